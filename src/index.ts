@@ -1,0 +1,6 @@
+/**
+ * mdq: compile, validate, format, build and complete the search language of a
+ * master-data service. The public API is everything exported here.
+ */
+export * from './language/index.js';
+export * from './printer/index.js';

@@ -1,0 +1,204 @@
+/**
+ * Escaping and unescaping of query text: the one place that knows which characters
+ * are special where. The parser unescapes with these, the printer and the builder
+ * escape with these, and property tests prove the two are inverse.
+ */
+
+/** Characters a backslash may escape anywhere (Lucene's list), plus whitespace. */
+export const SPECIAL_CHARACTERS = '+-=&|><!(){}[]^"~*?:\\/';
+
+const WHITESPACE = new Set([' ', '\t', '\n', '\r', '\u3000']);
+/** Characters that end a word wherever they stand (besides whitespace). */
+const WORD_BREAKERS = new Set(['!', '(', ')', ':', '^', '[', ']', '"', '{', '}', '~', '\\', '/']);
+const KEYWORDS = new Set(['AND', 'OR', 'NOT']);
+const HEX4 = /^[0-9a-fA-F]{4}$/;
+
+export function isQueryWhitespace(ch: string): boolean {
+  return WHITESPACE.has(ch);
+}
+
+/** A problem found while unescaping: an offset relative to the start of the raw text. */
+export interface EscapeProblem {
+  readonly offset: number;
+  readonly length: number;
+  readonly message: string;
+}
+
+export interface Unescaped {
+  readonly value: string;
+  readonly problems: readonly EscapeProblem[];
+}
+
+/**
+ * Removes backslash escapes: `\c` is `c`, `\uXXXX` is that UTF-16 code unit.
+ * When `keepWildcardEscapes` is set, an escaped `*`, `?` or `\` keeps its backslash
+ * (the result is then a wildcard pattern in which unescaped `*` and `?` are wildcards).
+ */
+export function unescape(raw: string, keepWildcardEscapes = false): Unescaped {
+  if (!raw.includes('\\')) return { value: raw, problems: [] };
+  let out = '';
+  let problems: EscapeProblem[] | undefined;
+  for (let i = 0; i < raw.length; i++) {
+    const ch = raw[i]!;
+    if (ch !== '\\') {
+      out += ch;
+      continue;
+    }
+    if (i + 1 >= raw.length) {
+      (problems ??= []).push({ offset: i, length: 1, message: 'a backslash at the end escapes nothing' });
+      continue;
+    }
+    let next = raw[i + 1]!;
+    let width = 2;
+    if (next === 'u') {
+      const hex = raw.slice(i + 2, i + 6);
+      if (HEX4.test(hex)) {
+        next = String.fromCharCode(parseInt(hex, 16));
+        width = 6;
+      } else {
+        (problems ??= []).push({
+          offset: i,
+          length: Math.min(raw.length - i, 2 + hex.length),
+          message: "'\\u' must be followed by four hexadecimal digits",
+        });
+      }
+    }
+    out += keepWildcardEscapes && (next === '*' || next === '?' || next === '\\') ? `\\${next}` : next;
+    i += width - 1;
+  }
+  return { value: out, problems: problems ?? [] };
+}
+
+/** True when `raw` holds an unescaped `*` or `?`. */
+export function hasUnescapedWildcard(raw: string): boolean {
+  for (let i = 0; i < raw.length; i++) {
+    const c = raw[i];
+    if (c === '\\') i++;
+    else if (c === '*' || c === '?') return true;
+  }
+  return false;
+}
+
+/** One piece of a wildcard pattern: literal text, or a `*` / `?` wildcard. */
+export type WildcardPart = { readonly literal: string } | { readonly wildcard: '*' | '?' };
+
+/** Splits a wildcard pattern (see `Wildcard.pattern`) into literal runs and wildcards. */
+export function wildcardParts(pattern: string): WildcardPart[] {
+  const parts: WildcardPart[] = [];
+  let literal = '';
+  for (let i = 0; i < pattern.length; i++) {
+    const c = pattern[i]!;
+    if (c === '\\' && i + 1 < pattern.length) {
+      literal += pattern[++i];
+    } else if (c === '*' || c === '?') {
+      if (literal) parts.push({ literal });
+      literal = '';
+      parts.push({ wildcard: c });
+    } else {
+      literal += c;
+    }
+  }
+  if (literal) parts.push({ literal });
+  return parts;
+}
+
+/** Escapes literal text for use inside a wildcard pattern: `*`, `?` and `\` get a backslash. */
+export function escapeWildcardLiteral(text: string): string {
+  return text.replace(/[*?\\]/g, '\\$&');
+}
+
+function escapeWordChar(ch: string, first: boolean): string {
+  if (WHITESPACE.has(ch) || WORD_BREAKERS.has(ch) || ch === '*' || ch === '?') return `\\${ch}`;
+  if (first && (ch === '+' || ch === '-' || ch === '<' || ch === '>')) return `\\${ch}`;
+  return ch;
+}
+
+/**
+ * Writes `value` as one bare word that the parser reads back as exactly `value`
+ * (a Term, never a wildcard, operator or field). Escapes only what must be escaped.
+ * The empty string has no bare-word form: quote it as a phrase instead.
+ */
+export function escapeTerm(value: string): string {
+  if (value.length === 0) throw new RangeError('the empty string cannot be written as a bare word; use a phrase');
+  let out = '';
+  for (let i = 0; i < value.length; i++) out += escapeWordChar(value[i]!, i === 0);
+  if (KEYWORDS.has(value) || value.startsWith('&&') || value.startsWith('||')) out = `\\${out}`;
+  return out;
+}
+
+/** Writes a wildcard pattern as a bare word: literals escaped as in `escapeTerm`, wildcards kept. */
+export function printWildcardPattern(pattern: string): string {
+  let out = '';
+  let first = true;
+  for (const part of wildcardParts(pattern)) {
+    if ('wildcard' in part) {
+      out += part.wildcard;
+    } else {
+      for (const ch of part.literal) {
+        out += escapeWordChar(ch, first);
+        first = false;
+      }
+      continue;
+    }
+    first = false;
+  }
+  const bare = out;
+  if (KEYWORDS.has(bare) || bare.startsWith('&&') || bare.startsWith('||')) return `\\${bare}`;
+  return bare;
+}
+
+/** Writes `value` as a double-quoted string: only `"` and `\` are escaped. */
+export function quote(value: string): string {
+  return `"${value.replace(/["\\]/g, '\\$&')}"`;
+}
+
+/** Writes a field name for `name:value` and `_exists_:name`. The all-fields name `*` stays bare. */
+export function escapeFieldName(name: string): string {
+  return name === '*' ? '*' : escapeTerm(name);
+}
+
+/** Writes a field name in bracket form, `[First Name]`: only `]` and `\` are escaped. */
+export function bracketFieldName(name: string): string {
+  return `[${name.replace(/[\]\\]/g, '\\$&')}]`;
+}
+
+/** Unescapes the inside of a bracket field name: `\c` is `c`. */
+export function unescapeBracketName(inner: string): string {
+  return inner.includes('\\') ? inner.replace(/\\([\s\S])/g, '$1') : inner;
+}
+
+const PLAIN_RANGE_BOUND = /^[^ \t\n\r\u3000\]}\\")]+$/;
+
+/**
+ * Writes a range bound: `*` for an open end, bare when safe, quoted otherwise. In a
+ * quoted bound `]` and `}` are escaped too, so the lexer never sees the range end early.
+ */
+export function printRangeBound(value: string | null): string {
+  if (value === null) return '*';
+  if (PLAIN_RANGE_BOUND.test(value) && value !== 'TO' && value !== '*') return value;
+  return `"${value.replace(/["\\\]}]/g, '\\$&')}"`;
+}
+
+/**
+ * Writes a regex body between slashes. Escape pairs are copied as they are; a bare
+ * `/` is escaped so it cannot end the regex early, and a trailing lone `\` is doubled.
+ */
+export function printRegex(pattern: string): string {
+  let out = '/';
+  for (let i = 0; i < pattern.length; i++) {
+    const c = pattern[i]!;
+    if (c === '\\') out += i + 1 < pattern.length ? c + pattern[++i] : '\\\\';
+    else if (c === '/') out += '\\/';
+    else out += c;
+  }
+  return `${out}/`;
+}
+
+/** Prints a non-negative finite number in the plain decimal form the lexer accepts (`2`, `0.5`). */
+export function printDecimal(value: number): string {
+  if (!Number.isFinite(value) || value < 0) throw new RangeError(`not a non-negative finite number: ${value}`);
+  const text = String(value);
+  if (!/e/i.test(text)) return text;
+  if (Number.isInteger(value)) return BigInt(value).toString();
+  return value.toFixed(20).replace(/0+$/, '').replace(/\.$/, '');
+}

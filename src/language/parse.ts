@@ -1,0 +1,155 @@
+/**
+ * The parse API: `parse(text)` never throws and always returns a tree plus every
+ * diagnostic; `parseOrThrow(text)` throws one `QuerySyntaxError` holding them all.
+ * One lexer and one parser instance are shared (chevrotain parsers are reusable:
+ * assigning `input` resets them).
+ */
+import { Lexer, tokenMatcher, type ILexingError, type IRecognitionException, type IToken } from 'chevrotain';
+import type { Expr, Query, Span } from './ast.js';
+import type { Diagnostic } from './diagnostic.js';
+import { QueryParser } from './parser.js';
+import { formatPosition } from './position.js';
+import * as T from './tokens.js';
+
+export interface ParseLimits {
+  /** Longest query accepted, in UTF-16 code units. Default 1 000 000. */
+  readonly maxLength?: number;
+  /** Deepest nesting of parentheses and prefix operators. Default 200. */
+  readonly maxDepth?: number;
+  /** Most clauses (terms, phrases, comparisons, ranges, ...). Default 100 000. */
+  readonly maxClauses?: number;
+}
+
+export type ParseOptions = ParseLimits;
+
+export interface ParseResult {
+  readonly ast: Query;
+  readonly diagnostics: readonly Diagnostic[];
+}
+
+export const DEFAULT_LIMITS: Required<ParseLimits> = {
+  maxLength: 1_000_000,
+  maxDepth: 200,
+  maxClauses: 100_000,
+};
+
+let lexer: Lexer | undefined;
+let parser: QueryParser | undefined;
+
+/** The shared lexer, built on first use so importing mdq costs nothing until a parse. */
+export function getLexer(): Lexer {
+  lexer ??= new Lexer(
+    { modes: { main: T.mainModeTokens, range: T.rangeModeTokens }, defaultMode: 'main' },
+    { ensureOptimizations: true, positionTracking: 'onlyOffset' },
+  );
+  return lexer;
+}
+
+function getParser(): QueryParser {
+  parser ??= new QueryParser();
+  return parser;
+}
+
+/** Lexes `text` into tokens (whitespace skipped) and lexer errors. */
+export function tokenize(text: string): { tokens: IToken[]; errors: ILexingError[] } {
+  const result = getLexer().tokenize(text);
+  return { tokens: result.tokens, errors: result.errors };
+}
+
+function emptyQuery(text: string): Query {
+  return { kind: 'Query', body: null, span: { start: 0, end: text.length } };
+}
+
+function error(code: string, message: string, span: Span): Diagnostic {
+  return { code, severity: 'error', message, span };
+}
+
+function lexingDiagnostic(text: string, e: ILexingError): Diagnostic {
+  const span = { start: e.offset, end: e.offset + Math.max(e.length, 1) };
+  const ch = text.slice(span.start, span.end);
+  if (ch === '\\') {
+    return {
+      ...error('invalid-escape', 'a backslash at the end escapes nothing; write \\\\ for a backslash', span),
+      fixes: [{ title: 'Escape the backslash', edits: [{ span, text: '\\\\' }] }],
+    };
+  }
+  return {
+    ...error('unexpected-character', `unexpected character '${ch}' at ${formatPosition(text, span.start)}`, span),
+    fixes: [{ title: `Escape '${ch}'`, edits: [{ span, text: `\\${ch}` }] }],
+  };
+}
+
+/** Nesting depth of parentheses plus runs of prefix operators, the two things that nest the tree. */
+function measure(tokens: readonly IToken[]): { depth: number; depthAt: number; clauses: number } {
+  let parens = 0;
+  let prefixRun = 0;
+  let depth = 0;
+  let depthAt = 0;
+  let clauses = 0;
+  for (const token of tokens) {
+    const type = token.tokenType;
+    if (type === T.LParen) parens++;
+    else if (type === T.RParen || type === T.RangeRParen) parens = Math.max(0, parens - 1);
+    if (type === T.Not || type === T.Bang || type === T.Minus || type === T.Plus || type === T.LowerNot) prefixRun++;
+    else prefixRun = 0;
+    if (parens + prefixRun > depth) {
+      depth = parens + prefixRun;
+      depthAt = token.startOffset;
+    }
+    if (tokenMatcher(token, T.Word) || type === T.Quoted || type === T.Regex || type === T.BracketField || type === T.RangeStart || type === T.RangeExclusiveStart) {
+      clauses++;
+    }
+  }
+  return { depth, depthAt, clauses };
+}
+
+function recognitionDiagnostic(text: string, e: IRecognitionException): Diagnostic {
+  const token = e.token;
+  const start = Number.isNaN(token.startOffset) ? text.length : token.startOffset;
+  const end = Number.isNaN(token.startOffset) ? text.length : start + token.image.length;
+  const found = token.tokenType === undefined || token.image === '' ? 'the end of the query' : `'${token.image}'`;
+  return error('syntax-error', `unexpected ${found} at ${formatPosition(text, start)}`, { start, end });
+}
+
+/**
+ * Parses `text` into a typed AST. Never throws: problems come back as diagnostics,
+ * and the tree holds what could be read (with `Error` nodes where something is missing).
+ */
+export function parse(text: string, options: ParseOptions = {}): ParseResult {
+  const limits = { ...DEFAULT_LIMITS, ...options };
+  if (typeof text !== 'string') {
+    return { ast: emptyQuery(''), diagnostics: [error('invalid-input', `expected the query as a string, got ${text === null ? 'null' : typeof text}`, { start: 0, end: 0 })] };
+  }
+  if (text.length > limits.maxLength) {
+    return {
+      ast: emptyQuery(text),
+      diagnostics: [error('too-long', `the query is ${text.length} characters long; the limit is ${limits.maxLength}`, { start: limits.maxLength, end: text.length })],
+    };
+  }
+  const lexed = getLexer().tokenize(text);
+  const diagnostics: Diagnostic[] = lexed.errors.map((e) => lexingDiagnostic(text, e));
+  const shape = measure(lexed.tokens);
+  if (shape.depth > limits.maxDepth) {
+    diagnostics.push(error('too-deep', `the query nests ${shape.depth} levels deep; the limit is ${limits.maxDepth}`, { start: shape.depthAt, end: shape.depthAt + 1 }));
+    return { ast: emptyQuery(text), diagnostics };
+  }
+  if (shape.clauses > limits.maxClauses) {
+    diagnostics.push(error('too-many-clauses', `the query has ${shape.clauses} clauses; the limit is ${limits.maxClauses}`, { start: 0, end: text.length }));
+    return { ast: emptyQuery(text), diagnostics };
+  }
+  const p = getParser();
+  p.begin(text);
+  p.input = lexed.tokens;
+  let body: Expr | null;
+  try {
+    body = p.query();
+  } catch (e) {
+    // Chevrotain's recovery covers the grammar; this guards against the unforeseen.
+    diagnostics.push(error('internal-error', `the parser failed: ${e instanceof Error ? e.message : String(e)}`, { start: 0, end: text.length }));
+    return { ast: emptyQuery(text), diagnostics };
+  }
+  diagnostics.push(...p.takeDiagnostics());
+  for (const e of p.errors) diagnostics.push(recognitionDiagnostic(text, e));
+  diagnostics.sort((a, b) => a.span.start - b.span.start || a.span.end - b.span.end);
+  return { ast: { kind: 'Query', body: body ?? null, span: { start: 0, end: text.length } }, diagnostics };
+}

@@ -1,0 +1,709 @@
+/**
+ * The chevrotain grammar of mdq, with embedded actions that build the AST directly
+ * (no CST: half the allocations, and the tree is exactly what callers get).
+ *
+ * The grammar is deliberately permissive where people make mistakes: a missing `)`,
+ * value or operand is parsed as absent, reported with a precise message and a fix,
+ * and left as an `Error` node in the tree. Chevrotain's own recovery
+ * (`recoveryEnabled`) backs this up for anything else, so every input yields a tree.
+ *
+ * Precedence, loosest first: OR, AND (written or implicit), prefix NOT / - / +,
+ * postfix ~ and ^. AND and OR are n-ary and built with loops, prefix chains with a
+ * loop too: only parentheses recurse, and their depth is capped before parsing.
+ */
+import { EmbeddedActionsParser, tokenMatcher, type IToken, type TokenType } from 'chevrotain';
+import type {
+  ComparisonOperator,
+  Comparison,
+  ErrorNode,
+  Expr,
+  FieldName,
+  FieldValue,
+  Group,
+  MatchAll,
+  NumberValue,
+  Range,
+  RangeBound,
+  Relation,
+  RelationOperator,
+  Span,
+  StringValue,
+} from './ast.js';
+import { COMPARISON_OPERATORS } from './ast.js';
+import type { Diagnostic, Fix } from './diagnostic.js';
+import { hasUnescapedWildcard, unescape, unescapeBracketName, type EscapeProblem } from './escape.js';
+import { formatPosition } from './position.js';
+import * as T from './tokens.js';
+
+type Operand = Expr;
+
+const PREFIX_TOKENS: readonly TokenType[] = [T.Not, T.Bang, T.Minus, T.Plus, T.LowerNot];
+const NUMBER = /^\d+(?:\.\d+)?$/;
+
+/** Common ways people spell comparison operators, mapped to the real ones. */
+const OPERATOR_ALIASES: Readonly<Record<string, ComparisonOperator>> = {
+  '=': 'eq',
+  '==': 'eq',
+  equals: 'eq',
+  is: 'eq',
+  '<>': 'ne',
+  '!=': 'ne',
+  '>': 'gt',
+  '<': 'lt',
+  '>=': 'ge',
+  '<=': 'le',
+  like: 'contains',
+  has: 'contains',
+  startwith: 'startswith',
+  begins: 'startswith',
+  beginswith: 'startswith',
+  endwith: 'endswith',
+  ends: 'endswith',
+};
+
+function span(start: number, end: number): Span {
+  return { start, end };
+}
+
+/** True when the clause ends with a bracket comparison, so a lower-case `and`/`or` after it is an operator. */
+export function endsWithComparison(node: Expr): boolean {
+  switch (node.kind) {
+    case 'Comparison':
+      return true;
+    case 'Not':
+    case 'Required':
+    case 'Boost':
+      return endsWithComparison(node.operand);
+    case 'Group':
+      return endsWithComparison(node.body);
+    case 'And':
+    case 'Or':
+      return endsWithComparison(node.operands[node.operands.length - 1]!);
+    default:
+      return false;
+  }
+}
+
+export class QueryParser extends EmbeddedActionsParser {
+  /** Source text of the current parse (for messages that quote positions). */
+  private text = '';
+  private diagnostics: Diagnostic[] = [];
+  private lastLowerOperator: IToken | undefined;
+
+  constructor() {
+    super(T.allTokens, { recoveryEnabled: true, maxLookahead: 3 });
+    this.performSelfAnalysis();
+  }
+
+  /** Starts a parse of `text`: resets our per-parse state (chevrotain resets its own when `input` is set). */
+  begin(text: string): void {
+    this.text = text;
+    this.diagnostics = [];
+    this.lastLowerOperator = undefined;
+  }
+
+  takeDiagnostics(): Diagnostic[] {
+    const out = this.diagnostics;
+    this.diagnostics = [];
+    return out;
+  }
+
+  // ---------------------------------------------------------------- helpers
+
+  private report(code: string, message: string, at: Span, fixes?: Fix[]): void {
+    this.diagnostics.push(fixes ? { code, severity: 'error', message, span: at, fixes } : { code, severity: 'error', message, span: at });
+  }
+
+  private tokenSpan(token: IToken): Span {
+    if (Number.isNaN(token.startOffset)) {
+      const at = this.previousEnd();
+      return span(at, at);
+    }
+    return span(token.startOffset, token.startOffset + token.image.length);
+  }
+
+  private previousEnd(): number {
+    const previous = this.LA(0);
+    return Number.isNaN(previous.startOffset) ? 0 : previous.startOffset + previous.image.length;
+  }
+
+  private missing(at: number): ErrorNode {
+    return { kind: 'Error', span: span(at, at) };
+  }
+
+  private reportEscapes(offset: number, problems: readonly EscapeProblem[]): void {
+    for (const p of problems) this.report('invalid-escape', p.message, span(offset + p.offset, offset + p.offset + p.length));
+  }
+
+  /** What a rule returns when chevrotain's recovery had to abandon it. */
+  private recovered(): ErrorNode {
+    const at = this.previousEnd();
+    return this.missing(at);
+  }
+
+  /** After LA(k), skipping `(` and prefix operators, is there a bracket comparison? */
+  private comparisonAhead(k: number): boolean {
+    for (let i = k; ; i++) {
+      const type = this.LA(i).tokenType;
+      if (type === T.BracketField) return true;
+      if (type !== T.LParen && !PREFIX_TOKENS.includes(type)) return false;
+    }
+  }
+
+  private lowerAndOrIsOperator(previous: Operand | undefined): boolean {
+    return (previous !== undefined && endsWithComparison(previous)) || this.comparisonAhead(2);
+  }
+
+  private lowerNotIsOperator(): boolean {
+    return (this.lastLowerOperator !== undefined && this.LA(0) === this.lastLowerOperator) || this.comparisonAhead(2);
+  }
+
+  private joinAnd(operands: Operand[], explicit: boolean[]): Operand {
+    if (operands.length === 1) return operands[0]!;
+    return {
+      kind: 'And',
+      operands,
+      explicit,
+      span: span(operands[0]!.span.start, operands[operands.length - 1]!.span.end),
+    };
+  }
+
+  // ---------------------------------------------------------------- rules
+
+  /** query := sequence EOF */
+  public query = this.RULE('query', (): Operand | null => {
+    return this.SUBRULE(this.sequence, { ARGS: [false] });
+  }, { recoveryValueFunc: () => null });
+
+  /**
+   * sequence := ( orExpr | stray )*
+   * Stray tokens (a `)` with no `(`, a `:` with no field, ...) are reported and skipped,
+   * and the clauses around them are joined with an implicit AND.
+   */
+  private sequence = this.RULE('sequence', (inGroup: boolean): Operand | null => {
+    const pieces: Operand[] = [];
+    this.MANY({
+      GATE: () => !(inGroup && tokenMatcher(this.LA(1), T.RParen)),
+      DEF: () => {
+        this.OR([
+          {
+            ALT: () => {
+              const expr = this.SUBRULE(this.orExpr);
+              this.ACTION(() => pieces.push(expr));
+            },
+          },
+          { ALT: () => this.SUBRULE(this.stray) },
+        ]);
+      },
+    });
+    return this.ACTION(() => (pieces.length === 0 ? null : this.joinAnd(pieces, pieces.slice(1).map(() => false))));
+  }, { recoveryValueFunc: () => null });
+
+  private stray = this.RULE('stray', (): void => {
+    const token = this.OR([
+      { ALT: () => this.CONSUME(T.RParen) },
+      { ALT: () => this.CONSUME(T.Colon) },
+      { ALT: () => this.CONSUME(T.Tilde) },
+      { ALT: () => this.CONSUME(T.Caret) },
+      { ALT: () => this.CONSUME(T.StrayCloser) },
+      { ALT: () => this.CONSUME(T.RelationOperator) },
+      { ALT: () => this.CONSUME(T.And) },
+      { ALT: () => this.CONSUME(T.AndSymbol) },
+      { ALT: () => this.CONSUME(T.Or) },
+      { ALT: () => this.CONSUME(T.OrSymbol) },
+      // Left over when a range is never closed.
+      { ALT: () => this.CONSUME(T.RangeWord) },
+      { ALT: () => this.CONSUME(T.RangeTo) },
+      { ALT: () => this.CONSUME(T.RangeEnd) },
+      { ALT: () => this.CONSUME(T.RangeExclusiveEnd) },
+    ]);
+    this.ACTION(() => {
+      const at = this.tokenSpan(token);
+      const image = token.image;
+      const remove: Fix = { title: `Remove '${image}'`, edits: [{ span: at, text: '' }] };
+      const escape: Fix = { title: `Escape '${image}'`, edits: [{ span: at, text: image.replace(/./g, '\\$&') }] };
+      switch (token.tokenType) {
+        case T.RParen:
+          this.report('unmatched-paren', `unmatched ')' at ${formatPosition(this.text, at.start)}: no '(' is open`, at, [remove]);
+          break;
+        case T.And:
+        case T.AndSymbol:
+        case T.Or:
+        case T.OrSymbol:
+          this.report('missing-operand', `'${image}' needs a clause on its left`, at, [remove]);
+          break;
+        case T.Tilde:
+          this.report('misplaced-fuzzy', `'~' must directly follow a term or a phrase`, at, [remove, escape]);
+          break;
+        case T.Caret:
+          this.report('misplaced-boost', `'^' must directly follow a clause`, at, [remove, escape]);
+          break;
+        default:
+          this.report('unexpected-token', `unexpected '${image}'; to search for it, escape it as '${escape.edits[0]!.text}'`, at, [escape, remove]);
+      }
+    });
+  });
+
+  /** orExpr := andExpr ( (OR | '||' | 'or') andExpr? )* */
+  private orExpr = this.RULE('orExpr', (): Operand => {
+    const operands: Operand[] = [];
+    const first = this.SUBRULE(this.andExpr);
+    this.ACTION(() => operands.push(first));
+    this.MANY({
+      GATE: () => this.LA(1).tokenType !== T.LowerOr || this.lowerAndOrIsOperator(operands[operands.length - 1]),
+      DEF: () => {
+        const operator = this.OR([
+          { ALT: () => this.CONSUME(T.Or) },
+          { ALT: () => this.CONSUME(T.OrSymbol) },
+          { ALT: () => this.CONSUME(T.LowerOr) },
+        ]);
+        this.ACTION(() => {
+          if (operator.tokenType === T.LowerOr) this.lastLowerOperator = operator;
+        });
+        const operand = this.OPTION(() => this.SUBRULE2(this.andExpr));
+        this.ACTION(() => operands.push(operand ?? this.missingOperand(operator)));
+      },
+    });
+    return this.ACTION(() =>
+      operands.length === 1
+        ? operands[0]!
+        : { kind: 'Or', operands, span: span(operands[0]!.span.start, operands[operands.length - 1]!.span.end) },
+    );
+  }, { recoveryValueFunc: () => this.recovered() });
+
+  private missingOperand(operator: IToken): ErrorNode {
+    const at = this.tokenSpan(operator);
+    this.report('missing-operand', `expected a clause after '${operator.image}'`, at, [
+      { title: `Remove '${operator.image}'`, edits: [{ span: at, text: '' }] },
+    ]);
+    return this.missing(at.end);
+  }
+
+  /** andExpr := unary ( (AND | '&&' | 'and') unary? | unary )* */
+  private andExpr = this.RULE('andExpr', (): Operand => {
+    const operands: Operand[] = [];
+    const explicit: boolean[] = [];
+    const first = this.SUBRULE(this.unary);
+    this.ACTION(() => operands.push(first));
+    const afterOperator = (operator: IToken, operand: Operand | undefined): void => {
+      explicit.push(true);
+      operands.push(operand ?? this.missingOperand(operator));
+    };
+    this.MANY({
+      GATE: () => this.LA(1).tokenType !== T.LowerOr || !this.lowerAndOrIsOperator(operands[operands.length - 1]),
+      DEF: () => {
+        this.OR({
+          IGNORE_AMBIGUITIES: true,
+          DEF: [
+            {
+              ALT: () => {
+                const operator = this.CONSUME(T.And);
+                const operand = this.OPTION(() => this.SUBRULE2(this.unary));
+                this.ACTION(() => afterOperator(operator, operand));
+              },
+            },
+            {
+              ALT: () => {
+                const operator = this.CONSUME(T.AndSymbol);
+                const operand = this.OPTION2(() => this.SUBRULE3(this.unary));
+                this.ACTION(() => afterOperator(operator, operand));
+              },
+            },
+            {
+              GATE: () => this.lowerAndOrIsOperator(operands[operands.length - 1]),
+              ALT: () => {
+                const operator = this.CONSUME(T.LowerAnd);
+                this.ACTION(() => (this.lastLowerOperator = operator));
+                const operand = this.OPTION3(() => this.SUBRULE4(this.unary));
+                this.ACTION(() => afterOperator(operator, operand));
+              },
+            },
+            {
+              ALT: () => {
+                const operand = this.SUBRULE5(this.unary);
+                this.ACTION(() => {
+                  explicit.push(false);
+                  operands.push(operand);
+                });
+              },
+            },
+          ],
+        });
+      },
+    });
+    return this.ACTION(() => this.joinAnd(operands, explicit));
+  }, { recoveryValueFunc: () => this.recovered() });
+
+  /** unary := ( NOT | '!' | '-' | '+' | 'not' )+ clause? | clause */
+  private unary = this.RULE('unary', (): Operand => {
+    return this.OR({
+      IGNORE_AMBIGUITIES: true,
+      DEF: [
+      {
+        ALT: () => {
+          const prefixes: IToken[] = [];
+          this.AT_LEAST_ONE({
+            GATE: () => this.LA(1).tokenType !== T.LowerNot || this.lowerNotIsOperator(),
+            DEF: () => {
+              const token = this.OR2([
+                { ALT: () => this.CONSUME(T.Not) },
+                { ALT: () => this.CONSUME(T.Bang) },
+                { ALT: () => this.CONSUME(T.Minus) },
+                { ALT: () => this.CONSUME(T.Plus) },
+                { ALT: () => this.CONSUME(T.LowerNot) },
+              ]);
+              this.ACTION(() => prefixes.push(token));
+            },
+          });
+          const operand = this.OPTION(() => this.SUBRULE(this.clause));
+          return this.ACTION(() => this.prefixed(prefixes, operand));
+        },
+      },
+      { ALT: () => this.SUBRULE2(this.clause) },
+    ],
+    });
+  }, { recoveryValueFunc: () => this.recovered() });
+
+  /** Wraps `operand` in its prefix operators, innermost last, with a loop (no recursion). */
+  private prefixed(prefixes: readonly IToken[], operand: Operand | undefined): Operand {
+    let node: Operand = operand ?? this.missingOperand(prefixes[prefixes.length - 1]!);
+    for (let i = prefixes.length - 1; i >= 0; i--) {
+      const token = prefixes[i]!;
+      const at = span(this.tokenSpan(token).start, node.span.end);
+      if (token.tokenType === T.Plus) node = { kind: 'Required', operand: node, span: at };
+      else node = { kind: 'Not', operator: token.tokenType === T.Minus ? '-' : 'NOT', operand: node, span: at };
+    }
+    return node;
+  }
+
+  /** clause := ( fieldClause | comparison | group | range | termLike ) ('^' number)? */
+  private clause = this.RULE('clause', (): Operand => {
+    const node = this.OR([
+      { ALT: () => this.SUBRULE(this.fieldClause) },
+      { ALT: () => this.SUBRULE(this.comparison) },
+      { ALT: () => this.SUBRULE(this.group) },
+      { ALT: () => this.SUBRULE(this.range) },
+      { ALT: () => this.SUBRULE(this.termLike) },
+    ]);
+    const caret = this.OPTION(() => this.CONSUME(T.Caret));
+    return this.ACTION(() => {
+      const expr = node as Operand;
+      if (caret === undefined) return expr;
+      const at = this.tokenSpan(caret);
+      if (caret.image.length === 1) {
+        this.report('missing-boost-value', "expected a number after '^'", at, [
+          { title: "Remove '^'", edits: [{ span: at, text: '' }] },
+        ]);
+        return expr;
+      }
+      return { kind: 'Boost', operand: expr, value: Number(caret.image.slice(1)), span: span(expr.span.start, at.end) };
+    });
+  }, { recoveryValueFunc: () => this.recovered() });
+
+  /** fieldClause := Word ':' ( termLike | range | group | relation )? */
+  private fieldClause = this.RULE('fieldClause', (): Operand => {
+    const nameToken = this.CONSUME(T.Word);
+    const colon = this.CONSUME(T.Colon);
+    const value = this.OPTION(() =>
+      this.OR<Operand | Relation>([
+        { ALT: () => this.SUBRULE(this.termLike) },
+        { ALT: () => this.SUBRULE(this.range) },
+        { ALT: () => this.SUBRULE(this.group) },
+        { ALT: () => this.SUBRULE(this.relation) },
+      ]),
+    );
+    return this.ACTION(() => this.buildField(nameToken, colon, value as FieldValue | MatchAll | undefined));
+  }, { recoveryValueFunc: () => this.recovered() });
+
+  private buildField(nameToken: IToken, colon: IToken, value: FieldValue | MatchAll | undefined): Operand {
+    const nameSpan = this.tokenSpan(nameToken);
+    const colonEnd = this.tokenSpan(colon).end;
+    const whole = span(nameSpan.start, value ? value.span.end : colonEnd);
+    if (value === undefined) {
+      this.report('missing-value', `expected a value after '${nameToken.image}:'`, span(nameSpan.start, colonEnd));
+      value = this.missing(colonEnd);
+    }
+    const raw = nameToken.image;
+    if (value.kind === 'MatchAll') {
+      if (raw === '*') return { kind: 'MatchAll', span: whole };
+      // `field:*`: the field holds any value.
+      value = { kind: 'Wildcard', raw: '*', pattern: '*', span: value.span };
+    }
+    if (raw === '_exists_') {
+      if (value.kind === 'Term' || value.kind === 'Phrase') {
+        const field: FieldName = { kind: 'FieldName', raw: value.raw, value: value.value, span: value.span };
+        return { kind: 'Exists', field, span: whole };
+      }
+      if (value.kind !== 'Error') this.report('invalid-exists', "expected a field name after '_exists_:'", value.span);
+    }
+    const unescaped = unescape(raw);
+    this.reportEscapes(nameSpan.start, unescaped.problems);
+    if (raw !== '*' && hasUnescapedWildcard(raw)) {
+      this.report('invalid-field-name', `a field name cannot hold wildcards: '${raw}'; escape '*' and '?' with a backslash`, nameSpan, [
+        { title: 'Escape the wildcards', edits: [{ span: nameSpan, text: raw.replace(/(\\[\s\S])|([*?])/g, (m, esc: string) => (esc ? m : `\\${m}`)) }] },
+      ]);
+    }
+    const field: FieldName = { kind: 'FieldName', raw, value: unescaped.value, span: nameSpan };
+    return { kind: 'Field', field, value, span: whole };
+  }
+
+  /** relation := ('>' | '>=' | '<' | '<=') ( Word | Quoted )? */
+  private relation = this.RULE('relation', (): Relation | ErrorNode => {
+    const operator = this.CONSUME(T.RelationOperator);
+    const value = this.OPTION(() =>
+      this.OR([{ ALT: () => this.CONSUME(T.Word) }, { ALT: () => this.CONSUME(T.Quoted) }]),
+    );
+    return this.ACTION(() => {
+      const at = this.tokenSpan(operator);
+      const op = operator.image as RelationOperator;
+      if (value === undefined) {
+        this.report('missing-value', `expected a value after '${op}'`, at);
+        return { kind: 'Error', span: at };
+      }
+      const leaf = value.tokenType === T.Quoted ? this.phrase(value) : this.word(value);
+      if (leaf.kind !== 'Term' && leaf.kind !== 'Phrase') {
+        this.report('invalid-relation-value', `'${op}' needs a plain value, not a ${leaf.kind === 'Wildcard' ? 'wildcard' : 'match-all'}`, leaf.span);
+        const term = { kind: 'Term', raw: value.image, value: value.image, span: leaf.span } as const;
+        return { kind: 'Relation', operator: op, value: term, span: span(at.start, leaf.span.end) };
+      }
+      return { kind: 'Relation', operator: op, value: leaf, span: span(at.start, leaf.span.end) };
+    });
+  }, { recoveryValueFunc: () => this.recovered() });
+
+  /** termLike := ( Word | Quoted | Regex ) ('~' number?)? */
+  private termLike = this.RULE('termLike', (): Operand => {
+    const token = this.OR([
+      { ALT: () => this.CONSUME(T.Word) },
+      { ALT: () => this.CONSUME(T.Quoted) },
+      { ALT: () => this.CONSUME(T.Regex) },
+    ]);
+    const tilde = this.OPTION(() => this.CONSUME(T.Tilde));
+    return this.ACTION(() => {
+      const leaf = token.tokenType === T.Quoted ? this.phrase(token) : token.tokenType === T.Regex ? this.regex(token) : this.word(token);
+      if (tilde === undefined) return leaf;
+      const at = this.tokenSpan(tilde);
+      const distance = tilde.image.length > 1 ? Number(tilde.image.slice(1)) : null;
+      const whole = span(leaf.span.start, at.end);
+      if (leaf.kind === 'Term') return { kind: 'Fuzzy', operand: leaf, distance, span: whole };
+      if (leaf.kind === 'Phrase') return { kind: 'Proximity', operand: leaf, distance, span: whole };
+      this.report('misplaced-fuzzy', `'~' applies only to a plain term or a phrase, not to a ${leaf.kind === 'Regex' ? 'regex' : 'wildcard'}`, at, [
+        { title: "Remove '~'", edits: [{ span: at, text: '' }] },
+      ]);
+      return leaf;
+    });
+  }, { recoveryValueFunc: () => this.recovered() });
+
+  private word(token: IToken): Operand & { kind: 'Term' | 'Wildcard' | 'MatchAll' } {
+    const at = this.tokenSpan(token);
+    const raw = token.image;
+    if (raw === '*') return { kind: 'MatchAll', span: at };
+    if (hasUnescapedWildcard(raw)) {
+      const { value, problems } = unescape(raw, true);
+      this.reportEscapes(at.start, problems);
+      return { kind: 'Wildcard', raw, pattern: value, span: at };
+    }
+    const { value, problems } = unescape(raw);
+    this.reportEscapes(at.start, problems);
+    return { kind: 'Term', raw, value, span: at };
+  }
+
+  private phrase(token: IToken): Operand & { kind: 'Phrase' } {
+    const at = this.tokenSpan(token);
+    const raw = token.image;
+    const closed = raw.length >= 2 && raw.endsWith('"') && !isEscapedAt(raw, raw.length - 1);
+    if (!closed) {
+      this.report('unterminated-phrase', `missing '"' to close the phrase that starts at ${formatPosition(this.text, at.start)}`, at, [
+        { title: "Add the closing '\"'", edits: [{ span: span(at.end, at.end), text: raw.endsWith('\\') ? '\\"' : '"' }] },
+      ]);
+    }
+    const inner = raw.slice(1, closed ? -1 : undefined);
+    const { value, problems } = unescape(inner);
+    this.reportEscapes(at.start + 1, problems);
+    return { kind: 'Phrase', raw, value, span: at };
+  }
+
+  private regex(token: IToken): Operand & { kind: 'Regex' } {
+    const at = this.tokenSpan(token);
+    const raw = token.image;
+    const closed = raw.length >= 2 && raw.endsWith('/') && !isEscapedAt(raw, raw.length - 1);
+    if (!closed) {
+      this.report('unterminated-regex', `missing '/' to close the regex that starts at ${formatPosition(this.text, at.start)}`, at, [
+        { title: "Add the closing '/'", edits: [{ span: span(at.end, at.end), text: '/' }] },
+      ]);
+    }
+    return { kind: 'Regex', raw, pattern: raw.slice(1, closed ? -1 : undefined), span: at };
+  }
+
+  /** group := '(' sequence ')' */
+  private group = this.RULE('group', (): Group => {
+    const open = this.CONSUME(T.LParen);
+    const body = this.SUBRULE(this.sequence, { ARGS: [true] });
+    const close = this.OPTION(() => this.CONSUME(T.RParen));
+    return this.ACTION(() => {
+      const openSpan = this.tokenSpan(open);
+      const end = close ? this.tokenSpan(close).end : body ? body.span.end : openSpan.end;
+      if (close === undefined) {
+        this.report('unclosed-paren', `missing ')' to close '(' at ${formatPosition(this.text, openSpan.start)}`, openSpan, [
+          { title: "Add the closing ')'", edits: [{ span: span(end, end), text: ')' }] },
+        ]);
+      }
+      if (body === null) {
+        this.report('empty-group', 'empty parentheses: a group needs at least one clause', span(openSpan.start, end), [
+          { title: 'Remove the empty group', edits: [{ span: span(openSpan.start, end), text: '' }] },
+        ]);
+      }
+      return { kind: 'Group', body: body ?? this.missing(openSpan.end), span: span(openSpan.start, end) };
+    });
+  }, { recoveryValueFunc: () => this.recovered() as unknown as Group });
+
+  /** range := ('[' | '{') bound? TO? bound? (']' | '}')? */
+  private range = this.RULE('range', (): Range => {
+    const open = this.OR([{ ALT: () => this.CONSUME(T.RangeStart) }, { ALT: () => this.CONSUME(T.RangeExclusiveStart) }]);
+    const lower = this.OPTION(() => this.SUBRULE(this.rangeBound));
+    const to = this.OPTION2(() => this.CONSUME(T.RangeTo));
+    const upper = this.OPTION3(() => this.SUBRULE2(this.rangeBound));
+    const close = this.OPTION4(() =>
+      this.OR2([{ ALT: () => this.CONSUME(T.RangeEnd) }, { ALT: () => this.CONSUME(T.RangeExclusiveEnd) }]),
+    );
+    return this.ACTION(() => {
+      const openSpan = this.tokenSpan(open);
+      let end = close ? this.tokenSpan(close).end : (upper ?? lower)?.span.end ?? (to ? this.tokenSpan(to).end : openSpan.end);
+      const hole = (at: number): RangeBound => ({ kind: 'RangeBound', raw: '', value: '', quoted: false, span: span(at, at) });
+      if (lower === undefined) this.report('missing-range-bound', "expected a lower bound (or '*') in the range", openSpan);
+      if (to === undefined && lower !== undefined && upper !== undefined) {
+        this.report('missing-range-to', "expected 'TO' between the bounds of a range", span(lower.span.end, upper.span.start), [
+          { title: "Insert 'TO'", edits: [{ span: span(lower.span.end, upper.span.start), text: ' TO ' }] },
+        ]);
+      } else if (upper === undefined && lower !== undefined) {
+        const after = to ? this.tokenSpan(to) : lower.span;
+        this.report('missing-range-bound', `expected an upper bound (or '*') after '${to ? 'TO' : lower.raw}'`, after);
+      }
+      if (close === undefined) {
+        const closer = open.tokenType === T.RangeStart ? ']' : '}';
+        this.report('unclosed-range', `missing '${closer}' to close the range that starts at ${formatPosition(this.text, openSpan.start)}`, openSpan, [
+          { title: `Add the closing '${closer}'`, edits: [{ span: span(end, end), text: closer }] },
+        ]);
+      }
+      end = Math.max(end, openSpan.end);
+      return {
+        kind: 'Range',
+        lower: lower ?? hole(openSpan.end),
+        upper: upper ?? hole(end),
+        lowerInclusive: open.tokenType === T.RangeStart,
+        upperInclusive: close ? close.tokenType === T.RangeEnd : open.tokenType === T.RangeStart,
+        span: span(openSpan.start, end),
+      };
+    });
+  }, { recoveryValueFunc: () => this.recovered() as unknown as Range });
+
+  /** rangeBound := RangeWord | Quoted */
+  private rangeBound = this.RULE('rangeBound', (): RangeBound => {
+    const token = this.OR([{ ALT: () => this.CONSUME(T.RangeWord) }, { ALT: () => this.CONSUME(T.Quoted) }]);
+    return this.ACTION(() => {
+      const at = this.tokenSpan(token);
+      const raw = token.image;
+      if (token.tokenType === T.Quoted) {
+        const phrase = this.phrase(token);
+        return { kind: 'RangeBound', raw, value: phrase.value, quoted: true, span: at };
+      }
+      if (raw === '*') return { kind: 'RangeBound', raw, value: null, quoted: false, span: at };
+      const { value, problems } = unescape(raw);
+      this.reportEscapes(at.start, problems);
+      return { kind: 'RangeBound', raw, value, quoted: false, span: at };
+    });
+  }, { recoveryValueFunc: () => ({ kind: 'RangeBound' as const, raw: '', value: '', quoted: false, span: span(this.previousEnd(), this.previousEnd()) }) });
+
+  /** comparison := BracketField operator? value? */
+  private comparison = this.RULE('comparison', (): Operand => {
+    const field = this.CONSUME(T.BracketField);
+    // Any word in operator position: a known operator, or one reported as unknown.
+    const operator = this.OPTION(() => this.CONSUME(T.Word));
+    const sign = this.OPTION2({
+      GATE: () => tokenMatcher(this.LA(2), T.Word) && NUMBER.test(this.LA(2).image),
+      DEF: () => this.OR2([{ ALT: () => this.CONSUME(T.Minus) }, { ALT: () => this.CONSUME(T.Plus) }]),
+    });
+    const value = this.OPTION3(() => this.OR3([{ ALT: () => this.CONSUME(T.Quoted) }, { ALT: () => this.CONSUME2(T.Word) }]));
+    return this.ACTION(() => this.buildComparison(field, operator, sign, value));
+  }, { recoveryValueFunc: () => this.recovered() });
+
+  private buildComparison(fieldToken: IToken, operatorToken: IToken | undefined, sign: IToken | undefined, valueToken: IToken | undefined): Operand {
+    const fieldSpan = this.tokenSpan(fieldToken);
+    const raw = fieldToken.image;
+    const closed = raw.length >= 2 && raw.endsWith(']') && !isEscapedAt(raw, raw.length - 1);
+    if (!closed) {
+      this.report('unclosed-bracket', `missing ']' to close the field name that starts at ${formatPosition(this.text, fieldSpan.start)}`, fieldSpan, [
+        { title: "Add the closing ']'", edits: [{ span: span(fieldSpan.end, fieldSpan.end), text: ']' }] },
+      ]);
+    }
+    const inner = raw.slice(1, closed ? -1 : undefined);
+    const field: FieldName = { kind: 'FieldName', raw: inner, value: unescapeBracketName(inner), span: fieldSpan };
+    if (field.value.trim() === '') this.report('empty-field-name', 'the field name between the brackets is empty', fieldSpan);
+
+    let operator: ComparisonOperator | undefined;
+    let end = fieldSpan.end;
+    if (operatorToken === undefined) {
+      this.report('missing-operator', `expected a comparison operator after '${raw}' (${COMPARISON_OPERATORS.join(', ')})`, fieldSpan);
+    } else {
+      const at = this.tokenSpan(operatorToken);
+      end = at.end;
+      const word = operatorToken.image.toLowerCase();
+      if ((COMPARISON_OPERATORS as readonly string[]).includes(word)) {
+        operator = word as ComparisonOperator;
+      } else {
+        const alias = OPERATOR_ALIASES[word];
+        this.report(
+          'unknown-operator',
+          `unknown comparison operator '${operatorToken.image}'${alias ? `; did you mean '${alias}'?` : ''} (operators: ${COMPARISON_OPERATORS.join(', ')})`,
+          at,
+          alias ? [{ title: `Replace with '${alias}'`, edits: [{ span: at, text: alias }] }] : undefined,
+        );
+        operator = alias;
+      }
+    }
+
+    let value: StringValue | NumberValue | undefined;
+    if (valueToken === undefined) {
+      const at = sign ? this.tokenSpan(sign) : span(end, end);
+      if (operatorToken !== undefined) {
+        this.report('missing-value', `expected a quoted value or a number after '${operatorToken.image}'`, operatorToken ? this.tokenSpan(operatorToken) : fieldSpan);
+      }
+      end = Math.max(end, at.end);
+    } else {
+      const at = this.tokenSpan(valueToken);
+      const start = sign ? this.tokenSpan(sign).start : at.start;
+      end = at.end;
+      if (valueToken.tokenType === T.Quoted) {
+        const phrase = this.phrase(valueToken);
+        value = { kind: 'StringValue', raw: valueToken.image, value: phrase.value, span: at };
+        if (sign) this.report('unexpected-token', `unexpected '${sign.image}' before a quoted value`, this.tokenSpan(sign));
+      } else {
+        const signed = (sign?.image ?? '') + valueToken.image;
+        const adjacent = !sign || this.tokenSpan(sign).end === at.start;
+        if (NUMBER.test(valueToken.image) && adjacent) {
+          value = { kind: 'NumberValue', raw: signed, value: Number(signed), span: span(start, at.end) };
+        } else {
+          const text = unescape(valueToken.image).value;
+          const quoted = `"${text.replace(/["\\]/g, '\\$&')}"`;
+          this.report(
+            'unquoted-value',
+            `a comparison value must be a quoted string or a number: write ${quoted}`,
+            span(start, at.end),
+            [{ title: `Quote it: ${quoted}`, edits: [{ span: span(start, at.end), text: sign ? `"${sign.image}${quoted.slice(1)}` : quoted }] }],
+          );
+          value = { kind: 'StringValue', raw: quoted, value: (sign?.image ?? '') + text, span: span(start, at.end) };
+        }
+      }
+    }
+    const whole = span(fieldSpan.start, end);
+    if (operator === undefined || value === undefined) return { kind: 'Error', span: whole };
+    const node: Comparison = { kind: 'Comparison', field, operator, value, span: whole };
+    return node;
+  }
+}
+
+/** True when the character at `index` is preceded by an odd number of backslashes. */
+function isEscapedAt(text: string, index: number): boolean {
+  let count = 0;
+  for (let i = index - 1; i >= 0 && text.charCodeAt(i) === 92; i--) count++;
+  return count % 2 === 1;
+}

@@ -1,0 +1,1 @@
+export { FormatError, format, type FormatOptions } from './format.js';
