@@ -1,0 +1,11 @@
+/** Every `mdq` subcommand, by name. */
+import type { Command } from '../command.js';
+import { demoCommand } from './demo.js';
+import { fmtCommand } from './fmt.js';
+import { parseCommand } from './parse.js';
+
+export const commands: Readonly<Record<string, Command>> = {
+  parse: parseCommand,
+  fmt: fmtCommand,
+  demo: demoCommand,
+};
