@@ -135,12 +135,11 @@ export interface Range extends NodeBase {
   readonly upperInclusive: boolean;
 }
 
-/** One end of a range. `value` is null for the open end `*`. */
+/** One end of a range. `value` is null for the open end `*` (a quoted `"*"` is the literal star). */
 export interface RangeBound extends NodeBase {
   readonly kind: 'RangeBound';
   readonly raw: string;
   readonly value: string | null;
-  readonly quoted: boolean;
 }
 
 export type RelationOperator = '>' | '>=' | '<' | '<=';

@@ -157,9 +157,12 @@ export function escapeFieldName(name: string): string {
   return name === '*' ? '*' : escapeTerm(name);
 }
 
-/** Writes a field name in bracket form, `[First Name]`: only `]` and `\` are escaped. */
+/**
+ * Writes a field name in bracket form, `[First Name]`: `]`, `}` and `\` are escaped
+ * (`}` so that a name holding ` TO ` can never be read as a range `[a TO b}`).
+ */
 export function bracketFieldName(name: string): string {
-  return `[${name.replace(/[\]\\]/g, '\\$&')}]`;
+  return `[${name.replace(/[\]}\\]/g, '\\$&')}]`;
 }
 
 /** Unescapes the inside of a bracket field name: `\c` is `c`. */
@@ -198,7 +201,12 @@ export function printRegex(pattern: string): string {
 export function printDecimal(value: number): string {
   if (!Number.isFinite(value) || value < 0) throw new RangeError(`not a non-negative finite number: ${value}`);
   const text = String(value);
-  if (!/e/i.test(text)) return text;
-  if (Number.isInteger(value)) return BigInt(value).toString();
-  return value.toFixed(20).replace(/0+$/, '').replace(/\.$/, '');
+  const match = /^(\d)(?:\.(\d+))?e([+-]\d+)$/.exec(text);
+  if (match === null) return text;
+  // Shift the decimal point of JavaScript's shortest round-trip digits, so the result reads back exactly.
+  const digits = match[1]! + (match[2] ?? '');
+  const point = 1 + Number(match[3]);
+  if (point <= 0) return `0.${'0'.repeat(-point)}${digits}`;
+  if (point >= digits.length) return digits + '0'.repeat(point - digits.length);
+  return `${digits.slice(0, point)}.${digits.slice(point)}`;
 }

@@ -340,6 +340,7 @@ export class QueryParser extends EmbeddedActionsParser {
       IGNORE_AMBIGUITIES: true,
       DEF: [
       {
+        GATE: () => this.LA(1).tokenType !== T.LowerNot || this.lowerNotIsOperator(),
         ALT: () => {
           const prefixes: IToken[] = [];
           this.AT_LEAST_ONE({
@@ -568,7 +569,7 @@ export class QueryParser extends EmbeddedActionsParser {
     return this.ACTION(() => {
       const openSpan = this.tokenSpan(open);
       let end = close ? this.tokenSpan(close).end : (upper ?? lower)?.span.end ?? (to ? this.tokenSpan(to).end : openSpan.end);
-      const hole = (at: number): RangeBound => ({ kind: 'RangeBound', raw: '', value: '', quoted: false, span: span(at, at) });
+      const hole = (at: number): RangeBound => ({ kind: 'RangeBound', raw: '', value: '', span: span(at, at) });
       if (lower === undefined) this.report('missing-range-bound', "expected a lower bound (or '*') in the range", openSpan);
       if (to === undefined && lower !== undefined && upper !== undefined) {
         this.report('missing-range-to', "expected 'TO' between the bounds of a range", span(lower.span.end, upper.span.start), [
@@ -604,14 +605,14 @@ export class QueryParser extends EmbeddedActionsParser {
       const raw = token.image;
       if (token.tokenType === T.Quoted) {
         const phrase = this.phrase(token);
-        return { kind: 'RangeBound', raw, value: phrase.value, quoted: true, span: at };
+        return { kind: 'RangeBound', raw, value: phrase.value, span: at };
       }
-      if (raw === '*') return { kind: 'RangeBound', raw, value: null, quoted: false, span: at };
+      if (raw === '*') return { kind: 'RangeBound', raw, value: null, span: at };
       const { value, problems } = unescape(raw);
       this.reportEscapes(at.start, problems);
-      return { kind: 'RangeBound', raw, value, quoted: false, span: at };
+      return { kind: 'RangeBound', raw, value, span: at };
     });
-  }, { recoveryValueFunc: () => ({ kind: 'RangeBound' as const, raw: '', value: '', quoted: false, span: span(this.previousEnd(), this.previousEnd()) }) });
+  }, { recoveryValueFunc: () => ({ kind: 'RangeBound' as const, raw: '', value: '', span: span(this.previousEnd(), this.previousEnd()) }) });
 
   /** comparison := BracketField operator? value? */
   private comparison = this.RULE('comparison', (): Operand => {

@@ -46,23 +46,29 @@ const TO_WORD = /(?:^|[ \t\n\r\u3000])TO(?:[ \t\n\r\u3000]|$)/;
 /**
  * `[Field Name]` when the bracket opens a comparison rather than a range: either a
  * comparison operator follows the closing `]`, or the brackets hold no `TO` word.
+ * A `}` after a `TO` word ends a range (`[a TO b}`) before any later `]` is reached.
  * An unclosed bracket without `TO` runs to the end of the input (the parser reports it).
  */
 export const matchBracketField: CustomPatternMatcherFunc = (text, offset) => {
   if (text.charCodeAt(offset) !== 91 /* [ */) return null;
   let i = offset + 1;
+  let firstBrace = -1;
   while (i < text.length) {
     const c = text.charCodeAt(i);
     if (c === 92 /* \ */) i += 2;
     else if (c === 93 /* ] */) break;
-    else i++;
+    else {
+      if (c === 125 /* } */ && firstBrace < 0) firstBrace = i;
+      i++;
+    }
   }
+  if (firstBrace >= 0 && TO_WORD.test(text.slice(offset + 1, firstBrace))) return null;
   const closed = i < text.length;
   const end = closed ? i + 1 : text.length;
   const inner = text.slice(offset + 1, closed ? i : text.length);
   const isComparison = closed && COMPARISON_AFTER_BRACKET.test(text.slice(end, end + 24));
   if (!isComparison && TO_WORD.test(inner)) return null;
-  return [text.slice(offset, Math.min(end, text.length))] as unknown as RegExpExecArray;
+  return [text.slice(offset, end)] as unknown as RegExpExecArray;
 };
 
 /** `>`, `>=`, `<`, `<=` directly after `field:` (whitespace allowed); elsewhere they are word characters. */

@@ -21,6 +21,7 @@ import {
 import { QuerySyntaxError } from '../language/errors.js';
 import { parse, type ParseOptions } from '../language/parse.js';
 import { endsWithComparison } from '../language/parser.js';
+import { COMPARISON_WORD_PATTERN } from '../language/tokens.js';
 
 export interface FormatOptions {
   /** `flat` (default): one line. `multiline`: boolean expressions wider than `width` break over lines. */
@@ -46,8 +47,8 @@ export class FormatError extends Error {
 
 type Printer = { readonly [K in NodeKind]: (node: NodeOfKind<K>) => string };
 
-/** A leading word (behind any prefix operators) that could read as an operator in some positions. */
-const LEADING_KEYWORD = /^((?:[-+!]|NOT )*)(and|or|not|eq|ne|gt|lt|ge|le|contains|startswith|endswith)(?![^ \t\n\r\u3000!():^[\]"{}~\\/])/i;
+/** The leading word of an operand's text, behind any prefix operators. */
+const LEADING_WORD = /^((?:[-+!]|NOT )*)([^ \t\n\r\u3000!():^[\]"{}~\\/]+)/;
 const LOWER_KEYWORDS = new Set(['and', 'or', 'not']);
 
 /** True when the clause ends with a range, so a comparison word right after it would turn `[a TO b]` into a bracket field. */
@@ -124,12 +125,12 @@ function decimal(value: number, node: Node, what: string): string {
  * bracket comparison, or a comparison word right after a range.
  */
 function operandText(text: string, previous: Expr | undefined, next: Expr | undefined, implicitBefore: boolean, implicitAfter: boolean): string {
-  const match = LEADING_KEYWORD.exec(text);
+  const match = LEADING_WORD.exec(text);
   if (match === null) return text;
   const word = match[2]!;
   const risky = LOWER_KEYWORDS.has(word)
     ? (implicitBefore && previous !== undefined && endsWithComparison(previous)) || (implicitAfter && next !== undefined && startsWithComparison(next))
-    : implicitBefore && previous !== undefined && endsWithRange(previous) && match[1] === '';
+    : COMPARISON_WORD_PATTERN.test(word) && implicitBefore && previous !== undefined && endsWithRange(previous) && match[1] === '';
   return risky ? `${match[1]}\\${text.slice(match[1]!.length)}` : text;
 }
 

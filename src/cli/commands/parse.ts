@@ -14,7 +14,7 @@ export function outline(node: Node, depth = 0): string {
   const pad = '  '.repeat(depth);
   const n = node as unknown as Record<string, unknown>;
   const details: string[] = [];
-  for (const key of ['operator', 'value', 'pattern', 'distance', 'lowerInclusive', 'upperInclusive', 'quoted']) {
+  for (const key of ['operator', 'value', 'pattern', 'distance', 'lowerInclusive', 'upperInclusive']) {
     if (key in n && typeof n[key] !== 'object') details.push(`${key}=${JSON.stringify(n[key])}`);
   }
   if (node.kind === 'And') details.push(`explicit=${JSON.stringify(node.explicit)}`);
