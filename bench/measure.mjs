@@ -1,0 +1,36 @@
+/** Timing primitives shared by the stages: a clock, medians, and one throughput round. */
+
+export const now = () => performance.now();
+
+export function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = sorted.length >> 1;
+  return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+}
+
+export function utf8Bytes(texts) {
+  return texts.reduce((sum, text) => sum + Buffer.byteLength(text, 'utf8'), 0);
+}
+
+// Results are kept reachable here so the engine cannot drop a parse whose result is unused.
+let sink = 0;
+export const sinkValue = () => sink;
+
+/**
+ * Parses the whole corpus again and again for at least `minMs` (and at least once);
+ * returns MB/s (10^6 bytes of UTF-8 per second).
+ */
+export function throughputRound(parse, queries, bytes, minMs) {
+  let passes = 0;
+  const start = now();
+  let elapsed = 0;
+  do {
+    for (const query of queries) {
+      const result = parse(query);
+      if (result !== undefined && result !== null) sink++;
+    }
+    passes++;
+    elapsed = now() - start;
+  } while (elapsed < minMs);
+  return (bytes * passes) / (elapsed / 1000) / 1e6;
+}

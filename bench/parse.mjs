@@ -1,0 +1,126 @@
+/**
+ * Stage "parse": parse-to-AST throughput (MB/s) of mdq and its peers on the same corpora,
+ * in this one process. Every parser is warmed up on a corpus before it is timed; then the
+ * parsers take turns, round after round, so drift (GC, frequency scaling) hits all alike,
+ * and each figure is the median of the rounds.
+ */
+import { longQueries, shortQueries } from './corpus.mjs';
+import { median, throughputRound, utf8Bytes } from './measure.mjs';
+import { loadParsers } from './parsers.mjs';
+
+const SETTINGS = {
+  full: { warmupMs: 600, roundMs: 300, rounds: 9 },
+  quick: { warmupMs: 150, roundMs: 80, rounds: 3 },
+};
+
+/**
+ * Short queries: a query a peer rejects is dropped for everyone (and counted), so all parse
+ * the same text. Long queries are single documents: a peer that rejects one sits that corpus out.
+ */
+function corpora() {
+  return [
+    { id: 'short', label: 'short real-world queries (500)', queries: shortQueries({ count: 500, seed: 1 }), onPeerReject: 'drop' },
+    { id: 'c1000', label: '1 000-clause queries (20)', queries: longQueries({ queries: 20, clauses: 1_000, seed: 2 }), onPeerReject: 'exclude' },
+    { id: 'c100', label: '100-clause queries (200)', queries: longQueries({ queries: 200, clauses: 100, seed: 3 }), onPeerReject: 'exclude' },
+    { id: 'c10000', label: '10 000-clause queries (2)', queries: longQueries({ queries: 2, clauses: 10_000, seed: 4 }), onPeerReject: 'exclude' },
+  ];
+}
+
+/** Applies the corpus policy; mdq must accept the whole corpus without a single diagnostic. */
+function screen(corpus, parsers) {
+  const [mdq, ...peers] = parsers;
+  const invalid = corpus.queries.map((q) => [q, mdq.problem(q)]).filter(([, problem]) => problem !== undefined);
+  if (invalid.length > 0) {
+    const [query, problem] = invalid[0];
+    throw new Error(`corpus "${corpus.id}" is not valid for mdq (${invalid.length} queries with diagnostics), e.g. ${JSON.stringify(query)}: ${problem}`);
+  }
+  const dropped = new Map(peers.map((p) => [p.name, 0]));
+  const excluded = new Map();
+  let queries = corpus.queries;
+  for (const peer of peers) {
+    const rejected = queries.map((q) => [q, peer.problem(q)]).filter(([, problem]) => problem !== undefined);
+    if (rejected.length === 0) continue;
+    if (corpus.onPeerReject === 'drop') {
+      dropped.set(peer.name, rejected.length);
+      const out = new Set(rejected.map(([q]) => q));
+      queries = queries.filter((q) => !out.has(q));
+    } else {
+      excluded.set(peer.name, rejected[0][1]);
+    }
+  }
+  return { ...corpus, queries, bytes: utf8Bytes(queries), generated: corpus.queries.length, dropped, excluded };
+}
+
+function timeCorpus(corpus, parsers, settings) {
+  const active = parsers.filter((p) => !corpus.excluded.has(p.name));
+  for (const parser of active) throughputRound(parser.parse, corpus.queries, corpus.bytes, settings.warmupMs);
+  const samples = new Map(active.map((p) => [p.name, []]));
+  for (let round = 0; round < settings.rounds; round++) {
+    for (const parser of active) samples.get(parser.name).push(throughputRound(parser.parse, corpus.queries, corpus.bytes, settings.roundMs));
+  }
+  return new Map([...samples].map(([name, values]) => [name, { median: median(values), min: Math.min(...values), max: Math.max(...values) }]));
+}
+
+const mbs = (x) => x.toFixed(2);
+const ratio = (x) => `${x.toFixed(1)}x`;
+
+export async function run({ quick = false, log = () => {} } = {}) {
+  const settings = quick ? SETTINGS.quick : SETTINGS.full;
+  const parsers = await loadParsers();
+  const results = new Map();
+  const screened = [];
+  for (const raw of corpora()) {
+    const corpus = screen(raw, parsers);
+    log(`parse: timing ${corpus.label}, ${(corpus.bytes / 1e3).toFixed(1)} kB`);
+    screened.push(corpus);
+    results.set(corpus.id, timeCorpus(corpus, parsers, settings));
+  }
+
+  const rows = [];
+  for (const corpus of screened) {
+    const timed = results.get(corpus.id);
+    const mdqMedian = timed.get('mdq').median;
+    for (const parser of parsers) {
+      const t = timed.get(parser.name);
+      rows.push(
+        t === undefined
+          ? [corpus.label, parser.name, 'rejected', '', '', corpus.excluded.get(parser.name)]
+          : [corpus.label, parser.name, mbs(t.median), `${mbs(t.min)}–${mbs(t.max)}`, parser.isMdq ? '1.0x' : ratio(mdqMedian / t.median), ''],
+      );
+    }
+  }
+
+  const fastestPeer = (id) => {
+    const peers = [...results.get(id)].filter(([name]) => name !== 'mdq');
+    return peers.reduce((best, entry) => (entry[1].median > best[1].median ? entry : best));
+  };
+  const speedup = (id) => {
+    const [name, t] = fastestPeer(id);
+    const value = results.get(id).get('mdq').median / t.median;
+    return { name, value };
+  };
+  const short = speedup('short');
+  const long = speedup('c1000');
+  const linear = results.get('c10000').get('mdq').median / results.get('c100').get('mdq').median;
+
+  const shortCorpus = screened.find((c) => c.id === 'short');
+  const drops = [...shortCorpus.dropped].map(([name, n]) => `${name} ${n}`).join(', ');
+  return {
+    title: 'Parse-to-AST throughput',
+    tables: [
+      {
+        columns: ['corpus', 'parser', 'MB/s (median)', 'min–max', 'mdq ÷ parser', 'note'],
+        rows,
+      },
+    ],
+    notes: [
+      `Parsers: ${parsers.map((p) => `${p.name} ${p.version}`).join(', ')}. ${settings.rounds} rounds of ≥ ${settings.roundMs} ms after ${settings.warmupMs} ms of warm-up per parser and corpus.`,
+      `Short corpus: ${shortCorpus.generated} generated, ${shortCorpus.queries.length} kept (${(shortCorpus.bytes / 1e3).toFixed(1)} kB); rejected by a peer and dropped: ${drops}. mdq returned no diagnostics on any corpus.`,
+    ],
+    checks: [
+      { target: 'short queries: mdq ≥ 10x the fastest peer', measured: `${ratio(short.value)} (vs ${short.name})`, pass: short.value >= 10 },
+      { target: '1 000-clause queries: mdq ≥ 10x the fastest peer', measured: `${ratio(long.value)} (vs ${long.name})`, pass: long.value >= 10 },
+      { target: 'linear: mdq at 10 000 clauses ≥ 80% of at 100', measured: `${(linear * 100).toFixed(0)}%`, pass: linear >= 0.8 },
+    ],
+  };
+}

@@ -1,0 +1,20 @@
+/** Plain-text output: Markdown tables, readable in a terminal and pasteable into bench/README.md. */
+
+export function table(columns, rows) {
+  const cells = [columns, ...rows].map((row) => row.map((cell) => String(cell)));
+  const widths = columns.map((_, i) => Math.max(3, ...cells.map((row) => [...(row[i] ?? '')].length)));
+  const line = (row) => `| ${row.map((cell, i) => cell + ' '.repeat(widths[i] - [...cell].length)).join(' | ')} |`;
+  return [line(cells[0]), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...cells.slice(1).map(line)].join('\n');
+}
+
+export function section(result) {
+  const parts = [`## ${result.title}`, ''];
+  for (const t of result.tables) parts.push(table(t.columns, t.rows), '');
+  for (const note of result.notes ?? []) parts.push(note, '');
+  return parts.join('\n');
+}
+
+export function targets(results) {
+  const rows = results.flatMap((r) => r.checks.map((c) => [c.target, c.measured, c.pass ? 'PASS' : 'FAIL']));
+  return ['## Targets', '', table(['target', 'measured', 'result'], rows), ''].join('\n');
+}

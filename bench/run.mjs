@@ -1,0 +1,45 @@
+/**
+ * `npm run bench` (after `npm run build`): runs each stage, prints its table, then every
+ * target with PASS or FAIL. Options: `--quick` (fewer rounds, for a smoke run),
+ * `--only=parse,size` (a subset of stages), `--strict` (exit 1 when a target fails).
+ */
+import { cpus, totalmem } from 'node:os';
+import { section, targets } from './report.mjs';
+
+/** One entry per stage, in the order they run; a stage module exports `run(options)`. */
+const STAGES = [
+  { id: 'parse', load: () => import('./parse.mjs') },
+  { id: 'size', load: () => import('./size.mjs') },
+  { id: 'startup', load: () => import('./startup.mjs') },
+];
+
+function options(argv) {
+  const only = argv.find((a) => a.startsWith('--only='))?.slice('--only='.length).split(',');
+  const unknown = (only ?? []).filter((id) => !STAGES.some((s) => s.id === id));
+  if (unknown.length > 0) throw new Error(`unknown stage ${unknown.join(', ')}; stages: ${STAGES.map((s) => s.id).join(', ')}`);
+  return { quick: argv.includes('--quick'), strict: argv.includes('--strict'), only };
+}
+
+function machine() {
+  const cores = cpus();
+  return `${new Date().toISOString().slice(0, 10)}, Node ${process.version}, ${process.platform}/${process.arch}, ${cores.length} cores (${cores[0]?.model.trim() ?? 'unknown CPU'}), ${Math.round(totalmem() / 2 ** 30)} GiB`;
+}
+
+async function main() {
+  const opts = options(process.argv.slice(2));
+  const log = (message) => process.stderr.write(`${message}\n`);
+  console.log(`# mdq benchmarks${opts.quick ? ' (quick run: figures are rough)' : ''}\n\n${machine()}\n`);
+  const results = [];
+  for (const stage of STAGES.filter((s) => opts.only === undefined || opts.only.includes(s.id))) {
+    const result = await (await stage.load()).run({ quick: opts.quick, log });
+    results.push(result);
+    console.log(section(result));
+  }
+  console.log(targets(results));
+  if (opts.strict && results.some((r) => r.checks.some((c) => !c.pass))) process.exitCode = 1;
+}
+
+main().catch((e) => {
+  console.error(`bench: ${e instanceof Error ? e.message : String(e)}`);
+  process.exitCode = 1;
+});
