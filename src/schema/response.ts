@@ -94,3 +94,42 @@ export const HIT_METADATA_FIELDS = [
   '_schemaId',
   '_dataSetId',
 ] as const;
+
+/** A business area, as listed by GET /v1/my/businessareas. */
+export interface BusinessAreaResponse {
+  readonly businessAreaId: string;
+  readonly name: string;
+  readonly description?: string;
+  readonly active?: boolean;
+  readonly createdBy?: string;
+  readonly updatedBy?: string;
+  readonly createdDate?: string;
+  readonly updatedDate?: string;
+  readonly version?: number;
+  readonly [extra: string]: unknown;
+}
+
+/** A dataset, as listed by GET /v1/businessareas/{ba}/schemas/{s}/datasets. */
+export interface DataSetListItem {
+  readonly dataSetId: string;
+  readonly dataSetName: string;
+  readonly dataSetDescription?: string;
+  readonly businessAreaId: string;
+  readonly businessAreaName: string;
+  readonly schemaId: string;
+  readonly schemaName: string;
+  readonly recordCount?: number;
+  readonly erroredRecordsCount?: number;
+  readonly runningJobsCount?: number;
+  readonly version?: number;
+  readonly createdBy?: string;
+  readonly createdByEmail?: string;
+  readonly createdByName?: string;
+  readonly updatedBy?: string;
+  readonly updatedByEmail?: string;
+  readonly updatedByName?: string;
+  readonly createdDate?: string;
+  readonly updatedDate?: string;
+  readonly deleted?: boolean;
+  readonly [extra: string]: unknown;
+}

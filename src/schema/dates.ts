@@ -1,0 +1,107 @@
+/**
+ * Dates as the query language writes them (year-month-day, as in `[2020-01-01 TO
+ * 2020-12-31]`) and as date fields store them (each field's own `dateFormat`, such as
+ * `MM/DD/YYYY`). Both are turned into one comparable ISO key.
+ */
+
+/** A date or date-time read from query text: an ISO key truncated to what was written. */
+export interface DateValue {
+  /** `YYYY`, `YYYY-MM`, `YYYY-MM-DD` or `YYYY-MM-DDTHH:MM[:SS[.sss]]`, always zero-padded. */
+  readonly key: string;
+}
+
+const ISO = /^(\d{4})(?:-(\d{1,2})(?:-(\d{1,2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?)?)?)?$/;
+/** Elasticsearch-style date math (`now`, `now-1d/d`): valid, but not comparable. */
+const DATE_MATH = /^now(?:[+-]\d+[yMwdhHms])*(?:\/[yMwdhHms])?$/;
+
+export function daysInMonth(year: number, month: number): number {
+  return new Date(Date.UTC(year, month, 0)).getUTCDate();
+}
+
+function pad(n: number, width: number): string {
+  return String(n).padStart(width, '0');
+}
+
+export type DateReading =
+  | { readonly ok: true; readonly value: DateValue | null }
+  | { readonly ok: false; readonly reason: string };
+
+/** Reads a query date; `value` is null for date math (`now-1d`), which is valid but not comparable. */
+export function readQueryDate(text: string, withTime: boolean): DateReading {
+  if (DATE_MATH.test(text)) return { ok: true, value: null };
+  const m = ISO.exec(text);
+  if (m === null) return { ok: false, reason: `'${text}' is not a date; write dates as year-month-day, e.g. 2021-03-31` };
+  const year = Number(m[1]);
+  let key = m[1]!;
+  if (m[2] !== undefined) {
+    const month = Number(m[2]);
+    if (month < 1 || month > 12) return { ok: false, reason: `'${text}' is not a real date: there is no month ${month}` };
+    key += `-${pad(month, 2)}`;
+    if (m[3] !== undefined) {
+      const day = Number(m[3]);
+      const days = daysInMonth(year, month);
+      if (day < 1 || day > days) return { ok: false, reason: `'${text}' is not a real date: ${year}-${pad(month, 2)} has ${days} days` };
+      key += `-${pad(day, 2)}`;
+    }
+  }
+  if (m[4] !== undefined) {
+    if (!withTime) return { ok: false, reason: `'${text}' holds a time, but the field is a date` };
+    const [h, min, s] = [Number(m[4]), Number(m[5]), m[6] === undefined ? 0 : Number(m[6])];
+    if (h > 23 || min > 59 || s > 59) return { ok: false, reason: `'${text}' is not a real time of day` };
+    key += `T${m[4]}:${m[5]}${m[6] === undefined ? '' : `:${m[6]}${m[7] ?? ''}`}`;
+  }
+  return { ok: true, value: { key } };
+}
+
+const TIME = /^(\d{1,2}):(\d{2})(?::(\d{2})(\.\d{1,9})?)?$/;
+
+/** Reads a time of day, `HH:MM[:SS]`, as a comparable key. */
+export function readQueryTime(text: string): DateReading {
+  const m = TIME.exec(text);
+  if (m === null) return { ok: false, reason: `'${text}' is not a time; write times as HH:MM or HH:MM:SS` };
+  const [h, min, s] = [Number(m[1]), Number(m[2]), m[3] === undefined ? 0 : Number(m[3])];
+  if (h > 23 || min > 59 || s > 59) return { ok: false, reason: `'${text}' is not a real time of day` };
+  return { ok: true, value: { key: `${pad(h, 2)}:${m[2]}${m[3] === undefined ? '' : `:${m[3]}${m[4] ?? ''}`}` } };
+}
+
+/**
+ * Compares two keys; a key that is a prefix of the other (`2021` and `2021-05-01`)
+ * overlaps it, so they compare equal: neither is surely before the other.
+ */
+export function compareDateKeys(a: string, b: string): number {
+  if (a.startsWith(b) || b.startsWith(a)) return 0;
+  return a < b ? -1 : 1;
+}
+
+/**
+ * Reads `text` in a field's `dateFormat` (tokens `YYYY`, `YY`, `MM`, `M`, `DD`, `D`,
+ * any other character literal; `dateSeparator` replaces `/`, `-` and `.` when given)
+ * and returns it as `YYYY-MM-DD`, or null when it does not fit or is no real date.
+ */
+export function fromDateFormat(text: string, dateFormat: string, dateSeparator?: string): string | null {
+  const format = dateSeparator ? dateFormat.replace(/[/.-]/g, dateSeparator) : dateFormat;
+  const order: string[] = [];
+  const pattern = format.replace(/YYYY|YY|MM|M|DD|D|[.*+?^${}()|[\]\\]/gi, (token) => {
+    const t = token.toUpperCase();
+    if (t === 'YYYY') return order.push('Y'), '(\\d{4})';
+    if (t === 'YY') return order.push('y'), '(\\d{2})';
+    if (t === 'MM' || t === 'M') return order.push('M'), '(\\d{1,2})';
+    if (t === 'DD' || t === 'D') return order.push('D'), '(\\d{1,2})';
+    return `\\${token}`;
+  });
+  if (!order.includes('M') || !order.includes('D') || !(order.includes('Y') || order.includes('y'))) return null;
+  const m = new RegExp(`^${pattern}$`).exec(text);
+  if (m === null) return null;
+  let year = 0;
+  let month = 0;
+  let day = 0;
+  order.forEach((part, i) => {
+    const n = Number(m[i + 1]);
+    if (part === 'Y') year = n;
+    else if (part === 'y') year = n < 50 ? 2000 + n : 1900 + n;
+    else if (part === 'M') month = n;
+    else day = n;
+  });
+  if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return null;
+  return `${pad(year, 4)}-${pad(month, 2)}-${pad(day, 2)}`;
+}

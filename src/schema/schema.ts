@@ -1,0 +1,259 @@
+/**
+ * A schema lookup built once from one or several Get Schema responses (a search may
+ * span a business area or all of them). Field names are matched exactly; a second
+ * index, by name without case and whitespace, finds what a person probably meant.
+ * Unknown `dataType` values, missing optional properties and extra properties never
+ * fail: an unknown type is `opaque` and simply gets no type rules.
+ */
+import { compareDateKeys, fromDateFormat, readQueryDate } from './dates.js';
+import { FIELD_KIND_TRAITS, fieldKind, type FieldKind } from './field-kind.js';
+import { HIT_METADATA_FIELDS, type PicklistEntry, type SchemaFieldResponse, type SchemaResponse } from './response.js';
+
+/** One searchable field, merged over every schema that defines a field of that name. */
+export interface SchemaField {
+  readonly name: string;
+  readonly kind: FieldKind;
+  /** The `dataType` strings as given (several when schemas disagree). */
+  readonly dataTypes: readonly string[];
+  readonly description?: string;
+  /** False only when every definition is inactive. */
+  readonly active: boolean;
+  readonly pii: boolean;
+  readonly multivalue: boolean;
+  /** A search hit metadata field such as `_dataObjectId`. */
+  readonly metadata: boolean;
+  /** Text fields: length bounds. */
+  readonly minLength?: number;
+  readonly maxLength?: number;
+  /** Date fields: bounds as `YYYY-MM-DD`. */
+  readonly minDate?: string;
+  readonly maxDate?: string;
+  /** Boolean fields: the accepted spellings, true first (`['Y', 'N']`). */
+  readonly booleanValues?: readonly [string, string];
+  /** Picklist fields with a static list. */
+  readonly picklist?: readonly PicklistEntry[];
+  /** Date fields: how stored values are written, e.g. `MM/DD/YYYY`. */
+  readonly dateFormat?: string;
+  readonly dateSeparator?: string;
+  /** The names of the schemas that define it (empty for metadata fields). */
+  readonly schemas: readonly string[];
+  /** The raw definitions, for callers that need more than the checker does. */
+  readonly definitions: readonly SchemaFieldResponse[];
+}
+
+export interface Schema {
+  readonly kind: 'Schema';
+  /** The schema names, in the order given. */
+  readonly names: readonly string[];
+  readonly fields: ReadonlyMap<string, SchemaField>;
+  /** Things skipped while loading (a field without a name, ...), for tools to show. */
+  readonly problems: readonly string[];
+  /** The field of exactly this name. */
+  field(name: string): SchemaField | undefined;
+  /** Fields whose names equal `name` when case and whitespace are ignored. */
+  looseMatches(name: string): readonly SchemaField[];
+}
+
+/** The given schema input is not a Get Schema response (nor an array of them). */
+export class SchemaError extends Error {
+  override readonly name = 'SchemaError';
+}
+
+export type SchemaInput = Schema | SchemaResponse | readonly SchemaResponse[];
+
+/** The key under which names that differ only in case or whitespace meet. */
+export function looseKey(name: string): string {
+  return name.toLowerCase().replace(/\s+/g, '');
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function nonNegativeNumber(value: unknown): number | undefined {
+  const n = typeof value === 'number' ? value : typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value) : NaN;
+  return Number.isFinite(n) && n >= 0 ? n : undefined;
+}
+
+/** A date bound as `YYYY-MM-DD`: ISO as it is, or in the field's own `dateFormat`. */
+function dateBound(value: unknown, field: SchemaFieldResponse): string | undefined {
+  if (typeof value !== 'string') return undefined;
+  const text = value.trim();
+  const iso = readQueryDate(text.slice(0, 10), false);
+  if (iso.ok && iso.value && /^\d{4}-\d{2}-\d{2}/.test(text)) return iso.value.key;
+  if (typeof field.dateFormat === 'string') return fromDateFormat(text, field.dateFormat, typeof field.dateSeparator === 'string' ? field.dateSeparator : undefined) ?? undefined;
+  return undefined;
+}
+
+function booleanPair(value: unknown): [string, string] | undefined {
+  if (typeof value !== 'string') return undefined;
+  const parts = value.split('/').map((p) => p.trim());
+  return parts.length === 2 && parts[0] && parts[1] ? [parts[0], parts[1]] : undefined;
+}
+
+function picklistOf(field: SchemaFieldResponse): PicklistEntry[] | undefined {
+  if (!Array.isArray(field.staticPicklist)) return undefined;
+  const entries = field.staticPicklist.filter((e): e is PicklistEntry => isObject(e) && typeof e.code === 'string');
+  return entries.length > 0 ? entries : undefined;
+}
+
+/** One definition as a field, before merging with same-named fields of other schemas. */
+function fromDefinition(field: SchemaFieldResponse, schemaName: string): SchemaField {
+  const kind = fieldKind(field.dataType);
+  const base = {
+    name: field.name,
+    kind,
+    dataTypes: typeof field.dataType === 'string' ? [field.dataType] : [],
+    ...(typeof field.description === 'string' ? { description: field.description } : {}),
+    active: field.active !== false,
+    pii: field.isPII === true,
+    multivalue: field.isMultivalue === true,
+    metadata: false,
+    schemas: [schemaName],
+    definitions: [field],
+  };
+  switch (kind) {
+    case 'text': {
+      const minLength = nonNegativeNumber(field.min);
+      const maxLength = nonNegativeNumber(field.max);
+      return { ...base, ...(minLength !== undefined ? { minLength } : {}), ...(maxLength !== undefined ? { maxLength } : {}) };
+    }
+    case 'date':
+    case 'datetime': {
+      const minDate = dateBound(field.min, field);
+      const maxDate = dateBound(field.max, field);
+      return {
+        ...base,
+        ...(minDate ? { minDate } : {}),
+        ...(maxDate ? { maxDate } : {}),
+        ...(typeof field.dateFormat === 'string' ? { dateFormat: field.dateFormat } : {}),
+        ...(typeof field.dateSeparator === 'string' ? { dateSeparator: field.dateSeparator } : {}),
+      };
+    }
+    case 'boolean': {
+      const booleanValues = booleanPair(field.allowedBooleanValues);
+      return booleanValues ? { ...base, booleanValues } : base;
+    }
+    case 'picklist': {
+      const picklist = picklistOf(field);
+      return picklist ? { ...base, picklist } : base;
+    }
+    default:
+      return base;
+  }
+}
+
+function looser<T>(a: T | undefined, b: T | undefined, pick: (x: T, y: T) => T): T | undefined {
+  return a === undefined || b === undefined ? undefined : pick(a, b);
+}
+
+/**
+ * Merges two definitions of one name. A rule may only fire when it would fire for
+ * every schema searched, so the merge keeps the loosest facts: a different type
+ * makes the field opaque, bounds widen, accepted values unite.
+ */
+function merge(a: SchemaField, b: SchemaField): SchemaField {
+  const kind = a.kind === b.kind ? a.kind : 'opaque';
+  const minLength = looser(a.minLength, b.minLength, Math.min);
+  const maxLength = looser(a.maxLength, b.maxLength, Math.max);
+  const minDate = looser(a.minDate, b.minDate, (x, y) => (compareDateKeys(x, y) <= 0 ? x : y));
+  const maxDate = looser(a.maxDate, b.maxDate, (x, y) => (compareDateKeys(x, y) >= 0 ? x : y));
+  const picklist = looser(a.picklist, b.picklist, (x, y) => [...x, ...y.filter((e) => !x.some((f) => f.code === e.code))]);
+  const sameBooleans = a.booleanValues && b.booleanValues && a.booleanValues.join('/') === b.booleanValues.join('/');
+  return {
+    name: a.name,
+    kind,
+    dataTypes: [...new Set([...a.dataTypes, ...b.dataTypes])],
+    ...(a.description !== undefined ? { description: a.description } : b.description !== undefined ? { description: b.description } : {}),
+    active: a.active || b.active,
+    pii: a.pii || b.pii,
+    multivalue: a.multivalue || b.multivalue,
+    metadata: false,
+    ...(kind === 'text' && minLength !== undefined ? { minLength } : {}),
+    ...(kind === 'text' && maxLength !== undefined ? { maxLength } : {}),
+    ...(FIELD_KIND_TRAITS[kind].ordered && minDate !== undefined ? { minDate } : {}),
+    ...(FIELD_KIND_TRAITS[kind].ordered && maxDate !== undefined ? { maxDate } : {}),
+    ...(kind === 'boolean' && sameBooleans ? { booleanValues: a.booleanValues } : {}),
+    ...(kind === 'picklist' && picklist ? { picklist } : {}),
+    ...(a.dateFormat === b.dateFormat && a.dateFormat !== undefined ? { dateFormat: a.dateFormat } : {}),
+    ...(a.dateSeparator === b.dateSeparator && a.dateSeparator !== undefined ? { dateSeparator: a.dateSeparator } : {}),
+    schemas: [...a.schemas, ...b.schemas],
+    definitions: [...a.definitions, ...b.definitions],
+  };
+}
+
+function metadataField(name: string): SchemaField {
+  return { name, kind: 'text', dataTypes: ['string'], active: true, pii: false, multivalue: false, metadata: true, schemas: [], definitions: [] };
+}
+
+function describe(value: unknown): string {
+  return value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value;
+}
+
+/**
+ * Normalises one Get Schema response, or an array of them, into a `Schema`. Throws a
+ * `SchemaError` when the input is not shaped like one (no `fields` array, say);
+ * anything odd inside a field is tolerated, and a field without a name is skipped
+ * (and listed in `problems`).
+ */
+export function loadSchema(input: unknown): Schema {
+  if (isLoadedSchema(input)) return input;
+  const responses: unknown[] = Array.isArray(input) ? input : [input];
+  if (Array.isArray(input) && input.length === 0) throw new SchemaError('expected at least one Get Schema response, got an empty array');
+  const fields = new Map<string, SchemaField>();
+  const names: string[] = [];
+  const problems: string[] = [];
+  responses.forEach((response, index) => {
+    const where = Array.isArray(input) ? `schema ${index + 1}` : 'the schema';
+    if (!isObject(response)) throw new SchemaError(`${where} is ${describe(response)}, not a Get Schema response object`);
+    if (!Array.isArray(response.fields)) {
+      throw new SchemaError(`${where} has no "fields" array${'fields' in response ? ` ("fields" is ${describe(response.fields)})` : ''}; is this a Get Schema response?`);
+    }
+    const schemaName = typeof response.name === 'string' ? response.name : `schema ${index + 1}`;
+    names.push(schemaName);
+    response.fields.forEach((field: unknown, i: number) => {
+      if (!isObject(field) || typeof field.name !== 'string' || field.name === '') {
+        problems.push(`${schemaName}: field ${i + 1} has no name and was skipped`);
+        return;
+      }
+      const definition = fromDefinition(field as SchemaFieldResponse, schemaName);
+      const existing = fields.get(definition.name);
+      fields.set(definition.name, existing ? merge(existing, definition) : definition);
+    });
+  });
+  for (const name of HIT_METADATA_FIELDS) if (!fields.has(name)) fields.set(name, metadataField(name));
+  const loose = new Map<string, SchemaField[]>();
+  for (const field of fields.values()) {
+    const key = looseKey(field.name);
+    const list = loose.get(key);
+    if (list) list.push(field);
+    else loose.set(key, [field]);
+  }
+  return {
+    kind: 'Schema',
+    names,
+    fields,
+    problems,
+    field: (name) => fields.get(name),
+    looseMatches: (name) => loose.get(looseKey(name)) ?? [],
+  };
+}
+
+/** True for a `Schema` made by `loadSchema` (as opposed to a raw response). */
+export function isLoadedSchema(value: unknown): value is Schema {
+  return isObject(value) && value.kind === 'Schema' && value.fields instanceof Map && typeof value.field === 'function';
+}
+
+/**
+ * Reads a schema file's text: JSON holding one Get Schema response or an array of
+ * them. Throws a `SchemaError` with a clear message for anything else.
+ */
+export function parseSchemaJson(text: string): Schema {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (e) {
+    throw new SchemaError(`not valid JSON: ${e instanceof Error ? e.message : String(e)}`);
+  }
+  return loadSchema(json);
+}
