@@ -1,0 +1,28 @@
+/** The builder: pure factories, a fluent layer and schema-typed fields, all returning parser-shaped ASTs. */
+export { BuilderError, type BuilderErrorCode } from './errors.js';
+export { and, boost, not, or, required, scope, type Part } from './combine.js';
+export {
+  anyOf,
+  between,
+  compare,
+  contains,
+  endsWith,
+  equals,
+  exists,
+  greaterOrEqual,
+  greaterThan,
+  lessOrEqual,
+  lessThan,
+  matchAll,
+  missing,
+  phrase,
+  range,
+  startsWith,
+  term,
+  words,
+  type BetweenOptions,
+  type RangeBounds,
+} from './factories.js';
+export { FieldBuilder, field } from './field.js';
+export { query, type BuiltQuery } from './query.js';
+export type { DateString, Scalar } from './values.js';

@@ -1,0 +1,92 @@
+/**
+ * Turning JavaScript values into the text the query language writes: numbers in
+ * plain decimal, dates as UTC year-month-day. Anything that cannot be written
+ * exactly is a `BuilderError`, never a silently different value.
+ */
+import { printDecimal } from '../language/escape.js';
+import { BuilderError } from './errors.js';
+
+/** A value the untyped factories accept: strings are taken literally. */
+export type Scalar = string | number | boolean | Date;
+
+/** A date as the query language writes it. */
+export type DateString = `${number}-${number}-${number}`;
+
+const DATE_STRING = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** `-0` and `0` print alike; normalising keeps a built tree equal to its parse. */
+function normalise(value: number): number {
+  return value === 0 ? 0 : value;
+}
+
+/** The plain decimal text of a finite number; throws when the text would not read back as the same number. */
+export function numberText(value: number): string {
+  if (typeof value !== 'number' || !Number.isFinite(value)) {
+    throw new BuilderError('invalid-number', `a number in a query must be finite, not ${String(value)}`);
+  }
+  const n = normalise(value);
+  const text = n < 0 ? `-${printDecimal(-n)}` : printDecimal(n);
+  if (Number(text) !== n) throw new BuilderError('invalid-number', `${n} cannot be written exactly as a decimal number in a query`);
+  return text;
+}
+
+/** A finite number, `-0` normalised, for `NumberValue.value`. */
+export function finiteNumber(value: number): number {
+  numberText(value);
+  return normalise(value);
+}
+
+function pad(n: number, width: number): string {
+  return String(n).padStart(width, '0');
+}
+
+/** A `Date` as its UTC calendar day, `YYYY-MM-DD`. */
+export function dateText(date: Date): string {
+  const time = date.getTime();
+  if (Number.isNaN(time)) throw new BuilderError('invalid-date', 'the Date is invalid');
+  const year = date.getUTCFullYear();
+  if (year < 0 || year > 9999) throw new BuilderError('invalid-date', `the year ${year} cannot be written as YYYY-MM-DD`);
+  return `${pad(year, 4)}-${pad(date.getUTCMonth() + 1, 2)}-${pad(date.getUTCDate(), 2)}`;
+}
+
+/** True for a `YYYY-MM-DD` string naming a real calendar day. */
+export function isDateString(text: string): boolean {
+  const match = DATE_STRING.exec(text);
+  if (match === null) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(2000, month - 1, day));
+  date.setUTCFullYear(year);
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+/** A `Date` or a `YYYY-MM-DD` string, checked, as `YYYY-MM-DD`. */
+export function dayText(value: Date | string): string {
+  if (value instanceof Date) return dateText(value);
+  if (typeof value === 'string' && isDateString(value)) return value;
+  throw new BuilderError('invalid-date', `expected a Date or a YYYY-MM-DD date, not ${describe(value)}`);
+}
+
+/** The query text of a scalar: strings literally, numbers in decimal, dates as `YYYY-MM-DD`, booleans as `true`/`false`. */
+export function scalarText(value: Scalar): string {
+  switch (typeof value) {
+    case 'string':
+      return value;
+    case 'number':
+      return numberText(value);
+    case 'boolean':
+      return value ? 'true' : 'false';
+    default:
+      if (value instanceof Date) return dateText(value);
+      throw new BuilderError('invalid-value', `expected a string, number, boolean or Date, not ${describe(value)}`);
+  }
+}
+
+/** A short description of any value for error messages. */
+export function describe(value: unknown): string {
+  if (value === null) return 'null';
+  if (value instanceof Date) return 'a Date';
+  if (Array.isArray(value)) return 'an array';
+  if (typeof value === 'string') return JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value);
+  if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') return String(value);
+  return typeof value;
+}
