@@ -4,3 +4,4 @@
  */
 export * from './language/index.js';
 export * from './printer/index.js';
+export * from './builder/index.js';

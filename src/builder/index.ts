@@ -26,3 +26,19 @@ export {
 export { FieldBuilder, field } from './field.js';
 export { query, type BuiltQuery } from './query.js';
 export type { DateString, Scalar } from './values.js';
+export {
+  defineSchema,
+  schemaFromResponse,
+  type BooleanValue,
+  type DateInput,
+  type DefinitionOf,
+  type FieldDefinition,
+  type FieldNameOf,
+  type KindOf,
+  type PicklistCode,
+  type Schema,
+  type SchemaDefinition,
+  type SchemaResponseLike,
+  type TypedField,
+  type ValueKind,
+} from './schema.js';
