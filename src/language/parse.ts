@@ -14,7 +14,10 @@ import * as T from './tokens.js';
 export interface ParseLimits {
   /** Longest query accepted, in UTF-16 code units. Default 1 000 000. */
   readonly maxLength?: number;
-  /** Deepest nesting of parentheses and prefix operators. Default 200. */
+  /**
+   * Deepest nesting of parentheses and prefix operators. Default 64, far beyond real
+   * queries and safely below what the JavaScript stack allows (about 190 in Node).
+   */
   readonly maxDepth?: number;
   /** Most clauses (terms, phrases, comparisons, ranges, ...). Default 100 000. */
   readonly maxClauses?: number;
@@ -29,7 +32,7 @@ export interface ParseResult {
 
 export const DEFAULT_LIMITS: Required<ParseLimits> = {
   maxLength: 1_000_000,
-  maxDepth: 200,
+  maxDepth: 64,
   maxClauses: 100_000,
 };
 
@@ -145,7 +148,11 @@ export function parse(text: string, options: ParseOptions = {}): ParseResult {
     body = p.query();
   } catch (e) {
     // Chevrotain's recovery covers the grammar; this guards against the unforeseen.
-    diagnostics.push(error('internal-error', `the parser failed: ${e instanceof Error ? e.message : String(e)}`, { start: 0, end: text.length }));
+    const message =
+      e instanceof RangeError
+        ? `the query nests too deeply for this JavaScript engine (the limit maxDepth is ${limits.maxDepth}; lower it)`
+        : `the parser failed: ${e instanceof Error ? e.message : String(e)}`;
+    diagnostics.push(error('internal-error', message, { start: 0, end: text.length }));
     return { ast: emptyQuery(text), diagnostics };
   }
   diagnostics.push(...p.takeDiagnostics());

@@ -89,6 +89,8 @@ export class QueryParser extends EmbeddedActionsParser {
   private text = '';
   private diagnostics: Diagnostic[] = [];
   private lastLowerOperator: IToken | undefined;
+  /** How many unclosed groups end at an offset (for the fix that closes them). */
+  private unclosedGroupsAt = new Map<number, number>();
 
   constructor() {
     super(T.allTokens, { recoveryEnabled: true, maxLookahead: 3 });
@@ -100,6 +102,7 @@ export class QueryParser extends EmbeddedActionsParser {
     this.text = text;
     this.diagnostics = [];
     this.lastLowerOperator = undefined;
+    this.unclosedGroupsAt.clear();
   }
 
   takeDiagnostics(): Diagnostic[] {
@@ -224,6 +227,7 @@ export class QueryParser extends EmbeddedActionsParser {
       const escape: Fix = { title: `Escape '${image}'`, edits: [{ span: at, text: image.replace(/./g, '\\$&') }] };
       switch (token.tokenType) {
         case T.RParen:
+        case T.RangeRParen:
           this.report('unmatched-paren', `unmatched ')' at ${formatPosition(this.text, at.start)}: no '(' is open`, at, [remove]);
           break;
         case T.And:
@@ -237,6 +241,12 @@ export class QueryParser extends EmbeddedActionsParser {
           break;
         case T.Caret:
           this.report('misplaced-boost', `'^' must directly follow a clause`, at, [remove, escape]);
+          break;
+        case T.RangeWord:
+        case T.RangeTo:
+        case T.RangeEnd:
+        case T.RangeExclusiveEnd:
+          this.report('unexpected-token', `unexpected '${image}' in a range: a range holds two bounds, as in [a TO b]`, at, [remove]);
           break;
         default:
           this.report('unexpected-token', `unexpected '${image}'; to search for it, escape it as '${escape.edits[0]!.text}'`, at, [escape, remove]);
@@ -367,7 +377,15 @@ export class QueryParser extends EmbeddedActionsParser {
 
   /** Wraps `operand` in its prefix operators, innermost last, with a loop (no recursion). */
   private prefixed(prefixes: readonly IToken[], operand: Operand | undefined): Operand {
-    let node: Operand = operand ?? this.missingOperand(prefixes[prefixes.length - 1]!);
+    let node: Operand | undefined = operand;
+    if (node === undefined) {
+      const last = prefixes[prefixes.length - 1]!;
+      const all = span(this.tokenSpan(prefixes[0]!).start, this.tokenSpan(last).end);
+      this.report('missing-operand', `expected a clause after '${last.image}'`, this.tokenSpan(last), [
+        { title: prefixes.length === 1 ? `Remove '${last.image}'` : 'Remove the dangling operators', edits: [{ span: all, text: '' }] },
+      ]);
+      node = this.missing(all.end);
+    }
     for (let i = prefixes.length - 1; i >= 0; i--) {
       const token = prefixes[i]!;
       const at = span(this.tokenSpan(token).start, node.span.end);
@@ -411,10 +429,29 @@ export class QueryParser extends EmbeddedActionsParser {
         { ALT: () => this.SUBRULE(this.range) },
         { ALT: () => this.SUBRULE(this.group) },
         { ALT: () => this.SUBRULE(this.relation) },
+        {
+          // `f:[a b]`, but not `f: [A] eq 1` (a value missing before a comparison).
+          GATE: () => !tokenMatcher(this.LA(2), T.ComparisonWord),
+          ALT: () => this.rangeWithoutTo(this.CONSUME(T.BracketField)),
+        },
       ]),
     );
     return this.ACTION(() => this.buildField(nameToken, colon, value as FieldValue | MatchAll | undefined));
   }, { recoveryValueFunc: () => this.recovered() });
+
+  /** `field:[a b]`: Lucene reads a range without `TO`; mdq asks for it (a bracket without `TO` names a field). */
+  private rangeWithoutTo(token: IToken): ErrorNode {
+    return this.ACTION(() => {
+      const at = this.tokenSpan(token);
+      const words = token.image.slice(1, -1).trim().split(/[ \t\n\r\u3000]+/);
+      const fixes: Fix[] =
+        words.length === 2 && token.image.endsWith(']')
+          ? [{ title: "Insert 'TO'", edits: [{ span: at, text: `[${words[0]} TO ${words[1]}]` }] }]
+          : [];
+      this.report('missing-range-to', `a range needs 'TO' between its bounds, as in [a TO b]`, at, fixes);
+      return this.missing(at.end);
+    }) as ErrorNode;
+  }
 
   private buildField(nameToken: IToken, colon: IToken, value: FieldValue | MatchAll | undefined): Operand {
     const nameSpan = this.tokenSpan(nameToken);
@@ -514,7 +551,7 @@ export class QueryParser extends EmbeddedActionsParser {
     const closed = raw.length >= 2 && raw.endsWith('"') && !isEscapedAt(raw, raw.length - 1);
     if (!closed) {
       this.report('unterminated-phrase', `missing '"' to close the phrase that starts at ${formatPosition(this.text, at.start)}`, at, [
-        { title: "Add the closing '\"'", edits: [{ span: span(at.end, at.end), text: raw.endsWith('\\') ? '\\"' : '"' }] },
+        { title: "Add the closing '\"'", edits: [{ span: span(at.end, at.end), text: isEscapedAt(`${raw}"`, raw.length) ? '\\"' : '"' }] },
       ]);
     }
     const inner = raw.slice(1, closed ? -1 : undefined);
@@ -529,7 +566,7 @@ export class QueryParser extends EmbeddedActionsParser {
     const closed = raw.length >= 2 && raw.endsWith('/') && !isEscapedAt(raw, raw.length - 1);
     if (!closed) {
       this.report('unterminated-regex', `missing '/' to close the regex that starts at ${formatPosition(this.text, at.start)}`, at, [
-        { title: "Add the closing '/'", edits: [{ span: span(at.end, at.end), text: '/' }] },
+        { title: "Add the closing '/'", edits: [{ span: span(at.end, at.end), text: isEscapedAt(`${raw}/`, raw.length) ? '\\/' : '/' }] },
       ]);
     }
     return { kind: 'Regex', raw, pattern: raw.slice(1, closed ? -1 : undefined), span: at };
@@ -544,9 +581,12 @@ export class QueryParser extends EmbeddedActionsParser {
       const openSpan = this.tokenSpan(open);
       const end = close ? this.tokenSpan(close).end : body ? body.span.end : openSpan.end;
       if (close === undefined) {
-        this.report('unclosed-paren', `missing ')' to close '(' at ${formatPosition(this.text, openSpan.start)}`, openSpan, [
-          { title: "Add the closing ')'", edits: [{ span: span(end, end), text: ')' }] },
-        ]);
+        // After an unterminated phrase, regex or bracket a ')' would only land inside it: no obvious fix then.
+        // Inner groups left open at the same point are closed first, so this fix closes them too.
+        const closers = ')'.repeat((this.unclosedGroupsAt.get(end) ?? 0) + 1);
+        this.unclosedGroupsAt.set(end, closers.length);
+        const fixes = endsUnterminated(this.LA(0)) ? [] : [{ title: "Add the closing ')'", edits: [{ span: span(end, end), text: closers }] }];
+        this.report('unclosed-paren', `missing ')' to close '(' at ${formatPosition(this.text, openSpan.start)}`, openSpan, fixes);
       }
       if (body === null) {
         this.report('empty-group', 'empty parentheses: a group needs at least one clause', span(openSpan.start, end), [
@@ -581,9 +621,8 @@ export class QueryParser extends EmbeddedActionsParser {
       }
       if (close === undefined) {
         const closer = open.tokenType === T.RangeStart ? ']' : '}';
-        this.report('unclosed-range', `missing '${closer}' to close the range that starts at ${formatPosition(this.text, openSpan.start)}`, openSpan, [
-          { title: `Add the closing '${closer}'`, edits: [{ span: span(end, end), text: closer }] },
-        ]);
+        const fixes = endsUnterminated(this.LA(0)) ? [] : [{ title: `Add the closing '${closer}'`, edits: [{ span: span(end, end), text: closer }] }];
+        this.report('unclosed-range', `missing '${closer}' to close the range that starts at ${formatPosition(this.text, openSpan.start)}`, openSpan, fixes);
       }
       end = Math.max(end, openSpan.end);
       return {
@@ -617,13 +656,33 @@ export class QueryParser extends EmbeddedActionsParser {
   /** comparison := BracketField operator? value? */
   private comparison = this.RULE('comparison', (): Operand => {
     const field = this.CONSUME(T.BracketField);
-    // Any word in operator position: a known operator, or one reported as unknown.
-    const operator = this.OPTION(() => this.CONSUME(T.Word));
+    // A word in operator position: a known operator, a known misspelling, a bare number
+    // (`[Age] 5`: operator missing) or any word followed by a value (reported as unknown).
+    const operator = this.OPTION({
+      GATE: () => {
+        const next = this.LA(1);
+        const after = this.LA(2).tokenType;
+        return (
+          tokenMatcher(next, T.ComparisonWord) ||
+          next.image.toLowerCase() in OPERATOR_ALIASES ||
+          NUMBER.test(next.image) ||
+          after === T.Quoted ||
+          after === T.Minus ||
+          after === T.Plus ||
+          tokenMatcher(this.LA(2), T.Word)
+        );
+      },
+      DEF: () => this.CONSUME(T.Word),
+    });
     const sign = this.OPTION2({
       GATE: () => tokenMatcher(this.LA(2), T.Word) && NUMBER.test(this.LA(2).image),
       DEF: () => this.OR2([{ ALT: () => this.CONSUME(T.Minus) }, { ALT: () => this.CONSUME(T.Plus) }]),
     });
-    const value = this.OPTION3(() => this.OR3([{ ALT: () => this.CONSUME(T.Quoted) }, { ALT: () => this.CONSUME2(T.Word) }]));
+    // Without an operator only a quoted value still belongs to the comparison (`[A] "x"`).
+    const value = this.OPTION3({
+      GATE: () => operator !== undefined || this.LA(1).tokenType === T.Quoted,
+      DEF: () => this.OR3([{ ALT: () => this.CONSUME(T.Quoted) }, { ALT: () => this.CONSUME2(T.Word) }]),
+    });
     return this.ACTION(() => this.buildComparison(field, operator, sign, value));
   }, { recoveryValueFunc: () => this.recovered() });
 
@@ -633,7 +692,7 @@ export class QueryParser extends EmbeddedActionsParser {
     const closed = raw.length >= 2 && raw.endsWith(']') && !isEscapedAt(raw, raw.length - 1);
     if (!closed) {
       this.report('unclosed-bracket', `missing ']' to close the field name that starts at ${formatPosition(this.text, fieldSpan.start)}`, fieldSpan, [
-        { title: "Add the closing ']'", edits: [{ span: span(fieldSpan.end, fieldSpan.end), text: ']' }] },
+        { title: "Add the closing ']'", edits: [{ span: span(fieldSpan.end, fieldSpan.end), text: isEscapedAt(`${raw}]`, raw.length) ? '\\]' : ']' }] },
       ]);
     }
     const inner = raw.slice(1, closed ? -1 : undefined);
@@ -642,6 +701,14 @@ export class QueryParser extends EmbeddedActionsParser {
 
     let operator: ComparisonOperator | undefined;
     let end = fieldSpan.end;
+    if (operatorToken !== undefined && valueToken === undefined && sign === undefined && NUMBER.test(operatorToken.image)) {
+      // `[Age] 5`: the operator is missing, not the value.
+      const at = this.tokenSpan(operatorToken);
+      this.report('missing-operator', `expected a comparison operator between '${raw}' and '${operatorToken.image}'`, span(fieldSpan.start, at.end), [
+        { title: "Insert 'eq'", edits: [{ span: span(fieldSpan.end, at.start), text: ' eq ' }] },
+      ]);
+      return { kind: 'Error', span: span(fieldSpan.start, at.end) };
+    }
     if (operatorToken === undefined) {
       this.report('missing-operator', `expected a comparison operator after '${raw}' (${COMPARISON_OPERATORS.join(', ')})`, fieldSpan);
     } else {
@@ -700,6 +767,14 @@ export class QueryParser extends EmbeddedActionsParser {
     const node: Comparison = { kind: 'Comparison', field, operator, value, span: whole };
     return node;
   }
+}
+
+/** True when `token` is a phrase, regex or bracket field name whose closing character is missing. */
+function endsUnterminated(token: IToken): boolean {
+  const closer = token.tokenType === T.Quoted ? '"' : token.tokenType === T.Regex ? '/' : token.tokenType === T.BracketField ? ']' : undefined;
+  if (closer === undefined) return false;
+  const raw = token.image;
+  return !(raw.length >= 2 && raw.endsWith(closer) && !isEscapedAt(raw, raw.length - 1));
 }
 
 /** True when the character at `index` is preceded by an odd number of backslashes. */

@@ -41,7 +41,8 @@ function anyCharExcept(excluded: string): string[] {
 
 export const COMPARISON_WORD_PATTERN = /^(?:eq|ne|gt|lt|ge|le|contains|startswith|endswith)$/i;
 const COMPARISON_AFTER_BRACKET = /^[ \t\n\r\u3000]*(?:eq|ne|gt|lt|ge|le|contains|startswith|endswith)(?![^ \t\n\r\u3000!():^[\]"{}~\\/])/i;
-const TO_WORD = /(?:^|[ \t\n\r\u3000])TO(?:[ \t\n\r\u3000]|$)/;
+const OPERATOR_INSIDE_BRACKET = /[ \t\n\r\u3000]+(?:eq|ne|gt|lt|ge|le|contains|startswith|endswith)(?=[ \t\n\r\u3000")]|$)/i;
+const TO_WORD = /(?:^|[ \t\n\r\u3000])TO(?:[ \t\n\r\u3000)]|$)/;
 
 /**
  * `[Field Name]` when the bracket opens a comparison rather than a range: either a
@@ -64,10 +65,15 @@ export const matchBracketField: CustomPatternMatcherFunc = (text, offset) => {
   }
   if (firstBrace >= 0 && TO_WORD.test(text.slice(offset + 1, firstBrace))) return null;
   const closed = i < text.length;
-  const end = closed ? i + 1 : text.length;
+  let end = closed ? i + 1 : text.length;
   const inner = text.slice(offset + 1, closed ? i : text.length);
   const isComparison = closed && COMPARISON_AFTER_BRACKET.test(text.slice(end, end + 24));
   if (!isComparison && TO_WORD.test(inner)) return null;
+  if (!closed) {
+    // `[First Name eq "x"`: the name most likely ends before the operator.
+    const operator = OPERATOR_INSIDE_BRACKET.exec(inner);
+    if (operator) end = offset + 1 + operator.index;
+  }
   return [text.slice(offset, end)] as unknown as RegExpExecArray;
 };
 
