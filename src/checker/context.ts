@@ -1,0 +1,75 @@
+/**
+ * What a rule sees: the schema, the field a value is scoped to, and `report`. The
+ * context follows the walk itself (its own visitor runs before every rule's on the
+ * way in and after them on the way out), so rules stay small and stateless.
+ */
+import type { Exists, Field, FieldName, Span } from '../language/ast.js';
+import type { Fix, RelatedInformation } from '../language/diagnostic.js';
+import type { Visitor } from '../language/visitor.js';
+import type { Schema, SchemaField } from '../schema/schema.js';
+import { spacedFieldNames, type SpacedFieldName } from './spaced-field-names.js';
+
+export interface Report {
+  readonly code: string;
+  readonly message: string;
+  readonly span: Span;
+  readonly fixes?: readonly Fix[];
+  readonly related?: readonly RelatedInformation[];
+}
+
+/** The `field:` clause a value is scoped to (`f:x`, every term of `f:(a OR b)`). */
+export interface FieldScope {
+  readonly clause: Field;
+  /** The field it names, or undefined when unknown (or when there is no schema). */
+  readonly field: SchemaField | undefined;
+}
+
+export interface CheckContext {
+  readonly schema: Schema | undefined;
+  /** The query text, when `check` was given text (undefined for a tree). */
+  readonly text: string | undefined;
+  report(report: Report): void;
+  /** The schema field a name refers to: exact, or the full name it continues (`First Name:x`). */
+  fieldOf(name: FieldName, clause?: Field | Exists): SchemaField | undefined;
+  /** The innermost `field:` clause around the current node, if any. */
+  scope(): FieldScope | undefined;
+  /** The clause's name written with unescaped spaces, when it is one (`First Name:John`). */
+  spacedName(clause: Field | Exists): SpacedFieldName | undefined;
+}
+
+/** The context plus the visitor that keeps it in step with the walk. */
+export function createContext(schema: Schema | undefined, text: string | undefined, report: (r: Report) => void): { context: CheckContext; tracker: Visitor } {
+  const scopes: FieldScope[] = [];
+  const spaced = new Map<Field | Exists, SpacedFieldName>();
+  const spacedName = (clause: Field | Exists) => spaced.get(clause);
+  const fieldOf = (name: FieldName, clause?: Field | Exists): SchemaField | undefined => {
+    if (schema === undefined) return undefined;
+    if (clause) {
+      const s = spaced.get(clause);
+      if (s) return s.field;
+    }
+    return schema.field(name.value);
+  };
+  const context: CheckContext = {
+    schema,
+    text,
+    report,
+    fieldOf,
+    scope: () => scopes[scopes.length - 1],
+    spacedName,
+  };
+  const tracker: Visitor = {
+    And: schema ? (node) => {
+      for (const s of spacedFieldNames(node, schema)) spaced.set(s.clause, s);
+    } : undefined,
+    Field: {
+      enter: (node) => {
+        scopes.push({ clause: node, field: fieldOf(node.field, node) });
+      },
+      leave: () => {
+        scopes.pop();
+      },
+    },
+  };
+  return { context, tracker };
+}

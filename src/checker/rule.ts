@@ -1,0 +1,31 @@
+/**
+ * What a rule is: a name that states its invariant, the diagnostic codes it may
+ * report (each with a default severity), and a function from a context to a
+ * visitor. All rules run together in one walk of the tree (see check.ts).
+ */
+import type { Severity } from '../language/diagnostic.js';
+import type { Visitor } from '../language/visitor.js';
+import type { CheckContext } from './context.js';
+
+/** A configured level for a code, as in ESLint: off, on (its default severity), or a severity. */
+export type Level = 'off' | 'on' | Severity;
+
+export interface CodeInfo {
+  readonly severity: Severity;
+  /** False for codes that are off unless turned on (`'pii-field'`). Default true. */
+  readonly enabled?: boolean;
+  /** The first fix is safe to apply without asking (used by `fixQuery` and `mdq fmt --fix`). */
+  readonly autofix: boolean;
+  /** One line for documentation and `mdq lint --rules`. */
+  readonly summary: string;
+}
+
+export interface Rule {
+  /** Named after the invariant it guards: `KnownFieldNames`, `OperatorFitsFieldType`. */
+  readonly name: string;
+  readonly invariant: string;
+  /** Rules that look fields up do nothing without a schema. */
+  readonly needsSchema: boolean;
+  readonly codes: Readonly<Record<string, CodeInfo>>;
+  readonly create: (context: CheckContext) => Visitor;
+}

@@ -1,0 +1,159 @@
+/**
+ * ConjunctionsCanHold: the conditions an AND puts on one single-valued field can
+ * hold together. `[Age] gt 65 and [Age] lt 18` matches nothing. Fields marked
+ * multivalue are left alone (a record can hold both `a:x AND a:y`), and so are
+ * text matches, which match words rather than whole values.
+ *
+ *   valid:   [Age] gt 18 and [Age] lt 65       Colour:BLK AND Colour:WHT (multivalue)
+ *   invalid: [Age] gt 65 and [Age] lt 18       Status:ACT AND Status:INA   (contradiction)
+ */
+import type { And, Expr, Node } from '../../language/ast.js';
+import { FIELD_KIND_TRAITS } from '../../schema/field-kind.js';
+import type { SchemaField } from '../../schema/schema.js';
+import type { CheckContext } from '../context.js';
+import type { Rule } from '../rule.js';
+import type { ValueRole } from '../value-sites.js';
+import { compare, readValue, type Comparable, type ValueNode } from '../values.js';
+
+interface End {
+  readonly value: Comparable;
+  readonly inclusive: boolean;
+  readonly node: Node;
+}
+
+interface Constraint {
+  readonly field: SchemaField;
+  readonly node: Node;
+  readonly lower?: End;
+  readonly upper?: End;
+  /** An exact value of an unordered field (picklist code, boolean, eq string). */
+  readonly exact?: string;
+}
+
+/** The clauses an AND requires, looking through parentheses and nested ANDs (which are marked as covered). */
+function conjuncts(node: Expr, out: Expr[], covered: WeakSet<And>): Expr[] {
+  if (node.kind === 'Group') conjuncts(node.body, out, covered);
+  else if (node.kind === 'And') {
+    covered.add(node);
+    for (const o of node.operands) conjuncts(o, out, covered);
+  } else out.push(node);
+  return out;
+}
+
+function constraintOf(field: SchemaField | undefined, node: Node, value: ValueNode, role: ValueRole, inclusive = true): Constraint | undefined {
+  if (field === undefined || field.multivalue || !FIELD_KIND_TRAITS[field.kind].known) return undefined;
+  const text = value.kind === 'NumberValue' ? value.raw : value.value;
+  if (text === null) return undefined;
+  if (FIELD_KIND_TRAITS[field.kind].ordered) {
+    const reading = readValue(text, field);
+    if (!reading.ok || reading.comparable === undefined) return undefined;
+    const end = (incl: boolean): End => ({ value: reading.comparable!, inclusive: incl, node });
+    switch (role) {
+      case 'match':
+      case 'eq':
+        return { field, node, lower: end(true), upper: end(true) };
+      case 'gt':
+      case '>':
+        return { field, node, lower: end(false) };
+      case 'ge':
+      case '>=':
+        return { field, node, lower: end(true) };
+      case 'lt':
+      case '<':
+        return { field, node, upper: end(false) };
+      case 'le':
+      case '<=':
+        return { field, node, upper: end(true) };
+      case 'lower':
+        return { field, node, lower: end(inclusive) };
+      case 'upper':
+        return { field, node, upper: end(inclusive) };
+      default:
+        return undefined;
+    }
+  }
+  // Text fields match words, so only exact comparisons constrain them.
+  const exact = role === 'eq' || (role === 'match' && (field.kind === 'picklist' || field.kind === 'boolean'));
+  return exact ? { field, node, exact: text.toLowerCase() } : undefined;
+}
+
+function constraintsOf(context: CheckContext, clause: Expr): Constraint[] {
+  if (clause.kind === 'Comparison') {
+    const c = constraintOf(context.fieldOf(clause.field), clause, clause.value, clause.operator);
+    return c ? [c] : [];
+  }
+  if (clause.kind !== 'Field') return [];
+  const field = context.fieldOf(clause.field, clause);
+  const v = clause.value;
+  const found: (Constraint | undefined)[] = [];
+  if (v.kind === 'Term' || v.kind === 'Phrase') found.push(constraintOf(field, clause, v, 'match'));
+  else if (v.kind === 'Relation') found.push(constraintOf(field, clause, v.value, v.operator));
+  else if (v.kind === 'Range') {
+    if (v.lower.value !== null && v.lower.raw !== '') found.push(constraintOf(field, clause, v.lower, 'lower', v.lowerInclusive));
+    if (v.upper.value !== null && v.upper.raw !== '') found.push(constraintOf(field, clause, v.upper, 'upper', v.upperInclusive));
+  }
+  return found.filter((c): c is Constraint => c !== undefined);
+}
+
+/** The tighter of two lower (sign 1) or upper (sign -1) ends; undefined when they cannot be ordered. */
+function tighter(a: End | undefined, b: End | undefined, sign: 1 | -1): End | undefined | null {
+  if (a === undefined) return b;
+  if (b === undefined) return a;
+  const order = compare(a.value, b.value);
+  if (order === undefined) return null;
+  if (order === 0) return a.inclusive ? b : a;
+  return order * sign > 0 ? a : b;
+}
+
+function emptyBetween(lower: End, upper: End): boolean {
+  const order = compare(lower.value, upper.value);
+  return order !== undefined && (order > 0 || (order === 0 && !(lower.inclusive && upper.inclusive)));
+}
+
+export const ConjunctionsCanHold: Rule = {
+  name: 'ConjunctionsCanHold',
+  invariant: 'The conditions an AND puts on one single-valued field can hold together.',
+  needsSchema: true,
+  codes: {
+    contradiction: { severity: 'warning', autofix: false, summary: 'conditions on one field that cannot hold together (`[Age] gt 65 and [Age] lt 18`)' },
+  },
+  create(context) {
+    // Nested ANDs are checked as part of the outermost one.
+    const covered = new WeakSet<And>();
+    return {
+      And(node: And) {
+        if (covered.has(node)) return;
+        const state = new Map<string, { lower?: End; upper?: End; exact?: { value: string; node: Node }; reported: boolean }>();
+        for (const clause of conjuncts(node, [], covered)) {
+          for (const c of constraintsOf(context, clause)) {
+            const s = state.get(c.field.name) ?? { reported: false };
+            state.set(c.field.name, s);
+            if (s.reported) continue;
+            let conflict: Node | undefined;
+            if (c.exact !== undefined) {
+              if (s.exact && s.exact.value !== c.exact) conflict = s.exact.node;
+              else s.exact ??= { value: c.exact, node: c.node };
+            } else {
+              const lower = tighter(s.lower, c.lower, 1);
+              const upper = tighter(s.upper, c.upper, -1);
+              if (lower === null || upper === null) continue;
+              if (lower && upper && emptyBetween(lower, upper)) conflict = lower.node === c.node ? upper.node : lower.node;
+              else {
+                s.lower = lower;
+                s.upper = upper;
+              }
+            }
+            if (conflict === undefined) continue;
+            s.reported = true;
+            context.report({
+              code: 'contradiction',
+              message: `"${c.field.name}" cannot meet this condition and an earlier one at once: this AND matches nothing`,
+              span: c.node.span,
+              related: [{ span: conflict.span, message: 'the condition it contradicts' }],
+            });
+          }
+        }
+      },
+    };
+  },
+};

@@ -1,0 +1,64 @@
+/**
+ * FieldNameSpacesEscaped: a field name with spaces is written in brackets or with
+ * escaped spaces. Unescaped, `First Name:John` searches for "First" anywhere and
+ * for John in a field called "Name".
+ *
+ *   valid:   [First Name] eq "John"      First\ Name:John
+ *   invalid: First Name:John             (unescaped-space)
+ */
+import type { Field, RelationOperator, Term, Phrase } from '../../language/ast.js';
+import type { Fix } from '../../language/diagnostic.js';
+import { bracketFieldName, escapeFieldName, quote } from '../../language/escape.js';
+import { FIELD_KIND_TRAITS } from '../../schema/field-kind.js';
+import type { SchemaField } from '../../schema/schema.js';
+import type { Rule } from '../rule.js';
+import type { SpacedFieldName } from '../spaced-field-names.js';
+
+const RELATION_OPERATORS: Readonly<Record<RelationOperator, string>> = { '>': 'gt', '>=': 'ge', '<': 'lt', '<=': 'le' };
+const NUMBER = /^-?\d+(?:\.\d+)?$/;
+
+function comparisonValue(value: Term | Phrase, field: SchemaField): string {
+  const numeric = field.kind === 'integer' || field.kind === 'decimal';
+  return numeric && value.kind === 'Term' && NUMBER.test(value.value) ? value.value : quote(value.value);
+}
+
+/** The clause as a bracket comparison, when its value has one: `[First Name] eq "John"`. */
+function asComparison(s: SpacedFieldName & { clause: Field }): string | undefined {
+  const value = s.clause.value;
+  const name = bracketFieldName(s.field.name);
+  if (value.kind === 'Term' || value.kind === 'Phrase') return `${name} eq ${comparisonValue(value, s.field)}`;
+  if (value.kind === 'Relation' && FIELD_KIND_TRAITS[s.field.kind].ordered) {
+    return `${name} ${RELATION_OPERATORS[value.operator]} ${comparisonValue(value.value, s.field)}`;
+  }
+  return undefined;
+}
+
+export const FieldNameSpacesEscaped: Rule = {
+  name: 'FieldNameSpacesEscaped',
+  invariant: 'A field name with spaces is written in brackets or with escaped spaces.',
+  needsSchema: true,
+  codes: {
+    'unescaped-space': { severity: 'warning', autofix: true, summary: 'a field name with spaces written unescaped (`First Name:John`)' },
+  },
+  create(context) {
+    const check = (clause: Field | SpacedFieldName['clause']) => {
+      const s = context.spacedName(clause);
+      if (s === undefined) return;
+      const span = { start: s.start, end: s.end };
+      const fixes: Fix[] = [];
+      if (s.clause.kind === 'Field') {
+        const comparison = asComparison(s as SpacedFieldName & { clause: Field });
+        if (comparison) fixes.push({ title: `Write ${comparison}`, edits: [{ span: { start: s.start, end: s.clause.span.end }, text: comparison }] });
+      }
+      const escaped = escapeFieldName(s.field.name);
+      fixes.push({ title: `Escape the spaces: ${escaped}`, edits: [{ span, text: escaped }] });
+      context.report({
+        code: 'unescaped-space',
+        message: `the field "${s.field.name}" has spaces: unescaped, each word is searched on its own; write it in brackets or escape the spaces`,
+        span,
+        fixes,
+      });
+    };
+    return { Field: check, Exists: check };
+  },
+};

@@ -1,0 +1,53 @@
+/**
+ * KnownFieldNames: every field a query names exists in the schema (hit metadata
+ * fields such as `_dataObjectId` included). Names match exactly; the service's
+ * engine silently matches nothing for a misspelt field.
+ *
+ *   valid:   [First Name] eq "Tim"      _exists_:Email
+ *   invalid: [Fist Name] eq "Tim"       (unknown-field: did you mean "First Name"?)
+ *            [first name] eq "Tim"      (field-name-case: the field is "First Name")
+ */
+import type { Rule } from '../rule.js';
+import { closest, quotedList } from '../suggest.js';
+import { isNamingClause, writeFieldName } from '../edits.js';
+
+export const KnownFieldNames: Rule = {
+  name: 'KnownFieldNames',
+  invariant: 'Every field a query names exists in the schema, spelt exactly.',
+  needsSchema: true,
+  codes: {
+    'unknown-field': { severity: 'warning', autofix: false, summary: 'no field of that name; suggests the closest names' },
+    'field-name-case': { severity: 'warning', autofix: true, summary: 'a field name that differs from a real one only in case or spacing' },
+  },
+  create(context) {
+    const schema = context.schema!;
+    const where = schema.names.length === 1 ? `the ${schema.names[0]} schema` : `the schemas ${quotedList(schema.names, 'and')}`;
+    return {
+      FieldName(node, parent) {
+        if (!isNamingClause(parent)) return;
+        if (parent.kind !== 'Comparison' && context.spacedName(parent)) return;
+        const name = node.value;
+        // `*:x` searches every field; wildcard names are reported by the parser.
+        if (name === '' || name === '*' || (parent.kind === 'Field' && /(^|[^\\])[*?]/.test(node.raw))) return;
+        if (schema.field(name)) return;
+        const loose = schema.looseMatches(name);
+        if (loose.length > 0) {
+          context.report({
+            code: 'field-name-case',
+            message: `no field "${name}"; field names are exact: did you mean ${quotedList(loose.map((f) => f.name))}?`,
+            span: node.span,
+            fixes: loose.map((f) => ({ title: `Use "${f.name}"`, edits: [{ span: node.span, text: writeFieldName(parent, f.name) }] })),
+          });
+          return;
+        }
+        const near = closest(name, schema.fields.keys());
+        context.report({
+          code: 'unknown-field',
+          message: `no field "${name}" in ${where}${near.length ? `; did you mean ${quotedList(near)}?` : ''}`,
+          span: node.span,
+          fixes: near.map((n) => ({ title: `Use "${n}"`, edits: [{ span: node.span, text: writeFieldName(parent, n) }] })),
+        });
+      },
+    };
+  },
+};

@@ -1,0 +1,30 @@
+/**
+ * NonEmptyQuery: the query is not empty. The service requires a query.
+ *
+ *   valid:   John
+ *   invalid: (an empty or all-blank query)   (empty-query)
+ */
+import type { Rule } from '../rule.js';
+
+export const NonEmptyQuery: Rule = {
+  name: 'NonEmptyQuery',
+  invariant: 'The query is not empty.',
+  needsSchema: false,
+  codes: {
+    'empty-query': { severity: 'warning', autofix: false, summary: 'an empty query (the service requires one)' },
+  },
+  create(context) {
+    return {
+      Query(node) {
+        if (node.body !== null) return;
+        if (context.text !== undefined && context.text.trim() !== '') return;
+        context.report({
+          code: 'empty-query',
+          message: 'the query is empty; the service requires one (search for *:* to match every record)',
+          span: node.span,
+          fixes: [{ title: 'Match every record: *:*', edits: [{ span: node.span, text: '*:*' }] }],
+        });
+      },
+    };
+  },
+};

@@ -1,0 +1,60 @@
+/**
+ * RangesAreNotEmpty: a range holds at least one value: its lower bound is not
+ * above its upper bound, and equal bounds are both inclusive. Checked in the
+ * field's type when the field is known, else when both bounds are numbers or
+ * year-month-day dates.
+ *
+ *   valid:   Age:[18 TO 65]       [2020-01-01 TO 2020-12-31]
+ *   invalid: Age:[65 TO 18]       (inverted-range)     Age:{18 TO 18}   (empty-range)
+ */
+import type { Range } from '../../language/ast.js';
+import { FIELD_KIND_TRAITS } from '../../schema/field-kind.js';
+import type { Rule } from '../rule.js';
+import { compare, guessComparable, readValue, type Comparable } from '../values.js';
+
+export const RangesAreNotEmpty: Rule = {
+  name: 'RangesAreNotEmpty',
+  invariant: 'Every range holds at least one value.',
+  needsSchema: false,
+  codes: {
+    'inverted-range': { severity: 'error', autofix: true, summary: 'a range whose lower bound is above its upper bound' },
+    'empty-range': { severity: 'warning', autofix: false, summary: 'a range with equal bounds that excludes them' },
+  },
+  create(context) {
+    const comparable = (text: string): Comparable | undefined => {
+      const field = context.scope()?.field;
+      if (field === undefined || !FIELD_KIND_TRAITS[field.kind].known) return guessComparable(text);
+      if (!FIELD_KIND_TRAITS[field.kind].ordered) return undefined;
+      const reading = readValue(text, field);
+      return reading.ok ? reading.comparable : undefined;
+    };
+    return {
+      Range(node: Range) {
+        const { lower, upper } = node;
+        if (lower.value === null || upper.value === null || lower.raw === '' || upper.raw === '') return;
+        const a = comparable(lower.value);
+        const b = comparable(upper.value);
+        const order = a && b ? compare(a, b) : undefined;
+        if (order === undefined) return;
+        if (order > 0) {
+          context.report({
+            code: 'inverted-range',
+            message: `the range runs from ${lower.value} down to ${upper.value}: it holds nothing; write the lower bound first`,
+            span: node.span,
+            fixes: [{ title: 'Swap the bounds', edits: [{ span: lower.span, text: upper.raw }, { span: upper.span, text: lower.raw }] }],
+          });
+        } else if (order === 0 && lower.value === upper.value && !(node.lowerInclusive && node.upperInclusive)) {
+          context.report({
+            code: 'empty-range',
+            message: `the range excludes its only value ${lower.value}: it holds nothing`,
+            span: node.span,
+            fixes: [{
+              title: `Include ${lower.value}`,
+              edits: [{ span: { start: node.span.start, end: node.span.start + 1 }, text: '[' }, { span: { start: node.span.end - 1, end: node.span.end }, text: ']' }],
+            }],
+          });
+        }
+      },
+    };
+  },
+};

@@ -1,0 +1,38 @@
+/**
+ * ValueFitsFieldType: a value searched in a field is one the field can hold: a
+ * real year-month-day date, a number, one of the field's two boolean spellings,
+ * a picklist code (not its description).
+ *
+ *   valid:   [Date of Birth] eq "1985-04-12"    VIP:Y      Status:ACT
+ *   invalid: [Date of Birth] eq "2021-02-30"    VIP:yes    Status:Active
+ */
+import type { Fix } from '../../language/diagnostic.js';
+import type { Rule } from '../rule.js';
+import { valueSites } from '../value-sites.js';
+import { readValue, valueText, writeValue } from '../values.js';
+
+export const ValueFitsFieldType: Rule = {
+  name: 'ValueFitsFieldType',
+  invariant: "Every value searched in a field is a value of the field's type.",
+  needsSchema: true,
+  codes: {
+    'invalid-date': { severity: 'error', autofix: true, summary: 'not a real year-month-day date (a date in the field\'s storage format is converted)' },
+    'invalid-time': { severity: 'error', autofix: false, summary: 'not a time of day' },
+    'invalid-number': { severity: 'error', autofix: true, summary: 'not a number (or not a whole number)' },
+    'invalid-boolean': { severity: 'error', autofix: true, summary: "not one of the field's allowedBooleanValues" },
+    'picklist-description': { severity: 'error', autofix: true, summary: 'a picklist description given instead of its code' },
+    'unknown-picklist-code': { severity: 'error', autofix: false, summary: 'no code of the picklist; suggests the closest code' },
+  },
+  create(context) {
+    return valueSites(context, ({ node, field, role }) => {
+      if (role === 'contains' || role === 'startswith' || role === 'endswith') return;
+      const text = valueText(node);
+      if (text === null || text === '') return;
+      const reading = readValue(text, field);
+      if (reading.ok) return;
+      const options = reading.alternatives ?? (reading.suggestion !== undefined ? [reading.suggestion] : []);
+      const fixes: Fix[] = options.map((value) => ({ title: `Replace with ${value}`, edits: [{ span: node.span, text: writeValue(node, value) }] }));
+      context.report({ code: reading.code, message: `${reading.reason} (field "${field.name}")`, span: node.span, fixes });
+    });
+  },
+};

@@ -1,0 +1,111 @@
+/**
+ * ValuesWithinFieldBounds: a value can occur in the field given its `min` and
+ * `max`: a text no longer than the field's maximum length (nor shorter than its
+ * minimum, for `eq`), a date inside the field's date range.
+ *
+ *   valid:   [Customer ID] eq "C-10000001"        Launch Date:>2020-01-01
+ *   invalid: [Customer ID] eq "C-1000000100000"   Launch Date:>2031-01-01
+ */
+import type { RelationOperator } from '../../language/ast.js';
+import type { Rule } from '../rule.js';
+import { valueSites, type ValueRole } from '../value-sites.js';
+import { compare, readValue, valueText, type Comparable } from '../values.js';
+
+/** What a value in this role says about the field's value: it is at, above or below it. */
+type Bound = { readonly at: 'point' } | { readonly at: 'above' | 'below'; readonly inclusive: boolean };
+
+const RELATIONS: Readonly<Record<RelationOperator, Bound>> = {
+  '>': { at: 'above', inclusive: false },
+  '>=': { at: 'above', inclusive: true },
+  '<': { at: 'below', inclusive: false },
+  '<=': { at: 'below', inclusive: true },
+};
+
+function boundOf(role: ValueRole, inclusive: boolean | undefined): Bound | undefined {
+  switch (role) {
+    case 'match':
+    case 'eq':
+      return { at: 'point' };
+    case 'gt':
+      return RELATIONS['>'];
+    case 'ge':
+      return RELATIONS['>='];
+    case 'lt':
+      return RELATIONS['<'];
+    case 'le':
+      return RELATIONS['<='];
+    case '>':
+    case '>=':
+    case '<':
+    case '<=':
+      return RELATIONS[role];
+    case 'lower':
+      return { at: 'above', inclusive: inclusive ?? true };
+    case 'upper':
+      return { at: 'below', inclusive: inclusive ?? true };
+    default:
+      return undefined;
+  }
+}
+
+/** True when no date in `[min, max]` satisfies the bound at `value`. */
+function outside(value: Comparable, bound: Bound, min: Comparable | undefined, max: Comparable | undefined): boolean {
+  const vsMin = min ? compare(value, min) : undefined;
+  const vsMax = max ? compare(value, max) : undefined;
+  switch (bound.at) {
+    case 'point':
+      return (vsMin !== undefined && vsMin < 0) || (vsMax !== undefined && vsMax > 0);
+    case 'above':
+      return vsMax !== undefined && (bound.inclusive ? vsMax > 0 : vsMax >= 0);
+    case 'below':
+      return vsMin !== undefined && (bound.inclusive ? vsMin < 0 : vsMin <= 0);
+  }
+}
+
+export const ValuesWithinFieldBounds: Rule = {
+  name: 'ValuesWithinFieldBounds',
+  invariant: "Every value fits the field's min and max: text length, date range.",
+  needsSchema: true,
+  codes: {
+    'value-too-long': { severity: 'warning', autofix: false, summary: "a text longer than the field's max length: it can never match" },
+    'value-too-short': { severity: 'warning', autofix: false, summary: "an eq value shorter than the field's min length: it can never match" },
+    'date-out-of-bounds': { severity: 'warning', autofix: false, summary: "a date condition outside the field's min/max dates: nothing can match" },
+  },
+  create(context) {
+    return valueSites(context, ({ node, field, role, inclusive }) => {
+      const text = valueText(node);
+      if (text === null) return;
+      if (field.kind === 'text') {
+        const substring = role === 'contains' || role === 'startswith' || role === 'endswith';
+        if (field.maxLength !== undefined && text.length > field.maxLength && (role === 'match' || role === 'eq' || substring)) {
+          context.report({
+            code: 'value-too-long',
+            message: `"${field.name}" holds at most ${field.maxLength} characters; this value has ${text.length}, so it can never match`,
+            span: node.span,
+          });
+        } else if (field.minLength !== undefined && text.length < field.minLength && role === 'eq') {
+          context.report({
+            code: 'value-too-short',
+            message: `"${field.name}" holds at least ${field.minLength} characters; this value has ${text.length}, so eq can never match`,
+            span: node.span,
+          });
+        }
+        return;
+      }
+      if (field.kind !== 'date' && field.kind !== 'datetime') return;
+      if (field.minDate === undefined && field.maxDate === undefined) return;
+      const reading = readValue(text, field);
+      const bound = boundOf(role, inclusive);
+      if (!reading.ok || reading.comparable === undefined || bound === undefined) return;
+      const min: Comparable | undefined = field.minDate ? { type: 'date', value: field.minDate } : undefined;
+      const max: Comparable | undefined = field.maxDate ? { type: 'date', value: field.maxDate } : undefined;
+      if (outside(reading.comparable, bound, min, max)) {
+        context.report({
+          code: 'date-out-of-bounds',
+          message: `"${field.name}" holds dates from ${field.minDate ?? 'any date'} to ${field.maxDate ?? 'any date'}; nothing can match this`,
+          span: node.span,
+        });
+      }
+    });
+  },
+};

@@ -1,0 +1,80 @@
+/**
+ * `First Name:John` parses as `First AND Name:John`: the space ends the field name.
+ * When the words just before a `field:` clause (joined by adjacency, no operator)
+ * together with its name form a known field, the user surely meant that field. The
+ * same holds after `_exists_:First Name`. Found once per AND, shared by the rules.
+ */
+import type { And, Exists, Expr, Field, Term } from '../language/ast.js';
+import type { Schema, SchemaField } from '../schema/schema.js';
+
+/** The longest field name written with unescaped spaces that we look for, in words. */
+const MAX_WORDS = 5;
+
+export interface SpacedFieldName {
+  /** The `field:` or `_exists_:` clause whose name is the last (or first) word. */
+  readonly clause: Field | Exists;
+  readonly field: SchemaField;
+  /** The other words of the name, in source order. */
+  readonly words: readonly Term[];
+  /** Where the whole name starts and ends in the text. */
+  readonly start: number;
+  readonly end: number;
+}
+
+/** A bare word, possibly behind a prefix operator that then applies to the whole clause. */
+function bareWord(node: Expr | undefined, allowPrefix: boolean): Term | undefined {
+  if (node === undefined) return undefined;
+  if (node.kind === 'Term') return node;
+  if (allowPrefix && (node.kind === 'Not' || node.kind === 'Required') && node.operand.kind === 'Term') return node.operand;
+  return undefined;
+}
+
+function lookup(schema: Schema, name: string): SchemaField | undefined {
+  const exact = schema.field(name);
+  if (exact) return exact;
+  const loose = schema.looseMatches(name);
+  return loose.length === 1 ? loose[0] : undefined;
+}
+
+/** Every clause of `and` whose field name continues over unescaped spaces. */
+export function spacedFieldNames(and: And, schema: Schema): SpacedFieldName[] {
+  const found: SpacedFieldName[] = [];
+  const ops = and.operands;
+  for (let i = 0; i < ops.length; i++) {
+    const clause = ops[i]!;
+    if (clause.kind === 'Field' && clause.field.value !== '*') {
+      for (let k = Math.min(i, MAX_WORDS - 1); k >= 1; k--) {
+        const words: Term[] = [];
+        let ok = true;
+        for (let j = i - k; j < i && ok; j++) {
+          const word = bareWord(ops[j], j === i - k);
+          ok = word !== undefined && and.explicit[j] === false;
+          if (word) words.push(word);
+        }
+        if (!ok) continue;
+        const field = lookup(schema, [...words.map((w) => w.value), clause.field.value].join(' '));
+        if (field) {
+          found.push({ clause, field, words, start: words[0]!.span.start, end: clause.field.span.end });
+          break;
+        }
+      }
+    } else if (clause.kind === 'Exists' && !clause.field.raw.startsWith('"')) {
+      for (let k = Math.min(ops.length - 1 - i, MAX_WORDS - 1); k >= 1; k--) {
+        const words: Term[] = [];
+        let ok = true;
+        for (let j = i + 1; j <= i + k && ok; j++) {
+          const word = bareWord(ops[j], false);
+          ok = word !== undefined && and.explicit[j - 1] === false;
+          if (word) words.push(word);
+        }
+        if (!ok) continue;
+        const field = lookup(schema, [clause.field.value, ...words.map((w) => w.value)].join(' '));
+        if (field) {
+          found.push({ clause, field, words, start: clause.field.span.start, end: words[words.length - 1]!.span.end });
+          break;
+        }
+      }
+    }
+  }
+  return found;
+}

@@ -1,0 +1,47 @@
+/**
+ * Every place a plain value meets a known field: `f:x`, `f:"x y"`, each term of
+ * `f:(a OR b)`, `f:>x`, the bounds of `f:[a TO b]`, and `[F] op "x"`. Rules that
+ * judge values (type, bounds) visit these sites instead of node kinds.
+ */
+import type { ComparisonOperator, RelationOperator } from '../language/ast.js';
+import type { Visitor } from '../language/visitor.js';
+import type { SchemaField } from '../schema/schema.js';
+import type { CheckContext } from './context.js';
+import type { ValueNode } from './values.js';
+
+/** How the value is used: matched (`f:x`), compared, or a range end. */
+export type ValueRole = 'match' | ComparisonOperator | RelationOperator | 'lower' | 'upper';
+
+export interface ValueSite {
+  readonly node: ValueNode;
+  readonly field: SchemaField;
+  readonly role: ValueRole;
+  /** For range ends: whether the end is inclusive. */
+  readonly inclusive?: boolean;
+}
+
+/** A visitor that calls `onSite` for each value site whose field is known. */
+export function valueSites(context: CheckContext, onSite: (site: ValueSite) => void): Visitor {
+  const scoped = (node: ValueNode, role: ValueRole, inclusive?: boolean) => {
+    const field = context.scope()?.field;
+    if (field) onSite(inclusive === undefined ? { node, field, role } : { node, field, role, inclusive });
+  };
+  return {
+    Term: (node, parent) => {
+      if (parent?.kind === 'Fuzzy') return;
+      scoped(node, parent?.kind === 'Relation' ? parent.operator : 'match');
+    },
+    Phrase: (node, parent) => {
+      if (parent?.kind === 'Proximity') return;
+      scoped(node, parent?.kind === 'Relation' ? parent.operator : 'match');
+    },
+    Range: (node) => {
+      if (node.lower.value !== null && node.lower.raw !== '') scoped(node.lower, 'lower', node.lowerInclusive);
+      if (node.upper.value !== null && node.upper.raw !== '') scoped(node.upper, 'upper', node.upperInclusive);
+    },
+    Comparison: (node) => {
+      const field = context.fieldOf(node.field);
+      if (field) onSite({ node: node.value, field, role: node.operator });
+    },
+  };
+}

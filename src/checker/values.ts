@@ -1,0 +1,160 @@
+/**
+ * Values as a field of a given kind reads them: whether a value can be one at all,
+ * a comparable key for ordering, and where possible the value the user meant (a
+ * date in the field's own format, a boolean synonym, a picklist description).
+ */
+import type { NumberValue, Phrase, RangeBound, StringValue, Term } from '../language/ast.js';
+import { escapeTerm, printRangeBound, quote } from '../language/escape.js';
+import { readQueryDate, readQueryTime, fromDateFormat, compareDateKeys } from '../schema/dates.js';
+import type { FieldKind } from '../schema/field-kind.js';
+import type { SchemaField } from '../schema/schema.js';
+import { closest } from './suggest.js';
+
+/** A node that holds one plain value. */
+export type ValueNode = Term | Phrase | RangeBound | StringValue | NumberValue;
+
+/** A value's text as the engine compares it. */
+export function valueText(node: ValueNode): string | null {
+  if (node.kind === 'NumberValue') return node.raw;
+  return node.value;
+}
+
+/** Text that writes `value` in place of `node`, in the same style (bare word, quoted, bound). */
+export function writeValue(node: ValueNode, value: string): string {
+  switch (node.kind) {
+    case 'Term':
+      return value === '' ? '""' : escapeTerm(value);
+    case 'Phrase':
+    case 'StringValue':
+      return quote(value);
+    case 'RangeBound':
+      return printRangeBound(value);
+    case 'NumberValue':
+      return /^-?\d+(?:\.\d+)?$/.test(value) ? value : quote(value);
+  }
+}
+
+/** A key that orders values of one kind: numbers, or ISO date / time keys. */
+export type Comparable = { readonly type: 'number'; readonly value: number } | { readonly type: 'date'; readonly value: string };
+
+/**
+ * Orders two values of one type; undefined when they cannot be ordered surely (two
+ * types, or a date that only overlaps another, like `2021` and `2021-06-01`).
+ */
+export function compare(a: Comparable, b: Comparable): number | undefined {
+  if (a.type === 'number' && b.type === 'number') return a.value - b.value;
+  if (a.type === 'date' && b.type === 'date') {
+    const order = compareDateKeys(a.value, b.value);
+    return order === 0 && a.value !== b.value ? undefined : order;
+  }
+  return undefined;
+}
+
+export type Reading =
+  | { readonly ok: true; readonly comparable?: Comparable }
+  | { readonly ok: false; readonly code: string; readonly reason: string; readonly suggestion?: string; readonly suggestionSafe?: boolean; readonly alternatives?: readonly string[] };
+
+const INTEGER = /^[+-]?\d+$/;
+const DECIMAL = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
+const TRUTHY = new Set(['true', 'yes', 'y', 't', '1', 'on']);
+const FALSY = new Set(['false', 'no', 'n', 'f', '0', 'off']);
+
+function readNumber(text: string, integer: boolean): Reading {
+  if (integer ? INTEGER.test(text) : DECIMAL.test(text)) return { ok: true, comparable: { type: 'number', value: Number(text) } };
+  if (integer && DECIMAL.test(text)) return { ok: false, code: 'invalid-number', reason: `'${text}' is not a whole number` };
+  const comma = /^([+-]?\d+),(\d+)$/.exec(text);
+  if (!integer && comma) {
+    const suggestion = `${comma[1]}.${comma[2]}`;
+    return { ok: false, code: 'invalid-number', reason: `'${text}' is not a number; write the decimal point as '.'`, suggestion, suggestionSafe: true };
+  }
+  return { ok: false, code: 'invalid-number', reason: `'${text}' is not a number` };
+}
+
+function readDate(text: string, field: SchemaField, withTime: boolean): Reading {
+  const reading = readQueryDate(text, withTime);
+  if (reading.ok) return reading.value ? { ok: true, comparable: { type: 'date', value: reading.value.key } } : { ok: true };
+  const converted = field.dateFormat ? fromDateFormat(text, field.dateFormat, field.dateSeparator) : null;
+  if (converted && converted !== text) {
+    return {
+      ok: false,
+      code: 'invalid-date',
+      reason: `'${text}' is written in the field's storage format (${field.dateFormat}); queries write dates as year-month-day: ${converted}`,
+      suggestion: converted,
+      suggestionSafe: true,
+    };
+  }
+  return { ok: false, code: 'invalid-date', reason: reading.reason };
+}
+
+function readBoolean(text: string, field: SchemaField): Reading {
+  const pair = field.booleanValues;
+  if (pair === undefined) {
+    const lower = text.toLowerCase();
+    return TRUTHY.has(lower) || FALSY.has(lower) ? { ok: true } : { ok: false, code: 'invalid-boolean', reason: `'${text}' is not a yes/no value` };
+  }
+  if (text === pair[0] || text === pair[1]) return { ok: true };
+  const lower = text.toLowerCase();
+  const allowed = `${pair[0]} or ${pair[1]}`;
+  const meant = pair.find((v) => v.toLowerCase() === lower) ?? (TRUTHY.has(lower) ? pair[0] : FALSY.has(lower) ? pair[1] : undefined);
+  return meant !== undefined
+    ? { ok: false, code: 'invalid-boolean', reason: `'${text}' is not a value of this field; it stores ${allowed}`, suggestion: meant, suggestionSafe: true }
+    : { ok: false, code: 'invalid-boolean', reason: `'${text}' is not a value of this field; it stores ${allowed}` };
+}
+
+function readPicklist(text: string, field: SchemaField): Reading {
+  const list = field.picklist;
+  if (list === undefined) return { ok: true };
+  if (list.some((e) => e.code === text)) return { ok: true };
+  const lower = text.toLowerCase();
+  const byDescription = list.find((e) => e.description !== undefined && e.description.toLowerCase() === lower);
+  if (byDescription) {
+    return {
+      ok: false,
+      code: 'picklist-description',
+      reason: `'${text}' is the description of code '${byDescription.code}'; search by the code`,
+      suggestion: byDescription.code,
+      suggestionSafe: true,
+    };
+  }
+  const byCase = list.find((e) => e.code.toLowerCase() === lower);
+  if (byCase) return { ok: false, code: 'unknown-picklist-code', reason: `'${text}' is no code of this picklist; codes are case-sensitive`, suggestion: byCase.code, suggestionSafe: true };
+  const codes = list.map((e) => e.code);
+  const near = closest(text, codes);
+  const listed = codes.length <= 8 ? ` (codes: ${codes.join(', ')})` : '';
+  return {
+    ok: false,
+    code: 'unknown-picklist-code',
+    reason: `'${text}' is no code of this picklist${near.length ? `; did you mean '${near[0]}'?` : ''}${listed}`,
+    ...(near.length ? { suggestion: near[0]!, suggestionSafe: false, alternatives: near } : {}),
+  };
+}
+
+type Reader = (text: string, field: SchemaField) => Reading;
+
+const READERS: { readonly [K in FieldKind]: Reader } = {
+  text: () => ({ ok: true }),
+  integer: (t) => readNumber(t, true),
+  decimal: (t) => readNumber(t, false),
+  date: (t, f) => readDate(t, f, false),
+  datetime: (t, f) => readDate(t, f, true),
+  time: (t) => {
+    const r = readQueryTime(t);
+    return r.ok ? { ok: true, ...(r.value ? { comparable: { type: 'date' as const, value: r.value.key } } : {}) } : { ok: false, code: 'invalid-time', reason: r.reason };
+  },
+  boolean: readBoolean,
+  picklist: readPicklist,
+  image: () => ({ ok: true }),
+  opaque: () => ({ ok: true }),
+};
+
+/** Reads `text` as a value of `field`. */
+export function readValue(text: string, field: SchemaField): Reading {
+  return READERS[field.kind](text, field);
+}
+
+/** Without a schema: a number, or an ISO date, when the text is one. */
+export function guessComparable(text: string): Comparable | undefined {
+  if (DECIMAL.test(text)) return { type: 'number', value: Number(text) };
+  const date = readQueryDate(text, true);
+  return date.ok && date.value && /^\d{4}-/.test(text) ? { type: 'date', value: date.value.key } : undefined;
+}
