@@ -3,7 +3,7 @@
  * target with PASS or FAIL. Options: `--quick` (fewer rounds, for a smoke run),
  * `--only=parse,size` (a subset of stages), `--strict` (exit 1 when a target fails).
  */
-import { cpus, totalmem } from 'node:os';
+import { cpus, loadavg, totalmem } from 'node:os';
 import { section, targets } from './report.mjs';
 
 /** One entry per stage, in the order they run; a stage module exports `run(options)`. */
@@ -25,10 +25,13 @@ function machine() {
   return `${new Date().toISOString().slice(0, 10)}, Node ${process.version}, ${process.platform}/${process.arch}, ${cores.length} cores (${cores[0]?.model.trim() ?? 'unknown CPU'}), ${Math.round(totalmem() / 2 ** 30)} GiB`;
 }
 
+/** Other work on the machine skews every figure: the load average says how quiet it was. */
+const loadAverage = () => loadavg().map((x) => x.toFixed(2)).join(' ');
+
 async function main() {
   const opts = options(process.argv.slice(2));
   const log = (message) => process.stderr.write(`${message}\n`);
-  console.log(`# mdq benchmarks${opts.quick ? ' (quick run: figures are rough)' : ''}\n\n${machine()}\n`);
+  console.log(`# mdq benchmarks${opts.quick ? ' (quick run: figures are rough)' : ''}\n\n${machine()}; load average at start ${loadAverage()}\n`);
   const results = [];
   for (const stage of STAGES.filter((s) => opts.only === undefined || opts.only.includes(s.id))) {
     const result = await (await stage.load()).run({ quick: opts.quick, log });
@@ -36,6 +39,7 @@ async function main() {
     console.log(section(result));
   }
   console.log(targets(results));
+  console.log(`Load average at the end: ${loadAverage()}.`);
   if (opts.strict && results.some((r) => r.checks.some((c) => !c.pass))) process.exitCode = 1;
 }
 
