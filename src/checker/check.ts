@@ -7,13 +7,13 @@ import type { Node, NodeKind } from '../language/ast.js';
 import type { Diagnostic, Severity } from '../language/diagnostic.js';
 import { parse, type ParseOptions } from '../language/parse.js';
 import { visit, type VisitFn, type Visitor } from '../language/visitor.js';
-import { loadSchema, type Schema, type SchemaInput } from '../schema/schema.js';
+import { loadSchema, type SchemaIndex, type SchemaInput } from '../schema/schema.js';
 import { createContext, type Report } from './context.js';
 import { allRules } from './registry.js';
 import type { Level, Rule } from './rule.js';
 
 export interface CheckOptions {
-  /** A Get Schema response, several (a search across schemas), or a loaded `Schema`. Without one, only the rules that need no schema run. */
+  /** A Get Schema response, several (a search across schemas), or a loaded `SchemaIndex`. Without one, only the rules that need no schema run. */
   readonly schema?: SchemaInput;
   /** The rules to run; all of them by default. */
   readonly rules?: readonly Rule[];
@@ -23,10 +23,10 @@ export interface CheckOptions {
   readonly parse?: ParseOptions;
 }
 
-const loaded = new WeakMap<object, Schema>();
+const loaded = new WeakMap<object, SchemaIndex>();
 
 /** Loads a schema input once per object (a `SchemaError` for input that is no schema). */
-export function resolveSchema(input: SchemaInput | undefined): Schema | undefined {
+export function resolveSchema(input: SchemaInput | undefined): SchemaIndex | undefined {
   if (input === undefined) return undefined;
   let schema = loaded.get(input);
   if (schema === undefined) {

@@ -6,7 +6,7 @@
 import type { Exists, Field, FieldName, Span } from '../language/ast.js';
 import type { Fix, RelatedInformation } from '../language/diagnostic.js';
 import type { Visitor } from '../language/visitor.js';
-import type { Schema, SchemaField } from '../schema/schema.js';
+import type { SchemaIndex, SchemaField } from '../schema/schema.js';
 import { spacedFieldNames, type SpacedFieldName } from './spaced-field-names.js';
 
 export interface Report {
@@ -25,7 +25,7 @@ export interface FieldScope {
 }
 
 export interface CheckContext {
-  readonly schema: Schema | undefined;
+  readonly schema: SchemaIndex | undefined;
   /** The query text, when `check` was given text (undefined for a tree). */
   readonly text: string | undefined;
   report(report: Report): void;
@@ -38,7 +38,7 @@ export interface CheckContext {
 }
 
 /** The context plus the visitor that keeps it in step with the walk. */
-export function createContext(schema: Schema | undefined, text: string | undefined, report: (r: Report) => void): { context: CheckContext; tracker: Visitor } {
+export function createContext(schema: SchemaIndex | undefined, text: string | undefined, report: (r: Report) => void): { context: CheckContext; tracker: Visitor } {
   const scopes: FieldScope[] = [];
   const spaced = new Map<Field | Exists, SpacedFieldName>();
   const spacedName = (clause: Field | Exists) => spaced.get(clause);

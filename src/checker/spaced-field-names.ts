@@ -5,7 +5,7 @@
  * same holds after `_exists_:First Name`. Found once per AND, shared by the rules.
  */
 import type { And, Exists, Expr, Field, Term } from '../language/ast.js';
-import type { Schema, SchemaField } from '../schema/schema.js';
+import type { SchemaIndex, SchemaField } from '../schema/schema.js';
 
 /** The longest field name written with unescaped spaces that we look for, in words. */
 const MAX_WORDS = 5;
@@ -29,7 +29,7 @@ function bareWord(node: Expr | undefined, allowPrefix: boolean): Term | undefine
   return undefined;
 }
 
-function lookup(schema: Schema, name: string): SchemaField | undefined {
+function lookup(schema: SchemaIndex, name: string): SchemaField | undefined {
   const exact = schema.field(name);
   if (exact) return exact;
   const loose = schema.looseMatches(name);
@@ -37,7 +37,7 @@ function lookup(schema: Schema, name: string): SchemaField | undefined {
 }
 
 /** Every clause of `and` whose field name continues over unescaped spaces. */
-export function spacedFieldNames(and: And, schema: Schema): SpacedFieldName[] {
+export function spacedFieldNames(and: And, schema: SchemaIndex): SpacedFieldName[] {
   const found: SpacedFieldName[] = [];
   const ops = and.operands;
   for (let i = 0; i < ops.length; i++) {

@@ -41,8 +41,8 @@ export interface SchemaField {
   readonly definitions: readonly SchemaFieldResponse[];
 }
 
-export interface Schema {
-  readonly kind: 'Schema';
+export interface SchemaIndex {
+  readonly kind: 'SchemaIndex';
   /** The schema names, in the order given. */
   readonly names: readonly string[];
   readonly fields: ReadonlyMap<string, SchemaField>;
@@ -59,7 +59,7 @@ export class SchemaError extends Error {
   override readonly name = 'SchemaError';
 }
 
-export type SchemaInput = Schema | SchemaResponse | readonly SchemaResponse[];
+export type SchemaInput = SchemaIndex | SchemaResponse | readonly SchemaResponse[];
 
 /** The key under which names that differ only in case or whitespace meet. */
 export function looseKey(name: string): string {
@@ -191,12 +191,12 @@ function describe(value: unknown): string {
 }
 
 /**
- * Normalises one Get Schema response, or an array of them, into a `Schema`. Throws a
+ * Normalises one Get Schema response, or an array of them, into a `SchemaIndex`. Throws a
  * `SchemaError` when the input is not shaped like one (no `fields` array, say);
  * anything odd inside a field is tolerated, and a field without a name is skipped
  * (and listed in `problems`).
  */
-export function loadSchema(input: unknown): Schema {
+export function loadSchema(input: unknown): SchemaIndex {
   if (isLoadedSchema(input)) return input;
   const responses: unknown[] = Array.isArray(input) ? input : [input];
   if (Array.isArray(input) && input.length === 0) throw new SchemaError('expected at least one Get Schema response, got an empty array');
@@ -230,7 +230,7 @@ export function loadSchema(input: unknown): Schema {
     else loose.set(key, [field]);
   }
   return {
-    kind: 'Schema',
+    kind: 'SchemaIndex',
     names,
     fields,
     problems,
@@ -239,16 +239,16 @@ export function loadSchema(input: unknown): Schema {
   };
 }
 
-/** True for a `Schema` made by `loadSchema` (as opposed to a raw response). */
-export function isLoadedSchema(value: unknown): value is Schema {
-  return isObject(value) && value.kind === 'Schema' && value.fields instanceof Map && typeof value.field === 'function';
+/** True for a `SchemaIndex` made by `loadSchema` (as opposed to a raw response). */
+export function isLoadedSchema(value: unknown): value is SchemaIndex {
+  return isObject(value) && value.kind === 'SchemaIndex' && value.fields instanceof Map && typeof value.field === 'function';
 }
 
 /**
  * Reads a schema file's text: JSON holding one Get Schema response or an array of
  * them. Throws a `SchemaError` with a clear message for anything else.
  */
-export function parseSchemaJson(text: string): Schema {
+export function parseSchemaJson(text: string): SchemaIndex {
   let json: unknown;
   try {
     json = JSON.parse(text);

@@ -1,0 +1,37 @@
+import { expect, it } from 'vitest';
+import { check } from '../../../src/checker/check.js';
+import { ConjunctionsCanHold } from '../../../src/checker/rules/conjunctions-can-hold.js';
+import { ruleTable, schema } from '../helpers.js';
+
+ruleTable(ConjunctionsCanHold, {
+  fires: [
+    ['[Age] gt 65 and [Age] lt 18', 'contradiction: [Age] lt 18'],
+    ['Age:>65 AND Age:<18', 'contradiction: Age:<18'],
+    ['[Age] ge 18 and [Age] lt 18', 'contradiction: [Age] lt 18'],
+    ['Age:[18 TO 30] AND Age:[40 TO 50]', 'contradiction: Age:[40 TO 50]'],
+    ['[Age] eq 30 and Age:>40', 'contradiction: Age:>40'],
+    ['Status:ACT AND Status:INA', 'contradiction: Status:INA'],
+    ['[City] eq "Berlin" and [City] eq "Paris"', 'contradiction: [City] eq "Paris"'],
+    ['[Launch Date] lt "2020-01-01" and ([Launch Date] gt "2021-01-01" and x)', 'contradiction: [Launch Date] gt "2021-01-01"'],
+    ['Age:>65 AND Age:<18 AND Age:<10', 'contradiction: Age:<18'],
+  ],
+  passes: [
+    '[Age] gt 18 and [Age] lt 65',
+    '[Age] ge 18 and [Age] le 18',
+    'Age:>65 OR Age:<18',
+    'Colour:BLK AND Colour:WHT',
+    '[Tags] eq "a" and [Tags] eq "b"',
+    'City:Berlin AND City:Paris',
+    '[City] eq "Berlin" and [City] eq "berlin"',
+    '[Age] gt 65 and NOT [Age] gt 70',
+    '[Launch Date] gt "2021" and [Launch Date] lt "2021-06-01"',
+    'Status:ACT AND Status:ACT',
+    '[Age] gt 65 and [Nope] lt 18',
+  ],
+});
+
+it('relates the contradiction to the condition it contradicts', () => {
+  const query = '[Age] gt 65 and [Age] lt 18';
+  const [d] = check(query, { schema, rules: [ConjunctionsCanHold] });
+  expect(d?.related?.map((r) => query.slice(r.span.start, r.span.end))).toEqual(['[Age] gt 65']);
+});

@@ -1,0 +1,43 @@
+import { expect, it } from 'vitest';
+import { check } from '../../../src/checker/check.js';
+import { KnownFieldNames } from '../../../src/checker/rules/known-field-names.js';
+import { ruleTable, schema } from '../helpers.js';
+
+ruleTable(KnownFieldNames, {
+  fires: [
+    ['[Fist Name] eq "Tim"', 'unknown-field: [Fist Name]'],
+    ['Emial:tim@example.com', 'unknown-field: Emial'],
+    ['_exists_:Emial', 'unknown-field: Emial'],
+    ['_exists_:"Frist Name"', 'unknown-field: "Frist Name"'],
+    ['[first name] eq "Tim"', 'field-name-case: [first name]'],
+    ['[FirstName] eq "Tim"', 'field-name-case: [FirstName]'],
+    ['city:Berlin', 'field-name-case: city'],
+    ['(a OR Nope:1) AND [Zzz] eq 2', 'unknown-field: Nope', 'unknown-field: [Zzz]'],
+  ],
+  passes: [
+    '[First Name] eq "Tim"',
+    'City:Berlin',
+    '_exists_:Email',
+    '_exists_:"First Name"',
+    'First\\ Name:Tim',
+    '_dataObjectId:abc',
+    '_schemaName:Customer',
+    'just some words',
+    '*:*',
+    // Reported as an unescaped space instead, not as an unknown "Name".
+    'First Name:John',
+  ],
+});
+
+it('suggests the closest names as fixes, exact spelling in the clause style', () => {
+  const [d] = check('[Fist Name] eq "Tim"', { schema, rules: [KnownFieldNames] });
+  expect(d?.message).toBe('no field "Fist Name" in the schemas "Customer", "Customer Contact", "Product" and "Supplier"; did you mean "First Name" or "Last Name"?');
+  expect(d?.fixes?.map((f) => f.edits[0]?.text)).toEqual(['[First Name]', '[Last Name]']);
+  const [e] = check('Frist\\ Name:Tim', { schema, rules: [KnownFieldNames] });
+  expect(e?.fixes?.[0]?.edits[0]?.text).toBe('First\\ Name');
+});
+
+it('names the one schema when there is one', () => {
+  const [d] = check('Nope:1', { schema: schema[0], rules: [KnownFieldNames] });
+  expect(d?.message).toBe('no field "Nope" in the Customer schema');
+});
