@@ -25,6 +25,7 @@ export {
 } from './factories.js';
 export { FieldBuilder, field } from './field.js';
 export { query, type BuiltQuery } from './query.js';
+export { CodegenError, generateSchemaModule, type CodegenOptions } from './codegen.js';
 export type { DateString, Scalar } from './values.js';
 export {
   defineSchema,
@@ -36,7 +37,7 @@ export {
   type FieldNameOf,
   type KindOf,
   type PicklistCode,
-  type Schema,
+  type TypedSchema,
   type SchemaDefinition,
   type SchemaResponseLike,
   type TypedField,

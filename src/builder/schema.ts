@@ -188,7 +188,7 @@ export type MetadataField = (typeof HIT_METADATA_FIELDS)[number];
 
 export type FieldNameOf<D extends SchemaDefinition> = Extract<keyof D, string>;
 
-export interface Schema<D extends SchemaDefinition> {
+export interface TypedSchema<D extends SchemaDefinition> {
   readonly definition: D;
   /** The schema's field names, in definition order. */
   readonly fieldNames: readonly FieldNameOf<D>[];
@@ -319,7 +319,7 @@ const METADATA: FieldDefinition = { dataType: 'string' };
  * literal `as const` (or pass it directly) so data types, boolean pairs and picklist
  * codes keep their literal types.
  */
-export function defineSchema<const D extends SchemaDefinition>(definition: D): Schema<D> {
+export function defineSchema<const D extends SchemaDefinition>(definition: D): TypedSchema<D> {
   if (typeof definition !== 'object' || definition === null || Array.isArray(definition)) {
     throw new BuilderError('invalid-value', `a schema definition is an object of field definitions keyed by field name, not ${describe(definition)}`);
   }
@@ -339,7 +339,7 @@ export function defineSchema<const D extends SchemaDefinition>(definition: D): S
       }
       return built;
     },
-  }) as Schema<D>;
+  }) as TypedSchema<D>;
 }
 
 /** A Get Schema response (or anything with a `fields` array of named definitions). */
@@ -355,15 +355,17 @@ export type DefinitionOf<R extends SchemaResponseLike> = { readonly [F in R['fie
  * precise as the response's type: a JSON import widens `dataType` to `string` (every
  * field then takes any clause); `mdq codegen` writes a module with the literal types.
  */
-export function schemaFromResponse<const R extends SchemaResponseLike>(response: R): Schema<DefinitionOf<R>> {
+export function schemaFromResponse<const R extends SchemaResponseLike>(response: R): TypedSchema<DefinitionOf<R>> {
   if (typeof response !== 'object' || response === null || !Array.isArray(response.fields)) {
     throw new BuilderError('invalid-value', 'a Get Schema response has a fields array');
   }
-  const definition: Record<string, FieldDefinition> = {};
+  const seen = new Set<string>();
   for (const field of response.fields) {
     if (typeof field?.name !== 'string') throw new BuilderError('invalid-field-name', `every field of a schema has a string name, not ${describe(field?.name)}`);
-    if (Object.hasOwn(definition, field.name)) throw new BuilderError('invalid-field-name', `the schema defines the field ${describe(field.name)} twice`);
-    definition[field.name] = field;
+    if (seen.has(field.name)) throw new BuilderError('invalid-field-name', `the schema defines the field ${describe(field.name)} twice`);
+    seen.add(field.name);
   }
-  return defineSchema(definition) as unknown as Schema<DefinitionOf<R>>;
+  // fromEntries defines own properties, even for a field named `__proto__`.
+  const definition = Object.fromEntries(response.fields.map((field) => [field.name, field]));
+  return defineSchema(definition) as unknown as TypedSchema<DefinitionOf<R>>;
 }

@@ -1,5 +1,6 @@
 /** Every `mdq` subcommand, by name. */
 import type { Command } from '../command.js';
+import { codegenCommand } from './codegen.js';
 import { demoCommand } from './demo.js';
 import { fmtCommand } from './fmt.js';
 import { parseCommand } from './parse.js';
@@ -8,4 +9,5 @@ export const commands: Readonly<Record<string, Command>> = {
   parse: parseCommand,
   fmt: fmtCommand,
   demo: demoCommand,
+  codegen: codegenCommand,
 };

@@ -1,0 +1,66 @@
+/** `mdq codegen <schema.json> [--out file] [--import specifier]`: a typed schema module from Get Schema responses. */
+import { writeFile } from 'node:fs/promises';
+import { CodegenError, generateSchemaModule } from '../../builder/codegen.js';
+import { parseCommandArgs } from '../args.js';
+import type { Command } from '../command.js';
+import { EXIT, UsageError, type CliIo } from '../io.js';
+
+const usage = 'mdq codegen <schema.json> [--out file.ts] [--import module]';
+
+export type WriteText = (path: string, text: string) => Promise<void>;
+
+function reason(e: unknown): string {
+  const code = (e as { code?: unknown } | null)?.code;
+  if (code === 'ENOENT') return 'no such file';
+  if (code === 'EISDIR') return 'it is a directory';
+  if (code === 'EACCES') return 'permission denied';
+  return e instanceof Error ? e.message : String(e);
+}
+
+/** The command, with the file writer injectable (`CliIo` reads files but does not write them). */
+export function codegenCommandWith(write: WriteText): Command {
+  return {
+    summary: 'write a TypeScript module with typed schemas from Get Schema responses (JSON)',
+    usage,
+    async run(args: readonly string[], io: CliIo): Promise<number> {
+      const { values, positionals } = parseCommandArgs(args, { out: { type: 'string' }, import: { type: 'string' } }, usage);
+      if (positionals.length !== 1) throw new UsageError(`${positionals.length === 0 ? 'missing the schema file' : 'give exactly one schema file'}\nusage: ${usage}`);
+      const path = positionals[0]!;
+      const fail = (message: string): number => {
+        io.stderr(`mdq codegen: ${message}\n`);
+        return EXIT.usage;
+      };
+      let text: string;
+      try {
+        text = await io.readFile(path);
+      } catch (e) {
+        return fail(`cannot read '${path}': ${reason(e)}`);
+      }
+      let json: unknown;
+      try {
+        json = JSON.parse(text);
+      } catch (e) {
+        return fail(`'${path}' is not valid JSON: ${reason(e)}`);
+      }
+      let module: string;
+      try {
+        module = generateSchemaModule(json, values.import === undefined ? {} : { importFrom: values.import });
+      } catch (e) {
+        if (e instanceof CodegenError) return fail(`'${path}' is not a Get Schema response (or an array of them):\n${e.problems.map((p) => `  ${p}`).join('\n')}`);
+        throw e;
+      }
+      if (values.out === undefined) {
+        io.stdout(module);
+        return EXIT.ok;
+      }
+      try {
+        await write(values.out, module);
+      } catch (e) {
+        return fail(`cannot write '${values.out}': ${reason(e)}`);
+      }
+      return EXIT.ok;
+    },
+  };
+}
+
+export const codegenCommand: Command = codegenCommandWith((path, text) => writeFile(path, text, 'utf8'));
