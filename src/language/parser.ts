@@ -363,7 +363,10 @@ export class QueryParser extends EmbeddedActionsParser {
                 { ALT: () => this.CONSUME(T.Plus) },
                 { ALT: () => this.CONSUME(T.LowerNot) },
               ]);
-              this.ACTION(() => prefixes.push(token));
+              this.ACTION(() => {
+                prefixes.push(token);
+                this.checkAttached(token);
+              });
             },
           });
           const operand = this.OPTION(() => this.SUBRULE(this.clause));
@@ -374,6 +377,22 @@ export class QueryParser extends EmbeddedActionsParser {
     ],
     });
   }, { recoveryValueFunc: () => this.recovered() });
+
+  /**
+   * `- a`: Lucene reads a `+`, `-` or `!` followed by whitespace as a search for that
+   * character, which is rarely what was meant; mdq asks which one was.
+   */
+  private checkAttached(token: IToken): void {
+    if (token.tokenType !== T.Minus && token.tokenType !== T.Plus && token.tokenType !== T.Bang) return;
+    const at = this.tokenSpan(token);
+    const next = this.LA(1);
+    if (Number.isNaN(next.startOffset) || next.startOffset === at.end) return;
+    const meaning = token.tokenType === T.Plus ? 'required' : 'prohibited';
+    this.report('detached-prefix', `'${token.image}' must touch the clause it applies to; to search for '${token.image}' itself, escape it`, at, [
+      { title: `Make the next clause ${meaning}`, edits: [{ span: span(at.end, next.startOffset), text: '' }] },
+      { title: `Search for '${token.image}'`, edits: [{ span: at, text: `\\${token.image}` }] },
+    ]);
+  }
 
   /** Wraps `operand` in its prefix operators, innermost last, with a loop (no recursion). */
   private prefixed(prefixes: readonly IToken[], operand: Operand | undefined): Operand {
@@ -405,8 +424,11 @@ export class QueryParser extends EmbeddedActionsParser {
       { ALT: () => this.SUBRULE(this.termLike) },
     ]);
     const caret = this.OPTION(() => this.CONSUME(T.Caret));
+    // Lucene also accepts the boost before the fuzzy or proximity suffix: `a^2~1`.
+    const tilde = this.OPTION2({ GATE: () => caret !== undefined, DEF: () => this.CONSUME(T.Tilde) });
     return this.ACTION(() => {
-      const expr = node as Operand;
+      let expr = node as Operand;
+      if (tilde !== undefined) expr = this.tildeAfterBoost(expr, tilde);
       if (caret === undefined) return expr;
       const at = this.tokenSpan(caret);
       if (caret.image.length === 1) {
@@ -415,9 +437,18 @@ export class QueryParser extends EmbeddedActionsParser {
         ]);
         return expr;
       }
-      return { kind: 'Boost', operand: expr, value: Number(caret.image.slice(1)), span: span(expr.span.start, at.end) };
+      return { kind: 'Boost', operand: expr, value: Number(caret.image.slice(1)), span: span(expr.span.start, Math.max(at.end, expr.span.end)) };
     });
   }, { recoveryValueFunc: () => this.recovered() });
+
+  /** `a^2~1`: applies the `~` to the term or phrase under the boost (inside a field clause too). */
+  private tildeAfterBoost(expr: Operand, tilde: IToken): Operand {
+    if (expr.kind === 'Field' && (expr.value.kind === 'Term' || expr.value.kind === 'Phrase')) {
+      const value = this.withTilde(expr.value, tilde) as FieldValue;
+      return { ...expr, value, span: span(expr.span.start, value.span.end) };
+    }
+    return this.withTilde(expr, tilde);
+  }
 
   /** fieldClause := Word ':' ( termLike | range | group | relation )? */
   private fieldClause = this.RULE('fieldClause', (): Operand => {
@@ -518,18 +549,36 @@ export class QueryParser extends EmbeddedActionsParser {
     const tilde = this.OPTION(() => this.CONSUME(T.Tilde));
     return this.ACTION(() => {
       const leaf = token.tokenType === T.Quoted ? this.phrase(token) : token.tokenType === T.Regex ? this.regex(token) : this.word(token);
-      if (tilde === undefined) return leaf;
-      const at = this.tokenSpan(tilde);
-      const distance = tilde.image.length > 1 ? Number(tilde.image.slice(1)) : null;
-      const whole = span(leaf.span.start, at.end);
-      if (leaf.kind === 'Term') return { kind: 'Fuzzy', operand: leaf, distance, span: whole };
-      if (leaf.kind === 'Phrase') return { kind: 'Proximity', operand: leaf, distance, span: whole };
-      this.report('misplaced-fuzzy', `'~' applies only to a plain term or a phrase, not to a ${leaf.kind === 'Regex' ? 'regex' : 'wildcard'}`, at, [
-        { title: "Remove '~'", edits: [{ span: at, text: '' }] },
-      ]);
-      return leaf;
+      return tilde === undefined ? leaf : this.withTilde(leaf, tilde);
     });
   }, { recoveryValueFunc: () => this.recovered() });
+
+  /** Applies `~` to a term (fuzzy) or a phrase (proximity), reporting it anywhere else or with a bad number. */
+  private withTilde(leaf: Operand, tilde: IToken): Operand {
+    const at = this.tokenSpan(tilde);
+    const remove: Fix = { title: "Remove '~'", edits: [{ span: at, text: '' }] };
+    if (leaf.kind !== 'Term' && leaf.kind !== 'Phrase') {
+      const what = leaf.kind === 'Regex' ? 'regex' : leaf.kind === 'Wildcard' ? 'wildcard' : 'clause like this';
+      this.report('misplaced-fuzzy', `'~' applies only to a plain term or a phrase, not to a ${what}`, at, [remove]);
+      return leaf;
+    }
+    const number = tilde.image.slice(1);
+    if (number !== '' && !NUMBER.test(number)) {
+      const digits = /^\d+(?:\.\d+)?/.exec(number)?.[0] ?? '';
+      this.report('invalid-fuzzy', `'~' takes a number or nothing, not '${number}'`, at, [
+        { title: `Separate '${number.slice(digits.length)}' from '~${digits}'`, edits: [{ span: span(at.start + 1 + digits.length, at.start + 1 + digits.length), text: ' ' }] },
+      ]);
+      return leaf;
+    }
+    const distance = number === '' ? null : Number(number);
+    if (leaf.kind === 'Term' && distance !== null && distance >= 1 && !Number.isInteger(distance)) {
+      this.report('invalid-fuzzy', `a fuzzy edit distance must be a whole number (or a similarity below 1), not ${number}`, at, [
+        { title: `Use ~${Math.round(distance)}`, edits: [{ span: at, text: `~${Math.round(distance)}` }] },
+      ]);
+    }
+    const whole = span(leaf.span.start, at.end);
+    return leaf.kind === 'Term' ? { kind: 'Fuzzy', operand: leaf, distance, span: whole } : { kind: 'Proximity', operand: leaf, distance, span: whole };
+  }
 
   private word(token: IToken): Operand & { kind: 'Term' | 'Wildcard' | 'MatchAll' } {
     const at = this.tokenSpan(token);

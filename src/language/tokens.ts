@@ -142,8 +142,11 @@ export const RelationOperator = createToken({
 /** A quoted phrase; the closing quote is optional so an unterminated phrase is reported, not lexed away. */
 export const Quoted = createToken({ name: 'Quoted', pattern: /"(?:[^"\\]|\\[\s\S])*"?/, line_breaks: true });
 export const Regex = createToken({ name: 'Regex', pattern: /\/(?:[^/\\]|\\[\s\S])*\/?/, line_breaks: true });
-/** `~`, `~2`, `~0.5`: fuzzy distance or phrase slop. */
-export const Tilde = createToken({ name: 'Tilde', pattern: /~(?:\d+(?:\.\d+)?)?/ });
+/**
+ * `~`, `~2`, `~0.5`: fuzzy distance or phrase slop. Like Lucene's FUZZY_SLOP it takes
+ * any word characters that follow (`a~b`), so the parser can report them.
+ */
+export const Tilde = createToken({ name: 'Tilde', pattern: new RegExp(`~${WORD_PART}*`), start_chars_hint: ['~'] });
 /** `^2`, `^0.5`: boost (the number is checked by the parser so `^` alone is reported). */
 export const Caret = createToken({ name: 'Caret', pattern: /\^(?:\d+(?:\.\d+)?)?/ });
 

@@ -12,6 +12,8 @@ export const DIFFERENCE_CATEGORIES = {
   'nested-prefix': 'mdq accepts a prefix operator on a prefixed clause (`NOT NOT a`, `--a`); Lucene allows one prefix per clause',
   'range-escapes': "mdq unescapes backslashes in range bounds; Lucene's range lexer ends a bound at any space, `]` or `}`",
   'regex-body': 'mdq does not validate the body of a `/regex/`; Lucene rejects an invalid one',
+  'detached-prefix': "mdq rejects a '+', '-' or '!' followed by a space (ambiguous); Lucene searches for the character itself",
+  'fuzzy-suffix': "mdq rejects anything but a number right after '~'; Lucene's '~' swallows the following word characters",
 } as const;
 
 export type DifferenceCategory = keyof typeof DIFFERENCE_CATEGORIES;

@@ -69,6 +69,8 @@ const VALID: ReadonlyArray<readonly [string, string]> = [
   ['"a b"^0.5', '(BOOST (PHRASE "a b") 0.5)'],
   ['(a OR b)^2', '(BOOST (GROUP (OR "a" "b")) 2)'],
   ['title:foo~2^3', '(BOOST (FIELD "title" (FUZZY "foo" 2)) 3)'],
+  ['title:foo^3~2', '(BOOST (FIELD "title" (FUZZY "foo" 2)) 3)'],
+  ['"a b"^2~3', '(BOOST (NEAR (PHRASE "a b") 3) 2)'],
   ['*', '(ALL)'],
   ['*:*', '(ALL)'],
   ['*:foo', '(FIELD "*" "foo")'],
