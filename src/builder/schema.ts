@@ -190,7 +190,7 @@ export type FieldNameOf<D extends SchemaDefinition> = Extract<keyof D, string>;
 
 export interface TypedSchema<D extends SchemaDefinition> {
   readonly definition: D;
-  /** The schema's field names, in definition order. */
+  /** The schema's field names, in property order (JavaScript lists integer-like names first). */
   readonly fieldNames: readonly FieldNameOf<D>[];
   /** The typed builder of one field; an unknown name does not compile (and throws `unknown-field`). */
   field<N extends FieldNameOf<D>>(name: N): TypedField<N, D[N]>;

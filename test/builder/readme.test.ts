@@ -34,7 +34,8 @@ function instrument(block: string): { code: string; checks: number } {
       const m = ASSERTION.exec(line);
       if (m === null) return line;
       checks++;
-      return `__check(${m.groups!.code}, ${m.groups!.expected}, ${JSON.stringify(m.groups!.code.trim())});`;
+      const { code, expected } = m.groups as { code: string; expected: string };
+      return `__check(${code}, ${expected}, ${JSON.stringify(code.trim())});`;
     })
     .join('\n');
   return { code, checks };
