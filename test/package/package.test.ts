@@ -1,0 +1,54 @@
+/**
+ * The built package as users get it: the exports map (ESM and CJS, by the package's own
+ * name), the type declarations, and the `mdq` bin as a real process.
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+
+const root = join(__dirname, '..', '..');
+const node = (args: string[], input?: string) => spawnSync(process.execPath, args, { cwd: root, encoding: 'utf8', input });
+
+beforeAll(() => {
+  execFileSync(process.execPath, [join(root, 'node_modules', 'tsup', 'dist', 'cli-default.js'), '--silent'], { cwd: root, stdio: 'pipe' });
+}, 120_000);
+
+describe('the built package', () => {
+  it('imports by its name as ESM and requires as CJS, with the same API', () => {
+    const script = `const { parse, format } = await import('mdq'); console.log(format(parse('a b OR c').ast));`;
+    expect(node(['--input-type=module', '-e', script]).stdout).toBe('(a b) OR c\n');
+    const cjs = node(['-e', `const { format } = require('mdq'); console.log(format('x && y'));`]);
+    expect(cjs.stderr).toBe('');
+    expect(cjs.stdout).toBe('x AND y\n');
+  });
+
+  it('ships type declarations for both module systems', () => {
+    const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+    for (const file of [pkg.exports['.'].import.types, pkg.exports['.'].require.types, pkg.types]) {
+      expect(existsSync(join(root, file)), file).toBe(true);
+      expect(readFileSync(join(root, file), 'utf8')).toMatch(/export .*parse/);
+    }
+  });
+
+  it('bundles chevrotain, so the package has no runtime dependencies', () => {
+    const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+    expect(pkg.dependencies ?? {}).toEqual({});
+    expect(readFileSync(join(root, 'dist', 'index.js'), 'utf8')).not.toMatch(/from ['"]chevrotain['"]/);
+  });
+
+  it('runs the mdq bin: exit 0 when valid, 1 with errors and no stack trace, 2 for bad usage', () => {
+    const ok = node(['dist/cli.js', 'fmt', '[Age] ge 18 and city:Berlin']);
+    expect(ok.status).toBe(0);
+    expect(ok.stdout).toBe('[Age] ge 18 AND city:Berlin\n');
+    const bad = node(['dist/cli.js', 'parse', '(a']);
+    expect(bad.status).toBe(1);
+    expect(bad.stderr).toContain("error unclosed-paren: missing ')'");
+    expect(bad.stderr).not.toMatch(/\n\s+at /);
+    const usage = node(['dist/cli.js', 'fmt']);
+    expect(usage.status).toBe(2);
+    const lines = node(['dist/cli.js', 'fmt', '--stdin'], 'a\n(b\n');
+    expect(lines.status).toBe(1);
+    expect(lines.stdout.trim().split('\n')).toHaveLength(2);
+  });
+});
