@@ -3,8 +3,9 @@
  * context follows the walk itself (its own visitor runs before every rule's on the
  * way in and after them on the way out), so rules stay small and stateless.
  */
-import type { Exists, Field, FieldName, Span } from '../language/ast.js';
-import type { Fix, RelatedInformation } from '../language/diagnostic.js';
+import type { Exists, Field, FieldName, Node, Span } from '../language/ast.js';
+import { applyEdits, type Fix, type RelatedInformation, type TextEdit } from '../language/diagnostic.js';
+import { parse } from '../language/parse.js';
 import type { Visitor } from '../language/visitor.js';
 import type { SchemaIndex, SchemaField } from '../schema/schema.js';
 import { spacedFieldNames, type SpacedFieldName } from './spaced-field-names.js';
@@ -35,12 +36,25 @@ export interface CheckContext {
   scope(): FieldScope | undefined;
   /** The clause's name written with unescaped spaces, when it is one (`First Name:John`). */
   spacedName(clause: Field | Exists): SpacedFieldName | undefined;
+  /** True for a word or clause that is part of a name written with unescaped spaces. */
+  inSpacedName(node: Node): boolean;
+  /**
+   * False when applying `edits` to the text would add syntax errors (a fix that
+   * changes how the words around it parse); true when there is no text to try.
+   */
+  keepsSyntax(edits: readonly TextEdit[]): boolean;
+}
+
+function syntaxErrors(text: string): number {
+  return parse(text).diagnostics.filter((d) => d.severity === 'error').length;
 }
 
 /** The context plus the visitor that keeps it in step with the walk. */
 export function createContext(schema: SchemaIndex | undefined, text: string | undefined, report: (r: Report) => void): { context: CheckContext; tracker: Visitor } {
   const scopes: FieldScope[] = [];
   const spaced = new Map<Field | Exists, SpacedFieldName>();
+  const spacedParts = new WeakSet<Node>();
+  let baseErrors: number | undefined;
   const spacedName = (clause: Field | Exists) => spaced.get(clause);
   const fieldOf = (name: FieldName, clause?: Field | Exists): SchemaField | undefined => {
     if (schema === undefined) return undefined;
@@ -57,10 +71,20 @@ export function createContext(schema: SchemaIndex | undefined, text: string | un
     fieldOf,
     scope: () => scopes[scopes.length - 1],
     spacedName,
+    inSpacedName: (node) => spacedParts.has(node),
+    keepsSyntax(edits) {
+      if (text === undefined) return true;
+      baseErrors ??= syntaxErrors(text);
+      return syntaxErrors(applyEdits(text, edits)) <= baseErrors;
+    },
   };
   const tracker: Visitor = {
     And: schema ? (node) => {
-      for (const s of spacedFieldNames(node, schema)) spaced.set(s.clause, s);
+      for (const s of spacedFieldNames(node, schema)) {
+        spaced.set(s.clause, s);
+        spacedParts.add(s.clause);
+        for (const word of s.words) spacedParts.add(word);
+      }
     } : undefined,
     Field: {
       enter: (node) => {

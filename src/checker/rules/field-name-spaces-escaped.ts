@@ -48,7 +48,9 @@ export const FieldNameSpacesEscaped: Rule = {
       const fixes: Fix[] = [];
       if (s.clause.kind === 'Field') {
         const comparison = asComparison(s as SpacedFieldName & { clause: Field });
-        if (comparison) fixes.push({ title: `Write ${comparison}`, edits: [{ span: { start: s.start, end: s.clause.span.end }, text: comparison }] });
+        const edits = comparison ? [{ span: { start: s.start, end: s.clause.span.end }, text: comparison }] : [];
+        // After a comparison a lower-case `and`/`or`/`not` turns into an operator: offer the form only when that still parses.
+        if (comparison && context.keepsSyntax(edits)) fixes.push({ title: `Write ${comparison}`, edits });
       }
       const escaped = escapeFieldName(s.field.name);
       fixes.push({ title: `Escape the spaces: ${escaped}`, edits: [{ span, text: escaped }] });

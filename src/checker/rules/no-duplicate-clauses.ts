@@ -10,6 +10,12 @@ import { children } from '../../language/visitor.js';
 import type { Rule } from '../rule.js';
 
 const IGNORED = new Set(['span', 'raw', 'kind']);
+const OPERATOR_WORDS = new Set(['and', 'or', 'not']);
+
+/** A lower-case `and`/`or`/`not` written as a term: OperatorWordsUpperCase's business, not a clause. */
+function isOperatorWord(node: Node | undefined): boolean {
+  return node?.kind === 'Term' && node.raw === node.value && OPERATOR_WORDS.has(node.value);
+}
 
 /** A key equal for clauses that mean the same, whatever their spacing, escaping or parentheses; null when it holds an error. */
 function clauseKey(node: Node, memo: WeakMap<Node, string | null>): string | null {
@@ -50,6 +56,8 @@ export const NoDuplicateClauses: Rule = {
     const check = (node: And | Or) => {
       const seen = new Map<string, Node>();
       node.operands.forEach((operand, i) => {
+        // Words of `First Name:x` belong to a field name, not to the boolean expression.
+        if (isOperatorWord(operand) || context.inSpacedName(operand)) return;
         const key = clauseKey(operand, memo);
         if (key === null) return;
         const first = seen.get(key);
@@ -57,12 +65,15 @@ export const NoDuplicateClauses: Rule = {
           seen.set(key, operand);
           return;
         }
+        // Remove the repeat with the operator before it, a lower-case operator word included.
+        let previous = i - 1;
+        while (previous > 0 && isOperatorWord(node.operands[previous])) previous--;
         context.report({
           code: 'duplicate-clause',
           message: `this clause repeats one already in this ${node.kind === 'And' ? 'AND' : 'OR'}`,
           span: operand.span,
           related: [{ span: first.span, message: 'first written here' }],
-          fixes: [{ title: 'Remove the repeated clause', edits: [{ span: { start: node.operands[i - 1]!.span.end, end: operand.span.end }, text: '' }] }],
+          fixes: [{ title: 'Remove the repeated clause', edits: [{ span: { start: node.operands[previous]!.span.end, end: operand.span.end }, text: '' }] }],
         });
       });
     };

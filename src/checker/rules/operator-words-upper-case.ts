@@ -7,7 +7,15 @@
  *   valid:   john AND smith        [A] eq 1 and [B] eq 2        "salt and pepper"
  *   invalid: john and smith        john not doe                 (lowercase-operator)
  */
+import type { Expr } from '../../language/ast.js';
 import type { Rule } from '../rule.js';
+
+const WORDS = new Set(['and', 'or', 'not']);
+
+/** A lower-case operator word written as a plain term. */
+function operatorWord(node: Expr | undefined): string | undefined {
+  return node?.kind === 'Term' && node.raw === node.value && WORDS.has(node.value) ? node.value : undefined;
+}
 
 export const OperatorWordsUpperCase: Rule = {
   name: 'OperatorWordsUpperCase',
@@ -21,11 +29,14 @@ export const OperatorWordsUpperCase: Rule = {
       And(node) {
         const last = node.operands.length - 1;
         node.operands.forEach((operand, i) => {
-          if (operand.kind !== 'Term' || operand.raw !== operand.value) return;
-          const word = operand.value;
-          const joinedBefore = i > 0 && node.explicit[i - 1] === false;
-          const joinedAfter = i < last && node.explicit[i] === false;
-          const between = word === 'not' ? joinedAfter : (word === 'and' || word === 'or') && joinedBefore && joinedAfter;
+          const word = operatorWord(operand);
+          if (word === undefined || operand.kind !== 'Term') return;
+          const before = operatorWord(node.operands[i - 1]);
+          const after = operatorWord(node.operands[i + 1]);
+          // Between two clauses; next to another operator word (`a and or b`) nothing is sure.
+          const joinedBefore = i > 0 && node.explicit[i - 1] === false && before === undefined;
+          const joinedAfter = i < last && node.explicit[i] === false && (after === undefined || after === 'not');
+          const between = word === 'not' ? joinedAfter : joinedBefore && joinedAfter;
           if (!between) return;
           const upper = word.toUpperCase();
           context.report({

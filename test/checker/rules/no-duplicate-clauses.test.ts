@@ -13,7 +13,7 @@ ruleTable(NoDuplicateClauses, {
     ['x:a OR x:\\a OR (x:a)', 'duplicate-clause: x:\\a', 'duplicate-clause: (x:a)'],
     ['City:(Berlin OR Paris OR Berlin)', 'duplicate-clause: Berlin'],
   ],
-  passes: ['a b', 'a AND NOT a', 'City:Berlin OR city:Berlin', 'a OR (a AND b)', 'x:[1 TO 2] x:{1 TO 2}', 'a^2 a^3', '(a AND b) OR (a b)'],
+  passes: ['a b', 'and and', 'First Name:x AND First Name:y', 'a AND NOT a', 'City:Berlin OR city:Berlin', 'a OR (a AND b)', 'x:[1 TO 2] x:{1 TO 2}', 'a^2 a^3', '(a AND b) OR (a b)'],
 });
 
 it('removes the repeat and the operator before it, and points at the first', () => {

@@ -10,5 +10,5 @@ ruleTable(OperatorWordsUpperCase, {
     ['City:(Berlin or Paris)', 'lowercase-operator: or'],
     ['a and b or c', 'lowercase-operator: and', 'lowercase-operator: or'],
   ],
-  passes: ['john AND smith', '"salt and pepper"', 'and', 'rock and', 'a AND and', '\\and b c', 'a \\or b', '[A] eq 1 and [B] eq 2', 'or b', 'John And Smith', 'a not'],
+  passes: ['a and and b', 'a not and b', 'a and or b', 'john AND smith', '"salt and pepper"', 'and', 'rock and', 'a AND and', '\\and b c', 'a \\or b', '[A] eq 1 and [B] eq 2', 'or b', 'John And Smith', 'a not'],
 });

@@ -1,0 +1,96 @@
+/**
+ * The law every quick fix obeys: applying it removes its diagnostic (one fewer of
+ * that code) and leaves a query that parses without syntax errors.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { check } from '../../src/checker/check.js';
+import { fixQuery } from '../../src/checker/fix-query.js';
+import { ruleCodes } from '../../src/checker/registry.js';
+import { applyEdits } from '../../src/language/diagnostic.js';
+import { parse } from '../../src/language/parse.js';
+import { schema } from './helpers.js';
+
+/** Every code on, PII included. */
+const severities = Object.fromEntries(ruleCodes.map((c) => [c.code, 'on' as const]));
+const options = { schema, severities };
+
+const FRAGMENTS = [
+  // field names
+  '[Fist Name] eq "Tim"', 'Emial:x', '_exists_:Emial', '[first name] eq "Tim"', 'city:Berlin', '_exists_:"last name"',
+  // unescaped spaces
+  'First Name:John', 'Last Name:"van Dijk"', 'Stock Quantity:>=10', '_exists_:Profile Photo', 'Date of Birth:[1980-01-01 TO 1990-12-31]', 'NOT Last Name:Doe',
+  // values
+  '[Date of Birth] eq "04/12/1985"', '[Launch Date] eq "2021-02-30"', 'VIP:yes', 'VIP:y', 'Status:Active', 'Status:ACX', 'Status:act',
+  '[Weight] lt "1,5"', 'Country:"United Kingdom"', 'Onboarded\\ On:[01.03.2015 TO *]', '[Preferred] eq "false"',
+  // operators and bounds
+  '[Status] gt "ACT"', 'Age:4*', '[Profile Photo] eq "x"', '[Customer ID] eq "C-1"', 'Launch\\ Date:>2031-01-01',
+  // ranges
+  'Age:[65 TO 18]', '[2021 TO 2020]', 'Age:{18 TO 18}', 'Launch\\ Date:["2021-06-01" TO 2021-01-31]',
+  // flags
+  '[Legacy Customer Number] eq "x"', '[Email] contains "@x"',
+  // shape
+  'NOT a', '-b', '*son', 'Email:*', 'john', 'and', 'or', 'not', 'smith', 'a', 'a', 'x:a', '(x:a)',
+  '[Age] gt 65', '[Age] lt 18', 'Status:ACT', 'Status:INA', '(x OR y)', '(p AND q)', 'City:(Berlin or Paris)',
+];
+const SEPARATORS = [' ', ' ', ' AND ', ' OR ', ' and ', ' or ', ' NOT ', ' && ', ' || '];
+
+const query = fc
+  .tuple(
+    fc.array(fc.tuple(fc.constantFrom(...SEPARATORS), fc.constantFrom(...FRAGMENTS)), { minLength: 1, maxLength: 6 }),
+    fc.constantFrom('', 'NOT ', '(', '-'),
+  )
+  .map(([parts, wrap]) => {
+    const body = parts.map(([sep, frag], i) => (i === 0 ? frag : sep + frag)).join('');
+    return wrap === '(' ? `(${body})` : wrap + body;
+  });
+
+const syntaxErrors = (text: string) => parse(text).diagnostics.filter((d) => d.severity === 'error').length;
+const count = (text: string, code: string) => check(text, options).filter((d) => d.code === code).length;
+
+describe('quick fixes', () => {
+  it('each fix removes its diagnostic and keeps the query free of syntax errors', () => {
+    fc.assert(
+      fc.property(query, (text) => {
+        fc.pre(syntaxErrors(text) === 0);
+        for (const d of check(text, options)) {
+          for (const fix of d.fixes ?? []) {
+            const fixed = applyEdits(text, fix.edits);
+            expect(syntaxErrors(fixed), `${d.code} "${fix.title}" on ${JSON.stringify(text)} gave ${JSON.stringify(fixed)}`).toBe(0);
+            expect(count(fixed, d.code), `${d.code} "${fix.title}" on ${JSON.stringify(text)} gave ${JSON.stringify(fixed)}`).toBeLessThan(count(text, d.code));
+          }
+        }
+      }),
+      { numRuns: 400 },
+    );
+  });
+
+  it('the empty query has a fix too', () => {
+    for (const text of ['', '  ']) {
+      const [d] = check(text, options);
+      expect(d?.code).toBe('empty-query');
+      const fixed = applyEdits(text, d!.fixes![0]!.edits);
+      expect(syntaxErrors(fixed)).toBe(0);
+      expect(count(fixed, 'empty-query')).toBe(0);
+    }
+  });
+
+  it('fixQuery applies safe fixes until none is left, and never introduces syntax errors', () => {
+    fc.assert(
+      fc.property(query, (text) => {
+        fc.pre(syntaxErrors(text) === 0);
+        const result = fixQuery(text, options);
+        expect(syntaxErrors(result.text)).toBe(0);
+        expect(fixQuery(result.text, options).applied).toEqual([]);
+        expect(result.diagnostics).toEqual(check(result.text, options));
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('fixQuery repairs syntax and meaning in one go', () => {
+    const result = fixQuery('First Name:John and Status:Active OR (VIP:yes', { schema });
+    expect(result.text).toBe('([First Name] eq "John" AND Status:ACT) OR (VIP:Y)');
+    expect(result.diagnostics).toEqual([]);
+  });
+});
