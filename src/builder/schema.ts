@@ -80,26 +80,30 @@ export function valueKind(definition: FieldDefinition): ValueKind {
   return (typeof type === 'string' ? KIND_OF_TYPE[type.toLowerCase()] : undefined) ?? 'opaque';
 }
 
-/** The kind of a field definition at the type level. */
-export type KindOf<D> = D extends { readonly dataType: infer T extends string }
-  ? string extends T
-    ? 'opaque'
-    : Lowercase<T> extends TextType
-      ? 'text'
-      : Lowercase<T> extends NumberType
-        ? 'number'
-        : Lowercase<T> extends DateType
-          ? 'date'
-          : Lowercase<T> extends 'time'
-            ? 'time'
-            : Lowercase<T> extends 'boolean'
-              ? 'boolean'
-              : Lowercase<T> extends 'picklist'
-                ? 'picklist'
-                : Lowercase<T> extends PresenceType
-                  ? 'presence'
-                  : 'opaque'
-  : 'text';
+/** The kind of a field definition at the type level; a `dataType` typed as plain `string` is `opaque`. */
+export type KindOf<D> = 'dataType' extends keyof D ? KindOfType<Exclude<D['dataType' & keyof D], undefined>> : 'text';
+
+type KindOfType<T> = [T] extends [never]
+  ? 'text'
+  : [T] extends [string]
+    ? string extends T
+      ? 'opaque'
+      : Lowercase<T> extends TextType
+        ? 'text'
+        : Lowercase<T> extends NumberType
+          ? 'number'
+          : Lowercase<T> extends DateType
+            ? 'date'
+            : Lowercase<T> extends 'time'
+              ? 'time'
+              : Lowercase<T> extends 'boolean'
+                ? 'boolean'
+                : Lowercase<T> extends 'picklist'
+                  ? 'picklist'
+                  : Lowercase<T> extends PresenceType
+                    ? 'presence'
+                    : 'opaque'
+    : 'opaque';
 
 /** A date as a date field takes it. */
 export type DateInput = Date | DateString;

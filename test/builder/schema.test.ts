@@ -6,7 +6,8 @@
  */
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import type { Comparison, Exists, Field, Not } from '../../src/language/ast.js';
-import { BuilderError, defineSchema, format, query, schemaFromResponse, type DateInput, type FieldNameOf } from '../../src/index.js';
+import type { SchemaResponse } from '../../src/schema/response.js';
+import { BuilderError, defineSchema, format, query, schemaFromResponse, type DateInput, type FieldNameOf, type Scalar } from '../../src/index.js';
 
 const customer = defineSchema({
   'First Name': { dataType: 'string', description: 'Given name' },
@@ -203,6 +204,16 @@ describe('schemaFromResponse', () => {
     expectTypeOf<FieldNameOf<(typeof schema)['definition']>>().toEqualTypeOf<'Email' | 'Tier'>();
     expectTypeOf(schema.field('Tier').equals).parameter(0).toEqualTypeOf<'gold' | 'silver'>();
     expect(query(schema.field('Email').endsWith('@example.com'), schema.field('Tier').equals('gold')).text).toBe('Email:*@example.com AND Tier:gold');
+  });
+
+  it('takes a value typed as SchemaResponse: names are then any string and values are checked at run time', () => {
+    const typed: SchemaResponse = response;
+    const schema = schemaFromResponse(typed);
+    expectTypeOf<FieldNameOf<(typeof schema)['definition']>>().toEqualTypeOf<string>();
+    expectTypeOf(schema.field('Tier').equals).parameter(0).toEqualTypeOf<Scalar>();
+    expect(format(schema.field('Tier').equals('gold'))).toBe('Tier:gold');
+    expect(codeOf(() => schema.field('Tier').equals('bronze'))).toBe('invalid-value');
+    expect(codeOf(() => schema.field('Nope'))).toBe('unknown-field');
   });
 
   it('refuses duplicate and missing names', () => {
