@@ -89,6 +89,7 @@ function schema(key: string, name: string, businessArea: string, description: st
 }
 
 const c = (name: string, dataType: string, spec?: FieldSpec) => field('customer', '2024-01-15T10:30:00.123Z', name, dataType, spec);
+const cc = (name: string, dataType: string, spec?: FieldSpec) => field('customer-contact', '2024-01-20T09:00:00.000Z', name, dataType, spec);
 const p = (name: string, dataType: string, spec?: FieldSpec) => field('product', '2024-02-01T08:00:00.000Z', name, dataType, spec);
 const s = (name: string, dataType: string, spec?: FieldSpec) => field('supplier', '2024-03-11T16:45:00.000Z', name, dataType, spec);
 
@@ -126,12 +127,12 @@ export const customerSchema: SchemaResponse = schema('customer', 'Customer', 'cu
 ]);
 
 export const customerContactSchema: SchemaResponse = schema('customer-contact', 'Customer Contact', 'customer', 'Contact persons at business customers', [
-  c('Contact ID', 'string', { isPrimaryKey: true, isRequired: true, min: 8, max: 12 }),
-  c('Customer ID', 'string', { isRequired: true, min: 8, max: 12 }),
-  c('First Name', 'string', { isPII: true, min: 1, max: 50, classifiers: PII }),
-  c('Last Name', 'string', { isPII: true, min: 1, max: 50, classifiers: PII }),
-  c('Email', 'email', { isPII: true, max: 254, classifiers: PII }),
-  c('Role', 'picklist', {
+  cc('Contact ID', 'string', { isPrimaryKey: true, isRequired: true, min: 8, max: 12 }),
+  cc('Customer ID', 'string', { isRequired: true, min: 8, max: 12 }),
+  cc('First Name', 'string', { isPII: true, min: 1, max: 50, classifiers: PII }),
+  cc('Last Name', 'string', { isPII: true, min: 1, max: 50, classifiers: PII }),
+  cc('Email', 'email', { isPII: true, max: 254, classifiers: PII }),
+  cc('Role', 'picklist', {
     picklistType: 'static',
     staticPicklist: [
       { code: 'BUY', description: 'Buyer' },
@@ -139,8 +140,8 @@ export const customerContactSchema: SchemaResponse = schema('customer-contact', 
       { code: 'TEC', description: 'Technical contact' },
     ],
   }),
-  c('Primary Contact', 'boolean', { allowedBooleanValues: 'true/false' }),
-  c('Last Contacted', 'date day/month/year', { dateFormat: 'DD/MM/YYYY', dateSeparator: '/' }),
+  cc('Primary Contact', 'boolean', { allowedBooleanValues: 'true/false' }),
+  cc('Last Contacted', 'date day/month/year', { dateFormat: 'DD/MM/YYYY', dateSeparator: '/' }),
 ]);
 
 export const productSchema: SchemaResponse = schema('product', 'Product', 'product', 'Finished goods in the catalogue', [

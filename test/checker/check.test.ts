@@ -1,0 +1,87 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { check } from '../../src/checker/check.js';
+import { allRules, ruleCodes } from '../../src/checker/registry.js';
+import type { Rule } from '../../src/checker/rule.js';
+import { parse } from '../../src/language/parse.js';
+import { SchemaError, loadSchema } from '../../src/schema/schema.js';
+import { customerSchema } from '../../src/examples/index.js';
+import { found, schema } from './helpers.js';
+
+describe('check', () => {
+  it('returns the syntax diagnostics of parse first, then the rules, sorted by position', () => {
+    const query = 'Status:Active AND (City:Berlin';
+    expect(found(query)).toEqual(['picklist-description: Active', 'unclosed-paren: (']);
+    expect(check(query, { schema }).slice(1)).toEqual(parse(query).diagnostics);
+  });
+
+  it('checks a tree as well as text', () => {
+    const { ast } = parse('Status:Active');
+    expect(check(ast, { schema }).map((d) => d.code)).toEqual(['picklist-description']);
+  });
+
+  it('runs only the rules that need no schema when there is none', () => {
+    expect(check('Nope:x AND a AND b OR c').map((d) => d.code)).toEqual(['mixed-and-or']);
+    expect(found('Nope:x AND a AND b OR c')).toEqual(['unknown-field: Nope', 'mixed-and-or: Nope:x AND a AND b OR c']);
+  });
+
+  it('takes severities per code like ESLint: off, on, or a severity', () => {
+    const query = 'Nope:x AND (a';
+    expect(check(query, { schema, severities: { 'unknown-field': 'off' } }).map((d) => d.code)).toEqual(['unclosed-paren']);
+    expect(check(query, { schema, severities: { 'unknown-field': 'error', 'unclosed-paren': 'warning' } }).map((d) => `${d.code} ${d.severity}`)).toEqual([
+      'unknown-field error',
+      'unclosed-paren warning',
+    ]);
+    expect(check(query, { schema, severities: { 'unknown-field': 'on' } })[0]?.severity).toBe('warning');
+  });
+
+  it('runs the given rules only, and custom rules too', () => {
+    const noTims: Rule = {
+      name: 'NoTims',
+      invariant: 'Nobody searches for Tim.',
+      needsSchema: false,
+      codes: { 'no-tim': { severity: 'hint', autofix: false, summary: 'a Tim' } },
+      create: (context) => ({
+        Term(node) {
+          if (node.value === 'Tim') context.report({ code: 'no-tim', message: 'no Tims', span: node.span });
+        },
+      }),
+    };
+    expect(found('Tim Nope:x', { rules: [noTims] })).toEqual(['no-tim: Tim']);
+    expect(found('Tim Nope:x', { rules: [...allRules, noTims] })).toEqual(['no-tim: Tim', 'unknown-field: Nope']);
+  });
+
+  it('accepts one response, several, or a loaded schema', () => {
+    expect(check('[Age] gt "x"', { schema: customerSchema }).map((d) => d.code)).toEqual(['invalid-number']);
+    expect(check('[Age] gt "x"', { schema: loadSchema(customerSchema) }).map((d) => d.code)).toEqual(['invalid-number']);
+    // Only the product schema: Age is unknown there.
+    expect(check('[Age] gt "x"', { schema: schema[2] }).map((d) => d.code)).toEqual(['unknown-field']);
+  });
+
+  it('throws a SchemaError for a schema that is no Get Schema response', () => {
+    expect(() => check('a', { schema: { name: 'x' } as never })).toThrow(SchemaError);
+  });
+
+  it('lists every code once, each with a rule and a default severity', () => {
+    const codes = ruleCodes.map((c) => c.code);
+    expect(new Set(codes).size).toBe(codes.length);
+    for (const rule of allRules) {
+      expect(rule.name).toMatch(/^[A-Z][A-Za-z]+$/);
+      expect(Object.keys(rule.codes).length).toBeGreaterThan(0);
+    }
+  });
+
+  it('never throws, and every span lies inside the query', () => {
+    const alphabet = fc.constantFrom(...'ab AND OR and or not NOT ( ) [ ] { } " : * ? \\ / ~ ^ - + > < = TO 1 2020-02-30 Status Age First Name City eq gt contains'.split(' '), ' ', ':', '"');
+    fc.assert(
+      fc.property(fc.array(alphabet, { maxLength: 25 }).map((parts) => parts.join(' ')), (query) => {
+        for (const d of check(query, { schema, severities: { 'pii-field': 'on' } })) {
+          expect(d.span.start).toBeGreaterThanOrEqual(0);
+          expect(d.span.end).toBeLessThanOrEqual(query.length);
+          expect(d.span.start).toBeLessThanOrEqual(d.span.end);
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
