@@ -1,26 +1,42 @@
-/** `mdq fmt "<query>" [--multiline] [--width N] [--stdin]`: canonical query text. */
+/**
+ * `mdq fmt "<query>" [--multiline] [--width N] [--stdin] [--fix]`: canonical query text.
+ * With `--fix`, the checker's safe fixes are applied first (against `--schema` files
+ * or `--example` when given), one per diagnostic, never overlapping.
+ */
+import { fixQuery } from '../../checker/fix-query.js';
+import type { Diagnostic } from '../../language/diagnostic.js';
 import { parse } from '../../language/parse.js';
 import { format } from '../../printer/format.js';
 import { parseCommandArgs, singleQuery } from '../args.js';
 import type { Command } from '../command.js';
 import { EXIT, UsageError, stdinQueries } from '../io.js';
 import { formatDiagnostics } from '../report.js';
+import { readSchemas, readSeverities, schemaOptions } from './lint.js';
 
-const usage = 'mdq fmt "<query>" [--multiline] [--width N] | mdq fmt --stdin';
+const usage = 'mdq fmt "<query>" [--multiline] [--width N] [--fix [--schema <file>... | --example]] | mdq fmt --stdin [...]';
 
 export const fmtCommand: Command = {
-  summary: 'print a query in canonical form (exit 1 when it has syntax errors)',
+  summary: 'print a query in canonical form; --fix applies the checker\'s safe fixes first (exit 1 when it has syntax errors)',
   usage,
   async run(args, io) {
     const { values, positionals } = parseCommandArgs(
       args,
-      { stdin: { type: 'boolean' }, multiline: { type: 'boolean' }, width: { type: 'string' } },
+      { stdin: { type: 'boolean' }, multiline: { type: 'boolean' }, width: { type: 'string' }, fix: { type: 'boolean' }, ...schemaOptions },
       usage,
     );
     const width = values.width === undefined ? undefined : Number(values.width);
     if (width !== undefined && !(Number.isInteger(width) && width > 0)) throw new UsageError(`--width takes a positive whole number, not '${values.width}'\nusage: ${usage}`);
     const options = { layout: values.multiline ? ('multiline' as const) : ('flat' as const), ...(width ? { width } : {}) };
-    const formatOne = (query: string) => {
+    if (!values.fix && (values.schema || values.example || values.severity)) throw new UsageError(`--schema, --example and --severity go with --fix\nusage: ${usage}`);
+    const schema = values.fix ? await readSchemas(values, io, usage) : undefined;
+    const severities = readSeverities(values.severity, usage);
+    const formatOne = (query: string): { formatted: string | null; diagnostics: readonly Diagnostic[]; fixed?: string; applied?: string[] } => {
+      if (values.fix) {
+        const result = fixQuery(query, { ...(schema ? { schema } : {}), severities });
+        const { ast, diagnostics } = parse(result.text);
+        const ok = !diagnostics.some((d) => d.severity === 'error');
+        return { formatted: ok ? format(ast, options) : null, diagnostics: result.diagnostics, fixed: result.text, applied: result.applied.map((d) => `${d.code}: ${d.fixes![0]!.title}`) };
+      }
       const { ast, diagnostics } = parse(query);
       const ok = !diagnostics.some((d) => d.severity === 'error');
       return { formatted: ok ? format(ast, options) : null, diagnostics };
@@ -29,15 +45,16 @@ export const fmtCommand: Command = {
     if (query === undefined) {
       let failed = false;
       for (const line of stdinQueries(await io.readStdin())) {
-        const { formatted, diagnostics } = formatOne(line);
+        const { formatted, diagnostics, applied } = formatOne(line);
         failed ||= formatted === null;
-        io.stdout(`${JSON.stringify({ query: line, formatted, diagnostics })}\n`);
+        io.stdout(`${JSON.stringify({ query: line, formatted, diagnostics, ...(applied ? { applied } : {}) })}\n`);
       }
       return failed ? EXIT.problems : EXIT.ok;
     }
-    const { formatted, diagnostics } = formatOne(query);
+    const { formatted, diagnostics, fixed, applied } = formatOne(query);
     if (formatted !== null) io.stdout(`${formatted}\n`);
-    io.stderr(formatDiagnostics(query, diagnostics, { color: io.color }));
+    for (const line of applied ?? []) io.stderr(`fixed ${line}\n`);
+    io.stderr(formatDiagnostics(fixed ?? query, diagnostics, { color: io.color }));
     return formatted === null ? EXIT.problems : EXIT.ok;
   },
 };

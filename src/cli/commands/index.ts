@@ -3,11 +3,13 @@ import type { Command } from '../command.js';
 import { codegenCommand } from './codegen.js';
 import { demoCommand } from './demo.js';
 import { fmtCommand } from './fmt.js';
+import { lintCommand } from './lint.js';
 import { parseCommand } from './parse.js';
 
 export const commands: Readonly<Record<string, Command>> = {
   parse: parseCommand,
   fmt: fmtCommand,
+  lint: lintCommand,
   demo: demoCommand,
   codegen: codegenCommand,
 };
