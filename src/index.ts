@@ -5,3 +5,6 @@
 export * from './language/index.js';
 export * from './printer/index.js';
 export * from './builder/index.js';
+export * from './schema/index.js';
+export * from './checker/index.js';
+export * from './examples/index.js';
