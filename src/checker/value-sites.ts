@@ -9,6 +9,8 @@ import type { SchemaField } from '../schema/schema.js';
 import type { CheckContext } from './context.js';
 import type { ValueNode } from './values.js';
 
+const OPERATOR_WORDS = new Set(['and', 'or', 'not']);
+
 /** How the value is used: matched (`f:x`), compared, or a range end. */
 export type ValueRole = 'match' | ComparisonOperator | RelationOperator | 'lower' | 'upper';
 
@@ -29,6 +31,8 @@ export function valueSites(context: CheckContext, onSite: (site: ValueSite) => v
   return {
     Term: (node, parent) => {
       if (parent?.kind === 'Fuzzy') return;
+      // `f:(a or b)`: the lower-case operator word is OperatorWordsUpperCase's to report, not a value.
+      if (parent?.kind === 'And' && node.raw === node.value && OPERATOR_WORDS.has(node.value)) return;
       scoped(node, parent?.kind === 'Relation' ? parent.operator : 'match');
     },
     Phrase: (node, parent) => {

@@ -1,7 +1,11 @@
 /**
  * `mdq demo` (what `npm start` runs): a tour of mdq on built-in example queries,
- * showing the canonical form of valid queries and the diagnostics of broken ones.
+ * showing the canonical form of valid queries, the diagnostics of broken ones, and
+ * the checker at work on realistic queries against the example tenant.
  */
+import { check } from '../../checker/check.js';
+import { fixQuery } from '../../checker/fix-query.js';
+import { exampleSchemas } from '../../examples/index.js';
 import { parse } from '../../language/parse.js';
 import { format } from '../../printer/format.js';
 import type { Command } from '../command.js';
@@ -18,6 +22,17 @@ const VALID = [
 
 const BROKEN = ['(city:Berlin OR city:Paris', '[Status] eq Active', 'city: AND name:"Smith'];
 
+/** Queries a person might type against the example tenant, each with a typical mistake. */
+const LINTED = [
+  '[Fist Name] eq "Tim" and [Age] ge 18',
+  'First Name:John AND Country:Germany',
+  '[Date of Birth] eq "04/12/1985" OR VIP:yes',
+  'Status:ACT AND City:Berlin OR City:Paris',
+  '[Age] gt 65 and [Age] lt 18',
+  'Launch\\ Date:[2021-06-01 TO 2021-02-30] AND Colour:(BLK or WHT)',
+  'NOT Status:INA',
+];
+
 export const demoCommand: Command = {
   summary: 'a tour of mdq on built-in example queries (what `npm start` runs)',
   usage: 'mdq demo',
@@ -30,6 +45,15 @@ export const demoCommand: Command = {
       const { diagnostics } = parse(query);
       io.stdout(`  ${query}\n`);
       io.stdout(formatDiagnostics(query, diagnostics, { color: io.color }).replace(/^(?=.)/gm, '    '));
+      io.stdout('\n');
+    }
+    const tenant = exampleSchemas.map((s) => `${s.name} (${s.businessAreaName})`).join(', ');
+    io.stdout(`Checking against a schema (mdq lint --example): the example tenant's schemas\n${tenant}.\nEvery mistake gets a code, a message and, where possible, a fix.\n\n`);
+    for (const query of LINTED) {
+      io.stdout(`  ${query}\n`);
+      io.stdout(formatDiagnostics(query, check(query, { schema: exampleSchemas }), { color: io.color }).replace(/^(?=.)/gm, '    '));
+      const fixed = fixQuery(query, { schema: exampleSchemas });
+      if (fixed.text !== query) io.stdout(`    => mdq fmt --fix: ${fixed.diagnostics.some((d) => d.severity === 'error') ? fixed.text : format(fixed.text)}\n`);
       io.stdout('\n');
     }
     return EXIT.ok;

@@ -42,6 +42,7 @@ ruleTable(ValueFitsFieldType, {
     '[Preferred] eq "1"',
     'Discontinued:true',
     'Status:(ACT OR PRO)',
+    'Status:(ACT or PRO)',
     '[Status] ne "INA"',
     '[Email] contains "@example"',
     'City:"2021-02-30"',
