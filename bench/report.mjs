@@ -14,7 +14,11 @@ export function section(result) {
   return parts.join('\n');
 }
 
-export function targets(results) {
+/** The headline figure of each stage (its `summary`), then every target with PASS or FAIL. */
+export function summary(results) {
+  const lines = ['## Summary', ''];
+  for (const r of results) if (r.summary) lines.push(`- ${r.title}: ${r.summary}`);
   const rows = results.flatMap((r) => r.checks.map((c) => [c.target, c.measured, c.pass ? 'PASS' : 'FAIL']));
-  return ['## Targets', '', table(['target', 'measured', 'result'], rows), ''].join('\n');
+  lines.push('', rows.length === 0 ? 'No targets in these stages.' : table(['target', 'measured', 'result'], rows), '');
+  return lines.join('\n');
 }

@@ -1,10 +1,11 @@
 /**
- * `npm run bench` (after `npm run build`): runs each stage, prints its table, then every
- * target with PASS or FAIL. Options: `--quick` (fewer rounds, for a smoke run),
+ * `npm run bench` (after `npm run build`): runs each stage, prints its table, then a summary with
+ * every target, PASS or FAIL. Options: `--quick` (fewer rounds, for a smoke run),
  * `--only=parse,size` (a subset of stages), `--strict` (exit 1 when a target fails).
  */
+import { execFileSync } from 'node:child_process';
 import { cpus, loadavg, totalmem } from 'node:os';
-import { section, targets } from './report.mjs';
+import { section, summary } from './report.mjs';
 
 /** One entry per stage, in the order they run; a stage module exports `run(options)`. */
 const STAGES = [
@@ -25,20 +26,30 @@ function machine() {
   return `${new Date().toISOString().slice(0, 10)}, Node ${process.version}, ${process.platform}/${process.arch}, ${cores.length} cores (${cores[0]?.model.trim() ?? 'unknown CPU'}), ${Math.round(totalmem() / 2 ** 30)} GiB`;
 }
 
+/** Which sources the figures belong to: the commit, and whether src/ differed from it. */
+function revision() {
+  try {
+    const git = (...args) => execFileSync('git', args, { cwd: new URL('..', import.meta.url), encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+    return `commit ${git('rev-parse', '--short', 'HEAD')}${git('status', '--porcelain', '--', 'src') === '' ? '' : ' with uncommitted changes in src/'}`;
+  } catch {
+    return 'commit unknown (not a git checkout)';
+  }
+}
+
 /** Other work on the machine skews every figure: the load average says how quiet it was. */
 const loadAverage = () => loadavg().map((x) => x.toFixed(2)).join(' ');
 
 async function main() {
   const opts = options(process.argv.slice(2));
   const log = (message) => process.stderr.write(`${message}\n`);
-  console.log(`# mdq benchmarks${opts.quick ? ' (quick run: figures are rough)' : ''}\n\n${machine()}; load average at start ${loadAverage()}\n`);
+  console.log(`# mdq benchmarks${opts.quick ? ' (quick run: figures are rough)' : ''}\n\n${machine()}; load average at start ${loadAverage()}\n\nmdq at ${revision()}\n`);
   const results = [];
   for (const stage of STAGES.filter((s) => opts.only === undefined || opts.only.includes(s.id))) {
     const result = await (await stage.load()).run({ quick: opts.quick, log });
     results.push(result);
     console.log(section(result));
   }
-  console.log(targets(results));
+  console.log(summary(results));
   console.log(`Load average at the end: ${loadAverage()}.`);
   if (opts.strict && results.some((r) => r.checks.some((c) => !c.pass))) process.exitCode = 1;
 }
