@@ -7,6 +7,7 @@
 import { Lexer, tokenMatcher, type ILexingError, type IRecognitionException, type IToken } from 'chevrotain';
 import type { Expr, Query, Span } from './ast.js';
 import type { Diagnostic } from './diagnostic.js';
+import { FAIL, fastParse } from './fast-path.js';
 import { QueryParser } from './parser.js';
 import { formatPosition } from './position.js';
 import * as T from './tokens.js';
@@ -119,6 +120,18 @@ function recognitionDiagnostic(text: string, e: IRecognitionException): Diagnost
  * and the tree holds what could be read (with `Error` nodes where something is missing).
  */
 export function parse(text: string, options: ParseOptions = {}): ParseResult {
+  return parseWith(text, options, true);
+}
+
+/**
+ * `parse` through the chevrotain parser alone, skipping the fast path (fast-path.ts).
+ * For tests that hold the two to the same answers; not part of the public API.
+ */
+export function parseWithReferenceParser(text: string, options: ParseOptions = {}): ParseResult {
+  return parseWith(text, options, false);
+}
+
+function parseWith(text: string, options: ParseOptions, fastPath: boolean): ParseResult {
   const limits = { ...DEFAULT_LIMITS, ...options };
   if (typeof text !== 'string') {
     return { ast: emptyQuery(''), diagnostics: [error('invalid-input', `expected the query as a string, got ${text === null ? 'null' : typeof text}`, { start: 0, end: 0 })] };
@@ -139,6 +152,10 @@ export function parse(text: string, options: ParseOptions = {}): ParseResult {
   if (shape.clauses > limits.maxClauses) {
     diagnostics.push(error('too-many-clauses', `the query has ${shape.clauses} clauses; the limit is ${limits.maxClauses}`, { start: 0, end: text.length }));
     return { ast: emptyQuery(text), diagnostics };
+  }
+  if (fastPath && diagnostics.length === 0) {
+    const body = fastParse(lexed.tokens);
+    if (body !== FAIL) return { ast: { kind: 'Query', body, span: { start: 0, end: text.length } }, diagnostics };
   }
   const p = getParser();
   p.begin(text);

@@ -1,0 +1,54 @@
+/**
+ * The fast path (src/language/fast-path.ts) must give exactly the reference parser's
+ * answer, spans and raw text included, and must really take the well-formed queries.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { format } from '../../src/index.js';
+import { FAIL, fastParse } from '../../src/language/fast-path.js';
+import { parse, parseWithReferenceParser, tokenize } from '../../src/language/parse.js';
+import { query, queryLikeString } from '../support/arbitraries.js';
+
+const scale = Number(process.env.FC_RUNS ?? 1);
+
+describe('the fast path', () => {
+  it('agrees with the reference parser on any query-like string', () => {
+    fc.assert(
+      fc.property(queryLikeString, (text) => {
+        expect(parse(text), JSON.stringify(text)).toEqual(parseWithReferenceParser(text));
+      }),
+      { numRuns: 4000 * scale },
+    );
+  });
+
+  it('takes every canonical query, and builds the reference tree for it', () => {
+    fc.assert(
+      fc.property(query, fc.boolean(), (tree, multiline) => {
+        const text = format(tree, multiline ? { layout: 'multiline', width: 30 } : {});
+        const body = fastParse(tokenize(text).tokens);
+        expect(body, text).not.toBe(FAIL);
+        expect({ kind: 'Query', body, span: { start: 0, end: text.length } }).toEqual(parseWithReferenceParser(text).ast);
+      }),
+      { numRuns: 1500 * scale },
+    );
+  });
+
+  it.each([
+    'a b OR c',
+    '[A] eq 1 and not [B] eq "x" or [C] ge -2.5',
+    'x and ([A] eq 1)',
+    'cats and dogs or not',
+    'f:a^2~1 "a b"^2~3 t~0.5',
+    '*:* f:* _exists_:"First Name" \\_exists_:x',
+    'n:{* TO "a]"] d:>="2020" e:<5',
+    'First\\ Name:(a OR "b c")^2 -x +y !z NOT w',
+  ])('takes %s', (text) => {
+    expect(fastParse(tokenize(text).tokens)).not.toBe(FAIL);
+    expect(parse(text)).toEqual(parseWithReferenceParser(text));
+  });
+
+  it.each(['(a', 'a AND', '[S] eq x', 'a - b', 'a~b', 'f:', '()', 'a)', '"x', '[A]', 'f:[a b]', '\\u12', 'x:>*'])('leaves %s to the reference parser', (text) => {
+    expect(fastParse(tokenize(text).tokens)).toBe(FAIL);
+    expect(parse(text).diagnostics.length).toBeGreaterThan(0);
+  });
+});
