@@ -42,7 +42,7 @@ function anyCharExcept(excluded: string): string[] {
 }
 
 export const COMPARISON_WORD_PATTERN = /^(?:eq|ne|gt|lt|ge|le|contains|startswith|endswith)$/i;
-const COMPARISON_AFTER_BRACKET = /^[ \t\n\r\u3000]*(?:eq|ne|gt|lt|ge|le|contains|startswith|endswith)(?![^ \t\n\r\u3000!():^[\]"{}~\\/])/i;
+const COMPARISON_AFTER_BRACKET = /^[ \t\n\r\u3000]*(?:eq|ne|gt|lt|ge|le|contains|startswith|endswith)(?![^ \t\n\r\u3000!():^[\]"{}~/])/i;
 const OPERATOR_INSIDE_BRACKET = /[ \t\n\r\u3000]+(?:eq|ne|gt|lt|ge|le|contains|startswith|endswith)(?=[ \t\n\r\u3000")]|$)/i;
 const TO_WORD = /(?:^|[ \t\n\r\u3000])TO(?:[ \t\n\r\u3000)]|$)/;
 
