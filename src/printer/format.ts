@@ -148,7 +148,8 @@ class FlatPrinter {
     Required: (n) => `+${this.child(n.operand, 'prefix')}`,
     Group: (n) => `(${this.print(n.body)})`,
     Field: (n) => `${this.print(n.field)}:${this.fieldValue(n.value)}`,
-    Exists: (n) => `_exists_:${this.print(n.field)}`,
+    // The name after `_exists_:` is a plain word: `*` there is a field called `*`, not every field.
+    Exists: (n) => `_exists_:${escapeTerm(nonEmptyName(n.field))}`,
     Comparison: (n) => `${bracketFieldName(nonEmptyName(n.field))} ${n.operator} ${this.print(n.value)}`,
     Term: (n) => {
       if (n.value.length === 0) throw new FormatError('a term cannot be empty; use a phrase ("") instead', n);

@@ -79,7 +79,7 @@ const comparison = fc
   })
   .map((r) => ({ kind: 'Comparison' as const, ...r, span: at }));
 
-const exists = bracketName.filter((n) => n.value !== '*').map((field) => ({ kind: 'Exists' as const, field, span: at }));
+const exists = bracketName.map((field) => ({ kind: 'Exists' as const, field, span: at }));
 const matchAll = fc.constant({ kind: 'MatchAll' as const, span: at });
 
 /** Trees up to a small depth, in the shape the parser produces. */
