@@ -13,7 +13,7 @@
 import type { IToken, TokenType } from 'chevrotain';
 import type { ComparisonOperator, Expr, FieldName, FieldValue, MatchAll, Relation, RelationOperator, Span } from './ast.js';
 import { hasUnescapedWildcard, unescape, unescapeBracketName } from './escape.js';
-import { endsWithComparison } from './parser.js';
+import { endsWithComparison } from './comparison-edges.js';
 import * as T from './tokens.js';
 
 /** Returned when the query needs the chevrotain parser (it has, or may have, a diagnostic). */

@@ -30,6 +30,7 @@ import type {
   StringValue,
 } from './ast.js';
 import { COMPARISON_OPERATORS } from './ast.js';
+import { endsWithComparison } from './comparison-edges.js';
 import type { Diagnostic, Fix } from './diagnostic.js';
 import { hasUnescapedWildcard, unescape, unescapeBracketName, type EscapeProblem } from './escape.js';
 import { formatPosition } from './position.js';
@@ -63,25 +64,6 @@ const OPERATOR_ALIASES: Readonly<Record<string, ComparisonOperator>> = {
 
 function span(start: number, end: number): Span {
   return { start, end };
-}
-
-/** True when the clause ends with a bracket comparison, so a lower-case `and`/`or` after it is an operator. */
-export function endsWithComparison(node: Expr): boolean {
-  switch (node.kind) {
-    case 'Comparison':
-      return true;
-    case 'Not':
-    case 'Required':
-    case 'Boost':
-      return endsWithComparison(node.operand);
-    case 'Group':
-      return endsWithComparison(node.body);
-    case 'And':
-    case 'Or':
-      return endsWithComparison(node.operands[node.operands.length - 1]!);
-    default:
-      return false;
-  }
 }
 
 export class QueryParser extends EmbeddedActionsParser {

@@ -20,7 +20,7 @@ import {
 } from '../language/escape.js';
 import { QuerySyntaxError } from '../language/errors.js';
 import { parse, type ParseOptions } from '../language/parse.js';
-import { endsWithComparison } from '../language/parser.js';
+import { endsWithComparison, startsWithComparison } from '../language/comparison-edges.js';
 import { COMPARISON_WORD_PATTERN } from '../language/tokens.js';
 
 export interface FormatOptions {
@@ -61,25 +61,6 @@ function endsWithRange(node: Expr): boolean {
     case 'Not':
     case 'Required':
       return endsWithRange(node.operand);
-    default:
-      return false;
-  }
-}
-
-/** True when the clause starts with a bracket comparison (possibly behind `(` or a prefix). */
-function startsWithComparison(node: Expr): boolean {
-  switch (node.kind) {
-    case 'Comparison':
-      return true;
-    case 'Not':
-    case 'Required':
-    case 'Boost':
-      return startsWithComparison(node.operand);
-    case 'Group':
-      return startsWithComparison(node.body);
-    case 'And':
-    case 'Or':
-      return startsWithComparison(node.operands[0]!);
     default:
       return false;
   }
