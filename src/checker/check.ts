@@ -1,12 +1,12 @@
 /**
  * `check(textOrTree, { schema })`: every rule in one walk of the tree, as in
- * graphql-js's validation. Each rule contributes a visitor; the visitors run side by
- * side, node by node. Given text, the syntax diagnostics of `parse` come first.
+ * graphql-js's validation (its `visitInParallel`). Each rule contributes a visitor;
+ * the visitors run side by side, node by node. Given text, the syntax diagnostics of `parse` come first.
  */
-import type { Node, NodeKind } from '../language/ast.js';
+import type { Node } from '../language/ast.js';
 import type { Diagnostic, Severity } from '../language/diagnostic.js';
 import { parse, type ParseOptions } from '../language/parse.js';
-import { visit, type VisitFn, type Visitor } from '../language/visitor.js';
+import { childKeys, type VisitFn, type Visitor } from '../language/visitor.js';
 import { loadSchema, type SchemaIndex, type SchemaInput } from '../schema/schema.js';
 import { createContext, type Report } from './context.js';
 import { allRules } from './registry.js';
@@ -44,42 +44,70 @@ function severityOf(code: string, fallback: Severity, enabled: boolean, levels: 
   return level === 'on' ? fallback : level;
 }
 
+interface Plan {
+  /** The rules with at least one code on. */
+  readonly rules: readonly Rule[];
+  /** The severity of each code, undefined when off. */
+  readonly codes: ReadonlyMap<string, Severity | undefined>;
+}
+
+/** Plans for the default configuration, by rule list and whether there is a schema: most calls need no planning. */
+const defaultPlans = new WeakMap<readonly Rule[], { withSchema?: Plan; without?: Plan }>();
+
+function makePlan(ruleList: readonly Rule[], levels: Readonly<Record<string, Level>>, withSchema: boolean): Plan {
+  const rules = ruleList.filter(
+    (rule) => (withSchema || !rule.needsSchema) && Object.entries(rule.codes).some(([code, info]) => severityOf(code, info.severity, info.enabled !== false, levels)),
+  );
+  const codes = new Map<string, Severity | undefined>();
+  for (const rule of rules) {
+    for (const [code, info] of Object.entries(rule.codes)) codes.set(code, severityOf(code, info.severity, info.enabled !== false, levels));
+  }
+  return { rules, codes };
+}
+
+function planFor(ruleList: readonly Rule[], levels: Readonly<Record<string, Level>> | undefined, withSchema: boolean): Plan {
+  if (levels !== undefined && Object.keys(levels).length > 0) return makePlan(ruleList, levels, withSchema);
+  let plans = defaultPlans.get(ruleList);
+  if (plans === undefined) defaultPlans.set(ruleList, (plans = {}));
+  const slot = withSchema ? 'withSchema' : 'without';
+  return (plans[slot] ??= makePlan(ruleList, {}, withSchema));
+}
+
 type Hook = (node: Node, parent: Node | null) => unknown;
 
-/** One visitor that calls each of `visitors` in turn, entering in order and leaving in reverse. */
-function inParallel(visitors: readonly Visitor[]): Visitor {
-  const enter = new Map<NodeKind, Hook[]>();
-  const leave = new Map<NodeKind, Hook[]>();
-  const add = (table: Map<NodeKind, Hook[]>, kind: NodeKind, fn: Hook, first = false) => {
-    const list = table.get(kind) ?? [];
-    if (first) list.unshift(fn);
-    else list.push(fn);
-    table.set(kind, list);
-  };
+/**
+ * Runs `visitors` side by side in one depth-first walk: on entering a node each
+ * visitor's function for its kind runs, in order; on leaving, in reverse order.
+ * Return values are ignored (rules never skip subtrees). Walks the child keys
+ * directly, so no array of children is built per node.
+ */
+function walkInParallel(root: Node, visitors: readonly Visitor[]): void {
+  const enter: Record<string, Hook[]> = {};
+  const leave: Record<string, Hook[]> = {};
   for (const v of visitors) {
-    for (const [key, value] of Object.entries(v)) {
+    for (const key in v) {
+      const value = (v as Record<string, VisitFn | { enter?: VisitFn; leave?: VisitFn } | undefined>)[key];
       if (value === undefined) continue;
       if (key === 'enter' || key === 'leave') throw new Error('rule visitors must be keyed by node kind');
-      const kind = key as NodeKind;
-      if (typeof value === 'function') add(enter, kind, value as Hook);
-      else {
-        const pair = value as { enter?: VisitFn; leave?: VisitFn };
-        if (pair.enter) add(enter, kind, pair.enter as Hook);
-        if (pair.leave) add(leave, kind, pair.leave as Hook, true);
-      }
+      const fn = typeof value === 'function' ? value : value.enter;
+      if (fn) (enter[key] ??= []).push(fn as Hook);
+      if (typeof value !== 'function' && value.leave) (leave[key] ??= []).unshift(value.leave as Hook);
     }
   }
-  const combined: Record<string, { enter?: Hook; leave?: Hook }> = {};
-  const kinds = new Set([...enter.keys(), ...leave.keys()]);
-  for (const kind of kinds) {
-    const ins = enter.get(kind);
-    const outs = leave.get(kind);
-    combined[kind] = {
-      ...(ins ? { enter: ins.length === 1 ? (n, p) => void ins[0]!(n, p) : (n, p) => { for (const f of ins) f(n, p); } } : {}),
-      ...(outs ? { leave: outs.length === 1 ? (n, p) => void outs[0]!(n, p) : (n, p) => { for (const f of outs) f(n, p); } } : {}),
-    };
-  }
-  return combined as Visitor;
+  const walk = (node: Node, parent: Node | null): void => {
+    const ins = enter[node.kind];
+    if (ins) for (let i = 0; i < ins.length; i++) ins[i]!(node, parent);
+    const keys = childKeys[node.kind] as readonly string[];
+    for (let k = 0; k < keys.length; k++) {
+      const child = (node as unknown as Record<string, Node | readonly Node[] | null>)[keys[k]!];
+      if (child === null || child === undefined) continue;
+      if (Array.isArray(child)) for (let i = 0; i < child.length; i++) walk(child[i]!, node);
+      else walk(child as Node, node);
+    }
+    const outs = leave[node.kind];
+    if (outs) for (let i = 0; i < outs.length; i++) outs[i]!(node, parent);
+  };
+  walk(root, null);
 }
 
 /**
@@ -106,13 +134,7 @@ export function check(input: string | Node, options: CheckOptions = {}): Diagnos
     root = input;
   }
 
-  const rules = (options.rules ?? allRules).filter(
-    (rule) => (schema !== undefined || !rule.needsSchema) && Object.entries(rule.codes).some(([code, info]) => severityOf(code, info.severity, info.enabled !== false, levels)),
-  );
-  const codes = new Map<string, Severity | undefined>();
-  for (const rule of rules) {
-    for (const [code, info] of Object.entries(rule.codes)) codes.set(code, severityOf(code, info.severity, info.enabled !== false, levels));
-  }
+  const { rules, codes } = planFor(options.rules ?? allRules, options.severities, schema !== undefined);
   const report = (r: Report): void => {
     const severity = codes.get(r.code);
     if (severity === undefined) return;
@@ -121,6 +143,6 @@ export function check(input: string | Node, options: CheckOptions = {}): Diagnos
   };
   const { context, tracker } = createContext(schema, text, report);
   const visitors = [tracker, ...rules.map((rule) => rule.create(context))];
-  visit(root, inParallel(visitors));
+  walkInParallel(root, visitors);
   return diagnostics.sort((a, b) => a.span.start - b.span.start || a.span.end - b.span.end);
 }

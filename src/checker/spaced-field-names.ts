@@ -43,7 +43,10 @@ export function spacedFieldNames(and: And, schema: SchemaIndex): SpacedFieldName
   for (let i = 0; i < ops.length; i++) {
     const clause = ops[i]!;
     if (clause.kind === 'Field' && clause.field.value !== '*') {
-      for (let k = Math.min(i, MAX_WORDS - 1); k >= 1; k--) {
+      // How many bare words, joined by adjacency, run up to the clause.
+      let run = 0;
+      while (run < MAX_WORDS - 1 && i - run - 1 >= 0 && and.explicit[i - run - 1] === false && bareWord(ops[i - run - 1], true) !== undefined) run++;
+      for (let k = run; k >= 1; k--) {
         const words: Term[] = [];
         let ok = true;
         for (let j = i - k; j < i && ok; j++) {

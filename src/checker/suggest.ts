@@ -1,23 +1,26 @@
 /** "Did you mean": the closest candidates by edit distance. */
 
+/** Rows reused between calls: suggestions compare one name against hundreds. */
+let rows = [new Int32Array(64), new Int32Array(64), new Int32Array(64)];
+
 /**
  * Optimal string alignment distance (Levenshtein plus adjacent transpositions),
  * giving up early once the distance must exceed `limit`.
  */
 export function editDistance(a: string, b: string, limit = Infinity): number {
   if (Math.abs(a.length - b.length) > limit) return limit + 1;
-  const rows = a.length + 1;
   const cols = b.length + 1;
-  let before = new Array<number>(cols).fill(0);
-  let previous = Array.from({ length: cols }, (_, j) => j);
-  let current = new Array<number>(cols).fill(0);
-  for (let i = 1; i < rows; i++) {
+  if (rows[0]!.length < cols) rows = [new Int32Array(cols * 2), new Int32Array(cols * 2), new Int32Array(cols * 2)];
+  let [before, previous, current] = rows as [Int32Array, Int32Array, Int32Array];
+  for (let j = 0; j < cols; j++) previous[j] = j;
+  for (let i = 1; i <= a.length; i++) {
     current[0] = i;
     let best = i;
+    const ca = a.charCodeAt(i - 1);
     for (let j = 1; j < cols; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      let d = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d = Math.min(d, before[j - 2]! + 1);
+      const cb = b.charCodeAt(j - 1);
+      let d = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + (ca === cb ? 0 : 1));
+      if (i > 1 && j > 1 && ca === b.charCodeAt(j - 2) && a.charCodeAt(i - 2) === cb) d = Math.min(d, before[j - 2]! + 1);
       current[j] = d;
       if (d < best) best = d;
     }

@@ -14,8 +14,12 @@ const ISO = /^(\d{4})(?:-(\d{1,2})(?:-(\d{1,2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})
 /** Elasticsearch-style date math (`now`, `now-1d/d`): valid, but not comparable. */
 const DATE_MATH = /^now(?:[+-]\d+[yMwdhHms])*(?:\/[yMwdhHms])?$/;
 
+const DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+/** Days in `month` (1-12) of `year`, Gregorian. */
 export function daysInMonth(year: number, month: number): number {
-  return new Date(Date.UTC(year, month, 0)).getUTCDate();
+  if (month === 2 && year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0)) return 29;
+  return DAYS[month - 1] ?? 0;
 }
 
 function pad(n: number, width: number): string {
@@ -79,18 +83,10 @@ export function compareDateKeys(a: string, b: string): number {
  * and returns it as `YYYY-MM-DD`, or null when it does not fit or is no real date.
  */
 export function fromDateFormat(text: string, dateFormat: string, dateSeparator?: string): string | null {
-  const format = dateSeparator ? dateFormat.replace(/[/.-]/g, dateSeparator) : dateFormat;
-  const order: string[] = [];
-  const pattern = format.replace(/YYYY|YY|MM|M|DD|D|[.*+?^${}()|[\]\\]/gi, (token) => {
-    const t = token.toUpperCase();
-    if (t === 'YYYY') return order.push('Y'), '(\\d{4})';
-    if (t === 'YY') return order.push('y'), '(\\d{2})';
-    if (t === 'MM' || t === 'M') return order.push('M'), '(\\d{1,2})';
-    if (t === 'DD' || t === 'D') return order.push('D'), '(\\d{1,2})';
-    return `\\${token}`;
-  });
-  if (!order.includes('M') || !order.includes('D') || !(order.includes('Y') || order.includes('y'))) return null;
-  const m = new RegExp(`^${pattern}$`).exec(text);
+  const compiled = compileDateFormat(dateFormat, dateSeparator);
+  if (compiled === null) return null;
+  const { pattern, order } = compiled;
+  const m = pattern.exec(text);
   if (m === null) return null;
   let year = 0;
   let month = 0;
@@ -104,4 +100,26 @@ export function fromDateFormat(text: string, dateFormat: string, dateSeparator?:
   });
   if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return null;
   return `${pad(year, 4)}-${pad(month, 2)}-${pad(day, 2)}`;
+}
+
+const compiledFormats = new Map<string, { pattern: RegExp; order: string[] } | null>();
+
+/** A date format as a regular expression and the order of its parts, compiled once per format. */
+function compileDateFormat(dateFormat: string, dateSeparator: string | undefined): { pattern: RegExp; order: string[] } | null {
+  const key = `${dateFormat}\u0000${dateSeparator ?? ''}`;
+  const known = compiledFormats.get(key);
+  if (known !== undefined) return known;
+  const format = dateSeparator ? dateFormat.replace(/[/.-]/g, dateSeparator) : dateFormat;
+  const order: string[] = [];
+  const pattern = format.replace(/YYYY|YY|MM|M|DD|D|[.*+?^${}()|[\]\\]/gi, (token) => {
+    const t = token.toUpperCase();
+    if (t === 'YYYY') return order.push('Y'), '(\\d{4})';
+    if (t === 'YY') return order.push('y'), '(\\d{2})';
+    if (t === 'MM' || t === 'M') return order.push('M'), '(\\d{1,2})';
+    if (t === 'DD' || t === 'D') return order.push('D'), '(\\d{1,2})';
+    return `\\${token}`;
+  });
+  const compiled = order.includes('M') && order.includes('D') && (order.includes('Y') || order.includes('y')) ? { pattern: new RegExp(`^${pattern}$`), order } : null;
+  if (compiledFormats.size < 1000) compiledFormats.set(key, compiled);
+  return compiled;
 }

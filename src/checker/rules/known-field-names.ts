@@ -7,8 +7,23 @@
  *   invalid: [Fist Name] eq "Tim"       (unknown-field: did you mean "First Name"?)
  *            [first name] eq "Tim"      (field-name-case: the field is "First Name")
  */
+import type { SchemaIndex } from '../../schema/schema.js';
 import type { Rule } from '../rule.js';
 import { closest, quotedList } from '../suggest.js';
+
+/** "Did you mean" answers per schema: a misspelling tends to recur, and 500 names take a while to compare. */
+const suggestions = new WeakMap<SchemaIndex, Map<string, string[]>>();
+
+function suggest(schema: SchemaIndex, name: string): string[] {
+  let cache = suggestions.get(schema);
+  if (cache === undefined) suggestions.set(schema, (cache = new Map()));
+  let near = cache.get(name);
+  if (near === undefined) {
+    near = closest(name, schema.fields.keys());
+    if (cache.size < 10_000) cache.set(name, near);
+  }
+  return near;
+}
 import { isNamingClause, writeFieldName } from '../edits.js';
 
 export const KnownFieldNames: Rule = {
@@ -40,7 +55,7 @@ export const KnownFieldNames: Rule = {
           });
           return;
         }
-        const near = closest(name, schema.fields.keys());
+        const near = suggest(schema, name);
         context.report({
           code: 'unknown-field',
           message: `no field "${name}" in ${where}${near.length ? `; did you mean ${quotedList(near)}?` : ''}`,
