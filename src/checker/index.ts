@@ -1,6 +1,26 @@
 export { check, resolveSchema, type CheckOptions } from './check.js';
 export type { CheckContext, FieldScope, Report } from './context.js';
 export { fixQuery, type FixResult } from './fix-query.js';
-export { allRules, defaultSeverity, ruleCodes, type CodeEntry } from './registry.js';
+export {
+  ActiveFields,
+  AndOrInParentheses,
+  ConjunctionsCanHold,
+  FieldNameSpacesEscaped,
+  KnownFieldNames,
+  NoDuplicateClauses,
+  NoLeadingWildcard,
+  NonEmptyQuery,
+  OperatorFitsFieldType,
+  OperatorWordsUpperCase,
+  PersonalDataFields,
+  QueryHasPositiveClause,
+  RangesAreNotEmpty,
+  ValueFitsFieldType,
+  ValuesWithinFieldBounds,
+  allRules,
+  defaultSeverity,
+  ruleCodes,
+  type CodeEntry,
+} from './registry.js';
 export type { CodeInfo, Level, Rule } from './rule.js';
 export * from './adapters/index.js';
