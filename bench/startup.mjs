@@ -37,7 +37,7 @@ export async function run({ quick = false, log = () => {} } = {}) {
     builds.map((b) => {
       const runs = samples.get(b.format);
       const pick = (key) => median(runs.map((r) => r[key]));
-      return [b.format, { importMs: pick('importMs'), firstParseMs: pick('firstParseMs'), totalMs: pick('totalMs'), secondParseMs: pick('secondParseMs'), bootMs: pick('bootMs') }];
+      return [b.format, { importMs: pick('importMs'), firstParseMs: pick('firstParseMs'), totalMs: pick('totalMs'), totalCpuMs: pick('totalCpuMs'), secondParseMs: pick('secondParseMs'), bootMs: pick('bootMs') }];
     }),
   );
   const esm = summary.get('esm');
@@ -46,14 +46,17 @@ export async function run({ quick = false, log = () => {} } = {}) {
     title: 'Start-up',
     tables: [
       {
-        columns: ['build', 'import', 'first parse (builds parser)', 'import + first parse', 'second parse', 'node boot before import'],
+        columns: ['build', 'import', 'first parse (with lazy set-up)', 'import + first parse', 'its CPU time', 'second parse', 'node boot before import'],
         rows: builds.map((b) => {
           const s = summary.get(b.format);
-          return [b.label, ms(s.importMs), ms(s.firstParseMs), ms(s.totalMs), ms(s.secondParseMs), ms(s.bootMs)];
+          return [b.label, ms(s.importMs), ms(s.firstParseMs), ms(s.totalMs), ms(s.totalCpuMs), ms(s.secondParseMs), ms(s.bootMs)];
         }),
       },
     ],
-    notes: [`Medians of ${processes} fresh \`node\` processes per build. The query: a bracket comparison, a field group and a date comparison.`],
+    notes: [
+      `Medians of ${processes} fresh \`node\` processes per build; times are wall-clock unless marked CPU. The query: a bracket comparison, a field group and a date comparison. The first parse builds the lexer, and the chevrotain parser too when the query needs it (a well-formed query takes mdq's fast path without it).`,
+      "CPU time: user + system time of all the process's threads over the same interval. V8 compiles and collects garbage on helper threads, so it can exceed wall time; time spent waiting for a busy core does not count, so it moves less than wall time with the machine's load.",
+    ],
     summary: `import + first parse ${ms(esm.totalMs)} (ESM), ${ms(cjs.totalMs)} (CJS)`,
     checks: [
       { target: `start-up (ESM import + first parse) < ${TARGET_MS} ms`, measured: ms(esm.totalMs), pass: esm.totalMs < TARGET_MS },
