@@ -5,7 +5,7 @@
  * and each figure is the median of the rounds.
  */
 import { longQueries, shortQueries } from './corpus.mjs';
-import { median, throughputRound, utf8Bytes } from './measure.mjs';
+import { median, resultsSeen, throughputRound, utf8Bytes } from './measure.mjs';
 import { loadParsers } from './parsers.mjs';
 
 const SETTINGS = {
@@ -125,6 +125,7 @@ export async function run({ quick = false, log = () => {} } = {}) {
   const long = speedup('c1000');
   const linear = results.get('c10000').get('mdq').median / results.get('c100').get('mdq').median;
 
+  if (resultsSeen() === 0) throw new Error('no parse returned a result');
   const shortCorpus = screened.find((c) => c.id === 'short');
   const drops = [...shortCorpus.dropped].map(([name, n]) => `${name} ${n}`).join(', ');
   return {

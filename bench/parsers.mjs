@@ -7,7 +7,6 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
-export const ROOT = fileURLToPath(new URL('..', import.meta.url));
 export const DIST_ESM = fileURLToPath(new URL('../dist/index.js', import.meta.url));
 export const DIST_CJS = fileURLToPath(new URL('../dist/index.cjs', import.meta.url));
 
