@@ -15,6 +15,8 @@ const STAGES = [
 ];
 
 function options(argv) {
+  const stray = argv.filter((a) => a !== '--quick' && a !== '--strict' && !a.startsWith('--only='));
+  if (stray.length > 0) throw new Error(`unknown option ${stray.join(' ')}; options: --quick, --strict, --only=${STAGES.map((s) => s.id).join(',')}`);
   const only = argv.find((a) => a.startsWith('--only='))?.slice('--only='.length).split(',');
   const unknown = (only ?? []).filter((id) => !STAGES.some((s) => s.id === id));
   if (unknown.length > 0) throw new Error(`unknown stage ${unknown.join(', ')}; stages: ${STAGES.map((s) => s.id).join(', ')}`);
