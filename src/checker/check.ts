@@ -1,16 +1,16 @@
 /**
  * `check(textOrTree, { schema })`: every rule in one walk of the tree, as in
- * graphql-js's validation (its `visitInParallel`). Each rule contributes a visitor;
- * the visitors run side by side, node by node. Given text, the syntax diagnostics of `parse` come first.
+ * graphql-js's validation. Each rule contributes a visitor; the visitors run side
+ * by side, node by node (walk.ts). Given text, the syntax diagnostics of `parse` come first.
  */
 import type { Node } from '../language/ast.js';
 import type { Diagnostic, Severity } from '../language/diagnostic.js';
 import { parse, type ParseOptions } from '../language/parse.js';
-import { childKeys, type VisitFn, type Visitor } from '../language/visitor.js';
 import { loadSchema, type SchemaIndex, type SchemaInput } from '../schema/schema.js';
 import { createContext, type Report } from './context.js';
 import { allRules } from './registry.js';
 import type { Level, Rule } from './rule.js';
+import { walkInParallel } from './walk.js';
 
 export interface CheckOptions {
   /** A Get Schema response, several (a search across schemas), or a loaded `SchemaIndex`. Without one, only the rules that need no schema run. */
@@ -71,43 +71,6 @@ function planFor(ruleList: readonly Rule[], levels: Readonly<Record<string, Leve
   if (plans === undefined) defaultPlans.set(ruleList, (plans = {}));
   const slot = withSchema ? 'withSchema' : 'without';
   return (plans[slot] ??= makePlan(ruleList, {}, withSchema));
-}
-
-type Hook = (node: Node, parent: Node | null) => unknown;
-
-/**
- * Runs `visitors` side by side in one depth-first walk: on entering a node each
- * visitor's function for its kind runs, in order; on leaving, in reverse order.
- * Return values are ignored (rules never skip subtrees). Walks the child keys
- * directly, so no array of children is built per node.
- */
-function walkInParallel(root: Node, visitors: readonly Visitor[]): void {
-  const enter: Record<string, Hook[]> = {};
-  const leave: Record<string, Hook[]> = {};
-  for (const v of visitors) {
-    for (const key in v) {
-      const value = (v as Record<string, VisitFn | { enter?: VisitFn; leave?: VisitFn } | undefined>)[key];
-      if (value === undefined) continue;
-      if (key === 'enter' || key === 'leave') throw new Error('rule visitors must be keyed by node kind');
-      const fn = typeof value === 'function' ? value : value.enter;
-      if (fn) (enter[key] ??= []).push(fn as Hook);
-      if (typeof value !== 'function' && value.leave) (leave[key] ??= []).unshift(value.leave as Hook);
-    }
-  }
-  const walk = (node: Node, parent: Node | null): void => {
-    const ins = enter[node.kind];
-    if (ins) for (let i = 0; i < ins.length; i++) ins[i]!(node, parent);
-    const keys = childKeys[node.kind] as readonly string[];
-    for (let k = 0; k < keys.length; k++) {
-      const child = (node as unknown as Record<string, Node | readonly Node[] | null>)[keys[k]!];
-      if (child === null || child === undefined) continue;
-      if (Array.isArray(child)) for (let i = 0; i < child.length; i++) walk(child[i]!, node);
-      else walk(child as Node, node);
-    }
-    const outs = leave[node.kind];
-    if (outs) for (let i = 0; i < outs.length; i++) outs[i]!(node, parent);
-  };
-  walk(root, null);
 }
 
 /**

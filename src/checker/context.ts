@@ -52,13 +52,14 @@ function syntaxErrors(text: string): number {
 /** The context plus the visitor that keeps it in step with the walk. */
 export function createContext(schema: SchemaIndex | undefined, text: string | undefined, report: (r: Report) => void): { context: CheckContext; tracker: Visitor } {
   const scopes: FieldScope[] = [];
-  const spaced = new Map<Field | Exists, SpacedFieldName>();
-  const spacedParts = new WeakSet<Node>();
+  // Names with unescaped spaces are rare: the maps are made on the first one.
+  let spaced: Map<Field | Exists, SpacedFieldName> | undefined;
+  let spacedParts: Set<Node> | undefined;
   let baseErrors: number | undefined;
-  const spacedName = (clause: Field | Exists) => spaced.get(clause);
+  const spacedName = (clause: Field | Exists) => spaced?.get(clause);
   const fieldOf = (name: FieldName, clause?: Field | Exists): SchemaField | undefined => {
     if (schema === undefined) return undefined;
-    if (clause) {
+    if (clause && spaced !== undefined) {
       const s = spaced.get(clause);
       if (s) return s.field;
     }
@@ -71,7 +72,7 @@ export function createContext(schema: SchemaIndex | undefined, text: string | un
     fieldOf,
     scope: () => scopes[scopes.length - 1],
     spacedName,
-    inSpacedName: (node) => spacedParts.has(node),
+    inSpacedName: (node) => spacedParts?.has(node) ?? false,
     keepsSyntax(edits) {
       if (text === undefined) return true;
       baseErrors ??= syntaxErrors(text);
@@ -81,8 +82,8 @@ export function createContext(schema: SchemaIndex | undefined, text: string | un
   const tracker: Visitor = {
     And: schema ? (node) => {
       for (const s of spacedFieldNames(node, schema)) {
-        spaced.set(s.clause, s);
-        spacedParts.add(s.clause);
+        (spaced ??= new Map()).set(s.clause, s);
+        (spacedParts ??= new Set()).add(s.clause);
         for (const word of s.words) spacedParts.add(word);
       }
     } : undefined,

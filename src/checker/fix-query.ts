@@ -20,6 +20,14 @@ export interface FixResult {
 }
 
 const MAX_ROUNDS = 10;
+
+function syntaxErrors(diagnostics: readonly Diagnostic[]): number {
+  let n = 0;
+  for (const d of diagnostics) if (d.severity === 'error' && !ruleCodeSet.has(d.code)) n++;
+  return n;
+}
+
+const ruleCodeSet = new Set(ruleCodes.map((c) => c.code));
 const SAFE_SYNTAX_CODES = new Set(['unclosed-paren', 'unterminated-phrase', 'unterminated-regex', 'unclosed-range', 'unclosed-bracket', 'missing-range-to', 'unknown-operator', 'unquoted-value']);
 
 function isSafe(d: Diagnostic, safeCodes: ReadonlySet<string>): boolean {
@@ -40,16 +48,32 @@ export function fixQuery(text: string, options: CheckOptions = {}): FixResult {
   let diagnostics = check(current, options);
   for (let round = 0; round < MAX_ROUNDS; round++) {
     const edits: TextEdit[] = [];
+    const chosen: Diagnostic[] = [];
     for (const d of diagnostics) {
       if (!isSafe(d, safeCodes)) continue;
       const fix = d.fixes![0]!;
       if (fix.edits.some((e) => edits.some((taken) => overlaps(e, taken)))) continue;
       edits.push(...fix.edits);
-      applied.push(d);
+      chosen.push(d);
     }
-    if (edits.length === 0) break;
-    current = applyEdits(current, edits);
-    diagnostics = check(current, options);
+    if (chosen.length === 0) break;
+    const before = syntaxErrors(diagnostics);
+    let next = applyEdits(current, edits);
+    let after = check(next, options);
+    // Fixes that do not overlap can still interact (parentheses around a clause another fix rewrites):
+    // then apply them one at a time, the first that does not add syntax errors.
+    if (syntaxErrors(after) > before) {
+      const single = chosen.find((d) => {
+        next = applyEdits(current, d.fixes![0]!.edits);
+        after = check(next, options);
+        return syntaxErrors(after) <= before;
+      });
+      if (single === undefined) break;
+      chosen.splice(0, chosen.length, single);
+    }
+    applied.push(...chosen);
+    current = next;
+    diagnostics = after;
   }
   return { text: current, applied, diagnostics };
 }

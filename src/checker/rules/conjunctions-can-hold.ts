@@ -31,11 +31,11 @@ interface Constraint {
 }
 
 /** The clauses an AND requires, looking through parentheses and nested ANDs (which are marked as covered). */
-function conjuncts(node: Expr, out: Expr[], covered: WeakSet<And>): Expr[] {
-  if (node.kind === 'Group') conjuncts(node.body, out, covered);
+function conjuncts(node: Expr, out: Expr[], covered: Set<And>, top: boolean): Expr[] {
+  if (node.kind === 'Group') conjuncts(node.body, out, covered, false);
   else if (node.kind === 'And') {
-    covered.add(node);
-    for (const o of node.operands) conjuncts(o, out, covered);
+    if (!top) covered.add(node);
+    for (const o of node.operands) conjuncts(o, out, covered, false);
   } else out.push(node);
   return out;
 }
@@ -119,12 +119,12 @@ export const ConjunctionsCanHold: Rule = {
   },
   create(context) {
     // Nested ANDs are checked as part of the outermost one.
-    const covered = new WeakSet<And>();
+    const covered = new Set<And>();
     return {
       And(node: And) {
         if (covered.has(node)) return;
         const state = new Map<string, { lower?: End; upper?: End; exact?: { value: string; node: Node }; reported: boolean }>();
-        for (const clause of conjuncts(node, [], covered)) {
+        for (const clause of conjuncts(node, [], covered, true)) {
           for (const c of constraintsOf(context, clause)) {
             const s = state.get(c.field.name) ?? { reported: false };
             state.set(c.field.name, s);

@@ -36,15 +36,16 @@ export const KnownFieldNames: Rule = {
   },
   create(context) {
     const schema = context.schema!;
-    const where = schema.names.length === 1 ? `the ${schema.names[0]} schema` : `the schemas ${quotedList(schema.names, 'and')}`;
+    let whereText: string | undefined;
+    const where = () => (whereText ??= schema.names.length === 1 ? `the ${schema.names[0]} schema` : `the schemas ${quotedList(schema.names, 'and')}`);
     return {
       FieldName(node, parent) {
         if (!isNamingClause(parent)) return;
-        if (parent.kind !== 'Comparison' && context.spacedName(parent)) return;
         const name = node.value;
+        if (schema.field(name)) return;
+        if (parent.kind !== 'Comparison' && context.spacedName(parent)) return;
         // `*:x` searches every field; wildcard names are reported by the parser.
         if (name === '' || name === '*' || (parent.kind === 'Field' && /(^|[^\\])[*?]/.test(node.raw))) return;
-        if (schema.field(name)) return;
         const loose = schema.looseMatches(name);
         if (loose.length > 0) {
           context.report({
@@ -58,7 +59,7 @@ export const KnownFieldNames: Rule = {
         const near = suggest(schema, name);
         context.report({
           code: 'unknown-field',
-          message: `no field "${name}" in ${where}${near.length ? `; did you mean ${quotedList(near)}?` : ''}`,
+          message: `no field "${name}" in ${where()}${near.length ? `; did you mean ${quotedList(near)}?` : ''}`,
           span: node.span,
           fixes: near.map((n) => ({ title: `Use "${n}"`, edits: [{ span: node.span, text: writeFieldName(parent, n) }] })),
         });

@@ -6,7 +6,6 @@
  *   invalid: Status:ACT AND City:Berlin AND Status:ACT   (duplicate-clause)
  */
 import type { And, Node, NodeKind, NodeOfKind, Or } from '../../language/ast.js';
-import { childKeys } from '../../language/visitor.js';
 import type { Rule } from '../rule.js';
 
 const OPERATOR_WORDS = new Set(['and', 'or', 'not']);
@@ -71,60 +70,72 @@ function clauseKey(node: Node): string | null {
   return (KEYS[node.kind] as (n: Node, key: Key) => string | null)(node, clauseKey);
 }
 
-/** Mixes `value` into the 32-bit FNV-1a hash `h`. */
+/** Mixes a sketch of `value` (length, first, middle and last characters) into the 32-bit FNV-1a hash `h`. */
 function mix(h: number, value: string): number {
-  for (let i = 0; i < value.length; i++) h = Math.imul(h ^ value.charCodeAt(i), 16777619);
-  return Math.imul(h ^ 0xff, 16777619);
+  const n = value.length;
+  h = Math.imul(h ^ n, 16777619);
+  if (n === 0) return h;
+  h = Math.imul(h ^ value.charCodeAt(0), 16777619);
+  h = Math.imul(h ^ value.charCodeAt(n >> 1), 16777619);
+  return Math.imul(h ^ value.charCodeAt(n - 1), 16777619);
 }
 
-const KIND_CODES = new Map<string, number>(Object.keys(childKeys).map((kind, i) => [kind, i + 1]));
-/** How many nodes of a clause the hash looks at: enough to tell clauses apart, bounded so that hashing stays linear. */
-const HASH_NODES = 12;
-
 /**
- * A cheap hash of what the clause key would be, allocation-free: kinds and strings
- * of the first nodes of the subtree, Groups looked through. Equal keys have equal
- * hashes; equal hashes are confirmed by comparing keys.
+ * A cheap hash of what the clause key would be: the clause's kind, its field name
+ * and a sketch of its first value, Groups looked through; no allocation, a few
+ * property reads. Equal keys have equal hashes; equal hashes are confirmed by
+ * comparing keys, so collisions cost time, never correctness.
  */
-function clauseHash(root: Node): number {
-  let h = 2166136261;
-  let budget = HASH_NODES;
-  const visit = (node: Node): void => {
-    if (budget-- <= 0) return;
-    if (node.kind === 'Group') {
-      visit(node.body);
-      return;
-    }
-    h = Math.imul(h ^ KIND_CODES.get(node.kind)!, 16777619);
-    switch (node.kind) {
-      case 'Term':
-      case 'Phrase':
-      case 'FieldName':
-      case 'StringValue':
-        h = mix(h, node.value);
-        return;
-      case 'Wildcard':
-      case 'Regex':
-        h = mix(h, node.pattern);
-        return;
-      case 'RangeBound':
-        h = mix(h, node.value ?? '*');
-        return;
-      case 'Comparison':
-        h = mix(h, node.operator);
-        break;
-      default:
-        break;
-    }
-    for (const key of childKeys[node.kind] as readonly string[]) {
-      const child = (node as unknown as Record<string, Node | readonly Node[] | null>)[key];
-      if (child === null || child === undefined) continue;
-      if (Array.isArray(child)) for (const c of child) visit(c);
-      else visit(child as Node);
-    }
-  };
-  visit(root);
-  return h >>> 0;
+function clauseHash(node: Node, depth = 0): number {
+  while (node.kind === 'Group') node = node.body;
+  let h = mix(2166136261, node.kind);
+  switch (node.kind) {
+    case 'Term':
+    case 'Phrase':
+    case 'StringValue':
+      return mix(h, node.value);
+    case 'NumberValue':
+      return Math.imul(h ^ node.value, 16777619);
+    case 'Wildcard':
+    case 'Regex':
+      return mix(h, node.pattern);
+    case 'Field':
+      return depth > 2 ? h : Math.imul(mix(h, node.field.value) ^ clauseHash(node.value, depth + 1), 16777619);
+    case 'Exists':
+      return mix(h, node.field.value);
+    case 'Comparison':
+      return Math.imul(mix(mix(h, node.field.value), node.operator) ^ clauseHash(node.value, depth + 1), 16777619);
+    case 'Range':
+      return mix(mix(h, node.lower.value ?? '*'), node.upper.value ?? '*');
+    case 'Relation':
+      return mix(mix(h, node.operator), node.value.value);
+    case 'Not':
+    case 'Required':
+    case 'Boost':
+    case 'Fuzzy':
+    case 'Proximity':
+      return depth > 2 ? h : Math.imul(h ^ clauseHash(node.operand, depth + 1), 16777619);
+    case 'And':
+    case 'Or':
+      h = Math.imul(h ^ node.operands.length, 16777619);
+      return depth > 2 ? h : Math.imul(h ^ clauseHash(node.operands[0]!, depth + 1), 16777619);
+    default:
+      return h;
+  }
+}
+
+const NONE: ReadonlySet<number> = new Set();
+
+/** The values that occur more than once: pairwise for a few, by sorting for many. */
+function repeated(values: number[]): ReadonlySet<number> {
+  let out: Set<number> | undefined;
+  if (values.length <= 16) {
+    for (let i = 1; i < values.length; i++) for (let j = 0; j < i; j++) if (values[i] === values[j]) (out ??= new Set()).add(values[i]!);
+    return out ?? NONE;
+  }
+  const sorted = Float64Array.from(values).sort();
+  for (let i = 1; i < sorted.length; i++) if (sorted[i] === sorted[i - 1]) (out ??= new Set()).add(sorted[i]!);
+  return out ?? NONE;
 }
 
 export const NoDuplicateClauses: Rule = {
@@ -136,6 +147,12 @@ export const NoDuplicateClauses: Rule = {
   },
   create(context) {
     const check = (node: And | Or) => {
+      const operands = node.operands;
+      // Fast path: no two hashes alike means no duplicates.
+      const hashes = new Array<number>(operands.length);
+      for (let i = 0; i < operands.length; i++) hashes[i] = clauseHash(operands[i]!) >>> 0;
+      const alike = repeated(hashes);
+      if (alike.size === 0) return;
       const seen = new Map<number, Node[]>();
       const keys = new Map<Node, string | null>();
       const keyOf = (n: Node) => {
@@ -144,11 +161,10 @@ export const NoDuplicateClauses: Rule = {
       };
       node.operands.forEach((operand, i) => {
         // Words of `First Name:x` belong to a field name, not to the boolean expression.
-        if (isOperatorWord(operand) || context.inSpacedName(operand)) return;
-        const hash = clauseHash(operand);
-        const candidates = seen.get(hash);
+        if (!alike.has(hashes[i]!) || isOperatorWord(operand) || context.inSpacedName(operand)) return;
+        const candidates = seen.get(hashes[i]!);
         if (candidates === undefined) {
-          seen.set(hash, [operand]);
+          seen.set(hashes[i]!, [operand]);
           return;
         }
         // Equal hashes: compare the keys (an error inside a clause makes it unique).
