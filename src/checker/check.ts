@@ -7,10 +7,10 @@ import type { Node } from '../language/ast.js';
 import type { Diagnostic, Severity } from '../language/diagnostic.js';
 import { parse, type ParseOptions } from '../language/parse.js';
 import { loadSchema, type SchemaIndex, type SchemaInput } from '../schema/schema.js';
-import { createContext, type Report } from './context.js';
+import { Context, type Report } from './context.js';
 import { allRules } from './registry.js';
 import type { Level, Rule } from './rule.js';
-import { walkInParallel } from './walk.js';
+import { parallelWalk } from './walk.js';
 
 export interface CheckOptions {
   /** A Get Schema response, several (a search across schemas), or a loaded `SchemaIndex`. Without one, only the rules that need no schema run. */
@@ -44,15 +44,17 @@ function severityOf(code: string, fallback: Severity, enabled: boolean, levels: 
   return level === 'on' ? fallback : level;
 }
 
+/**
+ * A configuration ready to run: the rules with at least one code on, the severity
+ * of each code, and their visitors made once, with the context they share.
+ */
 interface Plan {
-  /** The rules with at least one code on. */
-  readonly rules: readonly Rule[];
-  /** The severity of each code, undefined when off. */
   readonly codes: ReadonlyMap<string, Severity | undefined>;
+  readonly context: Context;
+  readonly walk: (root: Node) => void;
+  /** True while a check runs on this plan (a rule that calls `check` gets a plan of its own). */
+  busy: boolean;
 }
-
-/** Plans for the default configuration, by rule list and whether there is a schema: most calls need no planning. */
-const defaultPlans = new WeakMap<readonly Rule[], { withSchema?: Plan; without?: Plan }>();
 
 function makePlan(ruleList: readonly Rule[], levels: Readonly<Record<string, Level>>, withSchema: boolean): Plan {
   const rules = ruleList.filter(
@@ -62,15 +64,25 @@ function makePlan(ruleList: readonly Rule[], levels: Readonly<Record<string, Lev
   for (const rule of rules) {
     for (const [code, info] of Object.entries(rule.codes)) codes.set(code, severityOf(code, info.severity, info.enabled !== false, levels));
   }
-  return { rules, codes };
+  const context = new Context();
+  const walk = parallelWalk([context.tracker, ...rules.map((rule) => rule.create(context))]);
+  return { codes, context, walk, busy: false };
 }
 
+/** Plans by rule list, then by levels and whether there is a schema: most calls reuse one. */
+const plans = new WeakMap<readonly Rule[], Map<string, Plan>>();
+
 function planFor(ruleList: readonly Rule[], levels: Readonly<Record<string, Level>> | undefined, withSchema: boolean): Plan {
-  if (levels !== undefined && Object.keys(levels).length > 0) return makePlan(ruleList, levels, withSchema);
-  let plans = defaultPlans.get(ruleList);
-  if (plans === undefined) defaultPlans.set(ruleList, (plans = {}));
-  const slot = withSchema ? 'withSchema' : 'without';
-  return (plans[slot] ??= makePlan(ruleList, {}, withSchema));
+  const entries = levels === undefined ? [] : Object.entries(levels);
+  const key = `${withSchema ? 1 : 0}${entries.length === 0 ? '' : JSON.stringify(entries)}`;
+  let byKey = plans.get(ruleList);
+  if (byKey === undefined) plans.set(ruleList, (byKey = new Map()));
+  let plan = byKey.get(key);
+  if (plan === undefined || plan.busy) {
+    plan = makePlan(ruleList, levels ?? {}, withSchema);
+    if (!byKey.has(key) && byKey.size < 100) byKey.set(key, plan);
+  }
+  return plan;
 }
 
 /**
@@ -97,15 +109,20 @@ export function check(input: string | Node, options: CheckOptions = {}): Diagnos
     root = input;
   }
 
-  const { rules, codes } = planFor(options.rules ?? allRules, options.severities, schema !== undefined);
+  const plan = planFor(options.rules ?? allRules, options.severities, schema !== undefined);
   const report = (r: Report): void => {
-    const severity = codes.get(r.code);
+    const severity = plan.codes.get(r.code);
     if (severity === undefined) return;
     const d: Diagnostic = { code: r.code, severity, message: r.message, span: r.span };
     diagnostics.push({ ...d, ...(r.fixes && r.fixes.length > 0 ? { fixes: r.fixes } : {}), ...(r.related && r.related.length > 0 ? { related: r.related } : {}) });
   };
-  const { context, tracker } = createContext(schema, text, report);
-  const visitors = [tracker, ...rules.map((rule) => rule.create(context))];
-  walkInParallel(root, visitors);
-  return diagnostics.sort((a, b) => a.span.start - b.span.start || a.span.end - b.span.end);
+  plan.busy = true;
+  plan.context.begin(schema, text, report);
+  try {
+    plan.walk(root);
+  } finally {
+    plan.context.end();
+    plan.busy = false;
+  }
+  return diagnostics.length < 2 ? diagnostics : diagnostics.sort((a, b) => a.span.start - b.span.start || a.span.end - b.span.end);
 }

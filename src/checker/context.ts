@@ -49,52 +49,84 @@ function syntaxErrors(text: string): number {
   return parse(text).diagnostics.filter((d) => d.severity === 'error').length;
 }
 
-/** The context plus the visitor that keeps it in step with the walk. */
-export function createContext(schema: SchemaIndex | undefined, text: string | undefined, report: (r: Report) => void): { context: CheckContext; tracker: Visitor } {
-  const scopes: FieldScope[] = [];
+/**
+ * The context of one rule set, reused from check to check: `begin` resets it for
+ * the next query, and `tracker` is the visitor that keeps it in step with the walk
+ * (it runs before the rules on the way in and after them on the way out).
+ */
+export class Context implements CheckContext {
+  schema: SchemaIndex | undefined = undefined;
+  text: string | undefined = undefined;
+  private sink: (r: Report) => void = () => {};
+  private readonly scopes: FieldScope[] = [];
   // Names with unescaped spaces are rare: the maps are made on the first one.
-  let spaced: Map<Field | Exists, SpacedFieldName> | undefined;
-  let spacedParts: Set<Node> | undefined;
-  let baseErrors: number | undefined;
-  const spacedName = (clause: Field | Exists) => spaced?.get(clause);
-  const fieldOf = (name: FieldName, clause?: Field | Exists): SchemaField | undefined => {
-    if (schema === undefined) return undefined;
-    if (clause && spaced !== undefined) {
-      const s = spaced.get(clause);
-      if (s) return s.field;
-    }
-    return schema.field(name.value);
-  };
-  const context: CheckContext = {
-    schema,
-    text,
-    report,
-    fieldOf,
-    scope: () => scopes[scopes.length - 1],
-    spacedName,
-    inSpacedName: (node) => spacedParts?.has(node) ?? false,
-    keepsSyntax(edits) {
-      if (text === undefined) return true;
-      baseErrors ??= syntaxErrors(text);
-      return syntaxErrors(applyEdits(text, edits)) <= baseErrors;
-    },
-  };
-  const tracker: Visitor = {
-    And: schema ? (node) => {
-      for (const s of spacedFieldNames(node, schema)) {
-        (spaced ??= new Map()).set(s.clause, s);
-        (spacedParts ??= new Set()).add(s.clause);
-        for (const word of s.words) spacedParts.add(word);
+  private spaced: Map<Field | Exists, SpacedFieldName> | undefined;
+  private spacedParts: Set<Node> | undefined;
+  private baseErrors: number | undefined;
+
+  readonly tracker: Visitor = {
+    And: (node) => {
+      if (this.schema === undefined) return;
+      for (const s of spacedFieldNames(node, this.schema)) {
+        (this.spaced ??= new Map()).set(s.clause, s);
+        (this.spacedParts ??= new Set()).add(s.clause);
+        for (const word of s.words) this.spacedParts.add(word);
       }
-    } : undefined,
+    },
     Field: {
       enter: (node) => {
-        scopes.push({ clause: node, field: fieldOf(node.field, node) });
+        this.scopes.push({ clause: node, field: this.fieldOf(node.field, node) });
       },
       leave: () => {
-        scopes.pop();
+        this.scopes.pop();
       },
     },
   };
-  return { context, tracker };
+
+  /** Starts a check: everything learnt about the previous query is forgotten. */
+  begin(schema: SchemaIndex | undefined, text: string | undefined, sink: (r: Report) => void): void {
+    this.schema = schema;
+    this.text = text;
+    this.sink = sink;
+    this.scopes.length = 0;
+    this.spaced = undefined;
+    this.spacedParts = undefined;
+    this.baseErrors = undefined;
+  }
+
+  /** Ends a check, letting go of the query. */
+  end(): void {
+    this.begin(undefined, undefined, () => {});
+  }
+
+  report(report: Report): void {
+    this.sink(report);
+  }
+
+  fieldOf(name: FieldName, clause?: Field | Exists): SchemaField | undefined {
+    if (this.schema === undefined) return undefined;
+    if (clause !== undefined && this.spaced !== undefined) {
+      const s = this.spaced.get(clause);
+      if (s) return s.field;
+    }
+    return this.schema.field(name.value);
+  }
+
+  scope(): FieldScope | undefined {
+    return this.scopes[this.scopes.length - 1];
+  }
+
+  spacedName(clause: Field | Exists): SpacedFieldName | undefined {
+    return this.spaced?.get(clause);
+  }
+
+  inSpacedName(node: Node): boolean {
+    return this.spacedParts?.has(node) ?? false;
+  }
+
+  keepsSyntax(edits: readonly TextEdit[]): boolean {
+    if (this.text === undefined) return true;
+    this.baseErrors ??= syntaxErrors(this.text);
+    return syntaxErrors(applyEdits(this.text, edits)) <= this.baseErrors;
+  }
 }

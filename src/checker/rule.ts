@@ -27,5 +27,11 @@ export interface Rule {
   /** Rules that look fields up do nothing without a schema. */
   readonly needsSchema: boolean;
   readonly codes: Readonly<Record<string, CodeInfo>>;
+  /**
+   * Makes the rule's visitor. It is made once per configuration and reused for
+   * query after query, so it reads the schema and the text from `context` while
+   * visiting and keeps no state about one query in its closure (state keyed by
+   * node, in a WeakMap or WeakSet, is fine).
+   */
   readonly create: (context: CheckContext) => Visitor;
 }

@@ -24,7 +24,8 @@ function unreachable(node: never): never {
   throw new Error(`unknown node kind: ${(node as { kind: string }).kind}`);
 }
 
-export function walkInParallel(root: Node, visitors: readonly Visitor[]): void {
+/** Prepares a walk that runs `visitors` side by side; the tables are built once and the walk reused. */
+export function parallelWalk(visitors: readonly Visitor[]): (root: Node) => void {
   const enter = hookTable();
   const leave = hookTable();
   for (const v of visitors) {
@@ -94,5 +95,5 @@ export function walkInParallel(root: Node, visitors: readonly Visitor[]): void {
     const outs = leave[node.kind];
     if (outs !== null) for (let i = 0; i < outs.length; i++) outs[i]!(node, parent);
   };
-  walk(root, null);
+  return (root) => walk(root, null);
 }

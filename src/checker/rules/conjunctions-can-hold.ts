@@ -30,13 +30,11 @@ interface Constraint {
   readonly exact?: string;
 }
 
-/** The clauses an AND requires, looking through parentheses and nested ANDs (which are marked as covered). */
-function conjuncts(node: Expr, out: Expr[], covered: Set<And>, top: boolean): Expr[] {
-  if (node.kind === 'Group') conjuncts(node.body, out, covered, false);
-  else if (node.kind === 'And') {
-    if (!top) covered.add(node);
-    for (const o of node.operands) conjuncts(o, out, covered, false);
-  } else out.push(node);
+/** The clauses an AND requires, looking through parentheses and nested ANDs. */
+function conjuncts(node: Expr, out: Expr[]): Expr[] {
+  if (node.kind === 'Group') conjuncts(node.body, out);
+  else if (node.kind === 'And') for (const o of node.operands) conjuncts(o, out);
+  else out.push(node);
   return out;
 }
 
@@ -118,13 +116,16 @@ export const ConjunctionsCanHold: Rule = {
     contradiction: { severity: 'warning', autofix: false, summary: 'conditions on one field that cannot hold together (`[Age] gt 65 and [Age] lt 18`)' },
   },
   create(context) {
-    // Nested ANDs are checked as part of the outermost one.
-    const covered = new Set<And>();
+    // Nested ANDs are checked as part of the outermost one: remember the groups that sit in an AND.
+    const groupsInAnd = new WeakSet<Node>();
     return {
-      And(node: And) {
-        if (covered.has(node)) return;
+      Group(node, parent) {
+        if (parent?.kind === 'And' || (parent?.kind === 'Group' && groupsInAnd.has(parent))) groupsInAnd.add(node);
+      },
+      And(node: And, parent) {
+        if (parent?.kind === 'Group' && groupsInAnd.has(parent)) return;
         const state = new Map<string, { lower?: End; upper?: End; exact?: { value: string; node: Node }; reported: boolean }>();
-        for (const clause of conjuncts(node, [], covered, true)) {
+        for (const clause of conjuncts(node, [])) {
           for (const c of constraintsOf(context, clause)) {
             const s = state.get(c.field.name) ?? { reported: false };
             state.set(c.field.name, s);

@@ -14,6 +14,18 @@ import { closest, quotedList } from '../suggest.js';
 /** "Did you mean" answers per schema: a misspelling tends to recur, and 500 names take a while to compare. */
 const suggestions = new WeakMap<SchemaIndex, Map<string, string[]>>();
 
+const places = new WeakMap<SchemaIndex, string>();
+
+/** "the Customer schema", "the schemas "Customer" and "Product"". */
+function where(schema: SchemaIndex): string {
+  let text = places.get(schema);
+  if (text === undefined) {
+    text = schema.names.length === 1 ? `the ${schema.names[0]} schema` : `the schemas ${quotedList(schema.names, 'and')}`;
+    places.set(schema, text);
+  }
+  return text;
+}
+
 function suggest(schema: SchemaIndex, name: string): string[] {
   let cache = suggestions.get(schema);
   if (cache === undefined) suggestions.set(schema, (cache = new Map()));
@@ -35,12 +47,10 @@ export const KnownFieldNames: Rule = {
     'field-name-case': { severity: 'warning', autofix: true, summary: 'a field name that differs from a real one only in case or spacing' },
   },
   create(context) {
-    const schema = context.schema!;
-    let whereText: string | undefined;
-    const where = () => (whereText ??= schema.names.length === 1 ? `the ${schema.names[0]} schema` : `the schemas ${quotedList(schema.names, 'and')}`);
     return {
       FieldName(node, parent) {
         if (!isNamingClause(parent)) return;
+        const schema = context.schema!;
         const name = node.value;
         if (schema.field(name)) return;
         if (parent.kind !== 'Comparison' && context.spacedName(parent)) return;
@@ -59,7 +69,7 @@ export const KnownFieldNames: Rule = {
         const near = suggest(schema, name);
         context.report({
           code: 'unknown-field',
-          message: `no field "${name}" in ${where()}${near.length ? `; did you mean ${quotedList(near)}?` : ''}`,
+          message: `no field "${name}" in ${where(schema)}${near.length ? `; did you mean ${quotedList(near)}?` : ''}`,
           span: node.span,
           fixes: near.map((n) => ({ title: `Use "${n}"`, edits: [{ span: node.span, text: writeFieldName(parent, n) }] })),
         });

@@ -80,15 +80,18 @@ function mix(h: number, value: string): number {
   return Math.imul(h ^ value.charCodeAt(n - 1), 16777619);
 }
 
+/** A starting hash per kind. */
+const KIND_HASHES = Object.fromEntries(Object.keys(KEYS).map((kind, i) => [kind, Math.imul(2166136261 ^ (i + 1), 16777619)])) as { readonly [K in NodeKind]: number };
+
 /**
  * A cheap hash of what the clause key would be: the clause's kind, its field name
  * and a sketch of its first value, Groups looked through; no allocation, a few
  * property reads. Equal keys have equal hashes; equal hashes are confirmed by
  * comparing keys, so collisions cost time, never correctness.
  */
-function clauseHash(node: Node, depth = 0): number {
+function clauseHash(node: Node, depth: number): number {
   while (node.kind === 'Group') node = node.body;
-  let h = mix(2166136261, node.kind);
+  let h = KIND_HASHES[node.kind];
   switch (node.kind) {
     case 'Term':
     case 'Phrase':
@@ -150,7 +153,7 @@ export const NoDuplicateClauses: Rule = {
       const operands = node.operands;
       // Fast path: no two hashes alike means no duplicates.
       const hashes = new Array<number>(operands.length);
-      for (let i = 0; i < operands.length; i++) hashes[i] = clauseHash(operands[i]!) >>> 0;
+      for (let i = 0; i < operands.length; i++) hashes[i] = clauseHash(operands[i]!, 0) >>> 0;
       const alike = repeated(hashes);
       if (alike.size === 0) return;
       const seen = new Map<number, Node[]>();
