@@ -1,6 +1,7 @@
 import { defineConfig } from 'tsup';
 
 // chevrotain is bundled: its unbundled ESM import alone costs ~180 ms at start-up.
+// Minified, because compiling half the bytes makes `import` measurably faster (source maps keep stack traces readable).
 export default defineConfig([
   {
     entry: { index: 'src/index.ts' },
@@ -11,6 +12,7 @@ export default defineConfig([
     target: 'node20',
     noExternal: ['chevrotain'],
     treeshake: true,
+    minify: true,
   },
   {
     entry: { cli: 'src/cli/main.ts' },
@@ -18,6 +20,7 @@ export default defineConfig([
     sourcemap: true,
     target: 'node20',
     noExternal: ['chevrotain'],
+    minify: true,
     banner: { js: '#!/usr/bin/env node' },
   },
 ]);

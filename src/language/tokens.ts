@@ -31,13 +31,8 @@ function anyCharExcept(excluded: string): string[] {
     const ch = String.fromCharCode(code);
     if (!excluded.includes(ch)) hints.push(ch);
   }
-  for (let code = 256, bucket = -1; code < 65536; code++) {
-    const b = Math.floor(code / 255);
-    if (b !== bucket) {
-      hints.push(String.fromCharCode(code));
-      bucket = b;
-    }
-  }
+  // Above 255, code c falls in bucket 255 + floor(c / 255): one code per bucket.
+  for (let bucket = 1; bucket <= 257; bucket++) hints.push(String.fromCharCode(Math.max(256, 255 * bucket)));
   return hints;
 }
 
@@ -96,6 +91,7 @@ const matchRelationOperator: CustomPatternMatcherFunc = (text, offset) => {
 export const WhiteSpace = createToken({
   name: 'WhiteSpace',
   pattern: new RegExp(`[${WS}]+`),
+  start_chars_hint: [' ', '\t', '\n', '\r', '\u3000'],
   group: Lexer.SKIPPED,
   line_breaks: true,
 });
@@ -108,17 +104,17 @@ export const Word = createToken({
   line_breaks: true,
 });
 
-export const And = createToken({ name: 'And', pattern: /AND/, longer_alt: Word });
-export const Or = createToken({ name: 'Or', pattern: /OR/, longer_alt: Word });
-export const Not = createToken({ name: 'Not', pattern: /NOT/, longer_alt: Word });
+export const And = createToken({ name: 'And', pattern: 'AND', longer_alt: Word });
+export const Or = createToken({ name: 'Or', pattern: 'OR', longer_alt: Word });
+export const Not = createToken({ name: 'Not', pattern: 'NOT', longer_alt: Word });
 export const AndSymbol = createToken({ name: 'AndSymbol', label: "'&&'", pattern: new RegExp(`&&${NOT_WORD_AHEAD}`), start_chars_hint: ['&'] });
 export const OrSymbol = createToken({ name: 'OrSymbol', label: "'||'", pattern: new RegExp(`\\|\\|${NOT_WORD_AHEAD}`), start_chars_hint: ['|'] });
-export const Bang = createToken({ name: 'Bang', label: "'!'", pattern: /!/ });
+export const Bang = createToken({ name: 'Bang', label: "'!'", pattern: '!' });
 
 /** Lower-case `and` / `or` / `not`: operators next to a bracket comparison, plain words elsewhere. */
-export const LowerAnd = createToken({ name: 'LowerAnd', label: "'and'", pattern: /and/, longer_alt: Word, categories: [Word] });
-export const LowerOr = createToken({ name: 'LowerOr', label: "'or'", pattern: /or/, longer_alt: Word, categories: [Word] });
-export const LowerNot = createToken({ name: 'LowerNot', label: "'not'", pattern: /not/, longer_alt: Word, categories: [Word] });
+export const LowerAnd = createToken({ name: 'LowerAnd', label: "'and'", pattern: 'and', longer_alt: Word, categories: [Word] });
+export const LowerOr = createToken({ name: 'LowerOr', label: "'or'", pattern: 'or', longer_alt: Word, categories: [Word] });
+export const LowerNot = createToken({ name: 'LowerNot', label: "'not'", pattern: 'not', longer_alt: Word, categories: [Word] });
 
 /** `eq ne gt lt ge le contains startswith endswith`, in any case; plain words elsewhere. */
 export const ComparisonWord = createToken({
@@ -129,11 +125,11 @@ export const ComparisonWord = createToken({
   categories: [Word],
 });
 
-export const Plus = createToken({ name: 'Plus', label: "'+'", pattern: /\+/ });
-export const Minus = createToken({ name: 'Minus', label: "'-'", pattern: /-/ });
-export const LParen = createToken({ name: 'LParen', label: "'('", pattern: /\(/ });
-export const RParen = createToken({ name: 'RParen', label: "')'", pattern: /\)/ });
-export const Colon = createToken({ name: 'Colon', label: "':'", pattern: /:/ });
+export const Plus = createToken({ name: 'Plus', label: "'+'", pattern: '+' });
+export const Minus = createToken({ name: 'Minus', label: "'-'", pattern: '-' });
+export const LParen = createToken({ name: 'LParen', label: "'('", pattern: '(' });
+export const RParen = createToken({ name: 'RParen', label: "')'", pattern: ')' });
+export const Colon = createToken({ name: 'Colon', label: "':'", pattern: ':' });
 export const RelationOperator = createToken({
   name: 'RelationOperator',
   pattern: matchRelationOperator,
@@ -142,15 +138,15 @@ export const RelationOperator = createToken({
 });
 
 /** A quoted phrase; the closing quote is optional so an unterminated phrase is reported, not lexed away. */
-export const Quoted = createToken({ name: 'Quoted', pattern: /"(?:[^"\\]|\\[\s\S])*"?/, line_breaks: true });
-export const Regex = createToken({ name: 'Regex', pattern: /\/(?:[^/\\]|\\[\s\S])*\/?/, line_breaks: true });
+export const Quoted = createToken({ name: 'Quoted', pattern: /"(?:[^"\\]|\\[\s\S])*"?/, start_chars_hint: ['"'], line_breaks: true });
+export const Regex = createToken({ name: 'Regex', pattern: /\/(?:[^/\\]|\\[\s\S])*\/?/, start_chars_hint: ['/'], line_breaks: true });
 /**
  * `~`, `~2`, `~0.5`: fuzzy distance or phrase slop. Like Lucene's FUZZY_SLOP it takes
  * any word characters that follow (`a~b`), so the parser can report them.
  */
 export const Tilde = createToken({ name: 'Tilde', pattern: new RegExp(`~${WORD_PART}*`), start_chars_hint: ['~'] });
 /** `^2`, `^0.5`: boost (the number is checked by the parser so `^` alone is reported). */
-export const Caret = createToken({ name: 'Caret', pattern: /\^(?:\d+(?:\.\d+)?)?/ });
+export const Caret = createToken({ name: 'Caret', pattern: /\^(?:\d+(?:\.\d+)?)?/, start_chars_hint: ['^'] });
 
 export const BracketField = createToken({
   name: 'BracketField',
@@ -158,10 +154,10 @@ export const BracketField = createToken({
   start_chars_hint: ['['],
   line_breaks: true,
 });
-export const RangeStart = createToken({ name: 'RangeStart', label: "'['", pattern: /\[/, push_mode: 'range' });
-export const RangeExclusiveStart = createToken({ name: 'RangeExclusiveStart', label: "'{'", pattern: /\{/, push_mode: 'range' });
+export const RangeStart = createToken({ name: 'RangeStart', label: "'['", pattern: /\[/, start_chars_hint: ['['], push_mode: 'range' });
+export const RangeExclusiveStart = createToken({ name: 'RangeExclusiveStart', label: "'{'", pattern: '{', push_mode: 'range' });
 /** `]` or `}` outside a range: lexed so the parser can report it with a fix. */
-export const StrayCloser = createToken({ name: 'StrayCloser', pattern: /[\]}]/ });
+export const StrayCloser = createToken({ name: 'StrayCloser', pattern: /[\]}]/, start_chars_hint: [']', '}'] });
 
 // Range mode.
 export const RangeWord = createToken({
@@ -170,11 +166,11 @@ export const RangeWord = createToken({
   start_chars_hint: anyCharExcept(' \t\n\r]}")'),
   line_breaks: true,
 });
-export const RangeTo = createToken({ name: 'RangeTo', label: "'TO'", pattern: /TO/, longer_alt: RangeWord });
-export const RangeEnd = createToken({ name: 'RangeEnd', label: "']'", pattern: /]/, pop_mode: true });
-export const RangeExclusiveEnd = createToken({ name: 'RangeExclusiveEnd', label: "'}'", pattern: /}/, pop_mode: true });
+export const RangeTo = createToken({ name: 'RangeTo', label: "'TO'", pattern: 'TO', longer_alt: RangeWord });
+export const RangeEnd = createToken({ name: 'RangeEnd', label: "']'", pattern: ']', pop_mode: true });
+export const RangeExclusiveEnd = createToken({ name: 'RangeExclusiveEnd', label: "'}'", pattern: '}', pop_mode: true });
 /** A `)` inside an unclosed range ends the range, so `(f:[a TO b) c` recovers well. */
-export const RangeRParen = createToken({ name: 'RangeRParen', label: "')'", pattern: /\)/, pop_mode: true, categories: [RParen] });
+export const RangeRParen = createToken({ name: 'RangeRParen', label: "')'", pattern: ')', pop_mode: true, categories: [RParen] });
 
 export const mainModeTokens: TokenType[] = [
   WhiteSpace,

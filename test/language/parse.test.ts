@@ -143,3 +143,15 @@ describe('parse: spans', () => {
     expect(parse('-a').ast.body).toMatchObject({ kind: 'Not', operator: '-' });
   });
 });
+
+describe('the lexer definition', () => {
+  it('passes chevrotain validation with the first-character optimisation on', async () => {
+    const { createLexer } = await import('../../src/language/parse.js');
+    // ensureOptimizations throws when any token defeats the first-character optimisation.
+    expect(() => createLexer(true)).not.toThrow();
+    const validated = createLexer(true).tokenize('[First Name] eq "Tim" and created:[2020-01-01 TO *] Jo* é');
+    expect(validated.errors).toEqual([]);
+    const fast = createLexer(false).tokenize('[First Name] eq "Tim" and created:[2020-01-01 TO *] Jo* é');
+    expect(fast.tokens.map((t) => [t.tokenType.name, t.image])).toEqual(validated.tokens.map((t) => [t.tokenType.name, t.image]));
+  });
+});
