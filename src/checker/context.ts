@@ -9,6 +9,7 @@ import { parse } from '../language/parse.js';
 import type { Visitor } from '../language/visitor.js';
 import type { SchemaIndex, SchemaField } from '../schema/schema.js';
 import { spacedFieldNames, type SpacedFieldName } from './spaced-field-names.js';
+import { readValue, valueText, type Reading, type ValueNode } from './values.js';
 
 export interface Report {
   readonly code: string;
@@ -43,6 +44,8 @@ export interface CheckContext {
    * changes how the words around it parse); true when there is no text to try.
    */
   keepsSyntax(edits: readonly TextEdit[]): boolean;
+  /** `readValue(text, field)` for a value node, remembered: several rules read the same value in turn. */
+  reading(node: ValueNode, field: SchemaField): Reading;
 }
 
 function syntaxErrors(text: string): number {
@@ -92,6 +95,11 @@ export class Context implements CheckContext {
     this.spaced = undefined;
     this.spacedParts = undefined;
     this.baseErrors = undefined;
+    this.lastName = undefined;
+    this.lastField = undefined;
+    this.lastValue = undefined;
+    this.lastValueField = undefined;
+    this.lastReading = undefined;
   }
 
   /** Ends a check, letting go of the query. */
@@ -103,13 +111,21 @@ export class Context implements CheckContext {
     this.sink(report);
   }
 
+  // Several rules ask about the same name one after the other: remember the last answer.
+  private lastName: FieldName | undefined;
+  private lastField: SchemaField | undefined;
+
   fieldOf(name: FieldName, clause?: Field | Exists): SchemaField | undefined {
     if (this.schema === undefined) return undefined;
     if (clause !== undefined && this.spaced !== undefined) {
       const s = this.spaced.get(clause);
       if (s) return s.field;
     }
-    return this.schema.field(name.value);
+    if (name !== this.lastName) {
+      this.lastName = name;
+      this.lastField = this.schema.field(name.value);
+    }
+    return this.lastField;
   }
 
   scope(): FieldScope | undefined {
@@ -122,6 +138,19 @@ export class Context implements CheckContext {
 
   inSpacedName(node: Node): boolean {
     return this.spacedParts?.has(node) ?? false;
+  }
+
+  private lastValue: ValueNode | undefined;
+  private lastValueField: SchemaField | undefined;
+  private lastReading: Reading | undefined;
+
+  reading(node: ValueNode, field: SchemaField): Reading {
+    if (node !== this.lastValue || field !== this.lastValueField || this.lastReading === undefined) {
+      this.lastValue = node;
+      this.lastValueField = field;
+      this.lastReading = readValue(valueText(node), field);
+    }
+    return this.lastReading;
   }
 
   keepsSyntax(edits: readonly TextEdit[]): boolean {

@@ -13,10 +13,10 @@ import { closest } from './suggest.js';
 /** A node that holds one plain value. */
 export type ValueNode = Term | Phrase | RangeBound | StringValue | NumberValue;
 
-/** A value's text as the engine compares it. */
-export function valueText(node: ValueNode): string | null {
+/** A value's text as the engine compares it (an open range end `*` reads as ''). */
+export function valueText(node: ValueNode): string {
   if (node.kind === 'NumberValue') return node.raw;
-  return node.value;
+  return node.value ?? '';
 }
 
 /** Text that writes `value` in place of `node`, in the same style (bare word, quoted, bound). */

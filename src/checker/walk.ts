@@ -39,6 +39,12 @@ export function parallelWalk(visitors: readonly Visitor[]): (root: Node) => void
     }
   }
 
+  // A leaf that no visitor hooks need not be visited at all.
+  const LEAVES: readonly NodeKind[] = ['Term', 'Wildcard', 'Phrase', 'Regex', 'RangeBound', 'MatchAll', 'FieldName', 'StringValue', 'NumberValue', 'Error'];
+  const skip = Object.fromEntries(LEAVES.map((k) => [k, enter[k] === null && leave[k] === null])) as Partial<Record<NodeKind, boolean>>;
+  const visitChild = (node: Node, parent: Node): void => {
+    if (skip[node.kind] !== true) walk(node, parent);
+  };
   const walk = (node: Node, parent: Node | null): void => {
     const ins = enter[node.kind];
     if (ins !== null) for (let i = 0; i < ins.length; i++) ins[i]!(node, parent);
@@ -48,35 +54,35 @@ export function parallelWalk(visitors: readonly Visitor[]): (root: Node) => void
         break;
       case 'Or':
       case 'And':
-        for (let i = 0; i < node.operands.length; i++) walk(node.operands[i]!, node);
+        for (let i = 0; i < node.operands.length; i++) visitChild(node.operands[i]!, node);
         break;
       case 'Not':
       case 'Required':
       case 'Fuzzy':
       case 'Proximity':
       case 'Boost':
-        walk(node.operand, node);
+        visitChild(node.operand, node);
         break;
       case 'Group':
-        walk(node.body, node);
+        visitChild(node.body, node);
         break;
       case 'Field':
-        walk(node.field, node);
-        walk(node.value, node);
+        visitChild(node.field, node);
+        visitChild(node.value, node);
         break;
       case 'Exists':
-        walk(node.field, node);
+        visitChild(node.field, node);
         break;
       case 'Comparison':
-        walk(node.field, node);
-        walk(node.value, node);
+        visitChild(node.field, node);
+        visitChild(node.value, node);
         break;
       case 'Range':
-        walk(node.lower, node);
-        walk(node.upper, node);
+        visitChild(node.lower, node);
+        visitChild(node.upper, node);
         break;
       case 'Relation':
-        walk(node.value, node);
+        visitChild(node.value, node);
         break;
       case 'Term':
       case 'Wildcard':

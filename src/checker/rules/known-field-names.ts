@@ -52,7 +52,7 @@ export const KnownFieldNames: Rule = {
         if (!isNamingClause(parent)) return;
         const schema = context.schema!;
         const name = node.value;
-        if (schema.field(name)) return;
+        if (context.fieldOf(node)) return;
         if (parent.kind !== 'Comparison' && context.spacedName(parent)) return;
         // `*:x` searches every field; wildcard names are reported by the parser.
         if (name === '' || name === '*' || (parent.kind === 'Field' && /(^|[^\\])[*?]/.test(node.raw))) return;

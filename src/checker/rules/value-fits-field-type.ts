@@ -9,7 +9,7 @@
 import type { Fix } from '../../language/diagnostic.js';
 import type { Rule } from '../rule.js';
 import { valueSites } from '../value-sites.js';
-import { readValue, valueText, writeValue } from '../values.js';
+import { valueText, writeValue } from '../values.js';
 
 export const ValueFitsFieldType: Rule = {
   name: 'ValueFitsFieldType',
@@ -27,8 +27,8 @@ export const ValueFitsFieldType: Rule = {
     return valueSites(context, ({ node, field, role }) => {
       if (role === 'contains' || role === 'startswith' || role === 'endswith') return;
       const text = valueText(node);
-      if (text === null || text === '') return;
-      const reading = readValue(text, field);
+      if (text === '') return;
+      const reading = context.reading(node, field);
       if (reading.ok) return;
       const options = reading.alternatives ?? (reading.suggestion !== undefined ? [reading.suggestion] : []);
       const fixes: Fix[] = options.map((value) => ({ title: `Replace with ${value}`, edits: [{ span: node.span, text: writeValue(node, value) }] }));

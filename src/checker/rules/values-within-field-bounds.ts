@@ -9,7 +9,7 @@
 import type { RelationOperator } from '../../language/ast.js';
 import type { Rule } from '../rule.js';
 import { valueSites, type ValueRole } from '../value-sites.js';
-import { compare, readValue, valueText, type Comparable } from '../values.js';
+import { compare, valueText, type Comparable } from '../values.js';
 
 /** What a value in this role says about the field's value: it is at, above or below it. */
 type Bound = { readonly at: 'point' } | { readonly at: 'above' | 'below'; readonly inclusive: boolean };
@@ -74,7 +74,6 @@ export const ValuesWithinFieldBounds: Rule = {
   create(context) {
     return valueSites(context, ({ node, field, role, inclusive }) => {
       const text = valueText(node);
-      if (text === null) return;
       if (field.kind === 'text') {
         const substring = role === 'contains' || role === 'startswith' || role === 'endswith';
         if (field.maxLength !== undefined && text.length > field.maxLength && (role === 'match' || role === 'eq' || substring)) {
@@ -94,7 +93,7 @@ export const ValuesWithinFieldBounds: Rule = {
       }
       if (field.kind !== 'date' && field.kind !== 'datetime') return;
       if (field.minDate === undefined && field.maxDate === undefined) return;
-      const reading = readValue(text, field);
+      const reading = context.reading(node, field);
       const bound = boundOf(role, inclusive);
       if (!reading.ok || reading.comparable === undefined || bound === undefined) return;
       const min: Comparable | undefined = field.minDate ? { type: 'date', value: field.minDate } : undefined;
