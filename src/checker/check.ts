@@ -113,8 +113,10 @@ export function check(input: string | Node, options: CheckOptions = {}): Diagnos
   const report = (r: Report): void => {
     const severity = plan.codes.get(r.code);
     if (severity === undefined) return;
-    const d: Diagnostic = { code: r.code, severity, message: r.message, span: r.span };
-    diagnostics.push({ ...d, ...(r.fixes && r.fixes.length > 0 ? { fixes: r.fixes } : {}), ...(r.related && r.related.length > 0 ? { related: r.related } : {}) });
+    const d: { -readonly [K in keyof Diagnostic]: Diagnostic[K] } = { code: r.code, severity, message: r.message, span: r.span };
+    if (r.fixes !== undefined && r.fixes.length > 0) d.fixes = r.fixes;
+    if (r.related !== undefined && r.related.length > 0) d.related = r.related;
+    diagnostics.push(d);
   };
   plan.busy = true;
   plan.context.begin(schema, text, report);

@@ -75,22 +75,25 @@ function constraintOf(field: SchemaField | undefined, node: Node, value: ValueNo
   return exact ? { field, node, exact: text.toLowerCase() } : undefined;
 }
 
-function constraintsOf(context: CheckContext, clause: Expr): Constraint[] {
+/** Pushes the constraints `clause` puts on single-valued fields onto `out`. */
+function constraintsOf(context: CheckContext, clause: Expr, out: Constraint[]): void {
+  const push = (c: Constraint | undefined) => {
+    if (c !== undefined) out.push(c);
+  };
   if (clause.kind === 'Comparison') {
-    const c = constraintOf(context.fieldOf(clause.field), clause, clause.value, clause.operator);
-    return c ? [c] : [];
+    push(constraintOf(context.fieldOf(clause.field), clause, clause.value, clause.operator));
+    return;
   }
-  if (clause.kind !== 'Field') return [];
+  if (clause.kind !== 'Field') return;
   const field = context.fieldOf(clause.field, clause);
+  if (field === undefined || field.multivalue) return;
   const v = clause.value;
-  const found: (Constraint | undefined)[] = [];
-  if (v.kind === 'Term' || v.kind === 'Phrase') found.push(constraintOf(field, clause, v, 'match'));
-  else if (v.kind === 'Relation') found.push(constraintOf(field, clause, v.value, v.operator));
+  if (v.kind === 'Term' || v.kind === 'Phrase') push(constraintOf(field, clause, v, 'match'));
+  else if (v.kind === 'Relation') push(constraintOf(field, clause, v.value, v.operator));
   else if (v.kind === 'Range') {
-    if (v.lower.value !== null && v.lower.raw !== '') found.push(constraintOf(field, clause, v.lower, 'lower', v.lowerInclusive));
-    if (v.upper.value !== null && v.upper.raw !== '') found.push(constraintOf(field, clause, v.upper, 'upper', v.upperInclusive));
+    if (v.lower.value !== null && v.lower.raw !== '') push(constraintOf(field, clause, v.lower, 'lower', v.lowerInclusive));
+    if (v.upper.value !== null && v.upper.raw !== '') push(constraintOf(field, clause, v.upper, 'upper', v.upperInclusive));
   }
-  return found.filter((c): c is Constraint => c !== undefined);
 }
 
 /** The tighter of two lower (sign 1) or upper (sign -1) ends; undefined when they cannot be ordered. */
@@ -124,35 +127,37 @@ export const ConjunctionsCanHold: Rule = {
       },
       And(node: And, parent) {
         if (parent?.kind === 'Group' && groupsInAnd.has(parent)) return;
+        const constraints: Constraint[] = [];
+        for (const clause of conjuncts(node, [])) constraintsOf(context, clause, constraints);
+        // One field constrained once cannot contradict itself.
+        if (constraints.length < 2) return;
         const state = new Map<string, { lower?: End; upper?: End; exact?: { value: string; node: Node }; reported: boolean }>();
-        for (const clause of conjuncts(node, [])) {
-          for (const c of constraintsOf(context, clause)) {
-            const s = state.get(c.field.name) ?? { reported: false };
-            state.set(c.field.name, s);
-            if (s.reported) continue;
-            let conflict: Node | undefined;
-            if (c.exact !== undefined) {
-              if (s.exact && s.exact.value !== c.exact) conflict = s.exact.node;
-              else s.exact ??= { value: c.exact, node: c.node };
-            } else {
-              const lower = tighter(s.lower, c.lower, 1);
-              const upper = tighter(s.upper, c.upper, -1);
-              if (lower === null || upper === null) continue;
-              if (lower && upper && emptyBetween(lower, upper)) conflict = lower.node === c.node ? upper.node : lower.node;
-              else {
-                s.lower = lower;
-                s.upper = upper;
-              }
+        for (const c of constraints) {
+          const s = state.get(c.field.name) ?? { reported: false };
+          state.set(c.field.name, s);
+          if (s.reported) continue;
+          let conflict: Node | undefined;
+          if (c.exact !== undefined) {
+            if (s.exact && s.exact.value !== c.exact) conflict = s.exact.node;
+            else s.exact ??= { value: c.exact, node: c.node };
+          } else {
+            const lower = tighter(s.lower, c.lower, 1);
+            const upper = tighter(s.upper, c.upper, -1);
+            if (lower === null || upper === null) continue;
+            if (lower && upper && emptyBetween(lower, upper)) conflict = lower.node === c.node ? upper.node : lower.node;
+            else {
+              s.lower = lower;
+              s.upper = upper;
             }
-            if (conflict === undefined) continue;
-            s.reported = true;
-            context.report({
-              code: 'contradiction',
-              message: `"${c.field.name}" cannot meet this condition and an earlier one at once: this AND matches nothing`,
-              span: c.node.span,
-              related: [{ span: conflict.span, message: 'the condition it contradicts' }],
-            });
           }
+          if (conflict === undefined) continue;
+          s.reported = true;
+          context.report({
+            code: 'contradiction',
+            message: `"${c.field.name}" cannot meet this condition and an earlier one at once: this AND matches nothing`,
+            span: c.node.span,
+            related: [{ span: conflict.span, message: 'the condition it contradicts' }],
+          });
         }
       },
     };

@@ -73,15 +73,12 @@ function clauseKey(node: Node): string | null {
 /** Mixes a sketch of `value` (length, first, middle and last characters) into the 32-bit FNV-1a hash `h`. */
 function mix(h: number, value: string): number {
   const n = value.length;
-  h = Math.imul(h ^ n, 16777619);
+  h = Math.imul((h * 31) ^ n, 16777619);
   if (n === 0) return h;
   h = Math.imul(h ^ value.charCodeAt(0), 16777619);
   h = Math.imul(h ^ value.charCodeAt(n >> 1), 16777619);
   return Math.imul(h ^ value.charCodeAt(n - 1), 16777619);
 }
-
-/** A starting hash per kind. */
-const KIND_HASHES = Object.fromEntries(Object.keys(KEYS).map((kind, i) => [kind, Math.imul(2166136261 ^ (i + 1), 16777619)])) as { readonly [K in NodeKind]: number };
 
 /**
  * A cheap hash of what the clause key would be: the clause's kind, its field name
@@ -91,39 +88,42 @@ const KIND_HASHES = Object.fromEntries(Object.keys(KEYS).map((kind, i) => [kind,
  */
 function clauseHash(node: Node, depth: number): number {
   while (node.kind === 'Group') node = node.body;
-  let h = KIND_HASHES[node.kind];
+  const deeper = depth < 2;
   switch (node.kind) {
     case 'Term':
+      return mix(1, node.value);
     case 'Phrase':
+      return mix(2, node.value);
     case 'StringValue':
-      return mix(h, node.value);
+      return mix(3, node.value);
     case 'NumberValue':
-      return Math.imul(h ^ node.value, 16777619);
+      return Math.imul(4 ^ node.value, 16777619);
     case 'Wildcard':
+      return mix(5, node.pattern);
     case 'Regex':
-      return mix(h, node.pattern);
+      return mix(6, node.pattern);
     case 'Field':
-      return depth > 2 ? h : Math.imul(mix(h, node.field.value) ^ clauseHash(node.value, depth + 1), 16777619);
+      return deeper ? Math.imul(mix(7, node.field.value) ^ clauseHash(node.value, depth + 1), 16777619) : 7;
     case 'Exists':
-      return mix(h, node.field.value);
+      return mix(8, node.field.value);
     case 'Comparison':
-      return Math.imul(mix(mix(h, node.field.value), node.operator) ^ clauseHash(node.value, depth + 1), 16777619);
+      return Math.imul(mix(mix(9, node.field.value), node.operator) ^ clauseHash(node.value, depth + 1), 16777619);
     case 'Range':
-      return mix(mix(h, node.lower.value ?? '*'), node.upper.value ?? '*');
+      return mix(mix(10, node.lower.value ?? '*'), node.upper.value ?? '*');
     case 'Relation':
-      return mix(mix(h, node.operator), node.value.value);
+      return mix(mix(11, node.operator), node.value.value);
     case 'Not':
+      return deeper ? Math.imul(12 ^ clauseHash(node.operand, depth + 1), 16777619) : 12;
     case 'Required':
     case 'Boost':
     case 'Fuzzy':
     case 'Proximity':
-      return depth > 2 ? h : Math.imul(h ^ clauseHash(node.operand, depth + 1), 16777619);
+      return deeper ? Math.imul(13 ^ clauseHash(node.operand, depth + 1), 16777619) : 13;
     case 'And':
     case 'Or':
-      h = Math.imul(h ^ node.operands.length, 16777619);
-      return depth > 2 ? h : Math.imul(h ^ clauseHash(node.operands[0]!, depth + 1), 16777619);
+      return deeper ? Math.imul((node.kind === 'And' ? 14 : 15) ^ node.operands.length ^ clauseHash(node.operands[0]!, depth + 1), 16777619) : 14;
     default:
-      return h;
+      return 16;
   }
 }
 
