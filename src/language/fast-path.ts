@@ -1,20 +1,20 @@
 /**
- * The fast path of `parse`: a hand-written recursive descent over the same tokens,
- * for the common case of a well-formed query. It builds exactly the tree the
- * chevrotain parser (parser.ts, the reference) builds, spans and raw text included,
- * and gives up (`FAIL`) at the first thing that would need a diagnostic, leaving
- * every irregular query to the chevrotain parser and its error recovery.
+ * The fast path of `parse`: a hand-written recursive descent over the compact token
+ * stream of scanner.ts, for the common case of a well-formed query. It builds exactly
+ * the tree the chevrotain parser (parser.ts, the reference) builds, spans and raw text
+ * included, and gives up (`FAIL`) at the first thing that would need a diagnostic,
+ * leaving every irregular query to the chevrotain lexer and parser and their recovery.
  *
- * Why: chevrotain's generic machinery (rule stacks, lookahead closures, recovery
- * bookkeeping) costs most of the parse time on short queries; this path is several
- * times faster. test/language/fast-path.test.ts checks that the two agree on
- * generated and hand-picked inputs, and that the fast path really takes valid ones.
+ * Why: chevrotain's generic machinery (token objects, rule stacks, lookahead closures,
+ * recovery bookkeeping) costs most of the parse time; this path is several times
+ * faster and allocates only the tree. test/language/fast-path.test.ts checks that
+ * the two agree on generated and hand-picked inputs, and that the fast path really
+ * takes valid ones.
  */
-import type { IToken, TokenType } from 'chevrotain';
-import type { ComparisonOperator, Expr, FieldName, FieldValue, MatchAll, Relation, RelationOperator, Span } from './ast.js';
-import { hasUnescapedWildcard, unescape, unescapeBracketName } from './escape.js';
+import type { ComparisonOperator, Expr, FieldName, FieldValue, MatchAll, RangeBound, Relation, RelationOperator } from './ast.js';
 import { endsWithComparison } from './comparison-edges.js';
-import * as T from './tokens.js';
+import { hasUnescapedWildcard, unescape, unescapeBracketName } from './escape.js';
+import { Kind, type TokenStream } from './scanner.js';
 
 /** Returned when the query needs the chevrotain parser (it has, or may have, a diagnostic). */
 export const FAIL: unique symbol = Symbol('FAIL');
@@ -23,12 +23,25 @@ type Fail = typeof FAIL;
 const NUMBER = /^\d+(?:\.\d+)?$/;
 
 /** Thrown inside the fast path to unwind to `fastParse`; never escapes it. */
-class GiveUp {}
-const giveUp = new GiveUp();
+const giveUp = new Error('fast path: needs the reference parser');
 
-const WORDS: ReadonlySet<TokenType> = new Set([T.Word, T.LowerAnd, T.LowerOr, T.LowerNot, T.ComparisonWord]);
-const CLAUSE_STARTS: ReadonlySet<TokenType> = new Set([...WORDS, T.Quoted, T.Regex, T.LParen, T.RangeStart, T.RangeExclusiveStart, T.BracketField]);
-const PREFIXES: ReadonlySet<TokenType> = new Set([T.Not, T.Bang, T.Minus, T.Plus]);
+/** No token: past the end of the stream. */
+const END = 255;
+
+function isWord(kind: number): boolean {
+  return kind === Kind.Word || kind === Kind.LowerAnd || kind === Kind.LowerOr || kind === Kind.LowerNot || kind === Kind.ComparisonWord;
+}
+
+function isPrefix(kind: number): boolean {
+  return kind === Kind.Not || kind === Kind.Bang || kind === Kind.Minus || kind === Kind.Plus;
+}
+
+function startsClause(kind: number): boolean {
+  return (
+    isWord(kind) || kind === Kind.Quoted || kind === Kind.Regex || kind === Kind.LParen || kind === Kind.RangeStart ||
+    kind === Kind.RangeExclusiveStart || kind === Kind.BracketField
+  );
+}
 
 function isEscapedAt(text: string, index: number): boolean {
   let count = 0;
@@ -42,30 +55,47 @@ function closedBy(raw: string, closer: string): boolean {
 
 class FastParser {
   private pos = 0;
-  private lastLowerOperator: IToken | undefined;
+  /** Index of the last lower-case `and`/`or` read as an operator, or -1. */
+  private lastLowerOperator = -1;
+  private readonly text: string;
+  private readonly count: number;
+  private readonly kinds: Uint8Array;
+  private readonly starts: Uint32Array;
+  private readonly ends: Uint32Array;
 
-  constructor(private readonly tokens: readonly IToken[]) {}
+  constructor(stream: TokenStream) {
+    this.text = stream.text;
+    this.count = stream.count;
+    this.kinds = stream.kinds;
+    this.starts = stream.starts;
+    this.ends = stream.ends;
+  }
 
   parse(): Expr | null {
-    if (this.tokens.length === 0) return null;
+    if (this.count === 0) return null;
     const body = this.or();
-    if (this.pos !== this.tokens.length) throw giveUp;
+    if (this.pos !== this.count) throw giveUp;
     return body;
   }
 
-  private type(offset = 0): TokenType | undefined {
-    return this.tokens[this.pos + offset]?.tokenType;
+  private kind(offset = 0): number {
+    const i = this.pos + offset;
+    return i < this.count ? this.kinds[i]! : END;
   }
 
-  private spanOf(token: IToken): Span {
-    return { start: token.startOffset, end: token.startOffset + token.image.length };
+  private image(i: number): string {
+    return this.text.slice(this.starts[i], this.ends[i]);
+  }
+
+  private span(i: number) {
+    return { start: this.starts[i]!, end: this.ends[i]! };
   }
 
   private comparisonAhead(from: number): boolean {
-    for (let i = this.pos + from; i < this.tokens.length; i++) {
-      const type = this.tokens[i]!.tokenType;
-      if (type === T.BracketField) return true;
-      if (type !== T.LParen && !PREFIXES.has(type) && type !== T.LowerNot) return false;
+    for (let i = this.pos + from; i < this.count; i++) {
+      const kind = this.kinds[i]!;
+      if (kind === Kind.BracketField) return true;
+      if (kind !== Kind.LParen && !isPrefix(kind) && kind !== Kind.LowerNot) return false;
     }
     return false;
   }
@@ -77,11 +107,11 @@ class FastParser {
   private or(): Expr {
     const operands = [this.and()];
     for (;;) {
-      const type = this.type();
-      if (!(type === T.Or || type === T.OrSymbol || (type === T.LowerOr && this.lowerAndOrIsOperator(operands[operands.length - 1]!)))) break;
-      if (type === T.LowerOr) this.lastLowerOperator = this.tokens[this.pos];
+      const kind = this.kind();
+      if (!(kind === Kind.Or || kind === Kind.OrSymbol || (kind === Kind.LowerOr && this.lowerAndOrIsOperator(operands[operands.length - 1]!)))) break;
+      if (kind === Kind.LowerOr) this.lastLowerOperator = this.pos;
       this.pos++;
-      if (!CLAUSE_STARTS.has(this.type()!) && !PREFIXES.has(this.type()!)) throw giveUp;
+      if (!startsClause(this.kind()) && !isPrefix(this.kind())) throw giveUp;
       operands.push(this.and());
     }
     if (operands.length === 1) return operands[0]!;
@@ -92,16 +122,16 @@ class FastParser {
     const operands = [this.unary()];
     const explicit: boolean[] = [];
     for (;;) {
-      const type = this.type();
-      if (type === undefined) break;
+      const kind = this.kind();
+      if (kind === END) break;
       const last = operands[operands.length - 1]!;
-      if (type === T.LowerOr && this.lowerAndOrIsOperator(last)) break;
-      if (type === T.And || type === T.AndSymbol || (type === T.LowerAnd && this.lowerAndOrIsOperator(last))) {
-        if (type === T.LowerAnd) this.lastLowerOperator = this.tokens[this.pos];
+      if (kind === Kind.LowerOr && this.lowerAndOrIsOperator(last)) break;
+      if (kind === Kind.And || kind === Kind.AndSymbol || (kind === Kind.LowerAnd && this.lowerAndOrIsOperator(last))) {
+        if (kind === Kind.LowerAnd) this.lastLowerOperator = this.pos;
         this.pos++;
-        if (!CLAUSE_STARTS.has(this.type()!) && !PREFIXES.has(this.type()!)) throw giveUp;
+        if (!startsClause(this.kind()) && !isPrefix(this.kind())) throw giveUp;
         explicit.push(true);
-      } else if (CLAUSE_STARTS.has(type) || PREFIXES.has(type)) {
+      } else if (startsClause(kind) || isPrefix(kind)) {
         explicit.push(false);
       } else {
         break;
@@ -113,44 +143,42 @@ class FastParser {
   }
 
   private lowerNotIsOperator(): boolean {
-    return (this.lastLowerOperator !== undefined && this.tokens[this.pos - 1] === this.lastLowerOperator) || this.comparisonAhead(1);
+    return (this.lastLowerOperator >= 0 && this.pos - 1 === this.lastLowerOperator) || this.comparisonAhead(1);
   }
 
   private unary(): Expr {
-    const prefixes: IToken[] = [];
+    const first = this.pos;
     for (;;) {
-      const token = this.tokens[this.pos];
-      if (token === undefined) break;
-      const type = token.tokenType;
-      if (!(PREFIXES.has(type) || (type === T.LowerNot && this.lowerNotIsOperator()))) break;
+      const kind = this.kind();
+      if (!(isPrefix(kind) || (kind === Kind.LowerNot && this.lowerNotIsOperator()))) break;
       // A detached `-`, `+` or `!` is reported by the reference parser.
-      if (type !== T.Not && type !== T.LowerNot && this.tokens[this.pos + 1]?.startOffset !== token.startOffset + token.image.length) throw giveUp;
-      prefixes.push(token);
+      if (kind !== Kind.Not && kind !== Kind.LowerNot && (this.pos + 1 >= this.count || this.starts[this.pos + 1] !== this.ends[this.pos])) throw giveUp;
       this.pos++;
     }
-    if (!CLAUSE_STARTS.has(this.type()!)) throw giveUp;
+    const last = this.pos;
+    if (!startsClause(this.kind())) throw giveUp;
     let node = this.clause();
-    for (let i = prefixes.length - 1; i >= 0; i--) {
-      const token = prefixes[i]!;
-      const span = { start: token.startOffset, end: node.span.end };
-      node = token.tokenType === T.Plus ? { kind: 'Required', operand: node, span } : { kind: 'Not', operator: token.tokenType === T.Minus ? '-' : 'NOT', operand: node, span };
+    for (let i = last - 1; i >= first; i--) {
+      const kind = this.kinds[i]!;
+      const span = { start: this.starts[i]!, end: node.span.end };
+      node = kind === Kind.Plus ? { kind: 'Required', operand: node, span } : { kind: 'Not', operator: kind === Kind.Minus ? '-' : 'NOT', operand: node, span };
     }
     return node;
   }
 
   private clause(): Expr {
-    const type = this.type()!;
+    const kind = this.kind();
     let node: Expr;
-    if (WORDS.has(type)) node = this.type(1) === T.Colon ? this.field() : this.termLike();
-    else if (type === T.BracketField) node = this.comparison();
-    else if (type === T.LParen) node = this.group();
-    else if (type === T.RangeStart || type === T.RangeExclusiveStart) node = this.range();
+    if (isWord(kind)) node = this.kind(1) === Kind.Colon ? this.field() : this.termLike();
+    else if (kind === Kind.BracketField) node = this.comparison();
+    else if (kind === Kind.LParen) node = this.group();
+    else if (kind === Kind.RangeStart || kind === Kind.RangeExclusiveStart) node = this.range();
     else node = this.termLike();
-    if (this.type() !== T.Caret) return node;
-    const caret = this.tokens[this.pos++]!;
-    if (caret.image.length === 1) throw giveUp;
-    if (this.type() === T.Tilde) {
-      const tilde = this.tokens[this.pos++]!;
+    if (this.kind() !== Kind.Caret) return node;
+    const caret = this.pos++;
+    if (this.ends[caret]! - this.starts[caret]! === 1) throw giveUp;
+    if (this.kind() === Kind.Tilde) {
+      const tilde = this.pos++;
       if (node.kind === 'Field' && (node.value.kind === 'Term' || node.value.kind === 'Phrase')) {
         const value = this.withTilde(node.value, tilde) as FieldValue;
         node = { ...node, value, span: { start: node.span.start, end: value.span.end } };
@@ -158,32 +186,32 @@ class FastParser {
         node = this.withTilde(node, tilde);
       }
     }
-    const end = Math.max(caret.startOffset + caret.image.length, node.span.end);
-    return { kind: 'Boost', operand: node, value: Number(caret.image.slice(1)), span: { start: node.span.start, end } };
+    const end = Math.max(this.ends[caret]!, node.span.end);
+    return { kind: 'Boost', operand: node, value: Number(this.text.slice(this.starts[caret]! + 1, this.ends[caret])), span: { start: node.span.start, end } };
   }
 
-  private withTilde(leaf: Expr, tilde: IToken): Expr {
+  private withTilde(leaf: Expr, tilde: number): Expr {
     if (leaf.kind !== 'Term' && leaf.kind !== 'Phrase') throw giveUp;
-    const number = tilde.image.slice(1);
+    const number = this.text.slice(this.starts[tilde]! + 1, this.ends[tilde]);
     if (number !== '' && !NUMBER.test(number)) throw giveUp;
     const distance = number === '' ? null : Number(number);
     if (leaf.kind === 'Term' && distance !== null && distance >= 1 && !Number.isInteger(distance)) throw giveUp;
-    const span = { start: leaf.span.start, end: tilde.startOffset + tilde.image.length };
+    const span = { start: leaf.span.start, end: this.ends[tilde]! };
     return leaf.kind === 'Term' ? { kind: 'Fuzzy', operand: leaf, distance, span } : { kind: 'Proximity', operand: leaf, distance, span };
   }
 
   private termLike(): Expr {
-    const token = this.tokens[this.pos++]!;
-    const type = token.tokenType;
-    const leaf = type === T.Quoted ? this.phrase(token) : type === T.Regex ? this.regex(token) : WORDS.has(type) ? this.word(token) : undefined;
+    const i = this.pos++;
+    const kind = this.kinds[i]!;
+    const leaf = kind === Kind.Quoted ? this.phrase(i) : kind === Kind.Regex ? this.regex(i) : isWord(kind) ? this.word(i) : undefined;
     if (leaf === undefined) throw giveUp;
-    if (this.type() !== T.Tilde) return leaf;
-    return this.withTilde(leaf, this.tokens[this.pos++]!);
+    if (this.kind() !== Kind.Tilde) return leaf;
+    return this.withTilde(leaf, this.pos++);
   }
 
-  private word(token: IToken): Expr {
-    const raw = token.image;
-    const span = this.spanOf(token);
+  private word(i: number): Expr {
+    const raw = this.image(i);
+    const span = this.span(i);
     if (raw === '*') return { kind: 'MatchAll', span };
     if (hasUnescapedWildcard(raw)) {
       const { value, problems } = unescape(raw, true);
@@ -195,33 +223,32 @@ class FastParser {
     return { kind: 'Term', raw, value, span };
   }
 
-  private phrase(token: IToken): Expr & { kind: 'Phrase' } {
-    const raw = token.image;
+  private phrase(i: number): Expr & { kind: 'Phrase' } {
+    const raw = this.image(i);
     if (!closedBy(raw, '"')) throw giveUp;
     const { value, problems } = unescape(raw.slice(1, -1));
     if (problems.length > 0) throw giveUp;
-    return { kind: 'Phrase', raw, value, span: this.spanOf(token) };
+    return { kind: 'Phrase', raw, value, span: this.span(i) };
   }
 
-  private regex(token: IToken): Expr {
-    const raw = token.image;
+  private regex(i: number): Expr {
+    const raw = this.image(i);
     if (!closedBy(raw, '/')) throw giveUp;
-    return { kind: 'Regex', raw, pattern: raw.slice(1, -1), span: this.spanOf(token) };
+    return { kind: 'Regex', raw, pattern: raw.slice(1, -1), span: this.span(i) };
   }
 
   private field(): Expr {
-    const nameToken = this.tokens[this.pos]!;
+    const nameIndex = this.pos;
     this.pos += 2;
-    const type = this.type();
+    const kind = this.kind();
     let value: FieldValue | MatchAll;
-    if (type === undefined) throw giveUp;
-    if (WORDS.has(type) || type === T.Quoted || type === T.Regex) value = this.termLike() as FieldValue | MatchAll;
-    else if (type === T.RangeStart || type === T.RangeExclusiveStart) value = this.range();
-    else if (type === T.LParen) value = this.group() as FieldValue;
-    else if (type === T.RelationOperator) value = this.relation();
+    if (isWord(kind) || kind === Kind.Quoted || kind === Kind.Regex) value = this.termLike() as FieldValue | MatchAll;
+    else if (kind === Kind.RangeStart || kind === Kind.RangeExclusiveStart) value = this.range();
+    else if (kind === Kind.LParen) value = this.group() as FieldValue;
+    else if (kind === Kind.RelationOperator) value = this.relation();
     else throw giveUp;
-    const raw = nameToken.image;
-    const nameSpan = this.spanOf(nameToken);
+    const raw = this.image(nameIndex);
+    const nameSpan = this.span(nameIndex);
     const span = { start: nameSpan.start, end: value.span.end };
     if (value.kind === 'MatchAll') {
       if (raw === '*') return { kind: 'MatchAll', span };
@@ -238,88 +265,88 @@ class FastParser {
   }
 
   private relation(): Relation {
-    const operator = this.tokens[this.pos++]!;
-    const token = this.tokens[this.pos++];
-    if (token === undefined || !(WORDS.has(token.tokenType) || token.tokenType === T.Quoted)) throw giveUp;
-    const leaf = token.tokenType === T.Quoted ? this.phrase(token) : this.word(token);
+    const operator = this.pos++;
+    const i = this.pos++;
+    const kind = i < this.count ? this.kinds[i]! : END;
+    if (!(isWord(kind) || kind === Kind.Quoted)) throw giveUp;
+    const leaf = kind === Kind.Quoted ? this.phrase(i) : this.word(i);
     if (leaf.kind !== 'Term' && leaf.kind !== 'Phrase') throw giveUp;
-    return { kind: 'Relation', operator: operator.image as RelationOperator, value: leaf, span: { start: operator.startOffset, end: leaf.span.end } };
+    return { kind: 'Relation', operator: this.image(operator) as RelationOperator, value: leaf, span: { start: this.starts[operator]!, end: leaf.span.end } };
   }
 
   private group(): Expr {
-    const open = this.tokens[this.pos++]!;
-    if (this.type() === T.RParen) throw giveUp;
+    const open = this.pos++;
+    if (this.kind() === Kind.RParen) throw giveUp;
     const body = this.or();
-    const close = this.tokens[this.pos++];
-    if (close?.tokenType !== T.RParen) throw giveUp;
-    return { kind: 'Group', body, span: { start: open.startOffset, end: close.startOffset + 1 } };
+    if (this.kind() !== Kind.RParen) throw giveUp;
+    const close = this.pos++;
+    return { kind: 'Group', body, span: { start: this.starts[open]!, end: this.ends[close]! } };
   }
 
-  private bound() {
-    const token = this.tokens[this.pos++];
-    if (token === undefined) throw giveUp;
-    const raw = token.image;
-    const span = this.spanOf(token);
-    if (token.tokenType === T.Quoted) return { kind: 'RangeBound' as const, raw, value: this.phrase(token).value, span };
-    if (token.tokenType !== T.RangeWord) throw giveUp;
-    if (raw === '*') return { kind: 'RangeBound' as const, raw, value: null, span };
+  private bound(): RangeBound {
+    const i = this.pos++;
+    const kind = i < this.count ? this.kinds[i]! : END;
+    const raw = kind === END ? '' : this.image(i);
+    if (kind === Kind.Quoted) return { kind: 'RangeBound', raw, value: this.phrase(i).value, span: this.span(i) };
+    if (kind !== Kind.RangeWord) throw giveUp;
+    if (raw === '*') return { kind: 'RangeBound', raw, value: null, span: this.span(i) };
     const { value, problems } = unescape(raw);
     if (problems.length > 0) throw giveUp;
-    return { kind: 'RangeBound' as const, raw, value, span };
+    return { kind: 'RangeBound', raw, value, span: this.span(i) };
   }
 
   private range(): Expr & { kind: 'Range' } {
-    const open = this.tokens[this.pos++]!;
+    const open = this.pos++;
     const lower = this.bound();
-    if (this.tokens[this.pos++]?.tokenType !== T.RangeTo) throw giveUp;
+    if (this.kind() !== Kind.RangeTo) throw giveUp;
+    this.pos++;
     const upper = this.bound();
-    const close = this.tokens[this.pos++];
-    if (close === undefined || (close.tokenType !== T.RangeEnd && close.tokenType !== T.RangeExclusiveEnd)) throw giveUp;
+    const closeKind = this.kind();
+    if (closeKind !== Kind.RangeEnd && closeKind !== Kind.RangeExclusiveEnd) throw giveUp;
+    const close = this.pos++;
     return {
       kind: 'Range',
       lower,
       upper,
-      lowerInclusive: open.tokenType === T.RangeStart,
-      upperInclusive: close.tokenType === T.RangeEnd,
-      span: { start: open.startOffset, end: close.startOffset + 1 },
+      lowerInclusive: this.kinds[open] === Kind.RangeStart,
+      upperInclusive: closeKind === Kind.RangeEnd,
+      span: { start: this.starts[open]!, end: this.ends[close]! },
     };
   }
 
   private comparison(): Expr {
-    const fieldToken = this.tokens[this.pos++]!;
-    const raw = fieldToken.image;
+    const fieldIndex = this.pos++;
+    const raw = this.image(fieldIndex);
     if (!closedBy(raw, ']')) throw giveUp;
     const inner = raw.slice(1, -1);
-    const fieldSpan = this.spanOf(fieldToken);
+    const fieldSpan = this.span(fieldIndex);
     const field: FieldName = { kind: 'FieldName', raw: inner, value: unescapeBracketName(inner), span: fieldSpan };
     if (field.value.trim() === '') throw giveUp;
-    const operatorToken = this.tokens[this.pos++];
-    if (operatorToken?.tokenType !== T.ComparisonWord) throw giveUp;
-    const operator = operatorToken.image.toLowerCase() as ComparisonOperator;
-    let sign: IToken | undefined;
-    const next = this.type();
-    if ((next === T.Minus || next === T.Plus) && WORDS.has(this.type(1)!) && NUMBER.test(this.tokens[this.pos + 1]!.image)) sign = this.tokens[this.pos++];
-    const valueToken = this.tokens[this.pos++];
-    if (valueToken === undefined) throw giveUp;
-    const valueSpan = this.spanOf(valueToken);
-    if (valueToken.tokenType === T.Quoted) {
-      if (sign) throw giveUp;
-      const value = { kind: 'StringValue' as const, raw: valueToken.image, value: this.phrase(valueToken).value, span: valueSpan };
-      return { kind: 'Comparison', field, operator, value, span: { start: fieldSpan.start, end: valueSpan.end } };
+    if (this.kind() !== Kind.ComparisonWord) throw giveUp;
+    const operator = this.image(this.pos++).toLowerCase() as ComparisonOperator;
+    let sign = -1;
+    const next = this.kind();
+    if ((next === Kind.Minus || next === Kind.Plus) && isWord(this.kind(1)) && NUMBER.test(this.image(this.pos + 1))) sign = this.pos++;
+    const i = this.pos++;
+    const kind = i < this.count ? this.kinds[i]! : END;
+    if (kind === Kind.Quoted) {
+      if (sign >= 0) throw giveUp;
+      const value = { kind: 'StringValue' as const, raw: this.image(i), value: this.phrase(i).value, span: this.span(i) };
+      return { kind: 'Comparison', field, operator, value, span: { start: fieldSpan.start, end: value.span.end } };
     }
-    if (!WORDS.has(valueToken.tokenType) || !NUMBER.test(valueToken.image)) throw giveUp;
-    if (sign && sign.startOffset + 1 !== valueToken.startOffset) throw giveUp;
-    const signed = (sign?.image ?? '') + valueToken.image;
-    const start = sign ? sign.startOffset : valueSpan.start;
-    const value = { kind: 'NumberValue' as const, raw: signed, value: Number(signed), span: { start, end: valueSpan.end } };
-    return { kind: 'Comparison', field, operator, value, span: { start: fieldSpan.start, end: valueSpan.end } };
+    if (!isWord(kind) || !NUMBER.test(this.image(i))) throw giveUp;
+    if (sign >= 0 && this.ends[sign] !== this.starts[i]) throw giveUp;
+    const signed = (sign >= 0 ? this.image(sign) : '') + this.image(i);
+    const start = sign >= 0 ? this.starts[sign]! : this.starts[i]!;
+    const value = { kind: 'NumberValue' as const, raw: signed, value: Number(signed), span: { start, end: this.ends[i]! } };
+    return { kind: 'Comparison', field, operator, value, span: { start: fieldSpan.start, end: value.span.end } };
   }
 }
 
-/** The tree of a well-formed query from its tokens, or `FAIL` when the reference parser must take it. */
-export function fastParse(tokens: readonly IToken[]): Expr | null | Fail {
+/** The tree of a well-formed query from its token stream, or `FAIL` when the reference parser must take it. */
+export function fastParse(stream: TokenStream): Expr | null | Fail {
   try {
-    return new FastParser(tokens).parse();
+    return new FastParser(stream).parse();
   } catch (e) {
     if (e === giveUp) return FAIL;
     throw e;

@@ -8,6 +8,7 @@ import { Lexer, tokenMatcher, type ILexingError, type IRecognitionException, typ
 import type { Expr, Query, Span } from './ast.js';
 import type { Diagnostic } from './diagnostic.js';
 import { FAIL, fastParse } from './fast-path.js';
+import { scan } from './scanner.js';
 import { QueryParser } from './parser.js';
 import { formatPosition } from './position.js';
 import * as T from './tokens.js';
@@ -129,7 +130,8 @@ export function parse(text: string, options: ParseOptions = {}): ParseResult {
 }
 
 /**
- * `parse` through the chevrotain parser alone, skipping the fast path (fast-path.ts).
+ * `parse` through the chevrotain lexer and parser alone, skipping the fast path
+ * (scanner.ts and fast-path.ts).
  * For tests that hold the two to the same answers; not part of the public API.
  */
 export function parseWithReferenceParser(text: string, options: ParseOptions = {}): ParseResult {
@@ -147,6 +149,13 @@ function parseWith(text: string, options: ParseOptions, fastPath: boolean): Pars
       diagnostics: [error('too-long', `the query is ${text.length} characters long; the limit is ${limits.maxLength}`, { start: limits.maxLength, end: text.length })],
     };
   }
+  if (fastPath) {
+    const stream = scan(text);
+    if (stream !== undefined && stream.depth <= limits.maxDepth && stream.clauses <= limits.maxClauses) {
+      const body = fastParse(stream);
+      if (body !== FAIL) return { ast: { kind: 'Query', body, span: { start: 0, end: text.length } }, diagnostics: [] };
+    }
+  }
   const lexed = getLexer().tokenize(text);
   const diagnostics: Diagnostic[] = lexed.errors.map((e) => lexingDiagnostic(text, e));
   const shape = measure(lexed.tokens);
@@ -157,10 +166,6 @@ function parseWith(text: string, options: ParseOptions, fastPath: boolean): Pars
   if (shape.clauses > limits.maxClauses) {
     diagnostics.push(error('too-many-clauses', `the query has ${shape.clauses} clauses; the limit is ${limits.maxClauses}`, { start: 0, end: text.length }));
     return { ast: emptyQuery(text), diagnostics };
-  }
-  if (fastPath && diagnostics.length === 0) {
-    const body = fastParse(lexed.tokens);
-    if (body !== FAIL) return { ast: { kind: 'Query', body, span: { start: 0, end: text.length } }, diagnostics };
   }
   const p = getParser();
   p.begin(text);

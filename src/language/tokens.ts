@@ -75,7 +75,7 @@ export const matchBracketField: CustomPatternMatcherFunc = (text, offset) => {
 };
 
 /** `>`, `>=`, `<`, `<=` directly after `field:` (whitespace allowed); elsewhere they are word characters. */
-const matchRelationOperator: CustomPatternMatcherFunc = (text, offset) => {
+export const matchRelationOperator: CustomPatternMatcherFunc = (text, offset) => {
   const c = text.charCodeAt(offset);
   if (c !== 60 /* < */ && c !== 62 /* > */) return null;
   let p = offset - 1;

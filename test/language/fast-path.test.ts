@@ -6,7 +6,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { format } from '../../src/index.js';
 import { FAIL, fastParse } from '../../src/language/fast-path.js';
-import { parse, parseWithReferenceParser, tokenize } from '../../src/language/parse.js';
+import { parse, parseWithReferenceParser } from '../../src/language/parse.js';
+import { scan } from '../../src/language/scanner.js';
 import { query, queryLikeString } from '../support/arbitraries.js';
 
 const scale = Number(process.env.FC_RUNS ?? 1);
@@ -25,7 +26,7 @@ describe('the fast path', () => {
     fc.assert(
       fc.property(query, fc.boolean(), (tree, multiline) => {
         const text = format(tree, multiline ? { layout: 'multiline', width: 30 } : {});
-        const body = fastParse(tokenize(text).tokens);
+        const body = fastParse(scan(text)!);
         expect(body, text).not.toBe(FAIL);
         expect({ kind: 'Query', body, span: { start: 0, end: text.length } }).toEqual(parseWithReferenceParser(text).ast);
       }),
@@ -43,12 +44,12 @@ describe('the fast path', () => {
     'n:{* TO "a]"] d:>="2020" e:<5',
     'First\\ Name:(a OR "b c")^2 -x +y !z NOT w',
   ])('takes %s', (text) => {
-    expect(fastParse(tokenize(text).tokens)).not.toBe(FAIL);
+    expect(fastParse(scan(text)!)).not.toBe(FAIL);
     expect(parse(text)).toEqual(parseWithReferenceParser(text));
   });
 
   it.each(['(a', 'a AND', '[S] eq x', 'a - b', 'a~b', 'f:', '()', 'a)', '"x', '[A]', 'f:[a b]', '\\u12', 'x:>*'])('leaves %s to the reference parser', (text) => {
-    expect(fastParse(tokenize(text).tokens)).toBe(FAIL);
+    expect(fastParse(scan(text)!)).toBe(FAIL);
     expect(parse(text).diagnostics.length).toBeGreaterThan(0);
   });
 });
