@@ -39,7 +39,7 @@ export class FormatError extends Error {
   override readonly name = 'FormatError';
   constructor(
     message: string,
-    readonly node: Node,
+    readonly node: Node | undefined,
   ) {
     super(message);
   }
@@ -233,8 +233,10 @@ export function format(input: string | Node, options: FormatOptions = {}): strin
     const result = parse(input, options.parse);
     if (result.diagnostics.some((d) => d.severity === 'error')) throw new QuerySyntaxError(input, result.diagnostics);
     node = result.ast;
-  } else {
+  } else if (typeof input === 'object' && input !== null && typeof (input as { kind?: unknown }).kind === 'string' && (input as Node).kind in flat.table) {
     node = input;
+  } else {
+    throw new FormatError(`expected query text or a syntax tree, got ${input === null ? 'null' : typeof input}`, undefined);
   }
   if (options.layout !== 'multiline') return flat.print(node);
   const settings = { width: options.width ?? 80, indent: options.indent ?? '  ' };

@@ -92,6 +92,8 @@ describe('format', () => {
 
   it('refuses text with syntax errors and trees that cannot be printed', () => {
     expect(() => format('(a')).toThrow(QuerySyntaxError);
+    expect(() => format(null as unknown as string)).toThrow(/expected query text or a syntax tree, got null/);
+    expect(() => format({ kind: 'Nope' } as unknown as Query)).toThrow(FormatError);
     const at = { start: 0, end: 0 };
     expect(() => format(parse('a AND').ast)).toThrow(FormatError);
     expect(() => format({ kind: 'Term', raw: '', value: '', span: at })).toThrow(FormatError);
