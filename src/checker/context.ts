@@ -3,13 +3,14 @@
  * context follows the walk itself (its own visitor runs before every rule's on the
  * way in and after them on the way out), so rules stay small and stateless.
  */
-import type { Exists, Field, FieldName, Node, Span } from '../language/ast.js';
+import type { Comparison as ComparisonNode, Exists, Field, FieldName, Node, Phrase as PhraseNode, Range as RangeNode, Span, Term as TermNode } from '../language/ast.js';
 import { applyEdits, type Fix, type RelatedInformation, type TextEdit } from '../language/diagnostic.js';
 import { parse } from '../language/parse.js';
-import type { Visitor } from '../language/visitor.js';
+import type { VisitFn, Visitor } from '../language/visitor.js';
 import type { SchemaIndex, SchemaField } from '../schema/schema.js';
 import { spacedFieldNames, type SpacedFieldName } from './spaced-field-names.js';
 import { readValue, valueText, type Reading, type ValueNode } from './values.js';
+import { valueSiteHooks, type ValueSite } from './value-sites.js';
 
 export interface Report {
   readonly code: string;
@@ -46,6 +47,8 @@ export interface CheckContext {
   keepsSyntax(edits: readonly TextEdit[]): boolean;
   /** `readValue(text, field)` for a value node, remembered: several rules read the same value in turn. */
   reading(node: ValueNode, field: SchemaField): Reading;
+  /** Calls `listener` for every value searched in a known field (see value-sites.ts); register while creating a rule. */
+  onValueSite(listener: (site: ValueSite) => void): void;
 }
 
 function syntaxErrors(text: string): number {
@@ -67,7 +70,24 @@ export class Context implements CheckContext {
   private spacedParts: Set<Node> | undefined;
   private baseErrors: number | undefined;
 
+  private readonly valueListeners: ((site: ValueSite) => void)[] = [];
+  private readonly sites = valueSiteHooks(this, (site) => {
+    for (let i = 0; i < this.valueListeners.length; i++) this.valueListeners[i]!(site);
+  });
+
   readonly tracker: Visitor = {
+    Term: (node, parent) => {
+      if (this.valueListeners.length > 0) (this.sites.Term as VisitFn<TermNode>)(node, parent);
+    },
+    Phrase: (node, parent) => {
+      if (this.valueListeners.length > 0) (this.sites.Phrase as VisitFn<PhraseNode>)(node, parent);
+    },
+    Range: (node, parent) => {
+      if (this.valueListeners.length > 0) (this.sites.Range as VisitFn<RangeNode>)(node, parent);
+    },
+    Comparison: (node, parent) => {
+      if (this.valueListeners.length > 0) (this.sites.Comparison as VisitFn<ComparisonNode>)(node, parent);
+    },
     And: (node) => {
       if (this.schema === undefined) return;
       for (const s of spacedFieldNames(node, this.schema)) {
@@ -151,6 +171,10 @@ export class Context implements CheckContext {
       this.lastReading = readValue(valueText(node), field);
     }
     return this.lastReading;
+  }
+
+  onValueSite(listener: (site: ValueSite) => void): void {
+    this.valueListeners.push(listener);
   }
 
   keepsSyntax(edits: readonly TextEdit[]): boolean {

@@ -22,11 +22,21 @@ export interface ValueSite {
   readonly inclusive?: boolean;
 }
 
-/** A visitor that calls `onSite` for each value site whose field is known. */
+/**
+ * Subscribes `onSite` to every value site whose field is known, and returns the
+ * (empty) visitor for the rule: the context finds the sites once for all the rules
+ * that listen, instead of each rule hooking four node kinds.
+ */
 export function valueSites(context: CheckContext, onSite: (site: ValueSite) => void): Visitor {
+  context.onValueSite(onSite);
+  return {};
+}
+
+/** The hooks that find value sites, for the context's tracker; `emit` is called for each site of a known field. */
+export function valueSiteHooks(context: CheckContext, emit: (site: ValueSite) => void): Visitor {
   const scoped = (node: ValueNode, role: ValueRole, inclusive?: boolean) => {
     const field = context.scope()?.field;
-    if (field) onSite(inclusive === undefined ? { node, field, role } : { node, field, role, inclusive });
+    if (field) emit(inclusive === undefined ? { node, field, role } : { node, field, role, inclusive });
   };
   return {
     Term: (node, parent) => {
@@ -45,7 +55,7 @@ export function valueSites(context: CheckContext, onSite: (site: ValueSite) => v
     },
     Comparison: (node) => {
       const field = context.fieldOf(node.field);
-      if (field) onSite({ node: node.value, field, role: node.operator });
+      if (field) emit({ node: node.value, field, role: node.operator });
     },
   };
 }

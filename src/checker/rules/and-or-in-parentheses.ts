@@ -20,8 +20,8 @@ export const AndOrInParentheses: Rule = {
   create(context) {
     const check = (node: And | Or) => {
       const inner = node.kind === 'Or' ? 'And' : 'Or';
+      if (!node.operands.some((o) => o.kind === inner)) return;
       const mixed = node.operands.filter((o) => o.kind === inner);
-      if (mixed.length === 0) return;
       context.report({
         code: 'mixed-and-or',
         message: "AND and OR are mixed without parentheses; the service's engine ignores precedence, so add parentheses to say which goes first",

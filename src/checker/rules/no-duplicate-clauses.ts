@@ -151,7 +151,8 @@ export const NoDuplicateClauses: Rule = {
   create(context) {
     const check = (node: And | Or) => {
       const operands = node.operands;
-      // Fast path: no two hashes alike means no duplicates.
+      // Fast paths: most ANDs and ORs are pairs, and no two hashes alike means no duplicates.
+      if (operands.length === 2 && clauseHash(operands[0]!, 0) !== clauseHash(operands[1]!, 0)) return;
       const hashes = new Array<number>(operands.length);
       for (let i = 0; i < operands.length; i++) hashes[i] = clauseHash(operands[i]!, 0) >>> 0;
       const alike = repeated(hashes);
