@@ -32,7 +32,8 @@ function clauseFor(field, random, mistakes) {
     const a = int(random, 0, 90);
     return pick(random, [`[${name}] ge ${a}`, `${bare(name)}:[${a} TO ${a + int(random, 1, 50)}]`, `${bare(name)}:>${a}`, `[${name}] lt ${a + 5}`]);
   }
-  if (kind === 'date' || kind === 'datetime') {
+  if (kind === 'time') return pick(random, [`[${name}] ge "${pad(int(random, 6, 20))}:00"`, `${bare(name)}:[08:00 TO 12:30]`]);
+  if (kind.startsWith('date')) {
     const y = int(random, 2000, 2024);
     const d = `${y}-${pad(int(random, 1, 12))}-${pad(int(random, 1, 28))}`;
     return pick(random, [`${bare(name)}:[${y}-01-01 TO ${y}-12-31]`, `[${name}] ge "${d}"`, `${bare(name)}:<${d}`]);
@@ -124,7 +125,7 @@ export async function run({ quick = false, log = () => {} } = {}) {
   const mdq = await import('../dist/index.js');
   const settings = quick ? SETTINGS.quick : SETTINGS.full;
   const sets = [
-    { id: 'clean', title: 'correct queries', mistakes: 0 },
+    { id: 'clean', title: 'field names all correct', mistakes: 0 },
     { id: 'mistakes', title: '1 clause in 12 misspells its field', mistakes: 1 / 12 },
   ];
   const tables = [];
@@ -153,9 +154,9 @@ export async function run({ quick = false, log = () => {} } = {}) {
       'Medians of the rounds, parse alone and parse + check taking turns on the same text; `parse + check` is `check(text, { schema })` with the schema loaded once and every rule on its default level. Queries mix bracket comparisons, `field:value` with escaped spaces, ranges, picklist groups and full text over every searchable field; the second set misspells one field in twelve, so the reporting paths and "did you mean" over all field names are timed too.',
       `Corpora: ${stats.join('; ')}.`,
     ],
-    summary: `parse + check keeps ${(clean[1] * 100).toFixed(0)}% or more of parse-only throughput on correct queries (${(mistakes[1] * 100).toFixed(0)}% with mistakes); 10 000-clause queries run at ${(linear * 100).toFixed(0)}% of the 100-clause throughput`,
+    summary: `parse + check keeps ${(clean[1] * 100).toFixed(0)}% or more of parse-only throughput with field names all correct (${(mistakes[1] * 100).toFixed(0)}% with mistakes); 10 000-clause queries run at ${(linear * 100).toFixed(0)}% of the 100-clause throughput`,
     checks: [
-      { target: 'parse + check >= 50% of parse-only throughput, correct queries, every corpus', measured: `${(clean[1] * 100).toFixed(0)}% (worst: ${clean[0]})`, pass: clean[1] >= 0.5 },
+      { target: 'parse + check >= 50% of parse-only throughput, field names all correct, every corpus', measured: `${(clean[1] * 100).toFixed(0)}% (worst: ${clean[0]})`, pass: clean[1] >= 0.5 },
       { target: 'parse + check >= 50% of parse-only throughput, queries with mistakes', measured: `${(mistakes[1] * 100).toFixed(0)}% (worst: ${mistakes[0]})`, pass: mistakes[1] >= 0.5 },
       { target: 'check linear in query length: 10 000 clauses within 30% of 100', measured: `${(linear * 100).toFixed(0)}%`, pass: linear >= 0.7 },
     ],
