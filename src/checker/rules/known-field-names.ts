@@ -3,7 +3,7 @@
  * fields such as `_dataObjectId` included). Names match exactly; the service's
  * engine silently matches nothing for a misspelt field.
  *
- *   valid:   [First Name] eq "Tim"      _exists_:Email
+ *   valid:   [First Name] eq "Tim"      _exists_:Email      Home\ Location.lat:52 (nested)
  *   invalid: [Fist Name] eq "Tim"       (unknown-field: did you mean "First Name"?)
  *            [first name] eq "Tim"      (field-name-case: the field is "First Name")
  */
@@ -24,6 +24,14 @@ function where(schema: SchemaIndex): string {
     places.set(schema, text);
   }
   return text;
+}
+
+/** True when a dotted name (`Address.city`) continues a known field name. */
+function knownParent(schema: SchemaIndex, name: string): boolean {
+  for (let dot = name.indexOf('.'); dot > 0; dot = name.indexOf('.', dot + 1)) {
+    if (schema.field(name.slice(0, dot))) return true;
+  }
+  return false;
 }
 
 function suggest(schema: SchemaIndex, name: string): string[] {
@@ -56,6 +64,8 @@ export const KnownFieldNames: Rule = {
         if (parent.kind !== 'Comparison' && context.spacedName(parent)) return;
         // `*:x` searches every field; wildcard names are reported by the parser.
         if (name === '' || name === '*' || (parent.kind === 'Field' && /(^|[^\\])[*?]/.test(node.raw))) return;
+        // `parent.child`: a nested field under a known field; the schema does not describe what is inside.
+        if (name.includes('.') && knownParent(schema, name)) return;
         const loose = schema.looseMatches(name);
         if (loose.length > 0) {
           context.report({

@@ -13,6 +13,7 @@ ruleTable(KnownFieldNames, {
     ['[FirstName] eq "Tim"', 'field-name-case: [FirstName]'],
     ['city:Berlin', 'field-name-case: city'],
     ['(a OR Nope:1) AND [Zzz] eq 2', 'unknown-field: Nope', 'unknown-field: [Zzz]'],
+    ['Nope.city:Berlin', 'unknown-field: Nope.city'],
   ],
   passes: [
     '[First Name] eq "Tim"',
@@ -24,6 +25,8 @@ ruleTable(KnownFieldNames, {
     '_schemaName:Customer',
     'just some words',
     '*:*',
+    'Home\\ Location.lat:52',
+    '[Home Location.lon] gt 13',
     // Reported as an unescaped space instead, not as an unknown "Name".
     'First Name:John',
   ],
