@@ -3,10 +3,10 @@
  * context follows the walk itself (its own visitor runs before every rule's on the
  * way in and after them on the way out), so rules stay small and stateless.
  */
-import type { Comparison as ComparisonNode, Exists, Field, FieldName, Node, Phrase as PhraseNode, Range as RangeNode, Span, Term as TermNode } from '../language/ast.js';
+import type { Exists, Field, FieldName, Node, Span } from '../language/ast.js';
 import { applyEdits, type Fix, type RelatedInformation, type TextEdit } from '../language/diagnostic.js';
 import { parse } from '../language/parse.js';
-import type { VisitFn, Visitor } from '../language/visitor.js';
+import type { Visitor } from '../language/visitor.js';
 import type { SchemaIndex, SchemaField } from '../schema/schema.js';
 import { spacedFieldNames, type SpacedFieldName } from './spaced-field-names.js';
 import { readValue, valueText, type Reading, type ValueNode } from './values.js';
@@ -69,6 +69,12 @@ export class Context implements CheckContext {
   private spaced: Map<Field | Exists, SpacedFieldName> | undefined;
   private spacedParts: Set<Node> | undefined;
   private baseErrors: number | undefined;
+  // Several rules ask about the same name, or read the same value, one after the other: remember the last answer.
+  private lastName: FieldName | undefined;
+  private lastField: SchemaField | undefined;
+  private lastValue: ValueNode | undefined;
+  private lastValueField: SchemaField | undefined;
+  private lastReading: Reading | undefined;
 
   private readonly valueListeners: ((site: ValueSite) => void)[] = [];
   private readonly sites = valueSiteHooks(this, (site) => {
@@ -77,16 +83,16 @@ export class Context implements CheckContext {
 
   readonly tracker: Visitor = {
     Term: (node, parent) => {
-      if (this.valueListeners.length > 0) (this.sites.Term as VisitFn<TermNode>)(node, parent);
+      if (this.valueListeners.length > 0) this.sites.Term(node, parent);
     },
     Phrase: (node, parent) => {
-      if (this.valueListeners.length > 0) (this.sites.Phrase as VisitFn<PhraseNode>)(node, parent);
+      if (this.valueListeners.length > 0) this.sites.Phrase(node, parent);
     },
     Range: (node, parent) => {
-      if (this.valueListeners.length > 0) (this.sites.Range as VisitFn<RangeNode>)(node, parent);
+      if (this.valueListeners.length > 0) this.sites.Range(node, parent);
     },
     Comparison: (node, parent) => {
-      if (this.valueListeners.length > 0) (this.sites.Comparison as VisitFn<ComparisonNode>)(node, parent);
+      if (this.valueListeners.length > 0) this.sites.Comparison(node, parent);
     },
     And: (node) => {
       if (this.schema === undefined) return;
@@ -131,10 +137,6 @@ export class Context implements CheckContext {
     this.sink(report);
   }
 
-  // Several rules ask about the same name one after the other: remember the last answer.
-  private lastName: FieldName | undefined;
-  private lastField: SchemaField | undefined;
-
   fieldOf(name: FieldName, clause?: Field | Exists): SchemaField | undefined {
     if (this.schema === undefined) return undefined;
     if (clause !== undefined && this.spaced !== undefined) {
@@ -159,10 +161,6 @@ export class Context implements CheckContext {
   inSpacedName(node: Node): boolean {
     return this.spacedParts?.has(node) ?? false;
   }
-
-  private lastValue: ValueNode | undefined;
-  private lastValueField: SchemaField | undefined;
-  private lastReading: Reading | undefined;
 
   reading(node: ValueNode, field: SchemaField): Reading {
     if (node !== this.lastValue || field !== this.lastValueField || this.lastReading === undefined) {

@@ -3,8 +3,8 @@
  * `f:(a OR b)`, `f:>x`, the bounds of `f:[a TO b]`, and `[F] op "x"`. Rules that
  * judge values (type, bounds) visit these sites instead of node kinds.
  */
-import type { ComparisonOperator, RelationOperator } from '../language/ast.js';
-import type { Visitor } from '../language/visitor.js';
+import type { Comparison, ComparisonOperator, Phrase, Range, RelationOperator, Term } from '../language/ast.js';
+import type { VisitFn, Visitor } from '../language/visitor.js';
 import type { SchemaField } from '../schema/schema.js';
 import type { CheckContext } from './context.js';
 import type { ValueNode } from './values.js';
@@ -32,8 +32,15 @@ export function valueSites(context: CheckContext, onSite: (site: ValueSite) => v
   return {};
 }
 
+export interface ValueSiteHooks {
+  readonly Term: VisitFn<Term>;
+  readonly Phrase: VisitFn<Phrase>;
+  readonly Range: VisitFn<Range>;
+  readonly Comparison: VisitFn<Comparison>;
+}
+
 /** The hooks that find value sites, for the context's tracker; `emit` is called for each site of a known field. */
-export function valueSiteHooks(context: CheckContext, emit: (site: ValueSite) => void): Visitor {
+export function valueSiteHooks(context: CheckContext, emit: (site: ValueSite) => void): ValueSiteHooks {
   const scoped = (node: ValueNode, role: ValueRole, inclusive?: boolean) => {
     const field = context.scope()?.field;
     if (field) emit(inclusive === undefined ? { node, field, role } : { node, field, role, inclusive });
