@@ -43,6 +43,14 @@ function startsClause(kind: number): boolean {
   );
 }
 
+/** `raw` without its escapes; gives up on a bad escape (the reference parser reports it). */
+function unescaped(raw: string): string {
+  if (!raw.includes('\\')) return raw;
+  const { value, problems } = unescape(raw);
+  if (problems.length > 0) throw giveUp;
+  return value;
+}
+
 function isEscapedAt(text: string, index: number): boolean {
   let count = 0;
   for (let i = index - 1; i >= 0 && text.charCodeAt(i) === 92; i--) count++;
@@ -105,7 +113,10 @@ class FastParser {
   }
 
   private or(): Expr {
-    const operands = [this.and()];
+    const first = this.and();
+    // Most clauses stand alone: allocate the operand list only for a real OR.
+    if (!this.orFollows(first)) return first;
+    const operands = [first];
     for (;;) {
       const kind = this.kind();
       if (!(kind === Kind.Or || kind === Kind.OrSymbol || (kind === Kind.LowerOr && this.lowerAndOrIsOperator(operands[operands.length - 1]!)))) break;
@@ -118,8 +129,17 @@ class FastParser {
     return { kind: 'Or', operands, span: { start: operands[0]!.span.start, end: operands[operands.length - 1]!.span.end } };
   }
 
+  private orFollows(previous: Expr): boolean {
+    const kind = this.kind();
+    return kind === Kind.Or || kind === Kind.OrSymbol || (kind === Kind.LowerOr && this.lowerAndOrIsOperator(previous));
+  }
+
   private and(): Expr {
-    const operands = [this.unary()];
+    const first = this.unary();
+    // Most clauses stand alone: allocate the operand lists only for a real AND.
+    const next = this.kind();
+    if (next === END || !(next === Kind.And || next === Kind.AndSymbol || next === Kind.LowerAnd || startsClause(next) || isPrefix(next))) return first;
+    const operands = [first];
     const explicit: boolean[] = [];
     for (;;) {
       const kind = this.kind();
@@ -218,17 +238,13 @@ class FastParser {
       if (problems.length > 0) throw giveUp;
       return { kind: 'Wildcard', raw, pattern: value, span };
     }
-    const { value, problems } = unescape(raw);
-    if (problems.length > 0) throw giveUp;
-    return { kind: 'Term', raw, value, span };
+    return { kind: 'Term', raw, value: unescaped(raw), span };
   }
 
   private phrase(i: number): Expr & { kind: 'Phrase' } {
     const raw = this.image(i);
     if (!closedBy(raw, '"')) throw giveUp;
-    const { value, problems } = unescape(raw.slice(1, -1));
-    if (problems.length > 0) throw giveUp;
-    return { kind: 'Phrase', raw, value, span: this.span(i) };
+    return { kind: 'Phrase', raw, value: unescaped(raw.slice(1, -1)), span: this.span(i) };
   }
 
   private regex(i: number): Expr {
@@ -258,9 +274,8 @@ class FastParser {
       if (value.kind !== 'Term' && value.kind !== 'Phrase') throw giveUp;
       return { kind: 'Exists', field: { kind: 'FieldName', raw: value.raw, value: value.value, span: value.span }, span };
     }
-    const { value: name, problems } = unescape(raw);
-    if (problems.length > 0 || (raw !== '*' && hasUnescapedWildcard(raw))) throw giveUp;
-    const field: FieldName = { kind: 'FieldName', raw, value: name, span: nameSpan };
+    if (raw !== '*' && hasUnescapedWildcard(raw)) throw giveUp;
+    const field: FieldName = { kind: 'FieldName', raw, value: unescaped(raw), span: nameSpan };
     return { kind: 'Field', field, value, span };
   }
 
@@ -290,9 +305,7 @@ class FastParser {
     if (kind === Kind.Quoted) return { kind: 'RangeBound', raw, value: this.phrase(i).value, span: this.span(i) };
     if (kind !== Kind.RangeWord) throw giveUp;
     if (raw === '*') return { kind: 'RangeBound', raw, value: null, span: this.span(i) };
-    const { value, problems } = unescape(raw);
-    if (problems.length > 0) throw giveUp;
-    return { kind: 'RangeBound', raw, value, span: this.span(i) };
+    return { kind: 'RangeBound', raw, value: unescaped(raw), span: this.span(i) };
   }
 
   private range(): Expr & { kind: 'Range' } {

@@ -8,7 +8,7 @@ import { Lexer, tokenMatcher, type ILexingError, type IRecognitionException, typ
 import type { Expr, Query, Span } from './ast.js';
 import type { Diagnostic } from './diagnostic.js';
 import { FAIL, fastParse } from './fast-path.js';
-import { scan } from './scanner.js';
+import { scan, tokenBuffer } from './scanner.js';
 import { QueryParser } from './parser.js';
 import { formatPosition } from './position.js';
 import * as T from './tokens.js';
@@ -40,6 +40,8 @@ export const DEFAULT_LIMITS: Required<ParseLimits> = {
 
 let lexer: Lexer | undefined;
 let parser: QueryParser | undefined;
+/** The fast path's token arrays, reused: a parse finishes with them before the next begins. */
+let sharedBuffer: ReturnType<typeof tokenBuffer> | undefined;
 
 /** The lexer definition; `validate` checks it (the tests do), which costs ~5 ms at start-up. */
 export function createLexer(validate: boolean): Lexer {
@@ -139,7 +141,12 @@ export function parseWithReferenceParser(text: string, options: ParseOptions = {
 }
 
 function parseWith(text: string, options: ParseOptions, fastPath: boolean): ParseResult {
-  const limits = { ...DEFAULT_LIMITS, ...options };
+  const given: ParseOptions = typeof options === 'object' && options !== null ? options : {};
+  const limits = {
+    maxLength: given.maxLength ?? DEFAULT_LIMITS.maxLength,
+    maxDepth: given.maxDepth ?? DEFAULT_LIMITS.maxDepth,
+    maxClauses: given.maxClauses ?? DEFAULT_LIMITS.maxClauses,
+  };
   if (typeof text !== 'string') {
     return { ast: emptyQuery(''), diagnostics: [error('invalid-input', `expected the query as a string, got ${text === null ? 'null' : typeof text}`, { start: 0, end: 0 })] };
   }
@@ -150,7 +157,7 @@ function parseWith(text: string, options: ParseOptions, fastPath: boolean): Pars
     };
   }
   if (fastPath) {
-    const stream = scan(text);
+    const stream = scan(text, (sharedBuffer ??= tokenBuffer()));
     if (stream !== undefined && stream.depth <= limits.maxDepth && stream.clauses <= limits.maxClauses) {
       const body = fastParse(stream);
       if (body !== FAIL) return { ast: { kind: 'Query', body, span: { start: 0, end: text.length } }, diagnostics: [] };

@@ -176,66 +176,67 @@ function delimitedEnd(text: string, i: number, closer: number): number {
   return i;
 }
 
-function keyword(image: string): Kind {
-  switch (image) {
-    case 'AND':
-      return Kind.And;
-    case 'OR':
-      return Kind.Or;
-    case 'NOT':
-      return Kind.Not;
-    case 'and':
-      return Kind.LowerAnd;
-    case 'or':
-      return Kind.LowerOr;
-    case 'not':
-      return Kind.LowerNot;
-    default:
-      return image.length <= 10 && COMPARISON_WORD.test(image) ? Kind.ComparisonWord : Kind.Word;
+/** Whether text[start, end) spells `word` exactly. */
+function spells(text: string, start: number, end: number, word: string): boolean {
+  if (end - start !== word.length) return false;
+  for (let k = 0; k < word.length; k++) if (text.charCodeAt(start + k) !== word.charCodeAt(k)) return false;
+  return true;
+}
+
+/** The kind of the word text[start, end): a keyword, or a plain word. Slices only for likely keywords. */
+function wordKind(text: string, start: number, end: number): Kind {
+  const length = end - start;
+  if (length === 2 || length === 3) {
+    if (spells(text, start, end, 'AND')) return Kind.And;
+    if (spells(text, start, end, 'OR')) return Kind.Or;
+    if (spells(text, start, end, 'NOT')) return Kind.Not;
+    if (spells(text, start, end, 'and')) return Kind.LowerAnd;
+    if (spells(text, start, end, 'or')) return Kind.LowerOr;
+    if (spells(text, start, end, 'not')) return Kind.LowerNot;
+  }
+  if (length === 2 || length === 8 || length === 10) {
+    if (COMPARISON_WORD.test(text.slice(start, end))) return Kind.ComparisonWord;
+  }
+  return Kind.Word;
+}
+
+/** Growable token arrays, reused from one scan to the next so a parse allocates none. */
+class TokenBuffer {
+  kinds = new Uint8Array(64);
+  starts = new Uint32Array(64);
+  ends = new Uint32Array(64);
+
+  grow(): void {
+    const size = this.kinds.length * 2;
+    const kinds = new Uint8Array(size);
+    kinds.set(this.kinds);
+    this.kinds = kinds;
+    const starts = new Uint32Array(size);
+    starts.set(this.starts);
+    this.starts = starts;
+    const ends = new Uint32Array(size);
+    ends.set(this.ends);
+    this.ends = ends;
   }
 }
 
-/** Scans `text` into a token stream, or returns undefined where the chevrotain lexer would report an error. */
-export function scan(text: string): TokenStream | undefined {
+/** Buffers for one scan; a caller that reuses them must be done with the previous stream first. */
+export function tokenBuffer(): TokenBuffer {
+  return new TokenBuffer();
+}
+
+/**
+ * Scans `text` into a token stream, or returns undefined where the chevrotain lexer
+ * would report an error. The stream's arrays belong to `buffer`.
+ */
+export function scan(text: string, buffer: TokenBuffer = new TokenBuffer()): TokenStream | undefined {
   const n = text.length;
-  let kinds = new Uint8Array(16);
-  let starts = new Uint32Array(16);
-  let ends = new Uint32Array(16);
   let count = 0;
   let inRange = false;
   let parens = 0;
   let prefixRun = 0;
   let depth = 0;
   let clauses = 0;
-
-  const push = (kind: Kind, start: number, end: number): void => {
-    if (count === kinds.length) {
-      const grow = kinds.length * 2;
-      const k = new Uint8Array(grow);
-      k.set(kinds);
-      kinds = k;
-      const s = new Uint32Array(grow);
-      s.set(starts);
-      starts = s;
-      const e = new Uint32Array(grow);
-      e.set(ends);
-      ends = e;
-    }
-    kinds[count] = kind;
-    starts[count] = start;
-    ends[count] = end;
-    count++;
-    // The same measures as `measure` in parse.ts.
-    if (kind === Kind.LParen) parens++;
-    else if (kind === Kind.RParen || kind === Kind.RangeRParen) parens = Math.max(0, parens - 1);
-    if (kind === Kind.Not || kind === Kind.Bang || kind === Kind.Minus || kind === Kind.Plus || kind === Kind.LowerNot) prefixRun++;
-    else prefixRun = 0;
-    if (parens + prefixRun > depth) depth = parens + prefixRun;
-    if (kind === Kind.Word || (kind >= Kind.LowerAnd && kind <= Kind.ComparisonWord) || kind === Kind.Quoted || kind === Kind.Regex || kind === Kind.BracketField || kind === Kind.RangeStart || kind === Kind.RangeExclusiveStart) {
-      clauses++;
-    }
-  };
-
   let i = 0;
   while (i < n) {
     const c = text.charCodeAt(i);
@@ -243,131 +244,141 @@ export function scan(text: string): TokenStream | undefined {
       i++;
       continue;
     }
+    let kind: Kind;
+    let end: number;
     if (inRange) {
       if (c === C.RBracket || c === C.RBrace || c === C.RParen) {
-        push(c === C.RBracket ? Kind.RangeEnd : c === C.RBrace ? Kind.RangeExclusiveEnd : Kind.RangeRParen, i, i + 1);
+        kind = c === C.RBracket ? Kind.RangeEnd : c === C.RBrace ? Kind.RangeExclusiveEnd : Kind.RangeRParen;
+        end = i + 1;
         inRange = false;
-        i++;
-        continue;
+      } else if (c === C.Quote) {
+        kind = Kind.Quoted;
+        end = delimitedEnd(text, i, C.Quote);
+      } else {
+        end = i;
+        while (end < n) {
+          const d = text.charCodeAt(end);
+          if (d === C.Backslash) {
+            if (end + 1 >= n) break;
+            end += 2;
+          } else if (isSpace(d) || d === C.RBracket || d === C.RBrace || d === C.Quote || d === C.RParen) {
+            break;
+          } else {
+            end++;
+          }
+        }
+        if (end === i) return undefined;
+        kind = end - i === 2 && text.charCodeAt(i) === 84 && text.charCodeAt(i + 1) === 79 ? Kind.RangeTo : Kind.RangeWord;
       }
-      if (c === C.Quote) {
-        const end = delimitedEnd(text, i, C.Quote);
-        push(Kind.Quoted, i, end);
-        i = end;
-        continue;
-      }
-      let end = i;
-      while (end < n) {
-        const d = text.charCodeAt(end);
-        if (d === C.Backslash) {
-          if (end + 1 >= n) break;
-          end += 2;
-        } else if (isSpace(d) || d === C.RBracket || d === C.RBrace || d === C.Quote || d === C.RParen) {
+    } else {
+      kind = Kind.Word;
+      end = -1;
+      switch (c) {
+        case C.LBracket: {
+          const match = matchBracketField(text, i, [], {});
+          if (match !== null) {
+            kind = Kind.BracketField;
+            end = i + match[0].length;
+          } else {
+            kind = Kind.RangeStart;
+            end = i + 1;
+            inRange = true;
+          }
           break;
-        } else {
-          end++;
         }
-      }
-      if (end === i) return undefined;
-      push(end - i === 2 && text.charCodeAt(i) === 84 && text.charCodeAt(i + 1) === 79 ? Kind.RangeTo : Kind.RangeWord, i, end);
-      i = end;
-      continue;
-    }
-    switch (c) {
-      case C.LBracket: {
-        const match = matchBracketField(text, i, [], {});
-        if (match !== null) {
-          const end = i + match[0].length;
-          push(Kind.BracketField, i, end);
-          i = end;
-        } else {
-          push(Kind.RangeStart, i, i + 1);
+        case C.LBrace:
+          kind = Kind.RangeExclusiveStart;
+          end = i + 1;
           inRange = true;
-          i++;
+          break;
+        case C.LParen:
+          kind = Kind.LParen;
+          end = i + 1;
+          break;
+        case C.RParen:
+          kind = Kind.RParen;
+          end = i + 1;
+          break;
+        case C.Bang:
+          kind = Kind.Bang;
+          end = i + 1;
+          break;
+        case C.Plus:
+          kind = Kind.Plus;
+          end = i + 1;
+          break;
+        case C.Minus:
+          kind = Kind.Minus;
+          end = i + 1;
+          break;
+        case C.Colon:
+          kind = Kind.Colon;
+          end = i + 1;
+          break;
+        case C.RBracket:
+        case C.RBrace:
+          kind = Kind.StrayCloser;
+          end = i + 1;
+          break;
+        case C.Quote:
+          kind = Kind.Quoted;
+          end = delimitedEnd(text, i, C.Quote);
+          break;
+        case C.Slash:
+          kind = Kind.Regex;
+          end = delimitedEnd(text, i, C.Slash);
+          break;
+        case C.Tilde:
+          kind = Kind.Tilde;
+          end = wordPartsEnd(text, i + 1);
+          break;
+        case C.Caret:
+          NUMBER_AFTER_CARET.lastIndex = i + 1;
+          kind = Kind.Caret;
+          end = NUMBER_AFTER_CARET.test(text) ? NUMBER_AFTER_CARET.lastIndex : i + 1;
+          break;
+        case C.Lt:
+        case C.Gt: {
+          const match = matchRelationOperator(text, i, [], {});
+          if (match !== null) {
+            kind = Kind.RelationOperator;
+            end = i + match[0].length;
+          }
+          break;
         }
-        continue;
+        case C.Amp:
+        case C.Pipe:
+          // `&&` / `||` are operators only when no word character follows.
+          if (text.charCodeAt(i + 1) === c && wordPartsEnd(text, i + 2) === i + 2) {
+            kind = c === C.Amp ? Kind.AndSymbol : Kind.OrSymbol;
+            end = i + 2;
+          }
+          break;
+        case C.Backslash:
+          if (i + 1 >= n) return undefined;
+          break;
       }
-      case C.LBrace:
-        push(Kind.RangeExclusiveStart, i, i + 1);
-        inRange = true;
-        i++;
-        continue;
-      case C.LParen:
-        push(Kind.LParen, i, ++i);
-        continue;
-      case C.RParen:
-        push(Kind.RParen, i, ++i);
-        continue;
-      case C.Bang:
-        push(Kind.Bang, i, ++i);
-        continue;
-      case C.Plus:
-        push(Kind.Plus, i, ++i);
-        continue;
-      case C.Minus:
-        push(Kind.Minus, i, ++i);
-        continue;
-      case C.Colon:
-        push(Kind.Colon, i, ++i);
-        continue;
-      case C.RBracket:
-      case C.RBrace:
-        push(Kind.StrayCloser, i, ++i);
-        continue;
-      case C.Quote: {
-        const end = delimitedEnd(text, i, C.Quote);
-        push(Kind.Quoted, i, end);
-        i = end;
-        continue;
+      if (end < 0) {
+        // A word: any other start character, or an escape.
+        end = wordPartsEnd(text, c === C.Backslash ? i + 2 : i + 1);
+        kind = wordKind(text, i, end);
       }
-      case C.Slash: {
-        const end = delimitedEnd(text, i, C.Slash);
-        push(Kind.Regex, i, end);
-        i = end;
-        continue;
-      }
-      case C.Tilde: {
-        const end = wordPartsEnd(text, i + 1);
-        push(Kind.Tilde, i, end);
-        i = end;
-        continue;
-      }
-      case C.Caret: {
-        NUMBER_AFTER_CARET.lastIndex = i + 1;
-        const end = NUMBER_AFTER_CARET.test(text) ? NUMBER_AFTER_CARET.lastIndex : i + 1;
-        push(Kind.Caret, i, end);
-        i = end;
-        continue;
-      }
-      case C.Lt:
-      case C.Gt: {
-        const match = matchRelationOperator(text, i, [], {});
-        if (match !== null) {
-          const end = i + match[0].length;
-          push(Kind.RelationOperator, i, end);
-          i = end;
-          continue;
-        }
-        break;
-      }
-      case C.Amp:
-      case C.Pipe:
-        // `&&` / `||` are operators only when no word character follows.
-        if (text.charCodeAt(i + 1) === c && wordPartsEnd(text, i + 2) === i + 2) {
-          push(c === C.Amp ? Kind.AndSymbol : Kind.OrSymbol, i, i + 2);
-          i += 2;
-          continue;
-        }
-        break;
-      case C.Backslash:
-        if (i + 1 >= n) return undefined;
-        break;
     }
-    // A word: any other start character, or an escape.
-    const end = wordPartsEnd(text, c === C.Backslash ? i + 2 : i + 1);
-    const kind = end - i <= 10 ? keyword(text.slice(i, end)) : Kind.Word;
-    push(kind, i, end);
+    if (count === buffer.kinds.length) buffer.grow();
+    buffer.kinds[count] = kind;
+    buffer.starts[count] = i;
+    buffer.ends[count] = end;
+    count++;
+    // The same measures as `measure` in parse.ts.
+    if (kind === Kind.LParen) parens++;
+    else if ((kind === Kind.RParen || kind === Kind.RangeRParen) && parens > 0) parens--;
+    if (kind === Kind.Not || kind === Kind.Bang || kind === Kind.Minus || kind === Kind.Plus || kind === Kind.LowerNot) prefixRun++;
+    else prefixRun = 0;
+    if (parens + prefixRun > depth) depth = parens + prefixRun;
+    if (kind === Kind.Word || (kind >= Kind.LowerAnd && kind <= Kind.ComparisonWord) || kind === Kind.Quoted || kind === Kind.Regex || kind === Kind.BracketField || kind === Kind.RangeStart || kind === Kind.RangeExclusiveStart) {
+      clauses++;
+    }
     i = end;
   }
-  return { text, count, kinds, starts, ends, depth, clauses };
+  return { text, count, kinds: buffer.kinds, starts: buffer.starts, ends: buffer.ends, depth, clauses };
 }

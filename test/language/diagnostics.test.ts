@@ -161,5 +161,6 @@ describe('limits', () => {
   it('does not throw on values that are not strings', () => {
     expect(parse(undefined as unknown as string).diagnostics[0]!.code).toBe('invalid-input');
     expect(parse(42 as unknown as string).diagnostics[0]!.code).toBe('invalid-input');
+    expect(parse('a b', null as unknown as undefined).diagnostics).toEqual([]);
   });
 });
