@@ -166,7 +166,7 @@ export function lessOrEqual(field: string, value: Scalar): Field {
 
 /** `_exists_:field`: the field has a value. */
 export function exists(field: string): Exists {
-  return { kind: 'Exists', field: fieldName(field, 'word'), span: NO_SPAN };
+  return { kind: 'Exists', field: fieldName(field, 'exists'), span: NO_SPAN };
 }
 
 /** `NOT _exists_:field`: the field is empty or missing. */

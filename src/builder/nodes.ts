@@ -31,12 +31,14 @@ export function checkFieldName(name: string): string {
 }
 
 /**
- * A field name as written in `name:value` and `_exists_:name` (a backslash-escaped
- * word: `First\ Name`) or in a bracket comparison (`[First Name]`, raw `First Name`).
+ * A field name as written in `name:value` (a backslash-escaped word: `First\ Name`),
+ * after `_exists_:` (a plain word), or in a bracket comparison (`[First Name]`, raw
+ * `First Name`): the spelling the printer uses in each place.
  */
-export function fieldName(name: string, form: 'word' | 'bracket'): FieldName {
+export function fieldName(name: string, form: 'word' | 'exists' | 'bracket'): FieldName {
   checkFieldName(name);
   if (form === 'bracket') return { kind: 'FieldName', raw: bracketFieldName(name).slice(1, -1), value: name, span: NO_SPAN };
+  if (form === 'exists') return { kind: 'FieldName', raw: escapeTerm(name), value: name, span: NO_SPAN };
   // `_exists_` as a plain name would turn `name:value` into an existence test.
   const raw = name === '_exists_' ? '\\_exists_' : escapeFieldName(name);
   return { kind: 'FieldName', raw, value: name, span: NO_SPAN };
