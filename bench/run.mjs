@@ -12,6 +12,7 @@ const STAGES = [
   { id: 'parse', load: () => import('./parse.mjs') },
   { id: 'size', load: () => import('./size.mjs') },
   { id: 'startup', load: () => import('./startup.mjs') },
+  { id: 'check', load: () => import('./check.mjs') },
 ];
 
 function options(argv) {
