@@ -7,8 +7,8 @@ import ts from 'typescript';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { CodegenError, format, generateSchemaModule } from '../../src/index.js';
 import { tsString } from '../../src/builder/codegen.js';
-import type { CliIo } from '../../src/cli/io.js';
 import { runCli } from '../../src/cli/run.js';
+import { fakeIo } from '../support/cli.js';
 import { customerMasterSchema, productSchema } from './fixtures/schemas.generated.js';
 import { hostileString } from './arbitraries.js';
 
@@ -108,26 +108,11 @@ describe('generateSchemaModule', () => {
   });
 });
 
-function fakeIo(files: Record<string, string>) {
-  const out = { stdout: '', stderr: '' };
-  const io: CliIo = {
-    stdout: (text) => void (out.stdout += text),
-    stderr: (text) => void (out.stderr += text),
-    readStdin: async () => '',
-    readFile: async (path) => {
-      if (path in files) return files[path]!;
-      throw Object.assign(new Error(`ENOENT: no such file or directory, open '${path}'`), { code: 'ENOENT' });
-    },
-    color: false,
-  };
-  return { io, out };
-}
-
 describe('mdq codegen', () => {
   const response = JSON.stringify({ name: 'Customer', fields: [{ name: 'First Name', dataType: 'string', description: 'Given name' }] });
 
   it('prints the module to stdout', async () => {
-    const { io, out } = fakeIo({ 's.json': response });
+    const { io, out } = fakeIo({ files: { 's.json': response } });
     expect(await runCli(['codegen', 's.json'], io)).toBe(0);
     expect(out.stdout).toBe(generateSchemaModule(JSON.parse(response)));
     expect(out.stdout).toContain("  /** Given name */\n  'First Name': { dataType: 'string' },\n");
@@ -135,7 +120,7 @@ describe('mdq codegen', () => {
   });
 
   it('honours --import', async () => {
-    const { io, out } = fakeIo({ 's.json': response });
+    const { io, out } = fakeIo({ files: { 's.json': response } });
     expect(await runCli(['codegen', 's.json', '--import', '@acme/mdq'], io)).toBe(0);
     expect(out.stdout).toContain("import { defineSchema } from '@acme/mdq';");
   });
@@ -143,7 +128,7 @@ describe('mdq codegen', () => {
   it('writes --out', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'mdq-codegen-'));
     try {
-      const { io, out } = fakeIo({ 's.json': response });
+      const { io, out } = fakeIo({ files: { 's.json': response } });
       const target = join(dir, 'schema.ts');
       expect(await runCli(['codegen', 's.json', '--out', target], io)).toBe(0);
       expect(await readFile(target, 'utf8')).toBe(generateSchemaModule(JSON.parse(response)));
@@ -164,7 +149,7 @@ describe('mdq codegen', () => {
     [['codegen', 'a.json', 'b.json'], 'mdq codegen: give exactly one schema file\n'],
     [['codegen', 's.json', '--bogus'], "mdq codegen: Unknown option '--bogus'"],
   ])('%j exits 2 with a clear message', async (args, message) => {
-    const { io, out } = fakeIo({ 's.json': response, 'bad.json': '{"fields": [', 'wrong.json': '{"name": "x"}' });
+    const { io, out } = fakeIo({ files: { 's.json': response, 'bad.json': '{"fields": [', 'wrong.json': '{"name": "x"}' } });
     expect(await runCli(args, io)).toBe(2);
     expect(out.stderr.startsWith(message)).toBe(true);
     expect(out.stderr).not.toMatch(/\n\s+at /);

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { CliIo } from '../../src/cli/io.js';
-import { runCli } from '../../src/cli/run.js';
 import { customerSchema, exampleSchemas } from '../../src/examples/index.js';
+import { runCaptured } from '../support/cli.js';
 
 const FILES: Record<string, string> = {
   'customer.json': JSON.stringify(customerSchema),
@@ -10,23 +9,7 @@ const FILES: Record<string, string> = {
   'list.json': JSON.stringify({ items: [] }),
 };
 
-async function run(args: string[], stdin = '', color = false) {
-  let stdout = '';
-  let stderr = '';
-  const io: CliIo = {
-    stdout: (t) => void (stdout += t),
-    stderr: (t) => void (stderr += t),
-    readStdin: async () => stdin,
-    readFile: async (path) => {
-      const text = FILES[path];
-      if (text === undefined) throw Object.assign(new Error(`ENOENT: no such file or directory, open '${path}'`), { code: 'ENOENT' });
-      return text;
-    },
-    color,
-  };
-  const code = await runCli(args, io);
-  return { code, stdout, stderr };
-}
+const run = (args: string[], stdin = '', color = false) => runCaptured(args, { files: FILES, stdin, color });
 
 describe('mdq lint', () => {
   it('prints compiler-style diagnostics with a caret and exits 1 on errors', async () => {

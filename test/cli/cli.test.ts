@@ -1,23 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { CliIo } from '../../src/cli/io.js';
-import { runCli } from '../../src/cli/run.js';
+import { runCaptured } from '../support/cli.js';
 
-/** Runs the CLI in-process with captured output. */
-async function run(args: string[], stdin = '') {
-  let stdout = '';
-  let stderr = '';
-  const io: CliIo = {
-    stdout: (t) => void (stdout += t),
-    stderr: (t) => void (stderr += t),
-    readStdin: async () => stdin,
-    readFile: async (path) => {
-      throw new Error(`ENOENT: no such file '${path}'`);
-    },
-    color: false,
-  };
-  const code = await runCli(args, io);
-  return { code, stdout, stderr };
-}
+const run = (args: string[], stdin = '') => runCaptured(args, { stdin });
 
 describe('mdq parse', () => {
   it('prints an outline of the tree and exits 0 for a valid query', async () => {
