@@ -1,0 +1,58 @@
+/**
+ * Runs ```ts examples from Markdown. A line ending in `// => <JS string literal>`
+ * asserts that the expression on that line evaluates to that string. Each block is
+ * transpiled to CommonJS and run with `mdq` bound to the source tree, so the docs
+ * cannot drift from the code.
+ */
+import ts from 'typescript';
+import { expect } from 'vitest';
+import * as mdq from '../../src/index.js';
+
+/** The ```ts blocks of a Markdown text, with the heading of the section each sits in. */
+export function codeBlocks(markdown: string): { heading: string; code: string }[] {
+  const blocks: { heading: string; code: string }[] = [];
+  let heading = '';
+  const lines = markdown.split('\n');
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!;
+    if (/^#{1,6} /.test(line)) heading = line.replace(/^#+ /, '');
+    if (line === '```ts') {
+      const start = i + 1;
+      while (i + 1 < lines.length && lines[++i] !== '```');
+      blocks.push({ heading, code: lines.slice(start, i).join('\n') });
+    }
+  }
+  return blocks;
+}
+
+const ASSERTION = /^(?<code>.*?);?\s*\/\/ => (?<expected>'(?:[^'\\]|\\.)*')\s*$/;
+
+/** Rewrites `expr; // => 'text'` lines into checks; returns the code and how many checks it holds. */
+function instrument(block: string): { code: string; checks: number } {
+  let checks = 0;
+  const code = block
+    .split('\n')
+    .map((line) => {
+      const m = ASSERTION.exec(line);
+      if (m === null) return line;
+      checks++;
+      const { code, expected } = m.groups as { code: string; expected: string };
+      return `__check(${code}, ${expected}, ${JSON.stringify(code.trim())});`;
+    })
+    .join('\n');
+  return { code, checks };
+}
+
+/** Runs one example; returns how many `// =>` assertions it checked. */
+export function runExample(block: string): number {
+  const { code, checks } = instrument(block);
+  const js = ts.transpileModule(code, { compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022 }, reportDiagnostics: true });
+  expect(js.diagnostics ?? []).toEqual([]);
+  const check = (actual: unknown, expected: string, source: string) => expect(actual, source).toBe(expected);
+  const require = (name: string) => {
+    if (name !== 'mdq') throw new Error(`README examples import only 'mdq', not '${name}'`);
+    return mdq;
+  };
+  new Function('exports', 'require', '__check', js.outputText)({}, require, check);
+  return checks;
+}
