@@ -2,21 +2,58 @@
  * The checker's walk: every rule's visitor side by side in one depth-first pass
  * (graphql-js's `visitInParallel`). On entering a node each visitor's function for
  * its kind runs, in order; on leaving, in reverse order. Return values are ignored:
- * rules never skip subtrees. Children are reached by direct property access per
- * kind (an exhaustive switch), the hot path of every check.
+ * rules never skip subtrees.
+ *
+ * This is the hot path of every check, so the hooks of each kind are fused into one
+ * function once per plan (null when nothing hooks the kind) and looked up by a
+ * constant property name in the node's own case: no closures, arrays or keyed
+ * lookups per node.
  */
 import type { Node, NodeKind } from '../language/ast.js';
 import type { VisitFn, Visitor } from '../language/visitor.js';
 
 type Hook = (node: Node, parent: Node | null) => unknown;
-type HookTable = { [K in NodeKind]: Hook[] | null };
+type HookLists = { [K in NodeKind]: Hook[] };
+type HookTable = { readonly [K in NodeKind]: Hook | null };
 
-/** One slot per node kind, all present from the start, so lookups by kind stay fast. */
-function hookTable(): HookTable {
+function hookLists(): HookLists {
   return {
-    Query: null, Or: null, And: null, Not: null, Required: null, Group: null, Field: null, Exists: null, Comparison: null, Term: null, Wildcard: null,
-    Phrase: null, Regex: null, Range: null, RangeBound: null, Relation: null, Fuzzy: null, Proximity: null, Boost: null, MatchAll: null,
-    FieldName: null, StringValue: null, NumberValue: null, Error: null,
+    Query: [], Or: [], And: [], Not: [], Required: [], Group: [], Field: [], Exists: [], Comparison: [], Term: [], Wildcard: [],
+    Phrase: [], Regex: [], Range: [], RangeBound: [], Relation: [], Fuzzy: [], Proximity: [], Boost: [], MatchAll: [],
+    FieldName: [], StringValue: [], NumberValue: [], Error: [],
+  };
+}
+
+/** The hooks of one kind as one function, in order; null when there are none. */
+function fuse(hooks: readonly Hook[]): Hook | null {
+  switch (hooks.length) {
+    case 0:
+      return null;
+    case 1:
+      return hooks[0]!;
+    case 2: {
+      const [a, b] = hooks as [Hook, Hook];
+      return (node, parent) => {
+        a(node, parent);
+        b(node, parent);
+      };
+    }
+    default:
+      return (node, parent) => {
+        for (let i = 0; i < hooks.length; i++) hooks[i]!(node, parent);
+      };
+  }
+}
+
+/** Every slot present from the start (a fixed object shape), so `table.Field` is a plain load. */
+function fuseAll(lists: HookLists): HookTable {
+  return {
+    Query: fuse(lists.Query), Or: fuse(lists.Or), And: fuse(lists.And), Not: fuse(lists.Not), Required: fuse(lists.Required),
+    Group: fuse(lists.Group), Field: fuse(lists.Field), Exists: fuse(lists.Exists), Comparison: fuse(lists.Comparison),
+    Term: fuse(lists.Term), Wildcard: fuse(lists.Wildcard), Phrase: fuse(lists.Phrase), Regex: fuse(lists.Regex),
+    Range: fuse(lists.Range), RangeBound: fuse(lists.RangeBound), Relation: fuse(lists.Relation), Fuzzy: fuse(lists.Fuzzy),
+    Proximity: fuse(lists.Proximity), Boost: fuse(lists.Boost), MatchAll: fuse(lists.MatchAll), FieldName: fuse(lists.FieldName),
+    StringValue: fuse(lists.StringValue), NumberValue: fuse(lists.NumberValue), Error: fuse(lists.Error),
   };
 }
 
@@ -26,80 +63,143 @@ function unreachable(node: never): never {
 
 /** Prepares a walk that runs `visitors` side by side; the tables are built once and the walk reused. */
 export function parallelWalk(visitors: readonly Visitor[]): (root: Node) => void {
-  const enter = hookTable();
-  const leave = hookTable();
+  const enters = hookLists();
+  const leaves = hookLists();
   for (const v of visitors) {
     for (const key in v) {
       const value = (v as Record<string, VisitFn | { enter?: VisitFn; leave?: VisitFn } | undefined>)[key];
       if (value === undefined) continue;
-      if (!(key in enter)) throw new Error(`rule visitors must be keyed by node kind, not '${key}'`);
+      if (!(key in enters)) throw new Error(`rule visitors must be keyed by node kind, not '${key}'`);
       const fn = typeof value === 'function' ? value : value.enter;
-      if (fn) (enter[key as NodeKind] ??= []).push(fn as Hook);
-      if (typeof value !== 'function' && value.leave) (leave[key as NodeKind] ??= []).unshift(value.leave as Hook);
+      if (fn) enters[key as NodeKind].push(fn as Hook);
+      if (typeof value !== 'function' && value.leave) leaves[key as NodeKind].unshift(value.leave as Hook);
     }
   }
+  const enter = fuseAll(enters);
+  const leave = fuseAll(leaves);
 
-  // A leaf that no visitor hooks need not be visited at all.
-  const LEAVES: readonly NodeKind[] = ['Term', 'Wildcard', 'Phrase', 'Regex', 'RangeBound', 'MatchAll', 'FieldName', 'StringValue', 'NumberValue', 'Error'];
-  const skip = Object.fromEntries(LEAVES.map((k) => [k, enter[k] === null && leave[k] === null])) as Partial<Record<NodeKind, boolean>>;
-  const visitChild = (node: Node, parent: Node): void => {
-    if (skip[node.kind] !== true) walk(node, parent);
-  };
   const walk = (node: Node, parent: Node | null): void => {
-    const ins = enter[node.kind];
-    if (ins !== null) for (let i = 0; i < ins.length; i++) ins[i]!(node, parent);
     switch (node.kind) {
       case 'Query':
+        if (enter.Query !== null) enter.Query(node, parent);
         if (node.body !== null) walk(node.body, node);
-        break;
-      case 'Or':
-      case 'And':
-        for (let i = 0; i < node.operands.length; i++) visitChild(node.operands[i]!, node);
-        break;
-      case 'Not':
-      case 'Required':
-      case 'Fuzzy':
-      case 'Proximity':
-      case 'Boost':
-        visitChild(node.operand, node);
-        break;
-      case 'Group':
-        visitChild(node.body, node);
-        break;
+        if (leave.Query !== null) leave.Query(node, parent);
+        return;
+      case 'And': {
+        if (enter.And !== null) enter.And(node, parent);
+        const operands = node.operands;
+        for (let i = 0; i < operands.length; i++) walk(operands[i]!, node);
+        if (leave.And !== null) leave.And(node, parent);
+        return;
+      }
+      case 'Or': {
+        if (enter.Or !== null) enter.Or(node, parent);
+        const operands = node.operands;
+        for (let i = 0; i < operands.length; i++) walk(operands[i]!, node);
+        if (leave.Or !== null) leave.Or(node, parent);
+        return;
+      }
       case 'Field':
-        visitChild(node.field, node);
-        visitChild(node.value, node);
-        break;
-      case 'Exists':
-        visitChild(node.field, node);
-        break;
+        if (enter.Field !== null) enter.Field(node, parent);
+        walk(node.field, node);
+        walk(node.value, node);
+        if (leave.Field !== null) leave.Field(node, parent);
+        return;
       case 'Comparison':
-        visitChild(node.field, node);
-        visitChild(node.value, node);
-        break;
+        if (enter.Comparison !== null) enter.Comparison(node, parent);
+        walk(node.field, node);
+        walk(node.value, node);
+        if (leave.Comparison !== null) leave.Comparison(node, parent);
+        return;
+      case 'Exists':
+        if (enter.Exists !== null) enter.Exists(node, parent);
+        walk(node.field, node);
+        if (leave.Exists !== null) leave.Exists(node, parent);
+        return;
+      case 'Group':
+        if (enter.Group !== null) enter.Group(node, parent);
+        walk(node.body, node);
+        if (leave.Group !== null) leave.Group(node, parent);
+        return;
+      case 'Not':
+        if (enter.Not !== null) enter.Not(node, parent);
+        walk(node.operand, node);
+        if (leave.Not !== null) leave.Not(node, parent);
+        return;
+      case 'Required':
+        if (enter.Required !== null) enter.Required(node, parent);
+        walk(node.operand, node);
+        if (leave.Required !== null) leave.Required(node, parent);
+        return;
+      case 'Boost':
+        if (enter.Boost !== null) enter.Boost(node, parent);
+        walk(node.operand, node);
+        if (leave.Boost !== null) leave.Boost(node, parent);
+        return;
+      case 'Fuzzy':
+        if (enter.Fuzzy !== null) enter.Fuzzy(node, parent);
+        walk(node.operand, node);
+        if (leave.Fuzzy !== null) leave.Fuzzy(node, parent);
+        return;
+      case 'Proximity':
+        if (enter.Proximity !== null) enter.Proximity(node, parent);
+        walk(node.operand, node);
+        if (leave.Proximity !== null) leave.Proximity(node, parent);
+        return;
       case 'Range':
-        visitChild(node.lower, node);
-        visitChild(node.upper, node);
-        break;
+        if (enter.Range !== null) enter.Range(node, parent);
+        walk(node.lower, node);
+        walk(node.upper, node);
+        if (leave.Range !== null) leave.Range(node, parent);
+        return;
       case 'Relation':
-        visitChild(node.value, node);
-        break;
+        if (enter.Relation !== null) enter.Relation(node, parent);
+        walk(node.value, node);
+        if (leave.Relation !== null) leave.Relation(node, parent);
+        return;
       case 'Term':
+        if (enter.Term !== null) enter.Term(node, parent);
+        if (leave.Term !== null) leave.Term(node, parent);
+        return;
       case 'Wildcard':
+        if (enter.Wildcard !== null) enter.Wildcard(node, parent);
+        if (leave.Wildcard !== null) leave.Wildcard(node, parent);
+        return;
       case 'Phrase':
+        if (enter.Phrase !== null) enter.Phrase(node, parent);
+        if (leave.Phrase !== null) leave.Phrase(node, parent);
+        return;
       case 'Regex':
-      case 'RangeBound':
-      case 'MatchAll':
-      case 'FieldName':
+        if (enter.Regex !== null) enter.Regex(node, parent);
+        if (leave.Regex !== null) leave.Regex(node, parent);
+        return;
       case 'StringValue':
+        if (enter.StringValue !== null) enter.StringValue(node, parent);
+        if (leave.StringValue !== null) leave.StringValue(node, parent);
+        return;
       case 'NumberValue':
+        if (enter.NumberValue !== null) enter.NumberValue(node, parent);
+        if (leave.NumberValue !== null) leave.NumberValue(node, parent);
+        return;
+      case 'MatchAll':
+        if (enter.MatchAll !== null) enter.MatchAll(node, parent);
+        if (leave.MatchAll !== null) leave.MatchAll(node, parent);
+        return;
       case 'Error':
-        break;
+        if (enter.Error !== null) enter.Error(node, parent);
+        if (leave.Error !== null) leave.Error(node, parent);
+        return;
+      case 'RangeBound':
+        if (enter.RangeBound !== null) enter.RangeBound(node, parent);
+        if (leave.RangeBound !== null) leave.RangeBound(node, parent);
+        return;
+      case 'FieldName':
+        if (enter.FieldName !== null) enter.FieldName(node, parent);
+        if (leave.FieldName !== null) leave.FieldName(node, parent);
+        return;
       default:
         unreachable(node);
     }
-    const outs = leave[node.kind];
-    if (outs !== null) for (let i = 0; i < outs.length; i++) outs[i]!(node, parent);
   };
   return (root) => walk(root, null);
 }

@@ -73,7 +73,7 @@ function clauseKey(node: Node): string | null {
 /** Mixes a sketch of `value` (length, first, middle and last characters) into the 32-bit FNV-1a hash `h`. */
 function mix(h: number, value: string): number {
   const n = value.length;
-  h = Math.imul((h * 31) ^ n, 16777619);
+  h = Math.imul(h ^ n, 16777619);
   if (n === 0) return h;
   h = Math.imul(h ^ value.charCodeAt(0), 16777619);
   h = Math.imul(h ^ value.charCodeAt(n >> 1), 16777619);
@@ -83,37 +83,42 @@ function mix(h: number, value: string): number {
 /**
  * A cheap hash of what the clause key would be: the clause's kind, its field name
  * and a sketch of its first value, Groups looked through; no allocation, a few
- * property reads. Equal keys have equal hashes; equal hashes are confirmed by
- * comparing keys, so collisions cost time, never correctness.
+ * property reads (each read of a node of unknown kind costs, so as few as may be).
+ * Equal keys have equal hashes; equal hashes are confirmed by comparing keys, so
+ * collisions cost time, never correctness.
  */
 function clauseHash(node: Node, depth: number): number {
-  while (node.kind === 'Group') node = node.body;
   const deeper = depth < 2;
   switch (node.kind) {
+    case 'Group':
+      return clauseHash(node.body, depth);
+    case 'Field':
+      return deeper ? mix(7, node.field.value) ^ clauseHash(node.value, depth + 1) : 7;
+    case 'Comparison': {
+      const value = node.value;
+      const h = mix(mix(9, node.operator), node.field.value);
+      return value.kind === 'StringValue' ? mix(h, value.value) : Math.imul(h ^ value.value, 16777619);
+    }
     case 'Term':
       return mix(1, node.value);
     case 'Phrase':
       return mix(2, node.value);
-    case 'StringValue':
-      return mix(3, node.value);
-    case 'NumberValue':
-      return Math.imul(4 ^ node.value, 16777619);
     case 'Wildcard':
       return mix(5, node.pattern);
-    case 'Regex':
-      return mix(6, node.pattern);
-    case 'Field':
-      return deeper ? Math.imul(mix(7, node.field.value) ^ clauseHash(node.value, depth + 1), 16777619) : 7;
     case 'Exists':
       return mix(8, node.field.value);
-    case 'Comparison':
-      return Math.imul(mix(mix(9, node.field.value), node.operator) ^ clauseHash(node.value, depth + 1), 16777619);
     case 'Range':
       return mix(mix(10, node.lower.value ?? '*'), node.upper.value ?? '*');
     case 'Relation':
       return mix(mix(11, node.operator), node.value.value);
     case 'Not':
       return deeper ? Math.imul(12 ^ clauseHash(node.operand, depth + 1), 16777619) : 12;
+    case 'StringValue':
+      return mix(3, node.value);
+    case 'NumberValue':
+      return Math.imul(4 ^ node.value, 16777619);
+    case 'Regex':
+      return mix(6, node.pattern);
     case 'Required':
     case 'Boost':
     case 'Fuzzy':
@@ -127,18 +132,55 @@ function clauseHash(node: Node, depth: number): number {
   }
 }
 
-const NONE: ReadonlySet<number> = new Set();
+// Scratch space reused from AND to AND: hashes, and an open-addressing table of them
+// whose slots are valid only when stamped with the current round (nothing to clear).
+let hashes = new Int32Array(64);
+let slots = new Int32Array(128);
+let stamps = new Uint32Array(128);
+let round = 0;
 
-/** The values that occur more than once: pairwise for a few, by sorting for many. */
-function repeated(values: number[]): ReadonlySet<number> {
-  let out: Set<number> | undefined;
-  if (values.length <= 16) {
-    for (let i = 1; i < values.length; i++) for (let j = 0; j < i; j++) if (values[i] === values[j]) (out ??= new Set()).add(values[i]!);
-    return out ?? NONE;
+/** True when two of the first `n` values of `hashes` are equal: pairwise for a few, by hashing for many. */
+function anyRepeated(n: number): boolean {
+  if (n <= 16) {
+    for (let i = 1; i < n; i++) for (let j = 0; j < i; j++) if (hashes[i] === hashes[j]) return true;
+    return false;
   }
-  const sorted = Float64Array.from(values).sort();
-  for (let i = 1; i < sorted.length; i++) if (sorted[i] === sorted[i - 1]) (out ??= new Set()).add(sorted[i]!);
-  return out ?? NONE;
+  let size = slots.length;
+  while (size < 2 * n) size *= 2;
+  if (size !== slots.length) {
+    slots = new Int32Array(size);
+    stamps = new Uint32Array(size);
+    round = 0;
+  }
+  round = (round + 1) >>> 0;
+  if (round === 0) {
+    stamps.fill(0);
+    round = 1;
+  }
+  const mask = size - 1;
+  for (let i = 0; i < n; i++) {
+    const h = hashes[i]!;
+    let slot = Math.imul(h, 0x9e3779b1) >>> 0 & mask;
+    while (stamps[slot] === round) {
+      if (slots[slot] === h) return true;
+      slot = (slot + 1) & mask;
+    }
+    stamps[slot] = round;
+    slots[slot] = h;
+  }
+  return false;
+}
+
+/** The values among the first `n` of `hashes` that occur more than once. */
+function repeated(n: number): ReadonlySet<number> {
+  const seen = new Set<number>();
+  const out = new Set<number>();
+  for (let i = 0; i < n; i++) {
+    const h = hashes[i]!;
+    if (seen.has(h)) out.add(h);
+    else seen.add(h);
+  }
+  return out;
 }
 
 export const NoDuplicateClauses: Rule = {
@@ -151,12 +193,14 @@ export const NoDuplicateClauses: Rule = {
   create(context) {
     const check = (node: And | Or) => {
       const operands = node.operands;
+      const n = operands.length;
       // Fast paths: most ANDs and ORs are pairs, and no two hashes alike means no duplicates.
-      if (operands.length === 2 && clauseHash(operands[0]!, 0) !== clauseHash(operands[1]!, 0)) return;
-      const hashes = new Array<number>(operands.length);
-      for (let i = 0; i < operands.length; i++) hashes[i] = clauseHash(operands[i]!, 0) >>> 0;
-      const alike = repeated(hashes);
-      if (alike.size === 0) return;
+      if (n === 2 && clauseHash(operands[0]!, 0) !== clauseHash(operands[1]!, 0)) return;
+      if (hashes.length < n) hashes = new Int32Array(Math.max(n, hashes.length * 2));
+      for (let i = 0; i < n; i++) hashes[i] = clauseHash(operands[i]!, 0);
+      if (!anyRepeated(n)) return;
+      const alike = repeated(n);
+      const hashOf = Array.from(hashes.subarray(0, n));
       const seen = new Map<number, Node[]>();
       const keys = new Map<Node, string | null>();
       const keyOf = (n: Node) => {
@@ -165,10 +209,10 @@ export const NoDuplicateClauses: Rule = {
       };
       node.operands.forEach((operand, i) => {
         // Words of `First Name:x` belong to a field name, not to the boolean expression.
-        if (!alike.has(hashes[i]!) || isOperatorWord(operand) || context.inSpacedName(operand)) return;
-        const candidates = seen.get(hashes[i]!);
+        if (!alike.has(hashOf[i]!) || isOperatorWord(operand) || context.inSpacedName(operand)) return;
+        const candidates = seen.get(hashOf[i]!);
         if (candidates === undefined) {
-          seen.set(hashes[i]!, [operand]);
+          seen.set(hashOf[i]!, [operand]);
           return;
         }
         // Equal hashes: compare the keys (an error inside a clause makes it unique).
