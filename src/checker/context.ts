@@ -51,6 +51,9 @@ export interface CheckContext {
   onValueSite(listener: (site: ValueSite) => void): void;
 }
 
+/** Slots for remembered field names (a power of two). */
+const NAME_SLOTS = 1024;
+
 function syntaxErrors(text: string): number {
   return parse(text).diagnostics.filter((d) => d.severity === 'error').length;
 }
@@ -69,9 +72,15 @@ export class Context implements CheckContext {
   private spaced: Map<Field | Exists, SpacedFieldName> | undefined;
   private spacedParts: Set<Node> | undefined;
   private baseErrors: number | undefined;
-  // Several rules ask about the same name, or read the same value, one after the other: remember the last answer.
-  private lastName: FieldName | undefined;
-  private lastField: SchemaField | undefined;
+  // Several rules ask about the same name (some before the walk reaches it): remember answers by
+  // name node, in slots picked by where the name starts (a cache: a slot holds the last name put there).
+  private readonly names: (FieldName | undefined)[] = new Array<FieldName | undefined>(NAME_SLOTS).fill(undefined);
+  private readonly fields: (SchemaField | undefined)[] = new Array<SchemaField | undefined>(NAME_SLOTS).fill(undefined);
+  // The slots written in this check, emptied at its end: the next check may have another schema,
+  // and no tree or schema is held on to.
+  private readonly written = new Uint16Array(NAME_SLOTS);
+  private writes = 0;
+  // Several rules read the same value one after the other: remember the last reading.
   private lastValue: ValueNode | undefined;
   private lastValueField: SchemaField | undefined;
   private lastReading: Reading | undefined;
@@ -121,8 +130,6 @@ export class Context implements CheckContext {
     this.spaced = undefined;
     this.spacedParts = undefined;
     this.baseErrors = undefined;
-    this.lastName = undefined;
-    this.lastField = undefined;
     this.lastValue = undefined;
     this.lastValueField = undefined;
     this.lastReading = undefined;
@@ -130,6 +137,12 @@ export class Context implements CheckContext {
 
   /** Ends a check, letting go of the query. */
   end(): void {
+    for (let i = 0; i < this.writes; i++) {
+      const slot = this.written[i]!;
+      this.names[slot] = undefined;
+      this.fields[slot] = undefined;
+    }
+    this.writes = 0;
     this.begin(undefined, undefined, () => {});
   }
 
@@ -143,11 +156,13 @@ export class Context implements CheckContext {
       const s = this.spaced.get(clause);
       if (s) return s.field;
     }
-    if (name !== this.lastName) {
-      this.lastName = name;
-      this.lastField = this.schema.field(name.value);
-    }
-    return this.lastField;
+    const slot = name.span.start & (NAME_SLOTS - 1);
+    if (this.names[slot] === name) return this.fields[slot];
+    const field = this.schema.field(name.value);
+    if (this.names[slot] === undefined) this.written[this.writes++] = slot;
+    this.names[slot] = name;
+    this.fields[slot] = field;
+    return field;
   }
 
   scope(): FieldScope | undefined {

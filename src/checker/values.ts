@@ -54,6 +54,9 @@ export type Reading =
   | { readonly ok: true; readonly comparable?: Comparable }
   | { readonly ok: false; readonly code: string; readonly reason: string; readonly suggestion?: string; readonly suggestionSafe?: boolean; readonly alternatives?: readonly string[] };
 
+/** The reading of a value accepted as it is, with nothing to compare by (one object: readings are never changed). */
+const ACCEPTED: Reading = { ok: true };
+
 const INTEGER = /^[+-]?\d+$/;
 const DECIMAL = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
 const TRUTHY = new Set(['true', 'yes', 'y', 't', '1', 'on']);
@@ -72,7 +75,7 @@ function readNumber(text: string, integer: boolean): Reading {
 
 function readDate(text: string, field: SchemaField, withTime: boolean): Reading {
   const reading = readQueryDate(text, withTime);
-  if (reading.ok) return reading.value ? { ok: true, comparable: { type: 'date', value: reading.value.key } } : { ok: true };
+  if (reading.ok) return reading.value ? { ok: true, comparable: { type: 'date', value: reading.value.key } } : ACCEPTED;
   const converted = field.dateFormat ? fromDateFormat(text, field.dateFormat, field.dateSeparator) : null;
   if (converted && converted !== text) {
     return {
@@ -90,9 +93,9 @@ function readBoolean(text: string, field: SchemaField): Reading {
   const pair = field.booleanValues;
   if (pair === undefined) {
     const lower = text.toLowerCase();
-    return TRUTHY.has(lower) || FALSY.has(lower) ? { ok: true } : { ok: false, code: 'invalid-boolean', reason: `'${text}' is not a yes/no value` };
+    return TRUTHY.has(lower) || FALSY.has(lower) ? ACCEPTED : { ok: false, code: 'invalid-boolean', reason: `'${text}' is not a yes/no value` };
   }
-  if (text === pair[0] || text === pair[1]) return { ok: true };
+  if (text === pair[0] || text === pair[1]) return ACCEPTED;
   const lower = text.toLowerCase();
   const allowed = `${pair[0]} or ${pair[1]}`;
   const meant = pair.find((v) => v.toLowerCase() === lower) ?? (TRUTHY.has(lower) ? pair[0] : FALSY.has(lower) ? pair[1] : undefined);
@@ -103,8 +106,8 @@ function readBoolean(text: string, field: SchemaField): Reading {
 
 function readPicklist(text: string, field: SchemaField): Reading {
   const list = field.picklist;
-  if (list === undefined) return { ok: true };
-  if (list.some((e) => e.code === text)) return { ok: true };
+  if (list === undefined) return ACCEPTED;
+  for (let i = 0; i < list.length; i++) if (list[i]!.code === text) return ACCEPTED;
   const lower = text.toLowerCase();
   const byDescription = list.find((e) => e.description !== undefined && e.description.toLowerCase() === lower);
   if (byDescription) {
@@ -132,19 +135,20 @@ function readPicklist(text: string, field: SchemaField): Reading {
 type Reader = (text: string, field: SchemaField) => Reading;
 
 const READERS: { readonly [K in FieldKind]: Reader } = {
-  text: () => ({ ok: true }),
+  text: () => ACCEPTED,
   integer: (t) => readNumber(t, true),
   decimal: (t) => readNumber(t, false),
   date: (t, f) => readDate(t, f, false),
   datetime: (t, f) => readDate(t, f, true),
   time: (t) => {
     const r = readQueryTime(t);
-    return r.ok ? { ok: true, ...(r.value ? { comparable: { type: 'date' as const, value: r.value.key } } : {}) } : { ok: false, code: 'invalid-time', reason: r.reason };
+    if (!r.ok) return { ok: false, code: 'invalid-time', reason: r.reason };
+    return r.value ? { ok: true, comparable: { type: 'date', value: r.value.key } } : ACCEPTED;
   },
   boolean: readBoolean,
   picklist: readPicklist,
-  image: () => ({ ok: true }),
-  opaque: () => ({ ok: true }),
+  image: () => ACCEPTED,
+  opaque: () => ACCEPTED,
 };
 
 /** Reads `text` as a value of `field`. */

@@ -77,6 +77,11 @@ export function parallelWalk(visitors: readonly Visitor[]): (root: Node) => void
   }
   const enter = fuseAll(enters);
   const leave = fuseAll(leaves);
+  // Leaves in fixed places that nothing hooks are not visited at all.
+  const hooked = (kind: NodeKind) => enter[kind] !== null || leave[kind] !== null;
+  const visitNames = hooked('FieldName');
+  const visitBounds = hooked('RangeBound');
+  const visitComparisonValues = hooked('StringValue') || hooked('NumberValue') || hooked('Error');
 
   const walk = (node: Node, parent: Node | null): void => {
     switch (node.kind) {
@@ -101,19 +106,19 @@ export function parallelWalk(visitors: readonly Visitor[]): (root: Node) => void
       }
       case 'Field':
         if (enter.Field !== null) enter.Field(node, parent);
-        walk(node.field, node);
+        if (visitNames) walk(node.field, node);
         walk(node.value, node);
         if (leave.Field !== null) leave.Field(node, parent);
         return;
       case 'Comparison':
         if (enter.Comparison !== null) enter.Comparison(node, parent);
-        walk(node.field, node);
-        walk(node.value, node);
+        if (visitNames) walk(node.field, node);
+        if (visitComparisonValues) walk(node.value, node);
         if (leave.Comparison !== null) leave.Comparison(node, parent);
         return;
       case 'Exists':
         if (enter.Exists !== null) enter.Exists(node, parent);
-        walk(node.field, node);
+        if (visitNames) walk(node.field, node);
         if (leave.Exists !== null) leave.Exists(node, parent);
         return;
       case 'Group':
@@ -148,8 +153,10 @@ export function parallelWalk(visitors: readonly Visitor[]): (root: Node) => void
         return;
       case 'Range':
         if (enter.Range !== null) enter.Range(node, parent);
-        walk(node.lower, node);
-        walk(node.upper, node);
+        if (visitBounds) {
+          walk(node.lower, node);
+          walk(node.upper, node);
+        }
         if (leave.Range !== null) leave.Range(node, parent);
         return;
       case 'Relation':

@@ -30,9 +30,31 @@ export type DateReading =
   | { readonly ok: true; readonly value: DateValue | null }
   | { readonly ok: false; readonly reason: string };
 
+/** The digit at `i` of `text` as a number, or -1. */
+function digitAt(text: string, i: number): number {
+  const c = text.charCodeAt(i) - 48;
+  return c >= 0 && c <= 9 ? c : -1;
+}
+
+/** A real `YYYY-MM-DD` date read without the regular expression (the common case); null for anything else. */
+function readPlainDate(text: string): DateReading | null {
+  if (text.length !== 10 || text.charCodeAt(4) !== 45 || text.charCodeAt(7) !== 45) return null;
+  const y0 = digitAt(text, 0), y1 = digitAt(text, 1), y2 = digitAt(text, 2), y3 = digitAt(text, 3);
+  const m0 = digitAt(text, 5), m1 = digitAt(text, 6), d0 = digitAt(text, 8), d1 = digitAt(text, 9);
+  if ((y0 | y1 | y2 | y3 | m0 | m1 | d0 | d1) < 0) return null;
+  const year = y0 * 1000 + y1 * 100 + y2 * 10 + y3;
+  const month = m0 * 10 + m1;
+  const day = d0 * 10 + d1;
+  // Out of range: the regular expression's path says why.
+  if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return null;
+  return { ok: true, value: { key: text } };
+}
+
 /** Reads a query date; `value` is null for date math (`now-1d`), which is valid but not comparable. */
 export function readQueryDate(text: string, withTime: boolean): DateReading {
-  if (DATE_MATH.test(text)) return { ok: true, value: null };
+  const plain = readPlainDate(text);
+  if (plain !== null) return plain;
+  if (text.charCodeAt(0) === 110 /* n */ && DATE_MATH.test(text)) return { ok: true, value: null };
   const m = ISO.exec(text);
   if (m === null) return { ok: false, reason: `'${text}' is not a date; write dates as year-month-day, e.g. 2021-03-31` };
   const year = Number(m[1]);

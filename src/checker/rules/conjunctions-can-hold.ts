@@ -30,12 +30,33 @@ interface Constraint {
   readonly exact?: string;
 }
 
-/** The clauses an AND requires, looking through parentheses and nested ANDs. */
-function conjuncts(node: Expr, out: Expr[]): Expr[] {
-  if (node.kind === 'Group') conjuncts(node.body, out);
-  else if (node.kind === 'And') for (const o of node.operands) conjuncts(o, out);
-  else out.push(node);
-  return out;
+/**
+ * The clauses an AND requires, looking through parentheses and nested ANDs; each
+ * AND found inside parentheses is added to `nested` (it is checked as part of this one).
+ */
+function conjuncts(node: Expr, out: Expr[], nested: WeakSet<Node>, inGroup: boolean): void {
+  switch (node.kind) {
+    case 'Group':
+      conjuncts(node.body, out, nested, true);
+      return;
+    case 'And':
+      if (inGroup) nested.add(node);
+      for (let i = 0; i < node.operands.length; i++) conjuncts(node.operands[i]!, out, nested, false);
+      return;
+    default:
+      out.push(node);
+  }
+}
+
+/** How many constraints `clause` can put on a single-valued field of a known type (0, 1 or 2), before reading values. */
+function possibleConstraints(field: SchemaField | undefined, clause: Expr): number {
+  if (field === undefined || field.multivalue || !FIELD_KIND_TRAITS[field.kind].known) return 0;
+  if (clause.kind === 'Comparison') return 1;
+  if (clause.kind !== 'Field') return 0;
+  const v = clause.value;
+  if (v.kind === 'Term' || v.kind === 'Phrase' || v.kind === 'Relation') return 1;
+  if (v.kind !== 'Range') return 0;
+  return (v.lower.value !== null && v.lower.raw !== '' ? 1 : 0) + (v.upper.value !== null && v.upper.raw !== '' ? 1 : 0);
 }
 
 function constraintOf(field: SchemaField | undefined, node: Node, value: ValueNode, role: ValueRole, inclusive = true): Constraint | undefined {
@@ -75,18 +96,16 @@ function constraintOf(field: SchemaField | undefined, node: Node, value: ValueNo
   return exact ? { field, node, exact: text.toLowerCase() } : undefined;
 }
 
-/** Pushes the constraints `clause` puts on single-valued fields onto `out`. */
-function constraintsOf(context: CheckContext, clause: Expr, out: Constraint[]): void {
+/** Pushes the constraints `clause` puts on `field` (its field, single-valued) onto `out`. */
+function constraintsOf(field: SchemaField, clause: Expr, out: Constraint[]): void {
   const push = (c: Constraint | undefined) => {
     if (c !== undefined) out.push(c);
   };
   if (clause.kind === 'Comparison') {
-    push(constraintOf(context.fieldOf(clause.field), clause, clause.value, clause.operator));
+    push(constraintOf(field, clause, clause.value, clause.operator));
     return;
   }
   if (clause.kind !== 'Field') return;
-  const field = context.fieldOf(clause.field, clause);
-  if (field === undefined || field.multivalue) return;
   const v = clause.value;
   if (v.kind === 'Term' || v.kind === 'Phrase') push(constraintOf(field, clause, v, 'match'));
   else if (v.kind === 'Relation') push(constraintOf(field, clause, v.value, v.operator));
@@ -94,6 +113,41 @@ function constraintsOf(context: CheckContext, clause: Expr, out: Constraint[]): 
     if (v.lower.value !== null && v.lower.raw !== '') push(constraintOf(field, clause, v.lower, 'lower', v.lowerInclusive));
     if (v.upper.value !== null && v.upper.raw !== '') push(constraintOf(field, clause, v.upper, 'upper', v.upperInclusive));
   }
+}
+
+/** The field a clause constrains (undefined for other clauses). */
+function fieldOfClause(context: CheckContext, clause: Expr): SchemaField | undefined {
+  if (clause.kind === 'Comparison') return context.fieldOf(clause.field);
+  if (clause.kind === 'Field') return context.fieldOf(clause.field, clause);
+  return undefined;
+}
+
+/**
+ * The fields constrained at least twice, given each clause's field and count of
+ * possible constraints: only they can contradict themselves. Pairwise for a few, by map for many.
+ */
+function repeatedFields(fields: readonly (SchemaField | undefined)[], counts: readonly number[]): ReadonlySet<SchemaField> | undefined {
+  let out: Set<SchemaField> | undefined;
+  const n = fields.length;
+  if (n <= 16) {
+    for (let i = 0; i < n; i++) {
+      const f = fields[i];
+      if (f === undefined || counts[i] === 0 || out?.has(f)) continue;
+      let total = counts[i]!;
+      for (let j = i + 1; j < n && total < 2; j++) if (fields[j] === f) total += counts[j]!;
+      if (total >= 2) (out ??= new Set()).add(f);
+    }
+    return out;
+  }
+  const totals = new Map<SchemaField, number>();
+  for (let i = 0; i < n; i++) {
+    const f = fields[i];
+    if (f === undefined || counts[i] === 0) continue;
+    const total = (totals.get(f) ?? 0) + counts[i]!;
+    totals.set(f, total);
+    if (total >= 2) (out ??= new Set()).add(f);
+  }
+  return out;
 }
 
 /** The tighter of two lower (sign 1) or upper (sign -1) ends; undefined when they cannot be ordered. */
@@ -119,18 +173,23 @@ export const ConjunctionsCanHold: Rule = {
     contradiction: { severity: 'warning', autofix: false, summary: 'conditions on one field that cannot hold together (`[Age] gt 65 and [Age] lt 18`)' },
   },
   create(context) {
-    // Nested ANDs are checked as part of the outermost one: remember the groups that sit in an AND.
-    const groupsInAnd = new WeakSet<Node>();
+    // Nested ANDs in parentheses are checked as part of the outermost one, which marks them.
+    const nested = new WeakSet<Node>();
     return {
-      Group(node, parent) {
-        if (parent?.kind === 'And' || (parent?.kind === 'Group' && groupsInAnd.has(parent))) groupsInAnd.add(node);
-      },
-      And(node: And, parent) {
-        if (parent?.kind === 'Group' && groupsInAnd.has(parent)) return;
+      And(node: And) {
+        if (nested.has(node)) return;
+        const clauses: Expr[] = [];
+        conjuncts(node, clauses, nested, false);
+        // Values are read only for fields constrained twice or more: one constraint cannot contradict itself.
+        const fields = clauses.map((clause) => fieldOfClause(context, clause));
+        const counts = clauses.map((clause, i) => possibleConstraints(fields[i], clause));
+        const repeated = repeatedFields(fields, counts);
+        if (repeated === undefined) return;
         const constraints: Constraint[] = [];
-        for (const clause of conjuncts(node, [])) constraintsOf(context, clause, constraints);
-        // One field constrained once cannot contradict itself.
-        if (constraints.length < 2) return;
+        for (let i = 0; i < clauses.length; i++) {
+          const field = fields[i];
+          if (field !== undefined && repeated.has(field) && counts[i]! > 0) constraintsOf(field, clauses[i]!, constraints);
+        }
         const state = new Map<string, { lower?: End; upper?: End; exact?: { value: string; node: Node }; reported: boolean }>();
         for (const c of constraints) {
           const s = state.get(c.field.name) ?? { reported: false };

@@ -132,23 +132,40 @@ function clauseHash(node: Node, depth: number): number {
   }
 }
 
-// Scratch space reused from AND to AND: hashes, and an open-addressing table of them
-// whose slots are valid only when stamped with the current round (nothing to clear).
+// Scratch space reused from AND to AND: hashes and whether each repeats, and an
+// open-addressing table of hashes whose slots count only when stamped with the current
+// round (nothing to clear between ANDs).
 let hashes = new Int32Array(64);
+let repeats = new Uint8Array(64);
 let slots = new Int32Array(128);
+let firsts = new Int32Array(128);
 let stamps = new Uint32Array(128);
 let round = 0;
 
-/** True when two of the first `n` values of `hashes` are equal: pairwise for a few, by hashing for many. */
-function anyRepeated(n: number): boolean {
+/**
+ * Marks in `repeats` which of the first `n` values of `hashes` occur more than once;
+ * true when any does. Pairwise for a few, by hashing for many.
+ */
+function markRepeats(n: number): boolean {
+  if (repeats.length < n) repeats = new Uint8Array(hashes.length);
+  repeats.fill(0, 0, n);
+  let any = false;
   if (n <= 16) {
-    for (let i = 1; i < n; i++) for (let j = 0; j < i; j++) if (hashes[i] === hashes[j]) return true;
-    return false;
+    for (let i = 1; i < n; i++) {
+      for (let j = 0; j < i; j++) {
+        if (hashes[i] === hashes[j]) {
+          repeats[i] = repeats[j] = 1;
+          any = true;
+        }
+      }
+    }
+    return any;
   }
   let size = slots.length;
   while (size < 2 * n) size *= 2;
   if (size !== slots.length) {
     slots = new Int32Array(size);
+    firsts = new Int32Array(size);
     stamps = new Uint32Array(size);
     round = 0;
   }
@@ -160,27 +177,18 @@ function anyRepeated(n: number): boolean {
   const mask = size - 1;
   for (let i = 0; i < n; i++) {
     const h = hashes[i]!;
-    let slot = Math.imul(h, 0x9e3779b1) >>> 0 & mask;
-    while (stamps[slot] === round) {
-      if (slots[slot] === h) return true;
-      slot = (slot + 1) & mask;
+    let slot = (Math.imul(h, 0x9e3779b1) >>> 0) & mask;
+    while (stamps[slot] === round && slots[slot] !== h) slot = (slot + 1) & mask;
+    if (stamps[slot] === round) {
+      repeats[i] = repeats[firsts[slot]!] = 1;
+      any = true;
+    } else {
+      stamps[slot] = round;
+      slots[slot] = h;
+      firsts[slot] = i;
     }
-    stamps[slot] = round;
-    slots[slot] = h;
   }
-  return false;
-}
-
-/** The values among the first `n` of `hashes` that occur more than once. */
-function repeated(n: number): ReadonlySet<number> {
-  const seen = new Set<number>();
-  const out = new Set<number>();
-  for (let i = 0; i < n; i++) {
-    const h = hashes[i]!;
-    if (seen.has(h)) out.add(h);
-    else seen.add(h);
-  }
-  return out;
+  return any;
 }
 
 export const NoDuplicateClauses: Rule = {
@@ -198,29 +206,30 @@ export const NoDuplicateClauses: Rule = {
       if (n === 2 && clauseHash(operands[0]!, 0) !== clauseHash(operands[1]!, 0)) return;
       if (hashes.length < n) hashes = new Int32Array(Math.max(n, hashes.length * 2));
       for (let i = 0; i < n; i++) hashes[i] = clauseHash(operands[i]!, 0);
-      if (!anyRepeated(n)) return;
-      const alike = repeated(n);
-      const hashOf = Array.from(hashes.subarray(0, n));
+      if (!markRepeats(n)) return;
+      // Rare from here on: some hashes are alike, so compare the keys of those clauses.
       const seen = new Map<number, Node[]>();
       const keys = new Map<Node, string | null>();
-      const keyOf = (n: Node) => {
-        if (!keys.has(n)) keys.set(n, clauseKey(n));
-        return keys.get(n)!;
+      const keyOf = (clause: Node) => {
+        if (!keys.has(clause)) keys.set(clause, clauseKey(clause));
+        return keys.get(clause)!;
       };
-      node.operands.forEach((operand, i) => {
+      for (let i = 0; i < n; i++) {
+        const operand = operands[i]!;
         // Words of `First Name:x` belong to a field name, not to the boolean expression.
-        if (!alike.has(hashOf[i]!) || isOperatorWord(operand) || context.inSpacedName(operand)) return;
-        const candidates = seen.get(hashOf[i]!);
+        if (repeats[i] === 0 || isOperatorWord(operand) || context.inSpacedName(operand)) continue;
+        const hash = hashes[i]!;
+        const candidates = seen.get(hash);
         if (candidates === undefined) {
-          seen.set(hashOf[i]!, [operand]);
-          return;
+          seen.set(hash, [operand]);
+          continue;
         }
         // Equal hashes: compare the keys (an error inside a clause makes it unique).
         const key = keyOf(operand);
         const first = key === null ? undefined : candidates.find((c) => keyOf(c) === key);
         if (first === undefined) {
           candidates.push(operand);
-          return;
+          continue;
         }
         // Remove the repeat with the operator before it, a lower-case operator word included.
         let previous = i - 1;
@@ -232,7 +241,7 @@ export const NoDuplicateClauses: Rule = {
           related: [{ span: first.span, message: 'first written here' }],
           fixes: [{ title: 'Remove the repeated clause', edits: [{ span: { start: node.operands[previous]!.span.end, end: operand.span.end }, text: '' }] }],
         });
-      });
+      }
     };
     return { And: check, Or: check };
   },
