@@ -42,7 +42,8 @@ export function spacedFieldNames(and: And, schema: SchemaIndex): SpacedFieldName
   const ops = and.operands;
   for (let i = 0; i < ops.length; i++) {
     const clause = ops[i]!;
-    if (clause.kind === 'Field' && clause.field.value !== '*') {
+    // Cheap tests first: a spaced name needs a word joined by adjacency before a `field:` clause or after an `_exists_:`.
+    if (clause.kind === 'Field' && i > 0 && and.explicit[i - 1] === false && clause.field.value !== '*') {
       // How many bare words, joined by adjacency, run up to the clause.
       let run = 0;
       while (run < MAX_WORDS - 1 && i - run - 1 >= 0 && and.explicit[i - run - 1] === false && bareWord(ops[i - run - 1], true) !== undefined) run++;
@@ -61,7 +62,7 @@ export function spacedFieldNames(and: And, schema: SchemaIndex): SpacedFieldName
           break;
         }
       }
-    } else if (clause.kind === 'Exists' && !clause.field.raw.startsWith('"')) {
+    } else if (clause.kind === 'Exists' && i + 1 < ops.length && and.explicit[i] === false && !clause.field.raw.startsWith('"')) {
       for (let k = Math.min(ops.length - 1 - i, MAX_WORDS - 1); k >= 1; k--) {
         const words: Term[] = [];
         let ok = true;

@@ -181,8 +181,14 @@ export const ConjunctionsCanHold: Rule = {
         const clauses: Expr[] = [];
         conjuncts(node, clauses, nested, false);
         // Values are read only for fields constrained twice or more: one constraint cannot contradict itself.
-        const fields = clauses.map((clause) => fieldOfClause(context, clause));
-        const counts = clauses.map((clause, i) => possibleConstraints(fields[i], clause));
+        const fields = new Array<SchemaField | undefined>(clauses.length);
+        const counts = new Array<number>(clauses.length);
+        for (let i = 0; i < clauses.length; i++) {
+          const clause = clauses[i]!;
+          const field = fieldOfClause(context, clause);
+          fields[i] = field;
+          counts[i] = possibleConstraints(field, clause);
+        }
         const repeated = repeatedFields(fields, counts);
         if (repeated === undefined) return;
         const constraints: Constraint[] = [];
