@@ -8,6 +8,7 @@ import { applyEdits, type Fix, type RelatedInformation, type TextEdit } from '..
 import { parse } from '../language/parse.js';
 import type { Visitor } from '../language/visitor.js';
 import type { SchemaIndex, SchemaField } from '../schema/schema.js';
+import { MISSING, NodeMemo } from './node-memo.js';
 import { spacedFieldNames, type SpacedFieldName } from './spaced-field-names.js';
 import { readValue, valueText, type Reading, type ValueNode } from './values.js';
 import { valueSiteHooks, type ValueSite } from './value-sites.js';
@@ -45,14 +46,11 @@ export interface CheckContext {
    * changes how the words around it parse); true when there is no text to try.
    */
   keepsSyntax(edits: readonly TextEdit[]): boolean;
-  /** `readValue(text, field)` for a value node, remembered: several rules read the same value in turn. */
+  /** `readValue(valueText(node), field)`, remembered for the check: several rules read the same value. */
   reading(node: ValueNode, field: SchemaField): Reading;
   /** Calls `listener` for every value searched in a known field (see value-sites.ts); register while creating a rule. */
   onValueSite(listener: (site: ValueSite) => void): void;
 }
-
-/** Slots for remembered field names (a power of two). */
-const NAME_SLOTS = 1024;
 
 function syntaxErrors(text: string): number {
   return parse(text).diagnostics.filter((d) => d.severity === 'error').length;
@@ -72,18 +70,9 @@ export class Context implements CheckContext {
   private spaced: Map<Field | Exists, SpacedFieldName> | undefined;
   private spacedParts: Set<Node> | undefined;
   private baseErrors: number | undefined;
-  // Several rules ask about the same name (some before the walk reaches it): remember answers by
-  // name node, in slots picked by where the name starts (a cache: a slot holds the last name put there).
-  private readonly names: (FieldName | undefined)[] = new Array<FieldName | undefined>(NAME_SLOTS).fill(undefined);
-  private readonly fields: (SchemaField | undefined)[] = new Array<SchemaField | undefined>(NAME_SLOTS).fill(undefined);
-  // The slots written in this check, emptied at its end: the next check may have another schema,
-  // and no tree or schema is held on to.
-  private readonly written = new Uint16Array(NAME_SLOTS);
-  private writes = 0;
-  // Several rules read the same value one after the other: remember the last reading.
-  private lastValue: ValueNode | undefined;
-  private lastValueField: SchemaField | undefined;
-  private lastReading: Reading | undefined;
+  // Several rules ask for the same name's field, or the same value's reading, some before the walk reaches it.
+  private readonly fieldsByName = new NodeMemo<FieldName, undefined, SchemaField | undefined>();
+  private readonly readings = new NodeMemo<ValueNode, SchemaField, Reading>();
 
   private readonly valueListeners: ((site: ValueSite) => void)[] = [];
   private readonly sites = valueSiteHooks(this, (site) => {
@@ -130,19 +119,12 @@ export class Context implements CheckContext {
     this.spaced = undefined;
     this.spacedParts = undefined;
     this.baseErrors = undefined;
-    this.lastValue = undefined;
-    this.lastValueField = undefined;
-    this.lastReading = undefined;
   }
 
   /** Ends a check, letting go of the query. */
   end(): void {
-    for (let i = 0; i < this.writes; i++) {
-      const slot = this.written[i]!;
-      this.names[slot] = undefined;
-      this.fields[slot] = undefined;
-    }
-    this.writes = 0;
+    this.fieldsByName.clear();
+    this.readings.clear();
     this.begin(undefined, undefined, () => {});
   }
 
@@ -156,13 +138,8 @@ export class Context implements CheckContext {
       const s = this.spaced.get(clause);
       if (s) return s.field;
     }
-    const slot = name.span.start & (NAME_SLOTS - 1);
-    if (this.names[slot] === name) return this.fields[slot];
-    const field = this.schema.field(name.value);
-    if (this.names[slot] === undefined) this.written[this.writes++] = slot;
-    this.names[slot] = name;
-    this.fields[slot] = field;
-    return field;
+    const known = this.fieldsByName.get(name, undefined);
+    return known !== MISSING ? known : this.fieldsByName.set(name, undefined, this.schema.field(name.value));
   }
 
   scope(): FieldScope | undefined {
@@ -178,12 +155,8 @@ export class Context implements CheckContext {
   }
 
   reading(node: ValueNode, field: SchemaField): Reading {
-    if (node !== this.lastValue || field !== this.lastValueField || this.lastReading === undefined) {
-      this.lastValue = node;
-      this.lastValueField = field;
-      this.lastReading = readValue(valueText(node), field);
-    }
-    return this.lastReading;
+    const known = this.readings.get(node, field);
+    return known !== MISSING ? known : this.readings.set(node, field, readValue(valueText(node), field));
   }
 
   onValueSite(listener: (site: ValueSite) => void): void {

@@ -13,7 +13,7 @@ import type { SchemaField } from '../../schema/schema.js';
 import type { CheckContext } from '../context.js';
 import type { Rule } from '../rule.js';
 import type { ValueRole } from '../value-sites.js';
-import { compare, readValue, type Comparable, type ValueNode } from '../values.js';
+import { compare, type Comparable, type ValueNode } from '../values.js';
 
 interface End {
   readonly value: Comparable;
@@ -48,23 +48,35 @@ function conjuncts(node: Expr, out: Expr[], nested: WeakSet<Node>, inGroup: bool
   }
 }
 
-/** How many constraints `clause` can put on a single-valued field of a known type (0, 1 or 2), before reading values. */
+/** Roles that bound an ordered field's value; for unordered fields only an exact `eq` (or a picklist or boolean match) does. */
+function bounds(role: ValueRole): boolean {
+  return role === 'match' || role === 'eq' || role === 'gt' || role === 'ge' || role === 'lt' || role === 'le' || role.charCodeAt(0) === 60 || role.charCodeAt(0) === 62;
+}
+
+/**
+ * How many constraints `clause` can put on its field (0, 1 or 2), before reading
+ * any value: what `constraintsOf` finds when every value reads well.
+ */
 function possibleConstraints(field: SchemaField | undefined, clause: Expr): number {
   if (field === undefined || field.multivalue || !FIELD_KIND_TRAITS[field.kind].known) return 0;
-  if (clause.kind === 'Comparison') return 1;
+  const ordered = FIELD_KIND_TRAITS[field.kind].ordered;
+  if (clause.kind === 'Comparison') return (ordered ? bounds(clause.operator) : clause.operator === 'eq') ? 1 : 0;
   if (clause.kind !== 'Field') return 0;
   const v = clause.value;
-  if (v.kind === 'Term' || v.kind === 'Phrase' || v.kind === 'Relation') return 1;
+  if (v.kind === 'Term' || v.kind === 'Phrase') return ordered || field.kind === 'picklist' || field.kind === 'boolean' ? 1 : 0;
+  if (!ordered) return 0;
+  if (v.kind === 'Relation') return 1;
   if (v.kind !== 'Range') return 0;
   return (v.lower.value !== null && v.lower.raw !== '' ? 1 : 0) + (v.upper.value !== null && v.upper.raw !== '' ? 1 : 0);
 }
 
-function constraintOf(field: SchemaField | undefined, node: Node, value: ValueNode, role: ValueRole, inclusive = true): Constraint | undefined {
+function constraintOf(context: CheckContext, field: SchemaField | undefined, node: Node, value: ValueNode, role: ValueRole, inclusive = true): Constraint | undefined {
   if (field === undefined || field.multivalue || !FIELD_KIND_TRAITS[field.kind].known) return undefined;
   const text = value.kind === 'NumberValue' ? value.raw : value.value;
   if (text === null) return undefined;
   if (FIELD_KIND_TRAITS[field.kind].ordered) {
-    const reading = readValue(text, field);
+    // The value sites read the same values later: read through the context's memory.
+    const reading = context.reading(value, field);
     if (!reading.ok || reading.comparable === undefined) return undefined;
     const end = (incl: boolean): End => ({ value: reading.comparable!, inclusive: incl, node });
     switch (role) {
@@ -97,21 +109,21 @@ function constraintOf(field: SchemaField | undefined, node: Node, value: ValueNo
 }
 
 /** Pushes the constraints `clause` puts on `field` (its field, single-valued) onto `out`. */
-function constraintsOf(field: SchemaField, clause: Expr, out: Constraint[]): void {
+function constraintsOf(context: CheckContext, field: SchemaField, clause: Expr, out: Constraint[]): void {
   const push = (c: Constraint | undefined) => {
     if (c !== undefined) out.push(c);
   };
   if (clause.kind === 'Comparison') {
-    push(constraintOf(field, clause, clause.value, clause.operator));
+    push(constraintOf(context, field, clause, clause.value, clause.operator));
     return;
   }
   if (clause.kind !== 'Field') return;
   const v = clause.value;
-  if (v.kind === 'Term' || v.kind === 'Phrase') push(constraintOf(field, clause, v, 'match'));
-  else if (v.kind === 'Relation') push(constraintOf(field, clause, v.value, v.operator));
+  if (v.kind === 'Term' || v.kind === 'Phrase') push(constraintOf(context, field, clause, v, 'match'));
+  else if (v.kind === 'Relation') push(constraintOf(context, field, clause, v.value, v.operator));
   else if (v.kind === 'Range') {
-    if (v.lower.value !== null && v.lower.raw !== '') push(constraintOf(field, clause, v.lower, 'lower', v.lowerInclusive));
-    if (v.upper.value !== null && v.upper.raw !== '') push(constraintOf(field, clause, v.upper, 'upper', v.upperInclusive));
+    if (v.lower.value !== null && v.lower.raw !== '') push(constraintOf(context, field, clause, v.lower, 'lower', v.lowerInclusive));
+    if (v.upper.value !== null && v.upper.raw !== '') push(constraintOf(context, field, clause, v.upper, 'upper', v.upperInclusive));
   }
 }
 
@@ -194,7 +206,7 @@ export const ConjunctionsCanHold: Rule = {
         const constraints: Constraint[] = [];
         for (let i = 0; i < clauses.length; i++) {
           const field = fields[i];
-          if (field !== undefined && repeated.has(field) && counts[i]! > 0) constraintsOf(field, clauses[i]!, constraints);
+          if (field !== undefined && repeated.has(field) && counts[i]! > 0) constraintsOf(context, field, clauses[i]!, constraints);
         }
         const state = new Map<string, { lower?: End; upper?: End; exact?: { value: string; node: Node }; reported: boolean }>();
         for (const c of constraints) {

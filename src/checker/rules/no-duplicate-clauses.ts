@@ -132,6 +132,17 @@ function clauseHash(node: Node, depth: number): number {
   }
 }
 
+/** The clause inside any parentheses. */
+function unwrap(node: Node): Node {
+  while (node.kind === 'Group') node = node.body;
+  return node;
+}
+
+/** True when two clauses surely have different keys, told by their kinds alone (cheaper than hashing a pair). */
+function surelyDifferent(a: Node, b: Node): boolean {
+  return unwrap(a).kind !== unwrap(b).kind;
+}
+
 // Scratch space reused from AND to AND: hashes and whether each repeats, and an
 // open-addressing table of hashes whose slots count only when stamped with the current
 // round (nothing to clear between ANDs).
@@ -203,7 +214,7 @@ export const NoDuplicateClauses: Rule = {
       const operands = node.operands;
       const n = operands.length;
       // Fast paths: most ANDs and ORs are pairs, and no two hashes alike means no duplicates.
-      if (n === 2 && clauseHash(operands[0]!, 0) !== clauseHash(operands[1]!, 0)) return;
+      if (n === 2 && (surelyDifferent(operands[0]!, operands[1]!) || clauseHash(operands[0]!, 0) !== clauseHash(operands[1]!, 0))) return;
       if (hashes.length < n) hashes = new Int32Array(Math.max(n, hashes.length * 2));
       for (let i = 0; i < n; i++) hashes[i] = clauseHash(operands[i]!, 0);
       if (!markRepeats(n)) return;

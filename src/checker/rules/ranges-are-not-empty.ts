@@ -7,10 +7,10 @@
  *   valid:   Age:[18 TO 65]       [2020-01-01 TO 2020-12-31]
  *   invalid: Age:[65 TO 18]       (inverted-range)     Age:{18 TO 18}   (empty-range)
  */
-import type { Range } from '../../language/ast.js';
+import type { Range, RangeBound } from '../../language/ast.js';
 import { FIELD_KIND_TRAITS } from '../../schema/field-kind.js';
 import type { Rule } from '../rule.js';
-import { compare, guessComparable, readValue, type Comparable } from '../values.js';
+import { compare, guessComparable, type Comparable } from '../values.js';
 
 export const RangesAreNotEmpty: Rule = {
   name: 'RangesAreNotEmpty',
@@ -21,19 +21,19 @@ export const RangesAreNotEmpty: Rule = {
     'empty-range': { severity: 'warning', autofix: false, summary: 'a range with equal bounds that excludes them' },
   },
   create(context) {
-    const comparable = (text: string): Comparable | undefined => {
+    const comparable = (bound: RangeBound & { value: string }): Comparable | undefined => {
       const field = context.scope()?.field;
-      if (field === undefined || !FIELD_KIND_TRAITS[field.kind].known) return guessComparable(text);
+      if (field === undefined || !FIELD_KIND_TRAITS[field.kind].known) return guessComparable(bound.value);
       if (!FIELD_KIND_TRAITS[field.kind].ordered) return undefined;
-      const reading = readValue(text, field);
+      const reading = context.reading(bound, field);
       return reading.ok ? reading.comparable : undefined;
     };
     return {
       Range(node: Range) {
         const { lower, upper } = node;
         if (lower.value === null || upper.value === null || lower.raw === '' || upper.raw === '') return;
-        const a = comparable(lower.value);
-        const b = comparable(upper.value);
+        const a = comparable(lower as RangeBound & { value: string });
+        const b = comparable(upper as RangeBound & { value: string });
         const order = a && b ? compare(a, b) : undefined;
         if (order === undefined) return;
         if (order > 0) {
