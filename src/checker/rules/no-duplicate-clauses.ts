@@ -15,59 +15,60 @@ function isOperatorWord(node: Node | undefined): boolean {
   return node?.kind === 'Term' && node.raw === node.value && OPERATOR_WORDS.has(node.value);
 }
 
-type Key = (node: Node) => string | null;
+/** Equal numbers, NaN included, as their text would be (`String(-0) === String(0)`). */
+const sameNumber = (a: number | null, b: number | null): boolean => a === b || (a !== a && b !== b);
 
-/** A string written unambiguously inside a key: its length, then itself. */
-const s = (text: string): string => `${text.length}:${text}`;
+type Same = (a: Node, b: Node) => boolean;
 
-function all(nodes: readonly Node[], key: Key): string | null {
-  let out = '';
-  for (const node of nodes) {
-    const k = key(node);
-    if (k === null) return null;
-    out += `(${k})`;
-  }
-  return out;
-}
-
-function join(...parts: (string | null)[]): string | null {
-  return parts.includes(null) ? null : parts.join('');
+function allSame(a: readonly Node[], b: readonly Node[], same: Same): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (!same(a[i]!, b[i]!)) return false;
+  return true;
 }
 
 /**
- * How each kind contributes to a clause key: equal for clauses that mean the same,
- * whatever their spacing, escaping or parentheses; null when the clause holds an error.
+ * When two clauses of one kind mean the same, whatever their spacing, escaping or
+ * parentheses; never when either holds an error. Compared in place, with no key
+ * strings built: only clauses whose hashes collide get here.
  */
-const KEYS: { readonly [K in NodeKind]: (node: NodeOfKind<K>, key: Key) => string | null } = {
-  Query: (n, key) => (n.body ? key(n.body) : ''),
-  Or: (n, key) => join('O', all(n.operands, key)),
-  And: (n, key) => join('A', n.explicit.map((e) => (e ? '1' : '0')).join(''), all(n.operands, key)),
-  Not: (n, key) => join('N', n.operator, key(n.operand)),
-  Required: (n, key) => join('+', key(n.operand)),
-  Group: (n, key) => key(n.body),
-  Field: (n, key) => join('F', s(n.field.value), key(n.value)),
-  Exists: (n) => `E${s(n.field.value)}`,
-  Comparison: (n, key) => join('C', s(n.field.value), n.operator, key(n.value)),
-  Term: (n) => `T${s(n.value)}`,
-  Wildcard: (n) => `W${s(n.pattern)}`,
-  Phrase: (n) => `P${s(n.value)}`,
-  Regex: (n) => `R${s(n.pattern)}`,
-  Range: (n, key) => join(n.lowerInclusive ? '[' : '{', key(n.lower), key(n.upper), n.upperInclusive ? ']' : '}'),
-  RangeBound: (n) => (n.value === null ? '*' : `b${s(n.value)}`),
-  Relation: (n, key) => join('L', n.operator, key(n.value)),
-  Fuzzy: (n, key) => join('Z', String(n.distance), key(n.operand)),
-  Proximity: (n, key) => join('X', String(n.distance), key(n.operand)),
-  Boost: (n, key) => join('B', String(n.value), key(n.operand)),
-  MatchAll: () => 'M',
-  FieldName: (n) => s(n.value),
-  StringValue: (n) => `S${s(n.value)}`,
-  NumberValue: (n) => `#${n.value}`,
-  Error: () => null,
+const SAME: { readonly [K in NodeKind]: (a: NodeOfKind<K>, b: NodeOfKind<K>, same: Same) => boolean } = {
+  Query: (a, b, same) => (a.body === null || b.body === null ? a.body === b.body : same(a.body, b.body)),
+  Or: (a, b, same) => allSame(a.operands, b.operands, same),
+  And: (a, b, same) => a.explicit.length === b.explicit.length && a.explicit.every((e, i) => e === b.explicit[i]) && allSame(a.operands, b.operands, same),
+  Not: (a, b, same) => a.operator === b.operator && same(a.operand, b.operand),
+  Required: (a, b, same) => same(a.operand, b.operand),
+  Group: (a, b, same) => same(a.body, b.body),
+  Field: (a, b, same) => a.field.value === b.field.value && same(a.value, b.value),
+  Exists: (a, b) => a.field.value === b.field.value,
+  Comparison: (a, b, same) => a.field.value === b.field.value && a.operator === b.operator && same(a.value, b.value),
+  Term: (a, b) => a.value === b.value,
+  Wildcard: (a, b) => a.pattern === b.pattern,
+  Phrase: (a, b) => a.value === b.value,
+  Regex: (a, b) => a.pattern === b.pattern,
+  Range: (a, b, same) => a.lowerInclusive === b.lowerInclusive && a.upperInclusive === b.upperInclusive && same(a.lower, b.lower) && same(a.upper, b.upper),
+  RangeBound: (a, b) => a.value === b.value,
+  Relation: (a, b, same) => a.operator === b.operator && same(a.value, b.value),
+  Fuzzy: (a, b, same) => sameNumber(a.distance, b.distance) && same(a.operand, b.operand),
+  Proximity: (a, b, same) => sameNumber(a.distance, b.distance) && same(a.operand, b.operand),
+  Boost: (a, b, same) => sameNumber(a.value, b.value) && same(a.operand, b.operand),
+  MatchAll: () => true,
+  FieldName: (a, b) => a.value === b.value,
+  StringValue: (a, b) => a.value === b.value,
+  NumberValue: (a, b) => sameNumber(a.value, b.value),
+  Error: () => false,
 };
 
-/** The clause key of `node`. Built only for clauses whose hashes collide, so it is rarely needed. */
-function clauseKey(node: Node): string | null {
-  return (KEYS[node.kind] as (n: Node, key: Key) => string | null)(node, clauseKey);
+/** Parentheses (and a query around its body) change nothing about a clause. */
+function inner(node: Node): Node {
+  while (node.kind === 'Group' || (node.kind === 'Query' && node.body !== null)) node = node.kind === 'Group' ? node.body : node.body!;
+  return node;
+}
+
+/** True when two clauses mean the same (see SAME). */
+function sameClause(a: Node, b: Node): boolean {
+  a = inner(a);
+  b = inner(b);
+  return a.kind === b.kind && (SAME[a.kind] as (x: Node, y: Node, same: Same) => boolean)(a, b, sameClause);
 }
 
 /** Mixes a sketch of `value` (length, first, middle and last characters) into the 32-bit FNV-1a hash `h`. */
@@ -220,11 +221,6 @@ export const NoDuplicateClauses: Rule = {
       if (!markRepeats(n)) return;
       // Rare from here on: some hashes are alike, so compare the keys of those clauses.
       const seen = new Map<number, Node[]>();
-      const keys = new Map<Node, string | null>();
-      const keyOf = (clause: Node) => {
-        if (!keys.has(clause)) keys.set(clause, clauseKey(clause));
-        return keys.get(clause)!;
-      };
       for (let i = 0; i < n; i++) {
         const operand = operands[i]!;
         // Words of `First Name:x` belong to a field name, not to the boolean expression.
@@ -235,9 +231,8 @@ export const NoDuplicateClauses: Rule = {
           seen.set(hash, [operand]);
           continue;
         }
-        // Equal hashes: compare the keys (an error inside a clause makes it unique).
-        const key = keyOf(operand);
-        const first = key === null ? undefined : candidates.find((c) => keyOf(c) === key);
+        // Equal hashes: compare the clauses (an error inside a clause makes it unique).
+        const first = candidates.find((c) => sameClause(c, operand));
         if (first === undefined) {
           candidates.push(operand);
           continue;
