@@ -2,16 +2,28 @@
 import type { Comparison, Exists, Field } from '../language/ast.js';
 import { bracketFieldName, escapeFieldName, quote } from '../language/escape.js';
 
-/** `name` written to replace the `FieldName` of `clause` (its span includes brackets or quotes). */
-export function writeFieldName(clause: Field | Exists | Comparison, name: string): string {
+/** How a clause writes its field name: in brackets, quoted (`_exists_:"a b"`), or with escapes. */
+export type FieldNameStyle = 'bracketed' | 'quoted' | 'escaped';
+
+export function fieldNameStyle(clause: Field | Exists | Comparison): FieldNameStyle {
   switch (clause.kind) {
     case 'Comparison':
-      return bracketFieldName(name);
+      return 'bracketed';
     case 'Exists':
-      return clause.field.raw.startsWith('"') ? quote(name) : escapeFieldName(name);
+      return clause.field.raw.startsWith('"') ? 'quoted' : 'escaped';
     case 'Field':
-      return escapeFieldName(name);
+      return 'escaped';
   }
+}
+
+/** `name` written in a style. */
+export function writeFieldNameAs(style: FieldNameStyle, name: string): string {
+  return style === 'bracketed' ? bracketFieldName(name) : style === 'quoted' ? quote(name) : escapeFieldName(name);
+}
+
+/** `name` written to replace the `FieldName` of `clause` (its span includes brackets or quotes). */
+export function writeFieldName(clause: Field | Exists | Comparison, name: string): string {
+  return writeFieldNameAs(fieldNameStyle(clause), name);
 }
 
 /** A clause that names a field. */

@@ -8,11 +8,9 @@
  *            [first name] eq "Tim"      (field-name-case: the field is "First Name")
  */
 import type { SchemaIndex } from '../../schema/schema.js';
+import { fieldNameStyle, isNamingClause, writeFieldNameAs, type FieldNameStyle } from '../edits.js';
 import type { Rule } from '../rule.js';
 import { closest, quotedList } from '../suggest.js';
-
-/** "Did you mean" answers per schema: a misspelling tends to recur, and 500 names take a while to compare. */
-const suggestions = new WeakMap<SchemaIndex, Map<string, string[]>>();
 
 const places = new WeakMap<SchemaIndex, string>();
 
@@ -34,17 +32,38 @@ function knownParent(schema: SchemaIndex, name: string): boolean {
   return false;
 }
 
-function suggest(schema: SchemaIndex, name: string): string[] {
-  let cache = suggestions.get(schema);
-  if (cache === undefined) suggestions.set(schema, (cache = new Map()));
-  let near = cache.get(name);
-  if (near === undefined) {
-    near = closest(name, schema.fields.keys());
-    if (cache.size < 10_000) cache.set(name, near);
-  }
-  return near;
+/** What is said about a name the schema does not have: the names meant, and the message. */
+interface Verdict {
+  readonly code: 'field-name-case' | 'unknown-field';
+  readonly message: string;
+  readonly names: readonly string[];
+  /** The names as each style of clause writes them, made when first needed. */
+  readonly written: Partial<Record<FieldNameStyle, readonly string[]>>;
 }
-import { isNamingClause, writeFieldName } from '../edits.js';
+
+function writtenAs(verdict: Verdict, style: FieldNameStyle): readonly string[] {
+  return (verdict.written[style] ??= verdict.names.map((n) => writeFieldNameAs(style, n)));
+}
+
+/** Verdicts per schema and name: a misspelling tends to recur, and 500 names take a while to compare. */
+const verdicts = new WeakMap<SchemaIndex, Map<string, Verdict>>();
+
+function verdict(schema: SchemaIndex, name: string): Verdict {
+  let cache = verdicts.get(schema);
+  if (cache === undefined) verdicts.set(schema, (cache = new Map()));
+  let known = cache.get(name);
+  if (known === undefined) {
+    const loose = schema.looseMatches(name).map((f) => f.name);
+    if (loose.length > 0) {
+      known = { code: 'field-name-case', message: `no field "${name}"; field names are exact: did you mean ${quotedList(loose)}?`, names: loose, written: {} };
+    } else {
+      const near = closest(name, schema.fields.keys());
+      known = { code: 'unknown-field', message: `no field "${name}" in ${where(schema)}${near.length ? `; did you mean ${quotedList(near)}?` : ''}`, names: near, written: {} };
+    }
+    if (cache.size < 10_000) cache.set(name, known);
+  }
+  return known;
+}
 
 export const KnownFieldNames: Rule = {
   name: 'KnownFieldNames',
@@ -66,22 +85,13 @@ export const KnownFieldNames: Rule = {
         if (name === '' || name === '*' || (parent.kind === 'Field' && /(^|[^\\])[*?]/.test(node.raw))) return;
         // `parent.child`: a nested field under a known field; the schema does not describe what is inside.
         if (name.includes('.') && knownParent(schema, name)) return;
-        const loose = schema.looseMatches(name);
-        if (loose.length > 0) {
-          context.report({
-            code: 'field-name-case',
-            message: `no field "${name}"; field names are exact: did you mean ${quotedList(loose.map((f) => f.name))}?`,
-            span: node.span,
-            fixes: loose.map((f) => ({ title: `Use "${f.name}"`, edits: [{ span: node.span, text: writeFieldName(parent, f.name) }] })),
-          });
-          return;
-        }
-        const near = suggest(schema, name);
+        const said = verdict(schema, name);
+        const written = writtenAs(said, fieldNameStyle(parent));
         context.report({
-          code: 'unknown-field',
-          message: `no field "${name}" in ${where(schema)}${near.length ? `; did you mean ${quotedList(near)}?` : ''}`,
+          code: said.code,
+          message: said.message,
           span: node.span,
-          fixes: near.map((n) => ({ title: `Use "${n}"`, edits: [{ span: node.span, text: writeFieldName(parent, n) }] })),
+          fixes: said.names.map((n, i) => ({ title: `Use "${n}"`, edits: [{ span: node.span, text: written[i]! }] })),
         });
       },
     };
