@@ -81,8 +81,10 @@ function constraintOf(context: CheckContext, field: SchemaField | undefined, nod
     const end = (incl: boolean): End => ({ value: reading.comparable!, inclusive: incl, node });
     switch (role) {
       case 'match':
-      case 'eq':
-        return { field, node, lower: end(true), upper: end(true) };
+      case 'eq': {
+        const at = end(true);
+        return { field, node, lower: at, upper: at };
+      }
       case 'gt':
       case '>':
         return { field, node, lower: end(false) };
