@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { applyEdits, parse, parseOrThrow, QuerySyntaxError, type TextEdit } from '../../src/index.js';
+import { applyEdits, parse, parseOrThrow, QuerySyntaxError } from '../../src/index.js';
 import { queryLikeString } from '../support/arbitraries.js';
+import { mapSpan } from '../support/edits.js';
 
 const errorsOf = (text: string) => parse(text).diagnostics.filter((d) => d.severity === 'error');
 
@@ -85,16 +86,12 @@ describe('syntax diagnostics', () => {
   });
 
   it('every fix removes its diagnostic (property over broken query-like strings)', () => {
-    /** Where an offset of the text before the edits lands in the text after them. */
-    const mapOffset = (offset: number, edits: readonly TextEdit[]) =>
-      edits.reduce((at, e) => (offset >= e.span.end ? at + e.text.length - (e.span.end - e.span.start) : offset > e.span.start ? at - (offset - e.span.start) : at), offset);
     fc.assert(
       fc.property(queryLikeString, (text) => {
         for (const diagnostic of errorsOf(text)) {
           for (const fix of diagnostic.fixes ?? []) {
             const after = applyEdits(text, fix.edits);
-            const start = mapOffset(diagnostic.span.start, fix.edits);
-            const end = mapOffset(diagnostic.span.end, fix.edits);
+            const { start, end } = mapSpan(diagnostic.span, fix.edits);
             const same = errorsOf(after).filter((d) => d.code === diagnostic.code && d.span.start === start && d.span.end === end);
             expect(same, `${diagnostic.code} / ${fix.title}: ${JSON.stringify(text)} -> ${JSON.stringify(after)}`).toEqual([]);
           }
