@@ -35,18 +35,17 @@ export interface Unescaped {
  * (the result is then a wildcard pattern in which unescaped `*` and `?` are wildcards).
  */
 export function unescape(raw: string, keepWildcardEscapes = false): Unescaped {
-  if (!raw.includes('\\')) return { value: raw, problems: [] };
+  if (!raw.includes('\\')) return { value: raw, problems: NO_PROBLEMS };
+  // Whole runs between escapes are copied with one slice each (flat strings, fewer allocations).
   let out = '';
   let problems: EscapeProblem[] | undefined;
-  for (let i = 0; i < raw.length; i++) {
-    const ch = raw[i]!;
-    if (ch !== '\\') {
-      out += ch;
-      continue;
-    }
+  let runStart = 0;
+  for (let i = raw.indexOf('\\'); i !== -1; i = raw.indexOf('\\', runStart)) {
+    out += raw.slice(runStart, i);
     if (i + 1 >= raw.length) {
       (problems ??= []).push({ offset: i, length: 1, message: 'a backslash at the end escapes nothing' });
-      continue;
+      runStart = raw.length;
+      break;
     }
     let next = raw[i + 1]!;
     let width = 2;
@@ -64,10 +63,13 @@ export function unescape(raw: string, keepWildcardEscapes = false): Unescaped {
       }
     }
     out += keepWildcardEscapes && (next === '*' || next === '?' || next === '\\') ? `\\${next}` : next;
-    i += width - 1;
+    runStart = i + width;
   }
-  return { value: out, problems: problems ?? [] };
+  out += raw.slice(runStart);
+  return { value: out, problems: problems ?? NO_PROBLEMS };
 }
+
+const NO_PROBLEMS: readonly EscapeProblem[] = [];
 
 /** True when `raw` holds an unescaped `*` or `?`. */
 export function hasUnescapedWildcard(raw: string): boolean {
