@@ -10,6 +10,7 @@ import { section, summary } from './report.mjs';
 /** One entry per stage, in the order they run; a stage module exports `run(options)`. */
 const STAGES = [
   { id: 'parse', load: () => import('./parse.mjs') },
+  { id: 'linearity', load: () => import('./linearity.mjs') },
   { id: 'size', load: () => import('./size.mjs') },
   { id: 'startup', load: () => import('./startup.mjs') },
   { id: 'check', load: () => import('./check.mjs') },
