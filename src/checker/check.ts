@@ -65,7 +65,9 @@ function makePlan(ruleList: readonly Rule[], levels: Readonly<Record<string, Lev
     for (const [code, info] of Object.entries(rule.codes)) codes.set(code, severityOf(code, info.severity, info.enabled !== false, levels));
   }
   const context = new Context();
-  const walk = parallelWalk([context.tracker, ...rules.map((rule) => rule.create(context))]);
+  const visitors = [context.tracker, ...rules.map((rule) => rule.create(context))];
+  // Made after the rules: they ask for clause hashes while being created.
+  const walk = parallelWalk(visitors, context.hashes);
   return { codes, context, walk, busy: false };
 }
 
@@ -110,16 +112,18 @@ export function check(input: string | Node, options: CheckOptions = {}): Diagnos
   }
 
   const plan = planFor(options.rules ?? allRules, options.severities, schema !== undefined);
-  const report = (r: Report): void => {
+  const report = (r: Report, at?: number): void => {
     const severity = plan.codes.get(r.code);
     if (severity === undefined) return;
     const d: { -readonly [K in keyof Diagnostic]: Diagnostic[K] } = { code: r.code, severity, message: r.message, span: r.span };
     if (r.fixes !== undefined && r.fixes.length > 0) d.fixes = r.fixes;
     if (r.related !== undefined && r.related.length > 0) d.related = r.related;
-    diagnostics.push(d);
+    if (at === undefined) diagnostics.push(d);
+    else diagnostics.splice(at, 0, d);
   };
+  const sink = { report, count: () => diagnostics.length };
   plan.busy = true;
-  plan.context.begin(schema, text, report);
+  plan.context.begin(schema, text, sink);
   try {
     plan.walk(root);
   } finally {

@@ -8,6 +8,7 @@ import { applyEdits, type Fix, type RelatedInformation, type TextEdit } from '..
 import { parse } from '../language/parse.js';
 import type { Visitor } from '../language/visitor.js';
 import type { SchemaIndex, SchemaField } from '../schema/schema.js';
+import { ClauseHashes } from './clause-hashes.js';
 import { MISSING, NodeMemo } from './node-memo.js';
 import { spacedFieldNames, type SpacedFieldName } from './spaced-field-names.js';
 import { readValue, valueText, type Reading, type ValueNode } from './values.js';
@@ -33,6 +34,18 @@ export interface CheckContext {
   /** The query text, when `check` was given text (undefined for a tree). */
   readonly text: string | undefined;
   report(report: Report): void;
+  /** How many diagnostics have been reported so far: a place to report at later (`reportAt`). */
+  reported(): number;
+  /**
+   * Reports as if at the moment `reported()` returned `at`: before everything
+   * reported since (diagnostics on one span keep their report order).
+   */
+  reportAt(at: number, report: Report): void;
+  /**
+   * The structural hashes of clauses, which the walk computes on leaving each node
+   * (clause-hashes.ts); only for rules that ask for them while being created.
+   */
+  clauseHashes(): ClauseHashes;
   /** The schema field a name refers to: exact, or the full name it continues (`First Name:x`). */
   fieldOf(name: FieldName, clause?: Field | Exists): SchemaField | undefined;
   /** The innermost `field:` clause around the current node, if any. */
@@ -52,6 +65,14 @@ export interface CheckContext {
   onValueSite(listener: (site: ValueSite) => void): void;
 }
 
+/** Where a check's reports go: appended (`at` undefined) or inserted at `at`; `count` says how many were kept. */
+export interface ReportSink {
+  report(report: Report, at?: number): void;
+  count(): number;
+}
+
+const NO_SINK: ReportSink = { report: () => {}, count: () => 0 };
+
 function syntaxErrors(text: string): number {
   return parse(text).diagnostics.filter((d) => d.severity === 'error').length;
 }
@@ -64,7 +85,9 @@ function syntaxErrors(text: string): number {
 export class Context implements CheckContext {
   schema: SchemaIndex | undefined = undefined;
   text: string | undefined = undefined;
-  private sink: (r: Report) => void = () => {};
+  private sink: ReportSink = NO_SINK;
+  /** Set when a rule asks for clause hashes: the walk then computes them. */
+  hashes: ClauseHashes | undefined = undefined;
   private readonly scopes: FieldScope[] = [];
   // Names with unescaped spaces are rare: the maps are made on the first one.
   private spaced: Map<Field | Exists, SpacedFieldName> | undefined;
@@ -111,7 +134,7 @@ export class Context implements CheckContext {
   };
 
   /** Starts a check: everything learnt about the previous query is forgotten. */
-  begin(schema: SchemaIndex | undefined, text: string | undefined, sink: (r: Report) => void): void {
+  begin(schema: SchemaIndex | undefined, text: string | undefined, sink: ReportSink): void {
     this.schema = schema;
     this.text = text;
     this.sink = sink;
@@ -125,11 +148,23 @@ export class Context implements CheckContext {
   end(): void {
     this.fieldsByName.clear();
     this.readings.clear();
-    this.begin(undefined, undefined, () => {});
+    this.begin(undefined, undefined, NO_SINK);
   }
 
   report(report: Report): void {
-    this.sink(report);
+    this.sink.report(report);
+  }
+
+  reported(): number {
+    return this.sink.count();
+  }
+
+  reportAt(at: number, report: Report): void {
+    this.sink.report(report, at);
+  }
+
+  clauseHashes(): ClauseHashes {
+    return (this.hashes ??= new ClauseHashes());
   }
 
   fieldOf(name: FieldName, clause?: Field | Exists): SchemaField | undefined {

@@ -8,9 +8,13 @@
  * function once per plan (null when nothing hooks the kind) and looked up by a
  * constant property name in the node's own case: no closures, arrays or keyed
  * lookups per node.
+ *
+ * On the way back up it returns each node's structural hash when asked to
+ * (see clause-hashes.ts): every node is hashed once, by the code that visits it.
  */
 import type { Node, NodeKind } from '../language/ast.js';
 import type { VisitFn, Visitor } from '../language/visitor.js';
+import { ClauseHashes, mixNumber, mixText } from './clause-hashes.js';
 
 type Hook = (node: Node, parent: Node | null) => unknown;
 type HookLists = { [K in NodeKind]: Hook[] };
@@ -61,8 +65,12 @@ function unreachable(node: never): never {
   throw new Error(`unknown node kind: ${(node as { kind: string }).kind}`);
 }
 
-/** Prepares a walk that runs `visitors` side by side; the tables are built once and the walk reused. */
-export function parallelWalk(visitors: readonly Visitor[]): (root: Node) => void {
+/**
+ * Prepares a walk that runs `visitors` side by side; the tables are built once and the
+ * walk reused. With `hashes`, the walk also hashes every clause on leaving it and keeps
+ * the hashes of an AND's or OR's operands there for its leave hooks (clause-hashes.ts).
+ */
+export function parallelWalk(visitors: readonly Visitor[], hashes?: ClauseHashes): (root: Node) => void {
   const enters = hookLists();
   const leaves = hookLists();
   for (const v of visitors) {
@@ -83,74 +91,121 @@ export function parallelWalk(visitors: readonly Visitor[]): (root: Node) => void
   const visitBounds = hooked('RangeBound');
   const visitComparisonValues = hooked('StringValue') || hooked('NumberValue') || hooked('Error');
 
-  const walk = (node: Node, parent: Node | null): void => {
+  // Without a rule that compares clauses, every hash is 0 and no node is read for one.
+  const hashing = hashes !== undefined;
+  const stack = hashes ?? new ClauseHashes();
+
+  /** Walks `node`, returning its structural hash (see clause-hashes.ts). */
+  const walk = (node: Node, parent: Node | null): number => {
     switch (node.kind) {
-      case 'Query':
+      case 'Query': {
         if (enter.Query !== null) enter.Query(node, parent);
-        if (node.body !== null) walk(node.body, node);
+        const h = node.body !== null ? walk(node.body, node) : 0;
         if (leave.Query !== null) leave.Query(node, parent);
-        return;
+        return h;
+      }
       case 'And': {
         if (enter.And !== null) enter.And(node, parent);
         const operands = node.operands;
-        for (let i = 0; i < operands.length; i++) walk(operands[i]!, node);
+        const n = operands.length;
+        if (!hashing) {
+          for (let i = 0; i < n; i++) walk(operands[i]!, node);
+          if (leave.And !== null) leave.And(node, parent);
+          return 0;
+        }
+        const base = stack.top;
+        let h = 14 ^ n;
+        for (let i = 0; i < n; i++) {
+          const operand = walk(operands[i]!, node);
+          stack.push(operand);
+          h = mixNumber(h, operand);
+        }
+        stack.operands = base;
         if (leave.And !== null) leave.And(node, parent);
-        return;
+        stack.top = base;
+        return h;
       }
       case 'Or': {
         if (enter.Or !== null) enter.Or(node, parent);
         const operands = node.operands;
-        for (let i = 0; i < operands.length; i++) walk(operands[i]!, node);
+        const n = operands.length;
+        if (!hashing) {
+          for (let i = 0; i < n; i++) walk(operands[i]!, node);
+          if (leave.Or !== null) leave.Or(node, parent);
+          return 0;
+        }
+        const base = stack.top;
+        let h = 15 ^ n;
+        for (let i = 0; i < n; i++) {
+          const operand = walk(operands[i]!, node);
+          stack.push(operand);
+          h = mixNumber(h, operand);
+        }
+        stack.operands = base;
         if (leave.Or !== null) leave.Or(node, parent);
-        return;
+        stack.top = base;
+        return h;
       }
-      case 'Field':
+      case 'Field': {
         if (enter.Field !== null) enter.Field(node, parent);
         if (visitNames) walk(node.field, node);
-        walk(node.value, node);
+        const value = walk(node.value, node);
         if (leave.Field !== null) leave.Field(node, parent);
-        return;
+        return hashing ? mixNumber(mixText(7, node.field.value), value) : 0;
+      }
       case 'Comparison':
         if (enter.Comparison !== null) enter.Comparison(node, parent);
         if (visitNames) walk(node.field, node);
         if (visitComparisonValues) walk(node.value, node);
         if (leave.Comparison !== null) leave.Comparison(node, parent);
-        return;
+        if (!hashing) return 0;
+        {
+          const value = node.value;
+          const h = mixText(mixText(9, node.operator), node.field.value);
+          return value.kind === 'StringValue' ? mixText(h, value.value) : mixNumber(h, value.value);
+        }
       case 'Exists':
         if (enter.Exists !== null) enter.Exists(node, parent);
         if (visitNames) walk(node.field, node);
         if (leave.Exists !== null) leave.Exists(node, parent);
-        return;
-      case 'Group':
+        return hashing ? mixText(8, node.field.value) : 0;
+      case 'Group': {
+        // Parentheses change nothing about a clause: a group hashes as its body.
         if (enter.Group !== null) enter.Group(node, parent);
-        walk(node.body, node);
+        const h = walk(node.body, node);
         if (leave.Group !== null) leave.Group(node, parent);
-        return;
-      case 'Not':
+        return h;
+      }
+      case 'Not': {
         if (enter.Not !== null) enter.Not(node, parent);
-        walk(node.operand, node);
+        const h = walk(node.operand, node);
         if (leave.Not !== null) leave.Not(node, parent);
-        return;
-      case 'Required':
+        return mixNumber(12, h);
+      }
+      case 'Required': {
         if (enter.Required !== null) enter.Required(node, parent);
-        walk(node.operand, node);
+        const h = walk(node.operand, node);
         if (leave.Required !== null) leave.Required(node, parent);
-        return;
-      case 'Boost':
+        return mixNumber(13, h);
+      }
+      case 'Boost': {
         if (enter.Boost !== null) enter.Boost(node, parent);
-        walk(node.operand, node);
+        const h = walk(node.operand, node);
         if (leave.Boost !== null) leave.Boost(node, parent);
-        return;
-      case 'Fuzzy':
+        return mixNumber(13, h);
+      }
+      case 'Fuzzy': {
         if (enter.Fuzzy !== null) enter.Fuzzy(node, parent);
-        walk(node.operand, node);
+        const h = walk(node.operand, node);
         if (leave.Fuzzy !== null) leave.Fuzzy(node, parent);
-        return;
-      case 'Proximity':
+        return mixNumber(13, h);
+      }
+      case 'Proximity': {
         if (enter.Proximity !== null) enter.Proximity(node, parent);
-        walk(node.operand, node);
+        const h = walk(node.operand, node);
         if (leave.Proximity !== null) leave.Proximity(node, parent);
-        return;
+        return mixNumber(13, h);
+      }
       case 'Range':
         if (enter.Range !== null) enter.Range(node, parent);
         if (visitBounds) {
@@ -158,54 +213,55 @@ export function parallelWalk(visitors: readonly Visitor[]): (root: Node) => void
           walk(node.upper, node);
         }
         if (leave.Range !== null) leave.Range(node, parent);
-        return;
-      case 'Relation':
+        return hashing ? mixText(mixText(10, node.lower.value ?? '*'), node.upper.value ?? '*') : 0;
+      case 'Relation': {
         if (enter.Relation !== null) enter.Relation(node, parent);
-        walk(node.value, node);
+        const h = walk(node.value, node);
         if (leave.Relation !== null) leave.Relation(node, parent);
-        return;
+        return hashing ? mixNumber(mixText(11, node.operator), h) : 0;
+      }
       case 'Term':
         if (enter.Term !== null) enter.Term(node, parent);
         if (leave.Term !== null) leave.Term(node, parent);
-        return;
+        return hashing ? mixText(1, node.value) : 0;
       case 'Wildcard':
         if (enter.Wildcard !== null) enter.Wildcard(node, parent);
         if (leave.Wildcard !== null) leave.Wildcard(node, parent);
-        return;
+        return hashing ? mixText(5, node.pattern) : 0;
       case 'Phrase':
         if (enter.Phrase !== null) enter.Phrase(node, parent);
         if (leave.Phrase !== null) leave.Phrase(node, parent);
-        return;
+        return hashing ? mixText(2, node.value) : 0;
       case 'Regex':
         if (enter.Regex !== null) enter.Regex(node, parent);
         if (leave.Regex !== null) leave.Regex(node, parent);
-        return;
+        return hashing ? mixText(6, node.pattern) : 0;
       case 'StringValue':
         if (enter.StringValue !== null) enter.StringValue(node, parent);
         if (leave.StringValue !== null) leave.StringValue(node, parent);
-        return;
+        return 3;
       case 'NumberValue':
         if (enter.NumberValue !== null) enter.NumberValue(node, parent);
         if (leave.NumberValue !== null) leave.NumberValue(node, parent);
-        return;
+        return 4;
       case 'MatchAll':
         if (enter.MatchAll !== null) enter.MatchAll(node, parent);
         if (leave.MatchAll !== null) leave.MatchAll(node, parent);
-        return;
+        return 17;
       case 'Error':
         if (enter.Error !== null) enter.Error(node, parent);
         if (leave.Error !== null) leave.Error(node, parent);
-        return;
+        return 16;
       case 'RangeBound':
         if (enter.RangeBound !== null) enter.RangeBound(node, parent);
         if (leave.RangeBound !== null) leave.RangeBound(node, parent);
-        return;
+        return 18;
       case 'FieldName':
         if (enter.FieldName !== null) enter.FieldName(node, parent);
         if (leave.FieldName !== null) leave.FieldName(node, parent);
-        return;
+        return 19;
       default:
-        unreachable(node);
+        return unreachable(node);
     }
   };
   return (root) => walk(root, null);

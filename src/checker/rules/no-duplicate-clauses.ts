@@ -71,83 +71,9 @@ function sameClause(a: Node, b: Node): boolean {
   return a.kind === b.kind && (SAME[a.kind] as (x: Node, y: Node, same: Same) => boolean)(a, b, sameClause);
 }
 
-/** Mixes a sketch of `value` (length, first, middle and last characters) into the 32-bit FNV-1a hash `h`. */
-function mix(h: number, value: string): number {
-  const n = value.length;
-  h = Math.imul(h ^ n, 16777619);
-  if (n === 0) return h;
-  h = Math.imul(h ^ value.charCodeAt(0), 16777619);
-  h = Math.imul(h ^ value.charCodeAt(n >> 1), 16777619);
-  return Math.imul(h ^ value.charCodeAt(n - 1), 16777619);
-}
-
-/**
- * A cheap hash of what the clause key would be: the clause's kind, its field name
- * and a sketch of its first value, Groups looked through; no allocation, a few
- * property reads (each read of a node of unknown kind costs, so as few as may be).
- * Equal keys have equal hashes; equal hashes are confirmed by comparing keys, so
- * collisions cost time, never correctness.
- */
-function clauseHash(node: Node, depth: number): number {
-  const deeper = depth < 2;
-  switch (node.kind) {
-    case 'Group':
-      return clauseHash(node.body, depth);
-    case 'Field':
-      return deeper ? mix(7, node.field.value) ^ clauseHash(node.value, depth + 1) : 7;
-    case 'Comparison': {
-      const value = node.value;
-      const h = mix(mix(9, node.operator), node.field.value);
-      return value.kind === 'StringValue' ? mix(h, value.value) : Math.imul(h ^ value.value, 16777619);
-    }
-    case 'Term':
-      return mix(1, node.value);
-    case 'Phrase':
-      return mix(2, node.value);
-    case 'Wildcard':
-      return mix(5, node.pattern);
-    case 'Exists':
-      return mix(8, node.field.value);
-    case 'Range':
-      return mix(mix(10, node.lower.value ?? '*'), node.upper.value ?? '*');
-    case 'Relation':
-      return mix(mix(11, node.operator), node.value.value);
-    case 'Not':
-      return deeper ? Math.imul(12 ^ clauseHash(node.operand, depth + 1), 16777619) : 12;
-    case 'StringValue':
-      return mix(3, node.value);
-    case 'NumberValue':
-      return Math.imul(4 ^ node.value, 16777619);
-    case 'Regex':
-      return mix(6, node.pattern);
-    case 'Required':
-    case 'Boost':
-    case 'Fuzzy':
-    case 'Proximity':
-      return deeper ? Math.imul(13 ^ clauseHash(node.operand, depth + 1), 16777619) : 13;
-    case 'And':
-    case 'Or':
-      return deeper ? Math.imul((node.kind === 'And' ? 14 : 15) ^ node.operands.length ^ clauseHash(node.operands[0]!, depth + 1), 16777619) : 14;
-    default:
-      return 16;
-  }
-}
-
-/** The clause inside any parentheses. */
-function unwrap(node: Node): Node {
-  while (node.kind === 'Group') node = node.body;
-  return node;
-}
-
-/** True when two clauses surely have different keys, told by their kinds alone (cheaper than hashing a pair). */
-function surelyDifferent(a: Node, b: Node): boolean {
-  return unwrap(a).kind !== unwrap(b).kind;
-}
-
-// Scratch space reused from AND to AND: hashes and whether each repeats, and an
+// Scratch space reused from AND to AND: whether each operand's hash repeats, and an
 // open-addressing table of hashes whose slots count only when stamped with the current
 // round (nothing to clear between ANDs).
-let hashes = new Int32Array(64);
 let repeats = new Uint8Array(64);
 let slots = new Int32Array(128);
 let firsts = new Int32Array(128);
@@ -155,17 +81,17 @@ let stamps = new Uint32Array(128);
 let round = 0;
 
 /**
- * Marks in `repeats` which of the first `n` values of `hashes` occur more than once;
- * true when any does. Pairwise for a few, by hashing for many.
+ * Marks in `repeats` which of the `n` hashes from `hashes[base]` on occur more than
+ * once; true when any does. Pairwise for a few, by hashing for many.
  */
-function markRepeats(n: number): boolean {
-  if (repeats.length < n) repeats = new Uint8Array(hashes.length);
+function markRepeats(hashes: Int32Array, base: number, n: number): boolean {
+  if (repeats.length < n) repeats = new Uint8Array(Math.max(n, repeats.length * 2));
   repeats.fill(0, 0, n);
   let any = false;
   if (n <= 16) {
     for (let i = 1; i < n; i++) {
       for (let j = 0; j < i; j++) {
-        if (hashes[i] === hashes[j]) {
+        if (hashes[base + i] === hashes[base + j]) {
           repeats[i] = repeats[j] = 1;
           any = true;
         }
@@ -188,7 +114,7 @@ function markRepeats(n: number): boolean {
   }
   const mask = size - 1;
   for (let i = 0; i < n; i++) {
-    const h = hashes[i]!;
+    const h = hashes[base + i]!;
     let slot = (Math.imul(h, 0x9e3779b1) >>> 0) & mask;
     while (stamps[slot] === round && slots[slot] !== h) slot = (slot + 1) & mask;
     if (stamps[slot] === round) {
@@ -211,21 +137,30 @@ export const NoDuplicateClauses: Rule = {
     'duplicate-clause': { severity: 'warning', autofix: true, summary: 'the same clause twice in one AND or OR' },
   },
   create(context) {
-    const check = (node: And | Or) => {
+    const hashes = context.clauseHashes();
+    // Where the reports stood on entering each AND or OR being walked: its repeats are
+    // reported there, as if found on the way in (the hashes are known on the way out).
+    const marks: number[] = [];
+    const enter = () => {
+      marks.push(context.reported());
+    };
+    const leave = (node: And | Or) => {
+      const at = marks.pop()!;
       const operands = node.operands;
       const n = operands.length;
+      const buffer = hashes.buffer;
+      const base = hashes.operands;
       // Fast paths: most ANDs and ORs are pairs, and no two hashes alike means no duplicates.
-      if (n === 2 && (surelyDifferent(operands[0]!, operands[1]!) || clauseHash(operands[0]!, 0) !== clauseHash(operands[1]!, 0))) return;
-      if (hashes.length < n) hashes = new Int32Array(Math.max(n, hashes.length * 2));
-      for (let i = 0; i < n; i++) hashes[i] = clauseHash(operands[i]!, 0);
-      if (!markRepeats(n)) return;
-      // Rare from here on: some hashes are alike, so compare the keys of those clauses.
+      if (n === 2 && buffer[base] !== buffer[base + 1]) return;
+      if (!markRepeats(buffer, base, n)) return;
+      // Rare from here on: some hashes are alike, so compare those clauses.
       const seen = new Map<number, Node[]>();
+      let reported = 0;
       for (let i = 0; i < n; i++) {
         const operand = operands[i]!;
         // Words of `First Name:x` belong to a field name, not to the boolean expression.
         if (repeats[i] === 0 || isOperatorWord(operand) || context.inSpacedName(operand)) continue;
-        const hash = hashes[i]!;
+        const hash = buffer[base + i]!;
         const candidates = seen.get(hash);
         if (candidates === undefined) {
           seen.set(hash, [operand]);
@@ -240,7 +175,7 @@ export const NoDuplicateClauses: Rule = {
         // Remove the repeat with the operator before it, a lower-case operator word included.
         let previous = i - 1;
         while (previous > 0 && isOperatorWord(node.operands[previous])) previous--;
-        context.report({
+        context.reportAt(at + reported++, {
           code: 'duplicate-clause',
           message: `this clause repeats one already in this ${node.kind === 'And' ? 'AND' : 'OR'}`,
           span: operand.span,
@@ -249,6 +184,6 @@ export const NoDuplicateClauses: Rule = {
         });
       }
     };
-    return { And: check, Or: check };
+    return { And: { enter, leave }, Or: { enter, leave } };
   },
 };
