@@ -73,6 +73,28 @@ export interface ReportSink {
 
 const NO_SINK: ReportSink = { report: () => {}, count: () => 0 };
 
+/** Listeners called in order, the first three from call sites of their own (each then sees one function). */
+function fuseListeners(listeners: readonly ((site: ValueSite) => void)[]): (site: ValueSite) => void {
+  const [a, b, c] = listeners;
+  if (listeners.length === 1) return a!;
+  if (listeners.length === 2) {
+    return (site) => {
+      a!(site);
+      b!(site);
+    };
+  }
+  if (listeners.length === 3) {
+    return (site) => {
+      a!(site);
+      b!(site);
+      c!(site);
+    };
+  }
+  return (site) => {
+    for (let i = 0; i < listeners.length; i++) listeners[i]!(site);
+  };
+}
+
 function syntaxErrors(text: string): number {
   return parse(text).diagnostics.filter((d) => d.severity === 'error').length;
 }
@@ -96,11 +118,15 @@ export class Context implements CheckContext {
   // Several rules ask for the same name's field, or the same value's reading, some before the walk reaches it.
   private readonly fieldsByName = new NodeMemo<FieldName, undefined, SchemaField | undefined>();
   private readonly readings = new NodeMemo<ValueNode, SchemaField, Reading>();
+  // The last name looked up: the rules on one FieldName ask one after another, and this
+  // answers them without reading the node's span again (a fresh node's reads cost most).
+  private lastName: FieldName | undefined = undefined;
+  private lastField: SchemaField | undefined = undefined;
 
   private readonly valueListeners: ((site: ValueSite) => void)[] = [];
-  private readonly sites = valueSiteHooks(this, (site) => {
-    for (let i = 0; i < this.valueListeners.length; i++) this.valueListeners[i]!(site);
-  });
+  // The listeners as one function, remade on each registration (see `fuseListeners`).
+  private emitSite: (site: ValueSite) => void = () => {};
+  private readonly sites = valueSiteHooks(this, (site) => this.emitSite(site));
 
   readonly tracker: Visitor = {
     Term: (node, parent) => {
@@ -148,6 +174,8 @@ export class Context implements CheckContext {
   end(): void {
     this.fieldsByName.clear();
     this.readings.clear();
+    this.lastName = undefined;
+    this.lastField = undefined;
     this.begin(undefined, undefined, NO_SINK);
   }
 
@@ -173,8 +201,10 @@ export class Context implements CheckContext {
       const s = this.spaced.get(clause);
       if (s) return s.field;
     }
+    if (name === this.lastName) return this.lastField;
     const known = this.fieldsByName.get(name, undefined);
-    return known !== MISSING ? known : this.fieldsByName.set(name, undefined, this.schema.field(name.value));
+    this.lastName = name;
+    return (this.lastField = known !== MISSING ? known : this.fieldsByName.set(name, undefined, this.schema.field(name.value)));
   }
 
   scope(): FieldScope | undefined {
@@ -196,6 +226,7 @@ export class Context implements CheckContext {
 
   onValueSite(listener: (site: ValueSite) => void): void {
     this.valueListeners.push(listener);
+    this.emitSite = fuseListeners(this.valueListeners.slice());
   }
 
   keepsSyntax(edits: readonly TextEdit[]): boolean {

@@ -28,7 +28,11 @@ function hookLists(): HookLists {
   };
 }
 
-/** The hooks of one kind as one function, in order; null when there are none. */
+/**
+ * The hooks of one kind as one function, in order; null when there are none. Up to
+ * six are called from call sites of their own, each seeing one function (so it can
+ * be inlined); a loop's single call site would see them all and inline none.
+ */
 function fuse(hooks: readonly Hook[]): Hook | null {
   switch (hooks.length) {
     case 0:
@@ -42,10 +46,53 @@ function fuse(hooks: readonly Hook[]): Hook | null {
         b(node, parent);
       };
     }
-    default:
+    case 3: {
+      const [a, b, c] = hooks as [Hook, Hook, Hook];
       return (node, parent) => {
-        for (let i = 0; i < hooks.length; i++) hooks[i]!(node, parent);
+        a(node, parent);
+        b(node, parent);
+        c(node, parent);
       };
+    }
+    case 4: {
+      const [a, b, c, d] = hooks as [Hook, Hook, Hook, Hook];
+      return (node, parent) => {
+        a(node, parent);
+        b(node, parent);
+        c(node, parent);
+        d(node, parent);
+      };
+    }
+    case 5: {
+      const [a, b, c, d, e] = hooks as [Hook, Hook, Hook, Hook, Hook];
+      return (node, parent) => {
+        a(node, parent);
+        b(node, parent);
+        c(node, parent);
+        d(node, parent);
+        e(node, parent);
+      };
+    }
+    case 6: {
+      const [a, b, c, d, e, f] = hooks as [Hook, Hook, Hook, Hook, Hook, Hook];
+      return (node, parent) => {
+        a(node, parent);
+        b(node, parent);
+        c(node, parent);
+        d(node, parent);
+        e(node, parent);
+        f(node, parent);
+      };
+    }
+    default: {
+      // More than six: the first six as above, then the rest.
+      const first = fuse(hooks.slice(0, 6))!;
+      const rest = fuse(hooks.slice(6))!;
+      return (node, parent) => {
+        first(node, parent);
+        rest(node, parent);
+      };
+    }
   }
 }
 
