@@ -71,6 +71,18 @@ export function unescape(raw: string, keepWildcardEscapes = false): Unescaped {
 
 const NO_PROBLEMS: readonly EscapeProblem[] = [];
 
+/** True when the character at `index` is preceded by an odd number of backslashes. */
+export function isEscapedAt(text: string, index: number): boolean {
+  let count = 0;
+  for (let i = index - 1; i >= 0 && text.charCodeAt(i) === 92; i--) count++;
+  return count % 2 === 1;
+}
+
+/** True when a delimited token (`"..."`, `/.../`, `[...]`) ends with its unescaped closing character. */
+export function closedBy(raw: string, closer: string): boolean {
+  return raw.length >= 2 && raw.endsWith(closer) && !isEscapedAt(raw, raw.length - 1);
+}
+
 /** True when `raw` holds an unescaped `*` or `?`. */
 export function hasUnescapedWildcard(raw: string): boolean {
   for (let i = 0; i < raw.length; i++) {

@@ -13,7 +13,7 @@
  */
 import type { ComparisonOperator, Expr, FieldName, FieldValue, MatchAll, RangeBound, Relation, RelationOperator } from './ast.js';
 import { endsWithComparison } from './comparison-edges.js';
-import { hasUnescapedWildcard, unescape, unescapeBracketName } from './escape.js';
+import { closedBy, hasUnescapedWildcard, unescape, unescapeBracketName } from './escape.js';
 import { Kind, type TokenStream } from './scanner.js';
 
 /** Returned when the query needs the chevrotain parser (it has, or may have, a diagnostic). */
@@ -49,16 +49,6 @@ function unescaped(raw: string): string {
   const { value, problems } = unescape(raw);
   if (problems.length > 0) throw giveUp;
   return value;
-}
-
-function isEscapedAt(text: string, index: number): boolean {
-  let count = 0;
-  for (let i = index - 1; i >= 0 && text.charCodeAt(i) === 92; i--) count++;
-  return count % 2 === 1;
-}
-
-function closedBy(raw: string, closer: string): boolean {
-  return raw.length >= 2 && raw.endsWith(closer) && !isEscapedAt(raw, raw.length - 1);
 }
 
 class FastParser {

@@ -32,7 +32,7 @@ import type {
 import { COMPARISON_OPERATORS } from './ast.js';
 import { endsWithComparison } from './comparison-edges.js';
 import type { Diagnostic, Fix } from './diagnostic.js';
-import { hasUnescapedWildcard, unescape, unescapeBracketName, type EscapeProblem } from './escape.js';
+import { closedBy, hasUnescapedWildcard, isEscapedAt, unescape, unescapeBracketName, type EscapeProblem } from './escape.js';
 import { formatPosition } from './position.js';
 import * as T from './tokens.js';
 
@@ -579,7 +579,7 @@ export class QueryParser extends EmbeddedActionsParser {
   private phrase(token: IToken): Operand & { kind: 'Phrase' } {
     const at = this.tokenSpan(token);
     const raw = token.image;
-    const closed = raw.length >= 2 && raw.endsWith('"') && !isEscapedAt(raw, raw.length - 1);
+    const closed = closedBy(raw, '"');
     if (!closed) {
       this.report('unterminated-phrase', `missing '"' to close the phrase that starts at ${formatPosition(this.text, at.start)}`, at, [
         { title: "Add the closing '\"'", edits: [{ span: span(at.end, at.end), text: isEscapedAt(`${raw}"`, raw.length) ? '\\"' : '"' }] },
@@ -594,7 +594,7 @@ export class QueryParser extends EmbeddedActionsParser {
   private regex(token: IToken): Operand & { kind: 'Regex' } {
     const at = this.tokenSpan(token);
     const raw = token.image;
-    const closed = raw.length >= 2 && raw.endsWith('/') && !isEscapedAt(raw, raw.length - 1);
+    const closed = closedBy(raw, '/');
     if (!closed) {
       this.report('unterminated-regex', `missing '/' to close the regex that starts at ${formatPosition(this.text, at.start)}`, at, [
         { title: "Add the closing '/'", edits: [{ span: span(at.end, at.end), text: isEscapedAt(`${raw}/`, raw.length) ? '\\/' : '/' }] },
@@ -720,7 +720,7 @@ export class QueryParser extends EmbeddedActionsParser {
   private buildComparison(fieldToken: IToken, operatorToken: IToken | undefined, sign: IToken | undefined, valueToken: IToken | undefined): Operand {
     const fieldSpan = this.tokenSpan(fieldToken);
     const raw = fieldToken.image;
-    const closed = raw.length >= 2 && raw.endsWith(']') && !isEscapedAt(raw, raw.length - 1);
+    const closed = closedBy(raw, ']');
     if (!closed) {
       this.report('unclosed-bracket', `missing ']' to close the field name that starts at ${formatPosition(this.text, fieldSpan.start)}`, fieldSpan, [
         { title: "Add the closing ']'", edits: [{ span: span(fieldSpan.end, fieldSpan.end), text: isEscapedAt(`${raw}]`, raw.length) ? '\\]' : ']' }] },
@@ -804,13 +804,6 @@ export class QueryParser extends EmbeddedActionsParser {
 function endsUnterminated(token: IToken): boolean {
   const closer = token.tokenType === T.Quoted ? '"' : token.tokenType === T.Regex ? '/' : token.tokenType === T.BracketField ? ']' : undefined;
   if (closer === undefined) return false;
-  const raw = token.image;
-  return !(raw.length >= 2 && raw.endsWith(closer) && !isEscapedAt(raw, raw.length - 1));
+  return !closedBy(token.image, closer);
 }
 
-/** True when the character at `index` is preceded by an odd number of backslashes. */
-function isEscapedAt(text: string, index: number): boolean {
-  let count = 0;
-  for (let i = index - 1; i >= 0 && text.charCodeAt(i) === 92; i--) count++;
-  return count % 2 === 1;
-}
