@@ -5,7 +5,7 @@ import { allRules, ruleCodes } from '../../src/checker/registry.js';
 import type { Rule } from '../../src/checker/rule.js';
 import { parse } from '../../src/language/parse.js';
 import { SchemaError, loadSchema } from '../../src/schema/schema.js';
-import { customerSchema } from '../../src/examples/index.js';
+import { customerSchema, exampleSchemas } from '../../src/examples/index.js';
 import { found, schema } from './helpers.js';
 
 describe('check', () => {
@@ -13,6 +13,15 @@ describe('check', () => {
     const query = 'Status:Active AND (City:Berlin';
     expect(found(query)).toEqual(['picklist-description: Active', 'unclosed-paren: (']);
     expect(check(query, { schema }).slice(1)).toEqual(parse(query).diagnostics);
+  });
+
+  it('keeps report order among diagnostics that share a span (duplicates are found bottom-up)', () => {
+    const diagnostics = check('[Customer ID] gt 5 AND [Customer ID] gt 5', { schema: exampleSchemas });
+    expect(diagnostics.map((d) => `${d.code}@${d.span.start}-${d.span.end}`)).toEqual([
+      'operator-type-mismatch@0-18',
+      'duplicate-clause@23-41',
+      'operator-type-mismatch@23-41',
+    ]);
   });
 
   it('checks a tree as well as text', () => {
