@@ -31,6 +31,10 @@ describe('the built package', () => {
     }
   });
 
+  it('declares no types from chevrotain, which users do not install', () => {
+    for (const file of ['dist/index.d.ts', 'dist/index.d.cts']) expect(readFileSync(join(root, file), 'utf8')).not.toMatch(/from ['"]chevrotain['"]/);
+  });
+
   it('bundles chevrotain, so the package has no runtime dependencies', () => {
     const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
     expect(pkg.dependencies ?? {}).toEqual({});
