@@ -1,4 +1,4 @@
-export { check, resolveSchema, type CheckOptions } from './check.js';
+export { check, type CheckOptions } from './check.js';
 export type { CheckContext, FieldScope, Report } from './context.js';
 export { fixQuery, type FixResult } from './fix-query.js';
 export {
@@ -18,7 +18,6 @@ export {
   ValueFitsFieldType,
   ValuesWithinFieldBounds,
   allRules,
-  defaultSeverity,
   ruleCodes,
   type CodeEntry,
 } from './registry.js';

@@ -1,7 +1,5 @@
 export { toCodeMirrorDiagnostic, toCodeMirrorDiagnostics, type CodeMirrorAction, type CodeMirrorDiagnostic, type CodeMirrorViewLike } from './codemirror.js';
 export {
-  lspPosition,
-  lspRange,
   toLspCodeActions,
   toLspDiagnostic,
   type LspCodeAction,
