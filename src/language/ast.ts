@@ -177,7 +177,12 @@ export interface MatchAll extends NodeBase {
   readonly kind: 'MatchAll';
 }
 
-/** A field name, in `field:value`, `_exists_:field` or `[Field Name]`. */
+/**
+ * A field name, in `field:value`, `_exists_:field` or `[Field Name]`. The span always
+ * covers the name as written (brackets or quotes included); `raw` is the text between
+ * the brackets for a bracket name (`First Name` for `[First Name]`), and the token as
+ * written otherwise (`First\ Name`, or `"First Name"` after `_exists_:`).
+ */
 export interface FieldName extends NodeBase {
   readonly kind: 'FieldName';
   readonly raw: string;
