@@ -142,6 +142,31 @@ export function parallelWalk(visitors: readonly Visitor[], hashes?: ClauseHashes
   const hashing = hashes !== undefined;
   const stack = hashes ?? new ClauseHashes();
 
+  /** An AND or OR: its operands' hashes stay on the stack while its leave hooks run (NoDuplicateClauses reads them). */
+  const junction = (node: Node & { kind: 'And' | 'Or' }, parent: Node | null, seed: number): number => {
+    const enterHook = enter[node.kind] as Hook | null;
+    const leaveHook = leave[node.kind] as Hook | null;
+    if (enterHook !== null) enterHook(node, parent);
+    const operands = node.operands;
+    const n = operands.length;
+    if (!hashing) {
+      for (let i = 0; i < n; i++) walk(operands[i]!, node);
+      if (leaveHook !== null) leaveHook(node, parent);
+      return 0;
+    }
+    const base = stack.top;
+    let h = seed ^ n;
+    for (let i = 0; i < n; i++) {
+      const operand = walk(operands[i]!, node);
+      stack.push(operand);
+      h = mixNumber(h, operand);
+    }
+    stack.operands = base;
+    if (leaveHook !== null) leaveHook(node, parent);
+    stack.top = base;
+    return h;
+  };
+
   /** Walks `node`, returning its structural hash (see clause-hashes.ts). */
   const walk = (node: Node, parent: Node | null): number => {
     switch (node.kind) {
@@ -151,48 +176,9 @@ export function parallelWalk(visitors: readonly Visitor[], hashes?: ClauseHashes
         if (leave.Query !== null) leave.Query(node, parent);
         return h;
       }
-      case 'And': {
-        if (enter.And !== null) enter.And(node, parent);
-        const operands = node.operands;
-        const n = operands.length;
-        if (!hashing) {
-          for (let i = 0; i < n; i++) walk(operands[i]!, node);
-          if (leave.And !== null) leave.And(node, parent);
-          return 0;
-        }
-        const base = stack.top;
-        let h = 14 ^ n;
-        for (let i = 0; i < n; i++) {
-          const operand = walk(operands[i]!, node);
-          stack.push(operand);
-          h = mixNumber(h, operand);
-        }
-        stack.operands = base;
-        if (leave.And !== null) leave.And(node, parent);
-        stack.top = base;
-        return h;
-      }
-      case 'Or': {
-        if (enter.Or !== null) enter.Or(node, parent);
-        const operands = node.operands;
-        const n = operands.length;
-        if (!hashing) {
-          for (let i = 0; i < n; i++) walk(operands[i]!, node);
-          if (leave.Or !== null) leave.Or(node, parent);
-          return 0;
-        }
-        const base = stack.top;
-        let h = 15 ^ n;
-        for (let i = 0; i < n; i++) {
-          const operand = walk(operands[i]!, node);
-          stack.push(operand);
-          h = mixNumber(h, operand);
-        }
-        stack.operands = base;
-        if (leave.Or !== null) leave.Or(node, parent);
-        stack.top = base;
-        return h;
-      }
+      case 'And':
+      case 'Or':
+        return junction(node, parent, node.kind === 'And' ? 14 : 15);
       case 'Field': {
         if (enter.Field !== null) enter.Field(node, parent);
         if (visitNames) walk(node.field, node);
