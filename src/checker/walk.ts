@@ -167,6 +167,16 @@ export function parallelWalk(visitors: readonly Visitor[], hashes?: ClauseHashes
     return h;
   };
 
+  /** A node around one operand (a prefix or a postfix operator): hashes as its operand, marked by `seed`. */
+  const wrapper = (node: Node, parent: Node | null, operand: Node, seed: number): number => {
+    const enterHook = enter[node.kind] as Hook | null;
+    const leaveHook = leave[node.kind] as Hook | null;
+    if (enterHook !== null) enterHook(node, parent);
+    const h = walk(operand, node);
+    if (leaveHook !== null) leaveHook(node, parent);
+    return mixNumber(seed, h);
+  };
+
   /** Walks `node`, returning its structural hash (see clause-hashes.ts). */
   const walk = (node: Node, parent: Node | null): number => {
     switch (node.kind) {
@@ -209,36 +219,13 @@ export function parallelWalk(visitors: readonly Visitor[], hashes?: ClauseHashes
         if (leave.Group !== null) leave.Group(node, parent);
         return h;
       }
-      case 'Not': {
-        if (enter.Not !== null) enter.Not(node, parent);
-        const h = walk(node.operand, node);
-        if (leave.Not !== null) leave.Not(node, parent);
-        return mixNumber(12, h);
-      }
-      case 'Required': {
-        if (enter.Required !== null) enter.Required(node, parent);
-        const h = walk(node.operand, node);
-        if (leave.Required !== null) leave.Required(node, parent);
-        return mixNumber(13, h);
-      }
-      case 'Boost': {
-        if (enter.Boost !== null) enter.Boost(node, parent);
-        const h = walk(node.operand, node);
-        if (leave.Boost !== null) leave.Boost(node, parent);
-        return mixNumber(13, h);
-      }
-      case 'Fuzzy': {
-        if (enter.Fuzzy !== null) enter.Fuzzy(node, parent);
-        const h = walk(node.operand, node);
-        if (leave.Fuzzy !== null) leave.Fuzzy(node, parent);
-        return mixNumber(13, h);
-      }
-      case 'Proximity': {
-        if (enter.Proximity !== null) enter.Proximity(node, parent);
-        const h = walk(node.operand, node);
-        if (leave.Proximity !== null) leave.Proximity(node, parent);
-        return mixNumber(13, h);
-      }
+      case 'Not':
+        return wrapper(node, parent, node.operand, 12);
+      case 'Required':
+      case 'Boost':
+      case 'Fuzzy':
+      case 'Proximity':
+        return wrapper(node, parent, node.operand, 13);
       case 'Range':
         if (enter.Range !== null) enter.Range(node, parent);
         if (visitBounds) {

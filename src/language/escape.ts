@@ -211,6 +211,9 @@ export function printRegex(pattern: string): string {
   return `${out}/`;
 }
 
+/** The plain decimal form of boosts, fuzzy distances and comparison numbers: `2`, `0.5`. */
+export const DECIMAL = /^\d+(?:\.\d+)?$/;
+
 /** Prints a non-negative finite number in the plain decimal form the lexer accepts (`2`, `0.5`). */
 export function printDecimal(value: number): string {
   if (!Number.isFinite(value) || value < 0) throw new RangeError(`not a non-negative finite number: ${value}`);

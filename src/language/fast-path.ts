@@ -13,14 +13,13 @@
  */
 import type { ComparisonOperator, Expr, FieldName, FieldValue, MatchAll, RangeBound, Relation, RelationOperator } from './ast.js';
 import { endsWithComparison } from './comparison-edges.js';
-import { closedBy, hasUnescapedWildcard, unescape, unescapeBracketName } from './escape.js';
+import { closedBy, DECIMAL, hasUnescapedWildcard, unescape, unescapeBracketName } from './escape.js';
 import { Kind, type TokenStream } from './scanner.js';
 
 /** Returned when the query needs the chevrotain parser (it has, or may have, a diagnostic). */
 export const FAIL: unique symbol = Symbol('FAIL');
 type Fail = typeof FAIL;
 
-const NUMBER = /^\d+(?:\.\d+)?$/;
 
 /** Thrown inside the fast path to unwind to `fastParse`; never escapes it. */
 const giveUp = new Error('fast path: needs the reference parser');
@@ -203,7 +202,7 @@ class FastParser {
   private withTilde(leaf: Expr, tilde: number): Expr {
     if (leaf.kind !== 'Term' && leaf.kind !== 'Phrase') throw giveUp;
     const number = this.text.slice(this.starts[tilde]! + 1, this.ends[tilde]);
-    if (number !== '' && !NUMBER.test(number)) throw giveUp;
+    if (number !== '' && !DECIMAL.test(number)) throw giveUp;
     const distance = number === '' ? null : Number(number);
     if (leaf.kind === 'Term' && distance !== null && distance >= 1 && !Number.isInteger(distance)) throw giveUp;
     const span = { start: leaf.span.start, end: this.ends[tilde]! };
@@ -329,7 +328,7 @@ class FastParser {
     const operator = this.image(this.pos++).toLowerCase() as ComparisonOperator;
     let sign = -1;
     const next = this.kind();
-    if ((next === Kind.Minus || next === Kind.Plus) && isWord(this.kind(1)) && NUMBER.test(this.image(this.pos + 1))) sign = this.pos++;
+    if ((next === Kind.Minus || next === Kind.Plus) && isWord(this.kind(1)) && DECIMAL.test(this.image(this.pos + 1))) sign = this.pos++;
     const i = this.pos++;
     const kind = i < this.count ? this.kinds[i]! : END;
     if (kind === Kind.Quoted) {
@@ -337,7 +336,7 @@ class FastParser {
       const value = { kind: 'StringValue' as const, raw: this.image(i), value: this.phrase(i).value, span: this.span(i) };
       return { kind: 'Comparison', field, operator, value, span: { start: fieldSpan.start, end: value.span.end } };
     }
-    if (!isWord(kind) || !NUMBER.test(this.image(i))) throw giveUp;
+    if (!isWord(kind) || !DECIMAL.test(this.image(i))) throw giveUp;
     if (sign >= 0 && this.ends[sign] !== this.starts[i]) throw giveUp;
     const signed = (sign >= 0 ? this.image(sign) : '') + this.image(i);
     const start = sign >= 0 ? this.starts[sign]! : this.starts[i]!;

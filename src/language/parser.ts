@@ -32,14 +32,13 @@ import type {
 import { COMPARISON_OPERATORS } from './ast.js';
 import { endsWithComparison } from './comparison-edges.js';
 import type { Diagnostic, Fix } from './diagnostic.js';
-import { closedBy, hasUnescapedWildcard, isEscapedAt, unescape, unescapeBracketName, type EscapeProblem } from './escape.js';
+import { closedBy, DECIMAL, hasUnescapedWildcard, isEscapedAt, unescape, unescapeBracketName, type EscapeProblem } from './escape.js';
 import { formatPosition } from './position.js';
 import * as T from './tokens.js';
 
 type Operand = Expr;
 
 const PREFIX_TOKENS: readonly TokenType[] = [T.Not, T.Bang, T.Minus, T.Plus, T.LowerNot];
-const NUMBER = /^\d+(?:\.\d+)?$/;
 
 /** Common ways people spell comparison operators, mapped to the real ones. */
 const OPERATOR_ALIASES: Readonly<Record<string, ComparisonOperator>> = {
@@ -545,7 +544,7 @@ export class QueryParser extends EmbeddedActionsParser {
       return leaf;
     }
     const number = tilde.image.slice(1);
-    if (number !== '' && !NUMBER.test(number)) {
+    if (number !== '' && !DECIMAL.test(number)) {
       const digits = /^\d+(?:\.\d+)?/.exec(number)?.[0] ?? '';
       this.report('invalid-fuzzy', `'~' takes a number or nothing, not '${number}'`, at, [
         { title: `Separate '${number.slice(digits.length)}' from '~${digits}'`, edits: [{ span: span(at.start + 1 + digits.length, at.start + 1 + digits.length), text: ' ' }] },
@@ -696,7 +695,7 @@ export class QueryParser extends EmbeddedActionsParser {
         return (
           tokenMatcher(next, T.ComparisonWord) ||
           next.image.toLowerCase() in OPERATOR_ALIASES ||
-          NUMBER.test(next.image) ||
+          DECIMAL.test(next.image) ||
           after === T.Quoted ||
           after === T.Minus ||
           after === T.Plus ||
@@ -706,7 +705,7 @@ export class QueryParser extends EmbeddedActionsParser {
       DEF: () => this.CONSUME(T.Word),
     });
     const sign = this.OPTION2({
-      GATE: () => tokenMatcher(this.LA(2), T.Word) && NUMBER.test(this.LA(2).image),
+      GATE: () => tokenMatcher(this.LA(2), T.Word) && DECIMAL.test(this.LA(2).image),
       DEF: () => this.OR2([{ ALT: () => this.CONSUME(T.Minus) }, { ALT: () => this.CONSUME(T.Plus) }]),
     });
     // Without an operator only a quoted value still belongs to the comparison (`[A] "x"`).
@@ -732,7 +731,7 @@ export class QueryParser extends EmbeddedActionsParser {
 
     let operator: ComparisonOperator | undefined;
     let end = fieldSpan.end;
-    if (operatorToken !== undefined && valueToken === undefined && sign === undefined && NUMBER.test(operatorToken.image)) {
+    if (operatorToken !== undefined && valueToken === undefined && sign === undefined && DECIMAL.test(operatorToken.image)) {
       // `[Age] 5`: the operator is missing, not the value.
       const at = this.tokenSpan(operatorToken);
       this.report('missing-operator', `expected a comparison operator between '${raw}' and '${operatorToken.image}'`, span(fieldSpan.start, at.end), [
@@ -778,7 +777,7 @@ export class QueryParser extends EmbeddedActionsParser {
       } else {
         const signed = (sign?.image ?? '') + valueToken.image;
         const adjacent = !sign || this.tokenSpan(sign).end === at.start;
-        if (NUMBER.test(valueToken.image) && adjacent) {
+        if (DECIMAL.test(valueToken.image) && adjacent) {
           value = { kind: 'NumberValue', raw: signed, value: Number(signed), span: span(start, at.end) };
         } else {
           const text = unescape(valueToken.image).value;
