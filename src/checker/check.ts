@@ -6,8 +6,8 @@
 import type { Node } from '../language/ast.js';
 import type { Diagnostic, Severity } from '../language/diagnostic.js';
 import { parse, type ParseOptions } from '../language/parse.js';
-import { loadSchema, type SchemaIndex, type SchemaInput } from '../schema/schema.js';
-import { Context, type Report } from './context.js';
+import { isLoadedSchema, loadSchema, type SchemaIndex, type SchemaInput } from '../schema/schema.js';
+import { Context, type Report, type ReportSink } from './context.js';
 import { allRules } from './registry.js';
 import type { Level, Rule } from './rule.js';
 import { parallelWalk } from './walk.js';
@@ -28,6 +28,7 @@ const loaded = new WeakMap<object, SchemaIndex>();
 /** Loads a schema input once per object (a `SchemaError` for input that is no schema). */
 export function resolveSchema(input: SchemaInput | undefined): SchemaIndex | undefined {
   if (input === undefined) return undefined;
+  if (isLoadedSchema(input)) return input;
   let schema = loaded.get(input);
   if (schema === undefined) {
     schema = loadSchema(input);
@@ -46,14 +47,52 @@ function severityOf(code: string, fallback: Severity, enabled: boolean, levels: 
 
 /**
  * A configuration ready to run: the rules with at least one code on, the severity
- * of each code, and their visitors made once, with the context they share.
+ * of each code, and their visitors made once, with the context they share. It is
+ * also where the reports of the running check go (`diagnostics`).
  */
-interface Plan {
-  readonly codes: ReadonlyMap<string, Severity | undefined>;
-  readonly context: Context;
+class Plan implements ReportSink {
+  readonly context = new Context();
   readonly walk: (root: Node) => void;
   /** True while a check runs on this plan (a rule that calls `check` gets a plan of its own). */
-  busy: boolean;
+  busy = false;
+  private diagnostics: Diagnostic[] = [];
+
+  constructor(
+    rules: readonly Rule[],
+    private readonly codes: ReadonlyMap<string, Severity | undefined>,
+  ) {
+    const visitors = [this.context.tracker, ...rules.map((rule) => rule.create(this.context))];
+    // Made after the rules: they ask for clause hashes while being created.
+    this.walk = parallelWalk(visitors, this.context.hashes);
+  }
+
+  /** Runs the rules over `root`, adding their reports to `diagnostics`. */
+  run(root: Node, schema: SchemaIndex | undefined, text: string | undefined, diagnostics: Diagnostic[]): void {
+    this.busy = true;
+    this.diagnostics = diagnostics;
+    this.context.begin(schema, text, this);
+    try {
+      this.walk(root);
+    } finally {
+      this.context.end();
+      this.diagnostics = [];
+      this.busy = false;
+    }
+  }
+
+  report(r: Report, at?: number): void {
+    const severity = this.codes.get(r.code);
+    if (severity === undefined) return;
+    const d: { -readonly [K in keyof Diagnostic]: Diagnostic[K] } = { code: r.code, severity, message: r.message, span: r.span };
+    if (r.fixes !== undefined && r.fixes.length > 0) d.fixes = r.fixes;
+    if (r.related !== undefined && r.related.length > 0) d.related = r.related;
+    if (at === undefined) this.diagnostics.push(d);
+    else this.diagnostics.splice(at, 0, d);
+  }
+
+  count(): number {
+    return this.diagnostics.length;
+  }
 }
 
 function makePlan(ruleList: readonly Rule[], levels: Readonly<Record<string, Level>>, withSchema: boolean): Plan {
@@ -64,26 +103,30 @@ function makePlan(ruleList: readonly Rule[], levels: Readonly<Record<string, Lev
   for (const rule of rules) {
     for (const [code, info] of Object.entries(rule.codes)) codes.set(code, severityOf(code, info.severity, info.enabled !== false, levels));
   }
-  const context = new Context();
-  const visitors = [context.tracker, ...rules.map((rule) => rule.create(context))];
-  // Made after the rules: they ask for clause hashes while being created.
-  const walk = parallelWalk(visitors, context.hashes);
-  return { codes, context, walk, busy: false };
+  return new Plan(rules, codes);
 }
 
 /** Plans by rule list, then by levels and whether there is a schema: most calls reuse one. */
 const plans = new WeakMap<readonly Rule[], Map<string, Plan>>();
 
+const NO_LEVELS: Readonly<Record<string, Level>> = Object.freeze({});
+
+/** The last plan found, and what it was found for: a program checks query after query with one configuration. */
+let last: { rules: readonly Rule[]; levels: Readonly<Record<string, Level>> | undefined; withSchema: boolean; plan: Plan } | undefined;
+
 function planFor(ruleList: readonly Rule[], levels: Readonly<Record<string, Level>> | undefined, withSchema: boolean): Plan {
+  if (last !== undefined && last.rules === ruleList && last.levels === levels && last.withSchema === withSchema && !last.plan.busy) return last.plan;
   const entries = levels === undefined ? [] : Object.entries(levels);
   const key = `${withSchema ? 1 : 0}${entries.length === 0 ? '' : JSON.stringify(entries)}`;
   let byKey = plans.get(ruleList);
   if (byKey === undefined) plans.set(ruleList, (byKey = new Map()));
   let plan = byKey.get(key);
   if (plan === undefined || plan.busy) {
-    plan = makePlan(ruleList, levels ?? {}, withSchema);
+    plan = makePlan(ruleList, levels ?? NO_LEVELS, withSchema);
     if (!byKey.has(key) && byKey.size < 100) byKey.set(key, plan);
   }
+  // The levels object may change between calls with the same identity: only a frozen one is remembered.
+  last = levels === undefined || Object.isFrozen(levels) ? { rules: ruleList, levels, withSchema, plan } : undefined;
   return plan;
 }
 
@@ -95,7 +138,7 @@ function planFor(ruleList: readonly Rule[], levels: Readonly<Record<string, Leve
  */
 export function check(input: string | Node, options: CheckOptions = {}): Diagnostic[] {
   const schema = resolveSchema(options.schema);
-  const levels = options.severities ?? {};
+  const levels = options.severities;
   const diagnostics: Diagnostic[] = [];
   let root: Node;
   let text: string | undefined;
@@ -104,31 +147,12 @@ export function check(input: string | Node, options: CheckOptions = {}): Diagnos
     const parsed = parse(input, options.parse);
     root = parsed.ast;
     for (const d of parsed.diagnostics) {
-      const severity = severityOf(d.code, d.severity, true, levels);
+      const severity = severityOf(d.code, d.severity, true, levels ?? NO_LEVELS);
       if (severity !== undefined) diagnostics.push(severity === d.severity ? d : { ...d, severity });
     }
   } else {
     root = input;
   }
-
-  const plan = planFor(options.rules ?? allRules, options.severities, schema !== undefined);
-  const report = (r: Report, at?: number): void => {
-    const severity = plan.codes.get(r.code);
-    if (severity === undefined) return;
-    const d: { -readonly [K in keyof Diagnostic]: Diagnostic[K] } = { code: r.code, severity, message: r.message, span: r.span };
-    if (r.fixes !== undefined && r.fixes.length > 0) d.fixes = r.fixes;
-    if (r.related !== undefined && r.related.length > 0) d.related = r.related;
-    if (at === undefined) diagnostics.push(d);
-    else diagnostics.splice(at, 0, d);
-  };
-  const sink = { report, count: () => diagnostics.length };
-  plan.busy = true;
-  plan.context.begin(schema, text, sink);
-  try {
-    plan.walk(root);
-  } finally {
-    plan.context.end();
-    plan.busy = false;
-  }
+  planFor(options.rules ?? allRules, levels, schema !== undefined).run(root, schema, text, diagnostics);
   return diagnostics.length < 2 ? diagnostics : diagnostics.sort((a, b) => a.span.start - b.span.start || a.span.end - b.span.end);
 }

@@ -9,10 +9,10 @@ import { parse } from '../language/parse.js';
 import type { Visitor } from '../language/visitor.js';
 import type { SchemaIndex, SchemaField } from '../schema/schema.js';
 import { ClauseHashes } from './clause-hashes.js';
-import { MISSING, NodeMemo } from './node-memo.js';
+import { MISSING, RecentAnswers } from './recent-answers.js';
 import { spacedFieldNames, type SpacedFieldName } from './spaced-field-names.js';
 import { readValue, valueText, type Reading, type ValueNode } from './values.js';
-import { valueSiteHooks, type ValueSite } from './value-sites.js';
+import { valueSiteHooks, type ValueSiteListener } from './value-sites.js';
 
 export interface Report {
   readonly code: string;
@@ -20,13 +20,6 @@ export interface Report {
   readonly span: Span;
   readonly fixes?: readonly Fix[];
   readonly related?: readonly RelatedInformation[];
-}
-
-/** The `field:` clause a value is scoped to (`f:x`, every term of `f:(a OR b)`). */
-export interface FieldScope {
-  readonly clause: Field;
-  /** The field it names, or undefined when unknown (or when there is no schema). */
-  readonly field: SchemaField | undefined;
 }
 
 export interface CheckContext {
@@ -48,8 +41,11 @@ export interface CheckContext {
   clauseHashes(): ClauseHashes;
   /** The schema field a name refers to: exact, or the full name it continues (`First Name:x`). */
   fieldOf(name: FieldName, clause?: Field | Exists): SchemaField | undefined;
-  /** The innermost `field:` clause around the current node, if any. */
-  scope(): FieldScope | undefined;
+  /**
+   * The field of the innermost `field:` clause around the current node (`f:x`, every
+   * term of `f:(a OR b)`); undefined outside one, or when its field is unknown.
+   */
+  scopedField(): SchemaField | undefined;
   /** The clause's name written with unescaped spaces, when it is one (`First Name:John`). */
   spacedName(clause: Field | Exists): SpacedFieldName | undefined;
   /** True for a word or clause that is part of a name written with unescaped spaces. */
@@ -62,7 +58,7 @@ export interface CheckContext {
   /** `readValue(valueText(node), field)`, remembered for the check: several rules read the same value. */
   reading(node: ValueNode, field: SchemaField): Reading;
   /** Calls `listener` for every value searched in a known field (see value-sites.ts); register while creating a rule. */
-  onValueSite(listener: (site: ValueSite) => void): void;
+  onValueSite(listener: ValueSiteListener): void;
 }
 
 /** Where a check's reports go: appended (`at` undefined) or inserted at `at`; `count` says how many were kept. */
@@ -74,24 +70,24 @@ export interface ReportSink {
 const NO_SINK: ReportSink = { report: () => {}, count: () => 0 };
 
 /** Listeners called in order, the first three from call sites of their own (each then sees one function). */
-function fuseListeners(listeners: readonly ((site: ValueSite) => void)[]): (site: ValueSite) => void {
+function fuseListeners(listeners: readonly ValueSiteListener[]): ValueSiteListener {
   const [a, b, c] = listeners;
   if (listeners.length === 1) return a!;
   if (listeners.length === 2) {
-    return (site) => {
-      a!(site);
-      b!(site);
+    return (node, field, role, inclusive) => {
+      a!(node, field, role, inclusive);
+      b!(node, field, role, inclusive);
     };
   }
   if (listeners.length === 3) {
-    return (site) => {
-      a!(site);
-      b!(site);
-      c!(site);
+    return (node, field, role, inclusive) => {
+      a!(node, field, role, inclusive);
+      b!(node, field, role, inclusive);
+      c!(node, field, role, inclusive);
     };
   }
-  return (site) => {
-    for (let i = 0; i < listeners.length; i++) listeners[i]!(site);
+  return (node, field, role, inclusive) => {
+    for (let i = 0; i < listeners.length; i++) listeners[i]!(node, field, role, inclusive);
   };
 }
 
@@ -110,23 +106,22 @@ export class Context implements CheckContext {
   private sink: ReportSink = NO_SINK;
   /** Set when a rule asks for clause hashes: the walk then computes them. */
   hashes: ClauseHashes | undefined = undefined;
-  private readonly scopes: FieldScope[] = [];
+  // The fields of the `field:` clauses around the current node, innermost last.
+  private readonly scopes: (SchemaField | undefined)[] = [];
   // Names with unescaped spaces are rare: the maps are made on the first one.
   private spaced: Map<Field | Exists, SpacedFieldName> | undefined;
   private spacedParts: Set<Node> | undefined;
   private baseErrors: number | undefined;
-  // Several rules ask for the same name's field, or the same value's reading, some before the walk reaches it.
-  private readonly fieldsByName = new NodeMemo<FieldName, undefined, SchemaField | undefined>();
-  private readonly readings = new NodeMemo<ValueNode, SchemaField, Reading>();
-  // The last name looked up: the rules on one FieldName ask one after another, and this
-  // answers them without reading the node's span again (a fresh node's reads cost most).
+  // Several rules ask for the same value's reading, and for the same name's field, one
+  // after another while the walk is at its clause (one name per clause: the last is kept).
+  private readonly readings = new RecentAnswers<ValueNode, SchemaField, Reading>();
   private lastName: FieldName | undefined = undefined;
   private lastField: SchemaField | undefined = undefined;
 
-  private readonly valueListeners: ((site: ValueSite) => void)[] = [];
+  private readonly valueListeners: ValueSiteListener[] = [];
   // The listeners as one function, remade on each registration (see `fuseListeners`).
-  private emitSite: (site: ValueSite) => void = () => {};
-  private readonly sites = valueSiteHooks(this, (site) => this.emitSite(site));
+  private emitSite: ValueSiteListener = () => {};
+  private readonly sites = valueSiteHooks(this, (node, field, role, inclusive) => this.emitSite(node, field, role, inclusive));
 
   readonly tracker: Visitor = {
     Term: (node, parent) => {
@@ -151,7 +146,7 @@ export class Context implements CheckContext {
     },
     Field: {
       enter: (node) => {
-        this.scopes.push({ clause: node, field: this.fieldOf(node.field, node) });
+        this.scopes.push(this.fieldOf(node.field, node));
       },
       leave: () => {
         this.scopes.pop();
@@ -164,7 +159,8 @@ export class Context implements CheckContext {
     this.schema = schema;
     this.text = text;
     this.sink = sink;
-    this.scopes.length = 0;
+    // Empty unless a rule threw in the last check; setting the length costs even when it is 0.
+    if (this.scopes.length !== 0) this.scopes.length = 0;
     this.spaced = undefined;
     this.spacedParts = undefined;
     this.baseErrors = undefined;
@@ -172,7 +168,6 @@ export class Context implements CheckContext {
 
   /** Ends a check, letting go of the query. */
   end(): void {
-    this.fieldsByName.clear();
     this.readings.clear();
     this.lastName = undefined;
     this.lastField = undefined;
@@ -202,13 +197,13 @@ export class Context implements CheckContext {
       if (s) return s.field;
     }
     if (name === this.lastName) return this.lastField;
-    const known = this.fieldsByName.get(name, undefined);
     this.lastName = name;
-    return (this.lastField = known !== MISSING ? known : this.fieldsByName.set(name, undefined, this.schema.field(name.value)));
+    return (this.lastField = this.schema.field(name.value));
   }
 
-  scope(): FieldScope | undefined {
-    return this.scopes[this.scopes.length - 1];
+  scopedField(): SchemaField | undefined {
+    const n = this.scopes.length;
+    return n === 0 ? undefined : this.scopes[n - 1];
   }
 
   spacedName(clause: Field | Exists): SpacedFieldName | undefined {
@@ -224,7 +219,7 @@ export class Context implements CheckContext {
     return known !== MISSING ? known : this.readings.set(node, field, readValue(valueText(node), field));
   }
 
-  onValueSite(listener: (site: ValueSite) => void): void {
+  onValueSite(listener: ValueSiteListener): void {
     this.valueListeners.push(listener);
     this.emitSite = fuseListeners(this.valueListeners.slice());
   }

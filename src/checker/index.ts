@@ -1,5 +1,5 @@
 export { check, type CheckOptions } from './check.js';
-export type { CheckContext, FieldScope, Report } from './context.js';
+export type { CheckContext, Report } from './context.js';
 export { fixQuery, type FixResult } from './fix-query.js';
 export {
   ActiveFields,

@@ -14,20 +14,19 @@ const OPERATOR_WORDS = new Set(['and', 'or', 'not']);
 /** How the value is used: matched (`f:x`), compared, or a range end. */
 export type ValueRole = 'match' | ComparisonOperator | RelationOperator | 'lower' | 'upper';
 
-export interface ValueSite {
-  readonly node: ValueNode;
-  readonly field: SchemaField;
-  readonly role: ValueRole;
-  /** For range ends: whether the end is inclusive. */
-  readonly inclusive?: boolean;
-}
+/**
+ * A value searched in a known field, and how: `inclusive` says for range ends whether
+ * the end is inclusive (undefined for other roles). Arguments rather than an object:
+ * there is a site for nearly every clause.
+ */
+export type ValueSiteListener = (node: ValueNode, field: SchemaField, role: ValueRole, inclusive: boolean | undefined) => void;
 
 /**
  * Subscribes `onSite` to every value site whose field is known, and returns the
  * (empty) visitor for the rule: the context finds the sites once for all the rules
  * that listen, instead of each rule hooking four node kinds.
  */
-export function valueSites(context: CheckContext, onSite: (site: ValueSite) => void): Visitor {
+export function valueSites(context: CheckContext, onSite: ValueSiteListener): Visitor {
   context.onValueSite(onSite);
   return {};
 }
@@ -40,21 +39,21 @@ export interface ValueSiteHooks {
 }
 
 /** The hooks that find value sites, for the context's tracker; `emit` is called for each site of a known field. */
-export function valueSiteHooks(context: CheckContext, emit: (site: ValueSite) => void): ValueSiteHooks {
-  const scoped = (node: ValueNode, role: ValueRole, inclusive?: boolean) => {
-    const field = context.scope()?.field;
-    if (field) emit(inclusive === undefined ? { node, field, role } : { node, field, role, inclusive });
+export function valueSiteHooks(context: CheckContext, emit: ValueSiteListener): ValueSiteHooks {
+  const scoped = (node: ValueNode, role: ValueRole, inclusive: boolean | undefined) => {
+    const field = context.scopedField();
+    if (field !== undefined) emit(node, field, role, inclusive);
   };
   return {
     Term: (node, parent) => {
       if (parent?.kind === 'Fuzzy') return;
       // `f:(a or b)`: the lower-case operator word is OperatorWordsUpperCase's to report, not a value.
       if (parent?.kind === 'And' && node.raw === node.value && OPERATOR_WORDS.has(node.value)) return;
-      scoped(node, parent?.kind === 'Relation' ? parent.operator : 'match');
+      scoped(node, parent?.kind === 'Relation' ? parent.operator : 'match', undefined);
     },
     Phrase: (node, parent) => {
       if (parent?.kind === 'Proximity') return;
-      scoped(node, parent?.kind === 'Relation' ? parent.operator : 'match');
+      scoped(node, parent?.kind === 'Relation' ? parent.operator : 'match', undefined);
     },
     Range: (node) => {
       if (node.lower.value !== null && node.lower.raw !== '') scoped(node.lower, 'lower', node.lowerInclusive);
@@ -62,7 +61,7 @@ export function valueSiteHooks(context: CheckContext, emit: (site: ValueSite) =>
     },
     Comparison: (node) => {
       const field = context.fieldOf(node.field);
-      if (field) emit({ node: node.value, field, role: node.operator });
+      if (field !== undefined) emit(node.value, field, node.operator, undefined);
     },
   };
 }

@@ -5,7 +5,7 @@
  */
 import type { NumberValue, Phrase, RangeBound, StringValue, Term } from '../language/ast.js';
 import { escapeTerm, printRangeBound, quote } from '../language/escape.js';
-import { readQueryDate, readQueryTime, fromDateFormat, compareDateKeys } from '../schema/dates.js';
+import { compareDateKeys, fromDateFormat, isPlainDate, readQueryDate, readQueryTime } from '../schema/dates.js';
 import type { FieldKind } from '../schema/field-kind.js';
 import type { SchemaField } from '../schema/schema.js';
 import { closest } from './suggest.js';
@@ -34,20 +34,18 @@ export function writeValue(node: ValueNode, value: string): string {
   }
 }
 
-/** A key that orders values of one kind: numbers, or ISO date / time keys. */
-export type Comparable = { readonly type: 'number'; readonly value: number } | { readonly type: 'date'; readonly value: string };
+/** A key that orders values of one kind: a number, or an ISO date / time key (`2021-03-31`, `08:30`). */
+export type Comparable = number | string;
 
 /**
  * Orders two values of one type; undefined when they cannot be ordered surely (two
  * types, or a date that only overlaps another, like `2021` and `2021-06-01`).
  */
 export function compare(a: Comparable, b: Comparable): number | undefined {
-  if (a.type === 'number' && b.type === 'number') return a.value - b.value;
-  if (a.type === 'date' && b.type === 'date') {
-    const order = compareDateKeys(a.value, b.value);
-    return order === 0 && a.value !== b.value ? undefined : order;
-  }
-  return undefined;
+  if (typeof a === 'number') return typeof b === 'number' ? a - b : undefined;
+  if (typeof b === 'number') return undefined;
+  const order = compareDateKeys(a, b);
+  return order === 0 && a !== b ? undefined : order;
 }
 
 export type Reading =
@@ -63,7 +61,7 @@ const TRUTHY = new Set(['true', 'yes', 'y', 't', '1', 'on']);
 const FALSY = new Set(['false', 'no', 'n', 'f', '0', 'off']);
 
 function readNumber(text: string, integer: boolean): Reading {
-  if (integer ? INTEGER.test(text) : DECIMAL.test(text)) return { ok: true, comparable: { type: 'number', value: Number(text) } };
+  if (integer ? INTEGER.test(text) : DECIMAL.test(text)) return { ok: true, comparable: Number(text) };
   if (integer && DECIMAL.test(text)) return { ok: false, code: 'invalid-number', reason: `'${text}' is not a whole number` };
   const comma = /^([+-]?\d+),(\d+)$/.exec(text);
   if (!integer && comma) {
@@ -74,8 +72,10 @@ function readNumber(text: string, integer: boolean): Reading {
 }
 
 function readDate(text: string, field: SchemaField, withTime: boolean): Reading {
+  // The common case, with no reading to build on the way.
+  if (isPlainDate(text)) return { ok: true, comparable: text };
   const reading = readQueryDate(text, withTime);
-  if (reading.ok) return reading.value ? { ok: true, comparable: { type: 'date', value: reading.value.key } } : ACCEPTED;
+  if (reading.ok) return reading.value ? { ok: true, comparable: reading.value.key } : ACCEPTED;
   const converted = field.dateFormat ? fromDateFormat(text, field.dateFormat, field.dateSeparator) : null;
   if (converted && converted !== text) {
     return {
@@ -143,7 +143,7 @@ const READERS: { readonly [K in FieldKind]: Reader } = {
   time: (t) => {
     const r = readQueryTime(t);
     if (!r.ok) return { ok: false, code: 'invalid-time', reason: r.reason };
-    return r.value ? { ok: true, comparable: { type: 'date', value: r.value.key } } : ACCEPTED;
+    return r.value ? { ok: true, comparable: r.value.key } : ACCEPTED;
   },
   boolean: readBoolean,
   picklist: readPicklist,
@@ -158,7 +158,7 @@ export function readValue(text: string, field: SchemaField): Reading {
 
 /** Without a schema: a number, or an ISO date, when the text is one. */
 export function guessComparable(text: string): Comparable | undefined {
-  if (DECIMAL.test(text)) return { type: 'number', value: Number(text) };
+  if (DECIMAL.test(text)) return Number(text);
   const date = readQueryDate(text, true);
-  return date.ok && date.value && /^\d{4}-/.test(text) ? { type: 'date', value: date.value.key } : undefined;
+  return date.ok && date.value && /^\d{4}-/.test(text) ? date.value.key : undefined;
 }

@@ -132,11 +132,17 @@ export function parallelWalk(visitors: readonly Visitor[], hashes?: ClauseHashes
   }
   const enter = fuseAll(enters);
   const leave = fuseAll(leaves);
-  // Leaves in fixed places that nothing hooks are not visited at all.
+  // Leaves in fixed places that nothing hooks are not visited at all; a field name,
+  // always a FieldName, gets its hooks called directly (no dispatch on its kind).
   const hooked = (kind: NodeKind) => enter[kind] !== null || leave[kind] !== null;
-  const visitNames = hooked('FieldName');
+  const enterName = enter.FieldName as Hook | null;
+  const leaveName = leave.FieldName as Hook | null;
   const visitBounds = hooked('RangeBound');
   const visitComparisonValues = hooked('StringValue') || hooked('NumberValue') || hooked('Error');
+  const visitName = (name: Node, clause: Node): void => {
+    if (enterName !== null) enterName(name, clause);
+    if (leaveName !== null) leaveName(name, clause);
+  };
 
   // Without a rule that compares clauses, every hash is 0 and no node is read for one.
   const hashing = hashes !== undefined;
@@ -191,14 +197,14 @@ export function parallelWalk(visitors: readonly Visitor[], hashes?: ClauseHashes
         return junction(node, parent, node.kind === 'And' ? 14 : 15);
       case 'Field': {
         if (enter.Field !== null) enter.Field(node, parent);
-        if (visitNames) walk(node.field, node);
+        visitName(node.field, node);
         const value = walk(node.value, node);
         if (leave.Field !== null) leave.Field(node, parent);
         return hashing ? mixNumber(mixText(7, node.field.value), value) : 0;
       }
       case 'Comparison':
         if (enter.Comparison !== null) enter.Comparison(node, parent);
-        if (visitNames) walk(node.field, node);
+        visitName(node.field, node);
         if (visitComparisonValues) walk(node.value, node);
         if (leave.Comparison !== null) leave.Comparison(node, parent);
         if (!hashing) return 0;
@@ -209,7 +215,7 @@ export function parallelWalk(visitors: readonly Visitor[], hashes?: ClauseHashes
         }
       case 'Exists':
         if (enter.Exists !== null) enter.Exists(node, parent);
-        if (visitNames) walk(node.field, node);
+        visitName(node.field, node);
         if (leave.Exists !== null) leave.Exists(node, parent);
         return hashing ? mixText(8, node.field.value) : 0;
       case 'Group': {

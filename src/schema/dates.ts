@@ -36,24 +36,22 @@ function digitAt(text: string, i: number): number {
   return c >= 0 && c <= 9 ? c : -1;
 }
 
-/** A real `YYYY-MM-DD` date read without the regular expression (the common case); null for anything else. */
-function readPlainDate(text: string): DateReading | null {
-  if (text.length !== 10 || text.charCodeAt(4) !== 45 || text.charCodeAt(7) !== 45) return null;
+/** True for a real `YYYY-MM-DD` date, checked without the regular expression (the common case). */
+export function isPlainDate(text: string): boolean {
+  if (text.length !== 10 || text.charCodeAt(4) !== 45 || text.charCodeAt(7) !== 45) return false;
   const y0 = digitAt(text, 0), y1 = digitAt(text, 1), y2 = digitAt(text, 2), y3 = digitAt(text, 3);
   const m0 = digitAt(text, 5), m1 = digitAt(text, 6), d0 = digitAt(text, 8), d1 = digitAt(text, 9);
-  if ((y0 | y1 | y2 | y3 | m0 | m1 | d0 | d1) < 0) return null;
+  if ((y0 | y1 | y2 | y3 | m0 | m1 | d0 | d1) < 0) return false;
   const year = y0 * 1000 + y1 * 100 + y2 * 10 + y3;
   const month = m0 * 10 + m1;
   const day = d0 * 10 + d1;
-  // Out of range: the regular expression's path says why.
-  if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return null;
-  return { ok: true, value: { key: text } };
+  return month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth(year, month);
 }
 
 /** Reads a query date; `value` is null for date math (`now-1d`), which is valid but not comparable. */
 export function readQueryDate(text: string, withTime: boolean): DateReading {
-  const plain = readPlainDate(text);
-  if (plain !== null) return plain;
+  // A plain date out of range falls through: the regular expression's path says why.
+  if (isPlainDate(text)) return { ok: true, value: { key: text } };
   if (text.charCodeAt(0) === 110 /* n */ && DATE_MATH.test(text)) return { ok: true, value: null };
   const m = ISO.exec(text);
   if (m === null) return { ok: false, reason: `'${text}' is not a date; write dates as year-month-day, e.g. 2021-03-31` };

@@ -7,6 +7,7 @@
  */
 import { compareDateKeys, fromDateFormat, readQueryDate } from './dates.js';
 import { FIELD_KIND_TRAITS, fieldKind, type FieldKind } from './field-kind.js';
+import { NameTable } from './name-table.js';
 import { HIT_METADATA_FIELDS, type PicklistEntry, type SchemaFieldResponse, type SchemaResponse } from './response.js';
 
 /** One searchable field, merged over every schema that defines a field of that name. */
@@ -229,12 +230,13 @@ export function loadSchema(input: unknown): SchemaIndex {
     if (list) list.push(field);
     else loose.set(key, [field]);
   }
+  const exact = new NameTable(fields.values());
   return {
     kind: 'SchemaIndex',
     names,
     fields,
     problems,
-    field: (name) => fields.get(name),
+    field: (name) => exact.get(name),
     looseMatches: (name) => loose.get(looseKey(name)) ?? [],
   };
 }

@@ -44,6 +44,17 @@ describe('check', () => {
     expect(check(query, { schema, severities: { 'unknown-field': 'on' } })[0]?.severity).toBe('warning');
   });
 
+  it('reads the severities on every call, even from one object changed in between', () => {
+    const severities: Record<string, 'off' | 'error'> = { 'leading-wildcard': 'off' };
+    expect(check('*son', { schema, severities })).toEqual([]);
+    severities['leading-wildcard'] = 'error';
+    expect(check('*son', { schema, severities }).map((d) => `${d.code} ${d.severity}`)).toEqual(['leading-wildcard error']);
+    const frozen = Object.freeze({ 'leading-wildcard': 'warning' as const });
+    expect(check('*son', { schema, severities: frozen }).map((d) => d.severity)).toEqual(['warning']);
+    expect(check('*son', { schema, severities: frozen }).map((d) => d.severity)).toEqual(['warning']);
+    expect(check('*son', { schema }).map((d) => d.severity)).toEqual(['info']);
+  });
+
   it('runs the given rules only, and custom rules too', () => {
     const noTims: Rule = {
       name: 'NoTims',

@@ -47,7 +47,7 @@ export const OperatorFitsFieldType: Rule = {
     };
     /** The scoped field, unless it is unknown, opaque, or an image field (reported once per clause). */
     const scoped = (): SchemaField | undefined => {
-      const field = context.scope()?.field;
+      const field = context.scopedField();
       return field && FIELD_KIND_TRAITS[field.kind].known && field.kind !== 'image' ? field : undefined;
     };
     const needs = (span: Span, what: string, trait: 'ordered' | 'textual') => {

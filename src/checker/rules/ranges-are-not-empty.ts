@@ -22,7 +22,7 @@ export const RangesAreNotEmpty: Rule = {
   },
   create(context) {
     const comparable = (bound: RangeBound & { value: string }): Comparable | undefined => {
-      const field = context.scope()?.field;
+      const field = context.scopedField();
       if (field === undefined || !FIELD_KIND_TRAITS[field.kind].known) return guessComparable(bound.value);
       if (!FIELD_KIND_TRAITS[field.kind].ordered) return undefined;
       const reading = context.reading(bound, field);

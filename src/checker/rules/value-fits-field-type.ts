@@ -24,7 +24,7 @@ export const ValueFitsFieldType: Rule = {
     'unknown-picklist-code': { severity: 'error', autofix: false, summary: 'no code of the picklist; suggests the closest code' },
   },
   create(context) {
-    return valueSites(context, ({ node, field, role }) => {
+    return valueSites(context, (node, field, role) => {
       if (role === 'contains' || role === 'startswith' || role === 'endswith') return;
       const text = valueText(node);
       if (text === '') return;

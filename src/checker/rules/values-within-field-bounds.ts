@@ -14,6 +14,7 @@ import { compare, valueText, type Comparable } from '../values.js';
 /** What a value in this role says about the field's value: it is at, above or below it. */
 type Bound = { readonly at: 'point' } | { readonly at: 'above' | 'below'; readonly inclusive: boolean };
 
+const POINT: Bound = { at: 'point' };
 const RELATIONS: Readonly<Record<RelationOperator, Bound>> = {
   '>': { at: 'above', inclusive: false },
   '>=': { at: 'above', inclusive: true },
@@ -25,7 +26,7 @@ function boundOf(role: ValueRole, inclusive: boolean | undefined): Bound | undef
   switch (role) {
     case 'match':
     case 'eq':
-      return { at: 'point' };
+      return POINT;
     case 'gt':
       return RELATIONS['>'];
     case 'ge':
@@ -40,18 +41,18 @@ function boundOf(role: ValueRole, inclusive: boolean | undefined): Bound | undef
     case '<=':
       return RELATIONS[role];
     case 'lower':
-      return { at: 'above', inclusive: inclusive ?? true };
+      return inclusive === false ? RELATIONS['>'] : RELATIONS['>='];
     case 'upper':
-      return { at: 'below', inclusive: inclusive ?? true };
+      return inclusive === false ? RELATIONS['<'] : RELATIONS['<='];
     default:
       return undefined;
   }
 }
 
 /** True when no date in `[min, max]` satisfies the bound at `value`. */
-function outside(value: Comparable, bound: Bound, min: Comparable | undefined, max: Comparable | undefined): boolean {
-  const vsMin = min ? compare(value, min) : undefined;
-  const vsMax = max ? compare(value, max) : undefined;
+function outside(value: Comparable, bound: Bound, min: string | undefined, max: string | undefined): boolean {
+  const vsMin = min !== undefined ? compare(value, min) : undefined;
+  const vsMax = max !== undefined ? compare(value, max) : undefined;
   switch (bound.at) {
     case 'point':
       return (vsMin !== undefined && vsMin < 0) || (vsMax !== undefined && vsMax > 0);
@@ -72,7 +73,7 @@ export const ValuesWithinFieldBounds: Rule = {
     'date-out-of-bounds': { severity: 'warning', autofix: false, summary: "a date condition outside the field's min/max dates: nothing can match" },
   },
   create(context) {
-    return valueSites(context, ({ node, field, role, inclusive }) => {
+    return valueSites(context, (node, field, role, inclusive) => {
       const text = valueText(node);
       if (field.kind === 'text') {
         const substring = role === 'contains' || role === 'startswith' || role === 'endswith';
@@ -96,9 +97,7 @@ export const ValuesWithinFieldBounds: Rule = {
       const reading = context.reading(node, field);
       const bound = boundOf(role, inclusive);
       if (!reading.ok || reading.comparable === undefined || bound === undefined) return;
-      const min: Comparable | undefined = field.minDate ? { type: 'date', value: field.minDate } : undefined;
-      const max: Comparable | undefined = field.maxDate ? { type: 'date', value: field.maxDate } : undefined;
-      if (outside(reading.comparable, bound, min, max)) {
+      if (outside(reading.comparable, bound, field.minDate || undefined, field.maxDate || undefined)) {
         context.report({
           code: 'date-out-of-bounds',
           message: `"${field.name}" holds dates from ${field.minDate ?? 'any date'} to ${field.maxDate ?? 'any date'}; nothing can match this`,

@@ -1,7 +1,8 @@
 import { expect, it } from 'vitest';
 import { check } from '../../../src/checker/check.js';
 import { ConjunctionsCanHold } from '../../../src/checker/rules/conjunctions-can-hold.js';
-import { ruleTable, schema } from '../helpers.js';
+import { parse } from '../../../src/language/parse.js';
+import { found, ruleTable, schema } from '../helpers.js';
 
 ruleTable(ConjunctionsCanHold, {
   fires: [
@@ -34,4 +35,12 @@ it('relates the contradiction to the condition it contradicts', () => {
   const query = '[Age] gt 65 and [Age] lt 18';
   const [d] = check(query, { schema, rules: [ConjunctionsCanHold] });
   expect(d?.related?.map((r) => query.slice(r.span.start, r.span.end))).toEqual(['[Age] gt 65']);
+});
+
+it('checks an AND directly inside another (as error recovery builds them) as one', () => {
+  // `)` without `(`: the parser recovers with the first two clauses in an AND of their own.
+  const query = 'Age:[40 TO 50] Age:>60) AND x';
+  const tree = parse(query).ast;
+  expect(tree.body?.kind === 'And' && tree.body.operands[0]?.kind).toBe('And');
+  expect(found(query, { rules: [ConjunctionsCanHold] }).filter((d) => d.startsWith('contradiction'))).toEqual(['contradiction: Age:>60']);
 });

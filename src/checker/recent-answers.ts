@@ -1,0 +1,45 @@
+/**
+ * The last few answers to a question about a node, for one check: several rules ask
+ * the same question about one node (its field, its value read in a field's type),
+ * one after another while the walk is at its clause. Matched by the node's identity
+ * alone, so a lookup reads nothing from the node (a freshly parsed tree is cold in
+ * the cache); an answer pushed out costs a second computation, never a wrong answer.
+ */
+
+/** Returned by `get` when there is no answer for the node yet. */
+export const MISSING: unique symbol = Symbol('missing');
+
+/** Answers kept (a power of two): enough for every question asked within one clause. */
+const KEPT = 4;
+
+export class RecentAnswers<N extends object, Tag, V> {
+  private readonly nodes: (N | undefined)[] = new Array<N | undefined>(KEPT).fill(undefined);
+  private readonly tags: (Tag | undefined)[] = new Array<Tag | undefined>(KEPT).fill(undefined);
+  private readonly values: (V | undefined)[] = new Array<V | undefined>(KEPT).fill(undefined);
+  private next = 0;
+
+  /** The answer remembered for `node` asked with `tag`, or `MISSING`. */
+  get(node: N, tag: Tag): V | typeof MISSING {
+    for (let i = 0; i < KEPT; i++) if (this.nodes[i] === node && this.tags[i] === tag) return this.values[i] as V;
+    return MISSING;
+  }
+
+  set(node: N, tag: Tag, value: V): V {
+    const i = this.next;
+    this.next = (i + 1) & (KEPT - 1);
+    this.nodes[i] = node;
+    this.tags[i] = tag;
+    this.values[i] = value;
+    return value;
+  }
+
+  /** Forgets everything (the next check may have another schema), holding on to no node. */
+  clear(): void {
+    for (let i = 0; i < KEPT; i++) {
+      this.nodes[i] = undefined;
+      this.tags[i] = undefined;
+      this.values[i] = undefined;
+    }
+    this.next = 0;
+  }
+}
