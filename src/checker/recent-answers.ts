@@ -20,7 +20,11 @@ export class RecentAnswers<N extends object, Tag, V> {
 
   /** The answer remembered for `node` asked with `tag`, or `MISSING`. */
   get(node: N, tag: Tag): V | typeof MISSING {
-    for (let i = 0; i < KEPT; i++) if (this.nodes[i] === node && this.tags[i] === tag) return this.values[i] as V;
+    // Newest first: the question just asked is the one most often asked again.
+    for (let k = 1; k <= KEPT; k++) {
+      const i = (this.next - k) & (KEPT - 1);
+      if (this.nodes[i] === node && this.tags[i] === tag) return this.values[i] as V;
+    }
     return MISSING;
   }
 

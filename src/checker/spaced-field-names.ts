@@ -40,9 +40,12 @@ function lookup(schema: SchemaIndex, name: string): SchemaField | undefined {
 export function spacedFieldNames(and: And, schema: SchemaIndex): SpacedFieldName[] {
   const found: SpacedFieldName[] = [];
   const ops = and.operands;
+  const explicit = and.explicit;
   for (let i = 0; i < ops.length; i++) {
+    // A spaced name needs a word joined by adjacency (no operator) before a `field:` clause or after an `_exists_:`:
+    // test the joins first, which costs no look at the clause.
+    if (!(i > 0 && explicit[i - 1] === false) && !(i < explicit.length && explicit[i] === false)) continue;
     const clause = ops[i]!;
-    // Cheap tests first: a spaced name needs a word joined by adjacency before a `field:` clause or after an `_exists_:`.
     if (clause.kind === 'Field' && i > 0 && and.explicit[i - 1] === false && clause.field.value !== '*') {
       // How many bare words, joined by adjacency, run up to the clause.
       let run = 0;

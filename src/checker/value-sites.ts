@@ -3,7 +3,7 @@
  * `f:(a OR b)`, `f:>x`, the bounds of `f:[a TO b]`, and `[F] op "x"`. Rules that
  * judge values (type, bounds) visit these sites instead of node kinds.
  */
-import type { Comparison, ComparisonOperator, Phrase, Range, RelationOperator, Term } from '../language/ast.js';
+import type { Comparison, ComparisonOperator, Phrase, Range, Relation, RelationOperator, Term } from '../language/ast.js';
 import type { VisitFn, Visitor } from '../language/visitor.js';
 import type { SchemaField } from '../schema/schema.js';
 import type { CheckContext } from './context.js';
@@ -46,14 +46,16 @@ export function valueSiteHooks(context: CheckContext, emit: ValueSiteListener): 
   };
   return {
     Term: (node, parent) => {
-      if (parent?.kind === 'Fuzzy') return;
+      const around = parent === null ? undefined : parent.kind;
+      if (around === 'Fuzzy') return;
       // `f:(a or b)`: the lower-case operator word is OperatorWordsUpperCase's to report, not a value.
-      if (parent?.kind === 'And' && node.raw === node.value && OPERATOR_WORDS.has(node.value)) return;
-      scoped(node, parent?.kind === 'Relation' ? parent.operator : 'match', undefined);
+      if (around === 'And' && node.raw === node.value && OPERATOR_WORDS.has(node.value)) return;
+      scoped(node, around === 'Relation' ? (parent as Relation).operator : 'match', undefined);
     },
     Phrase: (node, parent) => {
-      if (parent?.kind === 'Proximity') return;
-      scoped(node, parent?.kind === 'Relation' ? parent.operator : 'match', undefined);
+      const around = parent === null ? undefined : parent.kind;
+      if (around === 'Proximity') return;
+      scoped(node, around === 'Relation' ? (parent as Relation).operator : 'match', undefined);
     },
     Range: (node) => {
       if (node.lower.value !== null && node.lower.raw !== '') scoped(node.lower, 'lower', node.lowerInclusive);

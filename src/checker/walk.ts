@@ -185,16 +185,8 @@ export function parallelWalk(visitors: readonly Visitor[], hashes?: ClauseHashes
 
   /** Walks `node`, returning its structural hash (see clause-hashes.ts). */
   const walk = (node: Node, parent: Node | null): number => {
+    // Cases in order of how often they come: a switch on strings tests them one by one.
     switch (node.kind) {
-      case 'Query': {
-        if (enter.Query !== null) enter.Query(node, parent);
-        const h = node.body !== null ? walk(node.body, node) : 0;
-        if (leave.Query !== null) leave.Query(node, parent);
-        return h;
-      }
-      case 'And':
-      case 'Or':
-        return junction(node, parent, node.kind === 'And' ? 14 : 15);
       case 'Field': {
         if (enter.Field !== null) enter.Field(node, parent);
         visitName(node.field, node);
@@ -213,11 +205,17 @@ export function parallelWalk(visitors: readonly Visitor[], hashes?: ClauseHashes
           const h = mixText(mixText(9, node.operator), node.field.value);
           return value.kind === 'StringValue' ? mixText(h, value.value) : mixNumber(h, value.value);
         }
-      case 'Exists':
-        if (enter.Exists !== null) enter.Exists(node, parent);
-        visitName(node.field, node);
-        if (leave.Exists !== null) leave.Exists(node, parent);
-        return hashing ? mixText(8, node.field.value) : 0;
+      case 'Term':
+        if (enter.Term !== null) enter.Term(node, parent);
+        if (leave.Term !== null) leave.Term(node, parent);
+        return hashing ? mixText(1, node.value) : 0;
+      case 'And':
+      case 'Or':
+        return junction(node, parent, node.kind === 'And' ? 14 : 15);
+      case 'Phrase':
+        if (enter.Phrase !== null) enter.Phrase(node, parent);
+        if (leave.Phrase !== null) leave.Phrase(node, parent);
+        return hashing ? mixText(2, node.value) : 0;
       case 'Group': {
         // Parentheses change nothing about a clause: a group hashes as its body.
         if (enter.Group !== null) enter.Group(node, parent);
@@ -225,13 +223,6 @@ export function parallelWalk(visitors: readonly Visitor[], hashes?: ClauseHashes
         if (leave.Group !== null) leave.Group(node, parent);
         return h;
       }
-      case 'Not':
-        return wrapper(node, parent, node.operand, 12);
-      case 'Required':
-      case 'Boost':
-      case 'Fuzzy':
-      case 'Proximity':
-        return wrapper(node, parent, node.operand, 13);
       case 'Range':
         if (enter.Range !== null) enter.Range(node, parent);
         if (visitBounds) {
@@ -246,18 +237,28 @@ export function parallelWalk(visitors: readonly Visitor[], hashes?: ClauseHashes
         if (leave.Relation !== null) leave.Relation(node, parent);
         return hashing ? mixNumber(mixText(11, node.operator), h) : 0;
       }
-      case 'Term':
-        if (enter.Term !== null) enter.Term(node, parent);
-        if (leave.Term !== null) leave.Term(node, parent);
-        return hashing ? mixText(1, node.value) : 0;
+      case 'Exists':
+        if (enter.Exists !== null) enter.Exists(node, parent);
+        visitName(node.field, node);
+        if (leave.Exists !== null) leave.Exists(node, parent);
+        return hashing ? mixText(8, node.field.value) : 0;
+      case 'Not':
+        return wrapper(node, parent, node.operand, 12);
+      case 'Required':
+      case 'Boost':
+      case 'Fuzzy':
+      case 'Proximity':
+        return wrapper(node, parent, node.operand, 13);
       case 'Wildcard':
         if (enter.Wildcard !== null) enter.Wildcard(node, parent);
         if (leave.Wildcard !== null) leave.Wildcard(node, parent);
         return hashing ? mixText(5, node.pattern) : 0;
-      case 'Phrase':
-        if (enter.Phrase !== null) enter.Phrase(node, parent);
-        if (leave.Phrase !== null) leave.Phrase(node, parent);
-        return hashing ? mixText(2, node.value) : 0;
+      case 'Query': {
+        if (enter.Query !== null) enter.Query(node, parent);
+        const h = node.body !== null ? walk(node.body, node) : 0;
+        if (leave.Query !== null) leave.Query(node, parent);
+        return h;
+      }
       case 'Regex':
         if (enter.Regex !== null) enter.Regex(node, parent);
         if (leave.Regex !== null) leave.Regex(node, parent);

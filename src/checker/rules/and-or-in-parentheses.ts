@@ -18,9 +18,16 @@ export const AndOrInParentheses: Rule = {
     'mixed-and-or': { severity: 'warning', autofix: true, summary: 'AND and OR mixed without parentheses (the engine ignores precedence)' },
   },
   create(context) {
-    const check = (node: And | Or) => {
+    /** True when an operand is the other junction: an AND in an OR, or an OR in an AND. */
+    const mixes = (node: And | Or): boolean => {
       const inner = node.kind === 'Or' ? 'And' : 'Or';
-      if (!node.operands.some((o) => o.kind === inner)) return;
+      const operands = node.operands;
+      for (let i = 0; i < operands.length; i++) if (operands[i]!.kind === inner) return true;
+      return false;
+    };
+    const check = (node: And | Or) => {
+      if (!mixes(node)) return;
+      const inner = node.kind === 'Or' ? 'And' : 'Or';
       const mixed = node.operands.filter((o) => o.kind === inner);
       context.report({
         code: 'mixed-and-or',

@@ -29,20 +29,27 @@ interface End {
 
 /** What the clauses met so far require of one field. */
 interface Required {
+  readonly field: SchemaField;
   lower: End | undefined;
   upper: End | undefined;
-  /** An exact value of an unordered field (picklist code, boolean, eq string), lower-cased. */
+  /** An exact value of an unordered field (picklist code, boolean, eq string), as written: compared without case. */
   exact: string | undefined;
   exactNode: Node | undefined;
   /** A contradiction on the field has been reported: one per field and AND is enough. */
   reported: boolean;
 }
 
+/** Fields looked for one by one before an AND gets a map: most ANDs constrain a handful. */
+const LISTED = 8;
+
+/** Equal when case is ignored (picklist codes, booleans and text compare so); lower-cased only when it matters. */
+const sameWithoutCase = (a: string, b: string): boolean => a === b || (a.length === b.length && a.toLowerCase() === b.toLowerCase());
+
 /** One outermost AND being walked. */
 class Conjunction {
-  /** Made on the first condition: most ANDs never get one on a single-valued field. */
-  private fields: Map<SchemaField, Required> | undefined;
-  private found: Report[] | undefined;
+  private readonly required: Required[] = [];
+  private index: Map<SchemaField, Required> | undefined = undefined;
+  private found: Report[] | undefined = undefined;
 
   constructor(
     readonly node: Node,
@@ -50,22 +57,30 @@ class Conjunction {
     readonly at: number,
   ) {}
 
-  private required(field: SchemaField): Required {
-    const fields = (this.fields ??= new Map());
-    let r = fields.get(field);
-    if (r === undefined) fields.set(field, (r = { lower: undefined, upper: undefined, exact: undefined, exactNode: undefined, reported: false }));
+  private of(field: SchemaField): Required {
+    const list = this.required;
+    if (this.index !== undefined) {
+      const known = this.index.get(field);
+      if (known !== undefined) return known;
+    } else {
+      for (let i = 0; i < list.length; i++) if (list[i]!.field === field) return list[i]!;
+    }
+    const r: Required = { field, lower: undefined, upper: undefined, exact: undefined, exactNode: undefined, reported: false };
+    list.push(r);
+    if (this.index !== undefined) this.index.set(field, r);
+    else if (list.length > LISTED) this.index = new Map(list.map((x) => [x.field, x]));
     return r;
   }
 
   /** Adds a range condition (either end may be missing) that `node` puts on `field`. */
   bound(field: SchemaField, node: Node, lower: End | undefined, upper: End | undefined): void {
-    const r = this.required(field);
+    const r = this.of(field);
     if (r.reported) return;
     const low = tighter(r.lower, lower, 1);
     const high = tighter(r.upper, upper, -1);
     // Two ends that cannot be ordered (`2021` and `2021-06-01`): nothing sure to say.
     if (low === null || high === null) return;
-    if (low !== undefined && high !== undefined && emptyBetween(low, high)) this.contradiction(r, field, node, low.node === node ? high.node : low.node);
+    if (low !== undefined && high !== undefined && emptyBetween(low, high)) this.contradiction(r, node, low.node === node ? high.node : low.node);
     else {
       r.lower = low;
       r.upper = high;
@@ -74,21 +89,21 @@ class Conjunction {
 
   /** Adds an exact-value condition that `node` puts on an unordered `field`. */
   exact(field: SchemaField, node: Node, value: string): void {
-    const r = this.required(field);
+    const r = this.of(field);
     if (r.reported) return;
     if (r.exact === undefined) {
       r.exact = value;
       r.exactNode = node;
-    } else if (r.exact !== value) {
-      this.contradiction(r, field, node, r.exactNode!);
+    } else if (!sameWithoutCase(r.exact, value)) {
+      this.contradiction(r, node, r.exactNode!);
     }
   }
 
-  private contradiction(r: Required, field: SchemaField, node: Node, earlier: Node): void {
+  private contradiction(r: Required, node: Node, earlier: Node): void {
     r.reported = true;
     (this.found ??= []).push({
       code: 'contradiction',
-      message: `"${field.name}" cannot meet this condition and an earlier one at once: this AND matches nothing`,
+      message: `"${r.field.name}" cannot meet this condition and an earlier one at once: this AND matches nothing`,
       span: node.span,
       related: [{ span: earlier.span, message: 'the condition it contradicts' }],
     });
@@ -126,7 +141,7 @@ function addCondition(context: CheckContext, into: Conjunction, field: SchemaFie
   if (text === null) return;
   if (!FIELD_KIND_TRAITS[field.kind].ordered) {
     // Text fields match words, so only exact comparisons constrain them.
-    if (role === 'eq' || (role === 'match' && (field.kind === 'picklist' || field.kind === 'boolean'))) into.exact(field, node, text.toLowerCase());
+    if (role === 'eq' || (role === 'match' && (field.kind === 'picklist' || field.kind === 'boolean'))) into.exact(field, node, text);
     return;
   }
   const reading = context.reading(value, field);
