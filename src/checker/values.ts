@@ -52,8 +52,12 @@ export type Reading =
   | { readonly ok: true; readonly comparable?: Comparable }
   | { readonly ok: false; readonly code: string; readonly reason: string; readonly suggestion?: string; readonly suggestionSafe?: boolean; readonly alternatives?: readonly string[] };
 
-/** The reading of a value accepted as it is, with nothing to compare by (one object: readings are never changed). */
-const ACCEPTED: Reading = { ok: true };
+/**
+ * The reading of a value accepted as it is, with nothing to compare by (one object:
+ * readings are never changed). Written with `comparable` like every accepted reading,
+ * so that all of them share one object shape.
+ */
+const ACCEPTED: Reading = { ok: true, comparable: undefined };
 
 const INTEGER = /^[+-]?\d+$/;
 const DECIMAL = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;

@@ -98,14 +98,44 @@ function picklistOf(field: SchemaFieldResponse): PicklistEntry[] | undefined {
   return entries.length > 0 ? entries : undefined;
 }
 
+type FieldParts = Pick<SchemaField, 'name' | 'kind' | 'dataTypes' | 'active' | 'pii' | 'multivalue' | 'metadata' | 'schemas' | 'definitions'> &
+  Partial<Omit<SchemaField, 'name' | 'kind' | 'dataTypes' | 'active' | 'pii' | 'multivalue' | 'metadata' | 'schemas' | 'definitions'>>;
+
+/**
+ * A field with every property in one order, absent ones undefined: all fields then
+ * share one object shape, and the checker reads them for every clause.
+ */
+function shaped(parts: FieldParts): SchemaField {
+  return {
+    name: parts.name,
+    kind: parts.kind,
+    dataTypes: parts.dataTypes,
+    description: parts.description,
+    active: parts.active,
+    pii: parts.pii,
+    multivalue: parts.multivalue,
+    metadata: parts.metadata,
+    minLength: parts.minLength,
+    maxLength: parts.maxLength,
+    minDate: parts.minDate,
+    maxDate: parts.maxDate,
+    booleanValues: parts.booleanValues,
+    picklist: parts.picklist,
+    dateFormat: parts.dateFormat,
+    dateSeparator: parts.dateSeparator,
+    schemas: parts.schemas,
+    definitions: parts.definitions,
+  };
+}
+
 /** One definition as a field, before merging with same-named fields of other schemas. */
 function fromDefinition(field: SchemaFieldResponse, schemaName: string): SchemaField {
   const kind = fieldKind(field.dataType);
-  const base = {
+  const base: FieldParts = {
     name: field.name,
     kind,
     dataTypes: typeof field.dataType === 'string' ? [field.dataType] : [],
-    ...(typeof field.description === 'string' ? { description: field.description } : {}),
+    description: typeof field.description === 'string' ? field.description : undefined,
     active: field.active !== false,
     pii: field.isPII === true,
     multivalue: field.isMultivalue === true,
@@ -114,33 +144,23 @@ function fromDefinition(field: SchemaFieldResponse, schemaName: string): SchemaF
     definitions: [field],
   };
   switch (kind) {
-    case 'text': {
-      const minLength = nonNegativeNumber(field.min);
-      const maxLength = nonNegativeNumber(field.max);
-      return { ...base, ...(minLength !== undefined ? { minLength } : {}), ...(maxLength !== undefined ? { maxLength } : {}) };
-    }
+    case 'text':
+      return shaped({ ...base, minLength: nonNegativeNumber(field.min), maxLength: nonNegativeNumber(field.max) });
     case 'date':
-    case 'datetime': {
-      const minDate = dateBound(field.min, field);
-      const maxDate = dateBound(field.max, field);
-      return {
+    case 'datetime':
+      return shaped({
         ...base,
-        ...(minDate ? { minDate } : {}),
-        ...(maxDate ? { maxDate } : {}),
-        ...(typeof field.dateFormat === 'string' ? { dateFormat: field.dateFormat } : {}),
-        ...(typeof field.dateSeparator === 'string' ? { dateSeparator: field.dateSeparator } : {}),
-      };
-    }
-    case 'boolean': {
-      const booleanValues = booleanPair(field.allowedBooleanValues);
-      return booleanValues ? { ...base, booleanValues } : base;
-    }
-    case 'picklist': {
-      const picklist = picklistOf(field);
-      return picklist ? { ...base, picklist } : base;
-    }
+        minDate: dateBound(field.min, field) || undefined,
+        maxDate: dateBound(field.max, field) || undefined,
+        dateFormat: typeof field.dateFormat === 'string' ? field.dateFormat : undefined,
+        dateSeparator: typeof field.dateSeparator === 'string' ? field.dateSeparator : undefined,
+      });
+    case 'boolean':
+      return shaped({ ...base, booleanValues: booleanPair(field.allowedBooleanValues) });
+    case 'picklist':
+      return shaped({ ...base, picklist: picklistOf(field) });
     default:
-      return base;
+      return shaped(base);
   }
 }
 
@@ -161,30 +181,30 @@ function merge(a: SchemaField, b: SchemaField): SchemaField {
   const maxDate = looser(a.maxDate, b.maxDate, (x, y) => (compareDateKeys(x, y) >= 0 ? x : y));
   const picklist = looser(a.picklist, b.picklist, (x, y) => [...x, ...y.filter((e) => !x.some((f) => f.code === e.code))]);
   const sameBooleans = a.booleanValues && b.booleanValues && a.booleanValues.join('/') === b.booleanValues.join('/');
-  return {
+  return shaped({
     name: a.name,
     kind,
     dataTypes: [...new Set([...a.dataTypes, ...b.dataTypes])],
-    ...(a.description !== undefined ? { description: a.description } : b.description !== undefined ? { description: b.description } : {}),
+    description: a.description ?? b.description,
     active: a.active || b.active,
     pii: a.pii || b.pii,
     multivalue: a.multivalue || b.multivalue,
     metadata: false,
-    ...(kind === 'text' && minLength !== undefined ? { minLength } : {}),
-    ...(kind === 'text' && maxLength !== undefined ? { maxLength } : {}),
-    ...(FIELD_KIND_TRAITS[kind].ordered && minDate !== undefined ? { minDate } : {}),
-    ...(FIELD_KIND_TRAITS[kind].ordered && maxDate !== undefined ? { maxDate } : {}),
-    ...(kind === 'boolean' && sameBooleans ? { booleanValues: a.booleanValues } : {}),
-    ...(kind === 'picklist' && picklist ? { picklist } : {}),
-    ...(a.dateFormat === b.dateFormat && a.dateFormat !== undefined ? { dateFormat: a.dateFormat } : {}),
-    ...(a.dateSeparator === b.dateSeparator && a.dateSeparator !== undefined ? { dateSeparator: a.dateSeparator } : {}),
+    minLength: kind === 'text' ? minLength : undefined,
+    maxLength: kind === 'text' ? maxLength : undefined,
+    minDate: FIELD_KIND_TRAITS[kind].ordered ? minDate : undefined,
+    maxDate: FIELD_KIND_TRAITS[kind].ordered ? maxDate : undefined,
+    booleanValues: kind === 'boolean' && sameBooleans ? a.booleanValues : undefined,
+    picklist: kind === 'picklist' ? picklist : undefined,
+    dateFormat: a.dateFormat === b.dateFormat ? a.dateFormat : undefined,
+    dateSeparator: a.dateSeparator === b.dateSeparator ? a.dateSeparator : undefined,
     schemas: [...a.schemas, ...b.schemas],
     definitions: [...a.definitions, ...b.definitions],
-  };
+  });
 }
 
 function metadataField(name: string): SchemaField {
-  return { name, kind: 'text', dataTypes: ['string'], active: true, pii: false, multivalue: false, metadata: true, schemas: [], definitions: [] };
+  return shaped({ name, kind: 'text', dataTypes: ['string'], active: true, pii: false, multivalue: false, metadata: true, schemas: [], definitions: [] });
 }
 
 function describe(value: unknown): string {

@@ -27,17 +27,23 @@ export const OperatorWordsUpperCase: Rule = {
   create(context) {
     return {
       And(node) {
-        const last = node.operands.length - 1;
-        node.operands.forEach((operand, i) => {
+        const operands = node.operands;
+        const explicit = node.explicit;
+        const last = operands.length - 1;
+        for (let i = 0; i < last; i++) {
+          // Every operator word the rule reports is joined to the next clause without an operator:
+          // test the join first, which costs no look at the clause.
+          if (explicit[i] !== false) continue;
+          const operand = operands[i]!;
           const word = operatorWord(operand);
-          if (word === undefined || operand.kind !== 'Term') return;
-          const before = operatorWord(node.operands[i - 1]);
-          const after = operatorWord(node.operands[i + 1]);
+          if (word === undefined) continue;
+          const before = operatorWord(operands[i - 1]);
+          const after = operatorWord(operands[i + 1]);
           // Between two clauses; next to another operator word (`a and or b`) nothing is sure.
-          const joinedBefore = i > 0 && node.explicit[i - 1] === false && before === undefined;
-          const joinedAfter = i < last && node.explicit[i] === false && (after === undefined || after === 'not');
+          const joinedBefore = i > 0 && explicit[i - 1] === false && before === undefined;
+          const joinedAfter = after === undefined || after === 'not';
           const between = word === 'not' ? joinedAfter : joinedBefore && joinedAfter;
-          if (!between) return;
+          if (!between) continue;
           const upper = word.toUpperCase();
           context.report({
             code: 'lowercase-operator',
@@ -45,7 +51,7 @@ export const OperatorWordsUpperCase: Rule = {
             span: operand.span,
             fixes: [{ title: `Write ${upper}`, edits: [{ span: operand.span, text: upper }] }],
           });
-        });
+        }
       },
     };
   },
