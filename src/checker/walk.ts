@@ -150,8 +150,9 @@ export function parallelWalk(visitors: readonly Visitor[], hashes?: ClauseHashes
 
   /** An AND or OR: its operands' hashes stay on the stack while its leave hooks run (NoDuplicateClauses reads them). */
   const junction = (node: Node & { kind: 'And' | 'Or' }, parent: Node | null, seed: number): number => {
-    const enterHook = enter[node.kind] as Hook | null;
-    const leaveHook = leave[node.kind] as Hook | null;
+    const and = node.kind === 'And';
+    const enterHook = (and ? enter.And : enter.Or) as Hook | null;
+    const leaveHook = (and ? leave.And : leave.Or) as Hook | null;
     if (enterHook !== null) enterHook(node, parent);
     const operands = node.operands;
     const n = operands.length;

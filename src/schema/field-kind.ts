@@ -40,6 +40,27 @@ export const FIELD_KIND_TRAITS: { readonly [K in FieldKind]: FieldKindTraits } =
   opaque: { ordered: true, textual: true, searchable: true, known: false },
 };
 
+/*
+ * The traits as predicates, for the checker's hot paths: a table keyed by the kind
+ * makes every lookup a megamorphic keyed load, while these compare interned strings.
+ * A test holds them equal to FIELD_KIND_TRAITS for every kind.
+ */
+
+/** FIELD_KIND_TRAITS[kind].ordered */
+export function isOrdered(kind: FieldKind): boolean {
+  return kind === 'integer' || kind === 'decimal' || kind === 'date' || kind === 'datetime' || kind === 'time' || kind === 'opaque';
+}
+
+/** FIELD_KIND_TRAITS[kind].textual */
+export function isTextual(kind: FieldKind): boolean {
+  return kind === 'text' || kind === 'opaque';
+}
+
+/** FIELD_KIND_TRAITS[kind].known */
+export function isKnown(kind: FieldKind): boolean {
+  return kind !== 'opaque';
+}
+
 const BY_NAME: Readonly<Record<string, FieldKind>> = {
   string: 'text',
   text: 'text',

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { compareDateKeys, daysInMonth, fromDateFormat, readQueryDate, readQueryTime } from '../../src/schema/dates.js';
-import { FIELD_KIND_TRAITS, fieldKind } from '../../src/schema/field-kind.js';
+import { FIELD_KIND_TRAITS, fieldKind, isKnown, isOrdered, isTextual, type FieldKind } from '../../src/schema/field-kind.js';
 
 const pad = (n: number, w = 2) => String(n).padStart(w, '0');
 const realDate = fc.date({ min: new Date('1000-01-01T00:00:00Z'), max: new Date('9999-12-31T00:00:00Z'), noInvalidDate: true }).map((d) => ({
@@ -88,5 +88,10 @@ describe('field kinds', () => {
 
   it('gives opaque fields no type rules', () => {
     expect(FIELD_KIND_TRAITS.opaque.known).toBe(false);
+  });
+
+  it.each(Object.keys(FIELD_KIND_TRAITS) as FieldKind[])('answers the trait predicates for %s as the table does', (kind) => {
+    const traits = FIELD_KIND_TRAITS[kind];
+    expect({ ordered: isOrdered(kind), textual: isTextual(kind), known: isKnown(kind) }).toEqual({ ordered: traits.ordered, textual: traits.textual, known: traits.known });
   });
 });

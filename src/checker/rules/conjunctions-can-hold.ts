@@ -13,7 +13,7 @@
  * once, through the context, where the value rules read it too.
  */
 import type { Field, Comparison, Node } from '../../language/ast.js';
-import { FIELD_KIND_TRAITS } from '../../schema/field-kind.js';
+import { isKnown, isOrdered } from '../../schema/field-kind.js';
 import type { SchemaField } from '../../schema/schema.js';
 import type { CheckContext, Report } from '../context.js';
 import type { Rule } from '../rule.js';
@@ -132,14 +132,14 @@ function emptyBetween(lower: End, upper: End): boolean {
 
 /** A field whose conditions can contradict each other: known type, one value per record. */
 function constrainable(field: SchemaField | undefined): field is SchemaField {
-  return field !== undefined && !field.multivalue && FIELD_KIND_TRAITS[field.kind].known;
+  return field !== undefined && !field.multivalue && isKnown(field.kind);
 }
 
 /** Adds the condition `value`, used in `role`, puts on `field` in the clause `node`; none for what cannot be read. */
 function addCondition(context: CheckContext, into: Conjunction, field: SchemaField, node: Node, value: ValueNode, role: ValueRole, inclusive = true): void {
   const text = value.kind === 'NumberValue' ? value.raw : value.value;
   if (text === null) return;
-  if (!FIELD_KIND_TRAITS[field.kind].ordered) {
+  if (!isOrdered(field.kind)) {
     // Text fields match words, so only exact comparisons constrain them.
     if (role === 'eq' || (role === 'match' && (field.kind === 'picklist' || field.kind === 'boolean'))) into.exact(field, node, text);
     return;

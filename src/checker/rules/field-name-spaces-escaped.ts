@@ -9,7 +9,7 @@
 import type { Field, RelationOperator, Term, Phrase } from '../../language/ast.js';
 import type { Fix } from '../../language/diagnostic.js';
 import { bracketFieldName, escapeFieldName, quote } from '../../language/escape.js';
-import { FIELD_KIND_TRAITS } from '../../schema/field-kind.js';
+import { isOrdered } from '../../schema/field-kind.js';
 import type { SchemaField } from '../../schema/schema.js';
 import type { Rule } from '../rule.js';
 import type { SpacedFieldName } from '../spaced-field-names.js';
@@ -27,7 +27,7 @@ function asComparison(s: SpacedFieldName & { clause: Field }): string | undefine
   const value = s.clause.value;
   const name = bracketFieldName(s.field.name);
   if (value.kind === 'Term' || value.kind === 'Phrase') return `${name} eq ${comparisonValue(value, s.field)}`;
-  if (value.kind === 'Relation' && FIELD_KIND_TRAITS[s.field.kind].ordered) {
+  if (value.kind === 'Relation' && isOrdered(s.field.kind)) {
     return `${name} ${RELATION_OPERATORS[value.operator]} ${comparisonValue(value.value, s.field)}`;
   }
   return undefined;

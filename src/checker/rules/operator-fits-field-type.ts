@@ -8,12 +8,12 @@
  *   invalid: [Status] gt "A"    Age:4*           [Profile Photo] eq "x"
  */
 import type { ComparisonOperator, Span } from '../../language/ast.js';
-import { FIELD_KIND_TRAITS, type FieldKind } from '../../schema/field-kind.js';
+import { isKnown, isOrdered, isTextual, type FieldKind } from '../../schema/field-kind.js';
 import type { SchemaField } from '../../schema/schema.js';
 import type { Rule } from '../rule.js';
 
-const ORDERING: ReadonlySet<ComparisonOperator> = new Set(['gt', 'lt', 'ge', 'le']);
-const SUBSTRING: ReadonlySet<ComparisonOperator> = new Set(['contains', 'startswith', 'endswith']);
+const isOrdering = (op: ComparisonOperator): boolean => op === 'gt' || op === 'lt' || op === 'ge' || op === 'le';
+const isSubstring = (op: ComparisonOperator): boolean => op === 'contains' || op === 'startswith' || op === 'endswith';
 
 const KIND_NAMES: { readonly [K in FieldKind]: string } = {
   text: 'a text',
@@ -48,11 +48,16 @@ export const OperatorFitsFieldType: Rule = {
     /** The scoped field, unless it is unknown, opaque, or an image field (reported once per clause). */
     const scoped = (): SchemaField | undefined => {
       const field = context.scopedField();
-      return field && FIELD_KIND_TRAITS[field.kind].known && field.kind !== 'image' ? field : undefined;
+      return field && isKnown(field.kind) && field.kind !== 'image' ? field : undefined;
+    };
+    /** The scoped field when it lacks `trait` (the message is only written then). */
+    const lacking = (trait: 'ordered' | 'textual'): SchemaField | undefined => {
+      const field = scoped();
+      return field && !(trait === 'ordered' ? isOrdered(field.kind) : isTextual(field.kind)) ? field : undefined;
     };
     const needs = (span: Span, what: string, trait: 'ordered' | 'textual') => {
-      const field = scoped();
-      if (field && !FIELD_KIND_TRAITS[field.kind][trait]) mismatch(span, field, what, trait);
+      const field = lacking(trait);
+      if (field) mismatch(span, field, what, trait);
     };
     return {
       Field(node) {
@@ -63,17 +68,20 @@ export const OperatorFitsFieldType: Rule = {
       },
       Comparison(node) {
         const field = context.fieldOf(node.field);
-        if (field === undefined || !FIELD_KIND_TRAITS[field.kind].known) return;
+        if (field === undefined || !isKnown(field.kind)) return;
         if (field.kind === 'image') {
           context.report({ code: 'unsearchable-field', message: `${describeField(field)}: the service cannot search images by value (use _exists_ to find records with one)`, span: node.span });
-        } else if (ORDERING.has(node.operator) && !FIELD_KIND_TRAITS[field.kind].ordered) {
+        } else if (isOrdering(node.operator) && !isOrdered(field.kind)) {
           mismatch(node.span, field, `'${node.operator}'`, 'ordered');
-        } else if (SUBSTRING.has(node.operator) && !FIELD_KIND_TRAITS[field.kind].textual) {
+        } else if (isSubstring(node.operator) && !isTextual(field.kind)) {
           mismatch(node.span, field, `'${node.operator}'`, 'textual');
         }
       },
       Range: (node) => needs(node.span, 'a range', 'ordered'),
-      Relation: (node) => needs(node.span, `'${node.operator}'`, 'ordered'),
+      Relation: (node) => {
+        const field = lacking('ordered');
+        if (field) mismatch(node.span, field, `'${node.operator}'`, 'ordered');
+      },
       Wildcard: (node) => {
         if (node.pattern !== '*') needs(node.span, 'a wildcard', 'textual');
       },

@@ -8,7 +8,7 @@
  *   invalid: Age:[65 TO 18]       (inverted-range)     Age:{18 TO 18}   (empty-range)
  */
 import type { Range, RangeBound } from '../../language/ast.js';
-import { FIELD_KIND_TRAITS } from '../../schema/field-kind.js';
+import { isKnown, isOrdered } from '../../schema/field-kind.js';
 import type { Rule } from '../rule.js';
 import { compare, guessComparable, type Comparable } from '../values.js';
 
@@ -23,8 +23,8 @@ export const RangesAreNotEmpty: Rule = {
   create(context) {
     const comparable = (bound: RangeBound & { value: string }): Comparable | undefined => {
       const field = context.scopedField();
-      if (field === undefined || !FIELD_KIND_TRAITS[field.kind].known) return guessComparable(bound.value);
-      if (!FIELD_KIND_TRAITS[field.kind].ordered) return undefined;
+      if (field === undefined || !isKnown(field.kind)) return guessComparable(bound.value);
+      if (!isOrdered(field.kind)) return undefined;
       const reading = context.reading(bound, field);
       return reading.ok ? reading.comparable : undefined;
     };
