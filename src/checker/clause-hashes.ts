@@ -17,13 +17,15 @@ export function mixNumber(h: number, value: number): number {
   return Math.imul(h ^ value, PRIME);
 }
 
-/** Mixes a sketch of `value` (length, first, middle and last characters) into the 32-bit FNV-1a hash `h`. */
+/**
+ * Mixes a sketch of `value` (its length and last character) into the 32-bit FNV-1a
+ * hash `h`. A thin sketch: every character read costs (the strings are fresh from
+ * the parser, of several representations), and a collision only costs a comparison.
+ */
 export function mixText(h: number, value: string): number {
   const n = value.length;
   h = Math.imul(h ^ n, PRIME);
   if (n === 0) return h;
-  h = Math.imul(h ^ value.charCodeAt(0), PRIME);
-  h = Math.imul(h ^ value.charCodeAt(n >> 1), PRIME);
   return Math.imul(h ^ value.charCodeAt(n - 1), PRIME);
 }
 

@@ -86,7 +86,8 @@ let round = 0;
  */
 function markRepeats(hashes: Int32Array, base: number, n: number): boolean {
   if (repeats.length < n) repeats = new Uint8Array(Math.max(n, repeats.length * 2));
-  repeats.fill(0, 0, n);
+  // A loop, not `fill`: most ANDs and ORs have a few operands, and the call costs more than the work.
+  for (let i = 0; i < n; i++) repeats[i] = 0;
   let any = false;
   if (n <= 16) {
     for (let i = 1; i < n; i++) {
