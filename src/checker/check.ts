@@ -80,14 +80,35 @@ class Plan implements ReportSink {
     }
   }
 
-  report(r: Report, at?: number): void {
+  /** The diagnostic a report becomes, or undefined when its code is off. */
+  private diagnostic(r: Report): Diagnostic | undefined {
     const severity = this.codes.get(r.code);
-    if (severity === undefined) return;
+    if (severity === undefined) return undefined;
     const d: { -readonly [K in keyof Diagnostic]: Diagnostic[K] } = { code: r.code, severity, message: r.message, span: r.span };
     if (r.fixes !== undefined && r.fixes.length > 0) d.fixes = r.fixes;
     if (r.related !== undefined && r.related.length > 0) d.related = r.related;
-    if (at === undefined) this.diagnostics.push(d);
-    else this.diagnostics.splice(at, 0, d);
+    return d;
+  }
+
+  report(r: Report): void {
+    const d = this.diagnostic(r);
+    if (d !== undefined) this.diagnostics.push(d);
+  }
+
+  insert(at: number, reports: readonly Report[]): void {
+    const kept: Diagnostic[] = [];
+    for (const r of reports) {
+      const d = this.diagnostic(r);
+      if (d !== undefined) kept.push(d);
+    }
+    // Moved once for the lot, in place: a long query has many diagnostics after `at`.
+    const k = kept.length;
+    if (k === 0) return;
+    const ds = this.diagnostics;
+    const end = ds.length;
+    ds.length = end + k;
+    for (let i = end - 1; i >= at; i--) ds[i + k] = ds[i]!;
+    for (let i = 0; i < k; i++) ds[at + i] = kept[i]!;
   }
 
   count(): number {
@@ -154,5 +175,30 @@ export function check(input: string | Node, options: CheckOptions = {}): Diagnos
     root = input;
   }
   planFor(options.rules ?? allRules, levels, schema !== undefined).run(root, schema, text, diagnostics);
-  return diagnostics.length < 2 ? diagnostics : diagnostics.sort((a, b) => a.span.start - b.span.start || a.span.end - b.span.end);
+  return sortBySpan(diagnostics);
+}
+
+/**
+ * Sorts diagnostics by where they start, then end; ties keep their report order.
+ * The positions are read once into typed arrays: diagnostics come in many shapes,
+ * and a comparator reading `span` from each is slow on a long query's thousands.
+ */
+function sortBySpan(diagnostics: Diagnostic[]): Diagnostic[] {
+  const n = diagnostics.length;
+  if (n < 2) return diagnostics;
+  if (n <= 16) return diagnostics.sort((a, b) => a.span.start - b.span.start || a.span.end - b.span.end);
+  const starts = new Float64Array(n);
+  const ends = new Float64Array(n);
+  let sorted = true;
+  for (let i = 0; i < n; i++) {
+    const span = diagnostics[i]!.span;
+    starts[i] = span.start;
+    ends[i] = span.end;
+    if (i > 0 && (starts[i - 1]! > span.start || (starts[i - 1] === span.start && ends[i - 1]! > span.end))) sorted = false;
+  }
+  if (sorted) return diagnostics;
+  const order = Array.from({ length: n }, (_, i) => i).sort((a, b) => starts[a]! - starts[b]! || ends[a]! - ends[b]! || a - b);
+  const copy = diagnostics.slice();
+  for (let i = 0; i < n; i++) diagnostics[i] = copy[order[i]!]!;
+  return diagnostics;
 }

@@ -34,6 +34,8 @@ export interface CheckContext {
    * reported since (diagnostics on one span keep their report order).
    */
   reportAt(at: number, report: Report): void;
+  /** `reportAt(at + i, reports[i])` for each report in turn, in one step. */
+  reportAllAt(at: number, reports: readonly Report[]): void;
   /**
    * The structural hashes of clauses, which the walk computes on leaving each node
    * (clause-hashes.ts); only for rules that ask for them while being created.
@@ -61,13 +63,14 @@ export interface CheckContext {
   onValueSite(listener: ValueSiteListener): void;
 }
 
-/** Where a check's reports go: appended (`at` undefined) or inserted at `at`; `count` says how many were kept. */
+/** Where a check's reports go: appended, or inserted at `at`; `count` says how many were kept. */
 export interface ReportSink {
-  report(report: Report, at?: number): void;
+  report(report: Report): void;
+  insert(at: number, reports: readonly Report[]): void;
   count(): number;
 }
 
-const NO_SINK: ReportSink = { report: () => {}, count: () => 0 };
+const NO_SINK: ReportSink = { report: () => {}, insert: () => {}, count: () => 0 };
 
 /** Listeners called in order, the first three from call sites of their own (each then sees one function). */
 function fuseListeners(listeners: readonly ValueSiteListener[]): ValueSiteListener {
@@ -183,7 +186,11 @@ export class Context implements CheckContext {
   }
 
   reportAt(at: number, report: Report): void {
-    this.sink.report(report, at);
+    this.sink.insert(at, [report]);
+  }
+
+  reportAllAt(at: number, reports: readonly Report[]): void {
+    this.sink.insert(at, reports);
   }
 
   clauseHashes(): ClauseHashes {

@@ -20,24 +20,30 @@ import type { Rule } from '../rule.js';
 import type { ValueRole } from '../value-sites.js';
 import { compare, type Comparable, type ValueNode } from '../values.js';
 
-interface End {
-  readonly value: Comparable;
-  readonly inclusive: boolean;
-  /** The clause that sets it. */
-  readonly node: Node;
-}
-
-/** What the clauses met so far require of one field. */
+/**
+ * What the clauses met so far require of one field: the tightest lower and upper
+ * ends, each with the clause that sets it (its node undefined while there is none),
+ * or an exact value. Kept in scalar fields: a condition allocates nothing.
+ */
 interface Required {
   readonly field: SchemaField;
-  lower: End | undefined;
-  upper: End | undefined;
+  lower: Comparable;
+  lowerInclusive: boolean;
+  lowerNode: Node | undefined;
+  upper: Comparable;
+  upperInclusive: boolean;
+  upperNode: Node | undefined;
   /** An exact value of an unordered field (picklist code, boolean, eq string), as written: compared without case. */
   exact: string | undefined;
   exactNode: Node | undefined;
   /** A contradiction on the field has been reported: one per field and AND is enough. */
   reported: boolean;
 }
+
+/** A role's ends: whether the value bounds the field from below, from above, and inclusively. */
+const ABOVE = 1;
+const BELOW = 2;
+const INCLUSIVE = 4;
 
 /** Fields looked for one by one before an AND gets a map: most ANDs constrain a handful. */
 const LISTED = 8;
@@ -65,26 +71,71 @@ class Conjunction {
     } else {
       for (let i = 0; i < list.length; i++) if (list[i]!.field === field) return list[i]!;
     }
-    const r: Required = { field, lower: undefined, upper: undefined, exact: undefined, exactNode: undefined, reported: false };
+    const r: Required = {
+      field,
+      lower: 0,
+      lowerInclusive: false,
+      lowerNode: undefined,
+      upper: 0,
+      upperInclusive: false,
+      upperNode: undefined,
+      exact: undefined,
+      exactNode: undefined,
+      reported: false,
+    };
     list.push(r);
     if (this.index !== undefined) this.index.set(field, r);
     else if (list.length > LISTED) this.index = new Map(list.map((x) => [x.field, x]));
     return r;
   }
 
-  /** Adds a range condition (either end may be missing) that `node` puts on `field`. */
-  bound(field: SchemaField, node: Node, lower: End | undefined, upper: End | undefined): void {
+  /**
+   * Adds the condition `node` puts on `field` with `value`: a lower end, an upper end
+   * or both (`ends`, from ABOVE, BELOW and INCLUSIVE).
+   */
+  bound(field: SchemaField, node: Node, value: Comparable, ends: number): void {
     const r = this.of(field);
     if (r.reported) return;
-    const low = tighter(r.lower, lower, 1);
-    const high = tighter(r.upper, upper, -1);
-    // Two ends that cannot be ordered (`2021` and `2021-06-01`): nothing sure to say.
-    if (low === null || high === null) return;
-    if (low !== undefined && high !== undefined && emptyBetween(low, high)) this.contradiction(r, node, low.node === node ? high.node : low.node);
-    else {
-      r.lower = low;
-      r.upper = high;
+    const inclusive = (ends & INCLUSIVE) !== 0;
+    // The tighter of each pair of ends; on equal values the exclusive one.
+    let lower = r.lower;
+    let lowerInclusive = r.lowerInclusive;
+    let lowerNode = r.lowerNode;
+    if ((ends & ABOVE) !== 0) {
+      const order = lowerNode === undefined ? -1 : compare(lower, value);
+      // Two ends that cannot be ordered (`2021` and `2021-06-01`): nothing sure to say.
+      if (order === undefined) return;
+      if (order === 0 ? lowerInclusive : order < 0) {
+        lower = value;
+        lowerInclusive = inclusive;
+        lowerNode = node;
+      }
     }
+    let upper = r.upper;
+    let upperInclusive = r.upperInclusive;
+    let upperNode = r.upperNode;
+    if ((ends & BELOW) !== 0) {
+      const order = upperNode === undefined ? 1 : compare(upper, value);
+      if (order === undefined) return;
+      if (order === 0 ? upperInclusive : order > 0) {
+        upper = value;
+        upperInclusive = inclusive;
+        upperNode = node;
+      }
+    }
+    if (lowerNode !== undefined && upperNode !== undefined) {
+      const order = compare(lower, upper);
+      if (order !== undefined && (order > 0 || (order === 0 && !(lowerInclusive && upperInclusive)))) {
+        this.contradiction(r, node, lowerNode === node ? upperNode : lowerNode);
+        return;
+      }
+    }
+    r.lower = lower;
+    r.lowerInclusive = lowerInclusive;
+    r.lowerNode = lowerNode;
+    r.upper = upper;
+    r.upperInclusive = upperInclusive;
+    r.upperNode = upperNode;
   }
 
   /** Adds an exact-value condition that `node` puts on an unordered `field`. */
@@ -111,23 +162,8 @@ class Conjunction {
 
   report(context: CheckContext): void {
     const found = this.found;
-    if (found !== undefined) for (let i = 0; i < found.length; i++) context.reportAt(this.at + i, found[i]!);
+    if (found !== undefined) context.reportAllAt(this.at, found);
   }
-}
-
-/** The tighter of two lower (sign 1) or upper (sign -1) ends; null when they cannot be ordered. */
-function tighter(a: End | undefined, b: End | undefined, sign: 1 | -1): End | undefined | null {
-  if (a === undefined) return b;
-  if (b === undefined) return a;
-  const order = compare(a.value, b.value);
-  if (order === undefined) return null;
-  if (order === 0) return a.inclusive ? b : a;
-  return order * sign > 0 ? a : b;
-}
-
-function emptyBetween(lower: End, upper: End): boolean {
-  const order = compare(lower.value, upper.value);
-  return order !== undefined && (order > 0 || (order === 0 && !(lower.inclusive && upper.inclusive)));
 }
 
 /** A field whose conditions can contradict each other: known type, one value per record. */
@@ -146,38 +182,34 @@ function addCondition(context: CheckContext, into: Conjunction, field: SchemaFie
   }
   const reading = context.reading(value, field);
   if (!reading.ok || reading.comparable === undefined) return;
-  const at = (incl: boolean): End => ({ value: reading.comparable!, inclusive: incl, node });
+  const ends = endsOf(role, inclusive);
+  if (ends !== 0) into.bound(field, node, reading.comparable, ends);
+}
+
+/** The ends a value in `role` sets (0 for roles that set none, like `ne` or `contains`). */
+function endsOf(role: ValueRole, inclusive: boolean): number {
   switch (role) {
     case 'match':
-    case 'eq': {
-      const point = at(true);
-      into.bound(field, node, point, point);
-      return;
-    }
+    case 'eq':
+      return ABOVE | BELOW | INCLUSIVE;
     case 'gt':
     case '>':
-      into.bound(field, node, at(false), undefined);
-      return;
+      return ABOVE;
     case 'ge':
     case '>=':
-      into.bound(field, node, at(true), undefined);
-      return;
+      return ABOVE | INCLUSIVE;
     case 'lt':
     case '<':
-      into.bound(field, node, undefined, at(false));
-      return;
+      return BELOW;
     case 'le':
     case '<=':
-      into.bound(field, node, undefined, at(true));
-      return;
+      return BELOW | INCLUSIVE;
     case 'lower':
-      into.bound(field, node, at(inclusive), undefined);
-      return;
+      return inclusive ? ABOVE | INCLUSIVE : ABOVE;
     case 'upper':
-      into.bound(field, node, undefined, at(inclusive));
-      return;
+      return inclusive ? BELOW | INCLUSIVE : BELOW;
     default:
-      return;
+      return 0;
   }
 }
 

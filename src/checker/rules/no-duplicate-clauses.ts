@@ -6,6 +6,7 @@
  *   invalid: Status:ACT AND City:Berlin AND Status:ACT   (duplicate-clause)
  */
 import type { And, Node, NodeKind, NodeOfKind, Or } from '../../language/ast.js';
+import type { Report } from '../context.js';
 import type { Rule } from '../rule.js';
 
 const OPERATOR_WORDS = new Set(['and', 'or', 'not']);
@@ -73,19 +74,52 @@ function sameClause(a: Node, b: Node): boolean {
 
 // Scratch space reused from AND to AND: whether each operand's hash repeats, and an
 // open-addressing table of hashes whose slots count only when stamped with the current
-// round (nothing to clear between ANDs).
+// round (nothing to clear between ANDs). For each hash, `firsts` holds the first operand
+// with it; `nexts` chains the operands that hold distinct clauses of one hash.
 let repeats = new Uint8Array(64);
+let nexts = new Int32Array(64);
 let slots = new Int32Array(128);
 let firsts = new Int32Array(128);
+let lasts = new Int32Array(128);
 let stamps = new Uint32Array(128);
 let round = 0;
+
+/** Makes room for `n` operands, and starts a round of the hash table (every slot empty). */
+function startRound(n: number): number {
+  if (repeats.length < n) {
+    repeats = new Uint8Array(Math.max(n, repeats.length * 2));
+    nexts = new Int32Array(repeats.length);
+  }
+  let size = slots.length;
+  while (size < 2 * n) size *= 2;
+  if (size !== slots.length) {
+    slots = new Int32Array(size);
+    firsts = new Int32Array(size);
+    lasts = new Int32Array(size);
+    stamps = new Uint32Array(size);
+    round = 0;
+  }
+  round = (round + 1) >>> 0;
+  if (round === 0) {
+    stamps.fill(0);
+    round = 1;
+  }
+  return size - 1;
+}
+
+/** The slot of hash `h` in this round: its own, or the empty one where it goes. */
+function slotOf(h: number, mask: number): number {
+  let slot = (Math.imul(h, 0x9e3779b1) >>> 0) & mask;
+  while (stamps[slot] === round && slots[slot] !== h) slot = (slot + 1) & mask;
+  return slot;
+}
 
 /**
  * Marks in `repeats` which of the `n` hashes from `hashes[base]` on occur more than
  * once; true when any does. Pairwise for a few, by hashing for many.
  */
 function markRepeats(hashes: Int32Array, base: number, n: number): boolean {
-  if (repeats.length < n) repeats = new Uint8Array(Math.max(n, repeats.length * 2));
+  if (repeats.length < n) startRound(n);
   // A loop, not `fill`: most ANDs and ORs have a few operands, and the call costs more than the work.
   for (let i = 0; i < n; i++) repeats[i] = 0;
   let any = false;
@@ -100,24 +134,10 @@ function markRepeats(hashes: Int32Array, base: number, n: number): boolean {
     }
     return any;
   }
-  let size = slots.length;
-  while (size < 2 * n) size *= 2;
-  if (size !== slots.length) {
-    slots = new Int32Array(size);
-    firsts = new Int32Array(size);
-    stamps = new Uint32Array(size);
-    round = 0;
-  }
-  round = (round + 1) >>> 0;
-  if (round === 0) {
-    stamps.fill(0);
-    round = 1;
-  }
-  const mask = size - 1;
+  const mask = startRound(n);
   for (let i = 0; i < n; i++) {
     const h = hashes[base + i]!;
-    let slot = (Math.imul(h, 0x9e3779b1) >>> 0) & mask;
-    while (stamps[slot] === round && slots[slot] !== h) slot = (slot + 1) & mask;
+    const slot = slotOf(h, mask);
     if (stamps[slot] === round) {
       repeats[i] = repeats[firsts[slot]!] = 1;
       any = true;
@@ -154,36 +174,43 @@ export const NoDuplicateClauses: Rule = {
       // Fast paths: most ANDs and ORs are pairs, and no two hashes alike means no duplicates.
       if (n === 2 && buffer[base] !== buffer[base + 1]) return;
       if (!markRepeats(buffer, base, n)) return;
-      // Rare from here on: some hashes are alike, so compare those clauses.
-      const seen = new Map<number, Node[]>();
-      let reported = 0;
+      // Rare from here on: some hashes are alike, so compare those clauses. Each hash
+      // keeps a chain of the distinct clauses seen with it, first written first.
+      const mask = startRound(n);
+      const found: Report[] = [];
       for (let i = 0; i < n; i++) {
         const operand = operands[i]!;
         // Words of `First Name:x` belong to a field name, not to the boolean expression.
         if (repeats[i] === 0 || isOperatorWord(operand) || context.inSpacedName(operand)) continue;
         const hash = buffer[base + i]!;
-        const candidates = seen.get(hash);
-        if (candidates === undefined) {
-          seen.set(hash, [operand]);
+        const slot = slotOf(hash, mask);
+        nexts[i] = -1;
+        if (stamps[slot] !== round) {
+          stamps[slot] = round;
+          slots[slot] = hash;
+          firsts[slot] = lasts[slot] = i;
           continue;
         }
         // Equal hashes: compare the clauses (an error inside a clause makes it unique).
-        const first = candidates.find((c) => sameClause(c, operand));
-        if (first === undefined) {
-          candidates.push(operand);
+        let first = firsts[slot]!;
+        while (first !== -1 && !sameClause(operands[first]!, operand)) first = nexts[first]!;
+        if (first === -1) {
+          nexts[lasts[slot]!] = i;
+          lasts[slot] = i;
           continue;
         }
         // Remove the repeat with the operator before it, a lower-case operator word included.
         let previous = i - 1;
-        while (previous > 0 && isOperatorWord(node.operands[previous])) previous--;
-        context.reportAt(at + reported++, {
+        while (previous > 0 && isOperatorWord(operands[previous])) previous--;
+        found.push({
           code: 'duplicate-clause',
           message: `this clause repeats one already in this ${node.kind === 'And' ? 'AND' : 'OR'}`,
           span: operand.span,
-          related: [{ span: first.span, message: 'first written here' }],
-          fixes: [{ title: 'Remove the repeated clause', edits: [{ span: { start: node.operands[previous]!.span.end, end: operand.span.end }, text: '' }] }],
+          related: [{ span: operands[first]!.span, message: 'first written here' }],
+          fixes: [{ title: 'Remove the repeated clause', edits: [{ span: { start: operands[previous]!.span.end, end: operand.span.end }, text: '' }] }],
         });
       }
+      if (found.length > 0) context.reportAllAt(at, found);
     };
     return { And: { enter, leave }, Or: { enter, leave } };
   },
