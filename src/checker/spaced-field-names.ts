@@ -7,6 +7,8 @@
 import type { And, Exists, Expr, Field, Term } from '../language/ast.js';
 import type { SchemaIndex, SchemaField } from '../schema/schema.js';
 
+const NONE: readonly SpacedFieldName[] = [];
+
 /** The longest field name written with unescaped spaces that we look for, in words. */
 const MAX_WORDS = 5;
 
@@ -37,8 +39,9 @@ function lookup(schema: SchemaIndex, name: string): SchemaField | undefined {
 }
 
 /** Every clause of `and` whose field name continues over unescaped spaces. */
-export function spacedFieldNames(and: And, schema: SchemaIndex): SpacedFieldName[] {
-  const found: SpacedFieldName[] = [];
+export function spacedFieldNames(and: And, schema: SchemaIndex): readonly SpacedFieldName[] {
+  // Made on the first one found: most ANDs have none.
+  let found: SpacedFieldName[] | undefined;
   const ops = and.operands;
   const explicit = and.explicit;
   for (let i = 0; i < ops.length; i++) {
@@ -61,7 +64,7 @@ export function spacedFieldNames(and: And, schema: SchemaIndex): SpacedFieldName
         if (!ok) continue;
         const field = lookup(schema, [...words.map((w) => w.value), clause.field.value].join(' '));
         if (field) {
-          found.push({ clause, field, words, start: words[0]!.span.start, end: clause.field.span.end });
+          (found ??= []).push({ clause, field, words, start: words[0]!.span.start, end: clause.field.span.end });
           break;
         }
       }
@@ -77,11 +80,11 @@ export function spacedFieldNames(and: And, schema: SchemaIndex): SpacedFieldName
         if (!ok) continue;
         const field = lookup(schema, [clause.field.value, ...words.map((w) => w.value)].join(' '));
         if (field) {
-          found.push({ clause, field, words, start: clause.field.span.start, end: words[words.length - 1]!.span.end });
+          (found ??= []).push({ clause, field, words, start: clause.field.span.start, end: words[words.length - 1]!.span.end });
           break;
         }
       }
     }
   }
-  return found;
+  return found ?? NONE;
 }

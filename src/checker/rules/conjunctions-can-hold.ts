@@ -53,7 +53,8 @@ const sameWithoutCase = (a: string, b: string): boolean => a === b || (a.length 
 
 /** One outermost AND being walked. */
 class Conjunction {
-  private readonly required: Required[] = [];
+  /** Made on the first condition: many ANDs put none on a single-valued field. */
+  private required: Required[] | undefined = undefined;
   private index: Map<SchemaField, Required> | undefined = undefined;
   private found: Report[] | undefined = undefined;
 
@@ -64,7 +65,7 @@ class Conjunction {
   ) {}
 
   private of(field: SchemaField): Required {
-    const list = this.required;
+    const list = (this.required ??= []);
     if (this.index !== undefined) {
       const known = this.index.get(field);
       if (known !== undefined) return known;
@@ -85,7 +86,10 @@ class Conjunction {
     };
     list.push(r);
     if (this.index !== undefined) this.index.set(field, r);
-    else if (list.length > LISTED) this.index = new Map(list.map((x) => [x.field, x]));
+    else if (list.length > LISTED) {
+      this.index = new Map();
+      for (const x of list) this.index.set(x.field, x);
+    }
     return r;
   }
 
