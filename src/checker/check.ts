@@ -180,24 +180,40 @@ export function check(input: string | Node, options: CheckOptions = {}): Diagnos
 
 /**
  * Sorts diagnostics by where they start, then end; ties keep their report order.
- * The positions are read once into typed arrays: diagnostics come in many shapes,
- * and a comparator reading `span` from each is slow on a long query's thousands.
+ * The walk reports nearly in order, so an insertion sort over positions read once
+ * into typed arrays does little work; a query with many moves falls back to a merge sort.
  */
 function sortBySpan(diagnostics: Diagnostic[]): Diagnostic[] {
   const n = diagnostics.length;
   if (n < 2) return diagnostics;
-  if (n <= 16) return diagnostics.sort((a, b) => a.span.start - b.span.start || a.span.end - b.span.end);
   const starts = new Float64Array(n);
   const ends = new Float64Array(n);
-  let sorted = true;
   for (let i = 0; i < n; i++) {
     const span = diagnostics[i]!.span;
     starts[i] = span.start;
     ends[i] = span.end;
-    if (i > 0 && (starts[i - 1]! > span.start || (starts[i - 1] === span.start && ends[i - 1]! > span.end))) sorted = false;
   }
-  if (sorted) return diagnostics;
-  const order = Array.from({ length: n }, (_, i) => i).sort((a, b) => starts[a]! - starts[b]! || ends[a]! - ends[b]! || a - b);
+  const order = new Uint32Array(n);
+  let moves = 0;
+  const budget = 16 * n;
+  for (let i = 0; i < n; i++) {
+    const s = starts[i]!;
+    const e = ends[i]!;
+    let j = i - 1;
+    while (j >= 0 && (starts[order[j]!]! > s || (starts[order[j]!] === s && ends[order[j]!]! > e))) {
+      order[j + 1] = order[j]!;
+      j--;
+    }
+    order[j + 1] = i;
+    moves += i - 1 - j;
+    if (moves > budget) {
+      // Far from sorted: a stable sort of the whole, by the same keys.
+      const all = Array.from({ length: n }, (_, k) => k).sort((a, b) => starts[a]! - starts[b]! || ends[a]! - ends[b]! || a - b);
+      for (let k = 0; k < n; k++) order[k] = all[k]!;
+      break;
+    }
+  }
+  if (moves === 0) return diagnostics;
   const copy = diagnostics.slice();
   for (let i = 0; i < n; i++) diagnostics[i] = copy[order[i]!]!;
   return diagnostics;

@@ -7,7 +7,7 @@
  *   valid:   (a AND b) OR c        [A] eq 1 and ([B] eq 2 or [C] eq 3)
  *   invalid: a AND b OR c          a b OR c          (mixed-and-or)
  */
-import type { And, Or } from '../../language/ast.js';
+import type { And, Node, Or } from '../../language/ast.js';
 import type { Rule } from '../rule.js';
 
 export const AndOrInParentheses: Rule = {
@@ -18,27 +18,32 @@ export const AndOrInParentheses: Rule = {
     'mixed-and-or': { severity: 'warning', autofix: true, summary: 'AND and OR mixed without parentheses (the engine ignores precedence)' },
   },
   create(context) {
-    /** True when an operand is the other junction: an AND in an OR, or an OR in an AND. */
-    const mixes = (node: And | Or): boolean => {
-      const inner = node.kind === 'Or' ? 'And' : 'Or';
-      const operands = node.operands;
-      for (let i = 0; i < operands.length; i++) if (operands[i]!.kind === inner) return true;
-      return false;
+    // For each AND or OR being walked: where the reports stood on entering it, and
+    // whether an operand turned out to be the other junction (found as the walk enters
+    // that operand, so no AND is scanned). It is reported there on the way out.
+    const marks: number[] = [];
+    const mixed: boolean[] = [];
+    const enter = (node: And | Or, parent: Node | null) => {
+      // An AND directly in an OR (or the other way round): the parent mixes them.
+      if (parent !== null && (parent.kind === 'And' || parent.kind === 'Or') && parent.kind !== node.kind) mixed[mixed.length - 1] = true;
+      marks.push(context.reported());
+      mixed.push(false);
     };
-    const check = (node: And | Or) => {
-      if (!mixes(node)) return;
+    const leave = (node: And | Or) => {
+      const at = marks.pop()!;
+      if (!mixed.pop()) return;
       const inner = node.kind === 'Or' ? 'And' : 'Or';
-      const mixed = node.operands.filter((o) => o.kind === inner);
-      context.report({
+      const others = node.operands.filter((o) => o.kind === inner);
+      context.reportAt(at, {
         code: 'mixed-and-or',
         message: "AND and OR are mixed without parentheses; the service's engine ignores precedence, so add parentheses to say which goes first",
         span: node.span,
         fixes: [{
           title: 'Add the parentheses the query means',
-          edits: mixed.flatMap((o) => [{ span: { start: o.span.start, end: o.span.start }, text: '(' }, { span: { start: o.span.end, end: o.span.end }, text: ')' }]),
+          edits: others.flatMap((o) => [{ span: { start: o.span.start, end: o.span.start }, text: '(' }, { span: { start: o.span.end, end: o.span.end }, text: ')' }]),
         }],
       });
     };
-    return { Or: check, And: check };
+    return { And: { enter, leave }, Or: { enter, leave } };
   },
 };
