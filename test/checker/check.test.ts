@@ -55,6 +55,17 @@ describe('check', () => {
     expect(check('*son', { schema }).map((d) => d.severity)).toEqual(['info']);
   });
 
+  it('sorts by position however far from order the rules report (a long AND full of repeats)', () => {
+    // Each repeat is reported where the AND starts, before the unknown names found inside it.
+    const query = Array.from({ length: 400 }, () => 'Nope:a').join(' AND ');
+    const diagnostics = check(query, { schema });
+    expect(diagnostics.filter((d) => d.code === 'duplicate-clause')).toHaveLength(399);
+    expect(diagnostics.filter((d) => d.code === 'unknown-field')).toHaveLength(400);
+    const positions = diagnostics.map((d) => [d.span.start, d.span.end] as const);
+    const sorted = [...positions].sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+    expect(positions).toEqual(sorted);
+  });
+
   it('runs the given rules only, and custom rules too', () => {
     const noTims: Rule = {
       name: 'NoTims',
