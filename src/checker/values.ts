@@ -59,13 +59,24 @@ export type Reading =
  */
 const ACCEPTED: Reading = { ok: true, comparable: undefined };
 
-const INTEGER = /^[+-]?\d+$/;
 const DECIMAL = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
 const TRUTHY = new Set(['true', 'yes', 'y', 't', '1', 'on']);
 const FALSY = new Set(['false', 'no', 'n', 'f', '0', 'off']);
 
+/** True for `[+-]?\d+`, tested without a regular expression (the common case). */
+function isPlainInteger(text: string): boolean {
+  const n = text.length;
+  let i = n > 0 && (text.charCodeAt(0) === 43 /* + */ || text.charCodeAt(0) === 45) /* - */ ? 1 : 0;
+  if (i === n) return false;
+  for (; i < n; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 48 || c > 57) return false;
+  }
+  return true;
+}
+
 function readNumber(text: string, integer: boolean): Reading {
-  if (integer ? INTEGER.test(text) : DECIMAL.test(text)) return { ok: true, comparable: Number(text) };
+  if (isPlainInteger(text) || (!integer && DECIMAL.test(text))) return { ok: true, comparable: Number(text) };
   if (integer && DECIMAL.test(text)) return { ok: false, code: 'invalid-number', reason: `'${text}' is not a whole number` };
   const comma = /^([+-]?\d+),(\d+)$/.exec(text);
   if (!integer && comma) {

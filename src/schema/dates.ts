@@ -93,6 +93,8 @@ export function readQueryTime(text: string): DateReading {
  * overlaps it, so they compare equal: neither is surely before the other.
  */
 export function compareDateKeys(a: string, b: string): number {
+  // Keys of one length overlap only when equal (the common case: two full dates).
+  if (a.length === b.length) return a === b ? 0 : a < b ? -1 : 1;
   if (a.startsWith(b) || b.startsWith(a)) return 0;
   return a < b ? -1 : 1;
 }

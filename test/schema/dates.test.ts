@@ -51,6 +51,16 @@ describe('query dates', () => {
     expect(compareDateKeys('2022', '2021-05-01')).toBe(1);
   });
 
+  it('compares any two keys as "overlapping, else in string order"', () => {
+    const key = fc.stringMatching(/^\d{4}(-\d{2}(-\d{2}(T\d{2}:\d{2})?)?)?$/);
+    fc.assert(
+      fc.property(key, key, (a, b) => {
+        const expected = a.startsWith(b) || b.startsWith(a) ? 0 : a < b ? -1 : 1;
+        expect(compareDateKeys(a, b)).toBe(expected);
+      }),
+    );
+  });
+
   it('reads times of day', () => {
     expect(readQueryTime('9:30')).toEqual({ ok: true, value: { key: '09:30' } });
     expect(readQueryTime('25:00').ok).toBe(false);
