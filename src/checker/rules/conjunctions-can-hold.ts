@@ -27,6 +27,10 @@ import { compare, type Comparable, type ValueNode } from '../values.js';
  */
 interface Required {
   readonly field: SchemaField;
+  /** The AND these requirements belong to; undefined when free for the next AND. */
+  owner: Conjunction | undefined;
+  /** The requirements of an AND around that one, on the same field (hidden while this one is in use). */
+  outer: Required | undefined;
   lower: Comparable;
   lowerInclusive: boolean;
   lowerNode: Node | undefined;
@@ -45,52 +49,93 @@ const ABOVE = 1;
 const BELOW = 2;
 const INCLUSIVE = 4;
 
-/** Fields looked for one by one before an AND gets a map: most ANDs constrain a handful. */
-const LISTED = 8;
-
 /** Equal when case is ignored (picklist codes, booleans and text compare so); lower-cased only when it matters. */
 const sameWithoutCase = (a: string, b: string): boolean => a === b || (a.length === b.length && a.toLowerCase() === b.toLowerCase());
 
+function blank(field: SchemaField): Required {
+  return {
+    field,
+    owner: undefined,
+    outer: undefined,
+    lower: 0,
+    lowerInclusive: false,
+    lowerNode: undefined,
+    upper: 0,
+    upperInclusive: false,
+    upperNode: undefined,
+    exact: undefined,
+    exactNode: undefined,
+    reported: false,
+  };
+}
+
+/**
+ * The requirements of the ANDs being walked, one object per field, reused from AND
+ * to AND and from check to check (a long query has hundreds of ANDs, each with a
+ * few dozen fields): found through a WeakMap on the field, nothing made per AND. An
+ * AND inside another (under an OR or a NOT) stacks its own requirements over the
+ * outer one's and gives them back when it ends.
+ */
+class Requirements {
+  private readonly byField = new WeakMap<SchemaField, Required>();
+  // The requirements in use, in the order the ANDs took them (ANDs end in reverse order).
+  private readonly taken: Required[] = [];
+  private top = 0;
+
+  /** Where the next AND's requirements will start. */
+  mark(): number {
+    return this.top;
+  }
+
+  of(field: SchemaField, owner: Conjunction): Required {
+    let r = this.byField.get(field);
+    if (r !== undefined && r.owner === owner) return r;
+    if (r === undefined || r.owner !== undefined) {
+      // None yet, or in use by an AND around this one: a new one on top.
+      const fresh = blank(field);
+      fresh.outer = r;
+      this.byField.set(field, fresh);
+      r = fresh;
+    }
+    r.owner = owner;
+    this.taken[this.top++] = r;
+    return r;
+  }
+
+  /** Gives back every requirement taken since `mark`, forgetting the clauses they point at. */
+  release(mark: number): void {
+    for (let i = this.top - 1; i >= mark; i--) {
+      const r = this.taken[i]!;
+      r.owner = undefined;
+      r.lowerNode = r.upperNode = r.exactNode = undefined;
+      r.exact = undefined;
+      r.reported = false;
+      if (r.outer !== undefined) {
+        this.byField.set(r.field, r.outer);
+        r.outer = undefined;
+      }
+    }
+    this.top = mark;
+  }
+}
+
 /** One outermost AND being walked. */
 class Conjunction {
-  /** Made on the first condition: many ANDs put none on a single-valued field. */
-  private required: Required[] | undefined = undefined;
-  private index: Map<SchemaField, Required> | undefined = undefined;
   private found: Report[] | undefined = undefined;
+  /** Where this AND's requirements start among those taken. */
+  readonly mark: number;
 
   constructor(
     readonly node: Node,
     /** Where the reports stood on entering the AND: contradictions are reported there, as if found on the way in. */
     readonly at: number,
-  ) {}
+    private readonly requirements: Requirements,
+  ) {
+    this.mark = requirements.mark();
+  }
 
   private of(field: SchemaField): Required {
-    const list = (this.required ??= []);
-    if (this.index !== undefined) {
-      const known = this.index.get(field);
-      if (known !== undefined) return known;
-    } else {
-      for (let i = 0; i < list.length; i++) if (list[i]!.field === field) return list[i]!;
-    }
-    const r: Required = {
-      field,
-      lower: 0,
-      lowerInclusive: false,
-      lowerNode: undefined,
-      upper: 0,
-      upperInclusive: false,
-      upperNode: undefined,
-      exact: undefined,
-      exactNode: undefined,
-      reported: false,
-    };
-    list.push(r);
-    if (this.index !== undefined) this.index.set(field, r);
-    else if (list.length > LISTED) {
-      this.index = new Map();
-      for (const x of list) this.index.set(x.field, x);
-    }
-    return r;
+    return this.requirements.of(field, this);
   }
 
   /**
@@ -227,6 +272,7 @@ export const ConjunctionsCanHold: Rule = {
   create(context) {
     // The outermost ANDs being walked (an OR or a NOT between two ANDs separates them).
     const conjunctions: Conjunction[] = [];
+    const requirements = new Requirements();
     // For each group being walked: whether it stands directly in an AND (through other groups).
     const groupsInAnd: boolean[] = [];
     /** True when a node under `parent` is one of the clauses the current AND requires. */
@@ -235,6 +281,11 @@ export const ConjunctionsCanHold: Rule = {
     const current = (): Conjunction | undefined => conjunctions[conjunctions.length - 1];
 
     return {
+      Query: () => {
+        // Left over only when a check threw half-way: start clean.
+        if (conjunctions.length !== 0) conjunctions.length = 0;
+        requirements.release(0);
+      },
       Group: {
         enter: (_node, parent) => {
           groupsInAnd.push(required(parent));
@@ -245,13 +296,14 @@ export const ConjunctionsCanHold: Rule = {
       },
       And: {
         enter: (node, parent) => {
-          if (!required(parent)) conjunctions.push(new Conjunction(node, context.reported()));
+          if (!required(parent)) conjunctions.push(new Conjunction(node, context.reported(), requirements));
         },
         leave: (node) => {
           const top = current();
           if (top?.node !== node) return;
           conjunctions.pop();
           top.report(context);
+          requirements.release(top.mark);
         },
       },
       Comparison: (node: Comparison, parent) => {
