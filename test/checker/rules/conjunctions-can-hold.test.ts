@@ -1,5 +1,6 @@
 import { expect, it } from 'vitest';
 import { check } from '../../../src/checker/check.js';
+import type { Rule } from '../../../src/checker/rule.js';
 import { ConjunctionsCanHold } from '../../../src/checker/rules/conjunctions-can-hold.js';
 import { parse } from '../../../src/language/parse.js';
 import { found, ruleTable, schema } from '../helpers.js';
@@ -43,4 +44,31 @@ it('checks an AND directly inside another (as error recovery builds them) as one
   const tree = parse(query).ast;
   expect(tree.body?.kind === 'And' && tree.body.operands[0]?.kind).toBe('And');
   expect(found(query, { rules: [ConjunctionsCanHold] }).filter((d) => d.startsWith('contradiction'))).toEqual(['contradiction: Age:>60']);
+});
+
+it('keeps an AND inside an OR apart from the AND around it, and forgets both for the next query', () => {
+  const rules = [ConjunctionsCanHold];
+  const query = 'Age:>5 AND (Status:ACT OR (Age:<3 AND Age:>10)) AND Age:<2';
+  expect(found(query, { rules })).toEqual(['contradiction: Age:>10', 'contradiction: Age:<2']);
+  // The same fields again: nothing is left over from the query before.
+  expect(found('Age:<2 AND Age:>1', { rules })).toEqual([]);
+  expect(found(query, { rules })).toEqual(['contradiction: Age:>10', 'contradiction: Age:<2']);
+});
+
+it('starts clean after a check that a rule broke off', () => {
+  const breaks: Rule = {
+    name: 'Breaks',
+    invariant: 'none',
+    needsSchema: false,
+    codes: { broken: { severity: 'hint', autofix: false, summary: 'throws' } },
+    create: () => ({
+      Term(node) {
+        if (node.value === 'boom') throw new Error('boom');
+      },
+    }),
+  };
+  const rules = [ConjunctionsCanHold, breaks];
+  expect(() => check('Age:>5 AND (Age:<9 AND boom)', { schema, rules })).toThrow('boom');
+  expect(found('Age:<3 AND Age:>1', { rules })).toEqual([]);
+  expect(found('Age:<3 AND Age:>4', { rules })).toEqual(['contradiction: Age:>4']);
 });
