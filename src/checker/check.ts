@@ -106,7 +106,8 @@ class Plan implements ReportSink {
     if (k === 0) return;
     const ds = this.diagnostics;
     const end = ds.length;
-    ds.length = end + k;
+    // Grown by pushes (placeholders, overwritten below): setting `length` costs more.
+    for (let i = 0; i < k; i++) ds.push(kept[i]!);
     for (let i = end - 1; i >= at; i--) ds[i + k] = ds[i]!;
     for (let i = 0; i < k; i++) ds[at + i] = kept[i]!;
   }
