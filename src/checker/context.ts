@@ -3,7 +3,7 @@
  * context follows the walk itself (its own visitor runs before every rule's on the
  * way in and after them on the way out), so rules stay small and stateless.
  */
-import type { Exists, Field, FieldName, Node, Span } from '../language/ast.js';
+import type { Exists, Field, FieldName, Node, NodeKind, Phrase, Span, Term } from '../language/ast.js';
 import { applyEdits, type Fix, type RelatedInformation, type TextEdit } from '../language/diagnostic.js';
 import { parse } from '../language/parse.js';
 import type { Visitor } from '../language/visitor.js';
@@ -127,11 +127,11 @@ export class Context implements CheckContext {
   private readonly sites = valueSiteHooks(this, (node, field, role, inclusive) => this.emitSite(node, field, role, inclusive));
 
   readonly tracker: Visitor = {
-    Term: (node, parent) => {
-      if (this.valueListeners.length > 0) this.sites.Term(node, parent);
+    Term: (node: Term, parent: Node | null, around?: NodeKind | null) => {
+      if (this.valueListeners.length > 0) this.sites.Term(node, parent, around);
     },
-    Phrase: (node, parent) => {
-      if (this.valueListeners.length > 0) this.sites.Phrase(node, parent);
+    Phrase: (node: Phrase, parent: Node | null, around?: NodeKind | null) => {
+      if (this.valueListeners.length > 0) this.sites.Phrase(node, parent, around);
     },
     Range: (node, parent) => {
       if (this.valueListeners.length > 0) this.sites.Range(node, parent);

@@ -25,8 +25,3 @@ export function writeFieldNameAs(style: FieldNameStyle, name: string): string {
 export function writeFieldName(clause: Field | Exists | Comparison, name: string): string {
   return writeFieldNameAs(fieldNameStyle(clause), name);
 }
-
-/** A clause that names a field. */
-export function isNamingClause(node: { kind: string } | null): node is Field | Exists | Comparison {
-  return node !== null && (node.kind === 'Field' || node.kind === 'Exists' || node.kind === 'Comparison');
-}

@@ -3,11 +3,12 @@
  * `f:(a OR b)`, `f:>x`, the bounds of `f:[a TO b]`, and `[F] op "x"`. Rules that
  * judge values (type, bounds) visit these sites instead of node kinds.
  */
-import type { Comparison, ComparisonOperator, Phrase, Range, Relation, RelationOperator, Term } from '../language/ast.js';
+import type { Comparison, ComparisonOperator, Node, NodeKind, Phrase, Range, Relation, RelationOperator, Term } from '../language/ast.js';
 import type { VisitFn, Visitor } from '../language/visitor.js';
 import type { SchemaField } from '../schema/schema.js';
 import type { CheckContext } from './context.js';
 import type { ValueNode } from './values.js';
+import { kindAround } from './walk.js';
 
 const OPERATOR_WORDS = new Set(['and', 'or', 'not']);
 
@@ -31,9 +32,12 @@ export function valueSites(context: CheckContext, onSite: ValueSiteListener): Vi
   return {};
 }
 
+/** A hook that takes the parent's kind from the walk (see walk.ts). */
+type WalkHook<N extends Node> = (node: N, parent: Node | null, around?: NodeKind | null) => void;
+
 export interface ValueSiteHooks {
-  readonly Term: VisitFn<Term>;
-  readonly Phrase: VisitFn<Phrase>;
+  readonly Term: WalkHook<Term>;
+  readonly Phrase: WalkHook<Phrase>;
   readonly Range: VisitFn<Range>;
   readonly Comparison: VisitFn<Comparison>;
 }
@@ -45,15 +49,15 @@ export function valueSiteHooks(context: CheckContext, emit: ValueSiteListener): 
     if (field !== undefined) emit(node, field, role, inclusive);
   };
   return {
-    Term: (node, parent) => {
-      const around = parent === null ? undefined : parent.kind;
+    Term: (node, parent, given) => {
+      const around = kindAround(parent, given);
       if (around === 'Fuzzy') return;
       // `f:(a or b)`: the lower-case operator word is OperatorWordsUpperCase's to report, not a value.
       if (around === 'And' && node.raw === node.value && OPERATOR_WORDS.has(node.value)) return;
       scoped(node, around === 'Relation' ? (parent as Relation).operator : 'match', undefined);
     },
-    Phrase: (node, parent) => {
-      const around = parent === null ? undefined : parent.kind;
+    Phrase: (node, parent, given) => {
+      const around = kindAround(parent, given);
       if (around === 'Proximity') return;
       scoped(node, around === 'Relation' ? (parent as Relation).operator : 'match', undefined);
     },

@@ -16,7 +16,12 @@ import type { Node, NodeKind } from '../language/ast.js';
 import type { VisitFn, Visitor } from '../language/visitor.js';
 import { ClauseHashes, mixNumber, mixText } from './clause-hashes.js';
 
-type Hook = (node: Node, parent: Node | null) => unknown;
+/**
+ * A rule's hook as the walk calls it: with the parent's kind as a third argument, which
+ * the walk knows where it stands and a hook would otherwise read from the parent (a
+ * megamorphic read). Rule visitors may declare it (`around?: NodeKind | null`); see `kindAround`.
+ */
+type Hook = (node: Node, parent: Node | null, around: NodeKind | null) => unknown;
 type HookLists = { [K in NodeKind]: Hook[] };
 type HookTable = { readonly [K in NodeKind]: Hook | null };
 
@@ -41,56 +46,56 @@ function fuse(hooks: readonly Hook[]): Hook | null {
       return hooks[0]!;
     case 2: {
       const [a, b] = hooks as [Hook, Hook];
-      return (node, parent) => {
-        a(node, parent);
-        b(node, parent);
+      return (node, parent, around) => {
+        a(node, parent, around);
+        b(node, parent, around);
       };
     }
     case 3: {
       const [a, b, c] = hooks as [Hook, Hook, Hook];
-      return (node, parent) => {
-        a(node, parent);
-        b(node, parent);
-        c(node, parent);
+      return (node, parent, around) => {
+        a(node, parent, around);
+        b(node, parent, around);
+        c(node, parent, around);
       };
     }
     case 4: {
       const [a, b, c, d] = hooks as [Hook, Hook, Hook, Hook];
-      return (node, parent) => {
-        a(node, parent);
-        b(node, parent);
-        c(node, parent);
-        d(node, parent);
+      return (node, parent, around) => {
+        a(node, parent, around);
+        b(node, parent, around);
+        c(node, parent, around);
+        d(node, parent, around);
       };
     }
     case 5: {
       const [a, b, c, d, e] = hooks as [Hook, Hook, Hook, Hook, Hook];
-      return (node, parent) => {
-        a(node, parent);
-        b(node, parent);
-        c(node, parent);
-        d(node, parent);
-        e(node, parent);
+      return (node, parent, around) => {
+        a(node, parent, around);
+        b(node, parent, around);
+        c(node, parent, around);
+        d(node, parent, around);
+        e(node, parent, around);
       };
     }
     case 6: {
       const [a, b, c, d, e, f] = hooks as [Hook, Hook, Hook, Hook, Hook, Hook];
-      return (node, parent) => {
-        a(node, parent);
-        b(node, parent);
-        c(node, parent);
-        d(node, parent);
-        e(node, parent);
-        f(node, parent);
+      return (node, parent, around) => {
+        a(node, parent, around);
+        b(node, parent, around);
+        c(node, parent, around);
+        d(node, parent, around);
+        e(node, parent, around);
+        f(node, parent, around);
       };
     }
     default: {
       // More than six: the first six as above, then the rest.
       const first = fuse(hooks.slice(0, 6))!;
       const rest = fuse(hooks.slice(6))!;
-      return (node, parent) => {
-        first(node, parent);
-        rest(node, parent);
+      return (node, parent, around) => {
+        first(node, parent, around);
+        rest(node, parent, around);
       };
     }
   }
@@ -106,6 +111,11 @@ function fuseAll(lists: HookLists): HookTable {
     Proximity: fuse(lists.Proximity), Boost: fuse(lists.Boost), MatchAll: fuse(lists.MatchAll), FieldName: fuse(lists.FieldName),
     StringValue: fuse(lists.StringValue), NumberValue: fuse(lists.NumberValue), Error: fuse(lists.Error),
   };
+}
+
+/** The kind of a hook's parent: the one the walk passed, else (another caller, like `visit`) read from the parent. */
+export function kindAround(parent: Node | null, around: NodeKind | null | undefined): NodeKind | null {
+  return around !== undefined ? around : parent === null ? null : parent.kind;
 }
 
 function unreachable(node: never): never {
@@ -139,9 +149,9 @@ export function parallelWalk(visitors: readonly Visitor[], hashes?: ClauseHashes
   const leaveName = leave.FieldName as Hook | null;
   const visitBounds = hooked('RangeBound');
   const visitComparisonValues = hooked('StringValue') || hooked('NumberValue') || hooked('Error');
-  const visitName = (name: Node, clause: Node): void => {
-    if (enterName !== null) enterName(name, clause);
-    if (leaveName !== null) leaveName(name, clause);
+  const visitName = (name: Node, clause: Node, kind: NodeKind): void => {
+    if (enterName !== null) enterName(name, clause, kind);
+    if (leaveName !== null) leaveName(name, clause, kind);
   };
 
   // Without a rule that compares clauses, every hash is 0 and no node is read for one.
@@ -149,57 +159,58 @@ export function parallelWalk(visitors: readonly Visitor[], hashes?: ClauseHashes
   const stack = hashes ?? new ClauseHashes();
 
   /** An AND or OR: its operands' hashes stay on the stack while its leave hooks run (NoDuplicateClauses reads them). */
-  const junction = (node: Node & { kind: 'And' | 'Or' }, parent: Node | null, seed: number): number => {
-    const and = node.kind === 'And';
+  const junction = (node: Node & { kind: 'And' | 'Or' }, parent: Node | null, around: NodeKind | null, seed: number): number => {
+    const kind = node.kind;
+    const and = kind === 'And';
     const enterHook = (and ? enter.And : enter.Or) as Hook | null;
     const leaveHook = (and ? leave.And : leave.Or) as Hook | null;
-    if (enterHook !== null) enterHook(node, parent);
+    if (enterHook !== null) enterHook(node, parent, around);
     const operands = node.operands;
     const n = operands.length;
     if (!hashing) {
-      for (let i = 0; i < n; i++) walk(operands[i]!, node);
-      if (leaveHook !== null) leaveHook(node, parent);
+      for (let i = 0; i < n; i++) walk(operands[i]!, node, kind);
+      if (leaveHook !== null) leaveHook(node, parent, around);
       return 0;
     }
     const base = stack.top;
     let h = seed ^ n;
     for (let i = 0; i < n; i++) {
-      const operand = walk(operands[i]!, node);
+      const operand = walk(operands[i]!, node, kind);
       stack.push(operand);
       h = mixNumber(h, operand);
     }
     stack.operands = base;
-    if (leaveHook !== null) leaveHook(node, parent);
+    if (leaveHook !== null) leaveHook(node, parent, around);
     stack.top = base;
     return h;
   };
 
   /** A node around one operand (a prefix or a postfix operator): hashes as its operand, marked by `seed`. */
-  const wrapper = (node: Node, parent: Node | null, operand: Node, seed: number): number => {
-    const enterHook = enter[node.kind] as Hook | null;
-    const leaveHook = leave[node.kind] as Hook | null;
-    if (enterHook !== null) enterHook(node, parent);
-    const h = walk(operand, node);
-    if (leaveHook !== null) leaveHook(node, parent);
+  const wrapper = (node: Node, parent: Node | null, around: NodeKind | null, kind: NodeKind, operand: Node, seed: number): number => {
+    const enterHook = enter[kind] as Hook | null;
+    const leaveHook = leave[kind] as Hook | null;
+    if (enterHook !== null) enterHook(node, parent, around);
+    const h = walk(operand, node, kind);
+    if (leaveHook !== null) leaveHook(node, parent, around);
     return mixNumber(seed, h);
   };
 
   /** Walks `node`, returning its structural hash (see clause-hashes.ts). */
-  const walk = (node: Node, parent: Node | null): number => {
+  const walk = (node: Node, parent: Node | null, around: NodeKind | null): number => {
     // Cases in order of how often they come: a switch on strings tests them one by one.
     switch (node.kind) {
       case 'Field': {
-        if (enter.Field !== null) enter.Field(node, parent);
-        visitName(node.field, node);
-        const value = walk(node.value, node);
-        if (leave.Field !== null) leave.Field(node, parent);
+        if (enter.Field !== null) enter.Field(node, parent, around);
+        visitName(node.field, node, 'Field');
+        const value = walk(node.value, node, 'Field');
+        if (leave.Field !== null) leave.Field(node, parent, around);
         return hashing ? mixNumber(mixText(7, node.field.value), value) : 0;
       }
       case 'Comparison':
-        if (enter.Comparison !== null) enter.Comparison(node, parent);
-        visitName(node.field, node);
-        if (visitComparisonValues) walk(node.value, node);
-        if (leave.Comparison !== null) leave.Comparison(node, parent);
+        if (enter.Comparison !== null) enter.Comparison(node, parent, around);
+        visitName(node.field, node, 'Comparison');
+        if (visitComparisonValues) walk(node.value, node, 'Comparison');
+        if (leave.Comparison !== null) leave.Comparison(node, parent, around);
         if (!hashing) return 0;
         {
           const value = node.value;
@@ -207,90 +218,90 @@ export function parallelWalk(visitors: readonly Visitor[], hashes?: ClauseHashes
           return value.kind === 'StringValue' ? mixText(h, value.value) : mixNumber(h, value.value);
         }
       case 'Term':
-        if (enter.Term !== null) enter.Term(node, parent);
-        if (leave.Term !== null) leave.Term(node, parent);
+        if (enter.Term !== null) enter.Term(node, parent, around);
+        if (leave.Term !== null) leave.Term(node, parent, around);
         return hashing ? mixText(1, node.value) : 0;
       case 'And':
       case 'Or':
-        return junction(node, parent, node.kind === 'And' ? 14 : 15);
+        return junction(node, parent, around, node.kind === 'And' ? 14 : 15);
       case 'Phrase':
-        if (enter.Phrase !== null) enter.Phrase(node, parent);
-        if (leave.Phrase !== null) leave.Phrase(node, parent);
+        if (enter.Phrase !== null) enter.Phrase(node, parent, around);
+        if (leave.Phrase !== null) leave.Phrase(node, parent, around);
         return hashing ? mixText(2, node.value) : 0;
       case 'Group': {
         // Parentheses change nothing about a clause: a group hashes as its body.
-        if (enter.Group !== null) enter.Group(node, parent);
-        const h = walk(node.body, node);
-        if (leave.Group !== null) leave.Group(node, parent);
+        if (enter.Group !== null) enter.Group(node, parent, around);
+        const h = walk(node.body, node, 'Group');
+        if (leave.Group !== null) leave.Group(node, parent, around);
         return h;
       }
       case 'Range':
-        if (enter.Range !== null) enter.Range(node, parent);
+        if (enter.Range !== null) enter.Range(node, parent, around);
         if (visitBounds) {
-          walk(node.lower, node);
-          walk(node.upper, node);
+          walk(node.lower, node, 'Range');
+          walk(node.upper, node, 'Range');
         }
-        if (leave.Range !== null) leave.Range(node, parent);
+        if (leave.Range !== null) leave.Range(node, parent, around);
         return hashing ? mixText(mixText(10, node.lower.value ?? '*'), node.upper.value ?? '*') : 0;
       case 'Relation': {
-        if (enter.Relation !== null) enter.Relation(node, parent);
-        const h = walk(node.value, node);
-        if (leave.Relation !== null) leave.Relation(node, parent);
+        if (enter.Relation !== null) enter.Relation(node, parent, around);
+        const h = walk(node.value, node, 'Relation');
+        if (leave.Relation !== null) leave.Relation(node, parent, around);
         return hashing ? mixNumber(mixText(11, node.operator), h) : 0;
       }
       case 'Exists':
-        if (enter.Exists !== null) enter.Exists(node, parent);
-        visitName(node.field, node);
-        if (leave.Exists !== null) leave.Exists(node, parent);
+        if (enter.Exists !== null) enter.Exists(node, parent, around);
+        visitName(node.field, node, 'Exists');
+        if (leave.Exists !== null) leave.Exists(node, parent, around);
         return hashing ? mixText(8, node.field.value) : 0;
       case 'Not':
-        return wrapper(node, parent, node.operand, 12);
+        return wrapper(node, parent, around, 'Not', node.operand, 12);
       case 'Required':
       case 'Boost':
       case 'Fuzzy':
       case 'Proximity':
-        return wrapper(node, parent, node.operand, 13);
+        return wrapper(node, parent, around, node.kind, node.operand, 13);
       case 'Wildcard':
-        if (enter.Wildcard !== null) enter.Wildcard(node, parent);
-        if (leave.Wildcard !== null) leave.Wildcard(node, parent);
+        if (enter.Wildcard !== null) enter.Wildcard(node, parent, around);
+        if (leave.Wildcard !== null) leave.Wildcard(node, parent, around);
         return hashing ? mixText(5, node.pattern) : 0;
       case 'Query': {
-        if (enter.Query !== null) enter.Query(node, parent);
-        const h = node.body !== null ? walk(node.body, node) : 0;
-        if (leave.Query !== null) leave.Query(node, parent);
+        if (enter.Query !== null) enter.Query(node, parent, around);
+        const h = node.body !== null ? walk(node.body, node, 'Query') : 0;
+        if (leave.Query !== null) leave.Query(node, parent, around);
         return h;
       }
       case 'Regex':
-        if (enter.Regex !== null) enter.Regex(node, parent);
-        if (leave.Regex !== null) leave.Regex(node, parent);
+        if (enter.Regex !== null) enter.Regex(node, parent, around);
+        if (leave.Regex !== null) leave.Regex(node, parent, around);
         return hashing ? mixText(6, node.pattern) : 0;
       case 'StringValue':
-        if (enter.StringValue !== null) enter.StringValue(node, parent);
-        if (leave.StringValue !== null) leave.StringValue(node, parent);
+        if (enter.StringValue !== null) enter.StringValue(node, parent, around);
+        if (leave.StringValue !== null) leave.StringValue(node, parent, around);
         return 3;
       case 'NumberValue':
-        if (enter.NumberValue !== null) enter.NumberValue(node, parent);
-        if (leave.NumberValue !== null) leave.NumberValue(node, parent);
+        if (enter.NumberValue !== null) enter.NumberValue(node, parent, around);
+        if (leave.NumberValue !== null) leave.NumberValue(node, parent, around);
         return 4;
       case 'MatchAll':
-        if (enter.MatchAll !== null) enter.MatchAll(node, parent);
-        if (leave.MatchAll !== null) leave.MatchAll(node, parent);
+        if (enter.MatchAll !== null) enter.MatchAll(node, parent, around);
+        if (leave.MatchAll !== null) leave.MatchAll(node, parent, around);
         return 17;
       case 'Error':
-        if (enter.Error !== null) enter.Error(node, parent);
-        if (leave.Error !== null) leave.Error(node, parent);
+        if (enter.Error !== null) enter.Error(node, parent, around);
+        if (leave.Error !== null) leave.Error(node, parent, around);
         return 16;
       case 'RangeBound':
-        if (enter.RangeBound !== null) enter.RangeBound(node, parent);
-        if (leave.RangeBound !== null) leave.RangeBound(node, parent);
+        if (enter.RangeBound !== null) enter.RangeBound(node, parent, around);
+        if (leave.RangeBound !== null) leave.RangeBound(node, parent, around);
         return 18;
       case 'FieldName':
-        if (enter.FieldName !== null) enter.FieldName(node, parent);
-        if (leave.FieldName !== null) leave.FieldName(node, parent);
+        if (enter.FieldName !== null) enter.FieldName(node, parent, around);
+        if (leave.FieldName !== null) leave.FieldName(node, parent, around);
         return 19;
       default:
         return unreachable(node);
     }
   };
-  return (root) => walk(root, null);
+  return (root) => walk(root, null, null);
 }

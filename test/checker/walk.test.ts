@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parallelWalk } from '../../src/checker/walk.js';
+import { kindAround, parallelWalk } from '../../src/checker/walk.js';
 import type { Node, NodeKind } from '../../src/language/ast.js';
 import { parse } from '../../src/language/parse.js';
 import { childKeys, visit, type Visitor } from '../../src/language/visitor.js';
@@ -50,6 +50,29 @@ describe('parallelWalk', () => {
     const seen: string[] = [];
     parallelWalk([{ FieldName: (n) => void seen.push(n.value), Term: (n) => void seen.push(n.value) }])(ast);
     expect(seen).toEqual(['f', 'x', 'F']);
+  });
+
+  it("passes every hook its parent's kind, as the core visitor sees the parent", () => {
+    const word = fc.constantFrom('a', 'f:x', '"p q"', '(', ')', 'AND', 'OR', 'NOT', '-', '[F] eq 1', 'x:[1 TO 2]', 'y:>3', 'z~', 'w^2', '_exists_:v', 'g:(b OR c)');
+    fc.assert(
+      fc.property(fc.array(word, { maxLength: 12 }), (words) => {
+        const { ast } = parse(words.join(' '));
+        const expected: string[] = [];
+        visit(ast, { enter: (n, parent) => void expected.push(`${n.kind}@${n.span.start} in ${parent?.kind ?? 'nothing'}`) });
+        const seen: string[] = [];
+        const hook = (n: Node, _parent: Node | null, around?: NodeKind | null) => void seen.push(`${n.kind}@${n.span.start} in ${around ?? 'nothing'}`);
+        parallelWalk([Object.fromEntries(KINDS.map((k) => [k, hook])) as Visitor])(ast);
+        expect(seen).toEqual(expected);
+      }),
+    );
+  });
+
+  it("reads the parent's kind itself when a hook is called without it (by `visit`)", () => {
+    const { ast } = parse('f:x');
+    const field = ast.body!;
+    expect(kindAround(field, undefined)).toBe('Field');
+    expect(kindAround(field, 'Group')).toBe('Group');
+    expect(kindAround(null, undefined)).toBeNull();
   });
 
   it('refuses a visitor keyed by something else than a node kind', () => {

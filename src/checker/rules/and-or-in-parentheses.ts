@@ -7,7 +7,8 @@
  *   valid:   (a AND b) OR c        [A] eq 1 and ([B] eq 2 or [C] eq 3)
  *   invalid: a AND b OR c          a b OR c          (mixed-and-or)
  */
-import type { And, Node, Or } from '../../language/ast.js';
+import type { And, Node, NodeKind, Or } from '../../language/ast.js';
+import { kindAround } from '../walk.js';
 import type { Rule } from '../rule.js';
 
 export const AndOrInParentheses: Rule = {
@@ -23,9 +24,10 @@ export const AndOrInParentheses: Rule = {
     // that operand, so no AND is scanned). It is reported there on the way out.
     const marks: number[] = [];
     const mixed: boolean[] = [];
-    const enter = (node: And | Or, parent: Node | null) => {
+    const enter = (node: And | Or, parent: Node | null, given?: NodeKind | null) => {
       // An AND directly in an OR (or the other way round): the parent mixes them.
-      if (parent !== null && (parent.kind === 'And' || parent.kind === 'Or') && parent.kind !== node.kind) mixed[mixed.length - 1] = true;
+      const around = kindAround(parent, given);
+      if ((around === 'And' || around === 'Or') && around !== node.kind) mixed[mixed.length - 1] = true;
       marks.push(context.reported());
       mixed.push(false);
     };

@@ -12,12 +12,13 @@
  * of it, while an OR, a NOT or a field's value starts afresh. Each value is read
  * once, through the context, where the value rules read it too.
  */
-import type { Field, Comparison, Node } from '../../language/ast.js';
+import type { Comparison, Field, Node, NodeKind } from '../../language/ast.js';
 import { isKnown, isOrdered } from '../../schema/field-kind.js';
 import type { SchemaField } from '../../schema/schema.js';
 import type { CheckContext, Report } from '../context.js';
 import type { Rule } from '../rule.js';
 import type { ValueRole } from '../value-sites.js';
+import { kindAround } from '../walk.js';
 import { compare, type Comparable, type ValueNode } from '../values.js';
 
 /**
@@ -276,8 +277,10 @@ export const ConjunctionsCanHold: Rule = {
     // For each group being walked: whether it stands directly in an AND (through other groups).
     const groupsInAnd: boolean[] = [];
     /** True when a node under `parent` is one of the clauses the current AND requires. */
-    const required = (parent: Node | null): boolean =>
-      parent !== null && (parent.kind === 'And' || (parent.kind === 'Group' && groupsInAnd[groupsInAnd.length - 1] === true));
+    const required = (parent: Node | null, given: NodeKind | null | undefined): boolean => {
+      const around = kindAround(parent, given);
+      return around === 'And' || (around === 'Group' && groupsInAnd[groupsInAnd.length - 1] === true);
+    };
     const current = (): Conjunction | undefined => conjunctions[conjunctions.length - 1];
 
     return {
@@ -287,16 +290,16 @@ export const ConjunctionsCanHold: Rule = {
         requirements.release(0);
       },
       Group: {
-        enter: (_node, parent) => {
-          groupsInAnd.push(required(parent));
+        enter: (_node: Node, parent: Node | null, around?: NodeKind | null) => {
+          groupsInAnd.push(required(parent, around));
         },
         leave: () => {
           groupsInAnd.pop();
         },
       },
       And: {
-        enter: (node, parent) => {
-          if (!required(parent)) conjunctions.push(new Conjunction(node, context.reported(), requirements));
+        enter: (node: Node, parent: Node | null, around?: NodeKind | null) => {
+          if (!required(parent, around)) conjunctions.push(new Conjunction(node, context.reported(), requirements));
         },
         leave: (node) => {
           const top = current();
@@ -306,13 +309,13 @@ export const ConjunctionsCanHold: Rule = {
           requirements.release(top.mark);
         },
       },
-      Comparison: (node: Comparison, parent) => {
-        if (!required(parent)) return;
+      Comparison: (node: Comparison, parent: Node | null, around?: NodeKind | null) => {
+        if (!required(parent, around)) return;
         const field = context.fieldOf(node.field);
         if (constrainable(field)) addCondition(context, current()!, field, node, node.value, node.operator);
       },
-      Field: (node: Field, parent) => {
-        if (!required(parent)) return;
+      Field: (node: Field, parent: Node | null, around?: NodeKind | null) => {
+        if (!required(parent, around)) return;
         // The context has just looked the clause's field up for its scope.
         const field = context.scopedField();
         if (!constrainable(field)) return;

@@ -7,10 +7,12 @@
  *   invalid: [Fist Name] eq "Tim"       (unknown-field: did you mean "First Name"?)
  *            [first name] eq "Tim"      (field-name-case: the field is "First Name")
  */
+import type { Comparison, Exists, Field, NodeKind } from '../../language/ast.js';
 import type { SchemaIndex } from '../../schema/schema.js';
-import { fieldNameStyle, isNamingClause, writeFieldNameAs, type FieldNameStyle } from '../edits.js';
+import { fieldNameStyle, writeFieldNameAs, type FieldNameStyle } from '../edits.js';
 import type { Rule } from '../rule.js';
 import { closest, quotedList } from '../suggest.js';
+import { kindAround } from '../walk.js';
 
 const places = new WeakMap<SchemaIndex, string>();
 
@@ -75,18 +77,20 @@ export const KnownFieldNames: Rule = {
   },
   create(context) {
     return {
-      FieldName(node, parent) {
-        if (!isNamingClause(parent)) return;
+      FieldName(node, parent, given?: NodeKind | null) {
+        const around = kindAround(parent, given);
+        if (around !== 'Field' && around !== 'Exists' && around !== 'Comparison') return;
+        if (context.fieldOf(node)) return;
+        const clause = parent as Field | Exists | Comparison;
         const schema = context.schema!;
         const name = node.value;
-        if (context.fieldOf(node)) return;
-        if (parent.kind !== 'Comparison' && context.spacedName(parent)) return;
+        if (around !== 'Comparison' && context.spacedName(clause as Field | Exists)) return;
         // `*:x` searches every field; wildcard names are reported by the parser.
-        if (name === '' || name === '*' || (parent.kind === 'Field' && /(^|[^\\])[*?]/.test(node.raw))) return;
+        if (name === '' || name === '*' || (around === 'Field' && /(^|[^\\])[*?]/.test(node.raw))) return;
         // `parent.child`: a nested field under a known field; the schema does not describe what is inside.
         if (name.includes('.') && knownParent(schema, name)) return;
         const said = verdict(schema, name);
-        const written = writtenAs(said, fieldNameStyle(parent));
+        const written = writtenAs(said, fieldNameStyle(clause));
         context.report({
           code: said.code,
           message: said.message,
