@@ -16,6 +16,9 @@ import { kindAround } from '../walk.js';
 
 const places = new WeakMap<SchemaIndex, string>();
 
+/** An unescaped `*` or `?` in a name as written (tested for `*`/`?` first: most names have neither). */
+const hasWildcard = (raw: string): boolean => (raw.includes('*') || raw.includes('?')) && /(^|[^\\])[*?]/.test(raw);
+
 /** "the Customer schema", "the schemas "Customer" and "Product"". */
 function where(schema: SchemaIndex): string {
   let text = places.get(schema);
@@ -39,9 +42,13 @@ interface Verdict {
   readonly code: 'field-name-case' | 'unknown-field';
   readonly message: string;
   readonly names: readonly string[];
+  /** The fixes' titles, one per name. */
+  readonly titles: readonly string[];
   /** The names as each style of clause writes them, made when first needed. */
   readonly written: Partial<Record<FieldNameStyle, readonly string[]>>;
 }
+
+const titlesFor = (names: readonly string[]): readonly string[] => names.map((n) => `Use "${n}"`);
 
 function writtenAs(verdict: Verdict, style: FieldNameStyle): readonly string[] {
   return (verdict.written[style] ??= verdict.names.map((n) => writeFieldNameAs(style, n)));
@@ -57,10 +64,10 @@ function verdict(schema: SchemaIndex, name: string): Verdict {
   if (known === undefined) {
     const loose = schema.looseMatches(name).map((f) => f.name);
     if (loose.length > 0) {
-      known = { code: 'field-name-case', message: `no field "${name}"; field names are exact: did you mean ${quotedList(loose)}?`, names: loose, written: {} };
+      known = { code: 'field-name-case', message: `no field "${name}"; field names are exact: did you mean ${quotedList(loose)}?`, names: loose, titles: titlesFor(loose), written: {} };
     } else {
       const near = closest(name, schema.fields.keys());
-      known = { code: 'unknown-field', message: `no field "${name}" in ${where(schema)}${near.length ? `; did you mean ${quotedList(near)}?` : ''}`, names: near, written: {} };
+      known = { code: 'unknown-field', message: `no field "${name}" in ${where(schema)}${near.length ? `; did you mean ${quotedList(near)}?` : ''}`, names: near, titles: titlesFor(near), written: {} };
     }
     if (cache.size < 10_000) cache.set(name, known);
   }
@@ -86,7 +93,7 @@ export const KnownFieldNames: Rule = {
         const name = node.value;
         if (around !== 'Comparison' && context.spacedName(clause as Field | Exists)) return;
         // `*:x` searches every field; wildcard names are reported by the parser.
-        if (name === '' || name === '*' || (around === 'Field' && /(^|[^\\])[*?]/.test(node.raw))) return;
+        if (name === '' || name === '*' || (around === 'Field' && hasWildcard(node.raw))) return;
         // `parent.child`: a nested field under a known field; the schema does not describe what is inside.
         if (name.includes('.') && knownParent(schema, name)) return;
         const said = verdict(schema, name);
@@ -95,7 +102,7 @@ export const KnownFieldNames: Rule = {
           code: said.code,
           message: said.message,
           span: node.span,
-          fixes: said.names.map((n, i) => ({ title: `Use "${n}"`, edits: [{ span: node.span, text: written[i]! }] })),
+          fixes: said.titles.map((title, i) => ({ title, edits: [{ span: node.span, text: written[i]! }] })),
         });
       },
     };
