@@ -81,6 +81,11 @@ const TIME = /^(\d{1,2}):(\d{2})(?::(\d{2})(\.\d{1,9})?)?$/;
 
 /** Reads a time of day, `HH:MM[:SS]`, as a comparable key. */
 export function readQueryTime(text: string): DateReading {
+  // The common `HH:MM`, read without the regular expression (and its match array).
+  if (text.length === 5 && text.charCodeAt(2) === 58 /* : */) {
+    const h0 = digitAt(text, 0), h1 = digitAt(text, 1), m0 = digitAt(text, 3), m1 = digitAt(text, 4);
+    if ((h0 | h1 | m0 | m1) >= 0 && h0 * 10 + h1 <= 23 && m0 <= 5) return { ok: true, value: { key: text } };
+  }
   const m = TIME.exec(text);
   if (m === null) return { ok: false, reason: `'${text}' is not a time; write times as HH:MM or HH:MM:SS` };
   const [h, min, s] = [Number(m[1]), Number(m[2]), m[3] === undefined ? 0 : Number(m[3])];

@@ -65,6 +65,22 @@ describe('query dates', () => {
     expect(readQueryTime('9:30')).toEqual({ ok: true, value: { key: '09:30' } });
     expect(readQueryTime('25:00').ok).toBe(false);
   });
+
+  it('reads any time as its definition says (HH:MM read by hand agrees with the full pattern)', () => {
+    const pattern = /^(\d{1,2}):(\d{2})(?::(\d{2})(\.\d{1,9})?)?$/;
+    const expected = (text: string) => {
+      const m = pattern.exec(text);
+      if (m === null || Number(m[1]) > 23 || Number(m[2]) > 59 || (m[3] !== undefined && Number(m[3]) > 59)) return false;
+      return `${m[1]!.padStart(2, '0')}:${m[2]}${m[3] === undefined ? '' : `:${m[3]}${m[4] ?? ''}`}`;
+    };
+    const text = fc.array(fc.constantFrom(...'0123456789:.'.split('')), { minLength: 3, maxLength: 9 }).map((cs) => cs.join(''));
+    fc.assert(
+      fc.property(text, (t) => {
+        const reading = readQueryTime(t);
+        expect(reading.ok ? reading.value?.key : false).toBe(expected(t));
+      }),
+    );
+  });
 });
 
 describe('field date formats', () => {

@@ -150,6 +150,9 @@ function markRepeats(hashes: Int32Array, base: number, n: number): boolean {
   return any;
 }
 
+const REPEATS_IN_AND = 'this clause repeats one already in this AND';
+const REPEATS_IN_OR = 'this clause repeats one already in this OR';
+
 export const NoDuplicateClauses: Rule = {
   name: 'NoDuplicateClauses',
   invariant: 'No clause is written twice in the same AND or OR.',
@@ -204,7 +207,7 @@ export const NoDuplicateClauses: Rule = {
         while (previous > 0 && isOperatorWord(operands[previous])) previous--;
         found.push({
           code: 'duplicate-clause',
-          message: `this clause repeats one already in this ${node.kind === 'And' ? 'AND' : 'OR'}`,
+          message: node.kind === 'And' ? REPEATS_IN_AND : REPEATS_IN_OR,
           span: operand.span,
           related: [{ span: operands[first]!.span, message: 'first written here' }],
           fixes: [{ title: 'Remove the repeated clause', edits: [{ span: { start: operands[previous]!.span.end, end: operand.span.end }, text: '' }] }],
