@@ -182,7 +182,7 @@ export function check(input: string | Node, options: CheckOptions = {}): Diagnos
 /**
  * Sorts diagnostics by where they start, then end; ties keep their report order.
  * The walk reports nearly in order, so an insertion sort over positions read once
- * into typed arrays does little work; a query with many moves falls back to a merge sort.
+ * into typed arrays does little work; a query with many moves falls back to a stable sort.
  */
 function sortBySpan(diagnostics: Diagnostic[]): Diagnostic[] {
   const n = diagnostics.length;

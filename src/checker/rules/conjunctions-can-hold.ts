@@ -287,6 +287,7 @@ export const ConjunctionsCanHold: Rule = {
       Query: () => {
         // Left over only when a check threw half-way: start clean.
         if (conjunctions.length !== 0) conjunctions.length = 0;
+        if (groupsInAnd.length !== 0) groupsInAnd.length = 0;
         requirements.release(0);
       },
       Group: {
