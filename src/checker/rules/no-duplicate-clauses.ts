@@ -119,7 +119,8 @@ function slotOf(h: number, mask: number): number {
  * once; true when any does. Pairwise for a few, by hashing for many.
  */
 function markRepeats(hashes: Int32Array, base: number, n: number): boolean {
-  if (repeats.length < n) startRound(n);
+  // Pairwise for a few (the scratch space always holds 16); by the hash table for more, which also makes room.
+  const mask = n <= 16 ? 0 : startRound(n);
   // A loop, not `fill`: most ANDs and ORs have a few operands, and the call costs more than the work.
   for (let i = 0; i < n; i++) repeats[i] = 0;
   let any = false;
@@ -134,7 +135,6 @@ function markRepeats(hashes: Int32Array, base: number, n: number): boolean {
     }
     return any;
   }
-  const mask = startRound(n);
   for (let i = 0; i < n; i++) {
     const h = hashes[base + i]!;
     const slot = slotOf(h, mask);

@@ -22,3 +22,14 @@ it('removes the repeat and the operator before it, and points at the first', () 
   expect(applyEdits(query, d!.fixes![0]!.edits)).toBe('Status:ACT AND City:Berlin');
   expect(d?.related?.map((r) => query.slice(r.span.start, r.span.end))).toEqual(['Status:ACT']);
 });
+
+it('tells repeats from look-alikes in a long AND (clauses whose hashes collide)', () => {
+  // Values of one length ending alike: their hashes collide, so the clauses are compared.
+  const values = Array.from({ length: 30 }, (_, i) => `v${String.fromCharCode(97 + (i % 26))}${i < 26 ? 'x' : 'y'}z`);
+  const clauses = [...values, values[3], values[27], values[3]].map((v) => `f:${v}`);
+  const query = clauses.join(' AND ');
+  const found = check(query, { rules: [NoDuplicateClauses] });
+  expect(found.map((d) => query.slice(d.span.start, d.span.end))).toEqual([`f:${values[3]}`, `f:${values[27]}`, `f:${values[3]}`]);
+  expect(found.map((d) => query.slice(d.related![0]!.span.start, d.related![0]!.span.end))).toEqual([`f:${values[3]}`, `f:${values[27]}`, `f:${values[3]}`]);
+  expect(found.map((d) => d.related![0]!.span.start)).toEqual([query.indexOf(`f:${values[3]}`), query.indexOf(`f:${values[27]}`), query.indexOf(`f:${values[3]}`)]);
+});
