@@ -84,10 +84,13 @@ class Plan implements ReportSink {
   private diagnostic(r: Report): Diagnostic | undefined {
     const severity = this.codes.get(r.code);
     if (severity === undefined) return undefined;
-    const d: { -readonly [K in keyof Diagnostic]: Diagnostic[K] } = { code: r.code, severity, message: r.message, span: r.span };
-    if (r.fixes !== undefined && r.fixes.length > 0) d.fixes = r.fixes;
-    if (r.related !== undefined && r.related.length > 0) d.related = r.related;
-    return d;
+    const { code, message, span, fixes, related } = r;
+    // Each shape written out whole: adding properties afterwards would give each diagnostic
+    // a separate property store, and its shape would change on the way.
+    const withFixes = fixes !== undefined && fixes.length > 0;
+    const withRelated = related !== undefined && related.length > 0;
+    if (withFixes) return withRelated ? { code, severity, message, span, fixes, related } : { code, severity, message, span, fixes };
+    return withRelated ? { code, severity, message, span, related } : { code, severity, message, span };
   }
 
   report(r: Report): void {
