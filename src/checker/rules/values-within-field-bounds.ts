@@ -74,8 +74,9 @@ export const ValuesWithinFieldBounds: Rule = {
   },
   create(context) {
     return valueSites(context, (node, field, role, inclusive) => {
-      const text = valueText(node);
       if (field.kind === 'text') {
+        if (field.maxLength === undefined && field.minLength === undefined) return;
+        const text = valueText(node);
         const substring = role === 'contains' || role === 'startswith' || role === 'endswith';
         if (field.maxLength !== undefined && text.length > field.maxLength && (role === 'match' || role === 'eq' || substring)) {
           context.report({
