@@ -190,6 +190,19 @@ export function check(input: string | Node, options: CheckOptions = {}): Diagnos
 function sortBySpan(diagnostics: Diagnostic[]): Diagnostic[] {
   const n = diagnostics.length;
   if (n < 2) return diagnostics;
+  if (n <= 8) {
+    // A few: sorted in place, with no arrays to make.
+    for (let i = 1; i < n; i++) {
+      const d = diagnostics[i]!;
+      let j = i - 1;
+      while (j >= 0 && (diagnostics[j]!.span.start > d.span.start || (diagnostics[j]!.span.start === d.span.start && diagnostics[j]!.span.end > d.span.end))) {
+        diagnostics[j + 1] = diagnostics[j]!;
+        j--;
+      }
+      diagnostics[j + 1] = d;
+    }
+    return diagnostics;
+  }
   const starts = new Float64Array(n);
   const ends = new Float64Array(n);
   for (let i = 0; i < n; i++) {

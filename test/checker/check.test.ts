@@ -102,15 +102,18 @@ describe('check', () => {
     }
   });
 
-  it('never throws, and every span lies inside the query', () => {
+  it('never throws, and every span lies inside the query, in order', () => {
     const alphabet = fc.constantFrom(...'ab AND OR and or not NOT ( ) [ ] { } " : * ? \\ / ~ ^ - + > < = TO 1 2020-02-30 Status Age First Name City eq gt contains'.split(' '), ' ', ':', '"');
     fc.assert(
       fc.property(fc.array(alphabet, { maxLength: 25 }).map((parts) => parts.join(' ')), (query) => {
-        for (const d of check(query, { schema, severities: { 'pii-field': 'on' } })) {
+        const diagnostics = check(query, { schema, severities: { 'pii-field': 'on' } });
+        for (const d of diagnostics) {
           expect(d.span.start).toBeGreaterThanOrEqual(0);
           expect(d.span.end).toBeLessThanOrEqual(query.length);
           expect(d.span.start).toBeLessThanOrEqual(d.span.end);
         }
+        const positions = diagnostics.map((d) => [d.span.start, d.span.end]);
+        expect(positions).toEqual([...positions].sort((a, b) => a[0]! - b[0]! || a[1]! - b[1]!));
       }),
       { numRuns: 300 },
     );
