@@ -13,10 +13,13 @@ export const MISSING: unique symbol = Symbol('missing');
 const KEPT = 4;
 
 export class RecentAnswers<N extends object, Tag, V> {
-  private readonly nodes: (N | undefined)[] = new Array<N | undefined>(KEPT).fill(undefined);
-  private readonly tags: (Tag | undefined)[] = new Array<Tag | undefined>(KEPT).fill(undefined);
-  private readonly values: (V | undefined)[] = new Array<V | undefined>(KEPT).fill(undefined);
+  // Written as literals: packed arrays, read without hole checks.
+  private readonly nodes: (N | undefined)[] = [undefined, undefined, undefined, undefined];
+  private readonly tags: (Tag | undefined)[] = [undefined, undefined, undefined, undefined];
+  private readonly values: (V | undefined)[] = [undefined, undefined, undefined, undefined];
   private next = 0;
+  /** How many slots hold an answer (up to KEPT): what `clear` has to empty. */
+  private filled = 0;
 
   /** The answer remembered for `node` asked with `tag`, or `MISSING`. */
   get(node: N, tag: Tag): V | typeof MISSING {
@@ -34,16 +37,19 @@ export class RecentAnswers<N extends object, Tag, V> {
     this.nodes[i] = node;
     this.tags[i] = tag;
     this.values[i] = value;
+    if (this.filled < KEPT) this.filled++;
     return value;
   }
 
   /** Forgets everything (the next check may have another schema), holding on to no node. */
   clear(): void {
-    for (let i = 0; i < KEPT; i++) {
+    // Slots are filled from 0 up, so the filled ones are the first `filled`.
+    for (let i = 0; i < this.filled; i++) {
       this.nodes[i] = undefined;
       this.tags[i] = undefined;
       this.values[i] = undefined;
     }
     this.next = 0;
+    this.filled = 0;
   }
 }
