@@ -44,8 +44,8 @@ interface Verdict {
   readonly names: readonly string[];
   /** The fixes' titles, one per name. */
   readonly titles: readonly string[];
-  /** The names as each style of clause writes them, made when first needed. */
-  readonly written: Partial<Record<FieldNameStyle, readonly string[]>>;
+  /** The names as each style of clause writes them, made when first needed (every style present from the start: one object shape). */
+  readonly written: Record<FieldNameStyle, readonly string[] | undefined>;
 }
 
 const titlesFor = (names: readonly string[]): readonly string[] => names.map((n) => `Use "${n}"`);
@@ -64,10 +64,10 @@ function verdict(schema: SchemaIndex, name: string): Verdict {
   if (known === undefined) {
     const loose = schema.looseMatches(name).map((f) => f.name);
     if (loose.length > 0) {
-      known = { code: 'field-name-case', message: `no field "${name}"; field names are exact: did you mean ${quotedList(loose)}?`, names: loose, titles: titlesFor(loose), written: {} };
+      known = { code: 'field-name-case', message: `no field "${name}"; field names are exact: did you mean ${quotedList(loose)}?`, names: loose, titles: titlesFor(loose), written: { bracketed: undefined, quoted: undefined, escaped: undefined } };
     } else {
       const near = closest(name, schema.fields.keys());
-      known = { code: 'unknown-field', message: `no field "${name}" in ${where(schema)}${near.length ? `; did you mean ${quotedList(near)}?` : ''}`, names: near, titles: titlesFor(near), written: {} };
+      known = { code: 'unknown-field', message: `no field "${name}" in ${where(schema)}${near.length ? `; did you mean ${quotedList(near)}?` : ''}`, names: near, titles: titlesFor(near), written: { bracketed: undefined, quoted: undefined, escaped: undefined } };
     }
     if (cache.size < 10_000) cache.set(name, known);
   }
