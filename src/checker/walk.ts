@@ -35,8 +35,8 @@ function hookLists(): HookLists {
 
 /**
  * The hooks of one kind as one function, in order; null when there are none. Up to
- * six are called from call sites of their own, each seeing one function (so it can
- * be inlined); a loop's single call site would see them all and inline none.
+ * six are called from call sites of their own rather than from one loop's call site,
+ * which sees them all: measured a few percent faster on the bench corpora.
  */
 function fuse(hooks: readonly Hook[]): Hook | null {
   switch (hooks.length) {
