@@ -3,12 +3,12 @@
  * `f:(a OR b)`, `f:>x`, the bounds of `f:[a TO b]`, and `[F] op "x"`. Rules that
  * judge values (type, bounds) visit these sites instead of node kinds.
  */
-import type { Comparison, ComparisonOperator, Node, NodeKind, Phrase, Range, Relation, RelationOperator, Term } from '../language/ast.js';
+import type { Comparison, ComparisonOperator, Phrase, Range, Relation, RelationOperator, Term } from '../language/ast.js';
 import type { VisitFn, Visitor } from '../language/visitor.js';
 import type { SchemaField } from '../schema/schema.js';
 import type { CheckContext } from './context.js';
 import type { ValueNode } from './values.js';
-import { kindAround } from './walk.js';
+import { kindAround, type WalkHook } from './walk.js';
 
 const OPERATOR_WORDS = new Set(['and', 'or', 'not']);
 
@@ -31,9 +31,6 @@ export function valueSites(context: CheckContext, onSite: ValueSiteListener): Vi
   context.onValueSite(onSite);
   return {};
 }
-
-/** A hook that takes the parent's kind from the walk (see walk.ts). */
-type WalkHook<N extends Node> = (node: N, parent: Node | null, around?: NodeKind | null) => void;
 
 export interface ValueSiteHooks {
   readonly Term: WalkHook<Term>;

@@ -22,6 +22,9 @@ import { ClauseHashes, mixNumber, mixText } from './clause-hashes.js';
  * megamorphic read). Rule visitors may declare it (`around?: NodeKind | null`); see `kindAround`.
  */
 type Hook = (node: Node, parent: Node | null, around: NodeKind | null) => unknown;
+
+/** A rule visitor's hook that takes the parent's kind when the walk gives it. */
+export type WalkHook<N extends Node = Node> = (node: N, parent: Node | null, around?: NodeKind | null) => void;
 type HookLists = { [K in NodeKind]: Hook[] };
 type HookTable = { readonly [K in NodeKind]: Hook | null };
 
@@ -195,6 +198,15 @@ export function parallelWalk(visitors: readonly Visitor[], hashes?: ClauseHashes
     return mixNumber(seed, h);
   };
 
+  /** A node with no children walked: its hooks, and `hash` given back. */
+  const leaf = (node: Node, parent: Node | null, around: NodeKind | null, kind: NodeKind, hash: number): number => {
+    const enterHook = enter[kind] as Hook | null;
+    const leaveHook = leave[kind] as Hook | null;
+    if (enterHook !== null) enterHook(node, parent, around);
+    if (leaveHook !== null) leaveHook(node, parent, around);
+    return hash;
+  };
+
   /** Walks `node`, returning its structural hash (see clause-hashes.ts). */
   const walk = (node: Node, parent: Node | null, around: NodeKind | null): number => {
     // Cases in order of how often they come: a switch on strings tests them one by one.
@@ -272,33 +284,20 @@ export function parallelWalk(visitors: readonly Visitor[], hashes?: ClauseHashes
         return h;
       }
       case 'Regex':
-        if (enter.Regex !== null) enter.Regex(node, parent, around);
-        if (leave.Regex !== null) leave.Regex(node, parent, around);
-        return hashing ? mixText(6, node.pattern) : 0;
+        return leaf(node, parent, around, 'Regex', hashing ? mixText(6, node.pattern) : 0);
+      // Leaves in fixed places, mostly skipped (see above) or rare: hashed by kind alone.
       case 'StringValue':
-        if (enter.StringValue !== null) enter.StringValue(node, parent, around);
-        if (leave.StringValue !== null) leave.StringValue(node, parent, around);
-        return 3;
+        return leaf(node, parent, around, 'StringValue', 3);
       case 'NumberValue':
-        if (enter.NumberValue !== null) enter.NumberValue(node, parent, around);
-        if (leave.NumberValue !== null) leave.NumberValue(node, parent, around);
-        return 4;
+        return leaf(node, parent, around, 'NumberValue', 4);
       case 'MatchAll':
-        if (enter.MatchAll !== null) enter.MatchAll(node, parent, around);
-        if (leave.MatchAll !== null) leave.MatchAll(node, parent, around);
-        return 17;
+        return leaf(node, parent, around, 'MatchAll', 17);
       case 'Error':
-        if (enter.Error !== null) enter.Error(node, parent, around);
-        if (leave.Error !== null) leave.Error(node, parent, around);
-        return 16;
+        return leaf(node, parent, around, 'Error', 16);
       case 'RangeBound':
-        if (enter.RangeBound !== null) enter.RangeBound(node, parent, around);
-        if (leave.RangeBound !== null) leave.RangeBound(node, parent, around);
-        return 18;
+        return leaf(node, parent, around, 'RangeBound', 18);
       case 'FieldName':
-        if (enter.FieldName !== null) enter.FieldName(node, parent, around);
-        if (leave.FieldName !== null) leave.FieldName(node, parent, around);
-        return 19;
+        return leaf(node, parent, around, 'FieldName', 19);
       default:
         return unreachable(node);
     }
