@@ -8,8 +8,9 @@
  * A stage module like the others (`run({ quick, log })`); also runs on its own:
  *   npm run build && node --expose-gc bench/check.mjs [--quick]
  */
+import { PerformanceObserver } from 'node:perf_hooks';
 import { seededRandom } from './corpus.mjs';
-import { median, throughputRound, utf8Bytes } from './measure.mjs';
+import { median, now, throughputRound, utf8Bytes } from './measure.mjs';
 
 const SETTINGS = {
   full: { warmupMs: 600, roundMs: 300, rounds: 9 },
@@ -99,8 +100,15 @@ export function corpora(mdq, mistakes = 0) {
   ];
 }
 
-/** Times parse alone and parse + check on one corpus, in alternating rounds; medians in MB/s. */
-function timeCorpus(mdq, corpus, settings) {
+/** Lets the garbage collector's performance entries reach their observer. */
+const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+/**
+ * Times parse alone and parse + check on one corpus, in alternating rounds; medians in
+ * MB/s, and the share of each contender's measured time spent collecting garbage (a
+ * collection that falls while a long query's tree is alive copies the whole tree).
+ */
+async function timeCorpus(mdq, corpus, settings) {
   const schema = mdq.loadSchema(corpus.schema);
   const bytes = utf8Bytes(corpus.queries);
   const syntax = corpus.queries.reduce((n, q) => n + mdq.parse(q).diagnostics.length, 0);
@@ -111,14 +119,32 @@ function timeCorpus(mdq, corpus, settings) {
     { name: 'parse + check', fn: (q) => mdq.check(q, { schema }) },
   ];
   const samples = new Map(contenders.map((c) => [c.name, []]));
-  for (const c of contenders) throughputRound(c.fn, corpus.queries, bytes, settings.warmupMs);
-  for (let round = 0; round < settings.rounds; round++) {
-    for (const c of contenders) {
-      globalThis.gc?.();
-      samples.get(c.name).push(throughputRound(c.fn, corpus.queries, bytes, settings.roundMs));
+  const timed = new Map(contenders.map((c) => [c.name, { ms: 0, collecting: 0 }]));
+  let collecting = 0;
+  const observer = new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) collecting += entry.duration;
+  });
+  observer.observe({ entryTypes: ['gc'] });
+  try {
+    for (const c of contenders) throughputRound(c.fn, corpus.queries, bytes, settings.warmupMs);
+    for (let round = 0; round < settings.rounds; round++) {
+      for (const c of contenders) {
+        globalThis.gc?.();
+        await settle();
+        const before = collecting;
+        const start = now();
+        samples.get(c.name).push(throughputRound(c.fn, corpus.queries, bytes, settings.roundMs));
+        const t = timed.get(c.name);
+        t.ms += now() - start;
+        await settle();
+        t.collecting += collecting - before;
+      }
     }
+  } finally {
+    observer.disconnect();
   }
-  return { parseOnly: median(samples.get('parse')), checked: median(samples.get('parse + check')), bytes, found };
+  const share = (name) => timed.get(name).collecting / timed.get(name).ms;
+  return { parseOnly: median(samples.get('parse')), checked: median(samples.get('parse + check')), bytes, found, collecting: { parse: share('parse'), checked: share('parse + check') } };
 }
 
 export async function run({ quick = false, log = () => {} } = {}) {
@@ -135,12 +161,13 @@ export async function run({ quick = false, log = () => {} } = {}) {
     const rows = [];
     for (const corpus of corpora(mdq, set.mistakes)) {
       log(`check: timing ${corpus.label}, ${set.title}`);
-      const m = timeCorpus(mdq, corpus, settings);
+      const m = await timeCorpus(mdq, corpus, settings);
       measured.set(`${set.id}/${corpus.id}`, m);
       stats.push(`${corpus.label}, ${set.title}: ${(m.bytes / 1e3).toFixed(1)} kB, ${m.found} diagnostics`);
-      rows.push([corpus.label, m.parseOnly.toFixed(2), m.checked.toFixed(2), `${((m.checked / m.parseOnly) * 100).toFixed(0)}%`]);
+      const pct = (x) => `${(x * 100).toFixed(0)}%`;
+      rows.push([corpus.label, m.parseOnly.toFixed(2), m.checked.toFixed(2), pct(m.checked / m.parseOnly), `${pct(m.collecting.parse)} / ${pct(m.collecting.checked)}`]);
     }
-    tables.push({ columns: [`corpus (${set.title})`, 'parse only', 'parse + check', 'check keeps'], rows });
+    tables.push({ columns: [`corpus (${set.title})`, 'parse only', 'parse + check', 'check keeps', 'collecting garbage'], rows });
   }
   const ratio = (key) => measured.get(key).checked / measured.get(key).parseOnly;
   const worstOf = (prefix) => [...measured.keys()].filter((k) => k.startsWith(prefix)).map((k) => [k, ratio(k)]).reduce((a, b) => (b[1] < a[1] ? b : a));
@@ -151,7 +178,7 @@ export async function run({ quick = false, log = () => {} } = {}) {
     title: 'Check throughput (parse + check, MB/s)',
     tables,
     notes: [
-      'Medians of the rounds, parse alone and parse + check taking turns on the same text; `parse + check` is `check(text, { schema })` with the schema loaded once and every rule on its default level. Queries mix bracket comparisons, `field:value` with escaped spaces, ranges, picklist groups and full text over every searchable field; the second set misspells one field in twelve, so the reporting paths and "did you mean" over all field names are timed too.',
+      'Medians of the rounds, parse alone and parse + check taking turns on the same text; `parse + check` is `check(text, { schema })` with the schema loaded once and every rule on its default level. "Collecting garbage" is the share of each one\'s measured time (parse only / parse + check) spent in the garbage collector (`--expose-gc` runs a full collection before each round, outside the timing). Queries mix bracket comparisons, `field:value` with escaped spaces, ranges, picklist groups and full text over every searchable field; the second set misspells one field in twelve, so the reporting paths and "did you mean" over all field names are timed too.',
       `Corpora: ${stats.join('; ')}.`,
     ],
     summary: `parse + check keeps ${(clean[1] * 100).toFixed(0)}% or more of parse-only throughput with field names all correct (${(mistakes[1] * 100).toFixed(0)}% with mistakes); 10 000-clause queries run at ${(linear * 100).toFixed(0)}% of the 100-clause throughput`,
