@@ -17,6 +17,7 @@ const SETTINGS = {
   quick: { warmupMs: 150, roundMs: 80, rounds: 3 },
 };
 
+const pct = (share) => `${(share * 100).toFixed(0)}%`;
 const pick = (random, items) => items[Math.floor(random() * items.length)];
 const int = (random, min, max) => min + Math.floor(random() * (max - min + 1));
 const pad = (n) => String(n).padStart(2, '0');
@@ -164,7 +165,6 @@ export async function run({ quick = false, log = () => {} } = {}) {
       const m = await timeCorpus(mdq, corpus, settings);
       measured.set(`${set.id}/${corpus.id}`, m);
       stats.push(`${corpus.label}, ${set.title}: ${(m.bytes / 1e3).toFixed(1)} kB, ${m.found} diagnostics`);
-      const pct = (x) => `${(x * 100).toFixed(0)}%`;
       rows.push([corpus.label, m.parseOnly.toFixed(2), m.checked.toFixed(2), pct(m.checked / m.parseOnly), `${pct(m.collecting.parse)} / ${pct(m.collecting.checked)}`]);
     }
     tables.push({ columns: [`corpus (${set.title})`, 'parse only', 'parse + check', 'check keeps', 'collecting garbage'], rows });
