@@ -15,6 +15,7 @@ import type { ComparisonOperator, Expr, FieldName, FieldValue, MatchAll, RangeBo
 import { endsWithComparison } from './comparison-edges.js';
 import { closedBy, DECIMAL, hasUnescapedWildcard, unescape, unescapeBracketName } from './escape.js';
 import { Kind, type TokenStream } from './scanner.js';
+import { rememberedSpelling, rememberSpelling } from './spellings.js';
 
 /** Returned when the query needs the chevrotain parser (it has, or may have, a diagnostic). */
 export const FAIL: unique symbol = Symbol('FAIL');
@@ -45,9 +46,11 @@ function startsClause(kind: number): boolean {
 /** `raw` without its escapes; gives up on a bad escape (the reference parser reports it). */
 function unescaped(raw: string): string {
   if (!raw.includes('\\')) return raw;
+  const known = rememberedSpelling(raw);
+  if (known !== undefined) return known;
   const { value, problems } = unescape(raw);
   if (problems.length > 0) throw giveUp;
-  return value;
+  return rememberSpelling(raw, value);
 }
 
 class FastParser {
