@@ -98,25 +98,27 @@ class Plan implements ReportSink {
     if (d !== undefined) this.diagnostics.push(d);
   }
 
-  insert(at: number, reports: readonly Report[]): void {
-    const kept: Diagnostic[] = [];
-    for (const r of reports) {
-      const d = this.diagnostic(r);
-      if (d !== undefined) kept.push(d);
-    }
-    // Moved once for the lot, in place: a long query has many diagnostics after `at`.
-    const k = kept.length;
-    if (k === 0) return;
+  moveTail(at: number, from: number): void {
     const ds = this.diagnostics;
     const end = ds.length;
-    // Grown by pushes (placeholders, overwritten below): setting `length` costs more.
-    for (let i = 0; i < k; i++) ds.push(kept[i]!);
-    for (let i = end - 1; i >= at; i--) ds[i + k] = ds[i]!;
-    for (let i = 0; i < k; i++) ds[at + i] = kept[i]!;
+    if (from === end || at === from) return;
+    // A rotation of ds[at..end) by three reversals: in place, nothing allocated.
+    reverse(ds, at, from);
+    reverse(ds, from, end);
+    reverse(ds, at, end);
   }
 
   count(): number {
     return this.diagnostics.length;
+  }
+}
+
+/** Reverses `items[start..end)` in place. */
+function reverse<T>(items: T[], start: number, end: number): void {
+  for (let i = start, j = end - 1; i < j; i++, j--) {
+    const t = items[i]!;
+    items[i] = items[j]!;
+    items[j] = t;
   }
 }
 

@@ -63,14 +63,15 @@ export interface CheckContext {
   onValueSite(listener: ValueSiteListener): void;
 }
 
-/** Where a check's reports go: appended, or inserted at `at`; `count` says how many were kept. */
+/** Where a check's reports go: appended; `count` says how many were kept, `moveTail` moves the latest back. */
 export interface ReportSink {
   report(report: Report): void;
-  insert(at: number, reports: readonly Report[]): void;
   count(): number;
+  /** Moves the diagnostics kept from `from` on to `at`, before those kept since `at`, keeping their order. */
+  moveTail(at: number, from: number): void;
 }
 
-const NO_SINK: ReportSink = { report: () => {}, insert: () => {}, count: () => 0 };
+const NO_SINK: ReportSink = { report: () => {}, count: () => 0, moveTail: () => {} };
 
 /** Listeners called in order, the first three from call sites of their own (each then sees one function). */
 function fuseListeners(listeners: readonly ValueSiteListener[]): ValueSiteListener {
@@ -186,11 +187,15 @@ export class Context implements CheckContext {
   }
 
   reportAt(at: number, report: Report): void {
-    this.sink.insert(at, [report]);
+    const from = this.sink.count();
+    this.sink.report(report);
+    this.sink.moveTail(at, from);
   }
 
   reportAllAt(at: number, reports: readonly Report[]): void {
-    this.sink.insert(at, reports);
+    const from = this.sink.count();
+    for (let i = 0; i < reports.length; i++) this.sink.report(reports[i]!);
+    this.sink.moveTail(at, from);
   }
 
   clauseHashes(): ClauseHashes {
