@@ -7,6 +7,7 @@ import type { NumberValue, Phrase, RangeBound, StringValue, Term } from '../lang
 import { escapeTerm, printRangeBound, quote } from '../language/escape.js';
 import { compareDateKeys, fromDateFormat, isPlainDate, readQueryDate, readQueryTime } from '../schema/dates.js';
 import type { FieldKind } from '../schema/field-kind.js';
+import type { PicklistEntry } from '../schema/response.js';
 import type { SchemaField } from '../schema/schema.js';
 import { closest } from './suggest.js';
 
@@ -110,7 +111,11 @@ function readBoolean(text: string, field: SchemaField): Reading {
     const lower = text.toLowerCase();
     return TRUTHY.has(lower) || FALSY.has(lower) ? ACCEPTED : { ok: false, code: 'invalid-boolean', reason: `'${text}' is not a yes/no value` };
   }
-  if (text === pair[0] || text === pair[1]) return ACCEPTED;
+  return text === pair[0] || text === pair[1] ? ACCEPTED : notOfPair(text, pair);
+}
+
+/** A value that is neither of a field's two boolean spellings (apart: the closure would allocate on every reading). */
+function notOfPair(text: string, pair: readonly [string, string]): Reading {
   const lower = text.toLowerCase();
   const allowed = `${pair[0]} or ${pair[1]}`;
   const meant = pair.find((v) => v.toLowerCase() === lower) ?? (TRUTHY.has(lower) ? pair[0] : FALSY.has(lower) ? pair[1] : undefined);
@@ -123,6 +128,11 @@ function readPicklist(text: string, field: SchemaField): Reading {
   const list = field.picklist;
   if (list === undefined) return ACCEPTED;
   for (let i = 0; i < list.length; i++) if (list[i]!.code === text) return ACCEPTED;
+  return noCode(text, list);
+}
+
+/** A value that is no code of the picklist (apart: its closures would allocate on every reading). */
+function noCode(text: string, list: readonly PicklistEntry[]): Reading {
   const lower = text.toLowerCase();
   const byDescription = list.find((e) => e.description !== undefined && e.description.toLowerCase() === lower);
   if (byDescription) {

@@ -8,8 +8,10 @@
  *   invalid: a AND b OR c          a b OR c          (mixed-and-or)
  */
 import type { And, Node, NodeKind, Or } from '../../language/ast.js';
-import { kindAround } from '../walk.js';
+import type { TextEdit } from '../../language/diagnostic.js';
+import type { Report } from '../context.js';
 import type { Rule } from '../rule.js';
+import { kindAround } from '../walk.js';
 
 export const AndOrInParentheses: Rule = {
   name: 'AndOrInParentheses',
@@ -33,19 +35,28 @@ export const AndOrInParentheses: Rule = {
     };
     const leave = (node: And | Or) => {
       const at = marks.pop()!;
-      if (!mixed.pop()) return;
-      const inner = node.kind === 'Or' ? 'And' : 'Or';
-      const others = node.operands.filter((o) => o.kind === inner);
-      context.reportAt(at, {
-        code: 'mixed-and-or',
-        message: "AND and OR are mixed without parentheses; the service's engine ignores precedence, so add parentheses to say which goes first",
-        span: node.span,
-        fixes: [{
-          title: 'Add the parentheses the query means',
-          edits: others.flatMap((o) => [{ span: { start: o.span.start, end: o.span.start }, text: '(' }, { span: { start: o.span.end, end: o.span.end }, text: ')' }]),
-        }],
-      });
+      if (mixed.pop()) context.reportAt(at, mixing(node));
     };
     return { And: { enter, leave }, Or: { enter, leave } };
   },
 };
+
+/**
+ * The report on a junction with the other kind among its operands, with the fix that
+ * parenthesises each of those. Made apart from the hooks: a closure in a hook makes the
+ * engine allocate for every AND and OR walked, reported or not.
+ */
+function mixing(node: And | Or): Report {
+  const inner = node.kind === 'Or' ? 'And' : 'Or';
+  const edits: TextEdit[] = [];
+  for (const o of node.operands) {
+    if (o.kind !== inner) continue;
+    edits.push({ span: { start: o.span.start, end: o.span.start }, text: '(' }, { span: { start: o.span.end, end: o.span.end }, text: ')' });
+  }
+  return {
+    code: 'mixed-and-or',
+    message: "AND and OR are mixed without parentheses; the service's engine ignores precedence, so add parentheses to say which goes first",
+    span: node.span,
+    fixes: [{ title: 'Add the parentheses the query means', edits }],
+  };
+}

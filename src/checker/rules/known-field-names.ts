@@ -52,7 +52,12 @@ interface Verdict {
 const titlesFor = (names: readonly string[]): readonly string[] => names.map((n) => `Use "${n}"`);
 
 function writtenAs(verdict: Verdict, style: FieldNameStyle): readonly string[] {
-  return (verdict.written[style] ??= verdict.names.map((n) => writeFieldNameAs(style, n)));
+  return (verdict.written[style] ??= writeAllAs(style, verdict.names));
+}
+
+/** Apart from `writtenAs`, which runs for every report: a closure there would allocate on every call. */
+function writeAllAs(style: FieldNameStyle, names: readonly string[]): readonly string[] {
+  return names.map((n) => writeFieldNameAs(style, n));
 }
 
 /**

@@ -7,9 +7,13 @@
  *   invalid: [Date of Birth] eq "2021-02-30"    VIP:yes    Status:Active
  */
 import type { Fix } from '../../language/diagnostic.js';
+import type { SchemaField } from '../../schema/schema.js';
+import type { Report } from '../context.js';
 import type { Rule } from '../rule.js';
 import { valueSites } from '../value-sites.js';
-import { valueText, writeValue } from '../values.js';
+import { valueText, writeValue, type Reading, type ValueNode } from '../values.js';
+
+type Refused = Extract<Reading, { ok: false }>;
 
 export const ValueFitsFieldType: Rule = {
   name: 'ValueFitsFieldType',
@@ -29,10 +33,17 @@ export const ValueFitsFieldType: Rule = {
       const text = valueText(node);
       if (text === '') return;
       const reading = context.reading(node, field);
-      if (reading.ok) return;
-      const options = reading.alternatives ?? (reading.suggestion !== undefined ? [reading.suggestion] : []);
-      const fixes: Fix[] = options.map((value) => ({ title: `Replace with ${value}`, edits: [{ span: node.span, text: writeValue(node, value) }] }));
-      context.report({ code: reading.code, message: `${reading.reason} (field "${field.name}")`, span: node.span, fixes });
+      if (!reading.ok) context.report(refusal(node, field, reading));
     });
   },
 };
+
+/**
+ * The report on a value its field refuses, with a fix per value suggested. Made apart
+ * from the listener: a closure there would make the engine allocate for every value read.
+ */
+function refusal(node: ValueNode, field: SchemaField, reading: Refused): Report {
+  const options = reading.alternatives ?? (reading.suggestion !== undefined ? [reading.suggestion] : []);
+  const fixes: Fix[] = options.map((value) => ({ title: `Replace with ${value}`, edits: [{ span: node.span, text: writeValue(node, value) }] }));
+  return { code: reading.code, message: `${reading.reason} (field "${field.name}")`, span: node.span, fixes };
+}
