@@ -6,14 +6,16 @@
  *   invalid: Status:ACT AND City:Berlin AND Status:ACT   (duplicate-clause)
  */
 import type { And, Node, NodeKind, NodeOfKind, Or } from '../../language/ast.js';
-import type { Report } from '../context.js';
+import { fingerprint } from '../clause-fingerprints.js';
+import type { CheckContext, Report } from '../context.js';
 import type { Rule } from '../rule.js';
 
 const OPERATOR_WORDS = new Set(['and', 'or', 'not']);
 
 /** A lower-case `and`/`or`/`not` written as a term: OperatorWordsUpperCase's business, not a clause. */
 function isOperatorWord(node: Node | undefined): boolean {
-  return node?.kind === 'Term' && node.raw === node.value && OPERATOR_WORDS.has(node.value);
+  // Lengths first: the set would hash every word of a long list.
+  return node?.kind === 'Term' && node.value.length <= 3 && node.raw === node.value && OPERATOR_WORDS.has(node.value);
 }
 
 /** Equal numbers, NaN included, as their text would be (`String(-0) === String(0)`). */
@@ -153,6 +155,59 @@ function markRepeats(hashes: Int32Array, base: number, n: number): boolean {
 const REPEATS_IN_AND = 'this clause repeats one already in this AND';
 const REPEATS_IN_OR = 'this clause repeats one already in this OR';
 
+/** Distinct clauses under one key past which the keys are taken not to tell clauses apart. */
+const LONGEST_CHAIN = 8;
+
+/**
+ * The reports on the operands of `node` that repeat an earlier one, among those marked
+ * in `repeats`. Each key (the walk's sketch from `sketches`, or without it the clause's
+ * fingerprint) keeps a chain of the distinct clauses seen with it, first written first.
+ * Undefined when `chainLimit` is given and a chain grows longer.
+ */
+function repeatsOf(node: And | Or, sketches: Int32Array | undefined, base: number, chainLimit: number, context: CheckContext): Report[] | undefined {
+  const operands = node.operands;
+  const n = operands.length;
+  const mask = startRound(n);
+  const found: Report[] = [];
+  for (let i = 0; i < n; i++) {
+    const operand = operands[i]!;
+    // Words of `First Name:x` belong to a field name, not to the boolean expression.
+    if (repeats[i] === 0 || isOperatorWord(operand) || context.inSpacedName(operand)) continue;
+    const hash = sketches !== undefined ? sketches[base + i]! : fingerprint(operand);
+    const slot = slotOf(hash, mask);
+    nexts[i] = -1;
+    if (stamps[slot] !== round) {
+      stamps[slot] = round;
+      slots[slot] = hash;
+      firsts[slot] = lasts[slot] = i;
+      continue;
+    }
+    // Equal keys: compare the clauses (an error inside a clause makes it unique).
+    let first = firsts[slot]!;
+    let length = 0;
+    while (first !== -1 && !sameClause(operands[first]!, operand)) {
+      first = nexts[first]!;
+      if (++length > chainLimit) return undefined;
+    }
+    if (first === -1) {
+      nexts[lasts[slot]!] = i;
+      lasts[slot] = i;
+      continue;
+    }
+    // Remove the repeat with the operator before it, a lower-case operator word included.
+    let previous = i - 1;
+    while (previous > 0 && isOperatorWord(operands[previous])) previous--;
+    found.push({
+      code: 'duplicate-clause',
+      message: node.kind === 'And' ? REPEATS_IN_AND : REPEATS_IN_OR,
+      span: operand.span,
+      related: [{ span: operands[first]!.span, message: 'first written here' }],
+      fixes: [{ title: 'Remove the repeated clause', edits: [{ span: { start: operands[previous]!.span.end, end: operand.span.end }, text: '' }] }],
+    });
+  }
+  return found;
+}
+
 export const NoDuplicateClauses: Rule = {
   name: 'NoDuplicateClauses',
   invariant: 'No clause is written twice in the same AND or OR.',
@@ -177,42 +232,10 @@ export const NoDuplicateClauses: Rule = {
       // Fast paths: most ANDs and ORs are pairs, and no two hashes alike means no duplicates.
       if (n === 2 && buffer[base] !== buffer[base + 1]) return;
       if (!markRepeats(buffer, base, n)) return;
-      // Rare from here on: some hashes are alike, so compare those clauses. Each hash
-      // keeps a chain of the distinct clauses seen with it, first written first.
-      const mask = startRound(n);
-      const found: Report[] = [];
-      for (let i = 0; i < n; i++) {
-        const operand = operands[i]!;
-        // Words of `First Name:x` belong to a field name, not to the boolean expression.
-        if (repeats[i] === 0 || isOperatorWord(operand) || context.inSpacedName(operand)) continue;
-        const hash = buffer[base + i]!;
-        const slot = slotOf(hash, mask);
-        nexts[i] = -1;
-        if (stamps[slot] !== round) {
-          stamps[slot] = round;
-          slots[slot] = hash;
-          firsts[slot] = lasts[slot] = i;
-          continue;
-        }
-        // Equal hashes: compare the clauses (an error inside a clause makes it unique).
-        let first = firsts[slot]!;
-        while (first !== -1 && !sameClause(operands[first]!, operand)) first = nexts[first]!;
-        if (first === -1) {
-          nexts[lasts[slot]!] = i;
-          lasts[slot] = i;
-          continue;
-        }
-        // Remove the repeat with the operator before it, a lower-case operator word included.
-        let previous = i - 1;
-        while (previous > 0 && isOperatorWord(operands[previous])) previous--;
-        found.push({
-          code: 'duplicate-clause',
-          message: node.kind === 'And' ? REPEATS_IN_AND : REPEATS_IN_OR,
-          span: operand.span,
-          related: [{ span: operands[first]!.span, message: 'first written here' }],
-          fixes: [{ title: 'Remove the repeated clause', edits: [{ span: { start: operands[previous]!.span.end, end: operand.span.end }, text: '' }] }],
-        });
-      }
+      // Rare from here on: some sketches are alike, so compare those clauses. A long list
+      // of look-alike values (`id:(C000001 OR C000002 ...)`) shares few sketches, and
+      // chains of them would make the comparisons quadratic: then by fingerprints.
+      const found = repeatsOf(node, buffer, base, LONGEST_CHAIN, context) ?? repeatsOf(node, undefined, base, Infinity, context)!;
       if (found.length > 0) context.reportAllAt(at, found);
     };
     return { And: { enter, leave }, Or: { enter, leave } };

@@ -33,3 +33,13 @@ it('tells repeats from look-alikes in a long AND (clauses whose hashes collide)'
   expect(found.map((d) => query.slice(d.related![0]!.span.start, d.related![0]!.span.end))).toEqual([`f:${values[3]}`, `f:${values[27]}`, `f:${values[3]}`]);
   expect(found.map((d) => d.related![0]!.span.start)).toEqual([query.indexOf(`f:${values[3]}`), query.indexOf(`f:${values[27]}`), query.indexOf(`f:${values[3]}`)]);
 });
+
+it('finds the repeats in a long list of look-alike values, and only those (past the sketches, by fingerprints)', () => {
+  // 3 000 ids of one length share ten sketches: chains of sketches alone would take millions of comparisons.
+  const ids = Array.from({ length: 3000 }, (_, i) => `C${String(i).padStart(6, '0')}`);
+  const repeated = [ids[17]!, ids[2999]!, ids[17]!];
+  const query = `id:(${[...ids, ...repeated].join(' OR ')})`;
+  const found = check(query, { rules: [NoDuplicateClauses] });
+  expect(found.map((d) => query.slice(d.span.start, d.span.end))).toEqual(repeated);
+  expect(found.map((d) => d.related![0]!.span.start)).toEqual(repeated.map((id) => query.indexOf(id)));
+});
