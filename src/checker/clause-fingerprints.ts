@@ -4,10 +4,10 @@
  * always have the same fingerprint; clauses that differ almost never do.
  *
  * Why besides the walk's clause hashes (clause-hashes.ts): those sketch each string
- * by its length and last character, which is cheap and enough to rule out nearly
- * every pair, but a list such as `id:(C000001 OR C000002 OR ...)` sketches into ten
- * classes, and comparing within them is quadratic. Fingerprints are taken only for
- * clauses whose sketches collide.
+ * by its length and last two characters, which is cheap and enough to rule out nearly
+ * every pair, but a list of ten thousand ids `id:(C000001 OR C000002 OR ...)` sketches
+ * into a hundred classes, and comparing within them is quadratic. Fingerprints are
+ * taken only when the sketches fail so (NoDuplicateClauses).
  */
 import type { Node, NodeKind, NodeOfKind } from '../language/ast.js';
 

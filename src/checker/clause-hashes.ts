@@ -18,15 +18,17 @@ export function mixNumber(h: number, value: number): number {
 }
 
 /**
- * Mixes a sketch of `value` (its length and last character) into the 32-bit FNV-1a
- * hash `h`. A thin sketch: every character read costs (the strings are fresh from
- * the parser, of several representations), and a collision only costs a comparison.
+ * Mixes a sketch of `value` (its length and last two characters, where values such
+ * as ids and numbers differ most) into the 32-bit FNV-1a hash `h`. A thin sketch:
+ * every character read costs (the strings are fresh from the parser), and a collision
+ * only costs a comparison (or, in a long list, fingerprints: see clause-fingerprints.ts).
  */
 export function mixText(h: number, value: string): number {
   const n = value.length;
   h = Math.imul(h ^ n, PRIME);
   if (n === 0) return h;
-  return Math.imul(h ^ value.charCodeAt(n - 1), PRIME);
+  h = Math.imul(h ^ value.charCodeAt(n - 1), PRIME);
+  return n === 1 ? h : Math.imul(h ^ value.charCodeAt(n - 2), PRIME);
 }
 
 export class ClauseHashes {

@@ -35,7 +35,7 @@ it('tells repeats from look-alikes in a long AND (clauses whose hashes collide)'
 });
 
 it('finds the repeats in a long list of look-alike values, and only those (past the sketches, by fingerprints)', () => {
-  // 3 000 ids of one length share ten sketches: chains of sketches alone would take millions of comparisons.
+  // 3 000 ids of one length share a hundred sketches: chains of thirty, past the longest kept before fingerprints.
   const ids = Array.from({ length: 3000 }, (_, i) => `C${String(i).padStart(6, '0')}`);
   const repeated = [ids[17]!, ids[2999]!, ids[17]!];
   const query = `id:(${[...ids, ...repeated].join(' OR ')})`;
