@@ -7,10 +7,9 @@ import type { Comparison, ComparisonOperator, Phrase, Range, Relation, RelationO
 import type { VisitFn, Visitor } from '../language/visitor.js';
 import type { SchemaField } from '../schema/schema.js';
 import type { CheckContext } from './context.js';
+import { isOperatorWord } from './operator-words.js';
 import type { ValueNode } from './values.js';
 import { kindAround, type WalkHook } from './walk.js';
-
-const OPERATOR_WORDS = new Set(['and', 'or', 'not']);
 
 /** How the value is used: matched (`f:x`), compared, or a range end. */
 export type ValueRole = 'match' | ComparisonOperator | RelationOperator | 'lower' | 'upper';
@@ -50,7 +49,7 @@ export function valueSiteHooks(context: CheckContext, emit: ValueSiteListener): 
       const around = kindAround(parent, given);
       if (around === 'Fuzzy') return;
       // `f:(a or b)`: the lower-case operator word is OperatorWordsUpperCase's to report, not a value.
-      if (around === 'And' && node.raw === node.value && OPERATOR_WORDS.has(node.value)) return;
+      if (around === 'And' && isOperatorWord(node)) return;
       scoped(node, around === 'Relation' ? (parent as Relation).operator : 'match', undefined);
     },
     Phrase: (node, parent, given) => {

@@ -7,16 +7,10 @@
  */
 import type { And, Node, NodeKind, NodeOfKind, Or } from '../../language/ast.js';
 import { fingerprint } from '../clause-fingerprints.js';
+import { isOperatorWord } from '../operator-words.js';
 import type { CheckContext, Report } from '../context.js';
 import type { Rule } from '../rule.js';
 
-const OPERATOR_WORDS = new Set(['and', 'or', 'not']);
-
-/** A lower-case `and`/`or`/`not` written as a term: OperatorWordsUpperCase's business, not a clause. */
-function isOperatorWord(node: Node | undefined): boolean {
-  // Lengths first: the set would hash every word of a long list.
-  return node?.kind === 'Term' && node.value.length <= 3 && node.raw === node.value && OPERATOR_WORDS.has(node.value);
-}
 
 /** Equal numbers, NaN included, as their text would be (`String(-0) === String(0)`). */
 const sameNumber = (a: number | null, b: number | null): boolean => a === b || (a !== a && b !== b);

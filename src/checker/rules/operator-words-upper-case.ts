@@ -7,15 +7,8 @@
  *   valid:   john AND smith        [A] eq 1 and [B] eq 2        "salt and pepper"
  *   invalid: john and smith        john not doe                 (lowercase-operator)
  */
-import type { Expr } from '../../language/ast.js';
+import { operatorWord } from '../operator-words.js';
 import type { Rule } from '../rule.js';
-
-const WORDS = new Set(['and', 'or', 'not']);
-
-/** A lower-case operator word written as a plain term. */
-function operatorWord(node: Expr | undefined): string | undefined {
-  return node?.kind === 'Term' && node.raw === node.value && WORDS.has(node.value) ? node.value : undefined;
-}
 
 export const OperatorWordsUpperCase: Rule = {
   name: 'OperatorWordsUpperCase',
