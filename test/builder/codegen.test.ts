@@ -106,6 +106,13 @@ describe('generateSchemaModule', () => {
     const exports = evaluate(generateSchemaModule([{ name: 'Customer', fields: [] }, { name: 'customer', fields: [] }, { name: '2 Süß-Waren!', fields: [] }, { name: '', fields: [] }]));
     expect(Object.keys(exports)).toEqual(['customerSchema', 'customerSchema2', 'schema2SussWaren', 'schema']);
   });
+
+  it('never takes the name of its import, nor one it gave already', () => {
+    // "define" would be exported as `defineSchema`, shadowing the import; "2" as `schema2`, the second unnamed schema.
+    const module = generateSchemaModule([{ name: 'define', fields: [] }, { name: '', fields: [] }, { name: '!', fields: [] }, { name: '2', fields: [] }]);
+    expect(Object.keys(evaluate(module))).toEqual(['defineSchema2', 'schema', 'schema2', 'schema22']);
+    expect(module).toContain('import { defineSchema } from');
+  });
 });
 
 describe('mdq codegen', () => {
