@@ -10,25 +10,19 @@
  * taken only when the sketches fail so (NoDuplicateClauses).
  */
 import type { Node, NodeKind, NodeOfKind } from '../language/ast.js';
-
-/** 32-bit FNV prime. */
-const PRIME = 16777619;
-
-function mixInt(h: number, value: number): number {
-  return Math.imul(h ^ value, PRIME);
-}
+import { mixNumber as mixInt } from './clause-hashes.js';
 
 /** Every character of `text`, and its length (so that `ab`+`c` and `a`+`bc` differ). */
 function mixString(h: number, text: string): number {
-  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), PRIME);
+  for (let i = 0; i < text.length; i++) h = mixInt(h, text.charCodeAt(i));
   return mixInt(h, text.length);
 }
 
 const bits = new Float64Array(1);
 const halves = new Int32Array(bits.buffer);
 
-/** Numbers equal as values mix alike: 0 and -0, and every NaN; null apart from them all. */
-function mixNumber(h: number, value: number | null): number {
+/** Numbers equal as values mix alike, fractions included: 0 and -0, and every NaN; null apart from them all. */
+function mixValue(h: number, value: number | null): number {
   if (value === null) return mixInt(h, 0x6e756c6c);
   if (value !== value) return mixInt(h, 0x4e614e);
   bits[0] = value === 0 ? 0 : value;
@@ -64,13 +58,13 @@ const FINGERPRINT: { readonly [K in NodeKind]: (h: number, node: NodeOfKind<K>, 
   Range: (h, n, mix) => mix(mix(mixInt(mixInt(mixInt(h, 13), n.lowerInclusive ? 1 : 0), n.upperInclusive ? 1 : 0), n.lower), n.upper),
   RangeBound: (h, n) => (n.value === null ? mixInt(h, 14) : mixString(mixInt(h, 15), n.value)),
   Relation: (h, n, mix) => mix(mixString(mixInt(h, 16), n.operator), n.value),
-  Fuzzy: (h, n, mix) => mix(mixNumber(mixInt(h, 17), n.distance), n.operand),
-  Proximity: (h, n, mix) => mix(mixNumber(mixInt(h, 18), n.distance), n.operand),
-  Boost: (h, n, mix) => mix(mixNumber(mixInt(h, 19), n.value), n.operand),
+  Fuzzy: (h, n, mix) => mix(mixValue(mixInt(h, 17), n.distance), n.operand),
+  Proximity: (h, n, mix) => mix(mixValue(mixInt(h, 18), n.distance), n.operand),
+  Boost: (h, n, mix) => mix(mixValue(mixInt(h, 19), n.value), n.operand),
   MatchAll: (h) => mixInt(h, 20),
   FieldName: (h, n) => mixString(mixInt(h, 21), n.value),
   StringValue: (h, n) => mixString(mixInt(h, 22), n.value),
-  NumberValue: (h, n) => mixNumber(mixInt(h, 23), n.value),
+  NumberValue: (h, n) => mixValue(mixInt(h, 23), n.value),
   // Never the same as anything (SAME says so): any fingerprint will do.
   Error: (h) => mixInt(h, 24),
 };
