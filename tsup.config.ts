@@ -15,6 +15,18 @@ export default defineConfig([
     minify: true,
   },
   {
+    // mdq/client: browser-safe (platform fetch), so built for both platforms' module systems.
+    entry: { client: 'src/client/index.ts' },
+    format: ['esm', 'cjs'],
+    dts: true,
+    sourcemap: true,
+    target: 'es2022',
+    platform: 'neutral',
+    noExternal: ['chevrotain'],
+    treeshake: true,
+    minify: true,
+  },
+  {
     entry: { cli: 'src/cli/main.ts' },
     format: ['esm'],
     sourcemap: true,
