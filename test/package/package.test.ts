@@ -24,7 +24,7 @@ describe('the built package', () => {
   });
 
   it('exports the service client from mdq/client, as ESM and CJS, with its types', () => {
-    const script = `const { createClient, QueryError } = await import('mdq/client'); const c = createClient({ baseUrl: 'http://127.0.0.1:1', credentials: { clientId: 'a', clientSecret: 'b' } }); console.log(typeof c.searchAll, QueryError.name);`;
+    const script = `const { createClient, QueryError } = await import('mdq/client'); const c = createClient({ baseUrl: 'http://127.0.0.1:1', credentials: { clientId: 'a', clientSecret: 'b' } }); console.log(typeof c.searchAll, new QueryError('m', { diagnostics: [], local: true }).name);`;
     expect(node(['--input-type=module', '-e', script]).stdout).toBe('function QueryError\n');
     expect(node(['-e', `console.log(typeof require('mdq/client').createClient)`]).stdout).toBe('function\n');
     const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
