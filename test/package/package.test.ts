@@ -23,6 +23,12 @@ describe('the built package', () => {
     expect(cjs.stdout).toBe('x AND y\n');
   });
 
+  it('exports the Node-only emulator from mdq/emulator, as ESM and CJS', () => {
+    const script = `const { startEmulator } = await import('mdq/emulator'); const e = await startEmulator(); const r = await fetch(e.url + '/oauth2/token', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(e.demoClient.clientId ? { client_id: e.demoClient.clientId, client_secret: e.demoClient.clientSecret } : {}) }); console.log(r.status); await e.close();`;
+    expect(node(['--input-type=module', '-e', script]).stdout).toBe('200\n');
+    expect(node(['-e', `console.log(typeof require('mdq/emulator').startEmulator)`]).stdout).toBe('function\n');
+  });
+
   it('exports the service client from mdq/client, as ESM and CJS, with its types', () => {
     const script = `const { createClient, QueryError } = await import('mdq/client'); const c = createClient({ baseUrl: 'http://127.0.0.1:1', credentials: { clientId: 'a', clientSecret: 'b' } }); console.log(typeof c.searchAll, new QueryError('m', { diagnostics: [], local: true }).name);`;
     expect(node(['--input-type=module', '-e', script]).stdout).toBe('function QueryError\n');
