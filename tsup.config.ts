@@ -4,7 +4,8 @@ import { defineConfig } from 'tsup';
 // Minified, because compiling half the bytes makes `import` measurably faster (source maps keep stack traces readable).
 export default defineConfig([
   {
-    entry: { index: 'src/index.ts' },
+    // mdq/client is browser-safe (the platform's fetch) like the root: one build, their shared code in shared chunks.
+    entry: { index: 'src/index.ts', client: 'src/client/index.ts' },
     format: ['esm', 'cjs'],
     dts: true,
     sourcemap: true,
@@ -22,18 +23,6 @@ export default defineConfig([
     sourcemap: true,
     platform: 'node',
     target: 'node20',
-    noExternal: ['chevrotain'],
-    treeshake: true,
-    minify: true,
-  },
-  {
-    // mdq/client: browser-safe (platform fetch), so built for both platforms' module systems.
-    entry: { client: 'src/client/index.ts' },
-    format: ['esm', 'cjs'],
-    dts: true,
-    sourcemap: true,
-    target: 'es2022',
-    platform: 'neutral',
     noExternal: ['chevrotain'],
     treeshake: true,
     minify: true,

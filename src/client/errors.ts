@@ -110,6 +110,13 @@ export class RateLimitError extends ServiceError {
 /** 5xx, after the retries ran out (500 is never retried: the service says it failed, not that it is busy). */
 export class ServerError extends ServiceError {
   override name = 'ServerError';
+  /** How long the service asked to wait (a 503 may say), when it said so. */
+  readonly retryAfterMs: number | undefined;
+
+  constructor(message: string, details: ServiceErrorDetails & { retryAfterMs?: number | undefined }) {
+    super(message, details);
+    this.retryAfterMs = details.retryAfterMs;
+  }
 }
 
 /** The connection failed or was dropped before an answer arrived. */

@@ -92,8 +92,9 @@ export function createTransport(parts: TransportParts): Transport {
     if (status === 401) return new AuthError(message, details);
     if (status === 403) return new PermissionError(message, details);
     if (status === 404) return new NotFoundError(message, details);
-    if (status === 429) return new RateLimitError(message, { ...details, retryAfterMs: parseRetryAfter(headers.get('retry-after'), clock.now()) });
-    if (status >= 500) return new ServerError(message, details);
+    const retryAfterMs = parseRetryAfter(headers.get('retry-after'), clock.now());
+    if (status === 429) return new RateLimitError(message, { ...details, retryAfterMs });
+    if (status >= 500) return new ServerError(message, { ...details, retryAfterMs });
     return new ServiceError(message, details);
   };
 

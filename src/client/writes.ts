@@ -61,7 +61,12 @@ export function objectPath(ref: DataObjectRef): string {
 
 /** Failures after which the service may or may not have done the write. */
 function answerLost(e: unknown): boolean {
-  return e instanceof NetworkError || e instanceof TimeoutError || e instanceof RateLimitError || e instanceof ServerError;
+  return e instanceof NetworkError || e instanceof TimeoutError || (e instanceof ServerError && !refused(e));
+}
+
+/** 429 and 503 say the request was not handled (RFC 9110): nothing to find out, and sending again is safe under the lock. */
+function refused(e: unknown): e is ServiceError {
+  return e instanceof ServiceError && (e.status === 429 || e.status === 503);
 }
 
 /** Worth sending again once a re-read shows the write was not applied (a 500 says the service failed: reported, not repeated). */
@@ -169,17 +174,23 @@ export function createWrites(parts: WriteParts) {
             }
             throw e;
           }
-          if (!answerLost(e)) throw e;
-          const lost = e as ServiceError;
-          const outcome = await applied(ref, version, fields, lost, mine, signal);
-          if (outcome.applied) {
-            warn(`${lost.request}: the answer was lost (${lost.message}); the object shows the update was applied`);
-            return done();
+          let failed: ServiceError;
+          if (refused(e)) {
+            failed = e;
+          } else {
+            if (!answerLost(e)) throw e;
+            failed = e as ServiceError;
+            const outcome = await applied(ref, version, fields, failed, mine, signal);
+            if (outcome.applied) {
+              warn(`${failed.request}: the answer was lost (${failed.message}); the object shows the update was applied`);
+              return done();
+            }
+            uncertain = true;
           }
-          if (!worthAnotherTry(lost, retry) || attempt >= retry.attempts) throw lost;
-          uncertain = true;
-          const wait = lost instanceof RateLimitError && lost.retryAfterMs !== undefined && lost.retryAfterMs <= retry.maxRetryAfterMs ? lost.retryAfterMs : backoffDelay(retry, attempt - 1, clock.random);
-          warn(`${lost.request}: ${lost.message}; the object shows the update was not applied; sending it again in ${wait} ms`);
+          if (!worthAnotherTry(failed, retry) || attempt >= retry.attempts) throw failed;
+          const retryAfterMs = failed instanceof RateLimitError || failed instanceof ServerError ? failed.retryAfterMs : undefined;
+          const wait = retryAfterMs !== undefined && retryAfterMs <= retry.maxRetryAfterMs ? retryAfterMs : backoffDelay(retry, attempt - 1, clock.random);
+          warn(`${failed.request}: ${failed.message}; the update was not applied; sending it again in ${wait} ms`);
           await clock.sleep(wait, signal);
         }
       }

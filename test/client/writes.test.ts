@@ -58,13 +58,21 @@ describe('update', () => {
     expect(stored()._version).toBe(firstProduct._version + 1);
   });
 
-  it('a 503 on a write is resolved by reading too, never repeated blindly', async () => {
+  it('a 503 or 429 on a write says it was not handled: sent again after Retry-After (or backoff), applied once', async () => {
     let busy = 2;
-    const { client, stored, puts, sleeps } = setup({ before: (r) => (isPut(r) && busy-- > 0 ? json({}, 503, { 'retry-after': '1' }) : undefined) });
+    const { client, stored, puts, sleeps } = setup({ before: (r) => (isPut(r) && busy-- > 0 ? json({}, busy === 1 ? 503 : 429, busy === 1 ? { 'retry-after': '1' } : {}) : undefined) });
     expect(await client.update(productRef, firstProduct._version, { 'Stock Quantity': 9 })).toEqual({ version: firstProduct._version + 1 });
     expect(puts()).toBe(3);
-    expect(sleeps).toEqual([200 * 0.5, 400 * 0.5]);
+    expect(sleeps).toEqual([1000, 400 * 0.5]);
     expect(stored()).toMatchObject({ 'Stock Quantity': 9, _version: firstProduct._version + 1 });
+  });
+
+  it('a 502 on a write is resolved by reading the object: applied means done', async () => {
+    let gateway = 1;
+    const { client, stored, puts } = setup({ after: (r) => (isPut(r) && gateway-- > 0 ? json({}, 502) : undefined) });
+    expect(await client.update(productRef, firstProduct._version, { 'Stock Quantity': 12 })).toEqual({ version: firstProduct._version + 1 });
+    expect(puts()).toBe(1);
+    expect(stored()).toMatchObject({ 'Stock Quantity': 12, _version: firstProduct._version + 1 });
   });
 
   it('a 500 is reported, never repeated, when the object shows it was not applied', async () => {
