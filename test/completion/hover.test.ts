@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { hover } from '../../src/completion/hover.js';
 import { customerSchema } from '../../src/examples/index.js';
+import type { HoverOptions } from '../../src/completion/types.js';
 import { marked, schema } from './helpers.js';
 
-function hoverAt(query: string, options = { schema }) {
+function hoverAt(query: string, options: HoverOptions = { schema }) {
   const { text, offset } = marked(query);
   const h = hover(text, offset, options);
   return h === null ? null : { ...h, text: text.slice(h.from, h.to) };
