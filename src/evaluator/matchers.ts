@@ -3,7 +3,8 @@
  * a new kind of clause does not compile until it is handled here). Each turns a node
  * into a `Clause` once; records then only run closures.
  */
-import type { Comparison, Expr, FieldValue, Node, NodeOfKind, Phrase, RangeBound, Term } from '../language/ast.js';
+import type { Comparison, Expr, FieldValue, Node, NodeOfKind, NumberValue, Phrase, RangeBound, Term } from '../language/ast.js';
+import { printDecimal } from '../language/escape.js';
 import type { Diagnostic, Severity } from '../language/diagnostic.js';
 import type { FieldKind } from '../schema/field-kind.js';
 import { HIT_METADATA_FIELDS } from '../schema/response.js';
@@ -222,7 +223,7 @@ function boundText(bound: RangeBound): string | null {
 function comparisonClause(node: Comparison, context: CompileContext): Clause {
   const scope = fieldScope(node.field.value, node.field, context);
   if (scope === undefined) return node.operator === 'ne' ? ALWAYS : NEVER;
-  const text = node.value.kind === 'NumberValue' ? node.value.raw : node.value.value;
+  const text = node.value.kind === 'NumberValue' ? numberText(node.value) : node.value.value;
   switch (node.operator) {
     case 'eq':
       return equalsClause(scope, text);
@@ -241,6 +242,13 @@ function comparisonClause(node: Comparison, context: CompileContext): Clause {
     case 'endswith':
       return substringClause(scope, node.operator, text.toLowerCase());
   }
+}
+
+/** A comparison number as text: as written when that reads back as the value (`007`), else in plain decimal. */
+function numberText(node: NumberValue): string {
+  if (/^[+-]?\d+(?:\.\d+)?$/.test(node.raw) && Number(node.raw) === node.value) return node.raw;
+  if (!Number.isFinite(node.value)) return 'NaN';
+  return node.value < 0 ? `-${printDecimal(-node.value)}` : printDecimal(node.value);
 }
 
 /** `contains`, `startswith`, `endswith`: on the whole value as text, ignoring case. */
