@@ -26,11 +26,12 @@ import {
 } from './clause.js';
 import { editsFor, fuzzyMatcher, MAX_EDITS } from './fuzzy.js';
 import { phraseMatches } from './phrase.js';
-import { fieldReader, isPresent, textOf } from './record.js';
-import { allTokens } from './record-texts.js';
+import { fieldReader, isPresent, someValue, textOf } from './record.js';
+import { cachedAllTokens } from './record-texts.js';
 import { regexMatcher } from './regex-clause.js';
 import { comparator, type Comparator } from './typed-values.js';
 import { wildcardMatcher } from './wildcard.js';
+import { someRecordText, wordsFinder } from './word-scan.js';
 
 /** A field a clause is scoped to, with what the schema says about it. */
 export interface FieldScope extends FieldTarget {
@@ -145,15 +146,35 @@ function wordsText(text: string, slop: number): TextTest {
   return phraseText(words, slop);
 }
 
+/**
+ * Words (one, or an exact phrase) are found in the values' text in place, which costs
+ * less than even a look-up of the cached analysis; the rest (sloppy phrases, text of
+ * only punctuation) and every highlight use the analysis.
+ */
 function wordsClause(text: string, slop: number, scope: Scope): Clause {
-  const test = wordsText(text, slop);
-  if (scope !== null) return textClause(scope, 'words', test);
+  const analysed = wordsText(text, slop);
   const words = tokensOf(text);
-  const clause = fullTextClause(test);
-  if (words.length !== 1) return clause;
-  // One word anywhere: a set lookup on the record's tokens.
+  if (words.length === 0 || (slop > 0 && words.length > 1)) return scope === null ? fullTextClause(analysed) : textClause(scope, 'words', analysed);
+  const find = wordsFinder(words);
+  if (scope !== null) {
+    const { read } = scope;
+    const leaf = (value: unknown): boolean => {
+      const t = typeof value === 'string' ? value : textOf(value);
+      return t !== null && t !== '' && find(t);
+    };
+    return { test: (record) => someValue(read(record), leaf), mark: textClause(scope, 'words', analysed).mark };
+  }
+  const { mark } = fullTextClause(analysed);
+  if (words.length > 1) return { test: (record) => someRecordText(record, find), mark };
+  // One word anywhere: the record's token set when a query has built it, else a scan.
   const word = words[0]!;
-  return { test: (record) => allTokens(record).has(word), mark: clause.mark };
+  return {
+    test: (record) => {
+      const cached = cachedAllTokens(record);
+      return cached !== undefined ? cached.has(word) : someRecordText(record, find);
+    },
+    mark,
+  };
 }
 
 /** A typed equality on a field's values (numbers, dates, booleans, codes). */
