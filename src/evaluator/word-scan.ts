@@ -53,6 +53,34 @@ export function wordsFinder(words: readonly string[]): (text: string) => boolean
   };
 }
 
+/** True when `text` at `start` begins with the lower-case ASCII `prefix`, ignoring case. */
+function startsWithWord(text: string, start: number, end: number, prefix: string): boolean {
+  if (end - start < prefix.length) return false;
+  for (let i = 0; i < prefix.length; i++) {
+    let c = text.charCodeAt(start + i);
+    if (c >= 65 && c <= 90) c += 32;
+    if (c !== prefix.charCodeAt(i)) return false;
+  }
+  return true;
+}
+
+/**
+ * A test for the wildcard `prefix*` on an ASCII value, in place: some word, or the whole
+ * value, starts with `prefix` (lower-cased ASCII). Null when the prefix is not ASCII.
+ */
+export function prefixFinder(prefix: string): ((text: string) => boolean) | null {
+  if (!isAscii(prefix)) return null;
+  const slow = (text: string): boolean => text.toLowerCase().startsWith(prefix) || analyse(text).tokens.some((token) => token.startsWith(prefix));
+  return (text) => {
+    if (!isAscii(text)) return slow(text);
+    if (startsWithWord(text, 0, text.length, prefix)) return true;
+    const count = asciiWordBounds(text, bounds);
+    const { starts, ends } = bounds;
+    for (let t = 0; t < count; t++) if (startsWithWord(text, starts[t]!, ends[t]!, prefix)) return true;
+    return false;
+  };
+}
+
 const MAX_NESTING = 32;
 
 /** True when some value full-text search looks at (all fields but the metadata, nested too) passes `test`. */

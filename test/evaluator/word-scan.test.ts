@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { analyse, tokensOf } from '../../src/evaluator/analysis.js';
 import { phraseMatches } from '../../src/evaluator/phrase.js';
-import { someRecordText, wordsFinder } from '../../src/evaluator/word-scan.js';
+import { prefixFinder, someRecordText, wordsFinder } from '../../src/evaluator/word-scan.js';
 
 const scale = Number(process.env.FC_RUNS ?? 1);
 const text = fc.string({ unit: fc.constantFrom(...'aAbB1 .-_\'é'.split(''), 'K', 'İ', '日'), maxLength: 16 });
@@ -29,6 +29,19 @@ describe('finding words in place', () => {
         expect(wordsFinder(words)(value)).toBe(true);
       }),
       { numRuns: 2000 * scale },
+    );
+  });
+
+  it('finds prefix* as the analysis would: a word or the whole value starts with it', () => {
+    fc.assert(
+      fc.property(text, text, (haystack, raw) => {
+        const prefix = raw.toLowerCase();
+        const find = prefixFinder(prefix);
+        fc.pre(find !== null && prefix.length > 0);
+        const expected = haystack.toLowerCase().startsWith(prefix) || analyse(haystack).tokens.some((t) => t.startsWith(prefix));
+        expect(find!(haystack), `${JSON.stringify(prefix)} in ${JSON.stringify(haystack)}`).toBe(expected);
+      }),
+      { numRuns: 3000 * scale },
     );
   });
 
