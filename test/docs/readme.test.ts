@@ -1,7 +1,7 @@
 /** Every ```ts example of README.md runs, and its `// => '...'` assertions hold (see support/readme-examples.ts). */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { runCaptured } from '../support/cli.js';
+import { runInTerminal } from '../support/cli.js';
 import { codeBlocks, runExample, shellWords, transcripts, type Transcript } from '../support/readme-examples.js';
 
 const blocks = codeBlocks(readFileSync(new URL('../../README.md', import.meta.url), 'utf8'));
@@ -35,9 +35,9 @@ async function replay(steps: Transcript['steps']): Promise<void> {
     }
     const [program, ...args] = shellWords(command);
     expect(program, `README transcripts run mdq only: ${command}`).toBe('mdq');
-    const r = await runCaptured(args);
+    const r = await runInTerminal(args);
     code = r.code;
-    expect(r.both, command).toBe(output);
+    expect(r.shown, command).toBe(output);
   }
 }
 

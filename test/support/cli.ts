@@ -30,5 +30,12 @@ export function fakeIo({ files = {}, stdin = '', color = false }: FakeIoOptions 
 export async function runCaptured(args: readonly string[], options: FakeIoOptions = {}) {
   const { io, out } = fakeIo(options);
   const code = await runCli(args, io);
-  return { code, stdout: out.stdout, stderr: out.stderr, both: out.both };
+  return { code, stdout: out.stdout, stderr: out.stderr };
+}
+
+/** Runs `mdq <args>` in-process: its exit code and what a terminal would show (both streams, in order). */
+export async function runInTerminal(args: readonly string[], options: FakeIoOptions = {}) {
+  const { io, out } = fakeIo(options);
+  const code = await runCli(args, io);
+  return { code, shown: out.both };
 }

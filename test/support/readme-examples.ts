@@ -70,11 +70,12 @@ export function transcripts(markdown: string): Transcript[] {
   const lines = markdown.split('\n');
   for (let i = 0; i < lines.length; i++) {
     if (/^#{1,6} /.test(lines[i]!)) heading = lines[i]!.replace(/^#+ /, '');
-    if (!/^```(text|console|sh|shell)?$/.test(lines[i]!)) continue;
+    if (!lines[i]!.startsWith('```')) continue;
+    const language = lines[i]!.slice(3);
     const start = i + 1;
     while (i + 1 < lines.length && lines[++i] !== '```');
     const body = lines.slice(start, i);
-    if (!body.some((l) => l.startsWith('$ '))) continue;
+    if (!['', 'text', 'console', 'sh', 'shell'].includes(language) || !body.some((l) => l.startsWith('$ '))) continue;
     const steps: { command: string; output: string }[] = [];
     for (const line of body) {
       if (line.startsWith('$ ')) steps.push({ command: line.slice(2), output: '' });
