@@ -63,7 +63,7 @@ export interface Transcript {
   readonly steps: readonly { readonly command: string; readonly output: string }[];
 }
 
-/** The ```text blocks holding `$ ` prompts, split into commands and their output. */
+/** The ```text blocks holding `$ ` prompts (transcripts), split into commands and their output. */
 export function transcripts(markdown: string): Transcript[] {
   const result: Transcript[] = [];
   let heading = '';
@@ -75,7 +75,8 @@ export function transcripts(markdown: string): Transcript[] {
     const start = i + 1;
     while (i + 1 < lines.length && lines[++i] !== '```');
     const body = lines.slice(start, i);
-    if (!['', 'text', 'console', 'sh', 'shell'].includes(language) || !body.some((l) => l.startsWith('$ '))) continue;
+    // ```sh blocks may illustrate long-running commands (`$ mdq serve`); ```text transcripts are run.
+    if (language !== 'text' || !body.some((l) => l.startsWith('$ '))) continue;
     const steps: { command: string; output: string }[] = [];
     for (const line of body) {
       if (line.startsWith('$ ')) steps.push({ command: line.slice(2), output: '' });

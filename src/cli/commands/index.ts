@@ -6,6 +6,7 @@ import { fieldsCommand } from './fields.js';
 import { fmtCommand } from './fmt.js';
 import { lintCommand } from './lint.js';
 import { parseCommand } from './parse.js';
+import { serveCommand } from './serve.js';
 
 export const commands: Readonly<Record<string, Command>> = {
   parse: parseCommand,
@@ -14,4 +15,5 @@ export const commands: Readonly<Record<string, Command>> = {
   demo: demoCommand,
   codegen: codegenCommand,
   fields: fieldsCommand,
+  serve: serveCommand,
 };
