@@ -28,7 +28,18 @@ export interface SpacedFieldName {
    * `NEIGHBOURHOOD_LIMIT` characters each way.
    */
   readonly neighbourhood: Span;
+  /**
+   * A plain word follows the clause, joined by adjacency (`Last Name:van Dijk`): the
+   * value probably runs on, so rewriting only the name is not what was meant.
+   */
+  readonly wordAfter: boolean;
+  /** A lower-case `and`/`or`/`not` word is next to the name or clause: a bracket comparison would make it an operator. */
+  readonly operatorWordNext: boolean;
 }
+
+const OPERATOR_WORDS = new Set(['and', 'or', 'not']);
+
+const isOperatorWord = (node: Expr | undefined): boolean => node?.kind === 'Term' && OPERATOR_WORDS.has(node.raw);
 
 /** How far a neighbourhood reaches past the name: a huge neighbouring group is cut (both parses see the same cut). */
 const NEIGHBOURHOOD_LIMIT = 512;
@@ -84,7 +95,17 @@ export function spacedFieldNames(and: And, schema: SchemaIndex): readonly Spaced
         if (field) {
           const start = words[0]!.span.start;
           const end = clause.field.span.end;
-          (found ??= []).push({ clause, field, words, start, end, neighbourhood: neighbourhood(and, i - k, i, start, clause.span.end) });
+          const next = i + 1 < ops.length && explicit[i] === false ? ops[i + 1] : undefined;
+          (found ??= []).push({
+            clause,
+            field,
+            words,
+            start,
+            end,
+            neighbourhood: neighbourhood(and, i - k, i, start, clause.span.end),
+            wordAfter: next?.kind === 'Term' && !isOperatorWord(next),
+            operatorWordNext: isOperatorWord(ops[i - k - 1]) || isOperatorWord(ops[i + 1]),
+          });
           break;
         }
       }
@@ -102,7 +123,17 @@ export function spacedFieldNames(and: And, schema: SchemaIndex): readonly Spaced
         if (field) {
           const start = clause.field.span.start;
           const end = words[words.length - 1]!.span.end;
-          (found ??= []).push({ clause, field, words, start, end, neighbourhood: neighbourhood(and, i, i + k, start, end) });
+          const next = i + k + 1 < ops.length && explicit[i + k] === false ? ops[i + k + 1] : undefined;
+          (found ??= []).push({
+            clause,
+            field,
+            words,
+            start,
+            end,
+            neighbourhood: neighbourhood(and, i, i + k, start, end),
+            wordAfter: next?.kind === 'Term' && !isOperatorWord(next),
+            operatorWordNext: isOperatorWord(ops[i - 1]) || isOperatorWord(ops[i + k + 1]),
+          });
           break;
         }
       }
