@@ -25,7 +25,7 @@ export const ValueFitsFieldType: Rule = {
     'invalid-number': { severity: 'error', autofix: true, summary: 'not a number (or not a whole number)' },
     'invalid-boolean': { severity: 'error', autofix: true, summary: "not one of the field's allowedBooleanValues" },
     'picklist-description': { severity: 'error', autofix: true, summary: 'a picklist description given instead of its code' },
-    'unknown-picklist-code': { severity: 'error', autofix: false, summary: 'no code of the picklist; suggests the closest code' },
+    'unknown-picklist-code': { severity: 'error', autofix: true, summary: 'no code of the picklist; suggests the closest code (a code in another case is fixed)' },
   },
   create(context) {
     return valueSites(context, (node, field, role) => {
