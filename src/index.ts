@@ -9,3 +9,4 @@ export * from './schema/index.js';
 export * from './checker/index.js';
 export * from './examples/index.js';
 export * from './evaluator/index.js';
+export * from './completion/index.js';
