@@ -11,10 +11,10 @@ import { format } from '../../printer/format.js';
 import { parseCommandArgs, singleQuery } from '../args.js';
 import type { Command } from '../command.js';
 import { EXIT, UsageError, stdinQueries } from '../io.js';
-import { formatDiagnostics } from '../report.js';
+import { MAX_DIAGNOSTICS, formatDiagnostics, moreLine } from '../report.js';
 import { readSchemas, readSeverities, schemaOptions } from './lint.js';
 
-const usage = 'mdq fmt "<query>" [--multiline] [--width N] [--fix [--unsafe] [--schema <file>... | --example]] | mdq fmt --stdin [...]';
+const usage = 'mdq fmt "<query>" [--multiline] [--width N (implies --multiline)] [--fix [--unsafe] [--schema <file>... | --example]] | mdq fmt --stdin [...]';
 
 export const fmtCommand: Command = {
   summary: 'print a query in canonical form; --fix applies the checker\'s safe fixes first, --unsafe all of them (exit 1 while errors remain)',
@@ -27,10 +27,12 @@ export const fmtCommand: Command = {
     );
     const width = values.width === undefined ? undefined : Number(values.width);
     if (width !== undefined && !(Number.isInteger(width) && width > 0)) throw new UsageError(`--width takes a positive whole number, not '${values.width}'\nusage: ${usage}`);
-    const options = { layout: values.multiline ? ('multiline' as const) : ('flat' as const), ...(width ? { width } : {}) };
+    // A width only means something for the multiline layout, so asking for one asks for that layout.
+    const options = { layout: values.multiline || width !== undefined ? ('multiline' as const) : ('flat' as const), ...(width ? { width } : {}) };
     if (!values.fix && (values.schema || values.example || values.severity || values.unsafe)) throw new UsageError(`--schema, --example, --severity and --unsafe go with --fix\nusage: ${usage}`);
-    const schema = values.fix ? await readSchemas(values, io, usage) : undefined;
     const severities = readSeverities(values.severity, usage);
+    const schema = values.fix ? await readSchemas(values, io, usage) : undefined;
+    if (values.fix && schema === undefined) io.stderr('mdq fmt: no --schema given: schema checks skipped, fixing syntax and query shape only\n');
     const formatOne = (query: string): { formatted: string | null; diagnostics: readonly Diagnostic[]; fixed?: string; applied?: string[]; errorsLeft?: boolean } => {
       if (values.fix) {
         const result = fixQuery(query, { ...(schema ? { schema } : {}), severities, unsafe: values.unsafe === true });
@@ -56,7 +58,8 @@ export const fmtCommand: Command = {
     }
     const { formatted, diagnostics, fixed, applied, errorsLeft } = formatOne(query);
     if (formatted !== null) io.stdout(`${formatted}\n`);
-    for (const line of applied ?? []) io.stderr(`fixed ${line}\n`);
+    for (const line of (applied ?? []).slice(0, MAX_DIAGNOSTICS)) io.stderr(`fixed ${line}\n`);
+    io.stderr(moreLine((applied?.length ?? 0) - MAX_DIAGNOSTICS, ['fix', 'fixes'], { moreHint: 'fmt --stdin lists them all' }));
     io.stderr(formatDiagnostics(fixed ?? query, diagnostics, { color: io.color }));
     return formatted === null || errorsLeft === true ? EXIT.problems : EXIT.ok;
   },
