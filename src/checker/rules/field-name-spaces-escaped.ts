@@ -51,7 +51,7 @@ export const FieldNameSpacesEscaped: Rule = {
         const edits = comparison ? [{ span: { start: s.start, end: s.clause.span.end }, text: comparison }] : [];
         // After a comparison a lower-case `and`/`or`/`not` turns into an operator: offer the form only when that still parses.
         // Next to a lower-case `and`/`or`/`not`, the bracket form turns that word into an operator: a change of meaning.
-        if (comparison && context.keepsSyntax(edits, s.neighbourhood)) fixes.push({ title: `Write ${comparison}`, edits, safe: !s.wordAfter && !s.operatorWordNext });
+        if (comparison && context.keepsSyntax(edits)) fixes.push({ title: `Write ${comparison}`, edits, safe: !s.wordAfter && !s.operatorWordNext });
       }
       const escaped = escapeFieldName(s.field.name);
       // `Last Name:van Dijk`: the value probably runs on (value-then-words says so); only the name is sure, not the rest.
