@@ -1,4 +1,15 @@
-import { defineConfig } from 'tsup';
+import { defineConfig, type Options } from 'tsup';
+
+/**
+ * mdq/codemirror imports the core through src/index.ts; the build points that at the
+ * package itself, so an app that imports both gets one copy of the parser.
+ */
+const coreAsPackage: NonNullable<Options['esbuildPlugins']>[number] = {
+  name: 'core-as-package',
+  setup(build) {
+    build.onResolve({ filter: /^\.\.\/index\.js$/ }, (args) => (args.importer.includes('/src/codemirror/') ? { path: 'mdq', external: true } : undefined));
+  },
+};
 
 // chevrotain is bundled: its unbundled ESM import alone costs ~180 ms at start-up.
 // Minified, because compiling half the bytes makes `import` measurably faster (source maps keep stack traces readable).
@@ -22,5 +33,17 @@ export default defineConfig([
     noExternal: ['chevrotain'],
     minify: true,
     banner: { js: '#!/usr/bin/env node' },
+  },
+  {
+    entry: { codemirror: 'src/codemirror/index.ts' },
+    format: ['esm', 'cjs'],
+    dts: true,
+    sourcemap: true,
+    target: 'es2022',
+    platform: 'browser',
+    external: [/^@codemirror\//, /^@lezer\//, 'mdq'],
+    esbuildPlugins: [coreAsPackage],
+    treeshake: true,
+    minify: true,
   },
 ]);
