@@ -5,7 +5,7 @@
  * (test/e2e) drives the same extension in Chromium.
  */
 import { CompletionContext } from '@codemirror/autocomplete';
-import { EditorState } from '@codemirror/state';
+import { EditorState, type TransactionSpec } from '@codemirror/state';
 import type { EditorView } from '@codemirror/view';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { exampleSchemas } from '../../src/index.js';
@@ -26,7 +26,7 @@ function fakeView(state: EditorState): EditorView & { current: EditorState } {
     get state() {
       return view.current;
     },
-    dispatch(...specs: Parameters<EditorState['update']>) {
+    dispatch(...specs: TransactionSpec[]) {
       view.current = view.current.update(...specs).state;
     },
   };
