@@ -1,0 +1,77 @@
+/**
+ * The browser for the e2e suite: Debian's Chromium (`apt-get install chromium`),
+ * never a downloaded one, driven by playwright-core. Helpers wait for conditions,
+ * never for fixed times.
+ */
+import { mkdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { expect, inject } from 'vitest';
+
+export const CHROMIUM = '/usr/bin/chromium';
+const SCREENSHOTS = join(__dirname, '..', '..', 'test-results');
+
+export function launch(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
+  });
+}
+
+/** A fresh page on the playground, once it has loaded the tenant and run its first search. */
+export async function openPlayground(browser: Browser, viewport = { width: 1280, height: 900 }): Promise<Page> {
+  const page = await browser.newPage({ viewport });
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  await page.goto(inject('playgroundUrl'));
+  await page.waitForSelector('body[data-ready="true"]');
+  await page.waitForSelector('#total[data-total]');
+  expect(errors).toEqual([]);
+  return page;
+}
+
+export const editor = (page: Page) => page.locator('.cm-content');
+
+/** The query in the editor (CodeMirror's document, lines joined). */
+export function queryText(page: Page): Promise<string> {
+  return page.evaluate(() => [...document.querySelectorAll('.cm-content .cm-line')].map((l) => l.textContent ?? '').join('\n'));
+}
+
+/** Empties the editor and types `text` one key at a time, as a person would. */
+export async function typeQuery(page: Page, text: string): Promise<void> {
+  await editor(page).click();
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.press('Backspace');
+  await page.keyboard.press('Escape');
+  await expect.poll(() => queryText(page)).toBe('');
+  for (const ch of text) await page.keyboard.type(ch);
+}
+
+export async function totalOf(page: Page): Promise<number> {
+  return Number(await page.locator('#total').getAttribute('data-total'));
+}
+
+/** The labels of the completion list, as shown. */
+export function completionLabels(page: Page): Promise<string[]> {
+  return page.locator('.cm-tooltip-autocomplete li .cm-completionLabel').allTextContents();
+}
+
+export async function screenshot(page: Page, name: string): Promise<void> {
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
+}
+
+const axeSource = readFileSync(createRequire(__filename).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** axe-core's serious and critical violations on the page as it is now. */
+export async function seriousViolations(page: Page): Promise<{ id: string; impact: string; nodes: string[] }[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: axeSource });
+  return page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run(context: Document): Promise<{ violations: { id: string; impact: string | null; nodes: { target: unknown[] }[] }[] }> } }).axe;
+    const result = await axe.run(document);
+    return result.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => ({ id: v.id, impact: v.impact ?? '', nodes: v.nodes.map((n) => JSON.stringify(n.target)) }));
+  });
+}

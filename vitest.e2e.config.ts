@@ -1,0 +1,16 @@
+/**
+ * The browser suite (`npm run test:e2e`), apart from `npm test`: Debian's Chromium
+ * drives the playground served by the emulator. One file at a time: one browser and
+ * one server are plenty for a 2-core machine.
+ */
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['test/e2e/**/*.e2e.ts'],
+    globalSetup: ['test/e2e/global-setup.ts'],
+    fileParallelism: false,
+    testTimeout: 60_000,
+    hookTimeout: 180_000,
+  },
+});
