@@ -3,6 +3,7 @@
  * with every stage of the pipeline on show: problems with their fixes, the
  * canonical form, the syntax tree, the builder code, and live search results.
  */
+import { autocompletion } from '@codemirror/autocomplete';
 import { defaultKeymap, history, historyKeymap } from '@codemirror/commands';
 import { defaultHighlightStyle, syntaxHighlighting } from '@codemirror/language';
 import { Compartment, EditorState, type Extension } from '@codemirror/state';
@@ -68,7 +69,7 @@ function schemasInScope(): SchemaResponse[] {
 }
 
 /** Values for completion from the service itself: what the field holds in the scope, starting with the prefix. */
-async function lookUpValues(field: string, prefix: string, signal: AbortSignal): Promise<string[]> {
+async function lookUpValues(field: string, prefix: string, signal: AbortSignal): Promise<{ value: string }[]> {
   if (app.service === undefined) return [];
   const text = buildQuery(prefix === '' ? exists(field) : startsWith(field, prefix)).text;
   const page = await app.service.search({ ...scopeParams(), query: text, from: 0, size: 50 }, signal);
@@ -77,7 +78,7 @@ async function lookUpValues(field: string, prefix: string, signal: AbortSignal):
     const value = hit[field];
     for (const v of Array.isArray(value) ? value : [value]) if (typeof v === 'string' || typeof v === 'number') seen.add(String(v));
   }
-  return [...seen].slice(0, 20);
+  return [...seen].slice(0, 20).map((value) => ({ value }));
 }
 
 const modeCompartment = new Compartment();
@@ -100,14 +101,27 @@ const view = new EditorView({
       keymap.of([...defaultKeymap, ...historyKeymap]),
       syntaxHighlighting(defaultHighlightStyle, { fallback: true }),
       placeholder('Search, e.g. [First Name] eq "Tim" or City:Berlin'),
+      // A short list that pages instead of scrolling (a scrolling list cannot be reached by keyboard
+      // focus), and Enter accepts what is shown at once: Enter would otherwise submit the search.
+      autocompletion({ maxRenderedOptions: 8, interactionDelay: 0 }),
       EditorView.contentAttributes.of({ 'aria-label': 'Query', 'data-testid': 'query' }),
       modeCompartment.of(editorMode()),
       EditorView.updateListener.of((update) => {
-        if (update.docChanged) refreshPanels();
+        if (update.docChanged) {
+          refreshPanels();
+          searchSoon();
+        }
       }),
     ],
   }),
 });
+
+/** Results follow the query as it is typed, once typing pauses; Enter searches at once. */
+let searchTimer: ReturnType<typeof setTimeout> | undefined;
+function searchSoon(): void {
+  clearTimeout(searchTimer);
+  searchTimer = setTimeout(() => void runSearch(0), 400);
+}
 
 function reconfigure(): void {
   view.dispatch({ effects: modeCompartment.reconfigure(editorMode()) });
@@ -156,11 +170,13 @@ function scopeParams(): { businessArea?: string; schema?: string; dataSet?: stri
 }
 
 async function runSearch(page: number): Promise<void> {
+  clearTimeout(searchTimer);
   const service = app.service;
   if (service === undefined) return;
   const text = view.state.doc.toString();
   const parsed = parse(text);
   if (parsed.ast.body === null || parsed.diagnostics.some((d) => d.severity === 'error')) {
+    app.searchController?.abort();
     ui.total.textContent = parsed.ast.body === null ? 'Type a query to search.' : 'Fix the syntax errors to search.';
     return;
   }
@@ -183,6 +199,8 @@ async function runSearch(page: number): Promise<void> {
   const pages = Math.max(1, Math.ceil(result.total / PAGE_SIZE));
   ui.total.textContent = `${result.total} ${result.total === 1 ? 'result' : 'results'}`;
   ui.total.dataset.total = String(result.total);
+  ui.total.dataset.query = canonical;
+  ui.total.dataset.page = String(page);
   ui.page.textContent = result.total === 0 ? '' : `Page ${page + 1} of ${pages}`;
   ui.prev.disabled = page === 0;
   ui.next.disabled = page + 1 >= pages;

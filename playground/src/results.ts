@@ -8,7 +8,7 @@ export interface CellMarks {
   readonly spans: readonly { readonly start: number; readonly end: number }[];
 }
 
-const METADATA = ['_dataObjectId', '_schemaName', '_dataSetName'];
+const LEADING = ['_schemaName', '_dataSetName'];
 
 function text(value: unknown): string {
   if (value === null || value === undefined) return '';
@@ -50,8 +50,13 @@ function cell(value: unknown, marks: readonly CellMarks[]): HTMLTableCellElement
 export function renderResults(table: HTMLTableElement, hits: readonly Hit[], marksOf: (hit: Hit) => readonly CellMarks[]): void {
   table.replaceChildren();
   if (hits.length === 0) return;
-  const columns = [...METADATA.filter((c) => hits.some((h) => c in h))];
-  for (const hit of hits) for (const key of Object.keys(hit)) if (!key.startsWith('_') && !columns.includes(key)) columns.push(key);
+  // The fields that matched come first, where they are seen without scrolling; the long id last.
+  const marks = hits.map(marksOf);
+  const columns = LEADING.filter((c) => hits.some((h) => c in h));
+  const add = (key: string) => void (columns.includes(key) || columns.push(key));
+  for (const m of marks.flat()) if (hits.some((h) => m.field in h)) add(m.field);
+  for (const hit of hits) for (const key of Object.keys(hit)) if (!key.startsWith('_')) add(key);
+  if (hits.some((h) => '_dataObjectId' in h)) add('_dataObjectId');
   const caption = document.createElement('caption');
   caption.className = 'visually-hidden';
   caption.textContent = 'Matching data objects';
@@ -65,11 +70,10 @@ export function renderResults(table: HTMLTableElement, hits: readonly Hit[], mar
   }
   head.append(headRow);
   const body = document.createElement('tbody');
-  for (const hit of hits) {
-    const marks = marksOf(hit);
+  hits.forEach((hit, i) => {
     const row = document.createElement('tr');
-    for (const column of columns) row.append(cell(hit[column], marks.filter((m) => m.field === column)));
+    for (const column of columns) row.append(cell(hit[column], marks[i]!.filter((m) => m.field === column)));
     body.append(row);
-  }
+  });
   table.append(caption, head, body);
 }

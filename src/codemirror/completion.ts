@@ -10,10 +10,10 @@ import { startCompletion, type Completion, type CompletionContext, type Completi
 import type { EditorView } from '@codemirror/view';
 import { renderMarkdown } from './markdown.js';
 import { configOf } from './options.js';
-import type { CompletionKind, ServiceCompletionItem } from './services.js';
+import type { CompletionItem, CompletionItemKind } from '../index.js';
 
 /** CodeMirror's completion types (they pick the icon) for each kind of item. */
-const COMPLETION_TYPES: { readonly [K in CompletionKind]: string } = {
+const COMPLETION_TYPES: { readonly [K in CompletionItemKind]: string } = {
   field: 'property',
   operator: 'keyword',
   keyword: 'keyword',
@@ -22,14 +22,14 @@ const COMPLETION_TYPES: { readonly [K in CompletionKind]: string } = {
 };
 
 /** After these, what comes next (an operator, a value) is worth offering at once. */
-const CONTINUES: ReadonlySet<CompletionKind> = new Set(['field', 'operator']);
+const CONTINUES: ReadonlySet<CompletionItemKind> = new Set(['field', 'operator']);
 
-export function toCompletion(item: ServiceCompletionItem): Completion {
+export function toCompletion(item: CompletionItem): Completion {
   const documentation = item.documentation;
   return {
     label: item.label,
     type: COMPLETION_TYPES[item.kind] ?? 'text',
-    ...(item.detail === undefined ? {} : { detail: item.detail }),
+    ...(item.detail === undefined && item.inactive === undefined ? {} : { detail: [item.detail, item.inactive ? '(inactive)' : undefined].filter(Boolean).join(' ') }),
     ...(documentation === undefined || documentation === '' ? {} : { info: () => renderMarkdown(document, documentation) }),
     apply(view: EditorView, completion: Completion, from: number, to: number) {
       const cursor = from + Math.max(0, Math.min(item.cursor ?? item.insert.length, item.insert.length));

@@ -1,6 +1,9 @@
-/** mdq's own language services. (Until the completion engine lands, a caller passes `services`.) */
+/** mdq's own language services: the completion engine of the package root. */
+import { complete, highlight, hover } from '../index.js';
 import type { QueryServices } from './services.js';
 
+const services: QueryServices = { complete, hover, highlight };
+
 export function defaultServices(): QueryServices {
-  throw new Error('mdq/codemirror: pass options.services (the completion engine is not in this build yet)');
+  return services;
 }

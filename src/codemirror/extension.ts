@@ -30,6 +30,9 @@ const baseTheme = EditorView.baseTheme({
   '&dark .cm-mdq-number': { color: '#ffc27a' },
   '&dark .cm-mdq-wildcard, &dark .cm-mdq-regex, &dark .cm-mdq-escape': { color: '#ff9ccf' },
   '.cm-mdq-error': { textDecoration: 'underline wavy #d33' },
+  // CodeMirror's own selected-item colours fall short of WCAG AA contrast (4.2:1); these pass.
+  '&light .cm-tooltip.cm-tooltip-autocomplete ul li[aria-selected]': { background: '#0b57d0', color: '#fff' },
+  '&light .cm-tooltip.cm-tooltip-autocomplete-disabled ul li[aria-selected]': { background: '#555' },
   '.cm-mdq-doc p, .cm-mdq-doc ul': { margin: '0.2em 0' },
   '.cm-mdq-hover': { padding: '0.3em 0.6em', maxWidth: '28em' },
 });

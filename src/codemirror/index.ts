@@ -4,8 +4,7 @@
  */
 export { mdq } from './extension.js';
 export { formatQuery, submitQuery } from './commands.js';
-export type { MdqEditorOptions, ValueProvider } from './options.js';
-export type { QueryServices, ServiceCompletionItem, ServiceCompletions, ServiceHover, ServiceToken, CompletionKind } from './services.js';
+export type { MdqEditorOptions } from './options.js';
+export type { QueryServices } from './services.js';
 export { queryDiagnostics } from './lint.js';
-export { valueContextAt, type ValueContext } from './values.js';
 export { TOKEN_TAGS } from './highlighting.js';

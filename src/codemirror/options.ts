@@ -1,15 +1,8 @@
 /** The options of the `mdq()` extension, and the resolved configuration its parts read from the editor state. */
 import { Facet, type EditorState } from '@codemirror/state';
 import type { EditorView } from '@codemirror/view';
-import type { FormatOptions, Level, Rule, SchemaInput } from '../index.js';
+import type { FormatOptions, Level, Rule, SchemaInput, ValueProvider } from '../index.js';
 import type { QueryServices } from './services.js';
-
-/**
- * Values beyond what the schema knows (a lookup on the service, recent values):
- * strings to offer for `field` that start with (or match) `prefix`. Called after
- * the user pauses typing; `signal` aborts when they type on.
- */
-export type ValueProvider = (field: string, prefix: string, signal: AbortSignal) => Promise<readonly string[]> | readonly string[];
 
 export interface MdqEditorOptions {
   /** The Get Schema response(s) the query runs against (or a loaded `SchemaIndex`). Without one, only syntax and shape are checked. */
@@ -18,7 +11,11 @@ export interface MdqEditorOptions {
   readonly mode?: 'single-line' | 'multi-line';
   /** Called with the query on Enter in single-line mode, and on Mod-Enter in both modes. */
   readonly onSubmit?: (query: string, view: EditorView) => void;
-  /** An extra source of values for completion, debounced and cancelled. */
+  /**
+   * Values beyond what the schema knows (a lookup on the service, recent values), for
+   * the field whose value is typed: called after a pause in typing, aborted through its
+   * signal as soon as the user types on.
+   */
   readonly values?: ValueProvider;
   /** Milliseconds of quiet before `values` is called. Default 200. */
   readonly valuesDelay?: number;

@@ -1,11 +1,24 @@
 /**
- * The search-box mode: Enter submits instead of inserting a newline (Enter with the
- * completion list open accepts the item, because the completion keymap runs first),
- * and newlines that arrive anyway (a paste, a multi-line fix) become spaces.
+ * The search-box mode: Enter submits instead of inserting a newline (with the
+ * completion list open, Enter accepts the item), and newlines that arrive anyway
+ * (a paste, a multi-line fix) become spaces.
  */
 import { EditorState, Prec, type Extension, type TransactionSpec } from '@codemirror/state';
-import { EditorView, keymap } from '@codemirror/view';
+import { completionStatus } from '@codemirror/autocomplete';
+import { EditorView, keymap, type Command } from '@codemirror/view';
 import { submitQuery } from './commands.js';
+
+/**
+ * Enter: the completion keymap runs first and accepts the selected item. When the
+ * list is open and did not accept (CodeMirror ignores Enter for `interactionDelay`
+ * ms after the list changes), Enter does nothing rather than submit half a query.
+ * The key is handled even without `onSubmit`, so it never breaks the line.
+ */
+const enter: Command = (view) => {
+  if (completionStatus(view.state) !== null) return true;
+  submitQuery(view);
+  return true;
+};
 
 const joinLines = EditorState.transactionFilter.of((tr) => {
   if (!tr.docChanged || tr.newDoc.lines === 1) return tr;
@@ -17,8 +30,7 @@ const joinLines = EditorState.transactionFilter.of((tr) => {
 
 export const singleLine: Extension = [
   joinLines,
-  // The submit key is handled even without `onSubmit`, so Enter never breaks the line.
-  Prec.high(keymap.of([{ key: 'Enter', run: (view) => submitQuery(view) || true }])),
+  Prec.high(keymap.of([{ key: 'Enter', run: enter }])),
   EditorView.contentAttributes.of({ 'aria-multiline': 'false' }),
   EditorView.theme({ '.cm-content': { whiteSpace: 'pre' }, '.cm-scroller': { overflowX: 'auto', overflowY: 'hidden' } }),
 ];

@@ -8,11 +8,11 @@ import { CompletionContext } from '@codemirror/autocomplete';
 import { EditorState, type TransactionSpec } from '@codemirror/state';
 import type { EditorView } from '@codemirror/view';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { exampleSchemas } from '../../src/index.js';
-import { formatQuery, mdq, queryDiagnostics, submitQuery, valueContextAt, type MdqEditorOptions } from '../../src/codemirror/index.js';
+import { complete, exampleSchemas, type CompletionResult } from '../../src/index.js';
+import { formatQuery, mdq, queryDiagnostics, submitQuery, type MdqEditorOptions, type QueryServices } from '../../src/codemirror/index.js';
 import { engineCompletions } from '../../src/codemirror/completion.js';
 import { highlightDecorations } from '../../src/codemirror/highlighting.js';
-import { lookUpValues, writeValue } from '../../src/codemirror/values.js';
+import { lookUpValues } from '../../src/codemirror/values.js';
 import { fakeServices } from './fake-services.js';
 
 function stateOf(doc: string, options: MdqEditorOptions = {}, cursor = doc.length): EditorState {
@@ -42,19 +42,21 @@ describe('completion source', () => {
       to: 4,
       items: [
         { label: 'First Name', kind: 'field', insert: '[First Name] ', detail: 'string', documentation: 'Given name', sortText: '0' },
-        { label: 'Fist', kind: 'value', insert: '"Fist"', cursor: 5, sortText: '1' },
+        { label: 'Legacy', kind: 'field', insert: '[Legacy] ', detail: 'string', inactive: true, sortText: '1' },
+        { label: 'Fist', kind: 'value', insert: '"Fist"', cursor: 5, sortText: '2' },
       ],
+      context: { kind: 'field-name', prefix: 'Fir' },
     });
     const state = stateOf('[Fir] eq 1', { services, schema: exampleSchemas }, 3);
     const result = engineCompletions(new CompletionContext(state, 3, false))!;
     expect(calls).toEqual([{ text: '[Fir] eq 1', offset: 3, schema: exampleSchemas }]);
     expect(result).toMatchObject({ from: 0, to: 4, filter: false });
     expect(result.validFor).toBeUndefined();
-    expect(result.options.map((o) => [o.label, o.type, o.detail])).toEqual([['First Name', 'property', 'string'], ['Fist', 'constant', undefined]]);
+    expect(result.options.map((o) => [o.label, o.type, o.detail])).toEqual([['First Name', 'property', 'string'], ['Legacy', 'property', 'string (inactive)'], ['Fist', 'constant', undefined]]);
   });
 
   it('applying an item inserts its text and puts the cursor where the item says', () => {
-    const { services } = fakeServices({ from: 0, to: 3, items: [{ label: 'Status', kind: 'value', insert: '"ACT"', cursor: 4, sortText: '0' }] });
+    const { services } = fakeServices({ from: 0, to: 3, items: [{ label: 'Status', kind: 'value', insert: '"ACT"', cursor: 4, sortText: '0' }], context: { kind: 'value', prefix: 'AC' } });
     const view = fakeView(stateOf('"AC', { services }));
     const result = engineCompletions(new CompletionContext(view.state, 3, true))!;
     const apply = result.options[0]!.apply as (v: EditorView, c: unknown, from: number, to: number) => void;
@@ -65,55 +67,56 @@ describe('completion source', () => {
 
   it('offers nothing when the engine has nothing, and clamps a range that misses the cursor', () => {
     expect(engineCompletions(new CompletionContext(stateOf('abc'), 3, true))).toBeNull();
-    const { services } = fakeServices({ from: 5, to: 1, items: [{ label: 'x', kind: 'keyword', insert: 'x', sortText: '0' }] });
+    const { services } = fakeServices({ from: 5, to: 1, items: [{ label: 'x', kind: 'keyword', insert: 'x', sortText: '0' }], context: { kind: 'clause', prefix: '' } });
     const result = engineCompletions(new CompletionContext(stateOf('abc', { services }), 2, true))!;
     expect([result.from, result.to]).toEqual([2, 2]);
   });
 });
 
 describe('value provider', () => {
-  it('finds the value being typed, its field and how it is written', () => {
-    expect(valueContextAt('City:Ber', 8)).toEqual({ field: 'City', from: 5, prefix: 'Ber', style: 'field' });
-    expect(valueContextAt('City:', 5)).toEqual({ field: 'City', from: 5, prefix: '', style: 'field' });
-    expect(valueContextAt('a AND City:"New Y', 17)).toEqual({ field: 'City', from: 11, prefix: 'New Y', style: 'field' });
-    expect(valueContextAt('[Status] eq "A', 14)).toEqual({ field: 'Status', from: 12, prefix: 'A', style: 'comparison' });
-    expect(valueContextAt('[First Name] eq ', 16)).toEqual({ field: 'First Name', from: 16, prefix: '', style: 'comparison' });
-    expect(valueContextAt('Cit', 3)).toBeUndefined();
-    expect(valueContextAt('City:Berlin', 2)).toBeUndefined();
-    expect(writeValue('New York', 'field')).toBe('"New York"');
-    expect(writeValue('a:b', 'field')).toBe('a\\:b');
-    expect(writeValue('42', 'comparison')).toBe('42');
-    expect(writeValue('A"B', 'comparison')).toBe('"A\\"B"');
-  });
+  const at = (text: string, offset = text.length): CompletionResult => complete(text, offset, { schema: exampleSchemas });
 
-  it('waits for a pause, then asks once, and its answer stays valid while the same value is typed', async () => {
+  it("waits for a pause, asks once with the engine's field and prefix, and adds what the schema does not list", async () => {
     vi.useFakeTimers();
-    const provider = vi.fn(async (field: string, prefix: string) => [`${prefix}lin`, 'New York']);
-    const pending = lookUpValues({ field: 'City', from: 5, prefix: 'Ber', style: 'field' }, provider, 200, new AbortController().signal);
+    const provider = vi.fn(async (_field: string, prefix: string) => [{ value: `${prefix}lin` }, { value: 'New York' }]);
+    const pending = lookUpValues(at('City:Ber'), provider, 200, new AbortController().signal);
     await vi.advanceTimersByTimeAsync(199);
     expect(provider).not.toHaveBeenCalled();
     await vi.advanceTimersByTimeAsync(1);
     const result = (await pending)!;
     expect(provider).toHaveBeenCalledTimes(1);
     expect(provider.mock.calls[0]!.slice(0, 2)).toEqual(['City', 'Ber']);
+    expect(result.from).toBe(5);
     expect(result.options.map((o) => [o.label, o.displayLabel])).toEqual([['Berlin', 'Berlin'], ['"New York"', 'New York']]);
+  });
+
+  it('its answer stays valid while the same value is typed on, and only then', async () => {
+    const result = (await lookUpValues(at('City:Ber'), () => [{ value: 'Berlin' }], 0, new AbortController().signal))!;
     const validFor = result.validFor as RegExp;
     expect(['Berl', '"New Y', ''].map((t) => validFor.test(t))).toEqual([true, true, true]);
     expect(['Ber OR', 'a)', 'x:', '"a" b'].map((t) => validFor.test(t))).toEqual([false, false, false, false]);
   });
 
+  it('is not asked where no value fits, nor for values the schema lists already', async () => {
+    const provider = vi.fn(() => [{ value: 'ACT' }]);
+    expect(await lookUpValues(at('Cit'), provider, 0, new AbortController().signal)).toBeNull();
+    expect(provider).not.toHaveBeenCalled();
+    expect(await lookUpValues(at('Status:'), provider, 0, new AbortController().signal)).toBeNull();
+    expect(provider).toHaveBeenCalledTimes(1);
+  });
+
   it('typing on during the pause cancels the lookup before it starts; during the lookup, aborts it', async () => {
     vi.useFakeTimers();
-    const provider = vi.fn((_f: string, _p: string, signal: AbortSignal) => new Promise<string[]>((resolve, reject) => signal.addEventListener('abort', () => reject(new Error('aborted')))));
+    const provider = vi.fn((_f: string, _p: string, signal: AbortSignal) => new Promise<{ value: string }[]>((_, reject) => signal.addEventListener('abort', () => reject(new Error('aborted')))));
     const early = new AbortController();
-    const first = lookUpValues({ field: 'City', from: 5, prefix: 'B', style: 'field' }, provider, 200, early.signal);
+    const first = lookUpValues(at('City:B'), provider, 200, early.signal);
     await vi.advanceTimersByTimeAsync(100);
     early.abort();
     expect(await first).toBeNull();
     expect(provider).not.toHaveBeenCalled();
 
     const late = new AbortController();
-    const second = lookUpValues({ field: 'City', from: 5, prefix: 'Be', style: 'field' }, provider, 200, late.signal);
+    const second = lookUpValues(at('City:Be'), provider, 200, late.signal);
     await vi.advanceTimersByTimeAsync(200);
     expect(provider).toHaveBeenCalledTimes(1);
     const signal = provider.mock.calls[0]![2];
@@ -123,9 +126,8 @@ describe('value provider', () => {
   });
 
   it('a failing or empty lookup offers nothing', async () => {
-    const at = { field: 'City', from: 0, prefix: '', style: 'field' as const };
-    expect(await lookUpValues(at, () => Promise.reject(new Error('503')), 0, new AbortController().signal)).toBeNull();
-    expect(await lookUpValues(at, () => [], 0, new AbortController().signal)).toBeNull();
+    expect(await lookUpValues(at('City:'), () => Promise.reject(new Error('503')), 0, new AbortController().signal)).toBeNull();
+    expect(await lookUpValues(at('City:'), () => [], 0, new AbortController().signal)).toBeNull();
   });
 });
 
@@ -193,7 +195,7 @@ describe('highlighting', () => {
       return out;
     };
     expect(marks(stateOf('city:x AND y'))).toEqual([[0, 4, 'cm-mdq-field'], [5, 6, 'cm-mdq-text'], [7, 10, 'cm-mdq-keyword'], [11, 12, 'cm-mdq-text']]);
-    const broken = { ...fakeServices().services, highlight: () => [{ start: 2, end: 4, class: 'field' }, { start: 0, end: 1, class: 'field' }, { start: 3, end: 99, class: 'x' }, { start: 5, end: 5, class: 'x' }] };
+    const broken: QueryServices = { ...fakeServices().services, highlight: () => [{ start: 2, end: 4, class: 'field' }, { start: 0, end: 1, class: 'field' }, { start: 3, end: 99, class: 'text' }, { start: 5, end: 5, class: 'text' }] };
     expect(marks(stateOf('abcdef', { services: broken }))).toEqual([[2, 4, 'cm-mdq-field']]);
   });
 });

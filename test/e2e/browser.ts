@@ -22,6 +22,7 @@ export function launch(): Promise<Browser> {
 /** A fresh page on the playground, once it has loaded the tenant and run its first search. */
 export async function openPlayground(browser: Browser, viewport = { width: 1280, height: 900 }): Promise<Page> {
   const page = await browser.newPage({ viewport });
+  page.setDefaultTimeout(15_000);
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
   await page.goto(inject('playgroundUrl'));
@@ -35,7 +36,15 @@ export const editor = (page: Page) => page.locator('.cm-content');
 
 /** The query in the editor (CodeMirror's document, lines joined). */
 export function queryText(page: Page): Promise<string> {
-  return page.evaluate(() => [...document.querySelectorAll('.cm-content .cm-line')].map((l) => l.textContent ?? '').join('\n'));
+  return page.evaluate(() =>
+    [...document.querySelectorAll('.cm-content .cm-line')]
+      .map((line) => {
+        const copy = line.cloneNode(true) as Element;
+        for (const widget of copy.querySelectorAll('.cm-placeholder, .cm-widgetBuffer')) widget.remove();
+        return copy.textContent ?? '';
+      })
+      .join('\n'),
+  );
 }
 
 /** Empties the editor and types `text` one key at a time, as a person would. */
@@ -46,6 +55,17 @@ export async function typeQuery(page: Page, text: string): Promise<void> {
   await page.keyboard.press('Escape');
   await expect.poll(() => queryText(page)).toBe('');
   for (const ch of text) await page.keyboard.type(ch);
+}
+
+/** Submits the query with Enter (closing any completion first) and waits for the results of `canonical`, page 1. */
+export async function submit(page: Page, canonical: string): Promise<number> {
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('Enter');
+  await page.waitForFunction((q) => {
+    const total = document.getElementById('total')!;
+    return total.dataset.query === q && total.dataset.page === '0';
+  }, canonical);
+  return totalOf(page);
 }
 
 export async function totalOf(page: Page): Promise<number> {
