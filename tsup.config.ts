@@ -1,15 +1,5 @@
-import { defineConfig, type Options } from 'tsup';
+import { defineConfig } from 'tsup';
 
-/**
- * mdq/codemirror imports the core through src/index.ts; the build points that at the
- * package itself, so an app that imports both gets one copy of the parser.
- */
-const coreAsPackage: NonNullable<Options['esbuildPlugins']>[number] = {
-  name: 'core-as-package',
-  setup(build) {
-    build.onResolve({ filter: /^\.\.\/index\.js$/ }, (args) => (args.importer.includes('/src/codemirror/') ? { path: 'mdq', external: true } : undefined));
-  },
-};
 
 // chevrotain is bundled: its unbundled ESM import alone costs ~180 ms at start-up.
 // Minified, because compiling half the bytes makes `import` measurably faster (source maps keep stack traces readable).
@@ -53,8 +43,8 @@ export default defineConfig([
     sourcemap: true,
     target: 'es2022',
     platform: 'browser',
+    // The core comes from the package itself ('mdq'), so an app that imports both gets one copy of the parser.
     external: [/^@codemirror\//, /^@lezer\//, 'mdq'],
-    esbuildPlugins: [coreAsPackage],
     treeshake: true,
     minify: true,
   },

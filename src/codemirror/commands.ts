@@ -1,6 +1,6 @@
 /** Commands: format the query, submit it. */
 import type { Command } from '@codemirror/view';
-import { format } from '../index.js';
+import { format } from 'mdq';
 import { configOf } from './options.js';
 
 /**

@@ -10,7 +10,7 @@ import { startCompletion, type Completion, type CompletionContext, type Completi
 import type { EditorView } from '@codemirror/view';
 import { renderMarkdown } from './markdown.js';
 import { configOf } from './options.js';
-import type { CompletionItem, CompletionItemKind } from '../index.js';
+import type { CompletionItem, CompletionItemKind } from 'mdq';
 
 /** CodeMirror's completion types (they pick the icon) for each kind of item. */
 const COMPLETION_TYPES: { readonly [K in CompletionItemKind]: string } = {

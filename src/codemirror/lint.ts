@@ -1,7 +1,7 @@
 /** The checker as a `@codemirror/lint` source: every diagnostic, with its fixes as actions. */
 import type { Diagnostic } from '@codemirror/lint';
 import type { EditorState } from '@codemirror/state';
-import { check, toCodeMirrorDiagnostics } from '../index.js';
+import { check, toCodeMirrorDiagnostics } from 'mdq';
 import { configOf } from './options.js';
 
 /** The diagnostics of the query in `state`. A schema that cannot be read is reported, never thrown. */

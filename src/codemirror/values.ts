@@ -8,7 +8,7 @@
  * where reuse pays.
  */
 import type { Completion, CompletionContext, CompletionResult as CodeMirrorResult } from '@codemirror/autocomplete';
-import { mergeValueSuggestions, wantsValues, type CompletionResult, type ValueProvider, type ValueSuggestion } from '../index.js';
+import { mergeValueSuggestions, wantsValues, type CompletionResult, type ValueProvider, type ValueSuggestion } from 'mdq';
 import { configOf } from './options.js';
 
 /** Resolves after `ms`, or to false at once when `signal` aborts. */
