@@ -77,6 +77,11 @@ export function completionLabels(page: Page): Promise<string[]> {
   return page.locator('.cm-tooltip-autocomplete li .cm-completionLabel').allTextContents();
 }
 
+/** Waits until the completion list is open and settled (no source still running), so Enter accepts. */
+export async function completionSettled(page: Page): Promise<void> {
+  await page.waitForSelector('.cm-tooltip-autocomplete:not(.cm-tooltip-autocomplete-disabled) li[aria-selected]');
+}
+
 export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync(SCREENSHOTS, { recursive: true });
   await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });

@@ -6,7 +6,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { completionLabels, launch, openPlayground, queryText, screenshot, seriousViolations, submit, typeQuery } from './browser.js';
+import { completionLabels, completionSettled, launch, openPlayground, queryText, screenshot, seriousViolations, submit, typeQuery } from './browser.js';
 
 let browser: Browser;
 let page: Page;
@@ -37,12 +37,35 @@ describe('the playground in Chromium', () => {
     const labels = await completionLabels(page);
     for (let i = 0; i < labels.indexOf('Country'); i++) await page.keyboard.press('ArrowDown');
     await expect(page.locator('.cm-tooltip-autocomplete li[aria-selected="true"] .cm-completionLabel').textContent()).resolves.toBe('Country');
+    await completionSettled(page);
     await page.keyboard.press('Enter');
     await expect.poll(() => queryText(page)).toMatch(/^Country:|^\[Country\] /);
     // Enter accepted the item: no search was submitted with half a query, and no newline was inserted.
     expect(await page.locator('.cm-line').count()).toBe(1);
     await expect.poll(() => completionLabels(page)).not.toEqual([]);
     await screenshot(page, 'completion-accepted');
+  });
+
+  it("offers values from the service for a field the schema has none for, after a pause in typing", async () => {
+    await typeQuery(page, 'City:Ber');
+    // The schema knows no cities: the list comes from the page's value provider, a search on the emulator.
+    await expect.poll(() => completionLabels(page)).toContain('Berlin');
+    await page.keyboard.type('l');
+    await expect.poll(() => completionLabels(page)).toEqual(['Berlin']);
+    await completionSettled(page);
+    await page.keyboard.press('Enter');
+    await expect.poll(() => queryText(page)).toBe('City:Berlin');
+    await screenshot(page, 'values');
+  });
+
+  it('shows what a field is when the pointer rests on it', async () => {
+    await typeQuery(page, '[Status] eq "ACT"');
+    await page.keyboard.press('Escape');
+    await page.locator('.cm-mdq-field', { hasText: 'Status' }).hover();
+    const tooltip = page.locator('.cm-tooltip-hover .cm-mdq-hover');
+    await expect.poll(() => tooltip.textContent()).toContain('Status');
+    expect(await tooltip.textContent()).toContain('picklist');
+    await screenshot(page, 'hover');
   });
 
   it('marks a misspelt field, lists the problem, and applies its fix', async () => {
