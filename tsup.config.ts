@@ -1,5 +1,6 @@
 import { defineConfig } from 'tsup';
 
+
 // chevrotain is bundled: its unbundled ESM import alone costs ~180 ms at start-up.
 // Minified, because compiling half the bytes makes `import` measurably faster (source maps keep stack traces readable).
 export default defineConfig([
@@ -35,5 +36,17 @@ export default defineConfig([
     noExternal: ['chevrotain'],
     minify: true,
     banner: { js: '#!/usr/bin/env node' },
+  },
+  {
+    entry: { codemirror: 'src/codemirror/index.ts' },
+    format: ['esm', 'cjs'],
+    dts: true,
+    sourcemap: true,
+    target: 'es2022',
+    platform: 'browser',
+    // The core comes from the package itself ('mdq'), so an app that imports both gets one copy of the parser.
+    external: [/^@codemirror\//, /^@lezer\//, 'mdq'],
+    treeshake: true,
+    minify: true,
   },
 ]);

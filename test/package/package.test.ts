@@ -12,6 +12,7 @@ const node = (args: string[], input?: string) => spawnSync(process.execPath, arg
 
 beforeAll(() => {
   execFileSync(process.execPath, [join(root, 'node_modules', 'tsup', 'dist', 'cli-default.js'), '--silent'], { cwd: root, stdio: 'pipe' });
+  // Five entries with declarations: minutes on a loaded 2-core machine.
 }, 300_000);
 
 describe('the built package', () => {
@@ -35,6 +36,18 @@ describe('the built package', () => {
     expect(node(['-e', `console.log(typeof require('mdq/client').createClient)`]).stdout).toBe('function\n');
     const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
     for (const file of [pkg.exports['./client'].import.types, pkg.exports['./client'].require.types]) expect(readFileSync(join(root, file), 'utf8')).toMatch(/createClient/);
+  });
+
+  it('exports mdq/codemirror, which takes the core from mdq itself and CodeMirror from the peers', () => {
+    const script = `const { mdq, formatQuery } = await import('mdq/codemirror'); console.log(typeof mdq, typeof formatQuery);`;
+    expect(node(['--input-type=module', '-e', script]).stdout).toBe('function function\n');
+    const js = readFileSync(join(root, 'dist', 'codemirror.js'), 'utf8');
+    expect(js).toMatch(/from\s*['"]mdq['"]/);
+    expect(js).toMatch(/from\s*['"]@codemirror\/view['"]/);
+    expect(js).not.toMatch(/chevrotain/i);
+    const types = readFileSync(join(root, 'dist', 'codemirror.d.ts'), 'utf8');
+    expect(types).toMatch(/from ['"]mdq['"]/);
+    expect(types).not.toMatch(/interface Query\b/);
   });
 
   it('ships type declarations for both module systems', () => {

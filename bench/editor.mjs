@@ -1,0 +1,110 @@
+/**
+ * `npm run bench:editor`: the playground in Debian's Chromium, measured in the page.
+ *
+ * - keystroke to completion list: from the `keydown` of a letter typed where a new
+ *   clause starts (list closed) to the first frame the list is in the DOM;
+ * - keystroke to lint marks: from the `keydown` of a Backspace that misspells a field
+ *   (`[First Name]` becomes `[Frst Name]`) to the mark in the DOM; this includes the
+ *   extension's lint delay (150 ms by default), reported separately;
+ * - the page's JavaScript, gzipped (level 9), as served from dist/playground.
+ *
+ * Times are taken with performance.now() inside the page, so the driver's own
+ * round trips do not count. Options: `--rounds=N` (default 40).
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { chromium } from 'playwright-core';
+import { buildStale, root } from '../scripts/stale.mjs';
+
+const rounds = Number(process.argv.find((a) => a.startsWith('--rounds='))?.slice(9) ?? 40);
+
+buildStale();
+const { startEmulator } = await import(join(root, 'dist', 'emulator.js'));
+const emulator = await startEmulator({ port: 0, host: '127.0.0.1', staticDir: join(root, 'dist', 'playground'), quiet: true });
+const browser = await chromium.launch({
+  executablePath: '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
+});
+
+/** Arms a probe in the page: resolves with ms from the next keydown to when `selector` matches (or stops matching). */
+async function arm(page, selector, present = true) {
+  await page.evaluate(
+    ({ selector, present }) => {
+      window.__probe = new Promise((resolve) => {
+        let start;
+        const check = () => {
+          if (start !== undefined && (document.querySelector(selector) !== null) === present) {
+            observer.disconnect();
+            resolve(performance.now() - start);
+          }
+        };
+        const observer = new MutationObserver(check);
+        observer.observe(document.body, { childList: true, subtree: true, attributes: true });
+        window.addEventListener('keydown', () => void (start ??= performance.now()), { capture: true, once: true });
+      });
+    },
+    { selector, present },
+  );
+}
+
+async function setQuery(page, text, cursor = text.length) {
+  await page.locator('.cm-content').click();
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.insertText(text);
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('End');
+  for (let i = text.length; i > cursor; i--) await page.keyboard.press('ArrowLeft');
+}
+
+function stats(samples) {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const at = (q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
+  return { n: sorted.length, p50: at(0.5), p95: at(0.95), max: sorted[sorted.length - 1] };
+}
+
+const fmt = (ms) => `${ms.toFixed(1)} ms`;
+
+try {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  await page.goto(`${emulator.url}/`);
+  await page.waitForSelector('body[data-ready="true"]');
+
+  const completion = [];
+  for (let i = 0; i < rounds; i++) {
+    await setQuery(page, '[Age] ge 18 AND ');
+    await page.waitForSelector('.cm-tooltip-autocomplete', { state: 'detached' });
+    await arm(page, '.cm-tooltip-autocomplete li');
+    await page.keyboard.type('C');
+    completion.push(await page.evaluate(() => window.__probe));
+  }
+
+  const lint = [];
+  const lintDelay = 150;
+  for (let i = 0; i < rounds; i++) {
+    await setQuery(page, '[First Name] eq "Tim"', 3);
+    await page.waitForSelector('.cm-lintRange', { state: 'detached' });
+    await arm(page, '.cm-lintRange');
+    await page.keyboard.press('Backspace');
+    lint.push(await page.evaluate(() => window.__probe));
+  }
+
+  const assets = join(root, 'dist', 'playground', 'assets');
+  const scripts = readdirSync(assets).filter((f) => f.endsWith('.js'));
+  const raw = scripts.reduce((sum, f) => sum + readFileSync(join(assets, f)).length, 0);
+  const gzip = scripts.reduce((sum, f) => sum + gzipSync(readFileSync(join(assets, f)), { level: 9 }).length, 0);
+
+  const c = stats(completion);
+  const l = stats(lint);
+  const version = await browser.version();
+  console.log(`Chromium ${version}, ${rounds} rounds each, ${new Date().toISOString().slice(0, 16)}Z\n`);
+  console.log('| measure | p50 | p95 | max |');
+  console.log('|---|---|---|---|');
+  console.log(`| keystroke to completion list shown | ${fmt(c.p50)} | ${fmt(c.p95)} | ${fmt(c.max)} |`);
+  console.log(`| keystroke to lint marks (with the ${lintDelay} ms lint delay) | ${fmt(l.p50)} | ${fmt(l.p95)} | ${fmt(l.max)} |`);
+  console.log(`| keystroke to lint marks, less the delay | ${fmt(l.p50 - lintDelay)} | ${fmt(l.p95 - lintDelay)} | ${fmt(l.max - lintDelay)} |`);
+  console.log(`\nPage JavaScript: ${(raw / 1024).toFixed(1)} KiB minified, ${(gzip / 1024).toFixed(1)} KiB gzipped (${scripts.join(', ')})`);
+} finally {
+  await browser.close();
+  await emulator.close();
+}

@@ -1,0 +1,29 @@
+/**
+ * The playground's build: static files in dist/playground, which `mdq serve`
+ * serves beside the emulated API. mdq itself comes from src/ (the page is built
+ * from the working tree), so `npm start` needs no package build first.
+ */
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vite';
+
+const src = (path: string) => fileURLToPath(new URL(`../src/${path}`, import.meta.url));
+
+export default defineConfig({
+  root: fileURLToPath(new URL('.', import.meta.url)),
+  base: './',
+  logLevel: 'warn',
+  resolve: {
+    alias: [
+      { find: /^mdq\/codemirror$/, replacement: src('codemirror/index.ts') },
+      { find: /^mdq\/client$/, replacement: src('client/index.ts') },
+      { find: /^mdq$/, replacement: src('index.ts') },
+    ],
+  },
+  build: {
+    outDir: fileURLToPath(new URL('../dist/playground', import.meta.url)),
+    emptyOutDir: true,
+    target: 'es2022',
+    sourcemap: true,
+    reportCompressedSize: false,
+  },
+});

@@ -1,0 +1,56 @@
+/**
+ * The completion source over mdq's engine. The engine is synchronous, schema-driven
+ * and ranks fuzzily itself (prefix, word starts, substrings, typos), so its list is
+ * shown as given (`filter: false`) and the source runs again on every keystroke:
+ * CodeMirror's own filter would drop the typo matches (`Frist` for `First Name`),
+ * and `validFor` only works with that filter. The value provider's slow answers are
+ * the ones worth reusing while typing on; see values.ts.
+ */
+import { startCompletion, type Completion, type CompletionContext, type CompletionResult } from '@codemirror/autocomplete';
+import type { EditorView } from '@codemirror/view';
+import { renderMarkdown } from './markdown.js';
+import { configOf } from './options.js';
+import type { CompletionItem, CompletionItemKind } from 'mdq';
+
+/** CodeMirror's completion types (they pick the icon) for each kind of item. */
+const COMPLETION_TYPES: { readonly [K in CompletionItemKind]: string } = {
+  field: 'property',
+  operator: 'keyword',
+  keyword: 'keyword',
+  value: 'constant',
+  snippet: 'text',
+};
+
+/** After these, what comes next (an operator, a value) is worth offering at once. */
+const CONTINUES: ReadonlySet<CompletionItemKind> = new Set(['field', 'operator']);
+
+export function toCompletion(item: CompletionItem): Completion {
+  const documentation = item.documentation;
+  return {
+    label: item.label,
+    type: COMPLETION_TYPES[item.kind] ?? 'text',
+    ...(item.detail === undefined && item.inactive === undefined ? {} : { detail: [item.detail, item.inactive ? '(inactive)' : undefined].filter(Boolean).join(' ') }),
+    ...(documentation === undefined || documentation === '' ? {} : { info: () => renderMarkdown(document, documentation) }),
+    apply(view: EditorView, completion: Completion, from: number, to: number) {
+      const cursor = from + Math.max(0, Math.min(item.cursor ?? item.insert.length, item.insert.length));
+      view.dispatch({
+        changes: { from, to, insert: item.insert },
+        selection: { anchor: cursor },
+        userEvent: 'input.complete',
+        scrollIntoView: true,
+      });
+      if (CONTINUES.has(item.kind)) startCompletion(view);
+    },
+  };
+}
+
+/** Completions from the engine at the cursor: `from`/`to` are the engine's replace range. */
+export function engineCompletions(context: CompletionContext): CompletionResult | null {
+  const config = configOf(context.state);
+  const text = context.state.doc.toString();
+  const result = config.services.complete(text, context.pos, { schema: config.schema });
+  if (result.items.length === 0) return null;
+  const from = Math.max(0, Math.min(result.from, context.pos));
+  const to = Math.min(text.length, Math.max(result.to, context.pos));
+  return { from, to, filter: false, options: result.items.map(toCompletion) };
+}

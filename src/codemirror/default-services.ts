@@ -1,0 +1,9 @@
+/** mdq's own language services: the completion engine of the package root. */
+import { complete, highlight, hover } from 'mdq';
+import type { QueryServices } from './services.js';
+
+const services: QueryServices = { complete, hover, highlight };
+
+export function defaultServices(): QueryServices {
+  return services;
+}

@@ -1,0 +1,10 @@
+/**
+ * `mdq/codemirror`: mdq in a CodeMirror 6 editor. The CodeMirror packages are peer
+ * dependencies; everything else comes from mdq itself.
+ */
+export { mdq } from './extension.js';
+export { formatQuery, submitQuery } from './commands.js';
+export type { MdqEditorOptions } from './options.js';
+export type { QueryServices } from './services.js';
+export { queryDiagnostics } from './lint.js';
+export { TOKEN_TAGS } from './highlighting.js';

@@ -1,0 +1,201 @@
+/**
+ * The CodeMirror extension at the level of editor states and transactions (no DOM):
+ * the completion source, the value provider's debounce and cancellation, lint with
+ * fixes, format, the search-box mode and highlighting. The browser suite
+ * (test/e2e) drives the same extension in Chromium.
+ */
+import { CompletionContext } from '@codemirror/autocomplete';
+import { EditorState, type TransactionSpec } from '@codemirror/state';
+import type { EditorView } from '@codemirror/view';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { complete, exampleSchemas, type CompletionResult } from '../../src/index.js';
+import { formatQuery, mdq, queryDiagnostics, submitQuery, type MdqEditorOptions, type QueryServices } from '../../src/codemirror/index.js';
+import { engineCompletions } from '../../src/codemirror/completion.js';
+import { highlightDecorations } from '../../src/codemirror/highlighting.js';
+import { lookUpValues } from '../../src/codemirror/values.js';
+import { fakeServices } from './fake-services.js';
+
+function stateOf(doc: string, options: MdqEditorOptions = {}, cursor = doc.length): EditorState {
+  return EditorState.create({ doc, selection: { anchor: cursor }, extensions: mdq({ services: fakeServices().services, ...options }) });
+}
+
+/** Just enough of a view for commands: state plus dispatch. */
+function fakeView(state: EditorState): EditorView & { current: EditorState } {
+  const view = {
+    current: state,
+    get state() {
+      return view.current;
+    },
+    dispatch(...specs: TransactionSpec[]) {
+      view.current = view.current.update(...specs).state;
+    },
+  };
+  return view as unknown as EditorView & { current: EditorState };
+}
+
+afterEach(() => void vi.useRealTimers());
+
+describe('completion source', () => {
+  it("shows the engine's items in its order, over its replace range, unfiltered", () => {
+    const { services, calls } = fakeServices({
+      from: 0,
+      to: 4,
+      items: [
+        { label: 'First Name', kind: 'field', insert: '[First Name] ', detail: 'string', documentation: 'Given name', sortText: '0' },
+        { label: 'Legacy', kind: 'field', insert: '[Legacy] ', detail: 'string', inactive: true, sortText: '1' },
+        { label: 'Fist', kind: 'value', insert: '"Fist"', cursor: 5, sortText: '2' },
+      ],
+      context: { kind: 'field-name', prefix: 'Fir' },
+    });
+    const state = stateOf('[Fir] eq 1', { services, schema: exampleSchemas }, 3);
+    const result = engineCompletions(new CompletionContext(state, 3, false))!;
+    expect(calls).toEqual([{ text: '[Fir] eq 1', offset: 3, schema: exampleSchemas }]);
+    expect(result).toMatchObject({ from: 0, to: 4, filter: false });
+    expect(result.validFor).toBeUndefined();
+    expect(result.options.map((o) => [o.label, o.type, o.detail])).toEqual([['First Name', 'property', 'string'], ['Legacy', 'property', 'string (inactive)'], ['Fist', 'constant', undefined]]);
+  });
+
+  it('applying an item inserts its text and puts the cursor where the item says', () => {
+    const { services } = fakeServices({ from: 0, to: 3, items: [{ label: 'Status', kind: 'value', insert: '"ACT"', cursor: 4, sortText: '0' }], context: { kind: 'value', prefix: 'AC' } });
+    const view = fakeView(stateOf('"AC', { services }));
+    const result = engineCompletions(new CompletionContext(view.state, 3, true))!;
+    const apply = result.options[0]!.apply as (v: EditorView, c: unknown, from: number, to: number) => void;
+    apply(view, result.options[0], result.from, result.to!);
+    expect(view.state.doc.toString()).toBe('"ACT"');
+    expect(view.state.selection.main.head).toBe(4);
+  });
+
+  it('offers nothing when the engine has nothing, and clamps a range that misses the cursor', () => {
+    expect(engineCompletions(new CompletionContext(stateOf('abc'), 3, true))).toBeNull();
+    const { services } = fakeServices({ from: 5, to: 1, items: [{ label: 'x', kind: 'keyword', insert: 'x', sortText: '0' }], context: { kind: 'clause', prefix: '' } });
+    const result = engineCompletions(new CompletionContext(stateOf('abc', { services }), 2, true))!;
+    expect([result.from, result.to]).toEqual([2, 2]);
+  });
+});
+
+describe('value provider', () => {
+  const at = (text: string, offset = text.length): CompletionResult => complete(text, offset, { schema: exampleSchemas });
+
+  it("waits for a pause, asks once with the engine's field and prefix, and adds what the schema does not list", async () => {
+    vi.useFakeTimers();
+    const provider = vi.fn(async (_field: string, prefix: string) => [{ value: `${prefix}lin` }, { value: 'New York' }]);
+    const pending = lookUpValues(at('City:Ber'), provider, 200, new AbortController().signal);
+    await vi.advanceTimersByTimeAsync(199);
+    expect(provider).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1);
+    const result = (await pending)!;
+    expect(provider).toHaveBeenCalledTimes(1);
+    expect(provider.mock.calls[0]!.slice(0, 2)).toEqual(['City', 'Ber']);
+    expect(result.from).toBe(5);
+    expect(result.options.map((o) => [o.label, o.displayLabel])).toEqual([['Berlin', 'Berlin'], ['"New York"', 'New York']]);
+  });
+
+  it('its answer stays valid while the same value is typed on, and only then', async () => {
+    const result = (await lookUpValues(at('City:Ber'), () => [{ value: 'Berlin' }], 0, new AbortController().signal))!;
+    const validFor = result.validFor as RegExp;
+    expect(['Berl', '"New Y', ''].map((t) => validFor.test(t))).toEqual([true, true, true]);
+    expect(['Ber OR', 'a)', 'x:', '"a" b'].map((t) => validFor.test(t))).toEqual([false, false, false, false]);
+  });
+
+  it('is not asked where no value fits, nor for values the schema lists already', async () => {
+    const provider = vi.fn(() => [{ value: 'ACT' }]);
+    expect(await lookUpValues(at('Cit'), provider, 0, new AbortController().signal)).toBeNull();
+    expect(provider).not.toHaveBeenCalled();
+    expect(await lookUpValues(at('Status:'), provider, 0, new AbortController().signal)).toBeNull();
+    expect(provider).toHaveBeenCalledTimes(1);
+  });
+
+  it('typing on during the pause cancels the lookup before it starts; during the lookup, aborts it', async () => {
+    vi.useFakeTimers();
+    const provider = vi.fn((_f: string, _p: string, signal: AbortSignal) => new Promise<{ value: string }[]>((_, reject) => signal.addEventListener('abort', () => reject(new Error('aborted')))));
+    const early = new AbortController();
+    const first = lookUpValues(at('City:B'), provider, 200, early.signal);
+    await vi.advanceTimersByTimeAsync(100);
+    early.abort();
+    expect(await first).toBeNull();
+    expect(provider).not.toHaveBeenCalled();
+
+    const late = new AbortController();
+    const second = lookUpValues(at('City:Be'), provider, 200, late.signal);
+    await vi.advanceTimersByTimeAsync(200);
+    expect(provider).toHaveBeenCalledTimes(1);
+    const signal = provider.mock.calls[0]![2];
+    late.abort();
+    expect(signal.aborted).toBe(true);
+    expect(await second).toBeNull();
+  });
+
+  it('a failing or empty lookup offers nothing', async () => {
+    expect(await lookUpValues(at('City:'), () => Promise.reject(new Error('503')), 0, new AbortController().signal)).toBeNull();
+    expect(await lookUpValues(at('City:'), () => [], 0, new AbortController().signal)).toBeNull();
+  });
+});
+
+describe('lint', () => {
+  it("reports the checker's diagnostics with their fixes as actions that apply", () => {
+    const state = stateOf('[Fist Name] eq "Tim"', { schema: exampleSchemas });
+    const [diagnostic] = queryDiagnostics(state);
+    expect(diagnostic).toMatchObject({ from: 0, to: 11, severity: 'warning', source: 'mdq unknown-field' });
+    expect(diagnostic!.actions!.map((a) => a.name)).toContain('Use "First Name"');
+    const view = fakeView(state);
+    diagnostic!.actions!.find((a) => a.name === 'Use "First Name"')!.apply(view, diagnostic!.from, diagnostic!.to);
+    expect(view.state.doc.toString()).toBe('[First Name] eq "Tim"');
+    expect(queryDiagnostics(view.state)).toEqual([]);
+  });
+
+  it('follows the configured levels, and reports a schema it cannot read instead of throwing', () => {
+    expect(queryDiagnostics(stateOf('[Fist Name] eq "Tim"', { schema: exampleSchemas, severities: { 'unknown-field': 'off' } }))).toEqual([]);
+    const [d] = queryDiagnostics(stateOf('a', { schema: { nope: true } as never }));
+    expect(d).toMatchObject({ severity: 'error', from: 0, to: 1 });
+    expect(d!.message).toMatch(/could not be checked/);
+  });
+});
+
+describe('commands', () => {
+  it('format writes the canonical text: multi-line by default, one line in a search box', () => {
+    const long = 'city:Berlin && [Age] ge 18 and [Age] lt 65 || status:active AND NOT deleted:true AND name:smith';
+    const multi = fakeView(stateOf(long));
+    expect(formatQuery(multi)).toBe(true);
+    expect(multi.state.doc.toString()).toBe('(\n  city:Berlin AND [Age] ge 18 AND [Age] lt 65\n)\nOR (\n  status:active AND NOT deleted:true AND name:smith\n)');
+    expect(multi.state.selection.main.head).toBe(multi.state.doc.length);
+    const box = fakeView(stateOf(long, { mode: 'single-line' }));
+    formatQuery(box);
+    expect(box.state.doc.toString()).toBe('(city:Berlin AND [Age] ge 18 AND [Age] lt 65) OR (status:active AND NOT deleted:true AND name:smith)');
+  });
+
+  it('format leaves a query with syntax errors alone', () => {
+    const view = fakeView(stateOf('a AND (b'));
+    expect(formatQuery(view)).toBe(false);
+    expect(view.state.doc.toString()).toBe('a AND (b');
+  });
+
+  it('submit hands the query to onSubmit', () => {
+    const submitted: string[] = [];
+    const view = fakeView(stateOf('a b', { onSubmit: (q) => submitted.push(q) }));
+    expect(submitQuery(view)).toBe(true);
+    expect(submitted).toEqual(['a b']);
+    expect(submitQuery(fakeView(stateOf('a')))).toBe(false);
+  });
+});
+
+describe('single-line mode', () => {
+  it('turns newlines into spaces, however they arrive', () => {
+    const state = stateOf('a', { mode: 'single-line' });
+    const pasted = state.update({ changes: { from: 1, insert: '\nAND b\n\nOR c' } }).state;
+    expect(pasted.doc.toString()).toBe('a AND b  OR c');
+    expect(stateOf('a').update({ changes: { from: 1, insert: '\nb' } }).state.doc.lines).toBe(2);
+  });
+});
+
+describe('highlighting', () => {
+  it("marks each token with its class, skipping tokens that are out of order or bounds", () => {
+    const marks = (state: EditorState) => {
+      const out: [number, number, string][] = [];
+      highlightDecorations(state).between(0, state.doc.length, (from, to, d) => void out.push([from, to, d.spec.class as string]));
+      return out;
+    };
+    expect(marks(stateOf('city:x AND y'))).toEqual([[0, 4, 'cm-mdq-field'], [5, 6, 'cm-mdq-text'], [7, 10, 'cm-mdq-keyword'], [11, 12, 'cm-mdq-text']]);
+    const broken: QueryServices = { ...fakeServices().services, highlight: () => [{ start: 2, end: 4, class: 'field' }, { start: 0, end: 1, class: 'field' }, { start: 3, end: 99, class: 'text' }, { start: 5, end: 5, class: 'text' }] };
+    expect(marks(stateOf('abcdef', { services: broken }))).toEqual([[2, 4, 'cm-mdq-field']]);
+  });
+});

@@ -1,0 +1,170 @@
+/**
+ * The playground in Chromium: completion while typing, accepting with the keyboard,
+ * a diagnostic under a misspelt field and its fix, results that follow the query,
+ * paging, format, the multi-line editor, a narrow screen, and axe-core's verdict.
+ * Each test leaves a screenshot in test-results/.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { completionLabels, completionSettled, launch, openPlayground, queryText, screenshot, seriousViolations, submit, typeQuery } from './browser.js';
+
+let browser: Browser;
+let page: Page;
+
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+beforeEach(async () => {
+  await page?.close();
+  page = await openPlayground(browser);
+});
+
+describe('the playground in Chromium', () => {
+  it('completes field names while a query is typed character by character', async () => {
+    await typeQuery(page, 'Cit');
+    await expect.poll(() => completionLabels(page)).toContain('City');
+    await page.keyboard.type('y');
+    await expect.poll(() => completionLabels(page)).toContain('City');
+    await screenshot(page, 'completion');
+  });
+
+  it('accepts a completion with the keyboard, then offers what comes next', async () => {
+    await typeQuery(page, 'Countr');
+    await expect.poll(() => completionLabels(page)).toContain('Country');
+    const labels = await completionLabels(page);
+    for (let i = 0; i < labels.indexOf('Country'); i++) await page.keyboard.press('ArrowDown');
+    await expect(page.locator('.cm-tooltip-autocomplete li[aria-selected="true"] .cm-completionLabel').textContent()).resolves.toBe('Country');
+    await completionSettled(page);
+    await page.keyboard.press('Enter');
+    await expect.poll(() => queryText(page)).toMatch(/^Country:|^\[Country\] /);
+    // Enter accepted the item: no search was submitted with half a query, and no newline was inserted.
+    expect(await page.locator('.cm-line').count()).toBe(1);
+    await expect.poll(() => completionLabels(page)).not.toEqual([]);
+    await screenshot(page, 'completion-accepted');
+  });
+
+  it("offers values from the service for a field the schema has none for, after a pause in typing", async () => {
+    await typeQuery(page, 'City:Ber');
+    // The schema knows no cities: the list comes from the page's value provider, a search on the emulator.
+    await expect.poll(() => completionLabels(page)).toContain('Berlin');
+    await page.keyboard.type('l');
+    await expect.poll(() => completionLabels(page)).toEqual(['Berlin']);
+    await completionSettled(page);
+    await page.keyboard.press('Enter');
+    await expect.poll(() => queryText(page)).toBe('City:Berlin');
+    await screenshot(page, 'values');
+  });
+
+  it('shows what a field is when the pointer rests on it', async () => {
+    await typeQuery(page, '[Status] eq "ACT"');
+    await page.keyboard.press('Escape');
+    await page.locator('.cm-mdq-field', { hasText: 'Status' }).hover();
+    const tooltip = page.locator('.cm-tooltip-hover .cm-mdq-hover');
+    await expect.poll(() => tooltip.textContent()).toContain('Status');
+    expect(await tooltip.textContent()).toContain('picklist');
+    await screenshot(page, 'hover');
+  });
+
+  it('marks a misspelt field, lists the problem, and applies its fix', async () => {
+    await typeQuery(page, '[Fist Name] eq "Tim"');
+    await page.keyboard.press('Escape');
+    const mark = page.locator('.cm-lintRange-warning');
+    await expect.poll(() => mark.count()).toBeGreaterThan(0);
+    expect(await mark.first().textContent()).toBe('[Fist Name]');
+    const problem = page.locator('#diagnostics li.diagnostic', { hasText: 'unknown-field' });
+    await expect.poll(() => problem.count()).toBe(1);
+    await screenshot(page, 'diagnostic');
+    const fix = problem.getByRole('button', { name: 'Use "First Name"' });
+    await fix.focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => queryText(page)).toBe('[First Name] eq "Tim"');
+    await expect.poll(() => page.locator('.cm-lintRange-warning, .cm-lintRange-error').count()).toBe(0);
+    await expect.poll(() => page.locator('#diagnostics li.diagnostic').count()).toBe(0);
+    await screenshot(page, 'diagnostic-fixed');
+  });
+
+  it('searches on Enter: the results and the total follow the query', async () => {
+    await typeQuery(page, '*:*');
+    const everything = await submit(page, '*:*');
+    expect(everything).toBeGreaterThan(3);
+    expect(await page.locator('#total').textContent()).toBe(`${everything} results`);
+    await typeQuery(page, '[First Name] eq "Tim"');
+    const tims = await submit(page, '[First Name] eq "Tim"');
+    expect(tims).toBeGreaterThan(0);
+    expect(tims).toBeLessThan(everything);
+    expect(await page.locator('#total').textContent()).toBe(`${tims} ${tims === 1 ? 'result' : 'results'}`);
+    const rows = page.locator('#results-table tbody tr');
+    expect(await rows.count()).toBe(Math.min(3, tims));
+    const firstNames = await page.locator('#results-table tbody tr td:nth-child(' + ((await page.locator('#results-table thead th').allTextContents()).indexOf('First Name') + 1) + ')').allTextContents();
+    expect(firstNames.every((name) => name === 'Tim')).toBe(true);
+    // The evaluator marks what matched: the first names, and nothing else.
+    const marks = await page.locator('#results-table tbody mark').allTextContents();
+    expect(marks.length).toBe(Math.min(3, tims));
+    expect(new Set(marks)).toEqual(new Set(['Tim']));
+    await screenshot(page, 'results');
+  });
+
+  it('pages through the results with the keyboard', async () => {
+    await typeQuery(page, '*:*');
+    const total = await submit(page, '*:*');
+    const pages = Math.ceil(total / 3);
+    expect(pages).toBeGreaterThan(1);
+    expect(await page.locator('#page').textContent()).toBe(`Page 1 of ${pages}`);
+    const firstPage = await page.locator('#results-table tbody tr').first().textContent();
+    await page.locator('#next').focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.locator('#page').textContent()).toBe(`Page 2 of ${pages}`);
+    expect(await page.locator('#results-table tbody tr').first().textContent()).not.toBe(firstPage);
+    expect(await page.locator('#prev').isDisabled()).toBe(false);
+    await page.locator('#prev').focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.locator('#page').textContent()).toBe(`Page 1 of ${pages}`);
+    expect(await page.locator('#results-table tbody tr').first().textContent()).toBe(firstPage);
+    await screenshot(page, 'paging');
+  });
+
+  it('formats the query on Shift+Alt+F, and shows the canonical form, the builder code and the tree', async () => {
+    await typeQuery(page, 'city:Berlin && [Age] ge 18 || VIP:Y');
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Shift+Alt+F');
+    await expect.poll(() => queryText(page)).toBe('(city:Berlin AND [Age] ge 18) OR VIP:Y');
+    expect(await page.locator('#canonical').textContent()).toBe('(city:Berlin AND [Age] ge 18) OR VIP:Y');
+    const builder = (await page.locator('#builder').textContent())!.replace(/\s+|,(?=\s*\))/g, '');
+    expect(builder).toContain("exportconstq=query(or(and(equals('city','Berlin'),field('Age').ge(18)),equals('VIP','Y')));");
+    expect(await page.locator('#tree button.node').first().textContent()).toMatch(/^Query 0–/);
+    await screenshot(page, 'format');
+  });
+
+  it('edits several lines in the multi-line editor, where Enter breaks the line', async () => {
+    await page.locator('#multiline').check();
+    await typeQuery(page, 'a');
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('OR b');
+    await expect.poll(() => queryText(page)).toBe('a\nOR b');
+    await screenshot(page, 'multiline');
+  });
+
+  it('is usable at 320 px wide: nothing wider than the screen but the tables inside their scroll box', async () => {
+    const narrow = await openPlayground(browser, { width: 320, height: 800 });
+    const overflow = await narrow.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBe(0);
+    await screenshot(narrow, 'narrow');
+    await narrow.close();
+  });
+
+  it('has no serious or critical accessibility violations in its main states', async () => {
+    expect(await seriousViolations(page)).toEqual([]);
+    await typeQuery(page, 'Cit');
+    await expect.poll(() => completionLabels(page)).toContain('City');
+    expect(await seriousViolations(page)).toEqual([]);
+    await typeQuery(page, '[Fist Name] eq "Tim"');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.locator('#diagnostics li.diagnostic').count()).toBeGreaterThan(0);
+    expect(await seriousViolations(page)).toEqual([]);
+    await screenshot(page, 'accessibility');
+  });
+});
