@@ -20,7 +20,7 @@ import { freshCopies, generateRecords } from './records.mjs';
 import { median, now } from './measure.mjs';
 
 const SETTINGS = {
-  full: { records: 100_000, rounds: 5, compileRuns: 2000, linearity: [10_000, 30_000, 100_000] },
+  full: { records: 100_000, rounds: 3, compileRuns: 1000, linearity: [10_000, 30_000, 100_000] },
   quick: { records: 20_000, rounds: 2, compileRuns: 200, linearity: [5_000, 20_000] },
 };
 
