@@ -80,7 +80,7 @@ const NO_VALUES: readonly ValueSuggestion[] = Object.freeze([]);
  * the signal its provider call got is aborted. When the caller's own signal aborts,
  * the call rejects with its reason.
  */
-export function debounceValues(provider: ValueProvider, wait = 150): ValueProvider {
+export function debounceValues(provider: ValueProvider, wait = 150): (field: string, prefix: string, signal: AbortSignal) => Promise<readonly ValueSuggestion[]> {
   let current: AbortController | undefined;
   return (field, prefix, signal) => {
     current?.abort(SUPERSEDED);
