@@ -60,8 +60,10 @@ export function catalogOf(index: SchemaIndex): Catalog {
 
 /** Zero-padded rank, so that sorting the texts sorts the items. */
 export function rankText(rank: number): string {
-  return String(rank).padStart(5, '0');
+  return rank < RANK_TEXTS.length ? RANK_TEXTS[rank]! : String(rank).padStart(5, '0');
 }
+
+const RANK_TEXTS: readonly string[] = Array.from({ length: 1024 }, (_, rank) => String(rank).padStart(5, '0'));
 
 /**
  * A name as one word for `name:value` and `_exists_:name`, escaped so that it reads

@@ -109,11 +109,11 @@ describe('fuzzy ranking', () => {
         { name: 'Nickname', dataType: 'string' },
         { name: 'Name', dataType: 'string' },
         { name: 'Names Given', dataType: 'string' },
-        { name: 'Nmae Code', dataType: 'string' },
+        { name: 'Nome Code', dataType: 'string' },
       ],
     });
     const got = labels('name|', { schema: schemaWith }).filter((l) => !l.startsWith('_'));
-    expect(got).toEqual(['Name', 'Names Given', 'Last Name', 'Nickname', 'Nmae Code']);
+    expect(got).toEqual(['Name', 'Names Given', 'Last Name', 'Nickname', 'Nome Code']);
   });
 
   it('finds a name by its word starts', () => {

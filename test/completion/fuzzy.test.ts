@@ -51,3 +51,43 @@ describe('fuzzy matching', () => {
     expect(match(typed(long), candidate(`${'a'.repeat(100)} b`), out)).toBe(false);
   });
 });
+
+describe('typos', () => {
+  it('are found after the first letter, or with the first two swapped', () => {
+    expect(tierOf('irts', 'First Name')).toBe(Tier.None);
+    expect(tierOf('ifrst', 'First Name')).toBe(Tier.Typo);
+  });
+
+  it('are found in the last twelve characters of long typed text', () => {
+    expect(tierOf('customer contact pehone', 'Customer Contact Phone')).toBe(Tier.Typo);
+    expect(tierOf('custmoer contact phone', 'Customer Contact Phone')).toBe(Tier.None);
+  });
+});
+
+describe('the bit-parallel prefix distance', () => {
+  /** The plain dynamic programme: Levenshtein distance from `a` to the closest prefix of `b`. */
+  function reference(a: string, b: string): number {
+    const d = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
+    for (let i = 1; i <= a.length; i++) {
+      for (let j = 1; j <= b.length; j++) {
+        d[i]![j] = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+      }
+    }
+    return Math.min(...d[a.length]!);
+  }
+
+  it('agrees with the plain dynamic programme on the typo tier', () => {
+    const word = fc.string({ unit: fc.constantFrom('a', 'b', 'c', 'd', 'é'), minLength: 3, maxLength: 12 });
+    fc.assert(
+      fc.property(word, word, (a, b) => {
+        fc.pre(a[0] === b[0] && !b.startsWith(a));
+        const limit = a.length <= 4 ? 1 : a.length <= 8 ? 2 : 3;
+        const isTypo = tierOf(a, b) === Tier.Typo;
+        const expected = reference(a, b) <= limit;
+        // Word starts and substrings come first; the typo tier is only reached without them.
+        if (tierOf(a, b) === Tier.Typo || tierOf(a, b) === Tier.None) expect(isTypo).toBe(expected);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+});
