@@ -5,7 +5,7 @@
  */
 import { COMPARISON_OPERATORS, type ComparisonOperator } from '../language/ast.js';
 import { isOrdered, isTextual } from '../schema/field-kind.js';
-import type { SchemaField } from '../schema/schema.js';
+import type { SchemaField, SchemaIndex } from '../schema/schema.js';
 import { catalogOf, rankText, schemaIndexOf, type Catalog } from './catalog.js';
 import { cursorContext, type CursorContext, type FieldNameForm } from './cursor-context.js';
 import { COMPARISON_MEANINGS } from './describe.js';
@@ -62,7 +62,7 @@ export function complete(text: string, offset: number, options: CompletionOption
   const at = Number.isFinite(offset) ? Math.min(Math.max(Math.trunc(offset), 0), source.length) : source.length;
   const given: CompletionOptions = typeof options === 'object' && options !== null ? options : {};
   const index = schemaIndexOf(given.schema);
-  const context = cursorContext(lex(source), at);
+  const context = spacedNameContext(cursorContext(lex(source), at), index);
   const request: Request = {
     context,
     catalog: index === undefined ? undefined : catalogOf(index),
@@ -82,6 +82,19 @@ export function complete(text: string, offset: number, options: CompletionOption
       ...(context.valueStyle !== undefined ? { valueStyle: context.valueStyle } : {}),
     },
   };
+}
+
+/**
+ * `First Na|`: when the words before the cursor begin a field name with spaces, the
+ * context becomes that name, typed with unescaped spaces (the items write it in brackets).
+ */
+function spacedNameContext(context: CursorContext, index: SchemaIndex | undefined): CursorContext {
+  if (context.spacedPrefix === undefined || index === undefined) return context;
+  const typed = context.spacedPrefix.toLowerCase();
+  for (const entry of catalogOf(index).entries) {
+    if (entry.names[0]!.lower.startsWith(typed)) return { kind: 'clause', from: context.spacedFrom!, to: context.to, prefix: context.spacedPrefix, tokenFrom: context.spacedFrom!, tokenTo: context.to, openGroups: context.openGroups };
+  }
+  return context;
 }
 
 // ------------------------------------------------------------------ fields

@@ -339,3 +339,19 @@ describe('robustness', () => {
     expect(labels('Launch\\ Date:|')[0]).toBe(today.toISOString().slice(0, 10));
   });
 });
+
+describe('names typed with unescaped spaces', () => {
+  it('completes a field name from the words before the cursor', () => {
+    expect(labels('First Na|')[0]).toBe('First Name');
+    expect(replaced('First Na|')).toBe('First Na');
+    expect(apply('First Na|', 'First Name')).toBe('[First Name] ');
+    expect(apply('a AND Date of Bi|', 'Date of Birth')).toBe('a AND [Date of Birth] ');
+    expect(labels('(Customer S|')[0]).toBe('Customer Since');
+  });
+
+  it('leaves words alone that begin no field name', () => {
+    const result = completeAt('John Sm|');
+    expect(result.context.kind).toBe('after-clause');
+    expect(replaced('John Sm|')).toBe('Sm');
+  });
+});
