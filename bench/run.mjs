@@ -15,6 +15,7 @@ const STAGES = [
   { id: 'startup', load: () => import('./startup.mjs') },
   { id: 'check', load: () => import('./check.mjs') },
   { id: 'evaluate', load: () => import('./evaluate.mjs') },
+  { id: 'complete', load: () => import('./complete.mjs') },
 ];
 
 function options(argv) {

@@ -5,7 +5,7 @@
  * with a prefix walks the prepared fields and makes items for the matches only.
  * Nothing here is copied per call.
  */
-import { bracketFieldName, escapeFieldName } from '../language/escape.js';
+import { bracketFieldName, escapeTerm } from '../language/escape.js';
 import { loadSchema, type SchemaField, type SchemaIndex, type SchemaInput } from '../schema/schema.js';
 import type { FieldNameForm } from './cursor-context.js';
 import { fieldDetail, fieldDocumentation } from './describe.js';
@@ -60,27 +60,40 @@ export function catalogOf(index: SchemaIndex): Catalog {
 
 /** Zero-padded rank, so that sorting the texts sorts the items. */
 export function rankText(rank: number): string {
-  return String(rank).padStart(5, '0');
+  return rank < RANK_TEXTS.length ? RANK_TEXTS[rank]! : String(rank).padStart(5, '0');
 }
 
-/** True when the name has to be escaped in `name:value` (spaces, special characters, keywords). */
-function needsEscaping(name: string): boolean {
-  return escapeFieldName(name) !== name;
+const RANK_TEXTS: readonly string[] = Array.from({ length: 1024 }, (_, rank) => String(rank).padStart(5, '0'));
+
+/**
+ * A name as one word for `name:value` and `_exists_:name`, escaped so that it reads
+ * as that name wherever it stands: `_exists_` (bare, `_exists_:v` asks whether v
+ * exists), `*` (bare, every field) and lower-case `and` / `or` / `not` (operators next
+ * to a bracket comparison) get a backslash.
+ */
+function wordName(name: string): string {
+  const word = escapeTerm(name);
+  return word === '_exists_' || word === 'and' || word === 'or' || word === 'not' ? `\\${word}` : word;
+}
+
+/** Brackets for names that need escaping as a word; a name of only spaces has no bracket form (`[ ]` is empty). */
+function prefersBrackets(name: string): boolean {
+  return wordName(name) !== name && name.trim() !== '';
 }
 
 /** How a field is written in each form. */
 export function writeFieldName(name: string, form: FieldNameForm): string {
   switch (form) {
     case 'clause':
-      return needsEscaping(name) ? `${bracketFieldName(name)} ` : `${name}:`;
+      return prefersBrackets(name) ? `${bracketFieldName(name)} ` : `${wordName(name)}:`;
     case 'escaped-clause':
-      return `${escapeFieldName(name)}:`;
+      return `${wordName(name)}:`;
     case 'bracket':
-      return `${bracketFieldName(name)} `;
+      return name.trim() !== '' ? `${bracketFieldName(name)} ` : `${wordName(name)}:`;
     case 'bracket-closed':
       return bracketFieldName(name);
     case 'name':
-      return escapeFieldName(name);
+      return wordName(name);
   }
 }
 

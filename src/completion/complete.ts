@@ -5,7 +5,7 @@
  */
 import { COMPARISON_OPERATORS, type ComparisonOperator } from '../language/ast.js';
 import { isOrdered, isTextual } from '../schema/field-kind.js';
-import type { SchemaField } from '../schema/schema.js';
+import type { SchemaField, SchemaIndex } from '../schema/schema.js';
 import { catalogOf, rankText, schemaIndexOf, type Catalog } from './catalog.js';
 import { cursorContext, type CursorContext, type FieldNameForm } from './cursor-context.js';
 import { COMPARISON_MEANINGS } from './describe.js';
@@ -62,7 +62,7 @@ export function complete(text: string, offset: number, options: CompletionOption
   const at = Number.isFinite(offset) ? Math.min(Math.max(Math.trunc(offset), 0), source.length) : source.length;
   const given: CompletionOptions = typeof options === 'object' && options !== null ? options : {};
   const index = schemaIndexOf(given.schema);
-  const context = cursorContext(lex(source), at);
+  const context = spacedNameContext(cursorContext(lex(source), at), index);
   const request: Request = {
     context,
     catalog: index === undefined ? undefined : catalogOf(index),
@@ -84,18 +84,35 @@ export function complete(text: string, offset: number, options: CompletionOption
   };
 }
 
+/**
+ * `First Na|`: when the words before the cursor begin a field name with spaces, the
+ * context becomes that name, typed with unescaped spaces (the items write it in brackets).
+ */
+function spacedNameContext(context: CursorContext, index: SchemaIndex | undefined): CursorContext {
+  if (context.spacedPrefix === undefined || index === undefined) return context;
+  const typed = context.spacedPrefix.toLowerCase();
+  for (const entry of catalogOf(index).entries) {
+    if (entry.names[0]!.lower.startsWith(typed)) return { kind: 'clause', from: context.spacedFrom!, to: context.to, prefix: context.spacedPrefix, tokenFrom: context.spacedFrom!, tokenTo: context.to, openGroups: context.openGroups };
+  }
+  return context;
+}
+
 // ------------------------------------------------------------------ fields
 
 function considerFields(request: Request, form: FieldNameForm): void {
-  const entries = request.catalog?.entries ?? [];
+  const catalog = request.catalog;
+  if (catalog === undefined) return;
+  const entries = catalog.entries;
+  // The prepared items of this form, one per entry in the same order: names are escaped once per schema.
+  const items = catalog.fieldItems(form);
   for (let i = 0; i < entries.length; i++) {
     const entry = entries[i]!;
-    consider(request.typed, entry.names, entry.group === 2 ? 1 : 0, entry.group === 1 ? 1 : 0, entry.order, undefined, entry, form);
+    consider(request.typed, entry.names, entry.group === 2 ? 1 : 0, entry.group === 1 ? 1 : 0, items[i]!);
   }
 }
 
-function considerKeywords(request: Request, keywords: readonly Keyword[], order: number): void {
-  for (let i = 0; i < keywords.length; i++) consider(request.typed, keywords[i]!.names, 0, 0, order + i, keywords[i]!.item);
+function considerKeywords(request: Request, keywords: readonly Keyword[]): void {
+  for (let i = 0; i < keywords.length; i++) consider(request.typed, keywords[i]!.names, 0, 0, keywords[i]!.item);
 }
 
 function fieldNameItems(request: Request): readonly CompletionItem[] {
@@ -113,7 +130,7 @@ function inOrder(items: readonly CompletionItem[]): CompletionItem[] {
 
 function keywordItems(request: Request, keywords: readonly Keyword[]): readonly CompletionItem[] {
   resetRanking();
-  considerKeywords(request, keywords, 0);
+  considerKeywords(request, keywords);
   return rankedItems(request.maxItems);
 }
 
@@ -135,7 +152,7 @@ function clauseItems(request: Request): readonly CompletionItem[] {
   }
   if (request.typed.lower === '') return inOrder(CLAUSE_KEYWORDS.map((k) => k.item));
   resetRanking();
-  considerKeywords(request, CLAUSE_KEYWORDS, -CLAUSE_KEYWORDS.length);
+  considerKeywords(request, CLAUSE_KEYWORDS);
   considerFields(request, form);
   return rankedItems(request.maxItems);
 }
@@ -154,7 +171,7 @@ function afterClauseItems(request: Request): readonly CompletionItem[] {
   if (context.field !== undefined) return scopedClauseItems(request, true);
   // A word after a clause: an operator being typed, or the next clause (implicit AND).
   resetRanking();
-  considerKeywords(request, joiners(context), -10);
+  considerKeywords(request, joiners(context));
   considerFields(request, context.form === 'escaped-clause' ? 'escaped-clause' : 'clause');
   return rankedItems(request.maxItems);
 }
@@ -162,9 +179,9 @@ function afterClauseItems(request: Request): readonly CompletionItem[] {
 /** A clause inside `field:( ... )`: the field's values (and the joiners after a complete one). */
 function scopedClauseItems(request: Request, afterClause: boolean): readonly CompletionItem[] {
   resetRanking();
-  if (afterClause) considerKeywords(request, joiners(request.context), -10);
-  else considerKeywords(request, [NOT], 1_000_000);
+  if (afterClause) considerKeywords(request, joiners(request.context));
   considerValues(request, true);
+  if (!afterClause) considerKeywords(request, [NOT]);
   return rankedItems(request.maxItems);
 }
 
@@ -197,7 +214,7 @@ function operatorItems(request: Request): readonly CompletionItem[] {
   for (let i = 0; i < operators.length; i++) {
     const keyword = OPERATOR_KEYWORDS.get(operators[i]!)!;
     const item = request.context.needsSpace ? { ...keyword.item, insert: ` ${keyword.item.insert}` } : keyword.item;
-    consider(request.typed, keyword.names, 0, 0, i, item);
+    consider(request.typed, keyword.names, 0, 0, item);
   }
   return rankedItems(request.maxItems);
 }
@@ -210,12 +227,12 @@ function considerValues(request: Request, inGroup: boolean): void {
   const style = request.context.valueStyle ?? 'term';
   const fixed = schemaValues(field, style);
   const templates = templateValues(field, style, request.today, inGroup);
-  considerEntries(request, fixed, 0);
-  considerEntries(request, templates, fixed.length);
+  considerEntries(request, fixed);
+  considerEntries(request, templates);
 }
 
-function considerEntries(request: Request, entries: readonly ValueEntry[], order: number): void {
-  for (let i = 0; i < entries.length; i++) consider(request.typed, entries[i]!.names, 0, 0, order + i, entries[i]!.item);
+function considerEntries(request: Request, entries: readonly ValueEntry[]): void {
+  for (let i = 0; i < entries.length; i++) consider(request.typed, entries[i]!.names, 0, 0, entries[i]!.item);
 }
 
 function valueItems(request: Request): readonly CompletionItem[] {

@@ -45,6 +45,13 @@ export interface CursorContext {
   readonly openGroups?: number;
   /** Operator contexts: the operator needs a space before it (`[Age]|`). */
   readonly needsSpace?: boolean;
+  /**
+   * A word after plain words separated by spaces (`First Na|`): where those words begin
+   * and the name they spell with it (`First Na`), which may be a field name written
+   * with unescaped spaces.
+   */
+  readonly spacedFrom?: number;
+  readonly spacedPrefix?: string;
 }
 
 function make(kind: CompletionContextKind, from: number, to: number, prefix: string, extra?: Partial<CursorContext>): CursorContext {
@@ -258,8 +265,30 @@ function onWord(lexed: Lexed, index: number, start: number, end: number, prefix:
   if (context.kind === 'clause' || context.kind === 'after-clause') {
     // The user began the name with escapes (`Customer\ S`): keep writing it that way.
     if (lexed.text.slice(start, end).includes('\\')) return { ...context, form: 'escaped-clause' };
+    if (context.kind === 'after-clause' && context.field === undefined && kind === Kind.Word) return withSpacedName(lexed, index, start, prefix, context);
   }
   return context;
+}
+
+/** The most words a name with unescaped spaces is looked for over. */
+const MAX_SPACED_WORDS = 4;
+
+/** Adds the plain words before the word at `index` that may begin a spaced field name (`First Na|`). */
+function withSpacedName(lexed: Lexed, index: number, start: number, prefix: string, context: CursorContext): CursorContext {
+  const { text } = lexed;
+  let first = index;
+  while (first > 0 && index - first < MAX_SPACED_WORDS - 1 && lexed.kinds[first - 1] === Kind.Word && onlySpacesBetween(text, lexed.ends[first - 1]!, lexed.starts[first]!)) first--;
+  if (first === index) return context;
+  // The first word must stand where a clause starts.
+  if (first > 0 && !startsClause(lexed.kinds[first - 1]! as Kind)) return context;
+  const from = lexed.starts[first]!;
+  if (text.slice(from, start).includes('\\')) return context;
+  return { ...context, spacedFrom: from, spacedPrefix: text.slice(from, start) + prefix };
+}
+
+function onlySpacesBetween(text: string, from: number, to: number): boolean {
+  for (let i = from; i < to; i++) if (text.charCodeAt(i) !== 32) return false;
+  return to > from;
 }
 
 /** The cursor inside the phrase at `index`. */

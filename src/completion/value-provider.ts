@@ -69,29 +69,36 @@ export async function completeWithValues(text: string, offset: number, options: 
   return mergeValueSuggestions(result, Array.isArray(suggestions) ? suggestions : []);
 }
 
+/** Why a debounced call was stopped when a newer one came in. */
+const SUPERSEDED = new DOMException('superseded by a newer request', 'AbortError');
+const NO_VALUES: readonly ValueSuggestion[] = Object.freeze([]);
+
 /**
- * A provider that waits `wait` ms of quiet before asking `provider`, and aborts the
- * previous call (its signal fires, its promise rejects with an AbortError) whenever a
- * new one comes in, whether it is still waiting or already asking.
+ * A provider that waits `wait` ms of quiet before asking `provider`. A newer call
+ * supersedes the one before, whether it is still waiting or already asking: that one
+ * resolves to no values at once (so nobody is left with an unhandled rejection), and
+ * the signal its provider call got is aborted. When the caller's own signal aborts,
+ * the call rejects with its reason.
  */
-export function debounceValues(provider: ValueProvider, wait = 150): ValueProvider {
+export function debounceValues(provider: ValueProvider, wait = 150): (field: string, prefix: string, signal: AbortSignal) => Promise<readonly ValueSuggestion[]> {
   let current: AbortController | undefined;
   return (field, prefix, signal) => {
-    current?.abort(new DOMException('superseded by a newer request', 'AbortError'));
+    current?.abort(SUPERSEDED);
     const controller = new AbortController();
     current = controller;
     const follow = () => controller.abort(signal.reason);
     if (signal.aborted) follow();
     else signal.addEventListener('abort', follow, { once: true });
     const answer = new Promise<readonly ValueSuggestion[]>((resolve, reject) => {
+      const settleAborted = () => (controller.signal.reason === SUPERSEDED ? resolve(NO_VALUES) : reject(controller.signal.reason));
       const stop = () => {
         clearTimeout(timer);
-        reject(controller.signal.reason);
+        settleAborted();
       };
       const timer = setTimeout(() => {
         Promise.resolve()
           .then(() => provider(field, prefix, controller.signal))
-          .then((values) => (controller.signal.aborted ? reject(controller.signal.reason) : resolve(values)), reject);
+          .then((values) => (controller.signal.aborted ? settleAborted() : resolve(values)), (error: unknown) => (controller.signal.aborted ? settleAborted() : reject(error)));
       }, wait);
       if (controller.signal.aborted) stop();
       else controller.signal.addEventListener('abort', stop, { once: true });

@@ -109,11 +109,11 @@ describe('fuzzy ranking', () => {
         { name: 'Nickname', dataType: 'string' },
         { name: 'Name', dataType: 'string' },
         { name: 'Names Given', dataType: 'string' },
-        { name: 'Nmae Code', dataType: 'string' },
+        { name: 'Nome Code', dataType: 'string' },
       ],
     });
     const got = labels('name|', { schema: schemaWith }).filter((l) => !l.startsWith('_'));
-    expect(got).toEqual(['Name', 'Names Given', 'Last Name', 'Nickname', 'Nmae Code']);
+    expect(got).toEqual(['Name', 'Names Given', 'Last Name', 'Nickname', 'Nome Code']);
   });
 
   it('finds a name by its word starts', () => {
@@ -337,5 +337,21 @@ describe('robustness', () => {
   it('uses the today option for date templates', () => {
     expect(labels('Launch\\ Date:|', { today: new Date('2024-03-05') })[0]).toBe('2024-03-05');
     expect(labels('Launch\\ Date:|')[0]).toBe(today.toISOString().slice(0, 10));
+  });
+});
+
+describe('names typed with unescaped spaces', () => {
+  it('completes a field name from the words before the cursor', () => {
+    expect(labels('First Na|')[0]).toBe('First Name');
+    expect(replaced('First Na|')).toBe('First Na');
+    expect(apply('First Na|', 'First Name')).toBe('[First Name] ');
+    expect(apply('a AND Date of Bi|', 'Date of Birth')).toBe('a AND [Date of Birth] ');
+    expect(labels('(Customer S|')[0]).toBe('Customer Since');
+  });
+
+  it('leaves words alone that begin no field name', () => {
+    const result = completeAt('John Sm|');
+    expect(result.context.kind).toBe('after-clause');
+    expect(replaced('John Sm|')).toBe('Sm');
   });
 });
