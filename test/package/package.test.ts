@@ -4,7 +4,7 @@
  */
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 
 const root = join(__dirname, '..', '..');
@@ -187,5 +187,12 @@ describe('issue 9, item 19: readable, named, small', () => {
     expect(pack.size).toBeLessThanOrEqual(400 * 1024);
     const shipped = new Set(pack.files.map((f: { path: string }) => f.path));
     for (const file of ['README.md', 'package.json', 'dist/index.js', 'dist/index.cjs', 'dist/index.d.ts', 'dist/index.d.cts', 'dist/cli.js', 'dist/vendor/chevrotain.js']) expect(shipped.has(file), file).toBe(true);
+    // Issue 9, item 21: every relative link of a shipped Markdown file points into the tarball.
+    for (const doc of [...shipped].filter((f) => String(f).endsWith('.md')) as string[]) {
+      for (const [, target] of readFileSync(join(root, doc), 'utf8').matchAll(/\]\(([^)#\s]+)(?:#[^)]*)?\)/g)) {
+        if (/^[a-z]+:/.test(target!)) continue;
+        expect(shipped.has(join(dirname(doc), target!)), `${doc} links to ${target}`).toBe(true);
+      }
+    }
   });
 });
