@@ -9,6 +9,7 @@ import { parse, type ParseOptions } from '../language/parse.js';
 import { isLoadedSchema, loadSchema, type SchemaIndex, type SchemaInput } from '../schema/schema.js';
 import { Context, type Report, type ReportSink } from './context.js';
 import { allRules } from './registry.js';
+import { preferValueFixes } from './unquoted-values.js';
 import type { Level, Rule } from './rule.js';
 import { parallelWalk } from './walk.js';
 
@@ -169,11 +170,13 @@ export function check(input: string | Node, options: CheckOptions = {}): Diagnos
   const diagnostics: Diagnostic[] = [];
   let root: Node;
   let text: string | undefined;
+  let unquoted = false;
   if (typeof input === 'string') {
     text = input;
     const parsed = parse(input, options.parse);
     root = parsed.ast;
     for (const d of parsed.diagnostics) {
+      if (d.code === 'unquoted-value') unquoted = true;
       const severity = severityOf(d.code, d.severity, true, levels ?? NO_LEVELS);
       if (severity !== undefined) diagnostics.push(severity === d.severity ? d : { ...d, severity });
     }
@@ -181,7 +184,9 @@ export function check(input: string | Node, options: CheckOptions = {}): Diagnos
     root = input;
   }
   planFor(options.rules ?? allRules, levels, schema !== undefined).run(root, schema, text, diagnostics);
-  return sortBySpan(diagnostics);
+  sortBySpan(diagnostics);
+  if (unquoted) preferValueFixes(diagnostics);
+  return diagnostics;
 }
 
 /**
