@@ -1,5 +1,5 @@
 /**
- * Builds what is out of date: the package (dist/, by tsup) when a source file is
+ * Builds what is out of date: the package (dist/, by scripts/build.mjs) when a source file is
  * newer than dist/cli.js, and the playground (dist/playground/, by Vite) when a
  * source or playground file is newer than its index.html. Used by `npm start` and
  * by the browser tests.
@@ -34,7 +34,7 @@ const inputs = ['src', 'package.json', 'tsup.config.ts'];
 export function buildStale(log = (line) => process.stdout.write(`${line}\n`)) {
   if (built('dist/cli.js') < newest(inputs)) {
     log('building the package (dist/)...');
-    execFileSync(bin('tsup'), ['--silent'], { cwd: root, stdio: 'inherit' });
+    execFileSync(process.execPath, [join(root, 'scripts', 'build.mjs'), '--quiet'], { cwd: root, stdio: 'inherit' });
   }
   if (built('dist/playground/index.html') < newest([...inputs, 'playground'])) {
     log('building the playground (dist/playground/)...');
