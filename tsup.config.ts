@@ -56,16 +56,16 @@ export default defineConfig([
   {
     entry: {
       index: 'src/index.ts',
+      // The service client: browser-safe (the platform's fetch, no node: import).
+      client: 'src/client/index.ts',
       // Node-only (node:http, node:fs): its own subpath, so browser bundles of the root never see it.
       emulator: 'src/emulator/index.ts',
-      // Browser-safe like the root (the platform's fetch); shares its chunks.
-      client: 'src/client/index.ts',
       // The `mdq` bin; src/cli/main.ts starts with the #! line, which esbuild keeps.
       cli: 'src/cli/main.ts',
     },
     format: ['esm'],
     splitting: true,
-    dts: { entry: { index: 'src/index.ts', emulator: 'src/emulator/index.ts', client: 'src/client/index.ts' } },
+    dts: { entry: { index: 'src/index.ts', client: 'src/client/index.ts', emulator: 'src/emulator/index.ts' } },
     clean: true,
     target: 'node20',
     platform: 'node',
