@@ -53,7 +53,7 @@ export function fixQuery(text: string, options: CheckOptions = {}): FixResult {
       if (!isSafe(d, safeCodes)) continue;
       const fix = d.fixes![0]!;
       if (fix.edits.some((e) => edits.some((taken) => overlaps(e, taken)))) continue;
-      edits.push(...fix.edits);
+      for (const edit of fix.edits) edits.push(edit);
       chosen.push(d);
     }
     if (chosen.length === 0) break;
@@ -71,7 +71,7 @@ export function fixQuery(text: string, options: CheckOptions = {}): FixResult {
       if (single === undefined) break;
       chosen.splice(0, chosen.length, single);
     }
-    applied.push(...chosen);
+    for (const d of chosen) applied.push(d);
     current = next;
     diagnostics = after;
   }

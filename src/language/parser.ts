@@ -31,7 +31,8 @@ import type {
 } from './ast.js';
 import { COMPARISON_OPERATORS } from './ast.js';
 import { endsWithComparison } from './comparison-edges.js';
-import type { Diagnostic, Fix } from './diagnostic.js';
+import type { Fix } from './diagnostic.js';
+import { DiagnosticCollector } from './diagnostic-collector.js';
 import { closedBy, DECIMAL, hasUnescapedWildcard, isEscapedAt, unescape, unescapeBracketName, type EscapeProblem } from './escape.js';
 import { formatPosition } from './position.js';
 import * as T from './tokens.js';
@@ -68,7 +69,8 @@ function span(start: number, end: number): Span {
 export class QueryParser extends EmbeddedActionsParser {
   /** Source text of the current parse (for messages that quote positions). */
   private text = '';
-  private diagnostics: Diagnostic[] = [];
+  /** Where the diagnostics of the current parse go (up to the limit maxDiagnostics). */
+  private diagnostics: DiagnosticCollector = new DiagnosticCollector(0);
   private lastLowerOperator: IToken | undefined;
   /** How many unclosed groups end at an offset (for the fix that closes them). */
   private unclosedGroupsAt = new Map<number, number>();
@@ -79,23 +81,24 @@ export class QueryParser extends EmbeddedActionsParser {
   }
 
   /** Starts a parse of `text`: resets our per-parse state (chevrotain resets its own when `input` is set). */
-  begin(text: string): void {
+  begin(text: string, diagnostics: DiagnosticCollector): void {
     this.text = text;
-    this.diagnostics = [];
+    this.diagnostics = diagnostics;
     this.lastLowerOperator = undefined;
     this.unclosedGroupsAt.clear();
   }
 
-  takeDiagnostics(): Diagnostic[] {
-    const out = this.diagnostics;
-    this.diagnostics = [];
-    return out;
+  /** Ends a parse: lets go of its text and diagnostics. */
+  end(): void {
+    this.text = '';
+    this.diagnostics = new DiagnosticCollector(0);
+    this.unclosedGroupsAt.clear();
   }
 
   // ---------------------------------------------------------------- helpers
 
   private report(code: string, message: string, at: Span, fixes?: Fix[]): void {
-    this.diagnostics.push(fixes ? { code, severity: 'error', message, span: at, fixes } : { code, severity: 'error', message, span: at });
+    this.diagnostics.add(fixes ? { code, severity: 'error', message, span: at, fixes } : { code, severity: 'error', message, span: at });
   }
 
   private tokenSpan(token: IToken): Span {

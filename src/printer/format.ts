@@ -18,6 +18,7 @@ import {
   printWildcardPattern,
   quote,
 } from '../language/escape.js';
+import { MAX_TREE_DEPTH, treeDepthWithin } from '../language/depth.js';
 import { QuerySyntaxError } from '../language/errors.js';
 import { parse, type ParseOptions } from '../language/parse.js';
 import { endsWithComparison, startsWithComparison } from '../language/comparison-edges.js';
@@ -235,6 +236,8 @@ export function format(input: string | Node, options: FormatOptions = {}): strin
     node = result.ast;
   } else if (typeof input === 'object' && input !== null && typeof (input as { kind?: unknown }).kind === 'string' && (input as Node).kind in flat.table) {
     node = input;
+    // The printer recurses: a hand-built tree deeper than any parsed one is refused (see depth.ts).
+    if (treeDepthWithin(node) === undefined) throw new FormatError(`the tree nests more than ${MAX_TREE_DEPTH} nodes deep, deeper than any query the parser accepts`, node);
   } else {
     throw new FormatError(`expected query text or a syntax tree, got ${input === null ? 'null' : typeof input}`, undefined);
   }

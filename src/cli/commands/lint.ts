@@ -48,7 +48,7 @@ export async function readSchemas(values: { schema?: string[] | undefined; examp
     } catch (e) {
       throw new UsageError(`the schema file '${file}' is not valid JSON: ${e instanceof Error ? e.message : String(e)}`);
     }
-    if (Array.isArray(json)) responses.push(...json);
+    if (Array.isArray(json)) for (const response of json) responses.push(response);
     else responses.push(json);
     try {
       loadSchema(json);
@@ -119,7 +119,7 @@ export const lintCommand: Command = {
     stdinQueries(await io.readStdin()).forEach((line, i) => {
       const diagnostics = lint(line);
       failed ||= hasErrors(diagnostics);
-      all.push(...diagnostics);
+      for (const d of diagnostics) all.push(d);
       if (values.json) io.stdout(`${JSON.stringify({ query: line, diagnostics: withPositions(line, diagnostics) })}\n`);
       else io.stdout(formatDiagnostics(line, diagnostics, { color: io.color, name: `query ${i + 1}` }));
     });
