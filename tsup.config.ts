@@ -15,6 +15,18 @@ export default defineConfig([
     minify: true,
   },
   {
+    // Node-only (node:http, node:fs): its own subpath, so browser bundles of the root never see it.
+    entry: { emulator: 'src/emulator/index.ts' },
+    format: ['esm', 'cjs'],
+    dts: true,
+    sourcemap: true,
+    platform: 'node',
+    target: 'node20',
+    noExternal: ['chevrotain'],
+    treeshake: true,
+    minify: true,
+  },
+  {
     entry: { cli: 'src/cli/main.ts' },
     format: ['esm'],
     sourcemap: true,

@@ -8,3 +8,5 @@ export * from './builder/index.js';
 export * from './schema/index.js';
 export * from './checker/index.js';
 export * from './examples/index.js';
+export * from './evaluator/index.js';
+export * from './completion/index.js';

@@ -55,8 +55,11 @@ export interface CheckContext {
   /**
    * False when applying `edits` to the text would add syntax errors (a fix that
    * changes how the words around it parse); true when there is no text to try.
+   * With `within`, only that part of the text is parsed, before and after the edits
+   * (which must lie inside it): a rule that reports many diagnostics passes the span
+   * whose parse its edits can change, so each costs its size, not the whole text's.
    */
-  keepsSyntax(edits: readonly TextEdit[]): boolean;
+  keepsSyntax(edits: readonly TextEdit[], within?: Span): boolean;
   /** `readValue(valueText(node), field)`, remembered for the check: several rules read the same value. */
   reading(node: ValueNode, field: SchemaField): Reading;
   /** Calls `listener` for every value searched in a known field (see value-sites.ts); register while creating a rule. */
@@ -236,8 +239,13 @@ export class Context implements CheckContext {
     this.emitSite = fuseListeners(this.valueListeners.slice());
   }
 
-  keepsSyntax(edits: readonly TextEdit[]): boolean {
+  keepsSyntax(edits: readonly TextEdit[], within?: Span): boolean {
     if (this.text === undefined) return true;
+    if (within !== undefined && edits.every((e) => e.span.start >= within.start && e.span.end <= within.end)) {
+      const part = this.text.slice(within.start, within.end);
+      const shifted = edits.map((e) => ({ span: { start: e.span.start - within.start, end: e.span.end - within.start }, text: e.text }));
+      return syntaxErrors(applyEdits(part, shifted)) <= syntaxErrors(part);
+    }
     this.baseErrors ??= syntaxErrors(this.text);
     return syntaxErrors(applyEdits(this.text, edits)) <= this.baseErrors;
   }

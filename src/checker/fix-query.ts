@@ -34,46 +34,111 @@ function isSafe(d: Diagnostic, safeCodes: ReadonlySet<string>): boolean {
   return (d.fixes?.length ?? 0) > 0 && (safeCodes.has(d.code) || SAFE_SYNTAX_CODES.has(d.code));
 }
 
-function overlaps(a: TextEdit, b: TextEdit): boolean {
-  // Two insertions at one offset would be applied in an unspecified order: treat them as overlapping too.
-  if (a.span.start === a.span.end && b.span.start === b.span.end) return a.span.start === b.span.start;
-  return a.span.start < b.span.end && b.span.start < a.span.end;
+/**
+ * The edits chosen in a round: pairwise disjoint, so sorted by start they are sorted
+ * by end as well, and a binary search finds the one an edit could overlap. Fixes come
+ * in the order of their diagnostics, by position: nearly always appended at the end.
+ */
+class DisjointEdits {
+  readonly edits: TextEdit[] = [];
+
+  /** The index of the first edit that ends after `offset` (or at it, for an insertion there). */
+  private firstReaching(offset: number): number {
+    let lo = 0;
+    let hi = this.edits.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      const e = this.edits[mid]!.span;
+      if (e.end > offset || (e.end === offset && e.start === e.end)) hi = mid;
+      else lo = mid + 1;
+    }
+    return lo;
+  }
+
+  /** True when `edit` overlaps a chosen one; two insertions at one offset overlap (their order is unspecified). */
+  overlaps(edit: TextEdit): boolean {
+    const { start, end } = edit.span;
+    for (let i = this.firstReaching(start); i < this.edits.length; i++) {
+      const e = this.edits[i]!.span;
+      if (e.start > end || (e.start === end && start !== end)) return false;
+      if (start === end && e.start === e.end ? start === e.start : start < e.end && e.start < end) return true;
+      if (e.start >= end) return false;
+    }
+    return false;
+  }
+
+  add(edit: TextEdit): void {
+    const edits = this.edits;
+    const last = edits[edits.length - 1];
+    if (last === undefined || last.span.start < edit.span.start || (last.span.start === edit.span.start && last.span.end <= edit.span.end)) {
+      edits.push(edit);
+      return;
+    }
+    let at = this.firstReaching(edit.span.start);
+    while (at < edits.length && (edits[at]!.span.start < edit.span.start || (edits[at]!.span.start === edit.span.start && edits[at]!.span.end <= edit.span.end))) at++;
+    edits.splice(at, 0, edit);
+  }
 }
 
 /** Applies the safe fixes of `text`'s diagnostics until none is left (at most ten rounds). */
-export function fixQuery(text: string, options: CheckOptions = {}): FixResult {
+export function fixQuery(text: string, given: CheckOptions = {}): FixResult {
+  // Every diagnostic, unless a limit is given: counts of syntax errors are compared between rounds.
+  const options: CheckOptions = { ...given, maxDiagnostics: given.maxDiagnostics ?? given.parse?.maxDiagnostics ?? Number.POSITIVE_INFINITY };
   const safeCodes = new Set(ruleCodes.filter((c) => c.autofix).map((c) => c.code));
   const applied: Diagnostic[] = [];
   let current = text;
   let diagnostics = check(current, options);
   for (let round = 0; round < MAX_ROUNDS; round++) {
-    const edits: TextEdit[] = [];
-    const chosen: Diagnostic[] = [];
+    const taken = new DisjointEdits();
+    let chosen: Diagnostic[] = [];
     for (const d of diagnostics) {
       if (!isSafe(d, safeCodes)) continue;
       const fix = d.fixes![0]!;
-      if (fix.edits.some((e) => edits.some((taken) => overlaps(e, taken)))) continue;
-      for (const edit of fix.edits) edits.push(edit);
+      if (fix.edits.some((e) => taken.overlaps(e)) || overlapsItself(fix.edits)) continue;
+      for (const e of fix.edits) taken.add(e);
       chosen.push(d);
     }
     if (chosen.length === 0) break;
     const before = syntaxErrors(diagnostics);
-    let next = applyEdits(current, edits);
+    let next = applyEdits(current, taken.edits);
     let after = check(next, options);
     // Fixes that do not overlap can still interact (parentheses around a clause another fix rewrites):
-    // then apply them one at a time, the first that does not add syntax errors.
+    // then try the first half of them, a quarter, ..., the first alone, then each of the next few alone:
+    // a few checks, not one per fix. What is left waits for the next round.
     if (syntaxErrors(after) > before) {
-      const single = chosen.find((d) => {
-        next = applyEdits(current, d.fixes![0]!.edits);
+      const found = fallbacks(chosen).find((some) => {
+        next = applyEdits(current, some.flatMap((d) => d.fixes![0]!.edits));
         after = check(next, options);
         return syntaxErrors(after) <= before;
       });
-      if (single === undefined) break;
-      chosen.splice(0, chosen.length, single);
+      if (found === undefined) break;
+      chosen = found;
     }
     for (const d of chosen) applied.push(d);
     current = next;
     diagnostics = after;
   }
   return { text: current, applied, diagnostics };
+}
+
+/** How many single fixes are tried alone when all of a round's fixes together add syntax errors. */
+const SINGLES = 8;
+
+/** Subsets of a round's fixes to try when all together add syntax errors: halving prefixes, then single fixes. */
+function fallbacks(chosen: Diagnostic[]): Diagnostic[][] {
+  const subsets: Diagnostic[][] = [];
+  for (let n = chosen.length >> 1; n > 1; n >>= 1) subsets.push(chosen.slice(0, n));
+  for (let i = 0; i < Math.min(chosen.length, SINGLES); i++) subsets.push([chosen[i]!]);
+  return subsets;
+}
+
+/** A fix whose own edits overlap is left alone. */
+function overlapsItself(edits: readonly TextEdit[]): boolean {
+  if (edits.length < 2) return false;
+  const own = new DisjointEdits();
+  for (const e of edits) {
+    if (own.overlaps(e)) return true;
+    own.add(e);
+  }
+  return false;
 }

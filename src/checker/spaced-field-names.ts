@@ -4,7 +4,7 @@
  * together with its name form a known field, the user surely meant that field. The
  * same holds after `_exists_:First Name`. Found once per AND, shared by the rules.
  */
-import type { And, Exists, Expr, Field, Term } from '../language/ast.js';
+import type { And, Exists, Expr, Field, Span, Term } from '../language/ast.js';
 import type { SchemaIndex, SchemaField } from '../schema/schema.js';
 
 const NONE: readonly SpacedFieldName[] = [];
@@ -21,6 +21,24 @@ export interface SpacedFieldName {
   /** Where the whole name starts and ends in the text. */
   readonly start: number;
   readonly end: number;
+  /**
+   * The text whose parse a rewrite of the name can change: the clause and its words with
+   * two clauses of the AND on either side (a lower-case `and`/`or` next to a bracket
+   * comparison turns into an operator, and needs clauses around it), at most
+   * `NEIGHBOURHOOD_LIMIT` characters each way.
+   */
+  readonly neighbourhood: Span;
+}
+
+/** How far a neighbourhood reaches past the name: a huge neighbouring group is cut (both parses see the same cut). */
+const NEIGHBOURHOOD_LIMIT = 512;
+
+/** Operands `first..last` of `and` with two more on either side, clipped around `start..end`. */
+function neighbourhood(and: And, first: number, last: number, start: number, end: number): Span {
+  const ops = and.operands;
+  const from = ops[Math.max(0, first - 2)]!.span.start;
+  const to = ops[Math.min(ops.length - 1, last + 2)]!.span.end;
+  return { start: Math.max(from, start - NEIGHBOURHOOD_LIMIT), end: Math.min(to, end + NEIGHBOURHOOD_LIMIT) };
 }
 
 /** A bare word, possibly behind a prefix operator that then applies to the whole clause. */
@@ -64,7 +82,9 @@ export function spacedFieldNames(and: And, schema: SchemaIndex): readonly Spaced
         if (!ok) continue;
         const field = lookup(schema, [...words.map((w) => w.value), clause.field.value].join(' '));
         if (field) {
-          (found ??= []).push({ clause, field, words, start: words[0]!.span.start, end: clause.field.span.end });
+          const start = words[0]!.span.start;
+          const end = clause.field.span.end;
+          (found ??= []).push({ clause, field, words, start, end, neighbourhood: neighbourhood(and, i - k, i, start, clause.span.end) });
           break;
         }
       }
@@ -80,7 +100,9 @@ export function spacedFieldNames(and: And, schema: SchemaIndex): readonly Spaced
         if (!ok) continue;
         const field = lookup(schema, [clause.field.value, ...words.map((w) => w.value)].join(' '));
         if (field) {
-          (found ??= []).push({ clause, field, words, start: clause.field.span.start, end: words[words.length - 1]!.span.end });
+          const start = clause.field.span.start;
+          const end = words[words.length - 1]!.span.end;
+          (found ??= []).push({ clause, field, words, start, end, neighbourhood: neighbourhood(and, i, i + k, start, end) });
           break;
         }
       }

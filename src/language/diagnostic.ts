@@ -32,10 +32,22 @@ export interface Diagnostic {
   readonly related?: readonly RelatedInformation[];
 }
 
-/** Applies non-overlapping edits to `text` (edits may come in any order). */
+/**
+ * Applies non-overlapping edits to `text` (edits may come in any order) in one pass:
+ * linear in the text and the edits. Insertions at one offset go in reverse order.
+ */
 export function applyEdits(text: string, edits: readonly TextEdit[]): string {
-  const sorted = [...edits].sort((a, b) => b.span.start - a.span.start || b.span.end - a.span.end);
-  let out = text;
-  for (const edit of sorted) out = out.slice(0, edit.span.start) + edit.text + out.slice(edit.span.end);
-  return out;
+  if (edits.length === 0) return text;
+  // Ascending by start, then end; ties in reverse input order (as applying back to front gives).
+  const order = edits.map((_, i) => i).sort((a, b) => edits[a]!.span.start - edits[b]!.span.start || edits[a]!.span.end - edits[b]!.span.end || b - a);
+  const parts: string[] = [];
+  let at = 0;
+  for (const i of order) {
+    const { span, text: insert } = edits[i]!;
+    if (span.start > at) parts.push(text.slice(at, span.start));
+    parts.push(insert);
+    at = Math.max(at, span.end);
+  }
+  parts.push(text.slice(at));
+  return parts.join('');
 }

@@ -12,7 +12,7 @@ describe('README examples', () => {
 
   it('covers every section with examples', () => {
     expect(new Set(blocks.map((b) => b.heading))).toEqual(
-      new Set(['Quick start', 'Parsing', 'Formatting', 'Walking the tree', 'Checking queries against a schema', 'Rules and codes', 'Editors: LSP and CodeMirror', 'Building queries in code']),
+      new Set(['Quick start', 'Parsing', 'Formatting', 'Walking the tree', 'Checking queries against a schema', 'Rules and codes', 'Editors: LSP and CodeMirror', 'Building queries in code', 'Evaluating queries on records', 'How a query matches', 'Completion, hover and highlighting']),
     );
   });
 

@@ -23,6 +23,12 @@ describe('the built package', () => {
     expect(cjs.stdout).toBe('x AND y\n');
   });
 
+  it('exports the Node-only emulator from mdq/emulator, as ESM and CJS', () => {
+    const script = `const { startEmulator } = await import('mdq/emulator'); const e = await startEmulator(); const r = await fetch(e.url + '/oauth2/token', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(e.demoClient.clientId ? { client_id: e.demoClient.clientId, client_secret: e.demoClient.clientSecret } : {}) }); console.log(r.status); await e.close();`;
+    expect(node(['--input-type=module', '-e', script]).stdout).toBe('200\n');
+    expect(node(['-e', `console.log(typeof require('mdq/emulator').startEmulator)`]).stdout).toBe('function\n');
+  });
+
   it('ships type declarations for both module systems', () => {
     const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
     for (const file of [pkg.exports['.'].import.types, pkg.exports['.'].require.types, pkg.types]) {

@@ -50,7 +50,7 @@ export const FieldNameSpacesEscaped: Rule = {
         const comparison = asComparison(s as SpacedFieldName & { clause: Field });
         const edits = comparison ? [{ span: { start: s.start, end: s.clause.span.end }, text: comparison }] : [];
         // After a comparison a lower-case `and`/`or`/`not` turns into an operator: offer the form only when that still parses.
-        if (comparison && context.keepsSyntax(edits)) fixes.push({ title: `Write ${comparison}`, edits });
+        if (comparison && context.keepsSyntax(edits, s.neighbourhood)) fixes.push({ title: `Write ${comparison}`, edits });
       }
       const escaped = escapeFieldName(s.field.name);
       fixes.push({ title: `Escape the spaces: ${escaped}`, edits: [{ span, text: escaped }] });

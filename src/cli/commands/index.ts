@@ -5,6 +5,7 @@ import { demoCommand } from './demo.js';
 import { fmtCommand } from './fmt.js';
 import { lintCommand } from './lint.js';
 import { parseCommand } from './parse.js';
+import { serveCommand } from './serve.js';
 
 export const commands: Readonly<Record<string, Command>> = {
   parse: parseCommand,
@@ -12,4 +13,5 @@ export const commands: Readonly<Record<string, Command>> = {
   lint: lintCommand,
   demo: demoCommand,
   codegen: codegenCommand,
+  serve: serveCommand,
 };

@@ -1,4 +1,6 @@
 import { expect, it } from 'vitest';
+import fc from 'fast-check';
+import { parse } from '../../../src/language/parse.js';
 import { check } from '../../../src/checker/check.js';
 import { FieldNameSpacesEscaped } from '../../../src/checker/rules/field-name-spaces-escaped.js';
 import { applyEdits } from '../../../src/language/diagnostic.js';
@@ -25,4 +27,49 @@ it('fixes to a bracket comparison and to escaped spaces', () => {
   const prefixed = 'NOT First Name:"John Paul"';
   const [p] = check(prefixed, { schema, rules: [FieldNameSpacesEscaped] });
   expect(applyEdits(prefixed, p!.fixes![0]!.edits)).toBe('NOT [First Name] eq "John Paul"');
+});
+
+const syntaxErrors = (text: string) => parse(text).diagnostics.filter((d) => d.severity === 'error').length;
+
+it('offers the bracket form only where a lower-case and/or next to it still reads', () => {
+  const fixesOf = (query: string) => check(query, { schema, rules: [FieldNameSpacesEscaped] })[0]!.fixes!.map((f) => applyEdits(query, f.edits));
+  // `and` after a bracket comparison is an operator: at the end it has nothing to join.
+  expect(fixesOf('First Name:John and')).toEqual(['First\\ Name:John and']);
+  expect(fixesOf('(First Name:John and) OR x')).toEqual(['(First\\ Name:John and) OR x']);
+  expect(fixesOf('First Name:John and AND x')).toEqual(['First\\ Name:John and AND x']);
+  // Where it cannot be an operator, `and` stays a word.
+  expect(fixesOf('x OR and First Name:John')).toEqual(['x OR and [First Name] eq "John"', 'x OR and First\\ Name:John']);
+  expect(fixesOf('First Name:John and x')).toEqual(['[First Name] eq "John" and x', 'First\\ Name:John and x']);
+  expect(fixesOf('y and First Name:John')).toEqual(['y and [First Name] eq "John"', 'y and First\\ Name:John']);
+  // A huge neighbour is cut at the same place in both parses.
+  const far = `(${'w '.repeat(2000)}) First Name:John and x`;
+  expect(fixesOf(far)[0]).toBe(`(${'w '.repeat(2000)}) [First Name] eq "John" and x`);
+});
+
+const WORDS = ['First Name:John', 'Last Name:"van Dijk"', 'Stock Quantity:>=10', '_exists_:Profile Photo', 'and', 'or', 'not', 'x', '(', ')', 'AND', 'OR', 'NOT', '-', '"p q"'];
+
+it('offers the bracket form, judged on its neighbourhood, only where the whole text keeps its syntax (property)', () => {
+  let offered = 0;
+  fc.assert(
+    fc.property(fc.array(fc.constantFrom(...WORDS), { minLength: 1, maxLength: 10 }), (words) => {
+      const query = words.join(' ');
+      const before = syntaxErrors(query);
+      for (const d of check(query, { schema, rules: [FieldNameSpacesEscaped] })) {
+        for (const fix of d.fixes!.filter((f) => f.title.startsWith('Write '))) {
+          offered++;
+          expect(syntaxErrors(applyEdits(query, fix.edits)), query).toBeLessThanOrEqual(before);
+        }
+      }
+    }),
+    { numRuns: 300 },
+  );
+  expect(offered).toBeGreaterThan(0);
+});
+
+it('costs each diagnostic its neighbourhood, not the whole text (issue 9: 80 000 characters took seconds)', () => {
+  const query = 'First Name:John and '.repeat(4000);
+  const ds = check(query, { schema, rules: [FieldNameSpacesEscaped] });
+  expect(ds).toHaveLength(4000);
+  // Every `and` is followed by a clause but the last one.
+  expect(ds.filter((d) => d.fixes!.length === 2)).toHaveLength(3999);
 });

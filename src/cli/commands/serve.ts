@@ -1,0 +1,112 @@
+/**
+ * `mdq serve`: the local emulator of the master-data service, until Ctrl-C
+ * (SIGINT or SIGTERM), after which everything is written and it exits 0.
+ */
+import { validateClients } from '../../emulator/auth.js';
+import { validateFaults } from '../../emulator/faults.js';
+import { startEmulator } from '../../emulator/server.js';
+import type { EmulatorOptions } from '../../emulator/types.js';
+import { parseCommandArgs } from '../args.js';
+import type { Command } from '../command.js';
+import { EXIT, UsageError, type CliIo } from '../io.js';
+
+const USAGE =
+  'mdq serve [--port 8787] [--host 127.0.0.1] [--data DIR] [--in-memory] [--clients FILE] [--token-ttl SECONDS] [--page-size N] [--faults FILE] [--records N] [--seed N] [--static DIR] [--bare-array] [--quiet]';
+
+function positiveInteger(text: string | undefined, name: string, min = 1): number | undefined {
+  if (text === undefined) return undefined;
+  if (!/^\d+$/.test(text) || Number(text) < min || !Number.isSafeInteger(Number(text))) throw new UsageError(`${name} must be an integer of at least ${min}, not ${JSON.stringify(text)}\nusage: ${USAGE}`);
+  return Number(text);
+}
+
+async function readJsonFile(io: CliIo, path: string, what: string): Promise<unknown> {
+  let text: string;
+  try {
+    text = await io.readFile(path);
+  } catch (e) {
+    throw new UsageError(`cannot read the ${what} file ${path}: ${(e as NodeJS.ErrnoException).code ?? String(e)}`);
+  }
+  try {
+    return JSON.parse(text);
+  } catch (e) {
+    throw new UsageError(`the ${what} file ${path} is not JSON: ${e instanceof Error ? e.message : String(e)}`);
+  }
+}
+
+/** Resolves on the first SIGINT or SIGTERM. */
+function interrupted(): Promise<string> {
+  return new Promise((resolve) => {
+    const stop = (signal: string) => {
+      process.off('SIGINT', stop);
+      process.off('SIGTERM', stop);
+      resolve(signal);
+    };
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
+  });
+}
+
+export const serveCommand: Command = {
+  summary: 'run a local emulator of the master-data service (the example tenant by default)',
+  usage: USAGE,
+  async run(args, io) {
+    const { values, positionals } = parseCommandArgs(
+      args,
+      {
+        port: { type: 'string' },
+        host: { type: 'string' },
+        data: { type: 'string' },
+        'in-memory': { type: 'boolean' },
+        clients: { type: 'string' },
+        'token-ttl': { type: 'string' },
+        'page-size': { type: 'string' },
+        faults: { type: 'string' },
+        records: { type: 'string' },
+        seed: { type: 'string' },
+        static: { type: 'string' },
+        'bare-array': { type: 'boolean' },
+        quiet: { type: 'boolean' },
+      },
+      USAGE,
+    );
+    if (positionals.length > 0) throw new UsageError(`unexpected argument ${JSON.stringify(positionals[0])}\nusage: ${USAGE}`);
+    let clients: EmulatorOptions['clients'];
+    let faults: EmulatorOptions['faults'];
+    try {
+      if (values.clients !== undefined) clients = validateClients(await readJsonFile(io, values.clients, 'clients'));
+      if (values.faults !== undefined) faults = validateFaults(await readJsonFile(io, values.faults, 'faults'));
+    } catch (e) {
+      if (e instanceof UsageError) throw e;
+      throw new UsageError(e instanceof Error ? e.message : String(e));
+    }
+    const options: EmulatorOptions = {
+      port: positiveInteger(values.port, '--port', 0) ?? 8787,
+      host: values.host ?? '127.0.0.1',
+      dataDir: values.data,
+      inMemory: values['in-memory'] ?? false,
+      clients,
+      faults,
+      tokenTtlSeconds: positiveInteger(values['token-ttl'], '--token-ttl'),
+      pageSize: positiveInteger(values['page-size'], '--page-size'),
+      records: positiveInteger(values.records, '--records', 0),
+      seed: positiveInteger(values.seed, '--seed', 0),
+      staticDir: values.static,
+      bareArrayBusinessAreas: values['bare-array'] ?? false,
+      quiet: values.quiet ?? false,
+      log: (line) => io.stdout(`${line}\n`),
+    };
+    const signal = interrupted();
+    const emulator = await startEmulator(options);
+    const where = options.dataDir === undefined ? 'in memory (pass --data DIR to keep changes)' : `${options.dataDir}${options.inMemory ? ' (read only: --in-memory)' : ''}`;
+    io.stdout(`mdq emulator listening on ${emulator.url}\n`);
+    io.stdout(`  data:   ${where}\n`);
+    if (clients === undefined) io.stdout(`  client: client_id ${emulator.demoClient.clientId}, client_secret ${emulator.demoClient.clientSecret} (POST ${emulator.url}/oauth2/token)\n`);
+    else io.stdout(`  clients: ${clients.length} from ${values.clients}\n`);
+    io.stdout('  Stop with Ctrl-C.\n');
+    const received = await signal;
+    io.stdout(`\n${received}: stopping, writing everything...\n`);
+    await emulator.close();
+    io.stdout('stopped\n');
+    return EXIT.ok;
+  },
+};

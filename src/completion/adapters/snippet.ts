@@ -1,0 +1,14 @@
+/** Items as snippet text (LSP and Monaco share the syntax): `$0` where the caret goes. */
+import type { CompletionItem } from '../types.js';
+
+/** Escapes `$`, `}` and `\` so snippet text inserts literally. */
+function literal(text: string): string {
+  return text.replace(/[$}\\]/g, '\\$&');
+}
+
+/** The item's snippet, or one made from `insert` and `cursor`; undefined when plain text will do. */
+export function snippetOf(item: CompletionItem): string | undefined {
+  if (item.snippet !== undefined) return item.snippet;
+  if (item.cursor === undefined || item.cursor >= item.insert.length) return undefined;
+  return `${literal(item.insert.slice(0, item.cursor))}$0${literal(item.insert.slice(item.cursor))}`;
+}

@@ -1,0 +1,132 @@
+/**
+ * Everything completion prepares once per schema: each field's matching candidate,
+ * detail and documentation, and the finished item lists for each way a field name
+ * is written. A call with nothing typed returns one of these lists as it is; a call
+ * with a prefix walks the prepared fields and makes items for the matches only.
+ * Nothing here is copied per call.
+ */
+import { bracketFieldName, escapeFieldName } from '../language/escape.js';
+import { loadSchema, type SchemaField, type SchemaIndex, type SchemaInput } from '../schema/schema.js';
+import type { FieldNameForm } from './cursor-context.js';
+import { fieldDetail, fieldDocumentation } from './describe.js';
+import { candidate, type Candidate } from './fuzzy.js';
+import type { CompletionItem } from './types.js';
+
+export interface FieldEntry {
+  readonly field: SchemaField;
+  /** The name prepared for matching, in a list of one (what the ranking takes). */
+  readonly names: readonly Candidate[];
+  /** Position in the schema order; metadata and inactive fields come after the rest. */
+  readonly order: number;
+  /** 0: an active schema field, 1: metadata, 2: inactive. */
+  readonly group: 0 | 1 | 2;
+  readonly detail: string;
+  readonly documentation: string;
+}
+
+export interface Catalog {
+  readonly index: SchemaIndex;
+  /** In list order: active schema fields, metadata fields, inactive fields. */
+  readonly entries: readonly FieldEntry[];
+  /** The items of every field in list order, for each form (made on first use). */
+  fieldItems(form: FieldNameForm): readonly CompletionItem[];
+  /** A list made once under `key` and remembered (value lists per field and style, the clause list). */
+  list(key: string, make: () => readonly CompletionItem[]): readonly CompletionItem[];
+}
+
+const catalogs = new WeakMap<SchemaIndex, Catalog>();
+const loaded = new WeakMap<object, SchemaIndex>();
+
+/** The schema index for any accepted schema input, loaded once per input object. */
+export function schemaIndexOf(input: SchemaInput | undefined): SchemaIndex | undefined {
+  if (input === undefined || input === null) return undefined;
+  if (typeof input !== 'object') return undefined;
+  let index = loaded.get(input);
+  if (index === undefined) {
+    index = loadSchema(input);
+    loaded.set(input, index);
+  }
+  return index;
+}
+
+export function catalogOf(index: SchemaIndex): Catalog {
+  let catalog = catalogs.get(index);
+  if (catalog === undefined) {
+    catalog = makeCatalog(index);
+    catalogs.set(index, catalog);
+  }
+  return catalog;
+}
+
+/** Zero-padded rank, so that sorting the texts sorts the items. */
+export function rankText(rank: number): string {
+  return String(rank).padStart(5, '0');
+}
+
+/** True when the name has to be escaped in `name:value` (spaces, special characters, keywords). */
+function needsEscaping(name: string): boolean {
+  return escapeFieldName(name) !== name;
+}
+
+/** How a field is written in each form. */
+export function writeFieldName(name: string, form: FieldNameForm): string {
+  switch (form) {
+    case 'clause':
+      return needsEscaping(name) ? `${bracketFieldName(name)} ` : `${name}:`;
+    case 'escaped-clause':
+      return `${escapeFieldName(name)}:`;
+    case 'bracket':
+      return `${bracketFieldName(name)} `;
+    case 'bracket-closed':
+      return bracketFieldName(name);
+    case 'name':
+      return escapeFieldName(name);
+  }
+}
+
+export function fieldItem(entry: FieldEntry, form: FieldNameForm, rank: number): CompletionItem {
+  const { field } = entry;
+  return {
+    label: field.name,
+    kind: 'field',
+    insert: writeFieldName(field.name, form),
+    detail: entry.detail,
+    documentation: entry.documentation,
+    sortText: rankText(rank),
+    ...(field.active ? {} : { inactive: true as const }),
+    ...(field.pii ? { pii: true as const } : {}),
+    ...(field.metadata ? {} : { schemas: field.schemas }),
+  };
+}
+
+function makeCatalog(index: SchemaIndex): Catalog {
+  const groups: FieldEntry[][] = [[], [], []];
+  let order = 0;
+  for (const field of index.fields.values()) {
+    const group = !field.active ? 2 : field.metadata ? 1 : 0;
+    groups[group]!.push({
+      field,
+      names: [candidate(field.name)],
+      order: order++,
+      group,
+      detail: fieldDetail(field, index),
+      documentation: fieldDocumentation(field, index),
+    });
+  }
+  const entries = groups.flat();
+  const lists = new Map<string, readonly CompletionItem[]>();
+  const list = (key: string, make: () => readonly CompletionItem[]) => {
+    let found = lists.get(key);
+    if (found === undefined) {
+      found = Object.freeze(make());
+      lists.set(key, found);
+    }
+    return found;
+  };
+  return {
+    index,
+    entries,
+    fieldItems: (form) => list(`fields:${form}`, () => entries.map((entry, rank) => fieldItem(entry, form, rank))),
+    list,
+  };
+}

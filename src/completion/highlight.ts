@@ -1,0 +1,179 @@
+/**
+ * Semantic tokens for any editor to colour: every token of the query with a class
+ * (field, operator, keyword, string, number, date, wildcard, regex, escape, error,
+ * punctuation, text), sorted and non-overlapping. The tokens say where words are; the
+ * recovering parse says what they are (a lower-case `and` is an operator only next
+ * to a bracket comparison, `eq` only after a bracket name, a word before `:` a field).
+ */
+import type { Node, Span } from '../language/ast.js';
+import { closedBy } from '../language/escape.js';
+import { isPlainDate } from '../schema/dates.js';
+import { parse } from '../language/parse.js';
+import { visit } from '../language/visitor.js';
+import { isWordLike, Kind, lex, type Lexed } from './lexed.js';
+import type { SemanticToken, SemanticTokenClass } from './types.js';
+
+const NUMBER = /^[+-]?(?:\d+\.?\d*|\.\d+)$/;
+
+/** The class of a plain value as written: a date, a number, or text. */
+function valueClass(value: string): SemanticTokenClass {
+  if (isPlainDate(value) || /^\d{4}-\d{2}(?:-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?)?$/.test(value)) return 'date';
+  return NUMBER.test(value) ? 'number' : 'text';
+}
+
+/** What the tree says about the token starting at each offset. */
+function rolesOf(text: string): { roles: Map<number, SemanticTokenClass>; errors: Set<number> } {
+  const roles = new Map<number, SemanticTokenClass>();
+  const { ast, diagnostics } = parse(text);
+  visit(ast, {
+    enter(node: Node) {
+      switch (node.kind) {
+        case 'FieldName':
+          roles.set(node.span.start, 'field');
+          break;
+        case 'Exists':
+          roles.set(node.span.start, 'keyword');
+          break;
+        case 'Term':
+          roles.set(node.span.start, valueClass(node.value));
+          break;
+        case 'RangeBound':
+          roles.set(node.span.start, node.value === null ? 'wildcard' : node.raw.startsWith('"') ? 'string' : valueClass(node.value));
+          break;
+        case 'Wildcard':
+        case 'MatchAll':
+          roles.set(node.span.start, 'wildcard');
+          break;
+        case 'NumberValue':
+          roles.set(node.span.start, 'number');
+          break;
+        case 'Phrase':
+        case 'StringValue':
+          roles.set(node.span.start, 'string');
+          break;
+        default:
+          break;
+      }
+    },
+  });
+  const errors = new Set<number>();
+  for (const d of diagnostics) {
+    if (d.code === 'unmatched-paren' || d.code === 'unexpected-token' || d.code === 'unexpected-character' || d.code === 'invalid-escape') errors.add(d.span.start);
+  }
+  return { roles, errors };
+}
+
+/** The class of the token at `i`, given what the tree says. */
+function tokenClass(lexed: Lexed, i: number, roles: Map<number, SemanticTokenClass>): SemanticTokenClass {
+  const kind = lexed.kinds[i]! as Kind;
+  const start = lexed.starts[i]!;
+  switch (kind) {
+    case Kind.And:
+    case Kind.Or:
+    case Kind.Not:
+    case Kind.AndSymbol:
+    case Kind.OrSymbol:
+    case Kind.Bang:
+    case Kind.Plus:
+    case Kind.Minus:
+    case Kind.RelationOperator:
+    case Kind.Tilde:
+    case Kind.Caret:
+      return 'operator';
+    case Kind.LowerAnd:
+    case Kind.LowerOr:
+    case Kind.LowerNot:
+    case Kind.ComparisonWord:
+      // An operator unless the tree holds it as a word or a field name.
+      return roles.get(start) ?? 'operator';
+    case Kind.Word:
+      return roles.get(start) ?? 'text';
+    case Kind.RangeWord:
+      return roles.get(start) ?? valueClass(lexed.text.slice(start, lexed.ends[i]!));
+    case Kind.RangeTo:
+      return 'keyword';
+    case Kind.Quoted:
+      return 'string';
+    case Kind.Regex:
+      return 'regex';
+    case Kind.StrayCloser:
+      return 'error';
+    case Kind.LParen:
+    case Kind.RParen:
+    case Kind.RangeRParen:
+    case Kind.Colon:
+    case Kind.RangeStart:
+    case Kind.RangeExclusiveStart:
+    case Kind.RangeEnd:
+    case Kind.RangeExclusiveEnd:
+    case Kind.BracketField:
+      return 'punctuation';
+  }
+}
+
+class TokenSink {
+  readonly tokens: SemanticToken[] = [];
+
+  push(start: number, end: number, cls: SemanticTokenClass): void {
+    if (end <= start) return;
+    const last = this.tokens[this.tokens.length - 1];
+    if (last !== undefined && last.end === start && last.class === cls) {
+      this.tokens[this.tokens.length - 1] = { start: last.start, end, class: cls };
+    } else {
+      this.tokens.push({ start, end, class: cls });
+    }
+  }
+
+  /** `text[span]` in class `cls`, with each backslash escape in it as an `escape` token. */
+  pushWithEscapes(text: string, span: Span, cls: SemanticTokenClass): void {
+    let runStart = span.start;
+    for (let i = span.start; i < span.end; i++) {
+      if (text.charCodeAt(i) !== 92 /* \ */) continue;
+      this.push(runStart, i, cls);
+      let width = i + 1 < span.end ? 2 : 1;
+      if (text[i + 1] === 'u' && /^[0-9a-fA-F]{4}$/.test(text.slice(i + 2, i + 6)) && i + 6 <= span.end) width = 6;
+      this.push(i, i + width, width === 1 ? 'error' : 'escape');
+      i += width - 1;
+      runStart = i + 1;
+    }
+    this.push(runStart, span.end, cls);
+  }
+}
+
+function isSpace(c: number): boolean {
+  return c === 32 || c === 9 || c === 10 || c === 13 || c === 0x3000;
+}
+
+/** Semantic tokens of `text`, sorted and non-overlapping; whitespace is not covered. */
+export function highlight(text: string): readonly SemanticToken[] {
+  if (typeof text !== 'string' || text.length === 0) return [];
+  const { roles, errors } = rolesOf(text);
+  const lexed = lex(text);
+  const sink = new TokenSink();
+  let covered = 0;
+  for (let i = 0; i < lexed.count; i++) {
+    const start = lexed.starts[i]!;
+    const end = lexed.ends[i]!;
+    // Characters the lexer skipped as errors.
+    for (let k = covered; k < start; k++) if (!isSpace(text.charCodeAt(k))) sink.push(k, k + 1, 'error');
+    covered = end;
+    const kind = lexed.kinds[i]! as Kind;
+    if (errors.has(start) && !isWordLike(kind) && kind !== Kind.Quoted && kind !== Kind.BracketField) {
+      sink.push(start, end, 'error');
+      continue;
+    }
+    if (kind === Kind.BracketField) {
+      const raw = text.slice(start, end);
+      const closed = closedBy(raw, ']');
+      sink.push(start, start + 1, 'punctuation');
+      sink.pushWithEscapes(text, { start: start + 1, end: closed ? end - 1 : end }, 'field');
+      if (closed) sink.push(end - 1, end, 'punctuation');
+      continue;
+    }
+    const cls = tokenClass(lexed, i, roles);
+    if (cls === 'regex' || cls === 'punctuation' || cls === 'operator') sink.push(start, end, cls);
+    else sink.pushWithEscapes(text, { start, end }, cls);
+  }
+  for (let k = covered; k < text.length; k++) if (!isSpace(text.charCodeAt(k))) sink.push(k, k + 1, 'error');
+  return sink.tokens;
+}

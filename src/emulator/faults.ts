@@ -1,0 +1,103 @@
+/**
+ * Fault injection: per route, added latency, an error status (with `Retry-After`),
+ * a dropped connection before or after the change, tokens expiring now. The dice are
+ * seeded, so a failing test replays the same faults.
+ */
+import { seededRandom, type Random } from './random.js';
+import type { FaultConfig, FaultRule } from './types.js';
+
+const STATUSES = new Set([429, 500, 502, 503, 504]);
+
+/** What the faults decided for one request. */
+export interface FaultDecision {
+  readonly latencyMs: number;
+  readonly status?: number;
+  readonly retryAfter?: string;
+  readonly drop?: 'before' | 'after';
+  readonly expireTokens: boolean;
+}
+
+const NONE: FaultDecision = { latencyMs: 0, expireTokens: false };
+
+/** Checks a fault config (parsed JSON); the message names the first mistake. */
+export function validateFaults(value: unknown): FaultConfig {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new Error('a fault config is an object { seed?, rules: [...] }');
+  const config = value as Record<string, unknown>;
+  if (config.seed !== undefined && !Number.isFinite(config.seed)) throw new Error('seed must be a number');
+  if (!Array.isArray(config.rules)) throw new Error('rules must be an array');
+  config.rules.forEach((rule: unknown, i) => {
+    const where = `rule ${i + 1}`;
+    if (typeof rule !== 'object' || rule === null || Array.isArray(rule)) throw new Error(`${where} is not an object`);
+    const r = rule as Record<string, unknown>;
+    const known = new Set(['route', 'latencyMs', 'status', 'retryAfter', 'probability', 'drop', 'expireTokens', 'times']);
+    for (const key of Object.keys(r)) if (!known.has(key)) throw new Error(`${where}: unknown property ${JSON.stringify(key)}`);
+    if (r.route !== undefined && (typeof r.route !== 'string' || !/^\S+ \/\S*$/.test(r.route))) throw new Error(`${where}: route is "METHOD /path" (with * as a wildcard)`);
+    if (r.latencyMs !== undefined && !(typeof r.latencyMs === 'number' && r.latencyMs >= 0 && r.latencyMs <= 600_000)) throw new Error(`${where}: latencyMs must be between 0 and 600000`);
+    if (r.status !== undefined && !STATUSES.has(r.status as number)) throw new Error(`${where}: status must be one of ${[...STATUSES].join(', ')}`);
+    if (r.retryAfter !== undefined && typeof r.retryAfter !== 'number' && typeof r.retryAfter !== 'string') throw new Error(`${where}: retryAfter is seconds or an HTTP date`);
+    if (r.probability !== undefined && !(typeof r.probability === 'number' && r.probability >= 0 && r.probability <= 1)) throw new Error(`${where}: probability must be between 0 and 1`);
+    if (r.drop !== undefined && r.drop !== 'before' && r.drop !== 'after') throw new Error(`${where}: drop is "before" or "after"`);
+    if (r.expireTokens !== undefined && typeof r.expireTokens !== 'boolean') throw new Error(`${where}: expireTokens is a boolean`);
+    if (r.times !== undefined && !(Number.isSafeInteger(r.times) && (r.times as number) >= 0)) throw new Error(`${where}: times must be a non-negative integer`);
+  });
+  return value as FaultConfig;
+}
+
+function routePattern(route: string): { method: string; path: RegExp } {
+  const [method, path] = route.split(' ') as [string, string];
+  const source = path.split('*').map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*');
+  return { method: method.toUpperCase(), path: new RegExp(`^${source}$`) };
+}
+
+interface ActiveRule {
+  readonly rule: FaultRule;
+  readonly method: string;
+  readonly path: RegExp | undefined;
+  remaining: number;
+}
+
+export class Faults {
+  private rules: ActiveRule[] = [];
+  private random: Random = seededRandom(1);
+
+  constructor(config?: FaultConfig | null) {
+    this.set(config ?? null);
+  }
+
+  set(config: FaultConfig | null): void {
+    const valid = config === null ? null : validateFaults(config);
+    this.random = seededRandom(valid?.seed ?? 1);
+    this.rules = (valid?.rules ?? []).map((rule) => {
+      const pattern = rule.route === undefined ? undefined : routePattern(rule.route);
+      return { rule, method: pattern?.method ?? '*', path: pattern?.path, remaining: rule.times ?? Infinity };
+    });
+  }
+
+  /** Rolls the dice for one request; every matching rule adds its latency, the first status or drop wins. */
+  decide(method: string, path: string): FaultDecision {
+    if (this.rules.length === 0) return NONE;
+    let latencyMs = 0;
+    let expireTokens = false;
+    let status: number | undefined;
+    let retryAfter: string | undefined;
+    let drop: 'before' | 'after' | undefined;
+    for (const active of this.rules) {
+      if (active.remaining <= 0) continue;
+      if (active.method !== '*' && active.method !== method) continue;
+      if (active.path !== undefined && !active.path.test(path)) continue;
+      const { rule } = active;
+      if (this.random() >= (rule.probability ?? 1)) continue;
+      active.remaining--;
+      latencyMs += rule.latencyMs ?? 0;
+      expireTokens ||= rule.expireTokens === true;
+      if (status === undefined && drop === undefined) {
+        if (rule.drop !== undefined) drop = rule.drop;
+        else if (rule.status !== undefined) {
+          status = rule.status;
+          retryAfter = rule.retryAfter === undefined ? undefined : String(rule.retryAfter);
+        }
+      }
+    }
+    return { latencyMs, status, retryAfter, drop, expireTokens };
+  }
+}

@@ -1,0 +1,35 @@
+/** Reading a request body: bounded in size, JSON only, every failure a clear 4xx. */
+import type { IncomingMessage } from 'node:http';
+import { ApiError, badRequest } from './reply.js';
+
+/** Reads the whole body, refusing more than `limit` bytes with a 413 (without buffering the rest). */
+export async function readBody(request: IncomingMessage, limit: number): Promise<Buffer> {
+  const declared = Number(request.headers['content-length']);
+  if (Number.isFinite(declared) && declared > limit) throw new ApiError(413, `the request body is larger than ${limit} bytes`);
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of request) {
+    size += (chunk as Buffer).length;
+    if (size > limit) throw new ApiError(413, `the request body is larger than ${limit} bytes`);
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks);
+}
+
+/** The body as a JSON object: 415 for another content type, 400 for malformed JSON or a non-object. */
+export async function readJsonObject(request: IncomingMessage, limit: number): Promise<Record<string, unknown>> {
+  const type = request.headers['content-type'] ?? '';
+  const mediaType = type.split(';')[0]!.trim().toLowerCase();
+  if (mediaType !== 'application/json') {
+    throw new ApiError(415, `the request body must be JSON with Content-Type: application/json${type ? `, not ${JSON.stringify(type.slice(0, 100))}` : ''}`);
+  }
+  const raw = await readBody(request, limit);
+  let value: unknown;
+  try {
+    value = JSON.parse(raw.toString('utf8'));
+  } catch (e) {
+    throw badRequest(`the request body is not valid JSON: ${e instanceof Error ? e.message : 'parse error'}`);
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw badRequest('the request body must be a JSON object');
+  return value as Record<string, unknown>;
+}

@@ -1,0 +1,36 @@
+/**
+ * `pageKey` paging: the key is opaque to clients (base64url of the list it belongs to
+ * and the offset of the next page); a key from another list, or a made-up one, is a 400.
+ */
+import { badRequest } from './reply.js';
+
+export interface Page<T> {
+  readonly items: readonly T[];
+  readonly nextPageKey?: string;
+}
+
+function encode(scope: string, offset: number): string {
+  return Buffer.from(JSON.stringify({ s: scope, o: offset }), 'utf8').toString('base64url');
+}
+
+function decode(key: string, scope: string): number {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(Buffer.from(key, 'base64url').toString('utf8'));
+  } catch {
+    parsed = undefined;
+  }
+  const p = parsed as { s?: unknown; o?: unknown } | undefined;
+  if (p === undefined || p === null || p.s !== scope || !Number.isSafeInteger(p.o) || (p.o as number) < 0) {
+    throw badRequest('invalid pageKey: pass the nextPageKey of the previous page of this same list, or no pageKey for the first page');
+  }
+  return p.o as number;
+}
+
+/** One page of `items`; `scope` names the list so that keys cannot be used across lists. */
+export function page<T>(items: readonly T[], pageKey: string | null, pageSize: number, scope: string): Page<T> {
+  const offset = pageKey === null ? 0 : decode(pageKey, scope);
+  const end = offset + pageSize;
+  const slice = items.slice(offset, end);
+  return end < items.length ? { items: slice, nextPageKey: encode(scope, end) } : { items: slice };
+}

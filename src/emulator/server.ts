@@ -1,0 +1,197 @@
+/**
+ * `startEmulator`: the service interface over `node:http`. Each request is logged in
+ * one line (method, path, status, milliseconds; never a token or secret), passes the
+ * fault dice, and is answered by its route; any failure is a JSON `{ message }`, never
+ * a stack trace.
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+import { performance } from 'node:perf_hooks';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { Auth, DEMO_CLIENT, validateClients, type Access } from './auth.js';
+import { Faults } from './faults.js';
+import { ApiError, json, type Reply } from './http/reply.js';
+import { staticFile } from './http/static-files.js';
+import { Router, type RouteContext, type Settings } from './router.js';
+import { ROUTES } from './routes/index.js';
+import { CONTROL_PREFIX } from './routes/control.js';
+import { openTenant } from './store/open-tenant.js';
+import type { Emulator, EmulatorOptions } from './types.js';
+
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+function settingsOf(options: EmulatorOptions): Settings {
+  const positive = (value: number | undefined, fallback: number, name: string) => {
+    if (value === undefined) return fallback;
+    if (!Number.isSafeInteger(value) || value < 1) throw new Error(`${name} must be a positive integer`);
+    return value;
+  };
+  return {
+    pageSize: positive(options.pageSize, 2, 'pageSize'),
+    dataObjectPageSize: positive(options.dataObjectPageSize, 100, 'dataObjectPageSize'),
+    maxResultWindow: positive(options.maxResultWindow, 10_000, 'maxResultWindow'),
+    maxBodyBytes: positive(options.maxBodyBytes, 1024 * 1024, 'maxBodyBytes'),
+    bareArrayBusinessAreas: options.bareArrayBusinessAreas ?? false,
+    staticDir: options.staticDir,
+  };
+}
+
+function send(response: ServerResponse, reply: Reply): void {
+  const headers: Record<string, string> = { ...reply.headers };
+  let body: Buffer | undefined;
+  if (Buffer.isBuffer(reply.body)) body = reply.body;
+  else if (reply.body !== undefined) {
+    body = Buffer.from(JSON.stringify(reply.body), 'utf8');
+    headers['Content-Type'] ??= JSON_TYPE;
+  }
+  if (body !== undefined) headers['Content-Length'] = String(body.length);
+  response.writeHead(reply.status, headers);
+  response.end(body);
+}
+
+export async function startEmulator(options: EmulatorOptions = {}): Promise<Emulator> {
+  const settings = settingsOf(options);
+  const clients = options.clients === undefined ? [{ ...DEMO_CLIENT, businessAreas: '*' as const }] : validateClients(options.clients);
+  const ttl = options.tokenTtlSeconds ?? 3600;
+  if (!(ttl > 0)) throw new Error('tokenTtlSeconds must be positive');
+  const auth = new Auth(clients, ttl);
+  const faults = new Faults(options.faults ?? null);
+  const { store, persistence } = await openTenant(options);
+  const router = new Router(ROUTES);
+  const quiet = options.quiet ?? true;
+  const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
+  let inFlight = 0;
+  let drained: (() => void) | undefined;
+
+  async function answer(request: IncomingMessage, url: URL, method: string): Promise<Reply> {
+    const matched = router.match(method, url.pathname);
+    if (matched === null) {
+      if (method === 'GET' && settings.staticDir !== undefined) {
+        const file = await staticFile(settings.staticDir, url.pathname);
+        if (file !== null) return file;
+      }
+      return json(404, { message: `no such endpoint: ${method} ${url.pathname.slice(0, 200)}` });
+    }
+    if ('allow' in matched) {
+      return json(405, { message: `${method} is not allowed here; use ${matched.allow.join(' or ')}` }, { Allow: matched.allow.join(', ') });
+    }
+    let access: Access | undefined;
+    const context: RouteContext = {
+      request,
+      url,
+      params: matched.params,
+      store,
+      persistence,
+      auth,
+      faults,
+      settings,
+      access: () => (access ??= auth.authenticate(request.headers.authorization)),
+    };
+    // Authenticate every API route up front (the token endpoints and the control endpoint excepted).
+    if (!url.pathname.endsWith('/oauth2/token') && !url.pathname.startsWith(CONTROL_PREFIX) && url.pathname !== '/openapi.json') context.access();
+    return matched.route.handler(context);
+  }
+
+  async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const started = performance.now();
+    const method = request.method ?? 'GET';
+    let url: URL;
+    try {
+      url = new URL(request.url ?? '/', 'http://emulator');
+    } catch {
+      url = new URL('http://emulator/');
+    }
+    const logLine = (status: number | string) => {
+      if (!quiet) log(`${method} ${url.pathname.slice(0, 300)} ${status} ${(performance.now() - started).toFixed(1)}ms`);
+    };
+    const decision = url.pathname.startsWith(CONTROL_PREFIX) ? undefined : faults.decide(method, url.pathname);
+    if (decision !== undefined) {
+      if (decision.latencyMs > 0) await sleep(decision.latencyMs);
+      if (decision.expireTokens) auth.expireAll();
+      if (decision.drop === 'before') {
+        request.socket.destroy();
+        logLine('dropped');
+        return;
+      }
+      if (decision.status !== undefined) {
+        const headers: Record<string, string> = decision.retryAfter === undefined ? {} : { 'Retry-After': decision.retryAfter };
+        send(response, json(decision.status, { message: `injected fault: ${decision.status}` }, headers));
+        logLine(decision.status);
+        return;
+      }
+    }
+    let reply: Reply;
+    try {
+      reply = await answer(request, url, method);
+    } catch (e) {
+      if (e instanceof ApiError) reply = e.toReply();
+      else {
+        reply = json(500, { message: 'internal error in the emulator' });
+        if (!quiet) log(`error: ${e instanceof Error ? e.message : String(e)}`);
+      }
+    }
+    if (decision?.drop === 'after') {
+      request.socket.destroy();
+      logLine('dropped');
+      return;
+    }
+    // A body we did not read (an early error) would stall the connection: close it instead.
+    if (!request.complete) reply = { ...reply, headers: { ...reply.headers, Connection: 'close' } };
+    send(response, reply);
+    logLine(reply.status);
+  }
+
+  const sockets = new Set<Socket>();
+  const server = createServer({ keepAliveTimeout: 5000 }, (request, response) => {
+    inFlight++;
+    handle(request, response)
+      .catch(() => {
+        if (!response.headersSent) send(response, json(500, { message: 'internal error in the emulator' }));
+        else response.destroy();
+      })
+      .finally(() => {
+        inFlight--;
+        if (inFlight === 0) drained?.();
+      });
+  });
+  server.on('connection', (socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+  server.on('clientError', (_error, socket) => {
+    if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nContent-Type: application/json\r\nConnection: close\r\n\r\n{"message":"malformed HTTP request"}');
+    else socket.destroy();
+  });
+
+  const host = options.host ?? '127.0.0.1';
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const port = (server.address() as AddressInfo).port;
+  const urlHost = host.includes(':') ? `[${host}]` : host === '0.0.0.0' ? '127.0.0.1' : host;
+  let closing: Promise<void> | undefined;
+
+  return {
+    url: `http://${urlHost}:${port}`,
+    port,
+    demoClient: { ...DEMO_CLIENT },
+    setFaults(config) {
+      faults.set(config);
+    },
+    close() {
+      closing ??= (async () => {
+        const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
+        server.closeIdleConnections();
+        if (inFlight > 0) await new Promise<void>((resolve) => (drained = resolve));
+        for (const socket of sockets) socket.destroy();
+        await stopped;
+        await persistence.close();
+      })();
+      return closing;
+    },
+  };
+}

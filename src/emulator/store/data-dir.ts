@@ -1,0 +1,158 @@
+/**
+ * The data folder: the tenant as plain files a person can read and edit, kept
+ * current by the emulator.
+ *
+ *   business-areas.json            [business area, ...]
+ *   schemas/<any name>.json        one Get Schema response per file
+ *   datasets.json                  [dataset list item, ...] (counts are computed)
+ *   dataobjects/<dataSetId>.ndjson one data object per line: {_dataObjectId, _version, _deleted?, ...fields}
+ *   journal.ndjson                 changes not yet folded into dataobjects/ (written by the emulator)
+ *
+ * Data object files are replaced atomically (temporary file, fsync, rename, fsync of
+ * the folder), so a crash leaves either the old or the new file, and the journal holds
+ * every acknowledged change that is not yet in one.
+ */
+import { mkdir, open, readdir, readFile, rename } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { BusinessAreaResponse, DataSetListItem, SchemaResponse } from '../../schema/response.js';
+import { newId, type DataSetState, type TenantInput, type TenantStore } from './tenant-store.js';
+
+export const FILES = {
+  businessAreas: 'business-areas.json',
+  schemas: 'schemas',
+  dataSets: 'datasets.json',
+  dataObjects: 'dataobjects',
+  journal: 'journal.ndjson',
+} as const;
+
+/** The file of a dataset's data objects; the id is encoded so any id is a safe file name. */
+export function dataObjectFile(dir: string, dataSetId: string): string {
+  return join(dir, FILES.dataObjects, `${encodeURIComponent(dataSetId).replace(/\./g, '%2E')}.ndjson`);
+}
+
+async function readJson(path: string): Promise<unknown> {
+  const text = await readFile(path, 'utf8');
+  try {
+    return JSON.parse(text);
+  } catch (e) {
+    throw new Error(`${path} is not valid JSON: ${e instanceof Error ? e.message : String(e)}`);
+  }
+}
+
+async function exists(path: string): Promise<boolean> {
+  try {
+    await readFile(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** True when the folder holds a tenant (its business-areas.json). */
+export function hasTenant(dir: string): Promise<boolean> {
+  return exists(join(dir, FILES.businessAreas));
+}
+
+/** Reads the tenant from the folder; data objects without an id get one (and `needsWrite` says so). */
+export async function readDataDir(dir: string): Promise<{ tenant: TenantInput; needsWrite: Set<string> }> {
+  const businessAreas = await readJson(join(dir, FILES.businessAreas));
+  if (!Array.isArray(businessAreas)) throw new Error(`${join(dir, FILES.businessAreas)} must hold an array of business areas`);
+  const schemaFiles = (await readdir(join(dir, FILES.schemas)).catch(() => [] as string[])).filter((f) => f.endsWith('.json')).sort();
+  const schemas: SchemaResponse[] = [];
+  for (const file of schemaFiles) {
+    const schema = (await readJson(join(dir, FILES.schemas, file))) as SchemaResponse;
+    if (typeof schema !== 'object' || schema === null || typeof schema.schemaId !== 'string' || !Array.isArray(schema.fields)) {
+      throw new Error(`${join(dir, FILES.schemas, file)} is not a Get Schema response (schemaId and fields are required)`);
+    }
+    schemas.push(schema);
+  }
+  const dataSetItems = (await exists(join(dir, FILES.dataSets))) ? await readJson(join(dir, FILES.dataSets)) : [];
+  if (!Array.isArray(dataSetItems)) throw new Error(`${join(dir, FILES.dataSets)} must hold an array of datasets`);
+  const needsWrite = new Set<string>();
+  const dataSets: { dataSet: DataSetListItem; dataObjects: Record<string, unknown>[] }[] = [];
+  for (const dataSet of dataSetItems as DataSetListItem[]) {
+    const path = dataObjectFile(dir, dataSet.dataSetId);
+    const text = await readFile(path, 'utf8').catch((e: NodeJS.ErrnoException) => {
+      if (e.code === 'ENOENT') return '';
+      throw e;
+    });
+    const dataObjects: Record<string, unknown>[] = [];
+    text.split('\n').forEach((line, i) => {
+      if (line.trim() === '') return;
+      let record: unknown;
+      try {
+        record = JSON.parse(line);
+      } catch {
+        throw new Error(`${path}: line ${i + 1} is not JSON`);
+      }
+      if (typeof record !== 'object' || record === null || Array.isArray(record)) throw new Error(`${path}: line ${i + 1} is not a JSON object`);
+      const object = record as Record<string, unknown>;
+      if (object._dataObjectId === undefined) {
+        object._dataObjectId = newId();
+        needsWrite.add(dataSet.dataSetId);
+      }
+      dataObjects.push(object);
+    });
+    dataSets.push({ dataSet, dataObjects });
+  }
+  return { tenant: { businessAreas: businessAreas as BusinessAreaResponse[], schemas, dataSets }, needsWrite };
+}
+
+/** Writes a file atomically: temporary file, fsync, rename. The folder is fsynced by the caller. */
+async function writeAtomically(path: string, text: string): Promise<void> {
+  const temporary = `${path}.tmp`;
+  const file = await open(temporary, 'w');
+  try {
+    await file.writeFile(text, 'utf8');
+    await file.sync();
+  } finally {
+    await file.close();
+  }
+  await rename(temporary, path);
+}
+
+async function syncFolder(dir: string): Promise<void> {
+  const handle = await open(dir, 'r');
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}
+
+/** Writes the whole tenant into an empty folder (the metadata files and every data object file). */
+export async function seedDataDir(dir: string, store: TenantStore): Promise<void> {
+  await mkdir(join(dir, FILES.schemas), { recursive: true });
+  await mkdir(join(dir, FILES.dataObjects), { recursive: true });
+  for (const schema of store.schemas) {
+    const name = `${schema.name.replace(/[^\w.-]+/g, '-').toLowerCase()}-${schema.schemaId.slice(-8)}.json`;
+    await writeAtomically(join(dir, FILES.schemas, name), `${JSON.stringify(schema, null, 2)}\n`);
+  }
+  await writeAtomically(join(dir, FILES.dataSets), `${JSON.stringify(store.dataSets.map((d) => d.item), null, 2)}\n`);
+  for (const dataSet of store.dataSets) dataSet.dirty = true;
+  await writeDataObjectFiles(dir, store);
+  await syncFolder(join(dir, FILES.schemas));
+  // Last: its presence says the folder holds a complete tenant.
+  await writeAtomically(join(dir, FILES.businessAreas), `${JSON.stringify(store.areas, null, 2)}\n`);
+  await syncFolder(dir);
+}
+
+/** Rewrites the data object file of every dataset changed since the last write. */
+export async function writeDataObjectFiles(dir: string, store: TenantStore): Promise<void> {
+  const changed: DataSetState[] = store.dataSets.filter((d) => d.dirty);
+  if (changed.length === 0) return;
+  await mkdir(join(dir, FILES.dataObjects), { recursive: true });
+  for (const dataSet of changed) {
+    // Serialised in one synchronous step with clearing the flag: a change after it marks the dataset again.
+    dataSet.dirty = false;
+    let text = '';
+    for (const object of dataSet.objects) text += `${JSON.stringify(store.fileRecord(object))}\n`;
+    try {
+      await writeAtomically(dataObjectFile(dir, dataSet.item.dataSetId), text);
+    } catch (e) {
+      dataSet.dirty = true;
+      throw e;
+    }
+  }
+  await syncFolder(join(dir, FILES.dataObjects));
+}

@@ -1,0 +1,143 @@
+/**
+ * The append-only journal: every change is one JSON line, written and fsynced before
+ * the change is acknowledged. Lines that arrive while a write is under way are written
+ * together with one fsync (group commit), so many writers cost few fsyncs. A torn last
+ * line (the process died mid-write) is ignored on open and cut off before appending.
+ */
+import { open, readFile, type FileHandle } from 'node:fs/promises';
+
+/** One journal line: the full state of a data object after a change, in its dataset. */
+export interface JournalEntry {
+  readonly dataSetId: string;
+  readonly record: Readonly<Record<string, unknown>>;
+}
+
+interface Waiting {
+  readonly text: string;
+  readonly resolve: () => void;
+  readonly reject: (error: Error) => void;
+}
+
+/** Reads the journal's complete lines; a torn last line is left out, and its offset returned so it can be cut. */
+export async function readJournal(path: string): Promise<{ entries: JournalEntry[]; validBytes: number; tornBytes: number }> {
+  let buffer: Buffer;
+  try {
+    buffer = await readFile(path);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return { entries: [], validBytes: 0, tornBytes: 0 };
+    throw e;
+  }
+  const entries: JournalEntry[] = [];
+  const end = buffer.lastIndexOf(0x0a) + 1;
+  const lines = buffer.subarray(0, end).toString('utf8').split('\n');
+  lines.pop();
+  lines.forEach((line, i) => {
+    if (line === '') return;
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(line);
+    } catch {
+      throw new Error(`${path}: line ${i + 1} is not JSON; the journal was damaged outside the emulator`);
+    }
+    const entry = parsed as { d?: unknown; r?: unknown };
+    if (typeof entry.d !== 'string' || typeof entry.r !== 'object' || entry.r === null) throw new Error(`${path}: line ${i + 1} is not a journal entry`);
+    entries.push({ dataSetId: entry.d, record: entry.r as Record<string, unknown> });
+  });
+  return { entries, validBytes: end, tornBytes: buffer.length - end };
+}
+
+export class Journal {
+  private readonly waiting: Waiting[] = [];
+  private running = false;
+  private idle: Promise<void> = Promise.resolve();
+  private markIdle: () => void = () => {};
+  private failure: Error | undefined;
+  private compactRequested = false;
+  /** Bytes written since the journal was last emptied. */
+  private size: number;
+
+  private constructor(
+    private readonly file: FileHandle,
+    size: number,
+    private readonly compactAfterBytes: number,
+    /** Writes the full state elsewhere (the data files), durably; the journal is emptied after it. */
+    private readonly checkpoint: () => Promise<void>,
+  ) {
+    this.size = size;
+  }
+
+  /** Opens (or creates) the journal for appending, cutting off `validBytes` onwards first. */
+  static async open(path: string, validBytes: number, compactAfterBytes: number, checkpoint: () => Promise<void>): Promise<Journal> {
+    const file = await open(path, 'a+');
+    const { size } = await file.stat();
+    if (size > validBytes) {
+      await file.truncate(validBytes);
+      await file.datasync();
+    }
+    return new Journal(file, validBytes, compactAfterBytes, checkpoint);
+  }
+
+  /** Appends one entry; resolves once it is on disk. */
+  append(entry: JournalEntry): Promise<void> {
+    if (this.failure) return Promise.reject(this.failure);
+    const text = `${JSON.stringify({ d: entry.dataSetId, r: entry.record })}\n`;
+    return new Promise<void>((resolve, reject) => {
+      this.waiting.push({ text, resolve, reject });
+      this.start();
+    });
+  }
+
+  /** Checkpoints and empties the journal once the writes under way are done. */
+  compact(): Promise<void> {
+    this.compactRequested = true;
+    this.start();
+    return this.idle;
+  }
+
+  /** Waits for everything under way, checkpoints, and closes the file. */
+  async close(): Promise<void> {
+    if (!this.failure) await this.compact();
+    await this.file.close();
+  }
+
+  private start(): void {
+    if (this.running) return;
+    this.running = true;
+    this.idle = new Promise((resolve) => (this.markIdle = resolve));
+    void this.run();
+  }
+
+  private async run(): Promise<void> {
+    while (!this.failure && (this.waiting.length > 0 || this.compactRequested)) {
+      if (this.compactRequested) {
+        this.compactRequested = false;
+        try {
+          await this.checkpoint();
+          await this.file.truncate(0);
+          await this.file.datasync();
+          this.size = 0;
+        } catch (e) {
+          // The journal still holds everything: no acknowledged write is at risk, so keep going.
+          process.emitWarning(`mdq emulator: compaction failed: ${e instanceof Error ? e.message : String(e)}`);
+        }
+        continue;
+      }
+      const batch = this.waiting.splice(0);
+      const text = batch.map((w) => w.text).join('');
+      try {
+        await this.file.appendFile(text, 'utf8');
+        await this.file.datasync();
+        this.size += Buffer.byteLength(text);
+        for (const w of batch) w.resolve();
+      } catch (e) {
+        // A partly written batch may have left a torn line: refuse further writes rather than append after it.
+        this.failure = new Error(`the journal cannot be written: ${e instanceof Error ? e.message : String(e)}`);
+        for (const w of [...batch, ...this.waiting.splice(0)]) w.reject(this.failure);
+      }
+      if (this.size >= this.compactAfterBytes) this.compactRequested = true;
+    }
+    for (const w of this.waiting.splice(0)) w.reject(this.failure ?? new Error('journal closed'));
+    this.running = false;
+    this.markIdle();
+  }
+}

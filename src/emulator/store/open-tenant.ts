@@ -1,0 +1,62 @@
+/**
+ * Where the tenant comes from and where its changes go: memory only, or a data folder
+ * (seeded with the example data when empty) whose journal is replayed on start.
+ */
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { exampleData } from '../data/generate.js';
+import { FILES, hasTenant, readDataDir, seedDataDir, writeDataObjectFiles } from './data-dir.js';
+import { Journal, readJournal } from './journal.js';
+import { TenantStore, type StoredObject } from './tenant-store.js';
+
+/** Makes changes durable. */
+export interface Persistence {
+  /** Resolves once the object's new state survives a crash. */
+  record(object: StoredObject): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface OpenTenantOptions {
+  readonly dataDir?: string;
+  readonly inMemory?: boolean;
+  readonly records?: number;
+  readonly seed?: number;
+  readonly compactAfterBytes?: number;
+}
+
+const MEMORY: Persistence = { record: () => Promise.resolve(), close: () => Promise.resolve() };
+
+export async function openTenant(options: OpenTenantOptions): Promise<{ store: TenantStore; persistence: Persistence }> {
+  const { dataDir } = options;
+  const generate = () => new TenantStore(exampleData({ records: options.records, seed: options.seed }));
+  if (dataDir === undefined) return { store: generate(), persistence: MEMORY };
+  if (!(await hasTenant(dataDir))) {
+    const store = generate();
+    if (options.inMemory) return { store, persistence: MEMORY };
+    await mkdir(dataDir, { recursive: true });
+    await seedDataDir(dataDir, store);
+  }
+  const { tenant, needsWrite } = await readDataDir(dataDir);
+  const store = new TenantStore(tenant);
+  for (const id of needsWrite) store.dataSet(id)!.dirty = true;
+  const journalPath = join(dataDir, FILES.journal);
+  const { entries, validBytes } = await readJournal(journalPath);
+  for (const entry of entries) {
+    const dataSet = store.dataSet(entry.dataSetId);
+    // A dataset removed from datasets.json by hand takes its journal entries with it.
+    if (dataSet === undefined) continue;
+    store.load(dataSet, entry.record);
+    dataSet.dirty = true;
+  }
+  if (options.inMemory) return { store, persistence: MEMORY };
+  const journal = await Journal.open(journalPath, validBytes, options.compactAfterBytes ?? 4 * 1024 * 1024, () => writeDataObjectFiles(dataDir, store));
+  // Fold what was replayed into the data files now, so the journal starts empty.
+  if (entries.length > 0 || needsWrite.size > 0) await journal.compact();
+  return {
+    store,
+    persistence: {
+      record: (object) => journal.append({ dataSetId: object.dataSet.item.dataSetId, record: store.fileRecord(object) }),
+      close: () => journal.close(),
+    },
+  };
+}

@@ -1,0 +1,235 @@
+/**
+ * The tenant in memory: business areas, schemas, datasets and their data objects,
+ * with the three changes the interface allows (create, update under optimistic
+ * locking, soft delete). Node runs one handler at a time, so each change's
+ * check-then-write is atomic without locks; durability is the journal's job.
+ */
+import { randomBytes } from 'node:crypto';
+import type { BusinessAreaResponse, DataSetListItem, SchemaFieldResponse, SchemaResponse } from '../../schema/response.js';
+import { ApiError, badRequest } from '../http/reply.js';
+import { recordErrors, type FieldErrors } from './field-rules.js';
+
+export interface StoredObject {
+  readonly id: string;
+  readonly dataSet: DataSetState;
+  version: number;
+  deleted: boolean;
+  /** Schema field values keyed by field name. */
+  values: Record<string, unknown>;
+  errors: readonly FieldErrors[];
+  /** The search hit: metadata fields and values, rebuilt on every change (searches share it). */
+  hit: Readonly<Record<string, unknown>>;
+}
+
+export interface DataSetState {
+  readonly item: DataSetListItem;
+  readonly schema: SchemaResponse;
+  readonly area: BusinessAreaResponse;
+  /** In creation order, deleted ones included (soft delete). */
+  readonly objects: StoredObject[];
+  readonly byId: Map<string, StoredObject>;
+  readonly fields: ReadonlyMap<string, SchemaFieldResponse>;
+  /** Changed since the data files were last written. */
+  dirty: boolean;
+}
+
+/** A data object as data files and the journal hold it: what the list endpoint shows, plus `_deleted`. */
+export interface FileRecord {
+  readonly _dataObjectId: string;
+  readonly _version: number;
+  readonly _deleted?: boolean;
+  readonly [field: string]: unknown;
+}
+
+export interface TenantInput {
+  readonly businessAreas: readonly BusinessAreaResponse[];
+  readonly schemas: readonly SchemaResponse[];
+  readonly dataSets: readonly { readonly dataSet: DataSetListItem; readonly dataObjects: readonly Readonly<Record<string, unknown>>[] }[];
+}
+
+/** A new identifier shaped like the service's: 17-digit timestamp and 30 random hex digits. */
+export function newId(now = new Date()): string {
+  const stamp = now.toISOString().replace(/\D/g, '').slice(0, 17);
+  return stamp + randomBytes(15).toString('hex');
+}
+
+/** Order of the states of one object: versions only grow, and deletion is final. */
+function stateOrder(version: number, deleted: boolean): number {
+  return version * 2 + (deleted ? 1 : 0);
+}
+
+export class TenantStore {
+  readonly areas: readonly BusinessAreaResponse[];
+  readonly schemas: readonly SchemaResponse[];
+  readonly dataSets: readonly DataSetState[];
+  private readonly dataSetById = new Map<string, DataSetState>();
+
+  constructor(input: TenantInput) {
+    this.areas = [...input.businessAreas];
+    this.schemas = [...input.schemas];
+    const areaById = new Map(this.areas.map((a) => [a.businessAreaId, a]));
+    const schemaById = new Map(this.schemas.map((s) => [s.schemaId, s]));
+    const dataSets: DataSetState[] = [];
+    for (const { dataSet, dataObjects } of input.dataSets) {
+      const schema = schemaById.get(dataSet.schemaId);
+      const area = areaById.get(dataSet.businessAreaId);
+      if (schema === undefined || area === undefined) throw new Error(`dataset ${JSON.stringify(dataSet.dataSetName)} names a schema or business area that does not exist`);
+      if (this.dataSetById.has(dataSet.dataSetId)) throw new Error(`two datasets have the id ${JSON.stringify(dataSet.dataSetId)}`);
+      const state: DataSetState = { item: dataSet, schema, area, objects: [], byId: new Map(), fields: new Map(schema.fields.map((f) => [f.name, f])), dirty: false };
+      dataSets.push(state);
+      this.dataSetById.set(dataSet.dataSetId, state);
+      for (const record of dataObjects) this.load(state, record);
+    }
+    this.dataSets = dataSets;
+  }
+
+  dataSet(id: string): DataSetState | undefined {
+    return this.dataSetById.get(id);
+  }
+
+  /** Adds or replaces an object from a data file or the journal; an older state than the one held is ignored. */
+  load(state: DataSetState, record: Readonly<Record<string, unknown>>): void {
+    const id = record._dataObjectId;
+    const version = record._version ?? 1;
+    if (typeof id !== 'string' || id === '') throw new Error(`a data object of dataset ${JSON.stringify(state.item.dataSetName)} has no _dataObjectId`);
+    if (typeof version !== 'number' || !Number.isSafeInteger(version) || version < 1) throw new Error(`data object ${id} has no valid _version`);
+    const deleted = record._deleted === true;
+    const values: Record<string, unknown> = {};
+    for (const key in record) {
+      const value = record[key];
+      if (key.charCodeAt(0) !== 95 /* _ */ && value !== null && value !== undefined) values[key] = value;
+    }
+    const held = state.byId.get(id);
+    if (held !== undefined) {
+      if (stateOrder(version, deleted) <= stateOrder(held.version, held.deleted)) return;
+      held.version = version;
+      held.deleted = deleted;
+      this.setValues(held, values);
+      return;
+    }
+    const object = { id, dataSet: state, version, deleted, values: {}, errors: [], hit: {} } as StoredObject;
+    this.setValues(object, values);
+    state.objects.push(object);
+    state.byId.set(id, object);
+  }
+
+  /** Creates a data object; values that break the field rules are kept and listed in `_errors`. */
+  create(state: DataSetState, body: Readonly<Record<string, unknown>>): StoredObject {
+    const values = this.fieldValues(state, body);
+    const object = { id: newId(), dataSet: state, version: 1, deleted: false, values: {}, errors: [], hit: {} } as StoredObject;
+    this.setValues(object, values);
+    state.objects.push(object);
+    state.byId.set(object.id, object);
+    state.dirty = true;
+    return object;
+  }
+
+  /** Updates the fields present in `body` when `_version` equals the stored version, and increments it. */
+  update(object: StoredObject, body: Readonly<Record<string, unknown>>): StoredObject {
+    const expected = body._version;
+    if (expected === undefined) throw badRequest('the body must carry _version, the version of the data object you read');
+    if (typeof expected !== 'number' || !Number.isSafeInteger(expected)) throw badRequest(`_version must be an integer, not ${JSON.stringify(expected)}`);
+    const changes = this.fieldValues(object.dataSet, body);
+    if (expected !== object.version) {
+      throw badRequest(`version conflict: the update names _version ${expected}, but the stored version is ${object.version}; read the data object again and resend`, {
+        storedVersion: object.version,
+        sentVersion: expected,
+      });
+    }
+    const values = { ...object.values };
+    for (const [name, value] of Object.entries(changes)) {
+      if (value === null) delete values[name];
+      else values[name] = value;
+    }
+    object.version += 1;
+    this.setValues(object, values);
+    object.dataSet.dirty = true;
+    return object;
+  }
+
+  /** Soft delete: the object stays in the data files, marked deleted, and leaves every answer. */
+  delete(object: StoredObject): StoredObject {
+    object.deleted = true;
+    object.dataSet.dirty = true;
+    return object;
+  }
+
+  /** The record as the data files and the journal hold it. */
+  fileRecord(object: StoredObject): FileRecord {
+    return { _dataObjectId: object.id, _version: object.version, ...(object.deleted ? { _deleted: true } : {}), ...object.values };
+  }
+
+  /** The item of the data object list. */
+  listItem(object: StoredObject): Record<string, unknown> {
+    return { _dataObjectId: object.id, _version: object.version, _errors: object.errors, ...object.values };
+  }
+
+  /** The dataset list item with its live counts. */
+  dataSetItem(state: DataSetState): DataSetListItem {
+    let records = 0;
+    let errored = 0;
+    for (const object of state.objects) {
+      if (object.deleted) continue;
+      records++;
+      if (object.errors.length > 0) errored++;
+    }
+    return { ...state.item, recordCount: records, erroredRecordsCount: errored };
+  }
+
+  /** The schema list item, as GET .../schemas lists it. */
+  schemaItem(schema: SchemaResponse): Record<string, unknown> {
+    const dataSetCount = this.dataSets.filter((d) => d.schema === schema).length;
+    return {
+      schemaId: schema.schemaId,
+      name: schema.name,
+      description: schema.description ?? '',
+      businessAreaId: schema.businessAreaId,
+      businessAreaName: schema.businessAreaName,
+      active: schema.active ?? true,
+      state: schema.state ?? 'published',
+      fieldsCount: schema.fields.length,
+      dataSetCount,
+      runningJobsCount: 0,
+      version: schema.version ?? 1,
+      createdBy: 'u-1001',
+      createdByEmail: schema.createdBy ?? 'admin@example.com',
+      updatedBy: 'u-1002',
+      updatedByEmail: schema.updatedBy ?? schema.createdBy ?? 'admin@example.com',
+      createdDate: schema.createdDate ?? '2024-01-01T00:00:00.000Z',
+      updatedDate: schema.updatedDate ?? schema.createdDate ?? '2024-01-01T00:00:00.000Z',
+      deleted: false,
+    };
+  }
+
+  /** The schema field values of a request body: unknown names (and metadata fields other than `_version`) are a 400. */
+  private fieldValues(state: DataSetState, body: Readonly<Record<string, unknown>>): Record<string, unknown> {
+    const values: Record<string, unknown> = {};
+    const unknown: string[] = [];
+    for (const [name, value] of Object.entries(body)) {
+      if (name === '_version') continue;
+      if (!state.fields.has(name)) unknown.push(name);
+      else values[name] = value;
+    }
+    if (unknown.length > 0) {
+      const shown = unknown.slice(0, 10).map((n) => JSON.stringify(n.length > 80 ? `${n.slice(0, 77)}...` : n));
+      throw new ApiError(400, `no field ${shown.join(', ')}${unknown.length > 10 ? ` (and ${unknown.length - 10} more)` : ''} in schema ${JSON.stringify(state.schema.name)}; field names are matched exactly`);
+    }
+    return values;
+  }
+
+  private setValues(object: StoredObject, values: Record<string, unknown>): void {
+    const { dataSet } = object;
+    object.values = values;
+    object.errors = recordErrors(values, dataSet.schema.fields);
+    object.hit = {
+      _dataObjectId: object.id,
+      _businessAreaName: dataSet.area.name,
+      _schemaName: dataSet.schema.name,
+      _dataSetName: dataSet.item.dataSetName,
+      _businessAreaId: dataSet.area.businessAreaId,
+      _schemaId: dataSet.schema.schemaId,
+      _dataSetId: dataSet.item.dataSetId,
+      ...values,
+    };
+  }
+}

@@ -1,0 +1,106 @@
+/**
+ * The public shapes of the emulator: how to start it, who may use it, and which
+ * faults to inject. Node-only; exported from the `mdq/emulator` subpath.
+ */
+
+/** How `startEmulator` runs. Every property is optional; the defaults serve the example tenant in memory. */
+export interface EmulatorOptions {
+  /** TCP port; 0 (the default from code) picks a free one. */
+  readonly port?: number;
+  /** Interface to listen on; `127.0.0.1` by default. */
+  readonly host?: string;
+  /** Keep the tenant in this folder (see the README for its layout); an empty or missing folder is seeded. */
+  readonly dataDir?: string;
+  /** Never write to disk, even with `dataDir` (it is only read). */
+  readonly inMemory?: boolean;
+  /** Application clients and their grants; the demo client alone when absent. */
+  readonly clients?: readonly ClientGrant[];
+  /** Token lifetime for clients that do not set their own; 3600 by default. */
+  readonly tokenTtlSeconds?: number;
+  /** Page size of the schema and dataset lists (`pageKey` paging); 2 by default, so the example tenant pages. */
+  readonly pageSize?: number;
+  /** Page size of the data object list; 100 by default. */
+  readonly dataObjectPageSize?: number;
+  /** Largest `from + size` a search accepts; 10 000 by default. */
+  readonly maxResultWindow?: number;
+  /** Largest request body in bytes; 1 MiB by default (413 beyond). */
+  readonly maxBodyBytes?: number;
+  /** Faults to inject from the start (off by default). */
+  readonly faults?: FaultConfig;
+  /** No request log; true by default from code, false for `mdq serve`. */
+  readonly quiet?: boolean;
+  /** Where log lines go (one per request); standard error by default. */
+  readonly log?: (line: string) => void;
+  /** Instead of the example data, generate this many data objects (for load tests), spread over the example datasets. */
+  readonly records?: number;
+  /** Seed of the generated data; 1 by default. */
+  readonly seed?: number;
+  /** Serve the static site in this folder at `/` for GET paths that are not API routes. */
+  readonly staticDir?: string;
+  /** Answer GET /v1/my/businessareas with the bare array the interface's sample shows instead of `{ response: [...] }`. */
+  readonly bareArrayBusinessAreas?: boolean;
+  /** Bytes of journal after which it is compacted into the data files; 4 MiB by default. */
+  readonly compactAfterBytes?: number;
+}
+
+/** A running emulator. */
+export interface Emulator {
+  /** The base URL, e.g. `http://127.0.0.1:8787` (no trailing slash). */
+  readonly url: string;
+  readonly port: number;
+  /** The credentials of the built-in demo client (when no `clients` were given). */
+  readonly demoClient: { readonly clientId: string; readonly clientSecret: string };
+  /** Replace the fault configuration (null turns faults off). */
+  setFaults(config: FaultConfig | null): void;
+  /** Stop accepting requests, finish the ones under way, write everything, close. */
+  close(): Promise<void>;
+}
+
+/** What one business area grant allows; a bare string grants the whole area (by name or id). */
+export interface AreaGrant {
+  /** Business area name or id. */
+  readonly businessArea: string;
+  /** Only these schemas (names or ids); all when absent. */
+  readonly schemas?: readonly string[];
+  /** Only these datasets (names or ids); all when absent. */
+  readonly dataSets?: readonly string[];
+  /** `read` forbids create, update and delete (403); `write` by default. */
+  readonly access?: 'read' | 'write';
+}
+
+/** An application client: its credentials, token lifetime and what it may access. */
+export interface ClientGrant {
+  readonly clientId: string;
+  readonly clientSecret: string;
+  readonly tokenTtlSeconds?: number;
+  /** `'*'` for every business area, or a list of grants. */
+  readonly businessAreas: '*' | readonly (string | AreaGrant)[];
+}
+
+export interface FaultConfig {
+  /** Seed of the fault dice, so a failing test replays; 1 by default. */
+  readonly seed?: number;
+  readonly rules: readonly FaultRule[];
+}
+
+export interface FaultRule {
+  /**
+   * `METHOD /path` with `*` matching any characters (also `/`), e.g. `GET /dataobjects/search`,
+   * `* /v1/businessareas/*`; absent means every route. The path is matched without the query string.
+   */
+  readonly route?: string;
+  /** Added latency before the request is handled. */
+  readonly latencyMs?: number;
+  /** Answer this status instead of handling the request. */
+  readonly status?: 429 | 500 | 502 | 503 | 504;
+  /** `Retry-After` header sent with `status` (seconds or an HTTP date). */
+  readonly retryAfter?: number | string;
+  /** Chance that the rule applies to a matching request; 1 by default. */
+  readonly probability?: number;
+  /** Destroy the connection before handling, or after the change was applied (a lost answer). */
+  readonly drop?: 'before' | 'after';
+  /** Expire every token now (the request then answers 401). */
+  readonly expireTokens?: boolean;
+  /** Only the next N matching requests. */
+  readonly times?: number;
+}

@@ -1,0 +1,120 @@
+/**
+ * A compiled clause: a predicate over records, and a way to mark what matched. Leaves
+ * come in two families: those that compare a field's values (typed comparisons,
+ * presence) read the record directly; those that look at words read the analysed
+ * values from the per-record cache.
+ */
+import type { Analysed } from './analysis.js';
+import type { HighlightSink } from './highlight.js';
+import { someValue, textOf, type DataRecord, type FieldReader } from './record.js';
+import { allTexts, fieldTexts, type TextEntry, type TextMode } from './record-texts.js';
+
+export interface Clause {
+  readonly test: (record: DataRecord) => boolean;
+  /** Adds the spans of what this clause matched; called only on records the whole query matches. */
+  readonly mark: (record: DataRecord, sink: HighlightSink) => void;
+}
+
+export const NEVER: Clause = { test: () => false, mark: () => {} };
+export const ALWAYS: Clause = { test: () => true, mark: () => {} };
+
+/** Where a clause looks: one field (`field:value`, `[Field] op v`), or every field (full text). */
+export interface FieldTarget {
+  readonly name: string;
+  readonly read: FieldReader;
+}
+
+/** A span of a value's text, or null for the whole value. */
+export type ValueSpan = (text: string) => readonly [number, number] | null;
+
+/** A clause that holds when some value of the field passes `test`. */
+export function valueClause(target: FieldTarget, test: (value: unknown) => boolean, span?: ValueSpan): Clause {
+  const { name, read } = target;
+  return {
+    test: (record) => someValue(read(record), test),
+    mark: (record, sink) => {
+      someValue(read(record), (value, index) => {
+        if (!test(value)) return false;
+        const text = textOf(value);
+        if (text === null) return false;
+        const s = span?.(text) ?? [0, text.length];
+        sink.add(name, index, s[0], s[1]);
+        return false;
+      });
+    },
+  };
+}
+
+/** Tests one analysed value, and lists the spans that matched in it. */
+export interface TextTest {
+  readonly test: (analysed: Analysed) => boolean;
+  readonly spans: (analysed: Analysed, add: (start: number, end: number) => void) => void;
+}
+
+function entriesClause(entries: (record: DataRecord) => readonly TextEntry[], text: TextTest): Clause {
+  return {
+    test: (record) => {
+      for (const entry of entries(record)) if (text.test(entry.analysed)) return true;
+      return false;
+    },
+    mark: (record, sink) => {
+      for (const entry of entries(record)) text.spans(entry.analysed, (start, end) => sink.add(entry.field, entry.index, start, end));
+    },
+  };
+}
+
+/** A clause over the analysed values of one field (`mode`: words, or the whole value as one token). */
+export function textClause(target: FieldTarget, mode: TextMode, text: TextTest): Clause {
+  const { name, read } = target;
+  const key = `${mode}:${name}`;
+  return entriesClause((record) => fieldTexts(record, key, name, read, mode), text);
+}
+
+/** A clause over every value full-text search looks at. */
+export function fullTextClause(text: TextTest): Clause {
+  return entriesClause(allTexts, text);
+}
+
+/** Either clause (a value may match in more than one way). */
+export function either(a: Clause, b: Clause): Clause {
+  return {
+    test: (record) => a.test(record) || b.test(record),
+    mark: (record, sink) => {
+      a.mark(record, sink);
+      b.mark(record, sink);
+    },
+  };
+}
+
+/** A token test as a text test: some token passes; the matching tokens are the spans. */
+export function anyToken(test: (token: string) => boolean): TextTest {
+  return {
+    test: (a) => {
+      for (const token of a.tokens) if (test(token)) return true;
+      return false;
+    },
+    spans: (a, add) => {
+      a.tokens.forEach((token, i) => {
+        if (test(token)) add(a.starts[i]!, a.ends[i]!);
+      });
+    },
+  };
+}
+
+/** A test of the whole value (lower-cased), spanning all of it. */
+export function wholeValue(test: (lowerCased: string) => boolean): TextTest {
+  return {
+    test: (a) => test(a.text.toLowerCase()),
+    spans: (a, add) => {
+      if (test(a.text.toLowerCase())) add(0, a.text.length);
+    },
+  };
+}
+
+/** Either text test; the spans of the first when it holds (the finer ones: tokens rather than the whole value). */
+export function eitherText(a: TextTest, b: TextTest): TextTest {
+  return {
+    test: (x) => a.test(x) || b.test(x),
+    spans: (x, add) => (a.test(x) ? a.spans(x, add) : b.spans(x, add)),
+  };
+}

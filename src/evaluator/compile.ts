@@ -1,0 +1,84 @@
+/**
+ * `compile(query, { schema })`: the query, parsed once, compiled into closures (no
+ * interpretation per record, no `eval` or `new Function`, so it runs under a strict
+ * Content-Security-Policy), as a predicate over records that also tells which field
+ * values matched.
+ */
+import type { Expr, Query } from '../language/ast.js';
+import type { Diagnostic } from '../language/diagnostic.js';
+import type { ParseOptions } from '../language/parse.js';
+import { parseOrThrow } from '../language/parse-or-throw.js';
+import { NEVER, type Clause } from './clause.js';
+import { HighlightSink, type FieldHighlight } from './highlight.js';
+import { compileClause, type CompileContext } from './matchers.js';
+import type { DataRecord } from './record.js';
+import { resolveSchema, type EvaluatorSchema } from './schema-input.js';
+
+export interface CompileOptions {
+  /**
+   * The schema(s) the records belong to: a Get Schema response, an array of them, a
+   * `SchemaIndex` from `loadSchema`, or a builder schema from `defineSchema`. Values are
+   * then typed by their field (numbers, dates in the field's format, booleans, codes);
+   * without one, by their JavaScript type.
+   */
+  readonly schema?: EvaluatorSchema;
+  /** Limits for parsing query text (see `parse`). */
+  readonly parse?: ParseOptions;
+}
+
+/** A compiled query: call it on a record. */
+export interface Matcher {
+  (record: DataRecord): boolean;
+  /** Parts of the query that cannot be evaluated as written (each matches nothing, or is evaluated as said), with codes. */
+  readonly diagnostics: readonly Diagnostic[];
+  /** For a matching record, the field values (and spans of them) that matched; [] when it does not match. */
+  highlight(record: DataRecord): readonly FieldHighlight[];
+}
+
+/** What `compile` takes: query text, a parsed tree (or any clause of one), or a builder result. */
+export type QueryInput = string | Query | Expr | { readonly ast: Query; readonly text: string };
+
+function treeOf(query: QueryInput, options: CompileOptions): Query {
+  if (typeof query === 'string') return parseOrThrow(query, options.parse);
+  if (query === null || typeof query !== 'object') throw new TypeError(`compile takes query text, a syntax tree or a built query, not ${query === null ? 'null' : typeof query}`);
+  if ('kind' in query) return query.kind === 'Query' ? query : { kind: 'Query', body: query, span: query.span };
+  if ('ast' in query && query.ast?.kind === 'Query') return query.ast;
+  throw new TypeError('compile takes query text, a syntax tree or a built query');
+}
+
+/**
+ * Compiles a query into a matcher. Text with syntax errors throws a `QuerySyntaxError`;
+ * parts that cannot be evaluated are listed in `matcher.diagnostics`.
+ */
+export function compile(query: QueryInput, options: CompileOptions = {}): Matcher {
+  const tree = treeOf(query, options);
+  const context: CompileContext = { schema: resolveSchema(options.schema), diagnostics: [], scopes: new Map() };
+  let clause: Clause;
+  if (tree.body === null) {
+    context.diagnostics.push({ code: 'empty-query', severity: 'warning', message: 'the query is empty: it matches no record (write *:* for every record)', span: tree.span });
+    clause = NEVER;
+  } else {
+    clause = compileClause(tree.body, null, context);
+  }
+  const { test, mark } = clause;
+  const matcher = ((record: DataRecord) => test(record)) as Matcher & { diagnostics: readonly Diagnostic[] };
+  Object.defineProperty(matcher, 'diagnostics', { value: Object.freeze(context.diagnostics), enumerable: true });
+  Object.defineProperty(matcher, 'highlight', {
+    enumerable: true,
+    value: (record: DataRecord): readonly FieldHighlight[] => {
+      if (!test(record)) return [];
+      const sink = new HighlightSink();
+      mark(record, sink);
+      return sink.result();
+    },
+  });
+  return matcher;
+}
+
+/** The records that match `query`, in their order. */
+export function filter<R extends DataRecord>(records: Iterable<R>, query: QueryInput | Matcher, options: CompileOptions = {}): R[] {
+  const matches = typeof query === 'function' ? query : compile(query, options);
+  const out: R[] = [];
+  for (const record of records) if (matches(record)) out.push(record);
+  return out;
+}

@@ -1,0 +1,59 @@
+/**
+ * Fuzzy terms: `roam~1` matches a token within that many edits, where an edit inserts,
+ * deletes or substitutes one character or swaps two adjacent ones (Damerau-Levenshtein,
+ * the optimal-string-alignment form that Lucene's automata accept). Distances count code
+ * points; Lucene's maximum is 2. A fractional distance below 1 is Lucene's legacy
+ * similarity, turned into edits from the term's length as Lucene does.
+ */
+
+/** Lucene's limit on edits (LevenshteinAutomata.MAXIMUM_SUPPORTED_DISTANCE). */
+export const MAX_EDITS = 2;
+
+/** The edits a written distance allows (`null`: not written, Lucene's default 2). */
+export function editsFor(distance: number | null, termLength: number): number {
+  if (distance === null) return MAX_EDITS;
+  if (distance >= 1) return Math.min(Math.floor(distance), MAX_EDITS);
+  if (distance <= 0) return 0;
+  return Math.min(Math.floor((1 - distance) * termLength), MAX_EDITS);
+}
+
+/** True when `a` and `b` (arrays of code points) are at most `max` edits apart; stops early. */
+export function withinEdits(a: ArrayLike<string>, b: ArrayLike<string>, max: number): boolean {
+  if (Math.abs(a.length - b.length) > max) return false;
+  if (max === 0) {
+    for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+    return a.length === b.length;
+  }
+  const n = b.length;
+  // Three rows of the optimal-string-alignment table.
+  let before = new Array<number>(n + 1).fill(0);
+  let previous = Array.from({ length: n + 1 }, (_, j) => j);
+  let current = new Array<number>(n + 1).fill(0);
+  for (let i = 1; i <= a.length; i++) {
+    current[0] = i;
+    let rowMin = i;
+    for (let j = 1; j <= n; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let d = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d = Math.min(d, before[j - 2]! + 1);
+      current[j] = d;
+      if (d < rowMin) rowMin = d;
+    }
+    if (rowMin > max) return false;
+    [before, previous, current] = [previous, current, before];
+  }
+  return previous[n]! <= max;
+}
+
+/** A token matcher for `term~distance` (the term lower-cased already). */
+export function fuzzyMatcher(term: string, edits: number): (token: string) => boolean {
+  const a = codePoints(term);
+  return (token) => token === term || withinEdits(a, codePoints(token), edits);
+}
+
+const SURROGATE = /[\uD800-\uDFFF]/;
+
+/** A string's characters as code points; the string itself when it has no surrogate pairs (the usual case). */
+function codePoints(text: string): ArrayLike<string> {
+  return SURROGATE.test(text) ? Array.from(text) : text;
+}

@@ -1,0 +1,345 @@
+/**
+ * One compile function per node kind, in a table keyed by kind (a required mapped type:
+ * a new kind of clause does not compile until it is handled here). Each turns a node
+ * into a `Clause` once; records then only run closures.
+ */
+import type { Comparison, Expr, FieldValue, Node, NodeOfKind, Phrase, RangeBound, Term } from '../language/ast.js';
+import type { Diagnostic, Severity } from '../language/diagnostic.js';
+import type { FieldKind } from '../schema/field-kind.js';
+import { HIT_METADATA_FIELDS } from '../schema/response.js';
+import type { SchemaField, SchemaIndex } from '../schema/schema.js';
+import { tokensOf } from './analysis.js';
+import {
+  ALWAYS,
+  NEVER,
+  anyToken,
+  either,
+  eitherText,
+  fullTextClause,
+  textClause,
+  valueClause,
+  wholeValue,
+  type Clause,
+  type FieldTarget,
+  type TextTest,
+} from './clause.js';
+import { editsFor, fuzzyMatcher, MAX_EDITS } from './fuzzy.js';
+import { phraseMatches } from './phrase.js';
+import { fieldReader, isPresent, textOf } from './record.js';
+import { allTokens } from './record-texts.js';
+import { regexMatcher } from './regex-clause.js';
+import { comparator, type Comparator } from './typed-values.js';
+import { wildcardMatcher } from './wildcard.js';
+
+/** A field a clause is scoped to, with what the schema says about it. */
+export interface FieldScope extends FieldTarget {
+  readonly kind: FieldKind;
+  readonly field: SchemaField | undefined;
+}
+
+/** Where leaves look: one field, or (null) every field, as full-text terms do. */
+export type Scope = FieldScope | null;
+
+export interface CompileContext {
+  readonly schema: SchemaIndex | undefined;
+  readonly diagnostics: Diagnostic[];
+  readonly scopes: Map<string, FieldScope | undefined>;
+}
+
+export function report(context: CompileContext, node: Node, code: string, message: string, severity: Severity = 'warning'): void {
+  context.diagnostics.push({ code, severity, message, span: node.span });
+}
+
+/** The kinds a clause can be compiled from: every expression and everything that may follow `field:`. */
+export type ClauseKind = Expr['kind'] | FieldValue['kind'];
+
+type CompileFn<K extends ClauseKind> = (node: NodeOfKind<K>, scope: Scope, context: CompileContext) => Clause;
+
+export function compileClause(node: Expr | FieldValue, scope: Scope, context: CompileContext): Clause {
+  return (MATCHERS[node.kind] as CompileFn<ClauseKind>)(node, scope, context);
+}
+
+const METADATA = new Set<string>(HIT_METADATA_FIELDS);
+
+/**
+ * The scope of a field name. With a schema, a name the schema does not know (nor the
+ * hit metadata, nor a dotted name below a known field) matches nothing, as on the
+ * service; the matcher says so in a diagnostic.
+ */
+function fieldScope(name: string, node: Node, context: CompileContext): FieldScope | undefined {
+  if (context.scopes.has(name)) return context.scopes.get(name);
+  let scope: FieldScope | undefined;
+  const read = fieldReader(name);
+  if (context.schema === undefined) {
+    scope = { name, read, kind: 'opaque', field: undefined };
+  } else {
+    const field = context.schema.field(name);
+    if (field !== undefined) scope = { name, read, kind: field.kind, field };
+    else if (METADATA.has(name) || belowKnownField(name, context.schema)) scope = { name, read, kind: 'opaque', field: undefined };
+  }
+  if (scope === undefined) report(context, node, 'unknown-field', `no field "${name}" in the schema: this clause matches nothing`);
+  context.scopes.set(name, scope);
+  return scope;
+}
+
+function belowKnownField(name: string, schema: SchemaIndex): boolean {
+  for (let dot = name.indexOf('.'); dot > 0; dot = name.indexOf('.', dot + 1)) if (schema.field(name.slice(0, dot)) !== undefined) return true;
+  return false;
+}
+
+/** Fields whose values are words (analysed); the others are matched as whole values. */
+function isAnalysed(scope: Scope): boolean {
+  return scope === null || scope.kind === 'text' || scope.kind === 'opaque';
+}
+
+function combine(operands: readonly Clause[], all: boolean): Clause {
+  if (operands.length === 1) return operands[0]!;
+  const tests = operands.map((c) => c.test);
+  const marks = operands.map((c) => c.mark);
+  if (tests.length === 2) {
+    const [a, b] = tests as [Clause['test'], Clause['test']];
+    const test = all ? (r: Parameters<Clause['test']>[0]) => a(r) && b(r) : (r: Parameters<Clause['test']>[0]) => a(r) || b(r);
+    return { test, mark: all ? (r, sink) => test(r) && marks.forEach((m) => m(r, sink)) : (r, sink) => marks.forEach((m) => m(r, sink)) };
+  }
+  const test = all
+    ? (r: Parameters<Clause['test']>[0]) => {
+        for (const t of tests) if (!t(r)) return false;
+        return true;
+      }
+    : (r: Parameters<Clause['test']>[0]) => {
+        for (const t of tests) if (t(r)) return true;
+        return false;
+      };
+  // An AND marks only when all of it holds (it may sit in an OR that matched by another branch).
+  return { test, mark: all ? (r, sink) => test(r) && marks.forEach((m) => m(r, sink)) : (r, sink) => marks.forEach((m) => m(r, sink)) };
+}
+
+// ------------------------------------------------------------------ words
+
+/** Tokens of `phrase` in consecutive positions (or within `slop`) in one value. */
+function phraseText(words: readonly string[], slop: number): TextTest {
+  return {
+    test: (a) => phraseMatches(a.tokens, words, slop, false).length > 0,
+    spans: (a, add) => {
+      for (const [first, last] of phraseMatches(a.tokens, words, slop, true)) add(a.starts[first]!, a.ends[last]!);
+    },
+  };
+}
+
+/**
+ * Text that the analyser turns into `words`: one word is a token; several are a phrase
+ * (as Lucene does with a term that analyses to several tokens); none (text of only
+ * punctuation, `&&`) matches a value that is exactly that text, ignoring case.
+ */
+function wordsText(text: string, slop: number): TextTest {
+  const words = tokensOf(text);
+  if (words.length === 0) {
+    const lower = text.toLowerCase();
+    return wholeValue((value) => value === lower);
+  }
+  if (words.length === 1) {
+    const word = words[0]!;
+    return anyToken((token) => token === word);
+  }
+  return phraseText(words, slop);
+}
+
+function wordsClause(text: string, slop: number, scope: Scope): Clause {
+  const test = wordsText(text, slop);
+  if (scope !== null) return textClause(scope, 'words', test);
+  const words = tokensOf(text);
+  const clause = fullTextClause(test);
+  if (words.length !== 1) return clause;
+  // One word anywhere: a set lookup on the record's tokens.
+  const word = words[0]!;
+  return { test: (record) => allTokens(record).has(word), mark: clause.mark };
+}
+
+/** A typed equality on a field's values (numbers, dates, booleans, codes). */
+function equalsClause(scope: FieldScope, text: string): Clause {
+  const compare = comparator(text, scope.field);
+  return valueClause(scope, (v) => compare(v) === 0);
+}
+
+/** `field:value` and bare values: words for analysed fields, typed equality for the others. */
+function valueMatch(text: string, slop: number, scope: Scope): Clause {
+  if (scope === null || scope.kind === 'text') return wordsClause(text, slop, scope);
+  // Without a known type a value may be text (words) or a number, date or boolean (typed).
+  if (scope.kind === 'opaque') return either(wordsClause(text, slop, scope), equalsClause(scope, text));
+  return equalsClause(scope, text);
+}
+
+/** A pattern (wildcard, regex, fuzzy) tried on each token of analysed values, and on the whole value. */
+function patternClause(tokenTest: (token: string) => boolean, scope: Scope): Clause {
+  const tokens = anyToken(tokenTest);
+  if (scope === null) return fullTextClause(eitherText(tokens, wholeValue(tokenTest)));
+  if (isAnalysed(scope)) return textClause(scope, 'words', eitherText(tokens, wholeValue(tokenTest)));
+  return textClause(scope, 'keyword', tokens);
+}
+
+// ------------------------------------------------------------------ order
+
+type Bound = { readonly compare: Comparator; readonly inclusive: boolean } | null;
+
+function boundOf(value: string | null, inclusive: boolean, field: SchemaField | undefined): Bound {
+  return value === null ? null : { compare: comparator(value, field), inclusive };
+}
+
+function rangeTest(lower: Bound, upper: Bound): (value: unknown) => boolean {
+  return (value) => {
+    if (lower !== null) {
+      const c = lower.compare(value);
+      if (!(lower.inclusive ? c >= 0 : c > 0)) return false;
+    }
+    if (upper !== null) {
+      const c = upper.compare(value);
+      if (!(upper.inclusive ? c <= 0 : c < 0)) return false;
+    }
+    // Both ends open (`[* TO *]`): any value that can be compared at all.
+    return lower !== null || upper !== null || textOf(value) !== null;
+  };
+}
+
+function orderClause(lowerText: string | null, lowerInclusive: boolean, upperText: string | null, upperInclusive: boolean, scope: Scope): Clause {
+  const field = scope?.field;
+  const test = rangeTest(boundOf(lowerText, lowerInclusive, field), boundOf(upperText, upperInclusive, field));
+  if (scope !== null) return valueClause(scope, test);
+  // A bare range searches every field's values, typed by what they hold.
+  return fullTextClause({
+    test: (a) => test(a.text),
+    spans: (a, add) => {
+      if (test(a.text)) add(0, a.text.length);
+    },
+  });
+}
+
+function boundText(bound: RangeBound): string | null {
+  return bound.value;
+}
+
+// ------------------------------------------------------------------ comparisons
+
+function comparisonClause(node: Comparison, context: CompileContext): Clause {
+  const scope = fieldScope(node.field.value, node.field, context);
+  if (scope === undefined) return node.operator === 'ne' ? ALWAYS : NEVER;
+  const text = node.value.kind === 'NumberValue' ? node.value.raw : node.value.value;
+  switch (node.operator) {
+    case 'eq':
+      return equalsClause(scope, text);
+    case 'ne':
+      return negate(equalsClause(scope, text));
+    case 'gt':
+      return orderClause(text, false, null, false, scope);
+    case 'ge':
+      return orderClause(text, true, null, false, scope);
+    case 'lt':
+      return orderClause(null, false, text, false, scope);
+    case 'le':
+      return orderClause(null, false, text, true, scope);
+    case 'contains':
+    case 'startswith':
+    case 'endswith':
+      return substringClause(scope, node.operator, text.toLowerCase());
+  }
+}
+
+/** `contains`, `startswith`, `endswith`: on the whole value as text, ignoring case. */
+function substringClause(scope: FieldScope, operator: 'contains' | 'startswith' | 'endswith', needle: string): Clause {
+  const find = (lower: string): number => {
+    if (operator === 'startswith') return lower.startsWith(needle) ? 0 : -1;
+    if (operator === 'endswith') return lower.endsWith(needle) ? lower.length - needle.length : -1;
+    return lower.indexOf(needle);
+  };
+  const test = (value: unknown): boolean => {
+    if (scope.kind === 'image') return false;
+    const text = textOf(value);
+    return text !== null && find(text.toLowerCase()) >= 0;
+  };
+  return valueClause(scope, test, (text) => {
+    // Lower-casing may change the length of non-ASCII text: then mark the whole value.
+    const lower = text.toLowerCase();
+    const at = find(lower);
+    return lower.length === text.length && at >= 0 ? [at, at + needle.length] : null;
+  });
+}
+
+function negate(clause: Clause): Clause {
+  return { test: (record) => !clause.test(record), mark: () => {} };
+}
+
+// ------------------------------------------------------------------ the table
+
+/** The scope of `name:` (`*:value` searches every field). */
+function scoped(name: string, node: Node, context: CompileContext): Scope | undefined {
+  return name === '*' ? null : fieldScope(name, node, context);
+}
+
+function termClause(node: Term, scope: Scope): Clause {
+  return valueMatch(node.value, 0, scope);
+}
+
+function phraseClause(node: Phrase, slop: number, scope: Scope): Clause {
+  return valueMatch(node.value, slop, scope);
+}
+
+const MATCHERS: { readonly [K in ClauseKind]: CompileFn<K> } = {
+  Or: (node, scope, context) => combine(node.operands.map((o) => compileClause(o, scope, context)), false),
+  And: (node, scope, context) => combine(node.operands.map((o) => compileClause(o, scope, context)), true),
+  Not: (node, scope, context) => negate(compileClause(node.operand, scope, context)),
+  Required: (node, scope, context) => compileClause(node.operand, scope, context),
+  Group: (node, scope, context) => compileClause(node.body, scope, context),
+  Boost: (node, scope, context) => compileClause(node.operand, scope, context),
+  MatchAll: () => ALWAYS,
+  Field: (node, _scope, context) => {
+    const inner = scoped(node.field.value, node.field, context);
+    return inner === undefined ? NEVER : compileClause(node.value, inner, context);
+  },
+  Exists: (node, _scope, context) => {
+    const scope = fieldScope(node.field.value, node.field, context);
+    return scope === undefined ? NEVER : existsClause(scope);
+  },
+  Comparison: (node, _scope, context) => comparisonClause(node, context),
+  Term: (node, scope) => termClause(node, scope),
+  Phrase: (node, scope) => phraseClause(node, 0, scope),
+  Proximity: (node, scope) => phraseClause(node.operand, node.distance === null ? 0 : Math.max(0, Math.floor(node.distance)), scope),
+  Wildcard: (node, scope) => {
+    if (node.pattern === '*') return scope === null ? ALWAYS : existsClause(scope);
+    // Patterns meet lower-cased tokens (and lower-cased whole values), so they are lower-cased too.
+    return patternClause(wildcardMatcher(node.pattern.toLowerCase()), scope);
+  },
+  Regex: (node, scope, context) => {
+    const matcher = regexMatcher(node, context);
+    return matcher === null ? NEVER : patternClause(matcher, scope);
+  },
+  Fuzzy: (node, scope, context) => {
+    const term = node.operand.value.toLowerCase();
+    if (node.distance !== null && node.distance > MAX_EDITS) {
+      report(context, node, 'fuzzy-distance', `Lucene allows at most ${MAX_EDITS} edits; ~${node.distance} is evaluated as ~${MAX_EDITS}`, 'info');
+    }
+    return patternClause(fuzzyMatcher(term, editsFor(node.distance, Array.from(term).length)), scope);
+  },
+  Range: (node, scope) => orderClause(boundText(node.lower), node.lowerInclusive, boundText(node.upper), node.upperInclusive, scope),
+  Relation: (node, scope) => {
+    const text = node.value.value;
+    switch (node.operator) {
+      case '>':
+        return orderClause(text, false, null, false, scope);
+      case '>=':
+        return orderClause(text, true, null, false, scope);
+      case '<':
+        return orderClause(null, false, text, false, scope);
+      case '<=':
+        return orderClause(null, false, text, true, scope);
+    }
+  },
+  Error: (node, _scope, context) => {
+    report(context, node, 'unevaluable', 'the query has a hole here (a syntax error); this part matches nothing', 'error');
+    return NEVER;
+  },
+};
+
+function existsClause(scope: FieldTarget): Clause {
+  const { read } = scope;
+  const present = valueClause(scope, (v) => v !== '');
+  return { test: (record) => isPresent(read(record)), mark: present.mark };
+}

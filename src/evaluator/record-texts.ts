@@ -1,0 +1,112 @@
+/**
+ * The analysed text of a record's values, computed once per record and field and kept
+ * in a WeakMap keyed by the record: the next query on the same records does not analyse
+ * them again, and a record that is dropped takes its tokens with it. A record is taken
+ * to be unchanged while it is cached (search hits are); `forgetRecord` drops its entry
+ * after an edit.
+ */
+import { analyse, type Analysed } from './analysis.js';
+import { METADATA_PROPERTIES, someValue, textOf, type DataRecord, type FieldReader } from './record.js';
+
+/** One value of a field, analysed. */
+export interface TextEntry {
+  /** The field's name (a dotted path for values found inside nested objects). */
+  readonly field: string;
+  /** The value's index when the field holds an array. */
+  readonly index: number | undefined;
+  readonly analysed: Analysed;
+}
+
+/** How a field's values are turned into tokens. */
+export type TextMode = 'words' | 'keyword';
+
+interface RecordTexts {
+  readonly fields: Map<string, readonly TextEntry[]>;
+  all: readonly TextEntry[] | undefined;
+  allTokens: ReadonlySet<string> | undefined;
+}
+
+const cache = new WeakMap<object, RecordTexts>();
+const NONE: readonly TextEntry[] = [];
+
+function textsOf(record: DataRecord): RecordTexts {
+  let texts = cache.get(record);
+  if (texts === undefined) {
+    texts = { fields: new Map(), all: undefined, allTokens: undefined };
+    cache.set(record, texts);
+  }
+  return texts;
+}
+
+/** Drops what is cached for `record` (after changing it in place). */
+export function forgetRecord(record: DataRecord): void {
+  cache.delete(record);
+}
+
+/** A whole value as one token, lower-cased: how keyword-like fields (codes, numbers, dates) are matched by patterns. */
+function keyword(text: string): Analysed {
+  return { text, tokens: [text.toLowerCase()], starts: [0], ends: [text.length] };
+}
+
+/** The analysed values of one field, cached under `key` (the field name and mode). */
+export function fieldTexts(record: DataRecord, key: string, name: string, read: FieldReader, mode: TextMode): readonly TextEntry[] {
+  const texts = textsOf(record);
+  let entries = texts.fields.get(key);
+  if (entries === undefined) {
+    const value = read(record);
+    if (value === undefined || value === null) {
+      entries = NONE;
+    } else {
+      const found: TextEntry[] = [];
+      someValue(value, (v, index) => {
+        const text = textOf(v);
+        if (text !== null && text !== '') found.push({ field: name, index, analysed: mode === 'words' ? analyse(text) : keyword(text) });
+        return false;
+      });
+      entries = found;
+    }
+    texts.fields.set(key, entries);
+  }
+  return entries;
+}
+
+const MAX_NESTING = 32;
+
+/** Every value full-text search looks at: all fields but the metadata, nested objects included. */
+export function allTexts(record: DataRecord): readonly TextEntry[] {
+  const texts = textsOf(record);
+  if (texts.all === undefined) {
+    const found: TextEntry[] = [];
+    for (const name of Object.keys(record)) {
+      if (METADATA_PROPERTIES.has(name)) continue;
+      collect(record[name], name, undefined, found, 0);
+    }
+    texts.all = found;
+  }
+  return texts.all;
+}
+
+function collect(value: unknown, field: string, index: number | undefined, out: TextEntry[], depth: number): void {
+  if (value === undefined || value === null || depth > MAX_NESTING) return;
+  if (Array.isArray(value)) {
+    value.forEach((v, i) => collect(v, field, index ?? i, out, depth + 1));
+    return;
+  }
+  const text = textOf(value);
+  if (text !== null) {
+    if (text !== '') out.push({ field, index, analysed: analyse(text) });
+  } else if (typeof value === 'object' && !(value instanceof Date)) {
+    for (const key of Object.keys(value)) collect((value as Record<string, unknown>)[key], `${field}.${key}`, undefined, out, depth + 1);
+  }
+}
+
+/** Every token of every value full-text search looks at, as one set. */
+export function allTokens(record: DataRecord): ReadonlySet<string> {
+  const texts = textsOf(record);
+  if (texts.allTokens === undefined) {
+    const set = new Set<string>();
+    for (const entry of allTexts(record)) for (const token of entry.analysed.tokens) set.add(token);
+    texts.allTokens = set;
+  }
+  return texts.allTokens;
+}

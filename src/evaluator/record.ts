@@ -1,0 +1,105 @@
+/**
+ * Reading field values out of a record as a search hit returns it: one property per
+ * field keyed by the exact name (names hold spaces, and may hold dots), nested objects
+ * for dotted names, arrays for multivalue fields. Only own properties count, so a field
+ * named `constructor` or `__proto__` reads the record, never its prototype.
+ */
+import { HIT_METADATA_FIELDS } from '../schema/response.js';
+
+/** A data object as a search hit returns it. */
+export type DataRecord = { readonly [field: string]: unknown };
+
+const hasOwn = Object.prototype.hasOwnProperty;
+
+/**
+ * Properties that describe the hit rather than the data: full-text terms do not search
+ * them (a field query such as `_schemaName:Customer` does).
+ */
+export const METADATA_PROPERTIES: ReadonlySet<string> = new Set<string>([...HIT_METADATA_FIELDS, '_version', '_errors']);
+
+/** Reads the value of `name` from a record; undefined when there is none. */
+export type FieldReader = (record: DataRecord) => unknown;
+
+/**
+ * A reader for one field name. The exact property wins; otherwise a dotted name walks
+ * nested objects (`address.city`), trying the longest property name first at each level
+ * (`Home Location.lat` in `{ 'Home Location': { lat } }`), and an array on the way yields
+ * the values of all its elements.
+ */
+export function fieldReader(name: string): FieldReader {
+  if (!name.includes('.')) return (record) => (hasOwn.call(record, name) ? record[name] : undefined);
+  return (record) => (hasOwn.call(record, name) ? record[name] : readPath(record, name, 0));
+}
+
+const MAX_PATH_DEPTH = 32;
+
+function readPath(value: unknown, path: string, depth: number): unknown {
+  if (value === null || typeof value !== 'object' || depth > MAX_PATH_DEPTH) return undefined;
+  if (Array.isArray(value)) {
+    const out: unknown[] = [];
+    for (const element of value) {
+      const v = readPath(element, path, depth + 1);
+      if (v !== undefined) out.push(v);
+    }
+    return out.length === 0 ? undefined : out;
+  }
+  const object = value as Record<string, unknown>;
+  if (hasOwn.call(object, path)) return object[path];
+  // The longest prefix that names a property, then the rest below it.
+  for (let dot = path.lastIndexOf('.'); dot > 0; dot = path.lastIndexOf('.', dot - 1)) {
+    const head = path.slice(0, dot);
+    if (hasOwn.call(object, head)) {
+      const v = readPath(object[head], path.slice(dot + 1), depth + 1);
+      if (v !== undefined) return v;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * Calls `leaf(value, index)` for every value of a field: the value itself, or each
+ * element of an array (nested arrays flattened, `index` counting leaves), skipping null
+ * and undefined. Returns true as soon as `leaf` does.
+ */
+export function someValue(value: unknown, leaf: (value: unknown, index: number | undefined) => boolean): boolean {
+  if (value === undefined || value === null) return false;
+  if (!Array.isArray(value)) return leaf(value, undefined);
+  let index = 0;
+  const walk = (list: readonly unknown[], depth: number): boolean => {
+    for (const v of list) {
+      if (Array.isArray(v)) {
+        if (depth < MAX_PATH_DEPTH && walk(v, depth + 1)) return true;
+      } else if (v !== undefined && v !== null) {
+        if (leaf(v, index++)) return true;
+      } else {
+        index++;
+      }
+    }
+    return false;
+  };
+  return walk(value, 0);
+}
+
+/** True when a value is present: not missing, not null, not an empty string, not an array without such a value. */
+export function isPresent(value: unknown): boolean {
+  if (value === undefined || value === null || value === '') return false;
+  if (Array.isArray(value)) return someValue(value, isPresent);
+  return true;
+}
+
+/** The text of a leaf value as full-text search sees it; null for values without text (objects). */
+export function textOf(value: unknown): string | null {
+  switch (typeof value) {
+    case 'string':
+      return value;
+    case 'number':
+    case 'bigint':
+      return String(value);
+    case 'boolean':
+      return value ? 'true' : 'false';
+    case 'object':
+      return value instanceof Date && !Number.isNaN(value.getTime()) ? value.toISOString() : null;
+    default:
+      return null;
+  }
+}

@@ -1,0 +1,212 @@
+/**
+ * Comparing a record's value with a value written in the query, typed by the field's
+ * schema: numbers numerically, dates in the field's own `dateFormat` against query dates
+ * written year-month-day, booleans by the field's `allowedBooleanValues`, picklists by
+ * code, text without regard to case. Without a schema (or for a type mdq does not know)
+ * the JavaScript value decides.
+ *
+ * Each query value is read once, at compile time, into a comparator: `compare(value)`
+ * is negative, zero or positive as the record's value is below, equal to or above the
+ * query's, and NaN when the two cannot be compared (a word against a number field).
+ */
+import { compareDateKeys, fromDateFormat, readQueryDate, readQueryTime } from '../schema/dates.js';
+import type { FieldKind } from '../schema/field-kind.js';
+import type { SchemaField } from '../schema/schema.js';
+
+export type Comparator = (value: unknown) => number;
+
+const never: Comparator = () => NaN;
+
+/** A number written in a query or held as text: plain decimal notation only (`1e3`, `0x10`, `''` are not numbers). */
+const NUMBER = /^[+-]?(?:\d+\.?\d*|\.\d+)$/;
+
+export function readNumber(text: string): number {
+  const t = text.trim();
+  return NUMBER.test(t) ? Number(t) : NaN;
+}
+
+function numberOf(value: unknown): number {
+  if (typeof value === 'number') return value;
+  if (typeof value === 'string') return readNumber(value);
+  if (typeof value === 'bigint') return Number(value);
+  return NaN;
+}
+
+/** Compares strings by code point (as Lucene compares terms), not by UTF-16 unit. */
+export function compareText(a: string, b: string): number {
+  if (a === b) return 0;
+  const n = Math.min(a.length, b.length);
+  for (let i = 0; i < n; i++) {
+    const x = a.charCodeAt(i);
+    const y = b.charCodeAt(i);
+    if (x === y) continue;
+    // Surrogates (code points above U+FFFF) sort after every unit below them.
+    const xs = x >= 0xd800 && x <= 0xdfff;
+    const ys = y >= 0xd800 && y <= 0xdfff;
+    if (xs !== ys) return xs ? 1 : -1;
+    return x - y;
+  }
+  return a.length - b.length;
+}
+
+function sign(n: number): number {
+  return n > 0 ? 1 : n < 0 ? -1 : n === 0 ? 0 : NaN;
+}
+
+function textComparator(query: string): Comparator {
+  const q = query.toLowerCase();
+  return (value) => {
+    const text = typeof value === 'string' ? value : typeof value === 'number' || typeof value === 'boolean' ? String(value) : null;
+    return text === null ? NaN : compareText(text.toLowerCase(), q);
+  };
+}
+
+function numberComparator(query: string): Comparator {
+  const q = readNumber(query);
+  if (Number.isNaN(q)) return never;
+  return (value) => sign(numberOf(value) - q);
+}
+
+/** A stored date as a comparable key: in the field's format, else ISO (`2021-03-31`, with a time for datetimes). */
+function dateKeyOf(value: unknown, field: SchemaField | undefined, withTime: boolean): string | null {
+  if (value instanceof Date) {
+    if (Number.isNaN(value.getTime())) return null;
+    const iso = value.toISOString();
+    return withTime ? iso.slice(0, 23) : iso.slice(0, 10);
+  }
+  if (typeof value !== 'string') return null;
+  let date = value;
+  let time = '';
+  if (withTime) {
+    const cut = value.search(/[T ]\d/);
+    if (cut > 0) {
+      date = value.slice(0, cut);
+      time = value.slice(cut + 1);
+    }
+  }
+  let key: string | null = null;
+  if (field?.dateFormat !== undefined) key = fromDateFormat(date, field.dateFormat, field.dateSeparator);
+  if (key === null) {
+    const iso = readQueryDate(date, false);
+    key = iso.ok && iso.value ? iso.value.key : null;
+  }
+  if (key === null) return null;
+  if (time === '') return key;
+  const t = readQueryTime(time.replace(/(?:Z|[+-]\d{2}:?\d{2})$/, ''));
+  return t.ok && t.value ? `${key}T${t.value.key}` : key;
+}
+
+function dateComparator(withTime: boolean): (query: string, field: SchemaField | undefined) => Comparator {
+  return (query, field) => {
+    const reading = readQueryDate(query.trim(), withTime);
+    if (!reading.ok || reading.value === null) return never;
+    const q = reading.value.key;
+    return (value) => {
+      const key = dateKeyOf(value, field, withTime);
+      return key === null ? NaN : compareDateKeys(key, q);
+    };
+  };
+}
+
+function timeComparator(query: string): Comparator {
+  const reading = readQueryTime(query.trim());
+  if (!reading.ok || reading.value === null) return never;
+  const q = reading.value.key;
+  return (value) => {
+    if (typeof value !== 'string') return NaN;
+    const t = readQueryTime(value.trim());
+    return t.ok && t.value ? compareDateKeys(t.value.key, q) : NaN;
+  };
+}
+
+/** A boolean spelling of a field: its `allowedBooleanValues` pair (any case), JavaScript booleans, or `true`/`false`. */
+function booleanOf(value: unknown, pair: readonly [string, string] | undefined): boolean | undefined {
+  if (typeof value === 'boolean') return value;
+  if (typeof value === 'number') return value === 1 ? true : value === 0 ? false : undefined;
+  if (typeof value !== 'string') return undefined;
+  const lower = value.trim().toLowerCase();
+  if (pair !== undefined) {
+    if (lower === pair[0].toLowerCase()) return true;
+    if (lower === pair[1].toLowerCase()) return false;
+  }
+  return lower === 'true' ? true : lower === 'false' ? false : undefined;
+}
+
+function booleanComparator(query: string, field: SchemaField | undefined): Comparator {
+  const pair = field?.booleanValues;
+  const q = booleanOf(query, pair);
+  if (q === undefined) return never;
+  return (value) => {
+    const b = booleanOf(value, pair);
+    return b === undefined ? NaN : Number(b) - Number(q);
+  };
+}
+
+/** Picklist codes match exactly: case counts, as the checker says. */
+function codeComparator(query: string): Comparator {
+  const q = query.trim();
+  return (value) => (typeof value === 'string' ? compareText(value, q) : typeof value === 'number' ? compareText(String(value), q) : NaN);
+}
+
+const ISO_DATE = /^\d{4}-\d{2}(?:-\d{2})?(?:[T ]\d|$)/;
+
+/**
+ * Without a known type, the record's JavaScript value decides: numbers compare
+ * numerically, booleans as `true`/`false`, dates (`Date` objects and ISO date strings)
+ * by date when the query value is a date, numeric strings numerically against a
+ * numeric query value, and any other text without regard to case.
+ */
+function dynamicComparator(query: string): Comparator {
+  const text = textComparator(query);
+  const q = readNumber(query);
+  const dateReading = readQueryDate(query.trim(), true);
+  const date = dateReading.ok && dateReading.value !== null ? dateReading.value.key : null;
+  const isBool = booleanOf(query, undefined);
+  return (value) => {
+    switch (typeof value) {
+      case 'number':
+      case 'bigint':
+        return Number.isNaN(q) ? text(value) : sign(Number(value) - q);
+      case 'boolean':
+        return isBool === undefined ? NaN : Number(value) - Number(isBool);
+      case 'string': {
+        if (date !== null && ISO_DATE.test(value)) {
+          const key = dateKeyOf(value, undefined, true);
+          if (key !== null) return compareDateKeys(key, date);
+        }
+        if (!Number.isNaN(q)) {
+          const n = readNumber(value);
+          if (!Number.isNaN(n)) return sign(n - q);
+        }
+        return text(value);
+      }
+      case 'object':
+        if (value instanceof Date && date !== null) {
+          const key = dateKeyOf(value, undefined, true);
+          return key === null ? NaN : compareDateKeys(key, date);
+        }
+        return NaN;
+      default:
+        return NaN;
+    }
+  };
+}
+
+/** For each kind of field, how a query value becomes a comparator. */
+export const COMPARATORS: { readonly [K in FieldKind]: (query: string, field: SchemaField | undefined) => Comparator } = {
+  text: textComparator,
+  integer: numberComparator,
+  decimal: numberComparator,
+  date: dateComparator(false),
+  datetime: dateComparator(true),
+  time: timeComparator,
+  boolean: booleanComparator,
+  picklist: codeComparator,
+  image: () => never,
+  opaque: dynamicComparator,
+};
+
+/** The comparator of `query` for a field (schema-less fields are `opaque`: typed by their values). */
+export function comparator(query: string, field: SchemaField | undefined): Comparator {
+  return COMPARATORS[field?.kind ?? 'opaque'](query, field);
+}

@@ -1,0 +1,93 @@
+/** Starting an emulator for a test and talking to it over real HTTP. */
+import { startEmulator, type Emulator, type EmulatorOptions } from '../../src/emulator/index.js';
+import { recordResponse } from './openapi-recorder.js';
+
+export interface ApiResponse<T = any> {
+  readonly status: number;
+  readonly headers: Headers;
+  readonly body: T;
+  readonly text: string;
+}
+
+export interface RequestOptions {
+  readonly body?: unknown;
+  readonly token?: string | null;
+  readonly headers?: Record<string, string>;
+  /** Raw body text (sent as is). */
+  readonly raw?: string;
+}
+
+export class TestApi {
+  token = '';
+  constructor(readonly emulator: Emulator) {}
+
+  get url(): string {
+    return this.emulator.url;
+  }
+
+  async request<T = any>(method: string, path: string, options: RequestOptions = {}): Promise<ApiResponse<T>> {
+    const headers: Record<string, string> = { ...options.headers };
+    const token = options.token === undefined ? this.token : options.token;
+    if (token) headers.authorization ??= token;
+    let body: string | undefined = options.raw;
+    if (options.body !== undefined) {
+      body = JSON.stringify(options.body);
+      headers['content-type'] ??= 'application/json';
+    }
+    const response = await fetch(this.url + path, { method, headers, body });
+    const text = await response.text();
+    let parsed: unknown;
+    try {
+      parsed = text === '' ? undefined : JSON.parse(text);
+    } catch {
+      parsed = undefined;
+    }
+    recordResponse(method, path, response.status, response.headers.get('content-type'), parsed, text);
+    return { status: response.status, headers: response.headers, body: parsed as T, text };
+  }
+
+  get<T = any>(path: string, options?: RequestOptions) {
+    return this.request<T>('GET', path, options);
+  }
+
+  async login(clientId = 'mdq-demo', clientSecret = 'mdq-demo-secret'): Promise<string> {
+    const response = await this.request('POST', '/oauth2/token', { body: { client_id: clientId, client_secret: clientSecret }, token: null });
+    if (response.status !== 200) throw new Error(`login failed: ${response.status} ${response.text}`);
+    this.token = response.body.access_token;
+    return this.token;
+  }
+}
+
+/** Starts an emulator (in memory, free port), logs in as the demo client. Close it with `api.emulator.close()`. */
+export async function startApi(options: EmulatorOptions = {}): Promise<TestApi> {
+  const emulator = await startEmulator({ port: 0, ...options });
+  const api = new TestApi(emulator);
+  if (options.clients === undefined) await api.login();
+  return api;
+}
+
+/** The paths of the example tenant's resources, found through the API itself. */
+export async function tenantPaths(api: TestApi) {
+  const areas = (await api.get('/v1/my/businessareas')).body.response as { businessAreaId: string; name: string }[];
+  const customer = areas.find((a) => a.name === 'customer')!;
+  const schemas = await api.get(`/v1/businessareas/${customer.businessAreaId}/schemas`);
+  const customerSchema = schemas.body.items.find((s: { name: string }) => s.name === 'Customer');
+  const schemaPath = `/v1/businessareas/${customer.businessAreaId}/schemas/${customerSchema.schemaId}`;
+  const dataSets = await api.get(`${schemaPath}/datasets`);
+  const retail = dataSets.body.items.find((d: { dataSetName: string }) => d.dataSetName === 'Retail Customers');
+  return { areas, customer, schemaPath, retail, objectsPath: `${schemaPath}/datasets/${retail.dataSetId}/dataobjects` };
+}
+
+/** Every item of a `pageKey`-paged list. */
+export async function allPages(api: TestApi, path: string): Promise<any[]> {
+  const items: any[] = [];
+  let key: string | undefined;
+  for (let pages = 0; pages < 10_000; pages++) {
+    const response = await api.get(`${path}${key === undefined ? '' : `?pageKey=${encodeURIComponent(key)}`}`);
+    if (response.status !== 200) throw new Error(`${path}: ${response.status} ${response.text}`);
+    items.push(...response.body.items);
+    key = response.body.nextPageKey;
+    if (key === undefined) return items;
+  }
+  throw new Error('too many pages');
+}

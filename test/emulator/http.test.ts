@@ -1,0 +1,96 @@
+/** Every kind of bad request gets a clear JSON answer: never a crash, never a stack trace. */
+import { request as httpRequest } from 'node:http';
+import { connect } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startApi, tenantPaths, type TestApi } from './helpers.js';
+
+describe('HTTP edge cases', () => {
+  let api: TestApi;
+  let objectsPath: string;
+  beforeAll(async () => {
+    api = await startApi({ maxBodyBytes: 4096 });
+    ({ objectsPath } = await tenantPaths(api));
+  });
+  afterAll(() => api.emulator.close());
+
+  it('answers an unknown route with 404 and a wrong method with 405 and Allow', async () => {
+    const unknown = await api.get('/v1/nothing/here');
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.message).toBe('no such endpoint: GET /v1/nothing/here');
+    const wrong = await api.request('DELETE', '/v1/my/businessareas');
+    expect(wrong.status).toBe(405);
+    expect(wrong.headers.get('allow')).toBe('GET');
+    const token = await api.request('GET', '/oauth2/token');
+    expect(token.status).toBe(405);
+    expect(token.headers.get('allow')).toBe('POST');
+  });
+
+  it('answers malformed JSON, a non-object body and a wrong content type clearly', async () => {
+    const [object] = (await api.get(objectsPath)).body.items;
+    const path = `${objectsPath}/${object._dataObjectId}`;
+    const malformed = await api.request('PUT', path, { raw: '{"_version": 1,', headers: { 'content-type': 'application/json' } });
+    expect(malformed.status).toBe(400);
+    expect(malformed.body.message).toMatch(/^the request body is not valid JSON/);
+    const array = await api.request('PUT', path, { body: [1, 2] });
+    expect(array.status).toBe(400);
+    expect(array.body.message).toBe('the request body must be a JSON object');
+    const text = await api.request('PUT', path, { raw: '{}', headers: { 'content-type': 'text/plain' } });
+    expect(text.status).toBe(415);
+    const none = await api.request('PUT', path, { raw: '{}' });
+    expect(none.status).toBe(415);
+    // With a charset parameter, JSON is JSON.
+    const charset = await api.request('PUT', path, { raw: JSON.stringify({ _version: object._version }), headers: { 'content-type': 'application/json; charset=utf-8' } });
+    expect(charset.status).toBe(204);
+  });
+
+  it('refuses an oversized body with 413, declared or streamed', async () => {
+    const big = await api.request('POST', objectsPath, { body: { City: 'x'.repeat(10_000) } });
+    expect(big.status).toBe(413);
+    expect(big.body.message).toMatch(/larger than 4096 bytes/);
+    // Chunked, so no Content-Length to refuse up front.
+    const status = await new Promise<number>((resolve, reject) => {
+      const url = new URL(api.url + objectsPath);
+      const req = httpRequest({ host: url.hostname, port: url.port, path: url.pathname, method: 'POST', headers: { 'content-type': 'application/json', authorization: api.token, 'transfer-encoding': 'chunked' } }, (res) => {
+        res.resume();
+        resolve(res.statusCode!);
+      });
+      req.on('error', reject);
+      req.write(`{"City": "${'y'.repeat(3000)}`);
+      req.write(`${'y'.repeat(3000)}"}`);
+      req.end();
+    });
+    expect(status).toBe(413);
+  });
+
+  it('answers bad percent-encoding in a path with 400', async () => {
+    const response = await api.get(`${objectsPath}/%E0%A4%A`);
+    expect(response.status).toBe(400);
+    expect(response.body.message).toMatch(/percent-encoding/);
+  });
+
+  it('answers a malformed HTTP request with 400 and stays up', async () => {
+    const raw = await new Promise<string>((resolve) => {
+      const url = new URL(api.url);
+      const socket = connect(Number(url.port), url.hostname, () => socket.write('NOT HTTP AT ALL\r\n\r\n'));
+      let data = '';
+      socket.on('data', (chunk) => (data += chunk));
+      socket.on('close', () => resolve(data));
+    });
+    expect(raw).toMatch(/^HTTP\/1\.1 400/);
+    expect((await api.get('/v1/my/businessareas')).status).toBe(200);
+  });
+
+  it('never puts a stack trace in a body', async () => {
+    const bodies = await Promise.all([
+      api.get('/%'),
+      api.request('PUT', `${objectsPath}/x`, { raw: '\u0000', headers: { 'content-type': 'application/json' } }),
+      api.request('POST', '/oauth2/token', { raw: 'null', headers: { 'content-type': 'application/json' }, token: null }),
+    ]);
+    for (const response of bodies) {
+      expect(response.status).toBeGreaterThanOrEqual(400);
+      expect(response.status).toBeLessThan(500);
+      expect(response.text).not.toMatch(/\n\s+at |\.ts:\d+/);
+      expect(typeof response.body.message).toBe('string');
+    }
+  });
+});

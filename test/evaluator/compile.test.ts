@@ -1,0 +1,310 @@
+import { describe, expect, it } from 'vitest';
+import { field, parse, query, QuerySyntaxError, SchemaError, loadSchema, defineSchema, term, and, not } from '../../src/index.js';
+import { compile, filter } from '../../src/evaluator/index.js';
+import { exampleSchemas, nameOf, names, records } from './records.js';
+
+const noSchema = {};
+
+describe('full text', () => {
+  it.each([
+    ['tim', ['Tim']],
+    ['TIM', ['Tim']],
+    ['smith', ['Tim']],
+    ['doe', ['Jane', 'John']],
+    ['john', ['John']], // a whole token: "joanna" is not "john"
+    ['headphones', ['Noise Cancelling Headphones']],
+    ['berlin tim', ['Tim']],
+    ['berlin paris', []],
+    ['example.com', ['Tim', 'John']], // one token: the standard analyser keeps example.com together
+    ['tim.smith@example.com', ['Tim']], // several tokens: matched as a phrase
+    ['online', ['Tim', 'Aiko']], // any element of a multivalue field
+    ['40', ['Tim']], // numbers are searched as their text
+  ])('%s', (q, expected) => {
+    expect(names(q)).toEqual(expected);
+    expect(names(q, noSchema)).toEqual(expected);
+  });
+
+  it('does not search the hit metadata', () => {
+    expect(names('Customer')).toEqual([]);
+    expect(names('_schemaName:Customer').length).toBe(8); // metadata is text: "Customer Contact" too
+    expect(names('_schemaName:"Customer Contact"')).toEqual(['Pieter', 'Sanne']);
+  });
+
+  it('phrases match consecutive tokens of one value', () => {
+    expect(names('"new york"')).toEqual(['John']);
+    expect(names('"york new"')).toEqual([]);
+    expect(names('"wireless headphones"')).toEqual(['Noise Cancelling Headphones']);
+    expect(names('"over ear"')).toEqual(['Noise Cancelling Headphones']);
+  });
+
+  it('a text of only punctuation matches a value that is exactly that text', () => {
+    const rs = [{ id: 1, note: '&&' }, { id: 2, note: 'a && b' }];
+    expect(filter(rs, 'note:\\&\\&').map((r) => r.id)).toEqual([1]);
+    expect(filter(rs, '"&&"').map((r) => r.id)).toEqual([1]);
+  });
+
+  it('*:* and * match every record, *:value searches every field', () => {
+    expect(names('*:*').length).toBe(records.length);
+    expect(names('*').length).toBe(records.length);
+    expect(names('*:berlin')).toEqual(['Tim']);
+  });
+});
+
+describe('fields', () => {
+  it.each([
+    ['City:berlin', ['Tim']],
+    ['City:"new york"', ['John']],
+    ['City:york', ['John']],
+    ['City:(Berlin OR Paris)', ['Tim', 'Jane']],
+    ['Last\\ Name:doe', ['Jane', 'John']],
+    ['[First Name] eq "tim"', ['Tim']],
+    ['First\\ Name:smith', []],
+    ['Tags:newsletter', ['Tim', 'Joanna']],
+    ['Description:hose', ['Garden Hose 25 m']],
+  ])('%s', (q, expected) => {
+    expect(names(q)).toEqual(expected);
+  });
+
+  it('reads nested objects for dotted names, and exact names first', () => {
+    const rs = [
+      { id: 1, address: { city: 'Berlin', geo: { lat: 52 } } },
+      { id: 2, 'address.city': 'Paris' },
+      { id: 3, address: [{ city: 'Rome' }, { city: 'Berlin' }] },
+      { id: 4, 'Home Location': { lat: 52.5 } },
+    ];
+    expect(filter(rs, 'address.city:berlin').map((r) => r.id)).toEqual([1, 3]);
+    expect(filter(rs, 'address.city:paris').map((r) => r.id)).toEqual([2]);
+    expect(filter(rs, 'address.geo.lat:52').map((r) => r.id)).toEqual([1]);
+    expect(filter(rs, 'Home\\ Location.lat:>50').map((r) => r.id)).toEqual([4]);
+    expect(filter(rs, 'berlin').map((r) => r.id)).toEqual([1, 3]);
+  });
+
+  it('never reads the prototype', () => {
+    const rs: { id: number; [k: string]: unknown }[] = [{ id: 1 }, { id: 2, constructor: 'x' }];
+    expect(filter(rs, '_exists_:constructor').map((r) => r.id)).toEqual([2]);
+    expect(filter(rs, '_exists_:__proto__').map((r) => r.id)).toEqual([]);
+    expect(filter(rs, 'toString:*').map((r) => r.id)).toEqual([]);
+  });
+
+  it('with a schema, a field it does not know matches nothing and is reported', () => {
+    const m = compile('Nickname:tim OR tim', { schema: exampleSchemas });
+    expect(m.diagnostics.map((d) => [d.code, d.span])).toEqual([['unknown-field', { start: 0, end: 8 }]]);
+    expect(filter(records, m).map(nameOf)).toEqual(['Tim']);
+    expect(compile('[Nickname] ne "x"', { schema: exampleSchemas })(records[0]!)).toBe(true);
+    expect(compile('Nickname:tim', noSchema).diagnostics).toEqual([]);
+  });
+});
+
+describe('wildcards', () => {
+  it.each([
+    ['Jo*', ['John', 'Joanna']],
+    ['jo?n', ['John']],
+    ['*son', []],
+    ['*ond*', ['Oliver']], // London
+    ['First\\ Name:J*', ['Jane', 'John', 'Joanna']],
+    ['Email:*@example.com', ['Tim', 'John']], // '@' is never inside a token: the whole value is tried too
+    ['Status:A*', ['Tim', 'Jane', 'Joanna']],
+    ['Tags:b2?', ['Joanna']],
+  ])('%s', (q, expected) => {
+    expect(names(q)).toEqual(expected);
+  });
+
+  it('field:* is the field holding a value', () => {
+    expect(names('Phone:*')).toEqual(names('_exists_:Phone'));
+  });
+
+  it('an escaped * is a literal', () => {
+    const rs = [{ id: 1, code: 'a*b' }, { id: 2, code: 'axb' }];
+    expect(filter(rs, 'code:a\\*b').map((r) => r.id)).toEqual([1]);
+    expect(filter(rs, 'code:a*b').map((r) => r.id)).toEqual([1, 2]);
+  });
+});
+
+describe('typed by the schema', () => {
+  it('numbers compare numerically', () => {
+    expect(names('Age:40')).toEqual(['Tim']);
+    expect(names('Age:40.0')).toEqual(['Tim']);
+    expect(names('Age:>=67')).toEqual(['John', 'Oliver']);
+    expect(names('[Age] lt 30')).toEqual(['Aiko']);
+    expect(names('Age:[33 TO 46]')).toEqual(['Tim', 'Jane', 'Joanna']);
+    expect(names('Age:{33 TO 46}')).toEqual(['Tim']);
+    expect(names('Age:[33 TO 46}')).toEqual(['Tim', 'Jane']);
+    expect(names('Age:{33 TO 46]')).toEqual(['Tim', 'Joanna']);
+    expect(names('Age:[70 TO *]')).toEqual(['Oliver']);
+    expect(names('Unit\\ Price:<50')).toEqual(['Garden Hose 25 m', 'Wooden Train Set', 'Yoga Mat']);
+    expect(names('[Loyalty Score] gt 0.9')).toEqual(['Joanna']);
+    expect(names('[Credit Limit] eq 0')).toEqual(['John', 'Oliver']);
+    expect(names('Annual\\ Spend:>=1e6')).toEqual([]); // not a number as the language writes them
+    expect(names('Annual\\ Spend:>=1000000')).toEqual(['Acme Components GmbH']);
+  });
+
+  it('dates are read in the field format and compared with year-month-day query dates', () => {
+    expect(names('[Date of Birth] lt "1960-01-01"')).toEqual(['John', 'Oliver']); // MM/DD/YYYY
+    expect(names('Date\\ of\\ Birth:1985-04-12')).toEqual(['Tim']);
+    expect(names('Date\\ of\\ Birth:[1980-01-01 TO 1990-12-31]')).toEqual(['Tim']);
+    expect(names('Date\\ of\\ Birth:1985')).toEqual(['Tim']); // a year covers the whole year
+    expect(names('[Onboarded On] ge "2020-01-01"')).toEqual(['Nordwood Timber', 'Pacific Plastics Inc.']); // DD.MM.YYYY
+    expect(names('[Last Contacted] gt "2024-03-01"')).toEqual(['Pieter']); // DD/MM/YYYY
+    expect(names('Launch\\ Date:{* TO 2020-01-20]')).toEqual(['Smart Speaker', 'Yoga Mat']);
+  });
+
+  it('datetimes compare to the second, and a date covers its whole day', () => {
+    expect(names('Customer\\ Since:>=2019')).toEqual(['Tim', 'Jane']);
+    expect(names('Customer\\ Since:2019-03-01')).toEqual(['Tim']);
+    expect(names('[Customer Since] gt "2019-03-01T08:59"')).toEqual(['Tim', 'Jane']);
+    expect(names('[Customer Since] gt "2019-03-01T09:00"')).toEqual(['Jane']);
+    expect(names('Last\\ Audit:[2024-01-01 TO *]')).toEqual(['Acme Components GmbH']);
+  });
+
+  it('times of day', () => {
+    expect(names('[Preferred Contact Time] ge "09:30"')).toEqual(['Tim']);
+    expect(names('[Preferred Contact Time] ge "10:30"')).toEqual([]);
+  });
+
+  it('booleans by the field pair', () => {
+    expect(names('VIP:Y')).toEqual(['Tim', 'Joanna']);
+    expect(names('VIP:y')).toEqual(['Tim', 'Joanna']);
+    expect(names('[VIP] ne "Y"')).toEqual(['Jane', 'John', 'Aiko', 'Oliver', 'Pieter', 'Sanne', 'Noise Cancelling Headphones', 'Smart Speaker', 'Garden Hose 25 m', 'Wooden Train Set', 'Yoga Mat', 'Acme Components GmbH', 'Globex Trading Ltd', 'Nordwood Timber', 'Pacific Plastics Inc.']);
+    expect(names('Preferred:1')).toEqual(['Acme Components GmbH', 'Nordwood Timber']);
+    expect(names('Preferred:true')).toEqual(['Acme Components GmbH', 'Nordwood Timber']);
+    expect(names('[Primary Contact] eq "true"')).toEqual(['Pieter']);
+    expect(names('Discontinued:true')).toEqual(['Smart Speaker']);
+    expect(names('VIP:yes')).toEqual([]);
+  });
+
+  it('picklists by code, case and all', () => {
+    expect(names('Status:ACT AND Country:DE')).toEqual(['Tim']);
+    expect(names('Status:act')).toEqual([]);
+    expect(names('Status:Active')).toEqual([]);
+    expect(names('Colour:BLU')).toEqual(['Garden Hose 25 m', 'Wooden Train Set', 'Yoga Mat']);
+    expect(names('Certifications:ISO9001')).toEqual(['Acme Components GmbH', 'Globex Trading Ltd']);
+    expect(names('Country:(NL OR JP)')).toEqual(['Aiko', 'Joanna', 'Nordwood Timber']);
+  });
+
+  it('without a schema, types follow the JavaScript values', () => {
+    const rs = [
+      { id: 1, n: 5, b: true, s: '10', d: '2021-03-04', when: new Date(Date.UTC(2020, 1, 2)) },
+      { id: 2, n: 50, b: false, s: '9', d: '2020-12-31T23:00:00', when: new Date(Date.UTC(2022, 1, 2)) },
+    ];
+    const ids = (q: string) => filter(rs, q).map((r) => r.id);
+    expect(ids('n:>10')).toEqual([2]);
+    expect(ids('n:5')).toEqual([1]);
+    expect(ids('b:true')).toEqual([1]);
+    expect(ids('s:[8 TO 9]')).toEqual([2]); // numeric strings compare as numbers
+    expect(ids('d:[2021-01-01 TO *]')).toEqual([1]);
+    expect(ids('d:2020-12-31')).toEqual([2]);
+    expect(ids('when:<2021-01-01')).toEqual([1]);
+  });
+
+  it('takes a SchemaIndex and a defineSchema result', () => {
+    const index = loadSchema(exampleSchemas);
+    expect(names('[Date of Birth] lt "1960-01-01"', { schema: index })).toEqual(['John', 'Oliver']);
+    const typed = defineSchema({ Born: { dataType: 'date', dateFormat: 'DD.MM.YYYY' }, Rank: { dataType: 'integer' } } as const);
+    const rs = [{ Born: '01.02.1990', Rank: '7' }, { Born: '31.12.1989', Rank: 12 }];
+    expect(filter(rs, 'Born:>=1990-01-01 OR Rank:>10', { schema: typed })).toEqual(rs);
+    expect(filter(rs, 'Born:1990-02-01', { schema: typed })).toEqual([rs[0]]);
+    expect(() => compile('a', { schema: { nope: true } as never })).toThrow(SchemaError);
+  });
+});
+
+describe('comparisons', () => {
+  it('eq and ne take the whole value, ignoring case for text', () => {
+    expect(names('[City] eq "new york"')).toEqual(['John']);
+    expect(names('[City] eq "york"')).toEqual([]);
+    expect(names('[Last Name] ne "Doe"')).toEqual(names('NOT [Last Name] eq "Doe"'));
+  });
+
+  it('contains, startswith, endswith on the whole value, ignoring case', () => {
+    expect(names('[Email] endswith "@EXAMPLE.com"')).toEqual(['Tim', 'John']);
+    expect(names('[Product Name] contains "speak"')).toEqual(['Smart Speaker']);
+    expect(names('[Product Name] startswith "garden h"')).toEqual(['Garden Hose 25 m']);
+    expect(names('[Tags] startswith "news"')).toEqual(['Tim', 'Joanna']);
+    expect(names('[Age] startswith 4')).toEqual(['Tim', 'Joanna']); // on the value's text
+  });
+
+  it('numbers as bare values, signed', () => {
+    const rs = [{ v: -10.5 }, { v: 3 }];
+    expect(filter(rs, '[v] lt -10')).toEqual([rs[0]]);
+    expect(filter(rs, '[v] eq +3')).toEqual([rs[1]]);
+  });
+});
+
+describe('presence and negation', () => {
+  const rs = [
+    { id: 1, f: 'x' },
+    { id: 2, f: '' },
+    { id: 3, f: null },
+    { id: 4 },
+    { id: 5, f: [] },
+    { id: 6, f: [null, ''] },
+    { id: 7, f: ['', 'x'] },
+    { id: 8, f: 0 },
+    { id: 9, f: false },
+  ];
+  const ids = (q: string) => filter(rs, q).map((r) => r.id);
+
+  it('_exists_ is present, not null, not empty text, not an empty array', () => {
+    expect(ids('_exists_:f')).toEqual([1, 7, 8, 9]);
+    expect(ids('NOT _exists_:f')).toEqual([2, 3, 4, 5, 6]);
+    expect(ids('f:*')).toEqual(ids('_exists_:f'));
+  });
+
+  it('NOT f:x, -f:x and [f] ne "x" all match records without f', () => {
+    const expected = [2, 3, 4, 5, 6, 8, 9];
+    expect(ids('NOT f:x')).toEqual(expected);
+    expect(ids('-f:x')).toEqual(expected);
+    expect(ids('!f:x')).toEqual(expected);
+    expect(ids('[f] ne "x"')).toEqual(expected);
+    expect(ids('f:(NOT x)')).toEqual(expected);
+    expect(ids('*:* AND NOT x')).toEqual(expected);
+  });
+});
+
+describe('boolean structure', () => {
+  it('precedence is the tree: NOT > AND > OR', () => {
+    expect(names('tim AND smith OR jane')).toEqual(['Tim', 'Jane']);
+    expect(names('tim AND (smith OR jane)')).toEqual(['Tim']);
+    expect(names('doe NOT john')).toEqual(['Jane']);
+    expect(names('NOT NOT tim')).toEqual(['Tim']);
+    expect(names('+tim smith')).toEqual(['Tim']);
+    expect(names('tim OR +jane')).toEqual(['Tim', 'Jane']);
+    expect(names('[Age] ge 40 and [Age] lt 50 or [Status] eq "PRO"')).toEqual(['Tim', 'Aiko', 'Joanna']);
+  });
+
+  it('boosts do not change matching', () => {
+    expect(names('tim^4 OR (jane OR john)^0.5')).toEqual(names('tim OR jane OR john'));
+  });
+});
+
+describe('inputs', () => {
+  it('text with syntax errors throws QuerySyntaxError', () => {
+    expect(() => compile('a AND')).toThrow(QuerySyntaxError);
+    expect(() => compile('[Status] eq Active')).toThrow(QuerySyntaxError);
+  });
+
+  it('takes a parsed tree, a builder result and a builder clause', () => {
+    const built = query(field('City').eq('Berlin'), not(term('x')));
+    expect(filter(records, built).map(nameOf)).toEqual(['Tim']);
+    expect(filter(records, parse('City:berlin').ast).map(nameOf)).toEqual(['Tim']);
+    expect(filter(records, and(term('doe'), not(term('john')))!).map(nameOf)).toEqual(['Jane']);
+  });
+
+  it('an empty query matches nothing, and says so', () => {
+    const m = compile('   ');
+    expect(m(records[0]!)).toBe(false);
+    expect(m.diagnostics.map((d) => d.code)).toEqual(['empty-query']);
+  });
+
+  it('a hand-built tree with an Error hole evaluates the rest and reports the hole', () => {
+    const span = { start: 0, end: 0 };
+    const m = compile({ kind: 'Query', span, body: { kind: 'Or', span, operands: [{ kind: 'Error', span }, { kind: 'Term', raw: 'tim', value: 'tim', span }] } });
+    expect(filter(records, m).map(nameOf)).toEqual(['Tim']);
+    expect(m.diagnostics.map((d) => d.code)).toEqual(['unevaluable']);
+  });
+
+  it('the matcher is a plain function with frozen diagnostics', () => {
+    const m = compile('tim');
+    expect(typeof m).toBe('function');
+    expect(Object.isFrozen(m.diagnostics)).toBe(true);
+  });
+});
