@@ -162,6 +162,16 @@ function parseWith(text: string, options: ParseOptions, fastPath: boolean): Pars
   return { ast, diagnostics: overflow === undefined ? collected.kept : [...collected.kept, overflow] };
 }
 
+function tooDeep(text: string, collected: DiagnosticCollector, depth: number, at: number, max: number): Query {
+  collected.add(error('too-deep', `the query nests ${depth} levels deep; the limit is ${max}`, { start: at, end: at + 1 }));
+  return emptyQuery(text);
+}
+
+function tooManyClauses(text: string, collected: DiagnosticCollector, clauses: number, max: number): Query {
+  collected.add(error('too-many-clauses', `the query has ${clauses} clauses; the limit is ${max}`, { start: 0, end: text.length }));
+  return emptyQuery(text);
+}
+
 /**
  * `parse`, with the diagnostics in a collector (sorted, without the `too-many-errors`
  * one), so that `check` can go on collecting into the same limit.
@@ -188,8 +198,12 @@ export function parseCollecting(text: string, options: ParseOptions = {}, fastPa
   }
   if (fastPath) {
     const stream = scan(text, (sharedBuffer ??= tokenBuffer()));
-    // The depth is checked before the fast path's recursion starts, so it never goes deeper than MAX_NESTING.
-    if (stream !== undefined && stream.depth <= limits.maxDepth && stream.clauses <= limits.maxClauses) {
+    if (stream !== undefined) {
+      // Too deep or too many clauses: said at once, without the chevrotain lexer's token per character
+      // (a million of them made `(` repeated cost more than linear time in the garbage collector).
+      if (stream.depth > limits.maxDepth) return done(tooDeep(text, collected, stream.depth, stream.depthAt, limits.maxDepth));
+      if (stream.clauses > limits.maxClauses) return done(tooManyClauses(text, collected, stream.clauses, limits.maxClauses));
+      // The depth is checked before the fast path's recursion starts, so it never goes deeper than MAX_NESTING.
       const body = fastParse(stream);
       if (body !== FAIL) return done({ kind: 'Query', body, span: { start: 0, end: text.length } });
     }
@@ -204,14 +218,8 @@ export function parseCollecting(text: string, options: ParseOptions = {}, fastPa
     collected.add(lexingDiagnostic(text, lexed.errors[i]!));
   }
   const shape = measure(lexed.tokens);
-  if (shape.depth > limits.maxDepth) {
-    collected.add(error('too-deep', `the query nests ${shape.depth} levels deep; the limit is ${limits.maxDepth}`, { start: shape.depthAt, end: shape.depthAt + 1 }));
-    return done(emptyQuery(text));
-  }
-  if (shape.clauses > limits.maxClauses) {
-    collected.add(error('too-many-clauses', `the query has ${shape.clauses} clauses; the limit is ${limits.maxClauses}`, { start: 0, end: text.length }));
-    return done(emptyQuery(text));
-  }
+  if (shape.depth > limits.maxDepth) return done(tooDeep(text, collected, shape.depth, shape.depthAt, limits.maxDepth));
+  if (shape.clauses > limits.maxClauses) return done(tooManyClauses(text, collected, shape.clauses, limits.maxClauses));
   const p = getParser();
   p.begin(text, collected);
   p.input = lexed.tokens;

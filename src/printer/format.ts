@@ -131,7 +131,8 @@ class FlatPrinter {
     Group: (n) => `(${this.print(n.body)})`,
     Field: (n) => `${this.print(n.field)}:${this.fieldValue(n.value)}`,
     // The name after `_exists_:` is a plain word: `*` there is a field called `*`, not every field.
-    Exists: (n) => `_exists_:${escapeTerm(nonEmptyName(n.field))}`,
+    // An empty name has no bare form (`_exists_:""` parses, as in Lucene): quoted then.
+    Exists: (n) => `_exists_:${n.field.value === '' ? '""' : escapeTerm(n.field.value)}`,
     Comparison: (n) => `${bracketFieldName(nonEmptyName(n.field))} ${n.operator} ${this.print(n.value)}`,
     Term: (n) => {
       if (n.value.length === 0) throw new FormatError('a term cannot be empty; use a phrase ("") instead', n);
