@@ -14,6 +14,7 @@ const STAGES = [
   { id: 'size', load: () => import('./size.mjs') },
   { id: 'startup', load: () => import('./startup.mjs') },
   { id: 'check', load: () => import('./check.mjs') },
+  { id: 'evaluate', load: () => import('./evaluate.mjs') },
 ];
 
 function options(argv) {

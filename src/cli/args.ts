@@ -1,15 +1,75 @@
-/** Argument parsing on top of node's `util.parseArgs`, turning its errors into usage errors. */
-import { parseArgs, type ParseArgsConfig } from 'node:util';
+/**
+ * Argument parsing for every command. Only the option names a command declares are
+ * options: any other argument is a positional, even when it starts with `-` or `+`,
+ * because queries do (`mdq parse -Doe`, `mdq lint '+Status:ACT -VIP:Y'`). `--` ends
+ * the options; after it every argument is a positional (`mdq parse -- --help`).
+ * An unknown `--name` is a usage error rather than a query, since it is far more
+ * likely a misspelt option.
+ */
 import { UsageError } from './io.js';
 
-type Options = NonNullable<ParseArgsConfig['options']>;
+export interface OptionSpec {
+  readonly type: 'boolean' | 'string';
+  /** A string option given several times collects every value. */
+  readonly multiple?: boolean;
+}
 
-export function parseCommandArgs<O extends Options>(args: readonly string[], options: O, usage: string) {
-  try {
-    return parseArgs({ args: [...args], options, allowPositionals: true, strict: true });
-  } catch (e) {
-    throw new UsageError(`${e instanceof Error ? e.message.replace(/\. To specify a positional.*$/s, '') : String(e)}\nusage: ${usage}`);
+export type OptionSpecs = Readonly<Record<string, OptionSpec>>;
+
+/** The parsed value of each option: absent when not given. */
+export type OptionValues<O extends OptionSpecs> = {
+  -readonly [K in keyof O]?: O[K] extends { type: 'string'; multiple: true } ? string[] : O[K] extends { type: 'string' } ? string : boolean;
+};
+
+export interface ParsedArgs<O extends OptionSpecs> {
+  readonly values: OptionValues<O>;
+  readonly positionals: string[];
+}
+
+/** Said in every `--help`: how queries and options are told apart. */
+export const QUERY_ARGUMENT_NOTE =
+  "A query may start with '-' or '+' (mdq parse -Doe): only the options listed are options.\nAfter '--' every argument is a query (mdq parse -- --literal).";
+
+/** Where the options end: the index of the first `--`, or the length of `args`. */
+export function optionsEnd(args: readonly string[]): number {
+  const i = args.indexOf('--');
+  return i === -1 ? args.length : i;
+}
+
+export function parseCommandArgs<O extends OptionSpecs>(args: readonly string[], options: O, usage: string): ParsedArgs<O> {
+  const values: Record<string, string | string[] | boolean> = {};
+  const positionals: string[] = [];
+  const fail = (message: string): never => {
+    throw new UsageError(`${message}\nusage: ${usage}`);
+  };
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!;
+    if (arg === '--') {
+      for (const arg of args.slice(i + 1)) positionals.push(arg);
+      break;
+    }
+    const match = /^--([a-z][a-z0-9-]*)(?:=([\s\S]*))?$/.exec(arg);
+    if (match === null) {
+      positionals.push(arg);
+      continue;
+    }
+    const name = match[1]!;
+    const spec = Object.hasOwn(options, name) ? options[name]! : undefined;
+    if (spec === undefined) fail(`unknown option '--${name}' (a query that starts with '--' goes after '--': mdq <command> -- '${arg}')`);
+    let value: string | boolean;
+    if (spec!.type === 'boolean') {
+      if (match[2] !== undefined) fail(`option '--${name}' takes no value`);
+      value = true;
+    } else if (match[2] !== undefined) {
+      value = match[2];
+    } else {
+      if (i + 1 >= args.length) fail(`option '--${name}' needs a value`);
+      value = args[++i]!;
+    }
+    if (spec!.multiple) ((values[name] ??= []) as string[]).push(value as string);
+    else values[name] = value;
   }
+  return { values: values as OptionValues<O>, positionals };
 }
 
 /** The one query of a command: the single positional argument, unless `--stdin` is given. */

@@ -2,33 +2,51 @@
  * The `mdq` command line, as a function from arguments to an exit code. Every
  * failure becomes a clear message and an exit code, never a stack trace.
  */
+import { QUERY_ARGUMENT_NOTE, optionsEnd } from './args.js';
 import { commands } from './commands/index.js';
-import { EXIT, UsageError, type CliIo } from './io.js';
+import { EXIT, OutputClosed, UsageError, type CliIo } from './io.js';
+import { mdqVersion } from './version.js';
 
 function help(): string {
   const width = Math.max(...Object.keys(commands).map((name) => name.length));
   const lines = Object.entries(commands).map(([name, c]) => `  ${name.padEnd(width)}  ${c.summary}`);
-  return `usage: mdq <command> [options]\n\ncommands:\n${lines.join('\n')}\n\nRun 'mdq <command> --help' for a command's usage.\n`;
+  return `usage: mdq <command> [options]\n\ncommands:\n${lines.join('\n')}\n\nRun 'mdq <command> --help' for a command's usage, 'mdq --version' for the version.\n${QUERY_ARGUMENT_NOTE}\n`;
 }
 
 export async function runCli(args: readonly string[], io: CliIo): Promise<number> {
+  try {
+    return await dispatch(args, io);
+  } catch (e) {
+    // The reader of standard output is gone (`mdq demo | head -1`): nothing left to say to anyone.
+    if (e instanceof OutputClosed) return EXIT.ok;
+    throw e;
+  }
+}
+
+async function dispatch(args: readonly string[], io: CliIo): Promise<number> {
   const [name, ...rest] = args;
   if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
     (name === undefined ? io.stderr : io.stdout)(help());
     return name === undefined ? EXIT.usage : EXIT.ok;
   }
-  const command = commands[name];
+  if (name === '--version' || name === '-v') {
+    io.stdout(`${mdqVersion()}\n`);
+    return EXIT.ok;
+  }
+  const command = Object.hasOwn(commands, name) ? commands[name] : undefined;
   if (command === undefined) {
     io.stderr(`mdq: unknown command '${name}'\n\n${help()}`);
     return EXIT.usage;
   }
-  if (rest.includes('--help') || rest.includes('-h')) {
-    io.stdout(`usage: ${command.usage}\n\n${command.summary}\n`);
+  const options = rest.slice(0, optionsEnd(rest));
+  if (options.includes('--help') || options.includes('-h')) {
+    io.stdout(`usage: ${command.usage}\n\n${command.summary}\n\n${QUERY_ARGUMENT_NOTE}\n`);
     return EXIT.ok;
   }
   try {
     return await command.run(rest, io);
   } catch (e) {
+    if (e instanceof OutputClosed) throw e;
     if (e instanceof UsageError) {
       io.stderr(`mdq ${name}: ${e.message}\n`);
       return EXIT.usage;

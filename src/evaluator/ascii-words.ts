@@ -50,12 +50,24 @@ function joins(text: string, i: number, before: number, after: number): boolean 
   return false;
 }
 
+/** Token bounds filled by `asciiWordBounds`: reused, so scanning a value allocates nothing. */
+export interface WordBounds {
+  starts: Int32Array;
+  ends: Int32Array;
+}
+
+export function wordBounds(): WordBounds {
+  return { starts: new Int32Array(64), ends: new Int32Array(64) };
+}
+
 /**
- * Calls `word(start, end)` for every word-like segment of ASCII `text` (one holding a
- * letter or a digit, or joined by a rule: `__`), in order.
+ * Finds the word-like segments of ASCII `text` (one holding a letter or a digit, or
+ * joined by a rule: `__`), writes their bounds into `into` (growing it when needed) and
+ * returns how many there are.
  */
-export function forEachAsciiWord(text: string, word: (start: number, end: number) => void): void {
+export function asciiWordBounds(text: string, into: WordBounds): number {
   const n = text.length;
+  let count = 0;
   let i = 0;
   while (i < n) {
     let cls = CLASS[text.charCodeAt(i)]!;
@@ -75,6 +87,28 @@ export function forEachAsciiWord(text: string, word: (start: number, end: number
       i++;
     }
     // ICU counts a run of two or more '_' as word-like too (a rule joined it), so must we.
-    if (wordLike || i - start > 1) word(start, i);
+    if (wordLike || i - start > 1) {
+      if (count === into.starts.length) {
+        const starts = new Int32Array(count * 2);
+        const ends = new Int32Array(count * 2);
+        starts.set(into.starts);
+        ends.set(into.ends);
+        into.starts = starts;
+        into.ends = ends;
+      }
+      into.starts[count] = start;
+      into.ends[count] = i;
+      count++;
+    }
   }
+  return count;
+}
+
+const shared = wordBounds();
+
+/** Calls `word(start, end)` for every word-like segment of ASCII `text`, in order. */
+export function forEachAsciiWord(text: string, word: (start: number, end: number) => void): void {
+  const count = asciiWordBounds(text, shared);
+  const { starts, ends } = shared;
+  for (let t = 0; t < count; t++) word(starts[t]!, ends[t]!);
 }

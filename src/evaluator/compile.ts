@@ -22,6 +22,8 @@ export interface CompileOptions {
    * without one, by their JavaScript type.
    */
   readonly schema?: EvaluatorSchema;
+  /** When date math in the query (`now-1d`, `now/M`) counts from; the time of compiling by default. */
+  readonly now?: Date;
   /** Limits for parsing query text (see `parse`). */
   readonly parse?: ParseOptions;
 }
@@ -52,7 +54,7 @@ function treeOf(query: QueryInput, options: CompileOptions): Query {
  */
 export function compile(query: QueryInput, options: CompileOptions = {}): Matcher {
   const tree = treeOf(query, options);
-  const context: CompileContext = { schema: resolveSchema(options.schema), diagnostics: [], scopes: new Map() };
+  const context: CompileContext = { schema: resolveSchema(options.schema), diagnostics: [], scopes: new Map(), now: options.now ?? new Date() };
   let clause: Clause;
   if (tree.body === null) {
     context.diagnostics.push({ code: 'empty-query', severity: 'warning', message: 'the query is empty: it matches no record (write *:* for every record)', span: tree.span });

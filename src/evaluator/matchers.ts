@@ -3,7 +3,8 @@
  * a new kind of clause does not compile until it is handled here). Each turns a node
  * into a `Clause` once; records then only run closures.
  */
-import type { Comparison, Expr, FieldValue, Node, NodeOfKind, Phrase, RangeBound, Term } from '../language/ast.js';
+import type { Comparison, Expr, FieldValue, Node, NodeOfKind, NumberValue, Phrase, RangeBound, Term } from '../language/ast.js';
+import { printDecimal } from '../language/escape.js';
 import type { Diagnostic, Severity } from '../language/diagnostic.js';
 import type { FieldKind } from '../schema/field-kind.js';
 import { HIT_METADATA_FIELDS } from '../schema/response.js';
@@ -25,11 +26,12 @@ import {
 } from './clause.js';
 import { editsFor, fuzzyMatcher, MAX_EDITS } from './fuzzy.js';
 import { phraseMatches } from './phrase.js';
-import { fieldReader, isPresent, textOf } from './record.js';
-import { allTokens } from './record-texts.js';
+import { fieldReader, isPresent, someValue, textOf } from './record.js';
+import { cachedAllTokens } from './record-texts.js';
 import { regexMatcher } from './regex-clause.js';
 import { comparator, type Comparator } from './typed-values.js';
 import { wildcardMatcher } from './wildcard.js';
+import { prefixFinder, someRecordText, wordsFinder } from './word-scan.js';
 
 /** A field a clause is scoped to, with what the schema says about it. */
 export interface FieldScope extends FieldTarget {
@@ -44,6 +46,8 @@ export interface CompileContext {
   readonly schema: SchemaIndex | undefined;
   readonly diagnostics: Diagnostic[];
   readonly scopes: Map<string, FieldScope | undefined>;
+  /** When date math (`now-1d`) counts from. */
+  readonly now: Date;
 }
 
 export function report(context: CompileContext, node: Node, code: string, message: string, severity: Severity = 'warning'): void {
@@ -144,29 +148,49 @@ function wordsText(text: string, slop: number): TextTest {
   return phraseText(words, slop);
 }
 
+/**
+ * Words (one, or an exact phrase) are found in the values' text in place, which costs
+ * less than even a look-up of the cached analysis; the rest (sloppy phrases, text of
+ * only punctuation) and every highlight use the analysis.
+ */
 function wordsClause(text: string, slop: number, scope: Scope): Clause {
-  const test = wordsText(text, slop);
-  if (scope !== null) return textClause(scope, 'words', test);
+  const analysed = wordsText(text, slop);
   const words = tokensOf(text);
-  const clause = fullTextClause(test);
-  if (words.length !== 1) return clause;
-  // One word anywhere: a set lookup on the record's tokens.
+  if (words.length === 0 || (slop > 0 && words.length > 1)) return scope === null ? fullTextClause(analysed) : textClause(scope, 'words', analysed);
+  const find = wordsFinder(words);
+  if (scope !== null) {
+    const { read } = scope;
+    const leaf = (value: unknown): boolean => {
+      const t = typeof value === 'string' ? value : textOf(value);
+      return t !== null && t !== '' && find(t);
+    };
+    return { test: (record) => someValue(read(record), leaf), mark: textClause(scope, 'words', analysed).mark };
+  }
+  const { mark } = fullTextClause(analysed);
+  if (words.length > 1) return { test: (record) => someRecordText(record, find), mark };
+  // One word anywhere: the record's token set when a query has built it, else a scan.
   const word = words[0]!;
-  return { test: (record) => allTokens(record).has(word), mark: clause.mark };
+  return {
+    test: (record) => {
+      const cached = cachedAllTokens(record);
+      return cached !== undefined ? cached.has(word) : someRecordText(record, find);
+    },
+    mark,
+  };
 }
 
 /** A typed equality on a field's values (numbers, dates, booleans, codes). */
-function equalsClause(scope: FieldScope, text: string): Clause {
-  const compare = comparator(text, scope.field);
+function equalsClause(scope: FieldScope, text: string, now: Date): Clause {
+  const compare = comparator(text, scope.field, now);
   return valueClause(scope, (v) => compare(v) === 0);
 }
 
 /** `field:value` and bare values: words for analysed fields, typed equality for the others. */
-function valueMatch(text: string, slop: number, scope: Scope): Clause {
+function valueMatch(text: string, slop: number, scope: Scope, now: Date): Clause {
   if (scope === null || scope.kind === 'text') return wordsClause(text, slop, scope);
   // Without a known type a value may be text (words) or a number, date or boolean (typed).
-  if (scope.kind === 'opaque') return either(wordsClause(text, slop, scope), equalsClause(scope, text));
-  return equalsClause(scope, text);
+  if (scope.kind === 'opaque') return either(wordsClause(text, slop, scope), equalsClause(scope, text, now));
+  return equalsClause(scope, text, now);
 }
 
 /** A pattern (wildcard, regex, fuzzy) tried on each token of analysed values, and on the whole value. */
@@ -181,8 +205,8 @@ function patternClause(tokenTest: (token: string) => boolean, scope: Scope): Cla
 
 type Bound = { readonly compare: Comparator; readonly inclusive: boolean } | null;
 
-function boundOf(value: string | null, inclusive: boolean, field: SchemaField | undefined): Bound {
-  return value === null ? null : { compare: comparator(value, field), inclusive };
+function boundOf(value: string | null, inclusive: boolean, field: SchemaField | undefined, now: Date): Bound {
+  return value === null ? null : { compare: comparator(value, field, now), inclusive };
 }
 
 function rangeTest(lower: Bound, upper: Bound): (value: unknown) => boolean {
@@ -200,9 +224,9 @@ function rangeTest(lower: Bound, upper: Bound): (value: unknown) => boolean {
   };
 }
 
-function orderClause(lowerText: string | null, lowerInclusive: boolean, upperText: string | null, upperInclusive: boolean, scope: Scope): Clause {
+function orderClause(lowerText: string | null, lowerInclusive: boolean, upperText: string | null, upperInclusive: boolean, scope: Scope, now: Date): Clause {
   const field = scope?.field;
-  const test = rangeTest(boundOf(lowerText, lowerInclusive, field), boundOf(upperText, upperInclusive, field));
+  const test = rangeTest(boundOf(lowerText, lowerInclusive, field, now), boundOf(upperText, upperInclusive, field, now));
   if (scope !== null) return valueClause(scope, test);
   // A bare range searches every field's values, typed by what they hold.
   return fullTextClause({
@@ -222,25 +246,32 @@ function boundText(bound: RangeBound): string | null {
 function comparisonClause(node: Comparison, context: CompileContext): Clause {
   const scope = fieldScope(node.field.value, node.field, context);
   if (scope === undefined) return node.operator === 'ne' ? ALWAYS : NEVER;
-  const text = node.value.kind === 'NumberValue' ? node.value.raw : node.value.value;
+  const text = node.value.kind === 'NumberValue' ? numberText(node.value) : node.value.value;
   switch (node.operator) {
     case 'eq':
-      return equalsClause(scope, text);
+      return equalsClause(scope, text, context.now);
     case 'ne':
-      return negate(equalsClause(scope, text));
+      return negate(equalsClause(scope, text, context.now));
     case 'gt':
-      return orderClause(text, false, null, false, scope);
+      return orderClause(text, false, null, false, scope, context.now);
     case 'ge':
-      return orderClause(text, true, null, false, scope);
+      return orderClause(text, true, null, false, scope, context.now);
     case 'lt':
-      return orderClause(null, false, text, false, scope);
+      return orderClause(null, false, text, false, scope, context.now);
     case 'le':
-      return orderClause(null, false, text, true, scope);
+      return orderClause(null, false, text, true, scope, context.now);
     case 'contains':
     case 'startswith':
     case 'endswith':
       return substringClause(scope, node.operator, text.toLowerCase());
   }
+}
+
+/** A comparison number as text: as written when that reads back as the value (`007`), else in plain decimal. */
+function numberText(node: NumberValue): string {
+  if (/^[+-]?\d+(?:\.\d+)?$/.test(node.raw) && Number(node.raw) === node.value) return node.raw;
+  if (!Number.isFinite(node.value)) return 'NaN';
+  return node.value < 0 ? `-${printDecimal(-node.value)}` : printDecimal(node.value);
 }
 
 /** `contains`, `startswith`, `endswith`: on the whole value as text, ignoring case. */
@@ -274,12 +305,12 @@ function scoped(name: string, node: Node, context: CompileContext): Scope | unde
   return name === '*' ? null : fieldScope(name, node, context);
 }
 
-function termClause(node: Term, scope: Scope): Clause {
-  return valueMatch(node.value, 0, scope);
+function termClause(node: Term, scope: Scope, context: CompileContext): Clause {
+  return valueMatch(node.value, 0, scope, context.now);
 }
 
-function phraseClause(node: Phrase, slop: number, scope: Scope): Clause {
-  return valueMatch(node.value, slop, scope);
+function phraseClause(node: Phrase, slop: number, scope: Scope, context: CompileContext): Clause {
+  return valueMatch(node.value, slop, scope, context.now);
 }
 
 const MATCHERS: { readonly [K in ClauseKind]: CompileFn<K> } = {
@@ -299,13 +330,25 @@ const MATCHERS: { readonly [K in ClauseKind]: CompileFn<K> } = {
     return scope === undefined ? NEVER : existsClause(scope);
   },
   Comparison: (node, _scope, context) => comparisonClause(node, context),
-  Term: (node, scope) => termClause(node, scope),
-  Phrase: (node, scope) => phraseClause(node, 0, scope),
-  Proximity: (node, scope) => phraseClause(node.operand, node.distance === null ? 0 : Math.max(0, Math.floor(node.distance)), scope),
+  Term: (node, scope, context) => termClause(node, scope, context),
+  Phrase: (node, scope, context) => phraseClause(node, 0, scope, context),
+  Proximity: (node, scope, context) => phraseClause(node.operand, node.distance === null ? 0 : Math.max(0, Math.floor(node.distance)), scope, context),
   Wildcard: (node, scope) => {
     if (node.pattern === '*') return scope === null ? ALWAYS : existsClause(scope);
     // Patterns meet lower-cased tokens (and lower-cased whole values), so they are lower-cased too.
-    return patternClause(wildcardMatcher(node.pattern.toLowerCase()), scope);
+    const pattern = node.pattern.toLowerCase();
+    const clause = patternClause(wildcardMatcher(pattern), scope);
+    // `prefix*` on words: found in place, like words.
+    const prefix = /^([^*?\\]+)\*$/.exec(pattern)?.[1];
+    const find = prefix === undefined || !isAnalysed(scope) ? null : prefixFinder(prefix);
+    if (find === null) return clause;
+    if (scope === null) return { test: (record) => someRecordText(record, find), mark: clause.mark };
+    const { read } = scope;
+    const leaf = (value: unknown): boolean => {
+      const t = typeof value === 'string' ? value : textOf(value);
+      return t !== null && t !== '' && find(t);
+    };
+    return { test: (record) => someValue(read(record), leaf), mark: clause.mark };
   },
   Regex: (node, scope, context) => {
     const matcher = regexMatcher(node, context);
@@ -318,18 +361,18 @@ const MATCHERS: { readonly [K in ClauseKind]: CompileFn<K> } = {
     }
     return patternClause(fuzzyMatcher(term, editsFor(node.distance, Array.from(term).length)), scope);
   },
-  Range: (node, scope) => orderClause(boundText(node.lower), node.lowerInclusive, boundText(node.upper), node.upperInclusive, scope),
-  Relation: (node, scope) => {
+  Range: (node, scope, context) => orderClause(boundText(node.lower), node.lowerInclusive, boundText(node.upper), node.upperInclusive, scope, context.now),
+  Relation: (node, scope, context) => {
     const text = node.value.value;
     switch (node.operator) {
       case '>':
-        return orderClause(text, false, null, false, scope);
+        return orderClause(text, false, null, false, scope, context.now);
       case '>=':
-        return orderClause(text, true, null, false, scope);
+        return orderClause(text, true, null, false, scope, context.now);
       case '<':
-        return orderClause(null, false, text, false, scope);
+        return orderClause(null, false, text, false, scope, context.now);
       case '<=':
-        return orderClause(null, false, text, true, scope);
+        return orderClause(null, false, text, true, scope, context.now);
     }
   },
   Error: (node, _scope, context) => {

@@ -110,3 +110,12 @@ export function allTokens(record: DataRecord): ReadonlySet<string> {
   }
   return texts.allTokens;
 }
+
+/**
+ * The set of all tokens once some query has analysed the record's values for full text
+ * (the set is then made once from those tokens); undefined before, and nothing is analysed.
+ */
+export function cachedAllTokens(record: DataRecord): ReadonlySet<string> | undefined {
+  const texts = cache.get(record);
+  return texts === undefined || texts.all === undefined ? undefined : allTokens(record);
+}

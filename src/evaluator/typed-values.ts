@@ -53,11 +53,28 @@ function sign(n: number): number {
   return n > 0 ? 1 : n < 0 ? -1 : n === 0 ? 0 : NaN;
 }
 
+/**
+ * Compares `text` lower-cased with the lower-cased `query`, in place while both are ASCII
+ * (no lower-cased copy of every value), else on lower-cased copies.
+ */
+export function compareIgnoringCase(text: string, query: string): number {
+  const n = Math.min(text.length, query.length);
+  for (let i = 0; i < n; i++) {
+    let x = text.charCodeAt(i);
+    const y = query.charCodeAt(i);
+    if (x > 127 || y > 127) return compareText(text.toLowerCase(), query);
+    if (x >= 65 && x <= 90) x += 32;
+    if (x !== y) return x - y;
+  }
+  for (let i = n; i < text.length; i++) if (text.charCodeAt(i) > 127) return compareText(text.toLowerCase(), query);
+  return text.length - query.length;
+}
+
 function textComparator(query: string): Comparator {
   const q = query.toLowerCase();
   return (value) => {
     const text = typeof value === 'string' ? value : typeof value === 'number' || typeof value === 'boolean' ? String(value) : null;
-    return text === null ? NaN : compareText(text.toLowerCase(), q);
+    return text === null ? NaN : compareIgnoringCase(text, q);
   };
 }
 
@@ -96,11 +113,55 @@ function dateKeyOf(value: unknown, field: SchemaField | undefined, withTime: boo
   return t.ok && t.value ? `${key}T${t.value.key}` : key;
 }
 
-function dateComparator(withTime: boolean): (query: string, field: SchemaField | undefined) => Comparator {
-  return (query, field) => {
-    const reading = readQueryDate(query.trim(), withTime);
-    if (!reading.ok || reading.value === null) return never;
-    const q = reading.value.key;
+const DATE_MATH = /^now((?:[+-]\d+[yMwdhHms])*)(?:\/([yMwdhHms]))?$/;
+const DATE_MATH_STEP = /([+-])(\d+)([yMwdhHms])/g;
+
+/**
+ * Elasticsearch-style date math (`now`, `now-1d`, `now/M`, `now-1y/d`) as a date key,
+ * from `now` in UTC: steps add or subtract years, months, weeks, days, hours, minutes,
+ * seconds; `/unit` rounds down to its start (weeks start on Monday).
+ */
+export function dateMathKey(text: string, now: Date, withTime: boolean): string | null {
+  const m = DATE_MATH.exec(text);
+  if (m === null || Number.isNaN(now.getTime())) return null;
+  const d = new Date(now.getTime());
+  for (const [, sign, digits, unit] of m[1]!.matchAll(DATE_MATH_STEP)) {
+    const n = (sign === '-' ? -1 : 1) * Number(digits);
+    if (unit === 'y') d.setUTCFullYear(d.getUTCFullYear() + n);
+    else if (unit === 'M') d.setUTCMonth(d.getUTCMonth() + n);
+    else if (unit === 'w') d.setUTCDate(d.getUTCDate() + 7 * n);
+    else if (unit === 'd') d.setUTCDate(d.getUTCDate() + n);
+    else if (unit === 'h' || unit === 'H') d.setUTCHours(d.getUTCHours() + n);
+    else if (unit === 'm') d.setUTCMinutes(d.getUTCMinutes() + n);
+    else d.setUTCSeconds(d.getUTCSeconds() + n);
+  }
+  const round = m[2];
+  if (round !== undefined) {
+    d.setUTCMilliseconds(0);
+    if (round !== 's') d.setUTCSeconds(0);
+    if (round !== 's' && round !== 'm') d.setUTCMinutes(0);
+    if (round === 'd' || round === 'w' || round === 'M' || round === 'y') d.setUTCHours(0);
+    if (round === 'w') d.setUTCDate(d.getUTCDate() - ((d.getUTCDay() + 6) % 7));
+    if (round === 'M' || round === 'y') d.setUTCDate(1);
+    if (round === 'y') d.setUTCMonth(0);
+  }
+  if (Number.isNaN(d.getTime()) || d.getUTCFullYear() < 0 || d.getUTCFullYear() > 9999) return null;
+  const iso = d.toISOString();
+  return withTime ? iso.slice(0, 19) : iso.slice(0, 10);
+}
+
+/** A query date as a key: year-month-day (or a prefix, or with a time), or date math from `now`. */
+function queryDateKey(query: string, withTime: boolean, now: Date): string | null {
+  const text = query.trim();
+  const reading = readQueryDate(text, withTime);
+  if (!reading.ok) return null;
+  return reading.value !== null ? reading.value.key : dateMathKey(text, now, withTime);
+}
+
+function dateComparator(withTime: boolean): (query: string, field: SchemaField | undefined, now: Date) => Comparator {
+  return (query, field, now) => {
+    const q = queryDateKey(query, withTime, now);
+    if (q === null) return never;
     return (value) => {
       const key = dateKeyOf(value, field, withTime);
       return key === null ? NaN : compareDateKeys(key, q);
@@ -124,6 +185,11 @@ function booleanOf(value: unknown, pair: readonly [string, string] | undefined):
   if (typeof value === 'boolean') return value;
   if (typeof value === 'number') return value === 1 ? true : value === 0 ? false : undefined;
   if (typeof value !== 'string') return undefined;
+  // Values are usually spelt exactly as the pair: no lower-cased copy then.
+  if (pair !== undefined) {
+    if (value === pair[0]) return true;
+    if (value === pair[1]) return false;
+  }
   const lower = value.trim().toLowerCase();
   if (pair !== undefined) {
     if (lower === pair[0].toLowerCase()) return true;
@@ -156,11 +222,10 @@ const ISO_DATE = /^\d{4}-\d{2}(?:-\d{2})?(?:[T ]\d|$)/;
  * by date when the query value is a date, numeric strings numerically against a
  * numeric query value, and any other text without regard to case.
  */
-function dynamicComparator(query: string): Comparator {
+function dynamicComparator(query: string, _field: SchemaField | undefined, now: Date): Comparator {
   const text = textComparator(query);
   const q = readNumber(query);
-  const dateReading = readQueryDate(query.trim(), true);
-  const date = dateReading.ok && dateReading.value !== null ? dateReading.value.key : null;
+  const date = queryDateKey(query, true, now);
   const isBool = booleanOf(query, undefined);
   return (value) => {
     switch (typeof value) {
@@ -193,7 +258,7 @@ function dynamicComparator(query: string): Comparator {
 }
 
 /** For each kind of field, how a query value becomes a comparator. */
-export const COMPARATORS: { readonly [K in FieldKind]: (query: string, field: SchemaField | undefined) => Comparator } = {
+export const COMPARATORS: { readonly [K in FieldKind]: (query: string, field: SchemaField | undefined, now: Date) => Comparator } = {
   text: textComparator,
   integer: numberComparator,
   decimal: numberComparator,
@@ -206,7 +271,10 @@ export const COMPARATORS: { readonly [K in FieldKind]: (query: string, field: Sc
   opaque: dynamicComparator,
 };
 
-/** The comparator of `query` for a field (schema-less fields are `opaque`: typed by their values). */
-export function comparator(query: string, field: SchemaField | undefined): Comparator {
-  return COMPARATORS[field?.kind ?? 'opaque'](query, field);
+/**
+ * The comparator of `query` for a field (schema-less fields are `opaque`: typed by their
+ * values). `now` is when date math (`now-1d`) counts from.
+ */
+export function comparator(query: string, field: SchemaField | undefined, now: Date = new Date()): Comparator {
+  return COMPARATORS[field?.kind ?? 'opaque'](query, field, now);
 }

@@ -152,9 +152,10 @@ describe('mdq codegen', () => {
     [['codegen', 'missing.json'], "mdq codegen: cannot read 'missing.json': no such file\n"],
     [['codegen', 'bad.json'], "mdq codegen: 'bad.json' is not valid JSON: "],
     [['codegen', 'wrong.json'], "mdq codegen: 'wrong.json' is not a Get Schema response (or an array of them):\n  schema: a Get Schema response has a 'fields' array\n"],
-    [['codegen'], 'mdq codegen: missing the schema file\nusage: mdq codegen <schema.json> [--out file.ts] [--import module]\n'],
+    [['codegen'], 'mdq codegen: missing the schema file (or --example)\nusage: mdq codegen (<schema.json> | --example) [--out file.ts] [--import module]\n'],
+    [['codegen', 's.json', '--example'], 'mdq codegen: give either a schema file or --example, not both\n'],
     [['codegen', 'a.json', 'b.json'], 'mdq codegen: give exactly one schema file\n'],
-    [['codegen', 's.json', '--bogus'], "mdq codegen: Unknown option '--bogus'"],
+    [['codegen', 's.json', '--bogus'], "mdq codegen: unknown option '--bogus'"],
   ])('%j exits 2 with a clear message', async (args, message) => {
     const { io, out } = fakeIo({ files: { 's.json': response, 'bad.json': '{"fields": [', 'wrong.json': '{"name": "x"}' } });
     expect(await runCli(args, io)).toBe(2);

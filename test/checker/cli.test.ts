@@ -76,7 +76,7 @@ describe('mdq lint', () => {
     [['lint', 'a', '--example', '--schema', 'all.json'], /give either --schema or --example/],
     [['lint', 'a', '--severity', 'x=loud'], /--severity takes <code>=<level>/],
     [['lint'], /missing the query/],
-    [['lint', 'a', '--bogus'], /Unknown option '--bogus'/],
+    [['lint', 'a', '--bogus'], /unknown option '--bogus'/],
   ])('exits 2 with a clear message for %j', async (args, message) => {
     const r = await run(args);
     expect(r.code).toBe(2);

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { runCaptured } from '../support/cli.js';
 
@@ -93,5 +94,44 @@ describe('mdq help and demo', () => {
     expect(code).toBe(0);
     expect(stdout).toContain('=> (a AND b) OR c');
     expect(stdout).toContain('error unquoted-value');
+  });
+});
+
+describe('issue 9, item 17: version, option checks, notices', () => {
+  it('prints the version of package.json with --version', async () => {
+    const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
+    const r = await run(['--version']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe(`${version}\n`);
+    expect((await run(['--help'])).stdout).toContain("'mdq --version'");
+  });
+
+  it('takes --width as asking for the multiline layout (documented in the usage)', async () => {
+    const r = await run(['fmt', '--width', '20', 'alpha AND (beta OR gamma OR delta)']);
+    expect(r.stdout).toBe('alpha\nAND (\n  beta\n  OR gamma\n  OR delta\n)\n');
+    expect((await run(['fmt', '--help'])).stdout).toContain('--width N (implies --multiline)');
+  });
+
+  it.each([
+    [['lint', 'a', '--severity', 'nonexistent=off'], "mdq lint: --severity: no diagnostic has the code 'nonexistent'"],
+    [['lint', 'a', '--severity', 'unknown-field=loud'], "mdq lint: --severity takes <code>=<level> with a level among off, on, error, warning, info, hint, not 'unknown-field=loud'"],
+    [['fmt', '--fix', 'a', '--severity', 'unknown-feild=off'], "mdq fmt: --severity: no diagnostic has the code 'unknown-feild'"],
+  ])('rejects %j with exit 2', async (args, message) => {
+    const r = await run(args);
+    expect(r.code).toBe(2);
+    expect(r.stderr.startsWith(message)).toBe(true);
+    expect(r.stdout).toBe('');
+  });
+
+  it('accepts --severity for syntax codes and checker codes', async () => {
+    expect((await run(['lint', '(a', '--severity', 'unclosed-paren=warning'])).code).toBe(0);
+    expect((await run(['lint', 'a a', '--severity', 'duplicate-clause=off'])).stdout).toBe('');
+  });
+
+  it('fmt --fix without a schema says that schema checks were skipped, as lint does', async () => {
+    const r = await run(['fmt', '--fix', 'a AND a']);
+    expect(r.stdout).toBe('a\n');
+    expect(r.stderr.split('\n')[0]).toBe('mdq fmt: no --schema given: schema checks skipped, fixing syntax and query shape only');
+    expect((await run(['fmt', '--fix', '--example', 'a'])).stderr).toBe('');
   });
 });

@@ -156,6 +156,15 @@ describe('typed by the schema', () => {
     expect(names('Last\\ Audit:[2024-01-01 TO *]')).toEqual(['Acme Components GmbH']);
   });
 
+  it('date math counts from the compile time, or from options.now', () => {
+    const now = new Date(Date.UTC(2024, 4, 15));
+    const recent = (q: string) => filter(records, q, { schema: exampleSchemas, now }).map(nameOf);
+    expect(recent('[Last Contacted] ge "now-7d"')).toEqual(['Pieter']); // 14/05/2024
+    expect(recent('Last\\ Contacted:[now-1y TO now-3M]')).toEqual(['Sanne']); // 02/02/2024
+    expect(recent('Launch\\ Date:>now-2y\\/y')).toEqual(['Noise Cancelling Headphones', 'Wooden Train Set']);
+    expect(names('[Last Contacted] ge "now-100y"')).toEqual(['Pieter', 'Sanne']);
+  });
+
   it('times of day', () => {
     expect(names('[Preferred Contact Time] ge "09:30"')).toEqual(['Tim']);
     expect(names('[Preferred Contact Time] ge "10:30"')).toEqual([]);

@@ -2,7 +2,7 @@
  * The built package as users get it: the exports map (ESM and CJS, by the package's own
  * name), the type declarations, and the `mdq` bin as a real process.
  */
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -60,5 +60,60 @@ describe('the built package', () => {
     const lines = node(['dist/cli.js', 'fmt', '--stdin'], 'a\n(b\n');
     expect(lines.status).toBe(1);
     expect(lines.stdout.trim().split('\n')).toHaveLength(2);
+  });
+});
+
+/**
+ * Runs the bin with its standard output closed by the reader: at once (`readFirst` false),
+ * or after the first chunk, like `| head -1`. Resolves with the exit code and standard error.
+ */
+function closedEarly(args: string[], { input = '', readFirst = false } = {}): Promise<{ code: number | null; signal: string | null; stderr: string; read: number }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['dist/cli.js', ...args], { cwd: root, stdio: ['pipe', 'pipe', 'pipe'] });
+    let stderr = '';
+    let read = 0;
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    if (readFirst) {
+      child.stdout.once('data', (chunk: Buffer) => {
+        read = chunk.length;
+        child.stdout.destroy();
+      });
+    } else {
+      child.stdout.destroy();
+    }
+    child.stdin.on('error', () => {}); // the child may exit before reading all of it
+    child.stdin.end(input);
+    child.on('error', reject);
+    child.on('close', (code, signal) => resolve({ code, signal, stderr, read }));
+  });
+}
+
+describe('issue 9, item 15: a closed standard output', () => {
+  const lines = (line: string, n: number) => `${line}\n`.repeat(n);
+  it.each([
+    ['demo', ['demo'], ''],
+    ['parse --stdin', ['parse', '--stdin'], lines('a AND (b OR c) d:e', 5_000)],
+    ['fmt --stdin', ['fmt', '--stdin'], lines('a and [B] eq 1', 5_000)],
+    ['lint --stdin', ['lint', '--stdin', '--example'], lines('Stauts:ACT (a', 5_000)],
+    ['lint --stdin --json', ['lint', '--stdin', '--json'], lines('a a', 5_000)],
+    ['codegen', ['codegen', '--example'], ''],
+    ['fields', ['fields', '--example'], ''],
+  ])('%s stops quietly with exit 0 when the reader is gone', async (_, args, input) => {
+    const r = await closedEarly(args, { input });
+    expect(r.stderr.replace('mdq lint: no --schema given: checking syntax and query shape only\n', '')).toBe('');
+    expect(r.signal).toBeNull();
+    expect(r.code).toBe(0);
+  });
+
+  it('parse --json on a big query stops quietly after the reader took the first chunk', async () => {
+    const r = await closedEarly(['parse', '--json', 'a '.repeat(50_000)], { readFirst: true });
+    expect(r.read).toBeGreaterThan(0);
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+  });
+
+  it('in a shell pipeline into head -1', () => {
+    const r = spawnSync('bash', ['-c', 'printf "(a\\n%.0s" $(seq 20000) | node dist/cli.js lint --stdin 2>err.tmp | head -1; echo "exit ${PIPESTATUS[1]}"; cat err.tmp; rm -f err.tmp'], { cwd: root, encoding: 'utf8' });
+    expect(r.stdout).toBe("query 1:1:1: error unclosed-paren: missing ')' to close '(' at 1:1\nexit 0\nmdq lint: no --schema given: checking syntax and query shape only\n");
   });
 });

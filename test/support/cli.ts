@@ -11,10 +11,11 @@ export interface FakeIoOptions {
 
 /** A `CliIo` over fake files, and the output it captured so far. */
 export function fakeIo({ files = {}, stdin = '', color = false }: FakeIoOptions = {}) {
-  const out = { stdout: '', stderr: '' };
+  // `both` is what a terminal shows: standard output and error interleaved in the order written.
+  const out = { stdout: '', stderr: '', both: '' };
   const io: CliIo = {
-    stdout: (text) => void (out.stdout += text),
-    stderr: (text) => void (out.stderr += text),
+    stdout: (text) => void ((out.stdout += text), (out.both += text)),
+    stderr: (text) => void ((out.stderr += text), (out.both += text)),
     readStdin: async () => stdin,
     readFile: async (path) => {
       if (Object.hasOwn(files, path)) return files[path]!;
@@ -30,4 +31,11 @@ export async function runCaptured(args: readonly string[], options: FakeIoOption
   const { io, out } = fakeIo(options);
   const code = await runCli(args, io);
   return { code, stdout: out.stdout, stderr: out.stderr };
+}
+
+/** Runs `mdq <args>` in-process: its exit code and what a terminal would show (both streams, in order). */
+export async function runInTerminal(args: readonly string[], options: FakeIoOptions = {}) {
+  const { io, out } = fakeIo(options);
+  const code = await runCli(args, io);
+  return { code, shown: out.both };
 }

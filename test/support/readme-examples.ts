@@ -56,3 +56,67 @@ export function runExample(block: string): number {
   new Function('exports', 'require', '__check', js.outputText)({}, require, check);
   return checks;
 }
+
+/** A terminal session in a ```text block: `$ mdq ...` lines, each followed by what it prints. */
+export interface Transcript {
+  readonly heading: string;
+  readonly steps: readonly { readonly command: string; readonly output: string }[];
+}
+
+/** The ```text blocks holding `$ ` prompts (transcripts), split into commands and their output. */
+export function transcripts(markdown: string): Transcript[] {
+  const result: Transcript[] = [];
+  let heading = '';
+  const lines = markdown.split('\n');
+  for (let i = 0; i < lines.length; i++) {
+    if (/^#{1,6} /.test(lines[i]!)) heading = lines[i]!.replace(/^#+ /, '');
+    if (!lines[i]!.startsWith('```')) continue;
+    const language = lines[i]!.slice(3);
+    const start = i + 1;
+    while (i + 1 < lines.length && lines[++i] !== '```');
+    const body = lines.slice(start, i);
+    // ```sh blocks may illustrate long-running commands (`$ mdq serve`); ```text transcripts are run.
+    if (language !== 'text' || !body.some((l) => l.startsWith('$ '))) continue;
+    const steps: { command: string; output: string }[] = [];
+    for (const line of body) {
+      if (line.startsWith('$ ')) steps.push({ command: line.slice(2), output: '' });
+      else if (steps.length === 0) throw new Error(`a transcript under "${heading}" has output before its first $ command`);
+      else steps[steps.length - 1]!.output += `${line}\n`;
+    }
+    result.push({ heading, steps });
+  }
+  return result;
+}
+
+/** Splits a command line as a POSIX shell does for the quoting README examples use: '...', "...", and backslashes. */
+export function shellWords(line: string): string[] {
+  const words: string[] = [];
+  let word: string | undefined;
+  for (let i = 0; i < line.length; i++) {
+    const c = line[i]!;
+    if (c === ' ' || c === '\t') {
+      if (word !== undefined) words.push(word);
+      word = undefined;
+    } else if (c === "'") {
+      const end = line.indexOf("'", i + 1);
+      if (end === -1) throw new Error(`unterminated ' in: ${line}`);
+      word = (word ?? '') + line.slice(i + 1, end);
+      i = end;
+    } else if (c === '"') {
+      word ??= '';
+      for (i++; i < line.length && line[i] !== '"'; i++) {
+        if (line[i] === '\\' && '"\\$`'.includes(line[i + 1] ?? '')) i++;
+        word += line[i];
+      }
+      if (i >= line.length) throw new Error(`unterminated " in: ${line}`);
+    } else if (c === '\\') {
+      word = (word ?? '') + (line[++i] ?? '');
+    } else if ('|&;<>$`()'.includes(c)) {
+      throw new Error(`README transcripts run plain mdq commands, not shell syntax ('${c}'): ${line}`);
+    } else {
+      word = (word ?? '') + c;
+    }
+  }
+  if (word !== undefined) words.push(word);
+  return words;
+}

@@ -1,11 +1,16 @@
-/** `mdq codegen <schema.json> [--out file] [--import specifier]`: a typed schema module from Get Schema responses. */
+/**
+ * `mdq codegen (<schema.json> | --example) [--out file] [--import specifier]`: a typed
+ * schema module from Get Schema responses (a file as `mdq fields --json` writes it, or
+ * the example tenant).
+ */
 import { writeFile } from 'node:fs/promises';
 import { CodegenError, generateSchemaModule } from '../../builder/codegen.js';
+import { exampleSchemas } from '../../examples/index.js';
 import { parseCommandArgs } from '../args.js';
 import type { Command } from '../command.js';
 import { EXIT, UsageError, type CliIo } from '../io.js';
 
-const usage = 'mdq codegen <schema.json> [--out file.ts] [--import module]';
+const usage = 'mdq codegen (<schema.json> | --example) [--out file.ts] [--import module]';
 
 export type WriteText = (path: string, text: string) => Promise<void>;
 
@@ -23,24 +28,27 @@ export function codegenCommandWith(write: WriteText): Command {
     summary: 'write a TypeScript module with typed schemas from Get Schema responses (JSON)',
     usage,
     async run(args: readonly string[], io: CliIo): Promise<number> {
-      const { values, positionals } = parseCommandArgs(args, { out: { type: 'string' }, import: { type: 'string' } }, usage);
-      if (positionals.length !== 1) throw new UsageError(`${positionals.length === 0 ? 'missing the schema file' : 'give exactly one schema file'}\nusage: ${usage}`);
-      const path = positionals[0]!;
+      const { values, positionals } = parseCommandArgs(args, { out: { type: 'string' }, import: { type: 'string' }, example: { type: 'boolean' } }, usage);
+      if (values.example && positionals.length > 0) throw new UsageError(`give either a schema file or --example, not both\nusage: ${usage}`);
+      if (!values.example && positionals.length !== 1) throw new UsageError(`${positionals.length === 0 ? 'missing the schema file (or --example)' : 'give exactly one schema file'}\nusage: ${usage}`);
+      const path = values.example ? 'the example tenant' : positionals[0]!;
       const fail = (message: string): number => {
         io.stderr(`mdq codegen: ${message}\n`);
         return EXIT.usage;
       };
-      let text: string;
-      try {
-        text = await io.readFile(path);
-      } catch (e) {
-        return fail(`cannot read '${path}': ${reason(e)}`);
-      }
-      let json: unknown;
-      try {
-        json = JSON.parse(text);
-      } catch (e) {
-        return fail(`'${path}' is not valid JSON: ${reason(e)}`);
+      let json: unknown = exampleSchemas;
+      if (!values.example) {
+        let text: string;
+        try {
+          text = await io.readFile(path);
+        } catch (e) {
+          return fail(`cannot read '${path}': ${reason(e)}`);
+        }
+        try {
+          json = JSON.parse(text);
+        } catch (e) {
+          return fail(`'${path}' is not valid JSON: ${reason(e)}`);
+        }
       }
       let module: string;
       try {

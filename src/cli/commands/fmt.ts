@@ -10,10 +10,10 @@ import { format } from '../../printer/format.js';
 import { parseCommandArgs, singleQuery } from '../args.js';
 import type { Command } from '../command.js';
 import { EXIT, UsageError, stdinQueries } from '../io.js';
-import { formatDiagnostics } from '../report.js';
+import { MAX_DIAGNOSTICS, formatDiagnostics, moreLine } from '../report.js';
 import { readSchemas, readSeverities, schemaOptions } from './lint.js';
 
-const usage = 'mdq fmt "<query>" [--multiline] [--width N] [--fix [--schema <file>... | --example]] | mdq fmt --stdin [...]';
+const usage = 'mdq fmt "<query>" [--multiline] [--width N (implies --multiline)] [--fix [--schema <file>... | --example]] | mdq fmt --stdin [...]';
 
 export const fmtCommand: Command = {
   summary: 'print a query in canonical form; --fix applies the checker\'s safe fixes first (exit 1 when it has syntax errors)',
@@ -26,10 +26,12 @@ export const fmtCommand: Command = {
     );
     const width = values.width === undefined ? undefined : Number(values.width);
     if (width !== undefined && !(Number.isInteger(width) && width > 0)) throw new UsageError(`--width takes a positive whole number, not '${values.width}'\nusage: ${usage}`);
-    const options = { layout: values.multiline ? ('multiline' as const) : ('flat' as const), ...(width ? { width } : {}) };
+    // A width only means something for the multiline layout, so asking for one asks for that layout.
+    const options = { layout: values.multiline || width !== undefined ? ('multiline' as const) : ('flat' as const), ...(width ? { width } : {}) };
     if (!values.fix && (values.schema || values.example || values.severity)) throw new UsageError(`--schema, --example and --severity go with --fix\nusage: ${usage}`);
-    const schema = values.fix ? await readSchemas(values, io, usage) : undefined;
     const severities = readSeverities(values.severity, usage);
+    const schema = values.fix ? await readSchemas(values, io, usage) : undefined;
+    if (values.fix && schema === undefined) io.stderr('mdq fmt: no --schema given: schema checks skipped, fixing syntax and query shape only\n');
     const formatOne = (query: string): { formatted: string | null; diagnostics: readonly Diagnostic[]; fixed?: string; applied?: string[] } => {
       if (values.fix) {
         const result = fixQuery(query, { ...(schema ? { schema } : {}), severities });
@@ -53,7 +55,8 @@ export const fmtCommand: Command = {
     }
     const { formatted, diagnostics, fixed, applied } = formatOne(query);
     if (formatted !== null) io.stdout(`${formatted}\n`);
-    for (const line of applied ?? []) io.stderr(`fixed ${line}\n`);
+    for (const line of (applied ?? []).slice(0, MAX_DIAGNOSTICS)) io.stderr(`fixed ${line}\n`);
+    io.stderr(moreLine((applied?.length ?? 0) - MAX_DIAGNOSTICS, ['fix', 'fixes'], { moreHint: 'fmt --stdin lists them all' }));
     io.stderr(formatDiagnostics(fixed ?? query, diagnostics, { color: io.color }));
     return formatted === null ? EXIT.problems : EXIT.ok;
   },

@@ -2,6 +2,7 @@
 import type { Command } from '../command.js';
 import { codegenCommand } from './codegen.js';
 import { demoCommand } from './demo.js';
+import { fieldsCommand } from './fields.js';
 import { fmtCommand } from './fmt.js';
 import { lintCommand } from './lint.js';
 import { parseCommand } from './parse.js';
@@ -13,5 +14,6 @@ export const commands: Readonly<Record<string, Command>> = {
   lint: lintCommand,
   demo: demoCommand,
   codegen: codegenCommand,
+  fields: fieldsCommand,
   serve: serveCommand,
 };

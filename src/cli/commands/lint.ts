@@ -7,62 +7,30 @@
 import { check } from '../../checker/check.js';
 import { ruleCodes } from '../../checker/registry.js';
 import type { Level } from '../../checker/rule.js';
-import { exampleSchemas } from '../../examples/index.js';
-import type { Diagnostic } from '../../language/diagnostic.js';
-import { lineColumn } from '../../language/position.js';
-import { SchemaError, loadSchema, type SchemaIndex } from '../../schema/schema.js';
+import type { Diagnostic, Severity } from '../../language/diagnostic.js';
+import { syntaxCodes } from '../../language/syntax-codes.js';
 import { parseCommandArgs, singleQuery } from '../args.js';
 import type { Command } from '../command.js';
-import { EXIT, UsageError, stdinQueries, type CliIo } from '../io.js';
+import { EXIT, UsageError, stdinQueries } from '../io.js';
 import { formatDiagnostics } from '../report.js';
+import { readSchemas } from '../schema-files.js';
 
 const usage = 'mdq lint "<query>" (--schema <file>... | --example) [--json] [--severity <code>=<level>...] | mdq lint --stdin ... | mdq lint --rules';
 
 const LEVELS: readonly Level[] = ['off', 'on', 'error', 'warning', 'info', 'hint'];
 
-/** Options shared with `mdq fmt --fix`: where the schemas come from. */
+/** Options shared with `mdq fmt --fix`: where the schemas come from, and the levels of codes. */
 export const schemaOptions = {
   schema: { type: 'string', multiple: true },
   example: { type: 'boolean' },
   severity: { type: 'string', multiple: true },
 } as const;
 
-/** Reads every `--schema` file (one Get Schema response or an array of them each), or the example tenant. */
-export async function readSchemas(values: { schema?: string[] | undefined; example?: boolean | undefined }, io: CliIo, commandUsage: string): Promise<SchemaIndex | undefined> {
-  const files = values.schema ?? [];
-  if (values.example && files.length > 0) throw new UsageError(`give either --schema or --example, not both\nusage: ${commandUsage}`);
-  if (values.example) return loadSchema(exampleSchemas);
-  if (files.length === 0) return undefined;
-  const responses: unknown[] = [];
-  for (const file of files) {
-    let text: string;
-    try {
-      text = await io.readFile(file);
-    } catch (e) {
-      const reason = e instanceof Error && 'code' in e && e.code === 'ENOENT' ? 'no such file' : e instanceof Error ? e.message : String(e);
-      throw new UsageError(`cannot read the schema file '${file}': ${reason}`);
-    }
-    let json: unknown;
-    try {
-      json = JSON.parse(text);
-    } catch (e) {
-      throw new UsageError(`the schema file '${file}' is not valid JSON: ${e instanceof Error ? e.message : String(e)}`);
-    }
-    if (Array.isArray(json)) for (const response of json) responses.push(response);
-    else responses.push(json);
-    try {
-      loadSchema(json);
-    } catch (e) {
-      if (e instanceof SchemaError) throw new UsageError(`the schema file '${file}' is not a Get Schema response: ${e.message}`);
-      throw e;
-    }
-  }
-  const schema = loadSchema(responses);
-  for (const problem of schema.problems) io.stderr(`mdq: schema: ${problem}\n`);
-  return schema;
-}
+export { readSchemas };
 
-/** `--severity code=level`, repeatable. */
+const KNOWN_CODES: ReadonlySet<string> = new Set([...ruleCodes.map((c) => c.code), ...syntaxCodes]);
+
+/** `--severity code=level`, repeatable; an unknown code or level is a usage error, not a setting that silently does nothing. */
 export function readSeverities(entries: readonly string[] | undefined, commandUsage: string): Record<string, Level> {
   const levels: Record<string, Level> = {};
   for (const entry of entries ?? []) {
@@ -70,20 +38,43 @@ export function readSeverities(entries: readonly string[] | undefined, commandUs
     if (match === null || !LEVELS.includes(match[2] as Level)) {
       throw new UsageError(`--severity takes <code>=<level> with a level among ${LEVELS.join(', ')}, not '${entry}'\nusage: ${commandUsage}`);
     }
+    if (!KNOWN_CODES.has(match[1]!)) throw new UsageError(`--severity: no diagnostic has the code '${match[1]}' ('mdq lint --rules' lists the checker's codes)\nusage: ${commandUsage}`);
     levels[match[1]!] = match[2] as Level;
   }
   return levels;
 }
 
-function summary(diagnostics: readonly Diagnostic[]): string {
-  const counts = new Map<string, number>(['error', 'warning', 'info', 'hint'].map((s) => [s, 0]));
-  for (const d of diagnostics) counts.set(d.severity, (counts.get(d.severity) ?? 0) + 1);
-  const parts = [...counts].filter(([, n]) => n > 0).map(([severity, n]) => `${n} ${severity === 'info' ? 'note' : severity}${n === 1 ? '' : 's'}`);
-  return `${diagnostics.length} problem${diagnostics.length === 1 ? '' : 's'} (${parts.join(', ')})`;
+const MORE_HINT = '--json lists them all';
+
+/** How many diagnostics of each severity, over one query or all of `--stdin`. */
+type Counts = Record<Severity, number>;
+
+function count(diagnostics: readonly Diagnostic[], counts: Counts = { error: 0, warning: 0, info: 0, hint: 0 }): Counts {
+  for (const d of diagnostics) counts[d.severity]++;
+  return counts;
 }
 
+function summary(counts: Counts): string {
+  const total = counts.error + counts.warning + counts.info + counts.hint;
+  const parts = Object.entries(counts).filter(([, n]) => n > 0).map(([severity, n]) => `${n} ${severity === 'info' ? 'note' : severity}${n === 1 ? '' : 's'}`);
+  return `${total} problem${total === 1 ? '' : 's'} (${parts.join(', ')})`;
+}
+
+/** Each diagnostic with the line and column of its start, in one pass over the query's line breaks. */
 function withPositions(query: string, diagnostics: readonly Diagnostic[]) {
-  return diagnostics.map((d) => ({ ...d, ...lineColumn(query, d.span.start) }));
+  const lineStarts = [0];
+  for (let i = query.indexOf('\n'); i !== -1; i = query.indexOf('\n', i + 1)) lineStarts.push(i + 1);
+  return diagnostics.map((d) => {
+    const offset = Math.min(Math.max(d.span.start, 0), query.length);
+    let low = 0;
+    let high = lineStarts.length - 1;
+    while (low < high) {
+      const mid = (low + high + 1) >> 1;
+      if (lineStarts[mid]! <= offset) low = mid;
+      else high = mid - 1;
+    }
+    return { ...d, line: low + 1, column: offset - lineStarts[low]! + 1 };
+  });
 }
 
 function rulesTable(): string {
@@ -101,8 +92,8 @@ export const lintCommand: Command = {
       io.stdout(rulesTable());
       return EXIT.ok;
     }
-    const query = singleQuery(positionals, values.stdin, usage);
     const severities = readSeverities(values.severity, usage);
+    const query = singleQuery(positionals, values.stdin, usage);
     const schema = await readSchemas(values, io, usage);
     if (schema === undefined) io.stderr('mdq lint: no --schema given: checking syntax and query shape only\n');
     const lint = (text: string) => check(text, { ...(schema ? { schema } : {}), severities });
@@ -111,19 +102,19 @@ export const lintCommand: Command = {
     if (query !== undefined) {
       const diagnostics = lint(query);
       if (values.json) io.stdout(`${JSON.stringify({ query, diagnostics: withPositions(query, diagnostics) }, null, 2)}\n`);
-      else if (diagnostics.length > 0) io.stdout(`${formatDiagnostics(query, diagnostics, { color: io.color })}${summary(diagnostics)}\n`);
+      else if (diagnostics.length > 0) io.stdout(`${formatDiagnostics(query, diagnostics, { color: io.color, moreHint: MORE_HINT })}${summary(count(diagnostics))}\n`);
       return hasErrors(diagnostics) ? EXIT.problems : EXIT.ok;
     }
     let failed = false;
-    const all: Diagnostic[] = [];
+    const counts = count([]);
     stdinQueries(await io.readStdin()).forEach((line, i) => {
       const diagnostics = lint(line);
       failed ||= hasErrors(diagnostics);
-      for (const d of diagnostics) all.push(d);
+      count(diagnostics, counts);
       if (values.json) io.stdout(`${JSON.stringify({ query: line, diagnostics: withPositions(line, diagnostics) })}\n`);
-      else io.stdout(formatDiagnostics(line, diagnostics, { color: io.color, name: `query ${i + 1}` }));
+      else io.stdout(formatDiagnostics(line, diagnostics, { color: io.color, name: `query ${i + 1}`, moreHint: MORE_HINT }));
     });
-    if (!values.json && all.length > 0) io.stdout(`${summary(all)}\n`);
+    if (!values.json && counts.error + counts.warning + counts.info + counts.hint > 0) io.stdout(`${summary(counts)}\n`);
     return failed ? EXIT.problems : EXIT.ok;
   },
 };

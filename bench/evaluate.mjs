@@ -1,0 +1,223 @@
+/**
+ * Stage "evaluate": mdq's `compile`/`filter` on 100 000 generated records of the example
+ * tenant's schemas (bench/records.mjs), against liqe's `filter` on the same records, on a
+ * query set of terms, fields, wildcards, phrases, ranges and comparisons written in each
+ * engine's syntax. Only queries on which the two return the very same records count for
+ * the speed target (liqe matches substrings where mdq matches words, so some differ by
+ * design); the others are listed as such.
+ *
+ * mdq is measured cold (the first query on records never seen: the words of their
+ * values are analysed then, and cached) and warm (the next query on the same records).
+ * Figures: milliseconds per query over all records, nanoseconds per record per clause,
+ * compile time per query, and linearity in the number of records.
+ *
+ * A stage module like the others (`run({ quick, log })`); also runs on its own:
+ *   npm run build && node --expose-gc bench/evaluate.mjs [--quick]
+ */
+import { compile, filter, parse, visit } from '../dist/index.js';
+import liqe from 'liqe';
+import { freshCopies, generateRecords } from './records.mjs';
+import { median, now } from './measure.mjs';
+
+const SETTINGS = {
+  full: { records: 100_000, rounds: 5, compileRuns: 2000, linearity: [10_000, 30_000, 100_000] },
+  quick: { records: 20_000, rounds: 2, compileRuns: 200, linearity: [5_000, 20_000] },
+};
+
+/** [label, mdq query, liqe query (null: liqe cannot say it)] */
+const QUERIES = [
+  ['term', 'berlin', 'berlin'],
+  ['two terms', 'jane keller', 'jane keller'],
+  ['field term', 'City:paris', 'City:paris'],
+  ['picklist code', 'Status:BLK', 'Status:BLK'],
+  ['AND of fields', 'Status:ACT AND Country:DE', 'Status:ACT AND Country:DE'],
+  ['OR of fields', 'City:berlin OR City:lyon', 'City:berlin OR City:lyon'],
+  ['AND NOT', 'Country:NL AND NOT Status:ACT', 'Country:NL AND NOT Status:ACT'],
+  ['prefix wildcard', 'First\\ Name:Ja*', "'First Name':Ja*"],
+  ['phrase in field', 'City:"New York"', 'City:"New York"'],
+  ['phrase', '"garden hose"', '"Garden Hose"'],
+  ['numeric range', 'Age:[30 TO 40]', 'Age:[30 TO 40]'],
+  ['exclusive range', 'Unit\\ Price:{10 TO 50}', "'Unit Price':{10 TO 50}"],
+  ['relation', 'Age:>65', 'Age:>65'],
+  ['comparison', '[Credit Limit] ge 15000', "'Credit Limit':>=15000"],
+  ['mixed', '(City:berlin OR City:hamburg) AND Age:<30 AND VIP:Y', '(City:berlin OR City:hamburg) AND Age:<30 AND VIP:Y'],
+  ['date in field format', '[Date of Birth] lt "1950-01-01"', null],
+  ['date range (DD.MM.YYYY)', 'Onboarded\\ On:[2020-01-01 TO 2020-12-31]', null],
+  ['infix wildcard', '*ergo*', null],
+  ['fuzzy', 'headphnoes~1', null],
+  ['sloppy phrase', '"wireless battery"~3', null],
+  ['regex', 'Email:/jane\\..*/', null],
+  ['contains', '[Product Name] contains "lamp"', null],
+  ['exists', 'NOT _exists_:Phone', null],
+];
+
+const LEAVES = new Set(['Term', 'Phrase', 'Wildcard', 'Regex', 'Range', 'Relation', 'Fuzzy', 'Proximity', 'Comparison', 'Exists', 'MatchAll']);
+
+function clauses(text) {
+  let n = 0;
+  visit(parse(text).ast, {
+    enter(node) {
+      if (!LEAVES.has(node.kind)) return undefined;
+      n++;
+      return false;
+    },
+  });
+  return n;
+}
+
+const gc = () => globalThis.gc?.();
+const ms = (x) => x.toFixed(1);
+const ns = (x) => x.toFixed(0);
+const times = (x) => `${x.toFixed(1)}x`;
+
+function timeMs(fn) {
+  const start = now();
+  const result = fn();
+  return [now() - start, result];
+}
+
+function sameRecords(a, b) {
+  if (a.length !== b.length) return false;
+  const ids = new Set(a.map((r) => r._dataObjectId));
+  return b.every((r) => ids.has(r._dataObjectId));
+}
+
+function compileMicros(text, runs) {
+  const samples = [];
+  for (let round = 0; round < 5; round++) {
+    const start = now();
+    for (let i = 0; i < runs / 5; i++) compile(text);
+    samples.push(((now() - start) * 1000) / (runs / 5));
+  }
+  return median(samples);
+}
+
+/** mdq cold: fresh copies for every round, so no record has been analysed yet. */
+function mdqCold(records, matcher, rounds) {
+  const samples = [];
+  let result;
+  for (let i = 0; i < rounds; i++) {
+    const copies = freshCopies(records);
+    gc();
+    const [t, r] = timeMs(() => filter(copies, matcher));
+    samples.push(t);
+    result = r;
+  }
+  return [median(samples), result];
+}
+
+function mdqWarm(records, matcher, rounds) {
+  filter(records, matcher);
+  const samples = [];
+  let result;
+  for (let i = 0; i < rounds; i++) {
+    const [t, r] = timeMs(() => filter(records, matcher));
+    samples.push(t);
+    result = r;
+  }
+  return [median(samples), result];
+}
+
+function liqeTimes(records, text, rounds) {
+  const ast = liqe.parse(text);
+  const samples = [];
+  let result;
+  for (let i = 0; i < rounds; i++) {
+    gc();
+    const [t, r] = timeMs(() => liqe.filter(ast, records));
+    samples.push(t);
+    result = r;
+  }
+  return [median(samples), result];
+}
+
+const geomean = (xs) => Math.exp(xs.reduce((s, x) => s + Math.log(x), 0) / xs.length);
+
+export async function run({ quick = false, log = () => {} } = {}) {
+  const settings = quick ? SETTINGS.quick : SETTINGS.full;
+  log(`evaluate: generating ${settings.records} records`);
+  const records = generateRecords(settings.records);
+  const rows = [];
+  const agreedCold = [];
+  const agreedWarm = [];
+  const differing = [];
+  for (const [label, text, liqeText] of QUERIES) {
+    log(`evaluate: ${label}`);
+    const matcher = compile(text);
+    const n = clauses(text);
+    const compileUs = compileMicros(text, settings.compileRuns);
+    const [cold, coldResult] = mdqCold(records, matcher, settings.rounds);
+    const warmRecords = freshCopies(records);
+    const [warm, warmResult] = mdqWarm(warmRecords, matcher, settings.rounds);
+    if (!sameRecords(coldResult, warmResult)) throw new Error(`cold and warm runs of ${text} disagree`);
+    let liqeCell = 'n/a';
+    let agree = '';
+    let speed = '';
+    if (liqeText !== null) {
+      const [liqeMs, liqeResult] = liqeTimes(records, liqeText, settings.rounds);
+      liqeCell = ms(liqeMs);
+      if (sameRecords(liqeResult, coldResult)) {
+        agree = `yes (${coldResult.length})`;
+        agreedCold.push(liqeMs / cold);
+        agreedWarm.push(liqeMs / warm);
+        speed = `${times(liqeMs / cold)} / ${times(liqeMs / warm)}`;
+      } else {
+        agree = `no (${liqeResult.length} vs ${coldResult.length})`;
+        differing.push(label);
+      }
+    }
+    const perClause = (t) => ns((t * 1e6) / (records.length * n));
+    rows.push([label, `\`${text.replace(/\|/g, '\\|')}\``, n, coldResult.length, ms(cold), ms(warm), perClause(cold), perClause(warm), compileUs.toFixed(1), liqeCell, agree, speed]);
+  }
+
+  log('evaluate: linearity');
+  const linearRows = [];
+  const perRecord = [];
+  const agreedQueries = QUERIES.filter(([label, , l]) => l !== null && !differing.includes(label)).map(([, text]) => compile(text));
+  for (const size of settings.linearity) {
+    const subset = records.slice(0, size);
+    const coldCopies = freshCopies(subset);
+    gc();
+    const [cold] = timeMs(() => agreedQueries.forEach((m) => filter(coldCopies, m)));
+    const warmSamples = [];
+    for (let i = 0; i < settings.rounds; i++) warmSamples.push(timeMs(() => agreedQueries.forEach((m) => filter(coldCopies, m)))[0]);
+    const warm = median(warmSamples);
+    perRecord.push([size, (cold * 1e6) / size, (warm * 1e6) / size]);
+    linearRows.push([size.toLocaleString('en'), ms(cold), ms(warm), ns((cold * 1e6) / size), ns((warm * 1e6) / size)]);
+  }
+  const first = perRecord[0];
+  const last = perRecord[perRecord.length - 1];
+  const coldRatio = last[1] / first[1];
+  const warmRatio = last[2] / first[2];
+
+  const minCold = Math.min(...agreedCold);
+  const minWarm = Math.min(...agreedWarm);
+  return {
+    title: `Evaluate: compile and filter ${records.length.toLocaleString('en')} records against liqe`,
+    summary: `cold ${times(minCold)}-${times(Math.max(...agreedCold))} (geometric mean ${times(geomean(agreedCold))}), warm ${times(minWarm)}-${times(Math.max(...agreedWarm))} (${times(geomean(agreedWarm))}) faster than liqe on ${agreedCold.length} queries that agree`,
+    tables: [
+      {
+        columns: ['query', 'mdq', 'clauses', 'matches', 'cold ms', 'warm ms', 'cold ns/rec/clause', 'warm ns/rec/clause', 'compile µs', 'liqe ms', 'same records', 'speed-up cold / warm'],
+        rows,
+      },
+      { columns: ['records', `cold ms (${agreedQueries.length} queries)`, 'warm ms', 'cold ns/record', 'warm ns/record'], rows: linearRows },
+    ],
+    notes: [
+      `Cold: the first query on records never seen (fresh copies each round; their words are analysed and cached then). Warm: the same query again on records already analysed. Medians of ${settings.rounds} rounds; compile time is the median of ${settings.compileRuns} compiles of the text.`,
+      `Queries liqe answers differently (${differing.length}: ${differing.join(', ') || 'none'}) are left out of the speed target: liqe matches substrings of values where mdq matches words.`,
+    ],
+    checks: [
+      { target: 'evaluate: ≥ 5x liqe, cold, every agreeing query', measured: `${times(minCold)} at least`, pass: minCold >= 5 },
+      { target: 'evaluate: ≥ 5x liqe, warm, every agreeing query', measured: `${times(minWarm)} at least`, pass: minWarm >= 5 },
+      { target: `evaluate: linear (ns/record at ${last[0].toLocaleString('en')} within 1.3x of ${first[0].toLocaleString('en')})`, measured: `cold ${coldRatio.toFixed(2)}, warm ${warmRatio.toFixed(2)}`, pass: coldRatio <= 1.3 && warmRatio <= 1.3 },
+    ],
+  };
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const { section } = await import('./report.mjs');
+  const result = await run({ quick: process.argv.includes('--quick'), log: (m) => process.stderr.write(`${m}\n`) });
+  console.log(section(result));
+  console.log(result.summary);
+  for (const c of result.checks) console.log(`${c.pass ? 'PASS' : 'FAIL'} ${c.target}: ${c.measured}`);
+}

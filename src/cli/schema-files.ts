@@ -1,0 +1,56 @@
+/**
+ * Schema files on the command line: each holds one Get Schema response or an array
+ * of them (what `mdq fields --json` writes). `--example` stands for the example tenant.
+ * A file that cannot be read or is not a Get Schema response is a usage error (exit 2).
+ */
+import { exampleSchemas } from '../examples/index.js';
+import type { SchemaResponse } from '../schema/response.js';
+import { SchemaError, loadSchema, type SchemaIndex } from '../schema/schema.js';
+import { UsageError, type CliIo } from './io.js';
+
+function reason(e: unknown): string {
+  const code = (e as { code?: unknown } | null)?.code;
+  if (code === 'ENOENT') return 'no such file';
+  if (code === 'EISDIR') return 'it is a directory';
+  if (code === 'EACCES') return 'permission denied';
+  return e instanceof Error ? e.message : String(e);
+}
+
+/** The responses in the files, in order, each file checked to be a Get Schema response (or an array of them). */
+export async function readSchemaResponses(files: readonly string[], io: CliIo): Promise<SchemaResponse[]> {
+  const responses: SchemaResponse[] = [];
+  for (const file of files) {
+    let text: string;
+    try {
+      text = await io.readFile(file);
+    } catch (e) {
+      throw new UsageError(`cannot read the schema file '${file}': ${reason(e)}`);
+    }
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch (e) {
+      throw new UsageError(`the schema file '${file}' is not valid JSON: ${reason(e)}`);
+    }
+    try {
+      loadSchema(json);
+    } catch (e) {
+      if (e instanceof SchemaError) throw new UsageError(`the schema file '${file}' is not a Get Schema response: ${e.message}`);
+      throw e;
+    }
+    if (Array.isArray(json)) for (const response of json as SchemaResponse[]) responses.push(response);
+    else responses.push(json as SchemaResponse);
+  }
+  return responses;
+}
+
+/** Reads every `--schema` file, or the example tenant, into one lookup; undefined when neither is given. */
+export async function readSchemas(values: { schema?: string[] | undefined; example?: boolean | undefined }, io: CliIo, commandUsage: string): Promise<SchemaIndex | undefined> {
+  const files = values.schema ?? [];
+  if (values.example && files.length > 0) throw new UsageError(`give either --schema or --example, not both\nusage: ${commandUsage}`);
+  if (values.example) return loadSchema(exampleSchemas);
+  if (files.length === 0) return undefined;
+  const schema = loadSchema(await readSchemaResponses(files, io));
+  for (const problem of schema.problems) io.stderr(`mdq: schema: ${problem}\n`);
+  return schema;
+}

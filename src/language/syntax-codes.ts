@@ -1,0 +1,36 @@
+/**
+ * The code of every diagnostic `parse` reports, as GRAMMAR.md section 5 lists them
+ * (a test holds the two together). Tools use it to tell a misspelt code from a real one.
+ */
+export const syntaxCodes: readonly string[] = [
+  'unclosed-paren',
+  'unmatched-paren',
+  'empty-group',
+  'missing-operand',
+  'missing-value',
+  'missing-operator',
+  'unknown-operator',
+  'unquoted-value',
+  'unclosed-bracket',
+  'empty-field-name',
+  'unterminated-phrase',
+  'unterminated-regex',
+  'unclosed-range',
+  'missing-range-bound',
+  'missing-range-to',
+  'missing-boost-value',
+  'misplaced-boost',
+  'misplaced-fuzzy',
+  'invalid-fuzzy',
+  'detached-prefix',
+  'invalid-escape',
+  'invalid-field-name',
+  'invalid-exists',
+  'invalid-relation-value',
+  'unexpected-token',
+  'unexpected-character',
+  'too-long',
+  'too-deep',
+  'too-many-clauses',
+  'syntax-error',
+];

@@ -1,0 +1,56 @@
+/** Issue 9, item 17: `mdq fields` shows a newcomer each schema's fields, types and accepted values. */
+import { describe, expect, it } from 'vitest';
+import { customerSchema, exampleSchemas } from '../../src/examples/index.js';
+import { runCaptured } from '../support/cli.js';
+
+describe('mdq fields', () => {
+  it("lists the example tenant's schemas, each field with its type and what it accepts", async () => {
+    const r = await runCaptured(['fields', '--example']);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toBe('');
+    for (const schema of exampleSchemas) expect(r.stdout).toContain(`${schema.name} (business area ${schema.businessAreaName}): ${schema.fields.length} fields\n`);
+    const line = (name: string) => r.stdout.split('\n').find((l) => l.startsWith(`  ${name}  `));
+    expect(line('Status')).toMatch(/^ {2}Status +picklist +required; codes ACT \(Active\), INA \(Inactive\), PRO \(Prospect\), BLK \(Blocked\)$/);
+    expect(line('VIP')).toMatch(/boolean +Y or N; "Very important customer"$/);
+    expect(line('First Name')).toMatch(/string +required; PII; length 1 to 50$/);
+    expect(line('Date of Birth')).toMatch(/date +PII; 1900-01-01 to 2010-12-31; stored as MM\/DD\/YYYY, searched as YYYY-MM-DD$/);
+    expect(line('Profile Photo')).toMatch(/image +PII; not searchable by value$/);
+    expect(line('Legacy Customer Number')).toMatch(/inactive/);
+    expect(r.stdout.endsWith('A name with spaces is written [First Name] eq "Tim" or First\\ Name:Tim; dates as YYYY-MM-DD.\n')).toBe(true);
+  });
+
+  it('reads schema files, picks schemas by name or id, and writes the responses as JSON', async () => {
+    const files = { 'all.json': JSON.stringify(exampleSchemas) };
+    const text = await runCaptured(['fields', 'all.json', '--name', 'customer'], { files });
+    expect(text.stdout.startsWith('Customer (business area customer): ')).toBe(true);
+    expect(text.stdout).not.toContain('Product (');
+    const json = await runCaptured(['fields', '--example', '--name', customerSchema.schemaId, '--json']);
+    expect(JSON.parse(json.stdout)).toEqual(customerSchema);
+    // What --json writes is a schema file that lint and fields read back.
+    const again = await runCaptured(['fields', 'c.json'], { files: { 'c.json': json.stdout } });
+    expect(again.stdout).toBe(text.stdout);
+    const lint = await runCaptured(['lint', 'Stauts:ACT', '--schema', 'c.json'], { files: { 'c.json': json.stdout } });
+    expect(lint.stdout).toContain('did you mean "Status"');
+  });
+
+  it.each([
+    [['fields'], 'mdq fields: give schema files or --example (the built-in example tenant)\n'],
+    [['fields', 'x.json', '--example'], 'mdq fields: give either schema files or --example, not both\n'],
+    [['fields', 'missing.json'], "mdq fields: cannot read the schema file 'missing.json': no such file\n"],
+    [['fields', '--example', '--name', 'Nope'], "mdq fields: no schema named 'Nope'; the schemas are 'Customer', 'Customer Contact', 'Product', 'Supplier'\n"],
+  ])('%j exits 2 with one clear line', async (args, message) => {
+    const r = await runCaptured(args);
+    expect(r.code).toBe(2);
+    expect(r.stderr.startsWith(message)).toBe(true);
+    expect(r.stdout).toBe('');
+  });
+});
+
+describe('mdq codegen --example', () => {
+  it('writes the typed module of the example tenant', async () => {
+    const r = await runCaptured(['codegen', '--example']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('export const customerSchema = defineSchema({');
+    expect(r.stdout).toContain('export const productSchema = defineSchema({');
+  });
+});

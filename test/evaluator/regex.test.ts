@@ -1,0 +1,112 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { parseLuceneRegexp, RegexSyntaxError } from '../../src/evaluator/lucene-regexp.js';
+import { regexTreeMatcher, RegexUnsupported } from '../../src/evaluator/regex-vm.js';
+import { compile, filter } from '../../src/evaluator/index.js';
+import { exampleSchemas, names } from './records.js';
+
+const scale = Number(process.env.FC_RUNS ?? 1);
+const matches = (pattern: string, text: string) => regexTreeMatcher(parseLuceneRegexp(pattern))(text);
+
+describe('Lucene regular expressions', () => {
+  it.each([
+    ['jo.n', 'john', true],
+    ['jo.n', 'johns', false], // anchored to the whole token
+    ['jo', 'john', false],
+    ['a*', '', true],
+    ['[a-c]+', 'abcabc', true],
+    ['[^a-c]+', 'xyz', true],
+    ['[^a-c]+', 'xaz', false],
+    ['a{2,3}', 'aaa', true],
+    ['a{2,3}', 'aaaa', false],
+    ['a{2}', 'aa', true],
+    ['a{2,}', 'aaaaa', true],
+    ['"a.b"', 'a.b', true], // a quoted string is literal
+    ['"a.b"', 'axb', false],
+    ['a\\.b', 'a.b', true],
+    ['a\\.b', 'axb', false],
+    ['@', 'anything', true], // any string
+    ['#', '', false], // the empty language
+    ['a|b', 'b', true],
+    ['(ab)+', 'ababab', true],
+    ['()', '', true],
+    ['<1-100>', '57', true], // numeric interval
+    ['<1-100>', '101', false],
+    ['<1-100>', '007', true], // widths differ: any leading zeros
+    ['<01-10>', '07', true], // same width: fixed width
+    ['<01-10>', '7', false],
+    ['<5-123>', '4', false],
+    ['<5-123>', '99', true],
+    ['a.*&.*b', 'axxb', true], // intersection
+    ['a.*&.*b', 'axx', false],
+    ['~(foo.*)', 'bar', true], // complement
+    ['~(foo.*)', 'food', false],
+    ['x|~(foo.*)', 'bar', true],
+    ['\\d+', '123', true], // Lucene 9 shorthands
+    ['\\W', 'a', false],
+    ['[\\d]+x', '12x', true],
+    ['[\\Da]+', 'ab', true],
+    ['*a', '*a', true], // a leading star is a literal, as in Lucene
+    ['😀.', '😀x', true], // characters are code points
+    ['.', '😀', true],
+    ['\\/', '/', true],
+  ])('/%s/ on %j is %s', (pattern, text, expected) => {
+    expect(matches(pattern, text)).toBe(expected);
+  });
+
+  it.each(['a{', '[a', '(a', 'a)', '\\', '[z-a]', 'a{3,1}', '"abc', '<1-2', 'a{1001}'])('/%s/ is not valid', (pattern) => {
+    expect(() => parseLuceneRegexp(pattern)).toThrow(RegexSyntaxError);
+  });
+
+  it.each(['<foo>', 'a(~b)c', '(a&b)*', 'a{1000}{1000}'])('/%s/ cannot be evaluated here', (pattern) => {
+    expect(() => regexTreeMatcher(parseLuceneRegexp(pattern))).toThrow(RegexUnsupported);
+  });
+
+  it('costs pattern size times text length, even on patterns that make backtracking engines explode', () => {
+    const m = regexTreeMatcher(parseLuceneRegexp('(a|aa)*(a*)*b'));
+    expect(m('a'.repeat(20_000))).toBe(false);
+    expect(m(`${'a'.repeat(20_000)}b`)).toBe(true);
+  });
+
+  // Patterns in the syntax Lucene's and JavaScript's regular expressions share.
+  const atom = fc.constantFrom('a', 'b', '.', '[ab]', '[^a]', '[a-c]');
+  const pattern: fc.Arbitrary<string> = fc.letrec<{ p: string }>((tie) => ({
+    p: fc.oneof(
+      { depthSize: 'small', withCrossShrink: true },
+      atom,
+      fc.tuple(tie('p'), tie('p')).map(([x, y]) => `${x}${y}`),
+      fc.tuple(tie('p'), tie('p')).map(([x, y]) => `(${x}|${y})`),
+      fc.tuple(tie('p'), fc.constantFrom('*', '+', '?', '{2}', '{1,2}', '{0,}')).map(([x, op]) => `(${x})${op}`),
+    ),
+  })).p;
+
+  it('agrees with JavaScript regular expressions on their common syntax', () => {
+    fc.assert(
+      fc.property(pattern, fc.string({ unit: fc.constantFrom('a', 'b', 'c'), maxLength: 8 }), (p, text) => {
+        expect(matches(p, text), `/${p}/ on ${text}`).toBe(new RegExp(`^(?:${p})$`, 'su').test(text));
+      }),
+      { numRuns: 2000 * scale },
+    );
+  });
+});
+
+describe('regex clauses', () => {
+  it('match a whole token, lower-cased, or the whole value', () => {
+    expect(names('/jo.n/')).toEqual(['John']);
+    expect(names('/Jo.n/')).toEqual([]); // tokens are lower-cased; the regex is not
+    expect(names('First\\ Name:/j.*/')).toEqual(['Jane', 'John', 'Joanna']);
+    expect(names('Email:/.*@example\\.com/')).toEqual(['Tim', 'John']);
+    expect(names('Status:/act|pro/')).toEqual(['Tim', 'Jane', 'Aiko', 'Joanna']); // codes are matched lower-cased, as patterns
+    expect(names('Age:/4./')).toEqual(['Tim', 'Joanna']);
+    expect(names('Age:/<40-49>/')).toEqual(['Tim', 'Joanna']);
+  });
+
+  it('report invalid and unsupported bodies, and match nothing', () => {
+    const invalid = compile('tim OR /a{/', { schema: exampleSchemas });
+    expect(invalid.diagnostics.map((d) => [d.code, d.severity, d.span])).toEqual([['invalid-regex', 'error', { start: 7, end: 11 }]]);
+    expect(filter([{ a: 'tim' }, { a: 'a{' }], invalid)).toEqual([{ a: 'tim' }]);
+    const unsupported = compile('/<name>/');
+    expect(unsupported.diagnostics.map((d) => d.code)).toEqual(['unsupported-regex']);
+    expect(unsupported.diagnostics[0]!.message).toContain('<name>');
+  });
+});
