@@ -10,7 +10,7 @@ import { format } from '../../printer/format.js';
 import { parseCommandArgs, singleQuery } from '../args.js';
 import type { Command } from '../command.js';
 import { EXIT, UsageError, stdinQueries } from '../io.js';
-import { MAX_DIAGNOSTICS, formatDiagnostics, moreLine } from '../report.js';
+import { MAX_DIAGNOSTICS, formatDiagnostics, moreLine, ALL_DIAGNOSTICS } from '../report.js';
 import { readSchemas, readSeverities, schemaOptions } from './lint.js';
 
 const usage = 'mdq fmt "<query>" [--multiline] [--width N (implies --multiline)] [--fix [--schema <file>... | --example]] | mdq fmt --stdin [...]';
@@ -34,12 +34,12 @@ export const fmtCommand: Command = {
     if (values.fix && schema === undefined) io.stderr('mdq fmt: no --schema given: schema checks skipped, fixing syntax and query shape only\n');
     const formatOne = (query: string): { formatted: string | null; diagnostics: readonly Diagnostic[]; fixed?: string; applied?: string[] } => {
       if (values.fix) {
-        const result = fixQuery(query, { ...(schema ? { schema } : {}), severities });
-        const { ast, diagnostics } = parse(result.text);
+        const result = fixQuery(query, { ...(schema ? { schema } : {}), severities, ...ALL_DIAGNOSTICS });
+        const { ast, diagnostics } = parse(result.text, ALL_DIAGNOSTICS);
         const ok = !diagnostics.some((d) => d.severity === 'error');
         return { formatted: ok ? format(ast, options) : null, diagnostics: result.diagnostics, fixed: result.text, applied: result.applied.map((d) => `${d.code}: ${d.fixes![0]!.title}`) };
       }
-      const { ast, diagnostics } = parse(query);
+      const { ast, diagnostics } = parse(query, ALL_DIAGNOSTICS);
       const ok = !diagnostics.some((d) => d.severity === 'error');
       return { formatted: ok ? format(ast, options) : null, diagnostics };
     };
