@@ -11,6 +11,7 @@ import { DEFAULT_LIMITS, parseCollecting, type ParseOptions } from '../language/
 import { isLoadedSchema, loadSchema, type SchemaIndex, type SchemaInput } from '../schema/schema.js';
 import { Context, type Report, type ReportSink } from './context.js';
 import { allRules } from './registry.js';
+import { preferValueFixes } from './unquoted-values.js';
 import type { Level, Rule } from './rule.js';
 import { parallelWalk } from './walk.js';
 
@@ -177,6 +178,7 @@ export function check(input: string | Node, options: CheckOptions = {}): Diagnos
   let collected: DiagnosticCollector;
   let root: Node;
   let text: string | undefined;
+  let unquoted = false;
   if (typeof input === 'string') {
     text = input;
     const parsed = parseCollecting(input, { ...options.parse, maxDiagnostics: max });
@@ -185,6 +187,7 @@ export function check(input: string | Node, options: CheckOptions = {}): Diagnos
     const kept = collected.kept;
     let k = 0;
     for (const d of kept) {
+      if (d.code === 'unquoted-value') unquoted = true;
       const severity = severityOf(d.code, d.severity, true, levels ?? NO_LEVELS);
       if (severity !== undefined) kept[k++] = severity === d.severity ? d : { ...d, severity };
     }
@@ -201,6 +204,7 @@ export function check(input: string | Node, options: CheckOptions = {}): Diagnos
   }
   planFor(options.rules ?? allRules, levels, schema !== undefined).run(root, schema, text, collected);
   const diagnostics = sortBySpan(collected.kept);
+  if (unquoted) preferValueFixes(diagnostics);
   const overflow = collected.overflow();
   const severity = overflow && severityOf(overflow.code, overflow.severity, true, levels ?? NO_LEVELS);
   if (overflow !== undefined && severity !== undefined) diagnostics.push(severity === overflow.severity ? overflow : { ...overflow, severity });

@@ -54,12 +54,13 @@ export interface CheckContext {
   inSpacedName(node: Node): boolean;
   /**
    * False when applying `edits` to the text would add syntax errors (a fix that
-   * changes how the words around it parse); true when there is no text to try.
-   * With `within`, only that part of the text is parsed, before and after the edits
-   * (which must lie inside it): a rule that reports many diagnostics passes the span
-   * whose parse its edits can change, so each costs its size, not the whole text's.
+   * changes how the words around it parse); true when there is no text to try. Meant
+   * for edits that write a bracket comparison: only a lower-case `and`/`or`/`not` next
+   * to one reads differently then, so without one nothing is parsed; with one, the
+   * whole text is, a few times per check at most (after that the answer is false: a
+   * fix is withheld rather than risked, and a long query costs linear time).
    */
-  keepsSyntax(edits: readonly TextEdit[], within?: Span): boolean;
+  keepsSyntax(edits: readonly TextEdit[]): boolean;
   /** `readValue(valueText(node), field)`, remembered for the check: several rules read the same value. */
   reading(node: ValueNode, field: SchemaField): Reading;
   /** Calls `listener` for every value searched in a known field (see value-sites.ts); register while creating a rule. */
@@ -98,6 +99,31 @@ function fuseListeners(listeners: readonly ValueSiteListener[]): ValueSiteListen
   };
 }
 
+const OPERATOR_WORD_AFTER = /^(?:and|or|not)(?![^\s()])/;
+const WORD_BEFORE = /(?:^|[\s()])(and|or|not|NOT)$/;
+
+/**
+ * True when a lower-case `and`/`or`/`not` follows `end` (past closing parentheses) or
+ * precedes `start` (past opening parentheses and prefix operators): GRAMMAR.md 3.3's
+ * places where a bracket comparison makes such a word an operator.
+ */
+function operatorWordAround(text: string, start: number, end: number): boolean {
+  let after = end;
+  while (after < text.length && /[\s)]/.test(text[after]!)) after++;
+  if (OPERATOR_WORD_AFTER.test(text.slice(after, after + 4))) return true;
+  let before = start;
+  for (;;) {
+    while (before > 0 && /[\s(+!-]/.test(text[before - 1]!)) before--;
+    const word = WORD_BEFORE.exec(text.slice(Math.max(0, before - 4), before));
+    if (word === null) return false;
+    if (word[1] !== 'NOT') return true;
+    before -= 3;
+  }
+}
+
+/** How many times one check may parse the whole query for `keepsSyntax`. */
+const MAX_WHOLE_PARSES = 8;
+
 function syntaxErrors(text: string): number {
   return parse(text).diagnostics.filter((d) => d.severity === 'error').length;
 }
@@ -119,6 +145,7 @@ export class Context implements CheckContext {
   private spaced: Map<Field | Exists, SpacedFieldName> | undefined;
   private spacedParts: Set<Node> | undefined;
   private baseErrors: number | undefined;
+  private wholeParses = 0;
   // Several rules ask for the same value's reading, and for the same name's field, one
   // after another while the walk is at its clause (one name per clause: the last is kept).
   private readonly readings = new RecentAnswers<ValueNode, SchemaField, Reading>();
@@ -171,6 +198,7 @@ export class Context implements CheckContext {
     this.spaced = undefined;
     this.spacedParts = undefined;
     this.baseErrors = undefined;
+    this.wholeParses = 0;
   }
 
   /** Ends a check, letting go of the query. */
@@ -239,14 +267,19 @@ export class Context implements CheckContext {
     this.emitSite = fuseListeners(this.valueListeners.slice());
   }
 
-  keepsSyntax(edits: readonly TextEdit[], within?: Span): boolean {
-    if (this.text === undefined) return true;
-    if (within !== undefined && edits.every((e) => e.span.start >= within.start && e.span.end <= within.end)) {
-      const part = this.text.slice(within.start, within.end);
-      const shifted = edits.map((e) => ({ span: { start: e.span.start - within.start, end: e.span.end - within.start }, text: e.text }));
-      return syntaxErrors(applyEdits(part, shifted)) <= syntaxErrors(part);
+  keepsSyntax(edits: readonly TextEdit[]): boolean {
+    const text = this.text;
+    if (text === undefined || edits.length === 0) return true;
+    let start = text.length;
+    let end = 0;
+    for (const e of edits) {
+      start = Math.min(start, e.span.start);
+      end = Math.max(end, e.span.end);
     }
-    this.baseErrors ??= syntaxErrors(this.text);
-    return syntaxErrors(applyEdits(this.text, edits)) <= this.baseErrors;
+    this.baseErrors ??= syntaxErrors(text);
+    if (this.baseErrors === 0 && !operatorWordAround(text, start, end)) return true;
+    if (this.wholeParses >= MAX_WHOLE_PARSES) return false;
+    this.wholeParses++;
+    return syntaxErrors(applyEdits(text, edits)) <= this.baseErrors;
   }
 }

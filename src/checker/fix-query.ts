@@ -1,25 +1,37 @@
 /**
- * `fixQuery`: applies the safe fixes of a query's diagnostics, as `mdq fmt --fix`
- * does. One fix per diagnostic (its first), only for codes whose first fix is safe
- * (syntax fixes and rule codes marked `autofix`), never two overlapping edits in
- * one round; rounds repeat until nothing is left to fix, since one fix can reveal
- * or shift another.
+ * `fixQuery`: applies the fixes of a query's diagnostics, as `mdq fmt --fix` does:
+ * for each diagnostic its first safe fix (`Fix.safe`: it keeps what the query means),
+ * or with `{ unsafe: true }` its first fix of any kind; never two overlapping edits in
+ * one round; rounds repeat until nothing is left to fix, since one fix can reveal or
+ * shift another.
  */
-import type { Diagnostic, TextEdit } from '../language/diagnostic.js';
+import type { Diagnostic, Fix, TextEdit } from '../language/diagnostic.js';
 import { applyEdits } from '../language/diagnostic.js';
 import { check, type CheckOptions } from './check.js';
 import { ruleCodes } from './registry.js';
 
+export interface FixOptions extends CheckOptions {
+  /** Apply fixes that may change what the query means too (the first fix of each diagnostic). Default false. */
+  readonly unsafe?: boolean;
+}
+
+export interface AppliedFix {
+  readonly diagnostic: Diagnostic;
+  readonly fix: Fix;
+}
+
 export interface FixResult {
   /** The text with the fixes applied. */
   readonly text: string;
-  /** The diagnostics whose fix was applied, in the round they were found. */
-  readonly applied: readonly Diagnostic[];
-  /** What is left once no more safe fixes apply. */
+  /** The fixes applied, each with its diagnostic, in the round they were found. */
+  readonly applied: readonly AppliedFix[];
+  /** What is left once no more fixes apply. */
   readonly diagnostics: readonly Diagnostic[];
 }
 
 const MAX_ROUNDS = 10;
+
+const ruleCodeSet = new Set(ruleCodes.map((c) => c.code));
 
 function syntaxErrors(diagnostics: readonly Diagnostic[]): number {
   let n = 0;
@@ -27,11 +39,11 @@ function syntaxErrors(diagnostics: readonly Diagnostic[]): number {
   return n;
 }
 
-const ruleCodeSet = new Set(ruleCodes.map((c) => c.code));
-const SAFE_SYNTAX_CODES = new Set(['unclosed-paren', 'unterminated-phrase', 'unterminated-regex', 'unclosed-range', 'unclosed-bracket', 'missing-range-to', 'unknown-operator', 'unquoted-value']);
-
-function isSafe(d: Diagnostic, safeCodes: ReadonlySet<string>): boolean {
-  return (d.fixes?.length ?? 0) > 0 && (safeCodes.has(d.code) || SAFE_SYNTAX_CODES.has(d.code));
+/** The fix `fixQuery` applies for a diagnostic: its first safe one, or its first of all when unsafe ones are asked for. */
+function fixToApply(d: Diagnostic, unsafe: boolean): Fix | undefined {
+  const fixes = d.fixes;
+  if (fixes === undefined || fixes.length === 0) return undefined;
+  return unsafe ? fixes[0] : fixes.find((f) => f.safe === true);
 }
 
 /**
@@ -80,23 +92,23 @@ class DisjointEdits {
   }
 }
 
-/** Applies the safe fixes of `text`'s diagnostics until none is left (at most ten rounds). */
-export function fixQuery(text: string, given: CheckOptions = {}): FixResult {
-  // Every diagnostic, unless a limit is given: counts of syntax errors are compared between rounds.
-  const options: CheckOptions = { ...given, maxDiagnostics: given.maxDiagnostics ?? given.parse?.maxDiagnostics ?? Number.POSITIVE_INFINITY };
-  const safeCodes = new Set(ruleCodes.filter((c) => c.autofix).map((c) => c.code));
-  const applied: Diagnostic[] = [];
+/** Applies the safe fixes (all fixes with `unsafe`) of `text`'s diagnostics until none is left (at most ten rounds). */
+export function fixQuery(text: string, given: FixOptions = {}): FixResult {
+  // Every diagnostic, unless a limit is given: counts of errors are compared between rounds.
+  const options: FixOptions = { ...given, maxDiagnostics: given.maxDiagnostics ?? given.parse?.maxDiagnostics ?? Number.POSITIVE_INFINITY };
+  const unsafe = options.unsafe === true;
+  const applied: AppliedFix[] = [];
   let current = text;
   let diagnostics = check(current, options);
   for (let round = 0; round < MAX_ROUNDS; round++) {
     const taken = new DisjointEdits();
-    let chosen: Diagnostic[] = [];
-    for (const d of diagnostics) {
-      if (!isSafe(d, safeCodes)) continue;
-      const fix = d.fixes![0]!;
+    let chosen: AppliedFix[] = [];
+    for (const diagnostic of diagnostics) {
+      const fix = fixToApply(diagnostic, unsafe);
+      if (fix === undefined) continue;
       if (fix.edits.some((e) => taken.overlaps(e)) || overlapsItself(fix.edits)) continue;
       for (const e of fix.edits) taken.add(e);
-      chosen.push(d);
+      chosen.push({ diagnostic, fix });
     }
     if (chosen.length === 0) break;
     const before = syntaxErrors(diagnostics);
@@ -107,14 +119,14 @@ export function fixQuery(text: string, given: CheckOptions = {}): FixResult {
     // a few checks, not one per fix. What is left waits for the next round.
     if (syntaxErrors(after) > before) {
       const found = fallbacks(chosen).find((some) => {
-        next = applyEdits(current, some.flatMap((d) => d.fixes![0]!.edits));
+        next = applyEdits(current, some.flatMap((a) => a.fix.edits));
         after = check(next, options);
         return syntaxErrors(after) <= before;
       });
       if (found === undefined) break;
       chosen = found;
     }
-    for (const d of chosen) applied.push(d);
+    for (const a of chosen) applied.push(a);
     current = next;
     diagnostics = after;
   }
@@ -125,8 +137,8 @@ export function fixQuery(text: string, given: CheckOptions = {}): FixResult {
 const SINGLES = 8;
 
 /** Subsets of a round's fixes to try when all together add syntax errors: halving prefixes, then single fixes. */
-function fallbacks(chosen: Diagnostic[]): Diagnostic[][] {
-  const subsets: Diagnostic[][] = [];
+function fallbacks(chosen: AppliedFix[]): AppliedFix[][] {
+  const subsets: AppliedFix[][] = [];
   for (let n = chosen.length >> 1; n > 1; n >>= 1) subsets.push(chosen.slice(0, n));
   for (let i = 0; i < Math.min(chosen.length, SINGLES); i++) subsets.push([chosen[i]!]);
   return subsets;

@@ -1,6 +1,6 @@
 export { check, type CheckOptions } from './check.js';
 export type { CheckContext, Report } from './context.js';
-export { fixQuery, type FixResult } from './fix-query.js';
+export { fixQuery, type AppliedFix, type FixOptions, type FixResult } from './fix-query.js';
 export {
   ActiveFields,
   AndOrInParentheses,

@@ -14,7 +14,10 @@ export interface CodeInfo {
   readonly severity: Severity;
   /** False for codes that are off unless turned on (`'pii-field'`). Default true. */
   readonly enabled?: boolean;
-  /** The first fix is safe to apply without asking (used by `fixQuery` and `mdq fmt --fix`). */
+  /**
+   * Some of its fixes are safe (`Fix.safe`: they keep the query's meaning), so `fixQuery`
+   * and `mdq fmt --fix` apply them unasked. False when every fix is a guess to pick.
+   */
   readonly autofix: boolean;
   /** One line for documentation and `mdq lint --rules`. */
   readonly summary: string;

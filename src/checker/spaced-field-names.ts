@@ -4,7 +4,7 @@
  * together with its name form a known field, the user surely meant that field. The
  * same holds after `_exists_:First Name`. Found once per AND, shared by the rules.
  */
-import type { And, Exists, Expr, Field, Span, Term } from '../language/ast.js';
+import type { And, Exists, Expr, Field, Term } from '../language/ast.js';
 import type { SchemaIndex, SchemaField } from '../schema/schema.js';
 
 const NONE: readonly SpacedFieldName[] = [];
@@ -22,24 +22,18 @@ export interface SpacedFieldName {
   readonly start: number;
   readonly end: number;
   /**
-   * The text whose parse a rewrite of the name can change: the clause and its words with
-   * two clauses of the AND on either side (a lower-case `and`/`or` next to a bracket
-   * comparison turns into an operator, and needs clauses around it), at most
-   * `NEIGHBOURHOOD_LIMIT` characters each way.
+   * A plain word follows the clause, joined by adjacency (`Last Name:van Dijk`): the
+   * value probably runs on, so rewriting only the name is not what was meant.
    */
-  readonly neighbourhood: Span;
+  readonly wordAfter: boolean;
+  /** A lower-case `and`/`or`/`not` word is next to the name or clause: a bracket comparison would make it an operator. */
+  readonly operatorWordNext: boolean;
 }
 
-/** How far a neighbourhood reaches past the name: a huge neighbouring group is cut (both parses see the same cut). */
-const NEIGHBOURHOOD_LIMIT = 512;
+const OPERATOR_WORDS = new Set(['and', 'or', 'not']);
 
-/** Operands `first..last` of `and` with two more on either side, clipped around `start..end`. */
-function neighbourhood(and: And, first: number, last: number, start: number, end: number): Span {
-  const ops = and.operands;
-  const from = ops[Math.max(0, first - 2)]!.span.start;
-  const to = ops[Math.min(ops.length - 1, last + 2)]!.span.end;
-  return { start: Math.max(from, start - NEIGHBOURHOOD_LIMIT), end: Math.min(to, end + NEIGHBOURHOOD_LIMIT) };
-}
+const isOperatorWord = (node: Expr | undefined): boolean => node?.kind === 'Term' && OPERATOR_WORDS.has(node.raw);
+
 
 /** A bare word, possibly behind a prefix operator that then applies to the whole clause. */
 function bareWord(node: Expr | undefined, allowPrefix: boolean): Term | undefined {
@@ -84,7 +78,16 @@ export function spacedFieldNames(and: And, schema: SchemaIndex): readonly Spaced
         if (field) {
           const start = words[0]!.span.start;
           const end = clause.field.span.end;
-          (found ??= []).push({ clause, field, words, start, end, neighbourhood: neighbourhood(and, i - k, i, start, clause.span.end) });
+          const next = i + 1 < ops.length && explicit[i] === false ? ops[i + 1] : undefined;
+          (found ??= []).push({
+            clause,
+            field,
+            words,
+            start,
+            end,
+            wordAfter: next?.kind === 'Term' && !isOperatorWord(next),
+            operatorWordNext: isOperatorWord(ops[i - k - 1]) || isOperatorWord(ops[i + 1]),
+          });
           break;
         }
       }
@@ -102,7 +105,16 @@ export function spacedFieldNames(and: And, schema: SchemaIndex): readonly Spaced
         if (field) {
           const start = clause.field.span.start;
           const end = words[words.length - 1]!.span.end;
-          (found ??= []).push({ clause, field, words, start, end, neighbourhood: neighbourhood(and, i, i + k, start, end) });
+          const next = i + k + 1 < ops.length && explicit[i + k] === false ? ops[i + k + 1] : undefined;
+          (found ??= []).push({
+            clause,
+            field,
+            words,
+            start,
+            end,
+            wordAfter: next?.kind === 'Term' && !isOperatorWord(next),
+            operatorWordNext: isOperatorWord(ops[i - 1]) || isOperatorWord(ops[i + k + 1]),
+          });
           break;
         }
       }

@@ -51,6 +51,23 @@ export function closest(word: string, candidates: Iterable<string>, max = 3): st
   return scored.slice(0, max).map((s) => s.name);
 }
 
+/**
+ * The candidates with `word` as one of their words, ignoring case (`Name` is a word of
+ * "First Name" and "Product Name"), in their order, at most `max`: a short name is
+ * more often a part of the one meant than a typo of another.
+ */
+export function containingWord(word: string, candidates: Iterable<string>, max = 6): string[] {
+  const target = word.toLowerCase().trim();
+  if (target === '' || /\s/.test(target)) return [];
+  const found: string[] = [];
+  for (const name of candidates) {
+    if (found.length >= max) break;
+    const lower = name.toLowerCase();
+    if (lower !== target && lower.split(/[\s_.-]+/).includes(target)) found.push(name);
+  }
+  return found;
+}
+
 /** `"a"`, `"a" or "b"`, `"a", "b" or "c"`. */
 export function quotedList(names: readonly string[], conjunction = 'or'): string {
   const q = names.map((n) => `"${n}"`);

@@ -16,6 +16,13 @@ export interface TextEdit {
 export interface Fix {
   readonly title: string;
   readonly edits: readonly TextEdit[];
+  /**
+   * True when the fix keeps what the query means: it changes only how it is written
+   * (`field:*` to `_exists_:field`), or completes a broken query the one way it can
+   * be read (a missing `)`). `fixQuery` and `mdq fmt --fix` apply only safe fixes
+   * unless asked for all. Absent means false: the fix is a guess a person should pick.
+   */
+  readonly safe?: boolean;
 }
 
 export interface RelatedInformation {

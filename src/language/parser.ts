@@ -35,6 +35,7 @@ import type { Fix } from './diagnostic.js';
 import { DiagnosticCollector } from './diagnostic-collector.js';
 import { closedBy, DECIMAL, hasUnescapedWildcard, isEscapedAt, unescape, type EscapeProblem } from './escape.js';
 import { formatPosition } from './position.js';
+import { binaryOperatorBefore, bracketWords, escapedInPlace, valueAroundColon } from './syntax-fixes.js';
 import * as T from './tokens.js';
 
 type Operand = Expr;
@@ -208,7 +209,7 @@ export class QueryParser extends EmbeddedActionsParser {
       const at = this.tokenSpan(token);
       const image = token.image;
       const remove: Fix = { title: `Remove '${image}'`, edits: [{ span: at, text: '' }] };
-      const escape: Fix = { title: `Escape '${image}'`, edits: [{ span: at, text: image.replace(/./g, '\\$&') }] };
+      const escape: Fix = { title: `Escape '${image}'`, edits: [{ span: at, text: escapedInPlace(this.text, at.start, image) }] };
       switch (token.tokenType) {
         case T.RParen:
         case T.RangeRParen:
@@ -232,8 +233,13 @@ export class QueryParser extends EmbeddedActionsParser {
         case T.RangeExclusiveEnd:
           this.report('unexpected-token', `unexpected '${image}' in a range: a range holds two bounds, as in [a TO b]`, at, [remove]);
           break;
-        default:
-          this.report('unexpected-token', `unexpected '${image}'; to search for it, escape it as '${escape.edits[0]!.text}'`, at, [escape, remove]);
+        default: {
+          // `Website:https://example.com`: the value runs on past a `:`; quoting it keeps it whole (escaping the `:` would leave `//` a regex).
+          const value = image === ':' ? valueAroundColon(this.text, at.start) : undefined;
+          const quote: Fix[] = value ? [{ title: 'Quote the value', edits: [{ span: value, text: `"${this.text.slice(value.start, value.end)}"` }], safe: true }] : [];
+          const escapes = image === ':' && this.text[at.end] === '/' ? [] : [escape];
+          this.report('unexpected-token', `unexpected '${image}'; to search for it, ${value ? 'quote the value or ' : ''}escape it as '${escape.edits[0]!.text.trim()}'`, at, [...quote, ...escapes, remove]);
+        }
       }
     });
   });
@@ -383,9 +389,10 @@ export class QueryParser extends EmbeddedActionsParser {
     let node: Operand | undefined = operand;
     if (node === undefined) {
       const last = prefixes[prefixes.length - 1]!;
-      const all = span(this.tokenSpan(prefixes[0]!).start, this.tokenSpan(last).end);
+      const lower = this.lastLowerOperator;
+      const all = span(binaryOperatorBefore(this.text, this.tokenSpan(prefixes[0]!).start, lower && this.tokenSpan(lower)), this.tokenSpan(last).end);
       this.report('missing-operand', `expected a clause after '${last.image}'`, this.tokenSpan(last), [
-        { title: prefixes.length === 1 ? `Remove '${last.image}'` : 'Remove the dangling operators', edits: [{ span: all, text: '' }] },
+        { title: prefixes.length === 1 && all.start === this.tokenSpan(last).start ? `Remove '${last.image}'` : 'Remove the dangling operators', edits: [{ span: all, text: '' }] },
       ]);
       node = this.missing(all.end);
     }
@@ -458,10 +465,10 @@ export class QueryParser extends EmbeddedActionsParser {
   private rangeWithoutTo(token: IToken): ErrorNode {
     return this.ACTION(() => {
       const at = this.tokenSpan(token);
-      const words = token.image.slice(1, -1).trim().split(/[ \t\n\r\u3000]+/);
+      const words = bracketWords(token.image.slice(1, -1));
       const fixes: Fix[] =
-        words.length === 2 && token.image.endsWith(']')
-          ? [{ title: "Insert 'TO'", edits: [{ span: at, text: `[${words[0]} TO ${words[1]}]` }] }]
+        words.length === 2 && closedBy(token.image, ']') && !words.some((w) => w === 'TO')
+          ? [{ title: "Insert 'TO'", edits: [{ span: at, text: `[${words[0]} TO ${words[1]}]` }], safe: true }]
           : [];
       this.report('missing-range-to', `a range needs 'TO' between its bounds, as in [a TO b]`, at, fixes);
       return this.missing(at.end);
@@ -584,7 +591,7 @@ export class QueryParser extends EmbeddedActionsParser {
     const closed = closedBy(raw, '"');
     if (!closed) {
       this.report('unterminated-phrase', `missing '"' to close the phrase that starts at ${formatPosition(this.text, at.start)}`, at, [
-        { title: "Add the closing '\"'", edits: [{ span: span(at.end, at.end), text: isEscapedAt(`${raw}"`, raw.length) ? '\\"' : '"' }] },
+        { title: "Add the closing '\"'", edits: [{ span: span(at.end, at.end), text: isEscapedAt(`${raw}"`, raw.length) ? '\\"' : '"' }], safe: true },
       ]);
     }
     const inner = raw.slice(1, closed ? -1 : undefined);
@@ -618,7 +625,7 @@ export class QueryParser extends EmbeddedActionsParser {
         // Inner groups left open at the same point are closed first, so this fix closes them too.
         const closers = ')'.repeat((this.unclosedGroupsAt.get(end) ?? 0) + 1);
         this.unclosedGroupsAt.set(end, closers.length);
-        const fixes = endsUnterminated(this.LA(0)) ? [] : [{ title: "Add the closing ')'", edits: [{ span: span(end, end), text: closers }] }];
+        const fixes = endsUnterminated(this.LA(0)) ? [] : [{ title: "Add the closing ')'", edits: [{ span: span(end, end), text: closers }], safe: true }];
         this.report('unclosed-paren', `missing ')' to close '(' at ${formatPosition(this.text, openSpan.start)}`, openSpan, fixes);
       }
       if (body === null) {
@@ -653,7 +660,7 @@ export class QueryParser extends EmbeddedActionsParser {
       if (lower === undefined) this.report('missing-range-bound', "expected a lower bound (or '*') in the range", openSpan);
       if (to === undefined && lower !== undefined && upper !== undefined) {
         this.report('missing-range-to', "expected 'TO' between the bounds of a range", span(lower.span.end, upper.span.start), [
-          { title: "Insert 'TO'", edits: [{ span: span(lower.span.end, upper.span.start), text: ' TO ' }] },
+          { title: "Insert 'TO'", edits: [{ span: span(lower.span.end, upper.span.start), text: ' TO ' }], safe: true },
         ]);
       } else if (upper === undefined && lower !== undefined) {
         const after = to ? this.tokenSpan(to) : lower.span;
@@ -661,7 +668,7 @@ export class QueryParser extends EmbeddedActionsParser {
       }
       if (close === undefined) {
         const closer = open.tokenType === T.RangeStart ? ']' : '}';
-        const fixes = endsUnterminated(this.LA(0)) ? [] : [{ title: `Add the closing '${closer}'`, edits: [{ span: span(end, end), text: closer }] }];
+        const fixes = endsUnterminated(this.LA(0)) ? [] : [{ title: `Add the closing '${closer}'`, edits: [{ span: span(end, end), text: closer }], safe: true }];
         this.report('unclosed-range', `missing '${closer}' to close the range that starts at ${formatPosition(this.text, openSpan.start)}`, openSpan, fixes);
       }
       end = Math.max(end, openSpan.end);
@@ -732,7 +739,7 @@ export class QueryParser extends EmbeddedActionsParser {
     const closed = closedBy(raw, ']');
     if (!closed) {
       this.report('unclosed-bracket', `missing ']' to close the field name that starts at ${formatPosition(this.text, fieldSpan.start)}`, fieldSpan, [
-        { title: "Add the closing ']'", edits: [{ span: span(fieldSpan.end, fieldSpan.end), text: isEscapedAt(`${raw}]`, raw.length) ? '\\]' : ']' }] },
+        { title: "Add the closing ']'", edits: [{ span: span(fieldSpan.end, fieldSpan.end), text: isEscapedAt(`${raw}]`, raw.length) ? '\\]' : ']' }], safe: true },
       ]);
     }
     const inner = raw.slice(1, closed ? -1 : undefined);
@@ -765,7 +772,8 @@ export class QueryParser extends EmbeddedActionsParser {
           'unknown-operator',
           `unknown comparison operator '${operatorToken.image}'${alias ? `; did you mean '${alias}'?` : ''} (operators: ${COMPARISON_OPERATORS.join(', ')})`,
           at,
-          alias ? [{ title: `Replace with '${alias}'`, edits: [{ span: at, text: alias }] }] : undefined,
+          // `like` is SQL's: its `%` and `_` are wildcards that `contains` would search for literally.
+          alias ? [{ title: `Replace with '${alias}'`, edits: [{ span: at, text: alias }], safe: word !== 'like' }] : undefined,
         );
         operator = alias;
       }
@@ -798,7 +806,7 @@ export class QueryParser extends EmbeddedActionsParser {
             'unquoted-value',
             `a comparison value must be a quoted string or a number: write ${quoted}`,
             span(start, at.end),
-            [{ title: `Quote it: ${quoted}`, edits: [{ span: span(start, at.end), text: sign ? `"${sign.image}${quoted.slice(1)}` : quoted }] }],
+            [{ title: `Quote it: ${quoted}`, edits: [{ span: span(start, at.end), text: sign ? `"${sign.image}${quoted.slice(1)}` : quoted }], safe: true }],
           );
           value = { kind: 'StringValue', raw: quoted, value: (sign?.image ?? '') + text, span: span(start, at.end) };
         }

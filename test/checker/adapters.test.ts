@@ -27,6 +27,18 @@ describe('LSP adapter', () => {
     expect(action!.edit.changes['file:///q.mdq']).toEqual([{ range: { start: { line: 1, character: 24 }, end: { line: 1, character: 40 } }, newText: '' }]);
   });
 
+  it('prefers the first safe fix, and none when every fix is a guess', () => {
+    const misspelt = '[Fist Name] eq "Tim"';
+    const [guess] = check(misspelt, { schema });
+    expect(toLspCodeActions(misspelt, guess!).map((a) => a.isPreferred)).toEqual([undefined, undefined]);
+    const spaced = 'Last Name:van Dijk';
+    const [d] = check(spaced, { schema }).filter((x) => x.code === 'unescaped-space');
+    expect(toLspCodeActions(spaced, d!).some((a) => a.isPreferred)).toBe(false);
+    const plain = 'First Name:John';
+    const [p] = check(plain, { schema });
+    expect(toLspCodeActions(plain, p!).map((a) => a.isPreferred)).toEqual([true, undefined]);
+  });
+
   it('maps every severity', () => {
     const span = { start: 0, end: 1 };
     expect((['error', 'warning', 'info', 'hint'] as const).map((severity) => toLspDiagnostic('a', { code: 'x', severity, message: 'm', span }).severity)).toEqual([1, 2, 3, 4]);

@@ -97,12 +97,34 @@ describe('mdq fmt --fix', () => {
   it("applies the checker's safe fixes, then prints canonical text", async () => {
     const r = await run(['fmt', '--fix', '--example', 'First Name:John and Status:Active OR (VIP:yes']);
     expect(r.code).toBe(0);
-    expect(r.stdout).toBe('([First Name] eq "John" AND Status:ACT) OR (VIP:Y)\n');
+    // `and` is a search word here: turning it into an operator is a change of meaning, left to --unsafe.
+    expect(r.stdout).toBe('(First\\ Name:John and Status:ACT) OR (VIP:Y)\n');
     expect(r.stderr).toContain('fixed picklist-description: Replace with ACT\n');
+    const all = await run(['fmt', '--fix', '--unsafe', '--example', 'First Name:John and Status:Active OR (VIP:yes']);
+    expect(all.stdout).toBe('([First Name] eq "John" AND Status:ACT) OR (VIP:Y)\n');
   });
 
   it('fixes the shape of a query without a schema', async () => {
-    expect((await run(['fmt', '--fix', 'a AND b OR c and d'])).stdout).toBe('(a AND b) OR (c AND d)\n');
+    expect((await run(['fmt', '--fix', 'a AND b OR c and d'])).stdout).toBe('(a AND b) OR (c and d)\n');
+    expect((await run(['fmt', '--fix', '--unsafe', 'a AND b OR c and d'])).stdout).toBe('(a AND b) OR (c AND d)\n');
+  });
+
+  it('leaves what is not sure alone, and exits 1 while errors remain (issue 9)', async () => {
+    const cases: [string, string | null, number][] = [
+      ['Last Name:van Dijk', 'Last Name:van Dijk', 0],
+      ['[Supplier Name] like "Acme%"', null, 1],
+      ['cats and dogs', 'cats and dogs', 0],
+      ['[Loyalty Score] gt 0,5', '[Loyalty Score] gt 0.5', 0],
+      ['[Age] ge eighteen', null, 1],
+    ];
+    for (const [query, printed, code] of cases) {
+      const r = await run(['fmt', '--fix', '--example', query]);
+      expect([query, r.code, r.code === 0 ? r.stdout : null]).toEqual([query, code, printed === null ? null : `${printed}\n`]);
+    }
+  });
+
+  it('--unsafe goes with --fix', async () => {
+    expect((await run(['fmt', '--unsafe', 'a'])).code).toBe(2);
   });
 
   it('keeps fmt as it was without --fix, and wants --fix for schema options', async () => {

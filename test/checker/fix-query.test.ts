@@ -11,7 +11,7 @@ it('applies 50 000 fixes in one round (issue 9: choosing and applying them was q
 });
 
 it('rewrites every name with unescaped spaces in a long query', () => {
-  const query = Array.from({ length: 2000 }, (_, i) => `First Name:John${i} and x${i}`).join(' ');
+  const query = Array.from({ length: 2000 }, (_, i) => `First Name:John${i} AND x${i}`).join(' ');
   const result = fixQuery(query, { schema });
   expect(result.text === Array.from({ length: 2000 }, (_, i) => `[First Name] eq "John${i}" AND x${i}`).join(' ')).toBe(true);
 });

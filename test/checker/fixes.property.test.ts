@@ -10,7 +10,10 @@ import { check } from '../../src/checker/check.js';
 import { fixQuery } from '../../src/checker/fix-query.js';
 import { ruleCodes } from '../../src/checker/registry.js';
 import { applyEdits } from '../../src/language/diagnostic.js';
+import type { Diagnostic } from '../../src/language/diagnostic.js';
 import { parse } from '../../src/language/parse.js';
+import { format } from '../../src/printer/format.js';
+import { expr } from '../support/arbitraries.js';
 import { mapSpan } from '../support/edits.js';
 import { schema } from './helpers.js';
 
@@ -48,6 +51,24 @@ const query = fc
     return wrap === '(' ? `(${body})` : wrap + body;
   });
 
+/**
+ * Errors by what they say, not where: code and message with positions taken out, counted.
+ * A fix moves text, so offsets change; an error it adds says something new.
+ */
+function errorsByMeaning(diagnostics: readonly Diagnostic[]): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const d of diagnostics) {
+    if (d.severity !== 'error') continue;
+    const key = `${d.code}: ${d.message.replace(/\d+:\d+/g, '')}`;
+    counts.set(key, (counts.get(key) ?? 0) + 1);
+  }
+  return counts;
+}
+
+function newErrors(before: ReadonlyMap<string, number>, after: ReadonlyMap<string, number>): string[] {
+  return [...after].filter(([key, n]) => n > (before.get(key) ?? 0)).map(([key]) => key);
+}
+
 const syntaxErrors = (text: string) => parse(text).diagnostics.filter((d) => d.severity === 'error').length;
 const count = (text: string, code: string) => check(text, options).filter((d) => d.code === code).length;
 
@@ -67,6 +88,35 @@ describe('quick fixes', () => {
         }
       }),
       { numRuns: 400 },
+    );
+  });
+
+  it('no fix adds an error: applying any one leaves no error that was not there (issue 9)', () => {
+    const inputs = fc.oneof(query, expr.map((e) => format({ kind: 'Query', body: e, span: { start: 0, end: 0 } })));
+    fc.assert(
+      fc.property(inputs, (text) => {
+        const before = errorsByMeaning(check(text, options));
+        for (const d of check(text, options)) {
+          for (const fix of d.fixes ?? []) {
+            const fixed = applyEdits(text, fix.edits);
+            const added = newErrors(before, errorsByMeaning(check(fixed, options)));
+            expect(added, `${d.code} "${fix.title}" on ${JSON.stringify(text)} gave ${JSON.stringify(fixed)}`).toEqual([]);
+          }
+        }
+      }),
+      { numRuns: 600 },
+    );
+  });
+
+  it('a code whose fixes are all guesses (autofix false) never offers a safe fix', () => {
+    const guesses = new Set(ruleCodes.filter((c) => !c.autofix).map((c) => c.code));
+    fc.assert(
+      fc.property(query, (text) => {
+        for (const d of check(text, options)) {
+          if (guesses.has(d.code)) expect((d.fixes ?? []).filter((f) => f.safe), `${d.code} on ${JSON.stringify(text)}`).toEqual([]);
+        }
+      }),
+      { numRuns: 200 },
     );
   });
 
@@ -94,7 +144,7 @@ describe('quick fixes', () => {
   });
 
   it('fixQuery repairs syntax and meaning in one go', () => {
-    const result = fixQuery('First Name:John and Status:Active OR (VIP:yes', { schema });
+    const result = fixQuery('First Name:John and Status:Active OR (VIP:yes', { schema, unsafe: true });
     expect(result.text).toBe('([First Name] eq "John" AND Status:ACT) OR (VIP:Y)');
     expect(result.diagnostics).toEqual([]);
   });

@@ -140,3 +140,32 @@ describe('the data folder', () => {
     expect(readFileSync(file, 'utf8')).toMatch(/^\{"_dataObjectId":"\d{17}[0-9a-f]{30}","_version":1,"First Name":"Hand"/);
   });
 });
+
+describe('the data folder lock', () => {
+  it('lets one emulator at a time use a folder, and takes over the lock of a process that is gone', async () => {
+    const dir = folder();
+    const first = await startApi({ dataDir: dir });
+    try {
+      await expect(startApi({ dataDir: dir })).rejects.toThrow(/is in use by another emulator/);
+      // Reading it in memory is fine: nothing is written.
+      const reader = await startApi({ dataDir: dir, inMemory: true });
+      await reader.emulator.close();
+    } finally {
+      await first.emulator.close();
+    }
+    expect(existsSync(join(dir, '.lock'))).toBe(false);
+    writeFileSync(join(dir, '.lock'), '999999999');
+    await withApi({ dataDir: dir }, async (api) => expect((await api.get('/v1/my/businessareas')).status).toBe(200));
+  });
+
+  it('gives the folder back when the port is taken', async () => {
+    const dir = folder();
+    const holder = await startApi();
+    try {
+      await expect(startApi({ dataDir: dir, port: holder.emulator.port })).rejects.toThrow(/EADDRINUSE/);
+      expect(existsSync(join(dir, '.lock'))).toBe(false);
+    } finally {
+      await holder.emulator.close();
+    }
+  });
+});

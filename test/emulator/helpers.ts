@@ -1,6 +1,13 @@
 /** Starting an emulator for a test and talking to it over real HTTP. */
+import { afterAll, expect } from 'vitest';
 import { startEmulator, type Emulator, type EmulatorOptions } from '../../src/emulator/index.js';
-import { recordResponse } from './openapi-recorder.js';
+import { recordedProblems, recordResponse } from './openapi-recorder.js';
+
+// Every test file that talks to the emulator through these helpers ends by validating
+// every response it received against the OpenAPI document.
+afterAll(() => {
+  expect(recordedProblems()).toEqual([]);
+});
 
 export interface ApiResponse<T = any> {
   readonly status: number;

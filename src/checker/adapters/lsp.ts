@@ -66,14 +66,20 @@ export function toLspDiagnostic(text: string, diagnostic: Diagnostic, uri = 'que
   return { ...base, relatedInformation: diagnostic.related.map((r) => ({ location: { uri, range: lspRange(text, r.span) }, message: r.message })) };
 }
 
-/** The fixes of a diagnostic as quick-fix code actions on document `uri`; the first is preferred. */
+/**
+ * The fixes of a diagnostic as quick-fix code actions on document `uri`. The first
+ * safe fix (`Fix.safe`: it keeps the query's meaning) is preferred, the one an editor
+ * applies with "fix all"; a diagnostic with only guesses has none preferred.
+ */
 export function toLspCodeActions(text: string, diagnostic: Diagnostic, uri = 'query'): LspCodeAction[] {
   const lsp = toLspDiagnostic(text, diagnostic, uri);
-  return (diagnostic.fixes ?? []).map((fix, i) => ({
+  const fixes = diagnostic.fixes ?? [];
+  const preferred = fixes.findIndex((f) => f.safe === true);
+  return fixes.map((fix, i) => ({
     title: fix.title,
     kind: 'quickfix',
     diagnostics: [lsp],
-    ...(i === 0 ? { isPreferred: true } : {}),
+    ...(i === preferred ? { isPreferred: true } : {}),
     edit: { changes: { [uri]: fix.edits.map((e) => ({ range: lspRange(text, e.span), newText: e.text })) } },
   }));
 }

@@ -50,10 +50,12 @@ export const FieldNameSpacesEscaped: Rule = {
         const comparison = asComparison(s as SpacedFieldName & { clause: Field });
         const edits = comparison ? [{ span: { start: s.start, end: s.clause.span.end }, text: comparison }] : [];
         // After a comparison a lower-case `and`/`or`/`not` turns into an operator: offer the form only when that still parses.
-        if (comparison && context.keepsSyntax(edits, s.neighbourhood)) fixes.push({ title: `Write ${comparison}`, edits });
+        // Next to a lower-case `and`/`or`/`not`, the bracket form turns that word into an operator: a change of meaning.
+        if (comparison && context.keepsSyntax(edits)) fixes.push({ title: `Write ${comparison}`, edits, safe: !s.wordAfter && !s.operatorWordNext });
       }
       const escaped = escapeFieldName(s.field.name);
-      fixes.push({ title: `Escape the spaces: ${escaped}`, edits: [{ span, text: escaped }] });
+      // `Last Name:van Dijk`: the value probably runs on (value-then-words says so); only the name is sure, not the rest.
+      fixes.push({ title: `Escape the spaces: ${escaped}`, edits: [{ span, text: escaped }], safe: !s.wordAfter });
       context.report({
         code: 'unescaped-space',
         message: `the field "${s.field.name}" has spaces: unescaped, each word is searched on its own; write it in brackets or escape the spaces`,

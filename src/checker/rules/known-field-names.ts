@@ -12,7 +12,8 @@ import type { Fix } from '../../language/diagnostic.js';
 import type { SchemaIndex } from '../../schema/schema.js';
 import { fieldNameStyle, writeFieldNameAs, type FieldNameStyle } from '../edits.js';
 import type { Rule } from '../rule.js';
-import { closest, quotedList } from '../suggest.js';
+import { closest, containingWord, quotedList } from '../suggest.js';
+import { readValue, valueText, type ValueNode } from '../values.js';
 import { kindAround } from '../walk.js';
 
 const places = new WeakMap<SchemaIndex, string>();
@@ -68,7 +69,9 @@ function writeAllAs(style: FieldNameStyle, names: readonly string[]): readonly s
 function fixesFor(said: Verdict, written: readonly string[], span: Span): Fix[] {
   const n = said.titles.length;
   const fixes = new Array<Fix>(n);
-  for (let i = 0; i < n; i++) fixes[i] = { title: said.titles[i]!, edits: [{ span, text: written[i]! }] };
+  // The exact spelling of the one field a name differs from only in case keeps its meaning; a guess at a misspelling does not.
+  const safe = said.code === 'field-name-case' && n === 1;
+  for (let i = 0; i < n; i++) fixes[i] = { title: said.titles[i]!, edits: [{ span, text: written[i]! }], safe };
   return fixes;
 }
 
@@ -84,12 +87,53 @@ function verdict(schema: SchemaIndex, name: string): Verdict {
     if (loose.length > 0) {
       known = { code: 'field-name-case', message: `no field "${name}"; field names are exact: did you mean ${quotedList(loose)}?`, names: loose, titles: titlesFor(loose), written: { bracketed: undefined, quoted: undefined, escaped: undefined } };
     } else {
-      const near = closest(name, schema.fields.keys());
+      // Fields with the name as one of their words first (`Name`: "First Name", "Last Name"), then typos of it.
+      const containing = containingWord(name, schema.fields.keys());
+      const near = [...containing, ...closest(name, schema.fields.keys()).filter((n) => !containing.includes(n))].slice(0, Math.max(3, containing.length));
       known = { code: 'unknown-field', message: `no field "${name}" in ${where(schema)}${near.length ? `; did you mean ${quotedList(near)}?` : ''}`, names: near, titles: titlesFor(near), written: { bracketed: undefined, quoted: undefined, escaped: undefined } };
     }
     if (cache.size < 10_000) cache.set(name, known);
   }
   return known;
+}
+
+/** The values a clause compares its field with (none for patterns and `_exists_`). */
+function valuesOf(clause: Field | Exists | Comparison): ValueNode[] {
+  if (clause.kind === 'Exists') return [];
+  if (clause.kind === 'Comparison') {
+    const op = clause.operator;
+    return op === 'contains' || op === 'startswith' || op === 'endswith' ? [] : [clause.value];
+  }
+  const value = clause.value;
+  switch (value.kind) {
+    case 'Term':
+    case 'Phrase':
+      return [value];
+    case 'Relation':
+      return [value.value];
+    case 'Range':
+      return [value.lower, value.upper].filter((b) => b.value !== null && b.value !== '');
+    default:
+      return [];
+  }
+}
+
+/**
+ * The verdict with only the unknown name's suggestions that can hold the clause's
+ * values: `Name:Doe` suggests no "Age", which would only trade this warning for an
+ * invalid-number error.
+ */
+function holding(said: Verdict, clause: Field | Exists | Comparison, schema: SchemaIndex): Verdict {
+  if (said.code !== 'unknown-field' || said.names.length === 0) return said;
+  const values = valuesOf(clause);
+  if (values.length === 0) return said;
+  const names = said.names.filter((n) => {
+    const field = schema.field(n);
+    return field === undefined || values.every((v) => readValue(valueText(v), field).ok);
+  });
+  if (names.length === said.names.length) return said;
+  const message = said.message.replace(/; did you mean .*$/, names.length ? `; did you mean ${quotedList(names)}?` : '');
+  return { code: said.code, message, names, titles: titlesFor(names), written: { bracketed: undefined, quoted: undefined, escaped: undefined } };
 }
 
 export const KnownFieldNames: Rule = {
@@ -114,7 +158,7 @@ export const KnownFieldNames: Rule = {
         if (name === '' || name === '*' || (around === 'Field' && hasWildcard(node.raw))) return;
         // `parent.child`: a nested field under a known field; the schema does not describe what is inside.
         if (name.includes('.') && knownParent(schema, name)) return;
-        const said = verdict(schema, name);
+        const said = holding(verdict(schema, name), clause, schema);
         const written = writtenAs(said, fieldNameStyle(clause));
         context.report({
           code: said.code,

@@ -6,6 +6,7 @@
  *   invalid: Status:ACT AND City:Berlin AND Status:ACT   (duplicate-clause)
  */
 import type { And, Node, NodeKind, NodeOfKind, Or } from '../../language/ast.js';
+import type { TextEdit } from '../../language/diagnostic.js';
 import { fingerprint } from '../clause-fingerprints.js';
 import { isOperatorWord } from '../operator-words.js';
 import type { CheckContext, Report } from '../context.js';
@@ -158,6 +159,15 @@ const LONGEST_CHAIN = 8;
  * fingerprint) keeps a chain of the distinct clauses seen with it, first written first.
  * Undefined when `chainLimit` is given and a chain grows longer.
  */
+/** Removes `start..end`, leaving a space where the neighbours would otherwise touch (`b"p"c` becomes `b c`, not `bc`). */
+function removal(start: number, end: number, text: string | undefined): TextEdit {
+  const glue = text !== undefined && start > 0 && end < text.length && !SEPARATED.test(text[start - 1]!) && !SEPARATED.test(text[end]!);
+  return { span: { start, end }, text: glue ? ' ' : '' };
+}
+
+/** Characters that end a clause on their own: whitespace and parentheses. */
+const SEPARATED = /[\s()]/;
+
 function repeatsOf(node: And | Or, sketches: Int32Array | undefined, base: number, chainLimit: number, context: CheckContext): Report[] | undefined {
   const operands = node.operands;
   const n = operands.length;
@@ -196,7 +206,7 @@ function repeatsOf(node: And | Or, sketches: Int32Array | undefined, base: numbe
       message: node.kind === 'And' ? REPEATS_IN_AND : REPEATS_IN_OR,
       span: operand.span,
       related: [{ span: operands[first]!.span, message: 'first written here' }],
-      fixes: [{ title: 'Remove the repeated clause', edits: [{ span: { start: operands[previous]!.span.end, end: operand.span.end }, text: '' }] }],
+      fixes: [{ title: 'Remove the repeated clause', edits: [removal(operands[previous]!.span.end, operand.span.end, context.text)], safe: true }],
     });
   }
   return found;

@@ -27,7 +27,7 @@ export const NoLeadingWildcard: Rule = {
             code: 'leading-wildcard',
             message: `'${parent.field.value}:*' scans every value of the field; ${exists} finds records with a value fast`,
             span: parent.span,
-            fixes: [{ title: `Write ${exists}`, edits: [{ span: parent.span, text: exists }] }],
+            fixes: [{ title: `Write ${exists}`, edits: [{ span: parent.span, text: exists }], safe: true }],
           });
           return;
         }

@@ -42,7 +42,7 @@ export const RangesAreNotEmpty: Rule = {
             message: `the range runs from ${lower.value} down to ${upper.value}: it holds nothing; write the lower bound first`,
             span: node.span,
             // The bounds and the TO between them rewritten as one: a quoted bound may touch the TO (`{"20"TO 18}`), a bare one may not.
-            fixes: [{ title: 'Swap the bounds', edits: [{ span: { start: lower.span.start, end: upper.span.end }, text: `${upper.raw} TO ${lower.raw}` }] }],
+            fixes: [{ title: 'Swap the bounds', edits: [{ span: { start: lower.span.start, end: upper.span.end }, text: `${upper.raw} TO ${lower.raw}` }], safe: true }],
           });
         } else if (order === 0 && lower.value === upper.value && !(node.lowerInclusive && node.upperInclusive)) {
           context.report({

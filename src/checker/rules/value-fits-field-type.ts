@@ -25,7 +25,7 @@ export const ValueFitsFieldType: Rule = {
     'invalid-number': { severity: 'error', autofix: true, summary: 'not a number (or not a whole number)' },
     'invalid-boolean': { severity: 'error', autofix: true, summary: "not one of the field's allowedBooleanValues" },
     'picklist-description': { severity: 'error', autofix: true, summary: 'a picklist description given instead of its code' },
-    'unknown-picklist-code': { severity: 'error', autofix: false, summary: 'no code of the picklist; suggests the closest code' },
+    'unknown-picklist-code': { severity: 'error', autofix: true, summary: 'no code of the picklist; suggests the closest code (a code in another case is fixed)' },
   },
   create(context) {
     return valueSites(context, (node, field, role) => {
@@ -38,12 +38,22 @@ export const ValueFitsFieldType: Rule = {
   },
 };
 
+/** A number in a comparison stays a number (`gt 0.5`, not `gt "0.5"`). */
+function writeValueFor(node: ValueNode, field: SchemaField, value: string): string {
+  const numeric = field.kind === 'integer' || field.kind === 'decimal';
+  return numeric && node.kind === 'StringValue' && NUMBER.test(value) ? value : writeValue(node, value);
+}
+
+const NUMBER = /^-?\d+(?:\.\d+)?$/;
+
 /**
  * The report on a value its field refuses, with a fix per value suggested. Made apart
  * from the listener: a closure there would make the engine allocate for every value read.
  */
 function refusal(node: ValueNode, field: SchemaField, reading: Refused): Report {
   const options = reading.alternatives ?? (reading.suggestion !== undefined ? [reading.suggestion] : []);
-  const fixes: Fix[] = options.map((value) => ({ title: `Replace with ${value}`, edits: [{ span: node.span, text: writeValue(node, value) }] }));
+  // One sure reading keeps the meaning (`0,5` is 0.5); a choice among close codes is a guess.
+  const safe = options.length === 1 && reading.suggestionSafe === true;
+  const fixes: Fix[] = options.map((value) => ({ title: `Replace with ${value}`, edits: [{ span: node.span, text: writeValueFor(node, field, value) }], safe }));
   return { code: reading.code, message: `${reading.reason} (field "${field.name}")`, span: node.span, fixes };
 }

@@ -1,7 +1,8 @@
 /**
  * `mdq fmt "<query>" [--multiline] [--width N] [--stdin] [--fix]`: canonical query text.
  * With `--fix`, the checker's safe fixes are applied first (against `--schema` files
- * or `--example` when given), one per diagnostic, never overlapping.
+ * or `--example` when given), one per diagnostic, never overlapping; `--unsafe` applies
+ * the fixes that may change the meaning too. Exit 1 while errors remain.
  */
 import { fixQuery } from '../../checker/fix-query.js';
 import type { Diagnostic } from '../../language/diagnostic.js';
@@ -13,31 +14,33 @@ import { EXIT, UsageError, stdinQueries } from '../io.js';
 import { MAX_DIAGNOSTICS, formatDiagnostics, moreLine, ALL_DIAGNOSTICS } from '../report.js';
 import { readSchemas, readSeverities, schemaOptions } from './lint.js';
 
-const usage = 'mdq fmt "<query>" [--multiline] [--width N (implies --multiline)] [--fix [--schema <file>... | --example]] | mdq fmt --stdin [...]';
+const usage = 'mdq fmt "<query>" [--multiline] [--width N (implies --multiline)] [--fix [--unsafe] [--schema <file>... | --example]] | mdq fmt --stdin [...]';
 
 export const fmtCommand: Command = {
-  summary: 'print a query in canonical form; --fix applies the checker\'s safe fixes first (exit 1 when it has syntax errors)',
+  summary: 'print a query in canonical form; --fix applies the checker\'s safe fixes first, --unsafe all of them (exit 1 while errors remain)',
   usage,
   async run(args, io) {
     const { values, positionals } = parseCommandArgs(
       args,
-      { stdin: { type: 'boolean' }, multiline: { type: 'boolean' }, width: { type: 'string' }, fix: { type: 'boolean' }, ...schemaOptions },
+      { stdin: { type: 'boolean' }, multiline: { type: 'boolean' }, width: { type: 'string' }, fix: { type: 'boolean' }, unsafe: { type: 'boolean' }, ...schemaOptions },
       usage,
     );
     const width = values.width === undefined ? undefined : Number(values.width);
     if (width !== undefined && !(Number.isInteger(width) && width > 0)) throw new UsageError(`--width takes a positive whole number, not '${values.width}'\nusage: ${usage}`);
     // A width only means something for the multiline layout, so asking for one asks for that layout.
     const options = { layout: values.multiline || width !== undefined ? ('multiline' as const) : ('flat' as const), ...(width ? { width } : {}) };
-    if (!values.fix && (values.schema || values.example || values.severity)) throw new UsageError(`--schema, --example and --severity go with --fix\nusage: ${usage}`);
+    if (!values.fix && (values.schema || values.example || values.severity || values.unsafe)) throw new UsageError(`--schema, --example, --severity and --unsafe go with --fix\nusage: ${usage}`);
     const severities = readSeverities(values.severity, usage);
     const schema = values.fix ? await readSchemas(values, io, usage) : undefined;
     if (values.fix && schema === undefined) io.stderr('mdq fmt: no --schema given: schema checks skipped, fixing syntax and query shape only\n');
-    const formatOne = (query: string): { formatted: string | null; diagnostics: readonly Diagnostic[]; fixed?: string; applied?: string[] } => {
+    const formatOne = (query: string): { formatted: string | null; diagnostics: readonly Diagnostic[]; fixed?: string; applied?: string[]; errorsLeft?: boolean } => {
       if (values.fix) {
-        const result = fixQuery(query, { ...(schema ? { schema } : {}), severities, ...ALL_DIAGNOSTICS });
+        const result = fixQuery(query, { ...(schema ? { schema } : {}), severities, unsafe: values.unsafe === true, ...ALL_DIAGNOSTICS });
         const { ast, diagnostics } = parse(result.text, ALL_DIAGNOSTICS);
         const ok = !diagnostics.some((d) => d.severity === 'error');
-        return { formatted: ok ? format(ast, options) : null, diagnostics: result.diagnostics, fixed: result.text, applied: result.applied.map((d) => `${d.code}: ${d.fixes![0]!.title}`) };
+        const errorsLeft = result.diagnostics.some((d) => d.severity === 'error');
+        const applied = result.applied.map((a) => `${a.diagnostic.code}: ${a.fix.title}`);
+        return { formatted: ok ? format(ast, options) : null, diagnostics: result.diagnostics, fixed: result.text, applied, errorsLeft };
       }
       const { ast, diagnostics } = parse(query, ALL_DIAGNOSTICS);
       const ok = !diagnostics.some((d) => d.severity === 'error');
@@ -47,17 +50,17 @@ export const fmtCommand: Command = {
     if (query === undefined) {
       let failed = false;
       for (const line of stdinQueries(await io.readStdin())) {
-        const { formatted, diagnostics, applied } = formatOne(line);
-        failed ||= formatted === null;
+        const { formatted, diagnostics, applied, errorsLeft } = formatOne(line);
+        failed ||= formatted === null || errorsLeft === true;
         io.stdout(`${JSON.stringify({ query: line, formatted, diagnostics, ...(applied ? { applied } : {}) })}\n`);
       }
       return failed ? EXIT.problems : EXIT.ok;
     }
-    const { formatted, diagnostics, fixed, applied } = formatOne(query);
+    const { formatted, diagnostics, fixed, applied, errorsLeft } = formatOne(query);
     if (formatted !== null) io.stdout(`${formatted}\n`);
     for (const line of (applied ?? []).slice(0, MAX_DIAGNOSTICS)) io.stderr(`fixed ${line}\n`);
     io.stderr(moreLine((applied?.length ?? 0) - MAX_DIAGNOSTICS, ['fix', 'fixes'], { moreHint: 'fmt --stdin lists them all' }));
     io.stderr(formatDiagnostics(fixed ?? query, diagnostics, { color: io.color }));
-    return formatted === null ? EXIT.problems : EXIT.ok;
+    return formatted === null || errorsLeft === true ? EXIT.problems : EXIT.ok;
   },
 };

@@ -102,7 +102,7 @@ export const serveCommand: Command = {
     io.stdout(`  data:   ${where}\n`);
     if (clients === undefined) io.stdout(`  client: client_id ${emulator.demoClient.clientId}, client_secret ${emulator.demoClient.clientSecret} (POST ${emulator.url}/oauth2/token)\n`);
     else io.stdout(`  clients: ${clients.length} from ${values.clients}\n`);
-    io.stdout('  Stop with Ctrl-C.\n');
+    io.stdout(`  OpenAPI: ${emulator.url}/openapi.json\n  Stop with Ctrl-C.\n`);
     const received = await signal;
     io.stdout(`\n${received}: stopping, writing everything...\n`);
     await emulator.close();

@@ -222,7 +222,19 @@ function dataSetItem(plan: PlannedDataSet): DataSetListItem {
  */
 export function exampleData(options: { readonly records?: number; readonly seed?: number } = {}): TenantInput {
   const seed = options.seed ?? 1;
-  const requested = options.records;
+  // The default data is built once per seed and shared: the store copies what it keeps.
+  if (options.records === undefined) {
+    let data = defaults.get(seed);
+    if (data === undefined) defaults.set(seed, (data = generate(seed, undefined)));
+    return data;
+  }
+  return generate(seed, options.records);
+}
+
+const defaults = new Map<number, TenantInput>();
+
+function generate(seed: number, records: number | undefined): TenantInput {
+  const requested = records;
   let left = requested ?? DEFAULT_GENERATED;
   const dataSets = PLAN.map((plan, index) => {
     const share = requested === undefined ? plan.count : index === PLAN.length - 1 ? left : Math.round((requested * plan.count) / DEFAULT_GENERATED);

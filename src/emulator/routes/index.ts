@@ -4,7 +4,9 @@ import { businessAreaRoutes } from './business-areas.js';
 import { controlRoutes } from './control.js';
 import { dataObjectRoutes } from './data-objects.js';
 import { dataSetRoutes } from './datasets.js';
+import { openApiRoutes } from './openapi.js';
 import { schemaRoutes } from './schemas.js';
+import { searchRoutes } from './search.js';
 import { tokenRoutes } from './token.js';
 
-export const ROUTES: readonly Route[] = [...tokenRoutes, ...businessAreaRoutes, ...schemaRoutes, ...dataSetRoutes, ...dataObjectRoutes, ...controlRoutes];
+export const ROUTES: readonly Route[] = [...tokenRoutes, ...searchRoutes, ...businessAreaRoutes, ...schemaRoutes, ...dataSetRoutes, ...dataObjectRoutes, ...openApiRoutes, ...controlRoutes];

@@ -5,6 +5,7 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { exampleData } from '../data/generate.js';
+import { lockFolder } from './folder-lock.js';
 import { FILES, hasTenant, readDataDir, seedDataDir, writeDataObjectFiles } from './data-dir.js';
 import { Journal, readJournal } from './journal.js';
 import { TenantStore, type StoredObject } from './tenant-store.js';
@@ -30,12 +31,22 @@ export async function openTenant(options: OpenTenantOptions): Promise<{ store: T
   const { dataDir } = options;
   const generate = () => new TenantStore(exampleData({ records: options.records, seed: options.seed }));
   if (dataDir === undefined) return { store: generate(), persistence: MEMORY };
-  if (!(await hasTenant(dataDir))) {
-    const store = generate();
-    if (options.inMemory) return { store, persistence: MEMORY };
+  if (!(await hasTenant(dataDir)) && options.inMemory) return { store: generate(), persistence: MEMORY };
+  let release: (() => Promise<void>) | undefined;
+  if (!options.inMemory) {
     await mkdir(dataDir, { recursive: true });
-    await seedDataDir(dataDir, store);
+    release = await lockFolder(dataDir);
   }
+  try {
+    return await openFolder(dataDir, options, generate, release);
+  } catch (e) {
+    await release?.();
+    throw e;
+  }
+}
+
+async function openFolder(dataDir: string, options: OpenTenantOptions, generate: () => TenantStore, release: (() => Promise<void>) | undefined): Promise<{ store: TenantStore; persistence: Persistence }> {
+  if (!(await hasTenant(dataDir))) await seedDataDir(dataDir, generate());
   const { tenant, needsWrite } = await readDataDir(dataDir);
   const store = new TenantStore(tenant);
   for (const id of needsWrite) store.dataSet(id)!.dirty = true;
@@ -48,7 +59,7 @@ export async function openTenant(options: OpenTenantOptions): Promise<{ store: T
     store.load(dataSet, entry.record);
     dataSet.dirty = true;
   }
-  if (options.inMemory) return { store, persistence: MEMORY };
+  if (options.inMemory || release === undefined) return { store, persistence: MEMORY };
   const journal = await Journal.open(journalPath, validBytes, options.compactAfterBytes ?? 4 * 1024 * 1024, () => writeDataObjectFiles(dataDir, store));
   // Fold what was replayed into the data files now, so the journal starts empty.
   if (entries.length > 0 || needsWrite.size > 0) await journal.compact();
@@ -56,7 +67,13 @@ export async function openTenant(options: OpenTenantOptions): Promise<{ store: T
     store,
     persistence: {
       record: (object) => journal.append({ dataSetId: object.dataSet.item.dataSetId, record: store.fileRecord(object) }),
-      close: () => journal.close(),
+      close: async () => {
+        try {
+          await journal.close();
+        } finally {
+          await release();
+        }
+      },
     },
   };
 }

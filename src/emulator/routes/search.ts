@@ -1,0 +1,132 @@
+/**
+ * GET /dataobjects/search: the query parsed and checked by mdq, matched by mdq's
+ * evaluator (one compiled matcher per schema), over every dataset the caller may see
+ * and the filters name. Hits come in a stable order: dataset by dataset in the order
+ * the datasets are listed (business area, schema, dataset), and within a dataset in the
+ * order the data objects were created.
+ */
+import { check } from '../../checker/check.js';
+import { compile, type Matcher } from '../../evaluator/index.js';
+import type { Query } from '../../language/ast.js';
+import type { Diagnostic } from '../../language/diagnostic.js';
+import { parse } from '../../language/parse.js';
+import type { SchemaResponse } from '../../schema/response.js';
+import { badRequest, forbidden, json } from '../http/reply.js';
+import type { RouteContext, Route } from '../router.js';
+import type { DataSetState } from '../store/tenant-store.js';
+
+/** Compiled matchers by schema and query text; schemas never change while the emulator runs. */
+class MatcherCache {
+  private readonly entries = new Map<string, Matcher>();
+  constructor(private readonly limit: number) {}
+
+  get(schema: SchemaResponse, text: string, tree: Query): Matcher {
+    const key = `${schema.schemaId}\u0000${text}`;
+    let matcher = this.entries.get(key);
+    if (matcher !== undefined) {
+      // Refresh its place: the map's order is the eviction order.
+      this.entries.delete(key);
+    } else {
+      matcher = compile(tree, { schema });
+      if (this.entries.size >= this.limit) this.entries.delete(this.entries.keys().next().value!);
+    }
+    this.entries.set(key, matcher);
+    return matcher;
+  }
+}
+
+const matchers = new WeakMap<RouteContext['store'], MatcherCache>();
+/** The schemas of a scope as one array object, so that the checker loads each combination once. */
+const scopeSchemas = new Map<string, SchemaResponse[]>();
+
+function nonNegativeInteger(context: RouteContext, name: string, fallback: number): number {
+  const text = context.url.searchParams.get(name);
+  if (text === null) return fallback;
+  if (!/^\d{1,9}$/.test(text.trim())) throw badRequest(`${name} must be a non-negative integer, not ${JSON.stringify(text.slice(0, 50))}`);
+  return Number(text.trim());
+}
+
+/** The datasets a search runs over: what the caller may see, narrowed by the filters (names). */
+function scope(context: RouteContext): DataSetState[] {
+  const access = context.access();
+  const { store } = context;
+  const params = context.url.searchParams;
+  const areaName = params.get('businessArea');
+  const schemaName = params.get('schema');
+  const dataSetName = params.get('dataSet');
+  let dataSets = store.dataSets;
+  if (areaName !== null && areaName !== '' && areaName !== 'all') {
+    const area = store.areas.find((a) => a.name === areaName);
+    if (area !== undefined && !access.area(area)) throw forbidden(`no access to business area ${JSON.stringify(areaName)}`);
+    dataSets = dataSets.filter((d) => d.area.name === areaName);
+  }
+  dataSets = dataSets.filter((d) => access.area(d.area));
+  if (schemaName !== null && schemaName !== '') {
+    dataSets = dataSets.filter((d) => d.schema.name === schemaName);
+    const denied = dataSets.find((d) => !access.schema(d.schema, d.area));
+    if (denied !== undefined && !dataSets.some((d) => access.schema(d.schema, d.area))) throw forbidden(`no access to schema ${JSON.stringify(schemaName)}`);
+  }
+  if (dataSetName !== null && dataSetName !== '') {
+    dataSets = dataSets.filter((d) => d.item.dataSetName === dataSetName);
+    if (dataSets.length > 0 && !dataSets.some((d) => access.dataSet(d))) throw forbidden(`no access to dataset ${JSON.stringify(dataSetName)}`);
+  }
+  return dataSets.filter((d) => access.dataSet(d));
+}
+
+function schemasOf(dataSets: readonly DataSetState[]): SchemaResponse[] {
+  const schemas = [...new Set(dataSets.map((d) => d.schema))];
+  const key = schemas.map((s) => s.schemaId).join('\u0000');
+  let shared = scopeSchemas.get(key);
+  if (shared === undefined) {
+    shared = schemas;
+    if (scopeSchemas.size < 1000) scopeSchemas.set(key, shared);
+  }
+  return shared;
+}
+
+/** A diagnostic as JSON: what a client needs to show it, nothing more. */
+function plain(d: Diagnostic) {
+  return { code: d.code, severity: d.severity, message: d.message, span: d.span, ...(d.fixes ? { fixes: d.fixes } : {}) };
+}
+
+export const searchRoutes: readonly Route[] = [
+  {
+    method: 'GET',
+    path: '/dataobjects/search',
+    handler(context) {
+      context.access();
+      const text = context.url.searchParams.get('query');
+      if (text === null || text.trim() === '') throw badRequest('the query parameter is required (for example query=John)');
+      const from = nonNegativeInteger(context, 'from', 0);
+      const size = nonNegativeInteger(context, 'size', 10);
+      const window = context.settings.maxResultWindow;
+      if (from + size > window) throw badRequest(`from + size must not exceed ${window} (the result window); narrow the query instead of paging this deep`);
+      const parsed = parse(text);
+      const syntaxErrors = parsed.diagnostics.filter((d) => d.severity === 'error');
+      if (syntaxErrors.length > 0) {
+        const first = syntaxErrors[0]!;
+        throw badRequest(`invalid query syntax at ${first.span.start}: ${first.message}`, { diagnostics: parsed.diagnostics.map(plain) });
+      }
+      const dataSets = scope(context);
+      const schemas = schemasOf(dataSets);
+      let cache = matchers.get(context.store);
+      if (cache === undefined) matchers.set(context.store, (cache = new MatcherCache(200)));
+      const bySchema = new Map<SchemaResponse, Matcher>();
+      for (const schema of schemas) bySchema.set(schema, cache.get(schema, text, parsed.ast));
+      const hits: unknown[] = [];
+      const end = from + size;
+      let total = 0;
+      for (const dataSet of dataSets) {
+        const matches = bySchema.get(dataSet.schema)!;
+        for (const object of dataSet.objects) {
+          if (object.deleted || !matches(object.hit)) continue;
+          if (total >= from && total < end) hits.push(object.hit);
+          total++;
+        }
+      }
+      // An emulator extension: what mdq's checker says about the query (the service silently matches nothing).
+      const diagnostics = schemas.length > 0 ? check(parsed.ast, { schema: schemas }) : [];
+      return json(200, diagnostics.length > 0 ? { hits, total, diagnostics: diagnostics.map(plain) } : { hits, total });
+    },
+  },
+];

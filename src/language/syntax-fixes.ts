@@ -1,0 +1,84 @@
+/**
+ * Text for the parser's quick fixes where the obvious edit would read differently:
+ * an escape right after `~` would join the fuzzy suffix, a bracket's words are split
+ * on unescaped spaces only, and a `:` inside a field's value is quoted with the value.
+ */
+import { isEscapedAt } from './escape.js';
+
+const SPACE = /[ \t\n\r\u3000]/;
+
+/** The words of a bracket's inside, split at unescaped whitespace (`a\ b` is one word). */
+export function bracketWords(inner: string): string[] {
+  const words: string[] = [];
+  let word = '';
+  for (let i = 0; i < inner.length; i++) {
+    const c = inner[i]!;
+    if (c === '\\' && i + 1 < inner.length) {
+      word += c + inner[i + 1];
+      i++;
+    } else if (SPACE.test(c)) {
+      if (word !== '') words.push(word);
+      word = '';
+    } else {
+      word += c;
+    }
+  }
+  if (word !== '') words.push(word);
+  return words;
+}
+
+/** `image` escaped where it stands: after a `~`, a space first, or the escape would become the fuzzy suffix (`a~\~`). */
+export function escapedInPlace(text: string, start: number, image: string): string {
+  const escaped = image.replace(/./g, '\\$&');
+  return start > 0 && text[start - 1] === '~' && !isEscapedAt(text, start - 1) ? ` ${escaped}` : escaped;
+}
+
+/** True for the characters that end a run of a field's name and value: unescaped whitespace and parentheses. */
+function endsRun(text: string, i: number): boolean {
+  const c = text[i]!;
+  return (SPACE.test(c) || c === '(' || c === ')') && !isEscapedAt(text, i);
+}
+
+/**
+ * For an unexpected `:` at `colon` inside `field:value:more` (`Website:https://example.com`):
+ * where the value starts and ends, to quote it whole. Undefined when the run holds no
+ * field before it, or quotes, escapes or brackets that make quoting it a guess.
+ */
+export function valueAroundColon(text: string, colon: number): { start: number; end: number } | undefined {
+  let runStart = colon;
+  while (runStart > 0 && !endsRun(text, runStart - 1)) runStart--;
+  let end = colon + 1;
+  while (end < text.length && !endsRun(text, end)) end++;
+  let first = -1;
+  for (let i = runStart; i < colon; i++) {
+    if (text[i] === ':' && !isEscapedAt(text, i)) {
+      first = i;
+      break;
+    }
+  }
+  if (first <= runStart) return undefined;
+  const start = first + 1;
+  const value = text.slice(start, end);
+  if (value === '' || /["\\[\]{}]/.test(value) || /^[/(*?~^+-]/.test(value)) return undefined;
+  return { start, end };
+}
+
+/**
+ * Where a dangling prefix at `start` should be removed from: before the AND/OR that
+ * precedes it, if any (`x OR NOT` loses `OR NOT`, or `OR` would dangle in turn). A
+ * lower-case `and`/`or` counts only when the parser read it as an operator (`lower`).
+ */
+export function binaryOperatorBefore(text: string, start: number, lower: { start: number; end: number } | undefined): number {
+  let end = start;
+  while (end > 0 && SPACE.test(text[end - 1]!)) end--;
+  if (end === start && start > 0 && !/[\s()]/.test(text[start - 1]!)) return start;
+  const before = text.slice(Math.max(0, end - 3), end);
+  const symbol = /(?:&&|\|\|)$/.exec(before);
+  const word = /(?:^|[\s()"\]])(AND|OR|and|or)$/.exec(text.slice(Math.max(0, end - 4), end)) ?? (/^(AND|OR|and|or)$/.exec(text.slice(0, end)) ? [text.slice(0, end), text.slice(0, end)] : null);
+  const operator = symbol?.[0] ?? word?.[1];
+  if (operator === undefined) return start;
+  const from = end - operator.length;
+  if (operator === 'and' || operator === 'or') return lower !== undefined && lower.start === from && lower.end === end ? from : start;
+  if (from > 0 && /[\w\\]/.test(text[from - 1]!) && symbol === null) return start;
+  return from;
+}
