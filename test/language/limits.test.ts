@@ -38,8 +38,8 @@ describe('never throws (item 1)', () => {
     expect(last.message).toBe('129900 more diagnostics not shown: the limit maxDiagnostics is 100');
   });
 
-  it.each(FLOODS)('parse of %j repeated to 20 000 characters returns a tree and at most maxDiagnostics + 1 diagnostics', (fragment) => {
-    const text = repeated(fragment, 20_000);
+  it.each(FLOODS)('parse of %j repeated to 4 000 characters returns a tree and at most maxDiagnostics + 1 diagnostics', (fragment) => {
+    const text = repeated(fragment, 4_000);
     const { ast, diagnostics } = parse(text);
     expect(ast.span).toEqual({ start: 0, end: text.length });
     expectCapped(text, diagnostics);
@@ -65,7 +65,7 @@ describe('never throws (item 1)', () => {
 
   it('property: parse never throws, returns a tree, and caps its diagnostics, on strings built from repeated fragments', () => {
     const flood = fc
-      .tuple(fc.oneof(fc.constantFrom(...FLOODS), queryLikeString), fc.integer({ min: 1, max: 400 }), fc.integer({ min: 0, max: 120 }))
+      .tuple(fc.oneof(fc.constantFrom(...FLOODS), queryLikeString), fc.integer({ min: 1, max: 150 }))
       .map(([fragment, times]) => fragment.repeat(times));
     fc.assert(
       fc.property(flood, fc.integer({ min: 0, max: 120 }), (text, max) => {
@@ -75,14 +75,14 @@ describe('never throws (item 1)', () => {
         const reference = parseWithReferenceParser(text, { maxDiagnostics: max });
         expect(reference.diagnostics.length).toBeLessThanOrEqual(max + 1);
       }),
-      { numRuns: 300 * scale },
+      { numRuns: 150 * scale },
     );
   });
 });
 
 describe('lexing `[` (item 2)', () => {
   it('reads each range or bracket name of a long repetition the same way as a single one', () => {
-    const n = 5_000;
+    const n = 2_000;
     const ranges = parse('[a TO b} '.repeat(n));
     expect(ranges.diagnostics).toEqual([]);
     expect(ranges.ast.body?.kind === 'And' && ranges.ast.body.operands.every((o) => o.kind === 'Range')).toBe(true);
