@@ -47,10 +47,12 @@ function isBuiltQuery(part: object): part is BuiltQuery {
 /** The clauses of `parts`, arrays flattened and blanks skipped. */
 export function flattenParts(parts: readonly Part[]): Expr[] {
   const out: Expr[] = [];
+  // An explicit stack of what is left, not recursion: arrays may nest deeper than the call stack.
+  const pending: Part[] = [];
   const add = (part: Part): void => {
     if (part === undefined || part === null || part === false) return;
     if (Array.isArray(part)) {
-      for (const p of part as readonly Part[]) add(p);
+      for (let i = part.length - 1; i >= 0; i--) pending.push((part as readonly Part[])[i]!);
     } else if (typeof part === 'object' && isBuiltQuery(part)) {
       if (part.ast.body !== null) out.push(part.ast.body);
     } else if (typeof part === 'object' && typeof (part as Expr).kind === 'string') {
@@ -59,7 +61,8 @@ export function flattenParts(parts: readonly Part[]): Expr[] {
       throw new BuilderError('invalid-value', `expected a clause, an array of clauses or undefined, not ${describe(part)}`);
     }
   };
-  for (const part of parts) add(part);
+  for (let i = parts.length - 1; i >= 0; i--) pending.push(parts[i]!);
+  while (pending.length > 0) add(pending.pop()!);
   return out;
 }
 
@@ -68,7 +71,7 @@ function combine(kind: 'And' | 'Or', parts: readonly Part[]): Expr | undefined {
   if (given.length <= 1) return given[0];
   const operands: Expr[] = [];
   for (const clause of given) {
-    if (clause.kind === kind) operands.push(...clause.operands);
+    if (clause.kind === kind) for (const operand of clause.operands) operands.push(operand);
     else operands.push(nest(clause, 'operand'));
   }
   if (kind === 'Or') return { kind: 'Or', operands, span: NO_SPAN } satisfies Or;
@@ -79,6 +82,11 @@ function combine(kind: 'And' | 'Or', parts: readonly Part[]): Expr | undefined {
 export function and(first: Expr, ...rest: Part[]): Expr;
 export function and(...parts: Part[]): Expr | undefined;
 export function and(...parts: Part[]): Expr | undefined {
+  return combine('And', parts);
+}
+
+/** `and` of a list, without spreading it into arguments (a long list would overflow the stack). */
+export function andOf(parts: readonly Part[]): Expr | undefined {
   return combine('And', parts);
 }
 
@@ -93,7 +101,7 @@ export function or(...parts: Part[]): Expr | undefined {
 export function not(first: Expr, ...rest: Part[]): Not;
 export function not(...parts: Part[]): Not | undefined;
 export function not(...parts: Part[]): Not | undefined {
-  const operand = and(...parts);
+  const operand = andOf(parts);
   return operand === undefined ? undefined : { kind: 'Not', operator: 'NOT', operand: nest(operand, 'prefix'), span: NO_SPAN };
 }
 
@@ -101,7 +109,7 @@ export function not(...parts: Part[]): Not | undefined {
 export function required(first: Expr, ...rest: Part[]): Required;
 export function required(...parts: Part[]): Required | undefined;
 export function required(...parts: Part[]): Required | undefined {
-  const operand = and(...parts);
+  const operand = andOf(parts);
   return operand === undefined ? undefined : { kind: 'Required', operand: nest(operand, 'prefix'), span: NO_SPAN };
 }
 
@@ -122,6 +130,6 @@ export function scope(field: string, first: Expr, ...rest: Part[]): Field;
 export function scope(field: string, ...parts: Part[]): Field | undefined;
 export function scope(field: string, ...parts: Part[]): Field | undefined {
   const name = fieldName(field, 'word');
-  const body = and(...parts);
+  const body = andOf(parts);
   return body === undefined ? undefined : { kind: 'Field', field: name, value: group(body), span: NO_SPAN };
 }

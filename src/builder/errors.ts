@@ -26,6 +26,8 @@ export type BuilderErrorCode =
   | 'invalid-value'
   /** A field name the schema does not define. */
   | 'unknown-field'
+  /** Nested deeper than any query the parser accepts (see `MAX_NESTING`). */
+  | 'too-deep'
   /** A tree that does not print and parse back to itself (a safety net: report it as a bug). */
   | 'unrepresentable';
 

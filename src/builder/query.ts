@@ -6,9 +6,10 @@
  * keeps it so should the printer or parser ever change.
  */
 import type { Query } from '../language/ast.js';
+import { MAX_TREE_DEPTH, treeDepthWithin } from '../language/depth.js';
 import { parse } from '../language/parse.js';
 import { format, type FormatOptions } from '../printer/format.js';
-import { and, type Part } from './combine.js';
+import { andOf, type Part } from './combine.js';
 import { BuilderError } from './errors.js';
 import { matchAll } from './factories.js';
 import { sameTree } from './same-tree.js';
@@ -29,7 +30,8 @@ export interface BuiltQuery {
  * filter empty) the query is `*:*`, which matches every record.
  */
 export function query(...parts: Part[]): BuiltQuery {
-  const body = and(...parts) ?? matchAll();
+  const body = andOf(parts) ?? matchAll();
+  if (treeDepthWithin(body) === undefined) throw new BuilderError('too-deep', `the query nests more than ${MAX_TREE_DEPTH} nodes deep, deeper than the parser accepts`);
   const text = format(body);
   const parsed = parse(text);
   const errors = parsed.diagnostics.filter((d) => d.severity === 'error');

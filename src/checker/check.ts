@@ -5,7 +5,9 @@
  */
 import type { Node } from '../language/ast.js';
 import type { Diagnostic, Severity } from '../language/diagnostic.js';
-import { parse, type ParseOptions } from '../language/parse.js';
+import { MAX_TREE_DEPTH, treeDepthWithin } from '../language/depth.js';
+import { DiagnosticCollector } from '../language/diagnostic-collector.js';
+import { DEFAULT_LIMITS, parseCollecting, type ParseOptions } from '../language/parse.js';
 import { isLoadedSchema, loadSchema, type SchemaIndex, type SchemaInput } from '../schema/schema.js';
 import { Context, type Report, type ReportSink } from './context.js';
 import { allRules } from './registry.js';
@@ -22,6 +24,11 @@ export interface CheckOptions {
   readonly severities?: Readonly<Record<string, Level>>;
   /** Limits for parsing when `check` is given text. */
   readonly parse?: ParseOptions;
+  /**
+   * Most diagnostics returned, syntax and rules together (default: `parse.maxDiagnostics`,
+   * else 100); past it one `too-many-errors` diagnostic says how many were left out.
+   */
+  readonly maxDiagnostics?: number;
 }
 
 const loaded = new WeakMap<object, SchemaIndex>();
@@ -56,7 +63,7 @@ class Plan implements ReportSink {
   readonly walk: (root: Node) => void;
   /** True while a check runs on this plan (a rule that calls `check` gets a plan of its own). */
   busy = false;
-  private diagnostics: Diagnostic[] = [];
+  private diagnostics: DiagnosticCollector = new DiagnosticCollector(0);
 
   constructor(
     rules: readonly Rule[],
@@ -68,7 +75,7 @@ class Plan implements ReportSink {
   }
 
   /** Runs the rules over `root`, adding their reports to `diagnostics`. */
-  run(root: Node, schema: SchemaIndex | undefined, text: string | undefined, diagnostics: Diagnostic[]): void {
+  run(root: Node, schema: SchemaIndex | undefined, text: string | undefined, diagnostics: DiagnosticCollector): void {
     this.busy = true;
     this.diagnostics = diagnostics;
     this.context.begin(schema, text, this);
@@ -76,7 +83,7 @@ class Plan implements ReportSink {
       this.walk(root);
     } finally {
       this.context.end();
-      this.diagnostics = [];
+      this.diagnostics = new DiagnosticCollector(0);
       this.busy = false;
     }
   }
@@ -96,11 +103,11 @@ class Plan implements ReportSink {
 
   report(r: Report): void {
     const d = this.diagnostic(r);
-    if (d !== undefined) this.diagnostics.push(d);
+    if (d !== undefined) this.diagnostics.add(d);
   }
 
   moveTail(at: number, from: number): void {
-    const ds = this.diagnostics;
+    const ds = this.diagnostics.kept;
     const end = ds.length;
     if (from === end || at === from) return;
     // A rotation of ds[at..end) by three reversals: in place, nothing allocated.
@@ -110,7 +117,7 @@ class Plan implements ReportSink {
   }
 
   count(): number {
-    return this.diagnostics.length;
+    return this.diagnostics.kept.length;
   }
 }
 
@@ -167,25 +174,40 @@ function planFor(ruleList: readonly Rule[], levels: Readonly<Record<string, Leve
 export function check(input: string | Node, options: CheckOptions = {}): Diagnostic[] {
   const schema = resolveSchema(options.schema);
   const levels = options.severities;
-  const diagnostics: Diagnostic[] = [];
+  const max = options.maxDiagnostics ?? options.parse?.maxDiagnostics ?? DEFAULT_LIMITS.maxDiagnostics;
+  let collected: DiagnosticCollector;
   let root: Node;
   let text: string | undefined;
   let unquoted = false;
   if (typeof input === 'string') {
     text = input;
-    const parsed = parse(input, options.parse);
+    const parsed = parseCollecting(input, { ...options.parse, maxDiagnostics: max });
     root = parsed.ast;
-    for (const d of parsed.diagnostics) {
+    collected = parsed.collected;
+    const kept = collected.kept;
+    let k = 0;
+    for (const d of kept) {
       if (d.code === 'unquoted-value') unquoted = true;
       const severity = severityOf(d.code, d.severity, true, levels ?? NO_LEVELS);
-      if (severity !== undefined) diagnostics.push(severity === d.severity ? d : { ...d, severity });
+      if (severity !== undefined) kept[k++] = severity === d.severity ? d : { ...d, severity };
     }
+    kept.length = k;
   } else {
     root = input;
+    collected = new DiagnosticCollector(typeof max === 'number' && !Number.isNaN(max) ? Math.max(0, max) : DEFAULT_LIMITS.maxDiagnostics);
+    // The rules' walk recurses: a hand-built tree deeper than any parsed one gets a diagnostic instead (see depth.ts).
+    if (treeDepthWithin(input) === undefined) {
+      const span = input !== null && typeof input === 'object' && input.span !== undefined ? input.span : { start: 0, end: 0 };
+      collected.add({ code: 'too-deep', severity: 'error', message: `the tree nests more than ${MAX_TREE_DEPTH} nodes deep; the limit is ${MAX_TREE_DEPTH}`, span });
+      return collected.kept;
+    }
   }
-  planFor(options.rules ?? allRules, levels, schema !== undefined).run(root, schema, text, diagnostics);
-  sortBySpan(diagnostics);
+  planFor(options.rules ?? allRules, levels, schema !== undefined).run(root, schema, text, collected);
+  const diagnostics = sortBySpan(collected.kept);
   if (unquoted) preferValueFixes(diagnostics);
+  const overflow = collected.overflow();
+  const severity = overflow && severityOf(overflow.code, overflow.severity, true, levels ?? NO_LEVELS);
+  if (overflow !== undefined && severity !== undefined) diagnostics.push(severity === overflow.severity ? overflow : { ...overflow, severity });
   return diagnostics;
 }
 

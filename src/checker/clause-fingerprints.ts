@@ -31,6 +31,9 @@ function mixValue(h: number, value: number | null): number {
 
 type Mix = (h: number, node: Node) => number;
 
+/** Counts Error nodes fingerprinted, to give each a fingerprint of its own. */
+let errorSerial = 0;
+
 /** Per kind, what SAME compares, mixed in the same order; a seed per kind keeps kinds apart. */
 const FINGERPRINT: { readonly [K in NodeKind]: (h: number, node: NodeOfKind<K>, mix: Mix) => number } = {
   Query: (h, n, mix) => (n.body === null ? mixInt(h, 1) : mix(h, n.body)),
@@ -65,8 +68,9 @@ const FINGERPRINT: { readonly [K in NodeKind]: (h: number, node: NodeOfKind<K>, 
   FieldName: (h, n) => mixString(mixInt(h, 21), n.value),
   StringValue: (h, n) => mixString(mixInt(h, 22), n.value),
   NumberValue: (h, n) => mixValue(mixInt(h, 23), n.value),
-  // Never the same as anything (SAME says so): any fingerprint will do.
-  Error: (h) => mixInt(h, 24),
+  // Never the same as anything (SAME says so): a fingerprint of its own, so that many errors
+  // in one list (`)()()(...`) do not chain up in one slot and make the comparisons quadratic.
+  Error: (h) => mixInt(mixInt(h, 24), ++errorSerial),
 };
 
 function mix(h: number, node: Node): number {

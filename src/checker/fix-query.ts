@@ -93,7 +93,9 @@ class DisjointEdits {
 }
 
 /** Applies the safe fixes (all fixes with `unsafe`) of `text`'s diagnostics until none is left (at most ten rounds). */
-export function fixQuery(text: string, options: FixOptions = {}): FixResult {
+export function fixQuery(text: string, given: FixOptions = {}): FixResult {
+  // Every diagnostic, unless a limit is given: counts of errors are compared between rounds.
+  const options: FixOptions = { ...given, maxDiagnostics: given.maxDiagnostics ?? given.parse?.maxDiagnostics ?? Number.POSITIVE_INFINITY };
   const unsafe = options.unsafe === true;
   const applied: AppliedFix[] = [];
   let current = text;

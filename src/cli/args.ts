@@ -45,7 +45,7 @@ export function parseCommandArgs<O extends OptionSpecs>(args: readonly string[],
   for (let i = 0; i < args.length; i++) {
     const arg = args[i]!;
     if (arg === '--') {
-      positionals.push(...args.slice(i + 1));
+      for (const arg of args.slice(i + 1)) positionals.push(arg);
       break;
     }
     const match = /^--([a-z][a-z0-9-]*)(?:=([\s\S]*))?$/.exec(arg);

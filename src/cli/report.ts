@@ -16,6 +16,9 @@ const COLORS: Readonly<Record<Severity, string>> = { error: '31', warning: '33',
 
 /** Diagnostics printed per query by default; `--json` gives them all. */
 export const MAX_DIAGNOSTICS = 20;
+
+/** What the commands ask `parse`, `check` and `fixQuery` for: every diagnostic (the report caps its own output, and counts them all). */
+export const ALL_DIAGNOSTICS = { maxDiagnostics: Number.POSITIVE_INFINITY } as const;
 /** Characters of a source line shown around the caret; longer lines are cut to this window. */
 export const LINE_WINDOW = 100;
 /** How much of the window lies before the caret when the line is cut. */

@@ -6,21 +6,27 @@
  */
 import type { Expr } from './ast.js';
 
-function edgeIsComparison(node: Expr, edge: 'first' | 'last'): boolean {
-  switch (node.kind) {
-    case 'Comparison':
-      return true;
-    case 'Not':
-    case 'Required':
-    case 'Boost':
-      return edgeIsComparison(node.operand, edge);
-    case 'Group':
-      return edgeIsComparison(node.body, edge);
-    case 'And':
-    case 'Or':
-      return edgeIsComparison(node.operands[edge === 'first' ? 0 : node.operands.length - 1]!, edge);
-    default:
-      return false;
+function edgeIsComparison(start: Expr, edge: 'first' | 'last'): boolean {
+  // A loop down the edge, not recursion: hand-built trees may be deeper than the stack.
+  for (let node = start; ; ) {
+    switch (node.kind) {
+      case 'Comparison':
+        return true;
+      case 'Not':
+      case 'Required':
+      case 'Boost':
+        node = node.operand;
+        break;
+      case 'Group':
+        node = node.body;
+        break;
+      case 'And':
+      case 'Or':
+        node = node.operands[edge === 'first' ? 0 : node.operands.length - 1]!;
+        break;
+      default:
+        return false;
+    }
   }
 }
 

@@ -168,9 +168,12 @@ export function quote(value: string): string {
   return `"${value.replace(/["\\]/g, '\\$&')}"`;
 }
 
-/** Writes a field name for `name:value` and `_exists_:name`. The all-fields name `*` stays bare. */
+/**
+ * Writes a field name for `name:value` and `_exists_:name`. A name `*` is written `\*`:
+ * `*:x` and `\*:x` read the same, but `*:*` is match-all and `\*:*` a field with any value.
+ */
 export function escapeFieldName(name: string): string {
-  return name === '*' ? '*' : escapeTerm(name);
+  return escapeTerm(name);
 }
 
 /**
@@ -181,9 +184,12 @@ export function bracketFieldName(name: string): string {
   return `[${name.replace(/[\]}\\]/g, '\\$&')}]`;
 }
 
-/** Unescapes the inside of a bracket field name: `\c` is `c`. */
+/**
+ * Unescapes the inside of a bracket field name as everywhere else: `\c` is `c`, `\uXXXX`
+ * that code unit (`[First\u0020Name]` names `First Name`, as `First\u0020Name:x` does).
+ */
 export function unescapeBracketName(inner: string): string {
-  return inner.includes('\\') ? inner.replace(/\\([\s\S])/g, '$1') : inner;
+  return unescape(inner).value;
 }
 
 const PLAIN_RANGE_BOUND = /^[^ \t\n\r\u3000\]}\\")]+$/;

@@ -13,7 +13,7 @@
  */
 import type { ComparisonOperator, Expr, FieldName, FieldValue, MatchAll, RangeBound, Relation, RelationOperator } from './ast.js';
 import { endsWithComparison } from './comparison-edges.js';
-import { closedBy, DECIMAL, hasUnescapedWildcard, unescape, unescapeBracketName } from './escape.js';
+import { closedBy, DECIMAL, hasUnescapedWildcard, unescape } from './escape.js';
 import { Kind, type TokenStream } from './scanner.js';
 import { rememberedSpelling, rememberSpelling } from './spellings.js';
 
@@ -295,6 +295,7 @@ class FastParser {
     const kind = i < this.count ? this.kinds[i]! : END;
     const raw = kind === END ? '' : this.image(i);
     if (kind === Kind.Quoted) return { kind: 'RangeBound', raw, value: this.phrase(i).value, span: this.span(i) };
+    if (kind === Kind.RangeTo) return { kind: 'RangeBound', raw, value: raw, span: this.span(i) };
     if (kind !== Kind.RangeWord) throw giveUp;
     if (raw === '*') return { kind: 'RangeBound', raw, value: null, span: this.span(i) };
     return { kind: 'RangeBound', raw, value: unescaped(raw), span: this.span(i) };
@@ -302,6 +303,8 @@ class FastParser {
 
   private range(): Expr & { kind: 'Range' } {
     const open = this.pos++;
+    // A bare `TO` is the lower bound only when the `TO` keyword follows it (`[TO TO x]`).
+    if (this.kind() === Kind.RangeTo && this.kind(1) !== Kind.RangeTo) throw giveUp;
     const lower = this.bound();
     if (this.kind() !== Kind.RangeTo) throw giveUp;
     this.pos++;
@@ -325,7 +328,7 @@ class FastParser {
     if (!closedBy(raw, ']')) throw giveUp;
     const inner = raw.slice(1, -1);
     const fieldSpan = this.span(fieldIndex);
-    const field: FieldName = { kind: 'FieldName', raw: inner, value: unescapeBracketName(inner), span: fieldSpan };
+    const field: FieldName = { kind: 'FieldName', raw: inner, value: unescaped(inner), span: fieldSpan };
     if (field.value.trim() === '') throw giveUp;
     if (this.kind() !== Kind.ComparisonWord) throw giveUp;
     const operator = this.image(this.pos++).toLowerCase() as ComparisonOperator;

@@ -7,6 +7,8 @@
 import { Lexer, tokenMatcher, type ILexingError, type IRecognitionException, type IToken } from 'chevrotain';
 import type { Expr, Query, Span } from './ast.js';
 import type { Diagnostic } from './diagnostic.js';
+import { DiagnosticCollector } from './diagnostic-collector.js';
+import { MAX_NESTING } from './depth.js';
 import { FAIL, fastParse } from './fast-path.js';
 import { scan, tokenBuffer } from './scanner.js';
 import { QueryParser } from './parser.js';
@@ -18,11 +20,18 @@ export interface ParseLimits {
   readonly maxLength?: number;
   /**
    * Deepest nesting of parentheses and prefix operators. Default 64, far beyond real
-   * queries and safely below what the JavaScript stack allows (about 190 in Node).
+   * queries. No value raises it past `MAX_NESTING` (100), what the parser's recursion
+   * can safely take (see depth.ts).
    */
   readonly maxDepth?: number;
   /** Most clauses (terms, phrases, comparisons, ranges, ...). Default 100 000. */
   readonly maxClauses?: number;
+  /**
+   * Most diagnostics collected. Default 100; past it the rest are counted, not kept, and
+   * one `too-many-errors` diagnostic says how many were left out (as compilers stop
+   * after N errors: clang's `-ferror-limit`, Go's "too many errors").
+   */
+  readonly maxDiagnostics?: number;
 }
 
 export type ParseOptions = ParseLimits;
@@ -36,7 +45,14 @@ export const DEFAULT_LIMITS: Required<ParseLimits> = {
   maxLength: 1_000_000,
   maxDepth: 64,
   maxClauses: 100_000,
+  maxDiagnostics: 100,
 };
+
+/** A limit from the options: a number (not NaN) or the default. */
+function limit(given: unknown, fallback: number): number {
+  return typeof given === 'number' && !Number.isNaN(given) ? Math.max(0, given) : fallback;
+}
+
 
 let lexer: Lexer | undefined;
 let parser: QueryParser | undefined;
@@ -141,56 +157,86 @@ export function parseWithReferenceParser(text: string, options: ParseOptions = {
 }
 
 function parseWith(text: string, options: ParseOptions, fastPath: boolean): ParseResult {
+  const { ast, collected } = parseCollecting(text, options, fastPath);
+  const overflow = collected.overflow();
+  return { ast, diagnostics: overflow === undefined ? collected.kept : [...collected.kept, overflow] };
+}
+
+function tooDeep(text: string, collected: DiagnosticCollector, depth: number, at: number, max: number): Query {
+  collected.add(error('too-deep', `the query nests ${depth} levels deep; the limit is ${max}`, { start: at, end: at + 1 }));
+  return emptyQuery(text);
+}
+
+function tooManyClauses(text: string, collected: DiagnosticCollector, clauses: number, max: number): Query {
+  collected.add(error('too-many-clauses', `the query has ${clauses} clauses; the limit is ${max}`, { start: 0, end: text.length }));
+  return emptyQuery(text);
+}
+
+/**
+ * `parse`, with the diagnostics in a collector (sorted, without the `too-many-errors`
+ * one), so that `check` can go on collecting into the same limit.
+ */
+export function parseCollecting(text: string, options: ParseOptions = {}, fastPath = true): { ast: Query; collected: DiagnosticCollector } {
   const given: ParseOptions = typeof options === 'object' && options !== null ? options : {};
   const limits = {
-    maxLength: given.maxLength ?? DEFAULT_LIMITS.maxLength,
-    maxDepth: given.maxDepth ?? DEFAULT_LIMITS.maxDepth,
-    maxClauses: given.maxClauses ?? DEFAULT_LIMITS.maxClauses,
+    maxLength: limit(given.maxLength, DEFAULT_LIMITS.maxLength),
+    maxDepth: Math.min(limit(given.maxDepth, DEFAULT_LIMITS.maxDepth), MAX_NESTING),
+    maxClauses: limit(given.maxClauses, DEFAULT_LIMITS.maxClauses),
+  };
+  const collected = new DiagnosticCollector(limit(given.maxDiagnostics, DEFAULT_LIMITS.maxDiagnostics));
+  const done = (ast: Query) => {
+    collected.kept.sort((a, b) => a.span.start - b.span.start || a.span.end - b.span.end);
+    return { ast, collected };
   };
   if (typeof text !== 'string') {
-    return { ast: emptyQuery(''), diagnostics: [error('invalid-input', `expected the query as a string, got ${text === null ? 'null' : typeof text}`, { start: 0, end: 0 })] };
+    collected.add(error('invalid-input', `expected the query as a string, got ${text === null ? 'null' : typeof text}`, { start: 0, end: 0 }));
+    return done(emptyQuery(''));
   }
   if (text.length > limits.maxLength) {
-    return {
-      ast: emptyQuery(text),
-      diagnostics: [error('too-long', `the query is ${text.length} characters long; the limit is ${limits.maxLength}`, { start: limits.maxLength, end: text.length })],
-    };
+    collected.add(error('too-long', `the query is ${text.length} characters long; the limit is ${limits.maxLength}`, { start: limits.maxLength, end: text.length }));
+    return done(emptyQuery(text));
   }
   if (fastPath) {
     const stream = scan(text, (sharedBuffer ??= tokenBuffer()));
-    if (stream !== undefined && stream.depth <= limits.maxDepth && stream.clauses <= limits.maxClauses) {
+    if (stream !== undefined) {
+      // Too deep or too many clauses: said at once, without the chevrotain lexer's token per character
+      // (a million of them made `(` repeated cost more than linear time in the garbage collector).
+      if (stream.depth > limits.maxDepth) return done(tooDeep(text, collected, stream.depth, stream.depthAt, limits.maxDepth));
+      if (stream.clauses > limits.maxClauses) return done(tooManyClauses(text, collected, stream.clauses, limits.maxClauses));
+      // The depth is checked before the fast path's recursion starts, so it never goes deeper than MAX_NESTING.
       const body = fastParse(stream);
-      if (body !== FAIL) return { ast: { kind: 'Query', body, span: { start: 0, end: text.length } }, diagnostics: [] };
+      if (body !== FAIL) return done({ kind: 'Query', body, span: { start: 0, end: text.length } });
     }
   }
   const lexed = getLexer().tokenize(text);
-  const diagnostics: Diagnostic[] = lexed.errors.map((e) => lexingDiagnostic(text, e));
+  for (let i = 0; i < lexed.errors.length; i++) {
+    if (collected.firstDropped !== undefined) {
+      // Full, and the first one left out is known: the rest are only counted.
+      collected.dropped += lexed.errors.length - i;
+      break;
+    }
+    collected.add(lexingDiagnostic(text, lexed.errors[i]!));
+  }
   const shape = measure(lexed.tokens);
-  if (shape.depth > limits.maxDepth) {
-    diagnostics.push(error('too-deep', `the query nests ${shape.depth} levels deep; the limit is ${limits.maxDepth}`, { start: shape.depthAt, end: shape.depthAt + 1 }));
-    return { ast: emptyQuery(text), diagnostics };
-  }
-  if (shape.clauses > limits.maxClauses) {
-    diagnostics.push(error('too-many-clauses', `the query has ${shape.clauses} clauses; the limit is ${limits.maxClauses}`, { start: 0, end: text.length }));
-    return { ast: emptyQuery(text), diagnostics };
-  }
+  if (shape.depth > limits.maxDepth) return done(tooDeep(text, collected, shape.depth, shape.depthAt, limits.maxDepth));
+  if (shape.clauses > limits.maxClauses) return done(tooManyClauses(text, collected, shape.clauses, limits.maxClauses));
   const p = getParser();
-  p.begin(text);
+  p.begin(text, collected);
   p.input = lexed.tokens;
   let body: Expr | null;
   try {
     body = p.query();
   } catch (e) {
-    // Chevrotain's recovery covers the grammar; this guards against the unforeseen.
+    // Chevrotain's recovery covers the grammar, and MAX_NESTING the stack; this guards against the unforeseen.
     const message =
       e instanceof RangeError
         ? `the query nests too deeply for this JavaScript engine (the limit maxDepth is ${limits.maxDepth}; lower it)`
         : `the parser failed: ${e instanceof Error ? e.message : String(e)}`;
-    diagnostics.push(error('internal-error', message, { start: 0, end: text.length }));
-    return { ast: emptyQuery(text), diagnostics };
+    collected.add(error('internal-error', message, { start: 0, end: text.length }));
+    return done(emptyQuery(text));
+  } finally {
+    p.end();
   }
-  diagnostics.push(...p.takeDiagnostics());
-  for (const e of p.errors) diagnostics.push(recognitionDiagnostic(text, e));
-  diagnostics.sort((a, b) => a.span.start - b.span.start || a.span.end - b.span.end);
-  return { ast: { kind: 'Query', body: body ?? null, span: { start: 0, end: text.length } }, diagnostics };
+  for (const e of p.errors) collected.add(recognitionDiagnostic(text, e));
+  return done({ kind: 'Query', body: body ?? null, span: { start: 0, end: text.length } });
 }

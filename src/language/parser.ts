@@ -31,8 +31,9 @@ import type {
 } from './ast.js';
 import { COMPARISON_OPERATORS } from './ast.js';
 import { endsWithComparison } from './comparison-edges.js';
-import type { Diagnostic, Fix } from './diagnostic.js';
-import { closedBy, DECIMAL, hasUnescapedWildcard, isEscapedAt, unescape, unescapeBracketName, type EscapeProblem } from './escape.js';
+import type { Fix } from './diagnostic.js';
+import { DiagnosticCollector } from './diagnostic-collector.js';
+import { closedBy, DECIMAL, hasUnescapedWildcard, isEscapedAt, unescape, type EscapeProblem } from './escape.js';
 import { formatPosition } from './position.js';
 import { binaryOperatorBefore, bracketWords, escapedInPlace, valueAroundColon } from './syntax-fixes.js';
 import * as T from './tokens.js';
@@ -69,7 +70,8 @@ function span(start: number, end: number): Span {
 export class QueryParser extends EmbeddedActionsParser {
   /** Source text of the current parse (for messages that quote positions). */
   private text = '';
-  private diagnostics: Diagnostic[] = [];
+  /** Where the diagnostics of the current parse go (up to the limit maxDiagnostics). */
+  private diagnostics: DiagnosticCollector = new DiagnosticCollector(0);
   private lastLowerOperator: IToken | undefined;
   /** How many unclosed groups end at an offset (for the fix that closes them). */
   private unclosedGroupsAt = new Map<number, number>();
@@ -80,23 +82,24 @@ export class QueryParser extends EmbeddedActionsParser {
   }
 
   /** Starts a parse of `text`: resets our per-parse state (chevrotain resets its own when `input` is set). */
-  begin(text: string): void {
+  begin(text: string, diagnostics: DiagnosticCollector): void {
     this.text = text;
-    this.diagnostics = [];
+    this.diagnostics = diagnostics;
     this.lastLowerOperator = undefined;
     this.unclosedGroupsAt.clear();
   }
 
-  takeDiagnostics(): Diagnostic[] {
-    const out = this.diagnostics;
-    this.diagnostics = [];
-    return out;
+  /** Ends a parse: lets go of its text and diagnostics. */
+  end(): void {
+    this.text = '';
+    this.diagnostics = new DiagnosticCollector(0);
+    this.unclosedGroupsAt.clear();
   }
 
   // ---------------------------------------------------------------- helpers
 
   private report(code: string, message: string, at: Span, fixes?: Fix[]): void {
-    this.diagnostics.push(fixes ? { code, severity: 'error', message, span: at, fixes } : { code, severity: 'error', message, span: at });
+    this.diagnostics.add(fixes ? { code, severity: 'error', message, span: at, fixes } : { code, severity: 'error', message, span: at });
   }
 
   private tokenSpan(token: IToken): Span {
@@ -637,9 +640,16 @@ export class QueryParser extends EmbeddedActionsParser {
   /** range := ('[' | '{') bound? TO? bound? (']' | '}')? */
   private range = this.RULE('range', (): Range => {
     const open = this.OR([{ ALT: () => this.CONSUME(T.RangeStart) }, { ALT: () => this.CONSUME(T.RangeExclusiveStart) }]);
-    const lower = this.OPTION(() => this.SUBRULE(this.rangeBound));
+    // A bare `TO` is a bound where Lucene 8.7 reads one: before the `TO` keyword (`[TO TO x]`) and after it (`[x TO TO]`).
+    const lower = this.OPTION({
+      GATE: () => this.LA(1).tokenType !== T.RangeTo || this.LA(2).tokenType === T.RangeTo,
+      DEF: () => this.SUBRULE(this.rangeBound),
+    });
     const to = this.OPTION2(() => this.CONSUME(T.RangeTo));
-    const upper = this.OPTION3(() => this.SUBRULE2(this.rangeBound));
+    const upper = this.OPTION3({
+      GATE: () => this.LA(1).tokenType !== T.RangeTo || to !== undefined,
+      DEF: () => this.SUBRULE2(this.rangeBound),
+    });
     const close = this.OPTION4(() =>
       this.OR2([{ ALT: () => this.CONSUME(T.RangeEnd) }, { ALT: () => this.CONSUME(T.RangeExclusiveEnd) }]),
     );
@@ -673,9 +683,9 @@ export class QueryParser extends EmbeddedActionsParser {
     });
   }, { recoveryValueFunc: () => this.recovered() as unknown as Range });
 
-  /** rangeBound := RangeWord | Quoted */
+  /** rangeBound := RangeWord | Quoted | TO */
   private rangeBound = this.RULE('rangeBound', (): RangeBound => {
-    const token = this.OR([{ ALT: () => this.CONSUME(T.RangeWord) }, { ALT: () => this.CONSUME(T.Quoted) }]);
+    const token = this.OR([{ ALT: () => this.CONSUME(T.RangeWord) }, { ALT: () => this.CONSUME(T.Quoted) }, { ALT: () => this.CONSUME(T.RangeTo) }]);
     return this.ACTION(() => {
       const at = this.tokenSpan(token);
       const raw = token.image;
@@ -733,7 +743,9 @@ export class QueryParser extends EmbeddedActionsParser {
       ]);
     }
     const inner = raw.slice(1, closed ? -1 : undefined);
-    const field: FieldName = { kind: 'FieldName', raw: inner, value: unescapeBracketName(inner), span: fieldSpan };
+    const name = unescape(inner);
+    this.reportEscapes(fieldSpan.start + 1, name.problems);
+    const field: FieldName = { kind: 'FieldName', raw: inner, value: name.value, span: fieldSpan };
     if (field.value.trim() === '') this.report('empty-field-name', 'the field name between the brackets is empty', fieldSpan);
 
     let operator: ComparisonOperator | undefined;

@@ -7,16 +7,39 @@ export interface LineColumn {
   readonly column: number;
 }
 
+/** The offsets where the lines of the last text asked about start, found once per text. */
+let cachedText = '';
+let cachedLineStarts: number[] = [0];
+
+function lineStarts(text: string): number[] {
+  if (text !== cachedText) {
+    const starts = [0];
+    for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
+    cachedLineStarts = starts;
+  }
+  // Keep the caller's string: comparing it with an equal copy would cost its length again.
+  cachedText = text;
+  return cachedLineStarts;
+}
+
+/** The index of the line holding `offset` (0-based): a binary search, so many positions in one text cost no more than their number. */
+function lineIndex(starts: readonly number[], offset: number): number {
+  let lo = 0;
+  let hi = starts.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (starts[mid]! <= offset) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
+}
+
 /** Line and column of `offset` in `text`; lines end at `\n` (a `\r\n` pair counts as one break). */
 export function lineColumn(text: string, offset: number): LineColumn {
-  let line = 1;
-  let lineStart = 0;
   const end = Math.min(Math.max(offset, 0), text.length);
-  for (let i = text.indexOf('\n'); i !== -1 && i < end; i = text.indexOf('\n', i + 1)) {
-    line++;
-    lineStart = i + 1;
-  }
-  return { line, column: end - lineStart + 1 };
+  const starts = lineStarts(text);
+  const index = lineIndex(starts, end);
+  return { line: index + 1, column: end - starts[index]! + 1 };
 }
 
 /** `line:column` of `offset`, as used in messages ("missing ')' to close '(' at 1:7"). */
@@ -27,9 +50,9 @@ export function formatPosition(text: string, offset: number): string {
 
 /** The full text of the line holding `offset`, and the offset where that line starts. */
 export function lineAt(text: string, offset: number): { readonly text: string; readonly start: number } {
-  const start = text.lastIndexOf('\n', Math.max(offset - 1, 0)) + 1;
-  const startOfLine = offset === 0 ? 0 : start;
-  let end = text.indexOf('\n', startOfLine);
-  if (end === -1) end = text.length;
+  const starts = lineStarts(text);
+  const index = lineIndex(starts, Math.min(Math.max(offset, 0), text.length));
+  const startOfLine = starts[index]!;
+  const end = index + 1 < starts.length ? starts[index + 1]! - 1 : text.length;
   return { text: text.slice(startOfLine, end).replace(/\r$/, ''), start: startOfLine };
 }

@@ -91,6 +91,8 @@ export interface TokenStream {
   readonly ends: Uint32Array;
   /** Deepest nesting of parentheses plus prefix runs, as `parse` measures it. */
   readonly depth: number;
+  /** Where that depth is first reached (the start of the token). */
+  readonly depthAt: number;
   /** Clauses, as `parse` counts them for `maxClauses`. */
   readonly clauses: number;
 }
@@ -236,6 +238,7 @@ export function scan(text: string, buffer: TokenBuffer = new TokenBuffer()): Tok
   let parens = 0;
   let prefixRun = 0;
   let depth = 0;
+  let depthAt = 0;
   let clauses = 0;
   let i = 0;
   while (i < n) {
@@ -374,11 +377,14 @@ export function scan(text: string, buffer: TokenBuffer = new TokenBuffer()): Tok
     else if ((kind === Kind.RParen || kind === Kind.RangeRParen) && parens > 0) parens--;
     if (kind === Kind.Not || kind === Kind.Bang || kind === Kind.Minus || kind === Kind.Plus || kind === Kind.LowerNot) prefixRun++;
     else prefixRun = 0;
-    if (parens + prefixRun > depth) depth = parens + prefixRun;
+    if (parens + prefixRun > depth) {
+      depth = parens + prefixRun;
+      depthAt = i;
+    }
     if (kind === Kind.Word || (kind >= Kind.LowerAnd && kind <= Kind.ComparisonWord) || kind === Kind.Quoted || kind === Kind.Regex || kind === Kind.BracketField || kind === Kind.RangeStart || kind === Kind.RangeExclusiveStart) {
       clauses++;
     }
     i = end;
   }
-  return { text, count, kinds: buffer.kinds, starts: buffer.starts, ends: buffer.ends, depth, clauses };
+  return { text, count, kinds: buffer.kinds, starts: buffer.starts, ends: buffer.ends, depth, depthAt, clauses };
 }

@@ -32,5 +32,6 @@ export const syntaxCodes: readonly string[] = [
   'too-long',
   'too-deep',
   'too-many-clauses',
+  'too-many-errors',
   'syntax-error',
 ];

@@ -38,38 +38,142 @@ function anyCharExcept(excluded: string): string[] {
 
 export const COMPARISON_WORD_PATTERN = /^(?:eq|ne|gt|lt|ge|le|contains|startswith|endswith)$/i;
 const COMPARISON_AFTER_BRACKET = /^[ \t\n\r\u3000]*(?:eq|ne|gt|lt|ge|le|contains|startswith|endswith)(?![^ \t\n\r\u3000!():^[\]"{}~/])/i;
-const OPERATOR_INSIDE_BRACKET = /[ \t\n\r\u3000]+(?:eq|ne|gt|lt|ge|le|contains|startswith|endswith)(?=[ \t\n\r\u3000")]|$)/i;
-const TO_WORD = /(?:^|[ \t\n\r\u3000])TO(?:[ \t\n\r\u3000)]|$)/;
+const OPERATOR_INSIDE_BRACKET = /[ \t\n\r\u3000]+(?:eq|ne|gt|lt|ge|le|contains|startswith|endswith)(?=[ \t\n\r\u3000")]|$)/gi;
 
 /**
- * `[Field Name]` when the bracket opens a comparison rather than a range: either a
- * comparison operator follows the closing `]`, or the brackets hold no `TO` word.
- * A `}` after a `TO` word ends a range (`[a TO b}`) before any later `]` is reached.
- * An unclosed bracket without `TO` runs to the end of the input (the parser reports it).
+ * The first index at or after `from` where a search hits (the text's length when none),
+ * remembered: the lexer asks with growing offsets, so each search runs over a text once
+ * however many `[` it holds (that made lexing `[a TO b} ` repeated quadratic).
+ * Searches that skip escapes stay valid from any later start, as long as it is not in the
+ * middle of an escape: every start here follows a token or an unescaped `[`.
+ */
+class ForwardSearch {
+  private text = '';
+  /** No hit in [from, found); found is the first hit after them (or the text's length). */
+  private from = 0;
+  private found = -1;
+
+  /** `search` returns the first hit in [from, to), or `to`. */
+  constructor(private readonly search: (text: string, from: number, to: number) => number) {}
+
+  next(text: string, from: number): number {
+    if (text !== this.text || from > this.found) {
+      this.from = from;
+      this.found = this.search(text, from, text.length);
+    } else if (from < this.from) {
+      // Behind what is known: search only up to it.
+      const hit = this.search(text, from, this.from);
+      if (hit < this.from) this.found = hit;
+      this.from = from;
+    }
+    // Keep the caller's string: comparing it with an equal copy would cost its length again.
+    this.text = text;
+    return this.found;
+  }
+}
+
+function isSpaceCode(c: number): boolean {
+  return c === 32 || c === 9 || c === 10 || c === 13 || c === 0x3000;
+}
+
+function closeBracketSearch(text: string, from: number, to: number): number {
+  for (let i = from; i < to; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 92 /* \\ */) i++;
+    else if (c === 93 /* ] */) return i;
+  }
+  return to;
+}
+
+/** The first unescaped `]` at or after `from`: where a bracket field name ends. */
+const nextCloseBracket = new ForwardSearch(closeBracketSearch);
+/** The same, for the range-mode scan, which asks further ahead (its own memory, so neither undoes the other's). */
+const nextCloseBracketAhead = new ForwardSearch(closeBracketSearch);
+
+/** The first `TO` at or after `from`, wherever it stands: without one ahead, no range can begin. */
+const nextTo = new ForwardSearch((text, from, to) => {
+  const at = text.indexOf('TO', from);
+  return at < 0 || at >= to ? to : at;
+});
+
+/** Where a comparison operator inside an unclosed bracket begins (its leading whitespace). */
+const nextOperatorInside = new ForwardSearch((text, from, to) => {
+  OPERATOR_INSIDE_BRACKET.lastIndex = from;
+  const match = OPERATOR_INSIDE_BRACKET.exec(text);
+  return match === null || match.index >= to ? to : match.index;
+});
+
+/** End of a `"..."` starting at `i` (the closing quote is optional, as in the lexer). */
+function quotedEnd(text: string, i: number): number {
+  for (i++; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 92 /* \ */) i++;
+    else if (c === 34 /* " */) return i + 1;
+  }
+  return text.length;
+}
+
+/**
+ * Whether the `[` at `offset` holds a `TO` as the range mode lexes it (quoted bounds and
+ * escapes skipped, so `"18"TO` holds one, as in `{"18"TO 20]`), before whatever would end
+ * the range (`]`, `}`, `)`); and which of those ends it (-1: the end of the text).
+ * Stops early once the answer cannot change.
+ */
+function rangeModeScan(text: string, offset: number): { holdsTo: boolean; closer: number } {
+  const n = text.length;
+  let holdsTo = false;
+  let i = offset + 1;
+  while (i < n) {
+    const c = text.charCodeAt(i);
+    if (isSpaceCode(c)) {
+      i++;
+      continue;
+    }
+    if (c === 93 /* ] */ || c === 125 /* } */ || c === 41 /* ) */) return { holdsTo, closer: c };
+    // No `TO` ahead: none can be found. A `TO` and no `]` ahead: only `}`, `)` or the end can close it.
+    if (!holdsTo && nextTo.next(text, i) >= n) return { holdsTo, closer: -1 };
+    if (holdsTo && nextCloseBracketAhead.next(text, i) >= n) return { holdsTo, closer: -1 };
+    if (c === 34 /* " */) {
+      i = quotedEnd(text, i);
+      continue;
+    }
+    const start = i;
+    while (i < n) {
+      const d = text.charCodeAt(i);
+      if (d === 92 /* \ */) {
+        if (i + 1 >= n) break;
+        i += 2;
+      } else if (isSpaceCode(d) || d === 93 || d === 125 || d === 34 || d === 41) {
+        break;
+      } else {
+        i++;
+      }
+    }
+    if (i === start) i++; // a lone backslash at the end: a lexing error, whatever the mode
+    else if (i - start === 2 && text.charCodeAt(start) === 84 /* T */ && text.charCodeAt(start + 1) === 79 /* O */) holdsTo = true;
+  }
+  return { holdsTo, closer: -1 };
+}
+
+/**
+ * `[Field Name]` when the bracket opens a comparison rather than a range. It is a range
+ * when, lexed as a range would be, it holds a `TO` before what ends it, unless a
+ * comparison operator follows the first `]` (`[Date TO Come] eq "x"`) and no `}` ended it. The name runs to the
+ * first unescaped `]`; an unclosed one runs to the end of the input (the parser reports
+ * it), or, in `[First Name eq "x"`, to the operator.
+ * Linear over a whole text: each search ahead is remembered (`ForwardSearch`).
  */
 export const matchBracketField: CustomPatternMatcherFunc = (text, offset) => {
   if (text.charCodeAt(offset) !== 91 /* [ */) return null;
-  let i = offset + 1;
-  let firstBrace = -1;
-  while (i < text.length) {
-    const c = text.charCodeAt(i);
-    if (c === 92 /* \ */) i += 2;
-    else if (c === 93 /* ] */) break;
-    else {
-      if (c === 125 /* } */ && firstBrace < 0) firstBrace = i;
-      i++;
-    }
-  }
-  if (firstBrace >= 0 && TO_WORD.test(text.slice(offset + 1, firstBrace))) return null;
-  const closed = i < text.length;
-  let end = closed ? i + 1 : text.length;
-  const inner = text.slice(offset + 1, closed ? i : text.length);
-  const isComparison = closed && COMPARISON_AFTER_BRACKET.test(text.slice(end, end + 24));
-  if (!isComparison && TO_WORD.test(inner)) return null;
+  const close = nextCloseBracket.next(text, offset + 1);
+  const closed = close < text.length;
+  let end = closed ? close + 1 : text.length;
+  const range = rangeModeScan(text, offset);
+  if (range.holdsTo && (range.closer === 125 /* } */ || !(closed && COMPARISON_AFTER_BRACKET.test(text.slice(end, end + 24))))) return null;
   if (!closed) {
     // `[First Name eq "x"`: the name most likely ends before the operator.
-    const operator = OPERATOR_INSIDE_BRACKET.exec(inner);
-    if (operator) end = offset + 1 + operator.index;
+    const operator = nextOperatorInside.next(text, offset + 1);
+    if (operator < text.length) end = operator;
   }
   return [text.slice(offset, end)] as unknown as RegExpExecArray;
 };

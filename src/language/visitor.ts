@@ -42,7 +42,7 @@ export function children(node: Node): Node[] {
   for (const key of childKeys[node.kind] as readonly string[]) {
     const value = (node as unknown as Record<string, Node | Node[] | null>)[key];
     if (value === null || value === undefined) continue;
-    if (Array.isArray(value)) out.push(...value);
+    if (Array.isArray(value)) for (const child of value as Node[]) out.push(child);
     else out.push(value as Node);
   }
   return out;
@@ -67,27 +67,40 @@ export type Visitor = {
   readonly [K in NodeKind]?: VisitFn<NodeOfKind<K>> | { readonly enter?: VisitFn<NodeOfKind<K>>; readonly leave?: VisitFn<NodeOfKind<K>> };
 };
 
-/** Walks `root` depth-first in source order, calling `visitor` on the way in and out. */
+/**
+ * Walks `root` depth-first in source order, calling `visitor` on the way in and out.
+ * Iterative, so a tree of any depth is walked without growing the call stack.
+ */
 export function visit(root: Node, visitor: Visitor): void {
-  walk(root, null, visitor);
+  // One frame per node on the current path: the node, its parent and its children left to visit.
+  const frames: { node: Node; parent: Node | null; kids: Node[]; next: number }[] = [];
+  const enter = (node: Node, parent: Node | null): boolean => {
+    const specific = hooksOf(visitor, node);
+    let result = visitor.enter?.(node, parent);
+    if (result === BREAK) return false;
+    let descend = result !== false;
+    result = specific.enter?.(node, parent);
+    if (result === BREAK) return false;
+    if (result === false) descend = false;
+    frames.push({ node, parent, kids: descend ? children(node) : [], next: 0 });
+    return true;
+  };
+  if (!enter(root, null)) return;
+  while (frames.length > 0) {
+    const frame = frames[frames.length - 1]!;
+    if (frame.next < frame.kids.length) {
+      if (!enter(frame.kids[frame.next++]!, frame.node)) return;
+      continue;
+    }
+    frames.pop();
+    if (hooksOf(visitor, frame.node).leave?.(frame.node, frame.parent) === BREAK) return;
+    if (visitor.leave?.(frame.node, frame.parent) === BREAK) return;
+  }
 }
 
-function walk(node: Node, parent: Node | null, visitor: Visitor): boolean {
+function hooksOf(visitor: Visitor, node: Node): { enter?: VisitFn; leave?: VisitFn } {
   const specific = visitor[node.kind] as VisitFn | { enter?: VisitFn; leave?: VisitFn } | undefined;
-  const enterKind = typeof specific === 'function' ? specific : specific?.enter;
-  const leaveKind = typeof specific === 'function' ? undefined : specific?.leave;
-  let result = visitor.enter?.(node, parent);
-  if (result === BREAK) return false;
-  let descend = result !== false;
-  result = enterKind?.(node, parent);
-  if (result === BREAK) return false;
-  if (result === false) descend = false;
-  if (descend) {
-    for (const child of children(node)) if (!walk(child, node, visitor)) return false;
-  }
-  if (leaveKind?.(node, parent) === BREAK) return false;
-  if (visitor.leave?.(node, parent) === BREAK) return false;
-  return true;
+  return typeof specific === 'function' ? { enter: specific } : (specific ?? {});
 }
 
 /**

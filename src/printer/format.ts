@@ -18,6 +18,7 @@ import {
   printWildcardPattern,
   quote,
 } from '../language/escape.js';
+import { MAX_TREE_DEPTH, treeDepthWithin } from '../language/depth.js';
 import { QuerySyntaxError } from '../language/errors.js';
 import { parse, type ParseOptions } from '../language/parse.js';
 import { endsWithComparison, startsWithComparison } from '../language/comparison-edges.js';
@@ -130,7 +131,8 @@ class FlatPrinter {
     Group: (n) => `(${this.print(n.body)})`,
     Field: (n) => `${this.print(n.field)}:${this.fieldValue(n.value)}`,
     // The name after `_exists_:` is a plain word: `*` there is a field called `*`, not every field.
-    Exists: (n) => `_exists_:${escapeTerm(nonEmptyName(n.field))}`,
+    // An empty name has no bare form (`_exists_:""` parses, as in Lucene): quoted then.
+    Exists: (n) => `_exists_:${n.field.value === '' ? '""' : escapeTerm(n.field.value)}`,
     Comparison: (n) => `${bracketFieldName(nonEmptyName(n.field))} ${n.operator} ${this.print(n.value)}`,
     Term: (n) => {
       if (n.value.length === 0) throw new FormatError('a term cannot be empty; use a phrase ("") instead', n);
@@ -235,6 +237,8 @@ export function format(input: string | Node, options: FormatOptions = {}): strin
     node = result.ast;
   } else if (typeof input === 'object' && input !== null && typeof (input as { kind?: unknown }).kind === 'string' && (input as Node).kind in flat.table) {
     node = input;
+    // The printer recurses: a hand-built tree deeper than any parsed one is refused (see depth.ts).
+    if (treeDepthWithin(node) === undefined) throw new FormatError(`the tree nests more than ${MAX_TREE_DEPTH} nodes deep, deeper than any query the parser accepts`, node);
   } else {
     throw new FormatError(`expected query text or a syntax tree, got ${input === null ? 'null' : typeof input}`, undefined);
   }

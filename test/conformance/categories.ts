@@ -14,6 +14,7 @@ export const DIFFERENCE_CATEGORIES = {
   'regex-body': 'mdq does not validate the body of a `/regex/`; Lucene rejects an invalid one',
   'detached-prefix': "mdq rejects a '+', '-' or '!' followed by a space (ambiguous); Lucene searches for the character itself",
   'fuzzy-suffix': "mdq rejects anything but a number right after '~'; Lucene's '~' swallows the following word characters",
+  'glued-to': 'mdq reads a quoted range bound touching `TO` (`["18"TO 20]`) as the bound and the keyword; Lucene reads `"18"TO` as one bound',
 } as const;
 
 export type DifferenceCategory = keyof typeof DIFFERENCE_CATEGORIES;

@@ -112,3 +112,20 @@ describe('format', () => {
     }
   });
 });
+
+describe('format of valid input that used to fail (issue 9, item 9)', () => {
+  it("format('_exists_:\"\"') prints it back instead of throwing", () => {
+    expect(format('_exists_:""')).toBe('_exists_:""');
+    expect(parse(format('_exists_:""')).ast.body).toMatchObject({ kind: 'Exists', field: { value: '' } });
+  });
+
+  it("format('\\\\*:*') keeps the escaped field: a clause on a field named * is not match-all", () => {
+    expect(format('\\*:*')).toBe('\\*:*');
+    expect(parse(format('\\*:*')).ast.body).toMatchObject({ kind: 'Field', field: { value: '*' }, value: { kind: 'Wildcard', pattern: '*' } });
+    expect(format('\\*:x')).toBe('\\*:x');
+    // `*:x` reads as the same tree as `\*:x` (a field named `*`), so it prints the same.
+    expect(format('*:x')).toBe('\\*:x');
+    expect(format('*:*')).toBe('*:*');
+    expect(format('_exists_:\\*')).toBe('_exists_:\\*');
+  });
+});

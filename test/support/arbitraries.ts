@@ -53,7 +53,10 @@ const regex = fc
   .map((parts) => parts.join(''))
   .map((pattern) => ({ kind: 'Regex' as const, raw: pattern, pattern, span: at }));
 
-const bound = fc.option(trickyString, { nil: null }).map((value): RangeBound => ({ kind: 'RangeBound', raw: '', value, span: at }));
+// `TO` itself is a bound, as in Lucene's `[TO TO TO]` (issue 9, item 7).
+const bound = fc
+  .option(fc.oneof({ weight: 6, arbitrary: trickyString }, { weight: 1, arbitrary: fc.constant('TO') }), { nil: null })
+  .map((value): RangeBound => ({ kind: 'RangeBound', raw: '', value, span: at }));
 const range = fc.record({ lower: bound, upper: bound, lowerInclusive: fc.boolean(), upperInclusive: fc.boolean() }).map((r) => ({ kind: 'Range' as const, ...r, span: at }));
 
 const relation = fc
@@ -64,7 +67,10 @@ const distance = fc.option(fc.constantFrom(0, 1, 2, 0.5, 10), { nil: null });
 const fuzzy = fc.record({ operand: term, distance }).map((r) => ({ kind: 'Fuzzy' as const, ...r, span: at }));
 const proximity = fc.record({ operand: phrase, distance }).map((r) => ({ kind: 'Proximity' as const, ...r, span: at }));
 
-const fieldName = nonEmptyTrickyString.map((value): FieldName => ({ kind: 'FieldName', raw: value, value, span: at }));
+// A field named `*` (`\*:*` is not match-all; issue 9, item 9) comes up often enough to be tried.
+const fieldName = fc
+  .oneof({ weight: 8, arbitrary: nonEmptyTrickyString }, { weight: 1, arbitrary: fc.constant('*') })
+  .map((value): FieldName => ({ kind: 'FieldName', raw: value, value, span: at }));
 const bracketName = nonEmptyTrickyString.filter((s) => s.trim() !== '').map((value): FieldName => ({ kind: 'FieldName', raw: value, value, span: at }));
 
 const finiteNumber = fc.oneof(fc.integer({ min: -1_000_000, max: 1_000_000 }), fc.double({ noNaN: true, noDefaultInfinity: true })).map((n) => (Object.is(n, -0) ? 0 : n));
@@ -79,14 +85,17 @@ const comparison = fc
   })
   .map((r) => ({ kind: 'Comparison' as const, ...r, span: at }));
 
-const exists = bracketName.map((field) => ({ kind: 'Exists' as const, field, span: at }));
+// `_exists_:""` parses, so its empty name must print (issue 9, item 9); so must blank ones and `*`.
+const existsName = fc
+  .oneof({ weight: 6, arbitrary: nonEmptyTrickyString }, { weight: 1, arbitrary: fc.constantFrom('', '*', ' ') })
+  .map((value): FieldName => ({ kind: 'FieldName', raw: value, value, span: at }));
+const exists = existsName.map((field) => ({ kind: 'Exists' as const, field, span: at }));
 const matchAll = fc.constant({ kind: 'MatchAll' as const, span: at });
 
 /** Trees up to a small depth, in the shape the parser produces. */
 export const { expr } = fc.letrec<{ expr: Expr; unary: Expr; atom: Expr; group: Expr; fieldValue: FieldValue }>((tie) => ({
   atom: fc.oneof(term, wildcard, phrase, regex, range, fuzzy, proximity, matchAll, comparison, exists, tie('group'), fc
     .record({ field: fieldName, value: tie('fieldValue') })
-    .filter((f) => !(f.field.value === '*' && f.value.kind === 'Wildcard' && f.value.pattern === '*'))
     .map((f) => ({ kind: 'Field' as const, ...f, span: at }))),
   fieldValue: fc.oneof(term, wildcard, phrase, regex, range, relation, fuzzy, proximity, tie('group') as fc.Arbitrary<FieldValue>),
   group: fc.oneof({ depthSize: 'small', withCrossShrink: true }, tie('unary'), tie('expr')).map((body) => ({ kind: 'Group' as const, body, span: at })),
@@ -119,6 +128,8 @@ export const queryLikeString = fc
         'a', 'Jo*', 'AND', 'OR', 'NOT', 'and', 'or', 'not', '&&', '||', '!', '+', '-', '(', ')', '[', ']', '{', '}', ':', 'f:', '"', '"x y"',
         '\\', '*', '?', '~', '~2', '^', '^2', 'TO', '[a TO b]', '{* TO 5]', '>', '>=', '<', '/', '/re/', '[A]', '[First Name]', 'eq', 'ge',
         'contains', '"v"', '5', '-3', '_exists_:', '\\u00e9', '\\u12', ' ', ' ', ' ', '\t', '\n', '\u3000', 'é', '\ud800',
+        // Issue 9: an escaped `*` field, an empty `_exists_` name, a bare `TO` bound, a quote glued to `TO`, `\u` in a bracket name.
+        '\\*', '_exists_:""', '""', 'TO TO', '"18"TO', '[TO TO TO]', '[First\\u0020Name]', '\\u0020',
       ),
       fc.string({ maxLength: 3 }),
     ),

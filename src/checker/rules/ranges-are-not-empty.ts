@@ -41,7 +41,8 @@ export const RangesAreNotEmpty: Rule = {
             code: 'inverted-range',
             message: `the range runs from ${lower.value} down to ${upper.value}: it holds nothing; write the lower bound first`,
             span: node.span,
-            fixes: [{ title: 'Swap the bounds', edits: [{ span: lower.span, text: upper.raw }, { span: upper.span, text: lower.raw }], safe: true }],
+            // The bounds and the TO between them rewritten as one: a quoted bound may touch the TO (`{"20"TO 18}`), a bare one may not.
+            fixes: [{ title: 'Swap the bounds', edits: [{ span: { start: lower.span.start, end: upper.span.end }, text: `${upper.raw} TO ${lower.raw}` }], safe: true }],
           });
         } else if (order === 0 && lower.value === upper.value && !(node.lowerInclusive && node.upperInclusive)) {
           context.report({

@@ -11,7 +11,7 @@ import { format } from '../../printer/format.js';
 import { parseCommandArgs, singleQuery } from '../args.js';
 import type { Command } from '../command.js';
 import { EXIT, UsageError, stdinQueries } from '../io.js';
-import { MAX_DIAGNOSTICS, formatDiagnostics, moreLine } from '../report.js';
+import { MAX_DIAGNOSTICS, formatDiagnostics, moreLine, ALL_DIAGNOSTICS } from '../report.js';
 import { readSchemas, readSeverities, schemaOptions } from './lint.js';
 
 const usage = 'mdq fmt "<query>" [--multiline] [--width N (implies --multiline)] [--fix [--unsafe] [--schema <file>... | --example]] | mdq fmt --stdin [...]';
@@ -35,14 +35,14 @@ export const fmtCommand: Command = {
     if (values.fix && schema === undefined) io.stderr('mdq fmt: no --schema given: schema checks skipped, fixing syntax and query shape only\n');
     const formatOne = (query: string): { formatted: string | null; diagnostics: readonly Diagnostic[]; fixed?: string; applied?: string[]; errorsLeft?: boolean } => {
       if (values.fix) {
-        const result = fixQuery(query, { ...(schema ? { schema } : {}), severities, unsafe: values.unsafe === true });
-        const { ast, diagnostics } = parse(result.text);
+        const result = fixQuery(query, { ...(schema ? { schema } : {}), severities, unsafe: values.unsafe === true, ...ALL_DIAGNOSTICS });
+        const { ast, diagnostics } = parse(result.text, ALL_DIAGNOSTICS);
         const ok = !diagnostics.some((d) => d.severity === 'error');
         const errorsLeft = result.diagnostics.some((d) => d.severity === 'error');
         const applied = result.applied.map((a) => `${a.diagnostic.code}: ${a.fix.title}`);
         return { formatted: ok ? format(ast, options) : null, diagnostics: result.diagnostics, fixed: result.text, applied, errorsLeft };
       }
-      const { ast, diagnostics } = parse(query);
+      const { ast, diagnostics } = parse(query, ALL_DIAGNOSTICS);
       const ok = !diagnostics.some((d) => d.severity === 'error');
       return { formatted: ok ? format(ast, options) : null, diagnostics };
     };

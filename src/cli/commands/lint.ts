@@ -12,7 +12,7 @@ import { syntaxCodes } from '../../language/syntax-codes.js';
 import { parseCommandArgs, singleQuery } from '../args.js';
 import type { Command } from '../command.js';
 import { EXIT, UsageError, stdinQueries } from '../io.js';
-import { formatDiagnostics } from '../report.js';
+import { formatDiagnostics, ALL_DIAGNOSTICS } from '../report.js';
 import { readSchemas } from '../schema-files.js';
 
 const usage = 'mdq lint "<query>" (--schema <file>... | --example) [--json] [--severity <code>=<level>...] | mdq lint --stdin ... | mdq lint --rules';
@@ -96,7 +96,7 @@ export const lintCommand: Command = {
     const query = singleQuery(positionals, values.stdin, usage);
     const schema = await readSchemas(values, io, usage);
     if (schema === undefined) io.stderr('mdq lint: no --schema given: checking syntax and query shape only\n');
-    const lint = (text: string) => check(text, { ...(schema ? { schema } : {}), severities });
+    const lint = (text: string) => check(text, { ...(schema ? { schema } : {}), severities, ...ALL_DIAGNOSTICS });
     const hasErrors = (diagnostics: readonly Diagnostic[]) => diagnostics.some((d) => d.severity === 'error');
 
     if (query !== undefined) {

@@ -5,7 +5,7 @@ import { children } from '../../language/visitor.js';
 import { parseCommandArgs, singleQuery } from '../args.js';
 import type { Command } from '../command.js';
 import { EXIT, stdinQueries } from '../io.js';
-import { formatDiagnostics } from '../report.js';
+import { formatDiagnostics, ALL_DIAGNOSTICS } from '../report.js';
 
 const usage = 'mdq parse "<query>" [--json] | mdq parse --stdin';
 
@@ -31,13 +31,13 @@ export const parseCommand: Command = {
     if (query === undefined) {
       let failed = false;
       for (const line of stdinQueries(await io.readStdin())) {
-        const { ast, diagnostics } = parse(line);
+        const { ast, diagnostics } = parse(line, ALL_DIAGNOSTICS);
         failed ||= diagnostics.some((d) => d.severity === 'error');
         io.stdout(`${JSON.stringify({ query: line, ast, diagnostics })}\n`);
       }
       return failed ? EXIT.problems : EXIT.ok;
     }
-    const { ast, diagnostics } = parse(query);
+    const { ast, diagnostics } = parse(query, ALL_DIAGNOSTICS);
     io.stdout(values.json ? `${JSON.stringify(ast, null, 2)}\n` : outline(ast));
     io.stderr(formatDiagnostics(query, diagnostics, { color: io.color }));
     return diagnostics.some((d) => d.severity === 'error') ? EXIT.problems : EXIT.ok;

@@ -1,0 +1,46 @@
+/**
+ * Diagnostics collected up to a limit (`maxDiagnostics`), so a query with a million
+ * mistakes costs a bounded amount of memory and output: past the limit they are only
+ * counted, and one `too-many-errors` diagnostic stands for them. The parser and the
+ * checker collect into the same one.
+ */
+import type { Span } from './ast.js';
+import type { Diagnostic, Severity } from './diagnostic.js';
+
+/** Keeps up to `max` diagnostics; of the rest, the count, the first and the most severe severity. */
+export class DiagnosticCollector {
+  readonly kept: Diagnostic[] = [];
+  dropped = 0;
+  firstDropped: Diagnostic | undefined;
+  worstDropped: Severity | undefined;
+
+  constructor(readonly max: number) {}
+
+  get full(): boolean {
+    return this.kept.length >= this.max;
+  }
+
+  add(d: Diagnostic): void {
+    if (this.kept.length < this.max) {
+      this.kept.push(d);
+      return;
+    }
+    this.dropped++;
+    this.firstDropped ??= d;
+    if (this.worstDropped === undefined || SEVERITY_RANK[d.severity] < SEVERITY_RANK[this.worstDropped]) this.worstDropped = d.severity;
+  }
+
+  /** The one diagnostic that stands for those left out, or undefined when none were. */
+  overflow(): Diagnostic | undefined {
+    if (this.dropped === 0) return undefined;
+    return tooManyDiagnostics(this.dropped, this.max, this.firstDropped!.span, this.worstDropped!);
+  }
+}
+
+const SEVERITY_RANK: Readonly<Record<Severity, number>> = { error: 0, warning: 1, info: 2, hint: 3 };
+
+/** `too-many-errors`: where the first diagnostic left out was, how many were, and the limit. */
+export function tooManyDiagnostics(dropped: number, max: number, at: Span, severity: Severity): Diagnostic {
+  const more = `${dropped} more diagnostic${dropped === 1 ? '' : 's'}`;
+  return { code: 'too-many-errors', severity, message: `${more} not shown: the limit maxDiagnostics is ${max}`, span: at };
+}
