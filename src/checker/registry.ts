@@ -7,9 +7,11 @@ import type { CodeInfo, Rule } from './rule.js';
 import { ActiveFields } from './rules/active-fields.js';
 import { AndOrInParentheses } from './rules/and-or-in-parentheses.js';
 import { ConjunctionsCanHold } from './rules/conjunctions-can-hold.js';
+import { DatesAreQuoted } from './rules/dates-are-quoted.js';
 import { FieldNameSpacesEscaped } from './rules/field-name-spaces-escaped.js';
 import { KnownFieldNames } from './rules/known-field-names.js';
 import { NoDuplicateClauses } from './rules/no-duplicate-clauses.js';
+import { NoEmptyPhrase } from './rules/no-empty-phrase.js';
 import { NoLeadingWildcard } from './rules/no-leading-wildcard.js';
 import { NonEmptyQuery } from './rules/non-empty-query.js';
 import { OperatorFitsFieldType } from './rules/operator-fits-field-type.js';
@@ -18,6 +20,7 @@ import { PersonalDataFields } from './rules/personal-data-fields.js';
 import { QueryHasPositiveClause } from './rules/query-has-positive-clause.js';
 import { RangesAreNotEmpty } from './rules/ranges-are-not-empty.js';
 import { ValueFitsFieldType } from './rules/value-fits-field-type.js';
+import { ValueIsOneWord } from './rules/value-is-one-word.js';
 import { ValuesWithinFieldBounds } from './rules/values-within-field-bounds.js';
 
 export const allRules: readonly Rule[] = [
@@ -36,6 +39,9 @@ export const allRules: readonly Rule[] = [
   OperatorWordsUpperCase,
   NoDuplicateClauses,
   ConjunctionsCanHold,
+  ValueIsOneWord,
+  DatesAreQuoted,
+  NoEmptyPhrase,
 ];
 
 export interface CodeEntry extends CodeInfo {
@@ -57,9 +63,11 @@ export {
   ActiveFields,
   AndOrInParentheses,
   ConjunctionsCanHold,
+  DatesAreQuoted,
   FieldNameSpacesEscaped,
   KnownFieldNames,
   NoDuplicateClauses,
+  NoEmptyPhrase,
   NoLeadingWildcard,
   NonEmptyQuery,
   OperatorFitsFieldType,
@@ -68,5 +76,6 @@ export {
   QueryHasPositiveClause,
   RangesAreNotEmpty,
   ValueFitsFieldType,
+  ValueIsOneWord,
   ValuesWithinFieldBounds,
 };

@@ -480,7 +480,16 @@ export class QueryParser extends EmbeddedActionsParser {
     const colonEnd = this.tokenSpan(colon).end;
     const whole = span(nameSpan.start, value ? value.span.end : colonEnd);
     if (value === undefined) {
-      this.report('missing-value', `expected a value after '${nameToken.image}:'`, span(nameSpan.start, colonEnd));
+      // `Credit\ Limit:-100`: the `-` reads as NOT; the value was surely the negative number.
+      const signed = /^[-+][0-9A-Za-z.,_]+(?![^\s()])/.exec(this.text.slice(colonEnd, colonEnd + 64));
+      const fixes: Fix[] | undefined = signed
+        ? [
+            { title: `Escape '${signed[0][0]}': \\${signed[0]}`, edits: [{ span: span(colonEnd, colonEnd + 1), text: `\\${signed[0][0]}` }], safe: true },
+            { title: `Quote the value: "${signed[0]}"`, edits: [{ span: span(colonEnd, colonEnd + signed[0].length), text: `"${signed[0].replace(/["\\]/g, '\\$&')}"` }] },
+          ]
+        : undefined;
+      const hint = signed ? `; a '${signed[0][0]}' right after ':' reads as an operator: escape it (\\${signed[0]}) or quote the value ("${signed[0]}")` : '';
+      this.report('missing-value', `expected a value after '${nameToken.image}:'${hint}`, span(nameSpan.start, colonEnd), fixes);
       value = this.missing(colonEnd);
     }
     const raw = nameToken.image;
