@@ -43,6 +43,7 @@ export function candidate(name: string): Candidate {
     const c = name[i]!;
     if (isSeparator(c)) continue;
     const before = i === 0 ? '' : name[i - 1]!;
+    if (wordStarts.length === MAX_WORDS) break;
     if (
       i === 0 ||
       isSeparator(before) ||
@@ -72,8 +73,10 @@ export interface Match {
   score: number;
 }
 
-/** The longest typed text tried for word starts (they cost more per character). */
-const MAX_FUZZY_LENGTH = 48;
+/** The longest typed text tried for word starts (abbreviations are short; the search costs more per character). */
+const MAX_FUZZY_LENGTH = 24;
+/** Word starts looked at per name: the search is quadratic in them, and no real name has more. */
+const MAX_WORDS = 32;
 /** Typos are looked for in the last this many characters typed; what comes before must match exactly. */
 const TYPO_WINDOW = 12;
 
