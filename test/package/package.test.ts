@@ -12,7 +12,7 @@ const node = (args: string[], input?: string) => spawnSync(process.execPath, arg
 
 beforeAll(() => {
   execFileSync(process.execPath, [join(root, 'node_modules', 'tsup', 'dist', 'cli-default.js'), '--silent'], { cwd: root, stdio: 'pipe' });
-}, 120_000);
+}, 300_000);
 
 describe('the built package', () => {
   it('imports by its name as ESM and requires as CJS, with the same API', () => {
