@@ -10,6 +10,10 @@ export interface CliIo {
   readonly readFile: (path: string) => Promise<string>;
   /** Colour the output (stdout is a terminal and NO_COLOR is unset). */
   readonly color: boolean;
+  /** The environment (`MDQ_BASE_URL`, ...); none when absent. */
+  readonly env?: Readonly<Record<string, string | undefined>>;
+  /** Standard error is a terminal: progress may be drawn there. */
+  readonly stderrIsTerminal?: boolean;
 }
 
 /**
@@ -55,6 +59,8 @@ export function processIo(): CliIo {
     },
     readFile: (path) => readFile(path, 'utf8'),
     color: Boolean(process.stdout.isTTY) && !process.env.NO_COLOR,
+    env: process.env,
+    stderrIsTerminal: Boolean(process.stderr.isTTY),
   };
 }
 

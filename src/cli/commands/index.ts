@@ -5,7 +5,10 @@ import { demoCommand } from './demo.js';
 import { fieldsCommand } from './fields.js';
 import { fmtCommand } from './fmt.js';
 import { lintCommand } from './lint.js';
+import { areasCommand, datasetsCommand, schemaCommand, schemasCommand } from './metadata.js';
+import { getCommand, updateCommand } from './objects.js';
 import { parseCommand } from './parse.js';
+import { searchCommand } from './search.js';
 import { serveCommand } from './serve.js';
 
 export const commands: Readonly<Record<string, Command>> = {
@@ -16,4 +19,11 @@ export const commands: Readonly<Record<string, Command>> = {
   codegen: codegenCommand,
   fields: fieldsCommand,
   serve: serveCommand,
+  search: searchCommand,
+  areas: areasCommand,
+  schemas: schemasCommand,
+  datasets: datasetsCommand,
+  schema: schemaCommand,
+  get: getCommand,
+  update: updateCommand,
 };

@@ -13,9 +13,11 @@ import { parseCommandArgs, singleQuery } from '../args.js';
 import type { Command } from '../command.js';
 import { EXIT, UsageError, stdinQueries } from '../io.js';
 import { formatDiagnostics, ALL_DIAGNOSTICS } from '../report.js';
+import { remoteLintOptions, remoteSchemas } from '../remote.js';
 import { readSchemas } from '../schema-files.js';
 
-const usage = 'mdq lint "<query>" (--schema <file>... | --example) [--json] [--severity <code>=<level>...] | mdq lint --stdin ... | mdq lint --rules';
+const usage =
+  'mdq lint "<query>" (--schema <file>... | --example | --remote [--business-area <name>] [--schema <name>...]) [--json] [--severity <code>=<level>...] | mdq lint --stdin ... | mdq lint --rules';
 
 const LEVELS: readonly Level[] = ['off', 'on', 'error', 'warning', 'info', 'hint'];
 
@@ -87,14 +89,15 @@ export const lintCommand: Command = {
   summary: 'check queries against Get Schema responses: unknown fields, wrong values, risky shapes (exit 1 on errors)',
   usage,
   async run(args, io) {
-    const { values, positionals } = parseCommandArgs(args, { ...schemaOptions, json: { type: 'boolean' }, stdin: { type: 'boolean' }, rules: { type: 'boolean' } }, usage);
+    const { values, positionals } = parseCommandArgs(args, { ...schemaOptions, ...remoteLintOptions, json: { type: 'boolean' }, stdin: { type: 'boolean' }, rules: { type: 'boolean' } }, usage);
     if (values.rules) {
       io.stdout(rulesTable());
       return EXIT.ok;
     }
     const severities = readSeverities(values.severity, usage);
     const query = singleQuery(positionals, values.stdin, usage);
-    const schema = await readSchemas(values, io, usage);
+    // With --remote, --schema names schemas on the service (MDQ_BASE_URL) instead of files.
+    const schema = values.remote ? await remoteSchemas(values, io, usage) : await readSchemas(values, io, usage);
     if (schema === undefined) io.stderr('mdq lint: no --schema given: checking syntax and query shape only\n');
     const lint = (text: string) => check(text, { ...(schema ? { schema } : {}), severities, ...ALL_DIAGNOSTICS });
     const hasErrors = (diagnostics: readonly Diagnostic[]) => diagnostics.some((d) => d.severity === 'error');

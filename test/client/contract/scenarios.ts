@@ -7,6 +7,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   NotFoundError,
+  QueryError,
   RateLimitError,
   ServerError,
   TimeoutError,
@@ -16,6 +17,7 @@ import {
   type DataObjectRef,
   type MdqClient,
 } from '../../../src/client/index.js';
+import { parse, query } from '../../../src/index.js';
 import type { Target } from './target.js';
 
 /** Records every backoff wait and returns at once: retries are tested, not waited for. */
@@ -77,6 +79,52 @@ export function defineContract(makeTarget: () => Promise<Target>, capabilities: 
         expect((await client.findDataSet(area.name, schema.name, dataSet.dataSetName)).dataSetId).toBe(dataSet.dataSetId);
       }
       await expect(client.findSchema(area.name, 'no schema has this name 7c1e')).rejects.toBeInstanceOf(NotFoundError);
+    });
+
+    it('searches one page with filters by name, and every page with searchAll, each hit once', async () => {
+      const client = clientFor();
+      const area = (await client.businessAreas())[0]!;
+      const page = await client.search('*', { businessArea: area.name, size: 5 });
+      expect(page.hits.length).toBeGreaterThan(0);
+      expect(page.hits.length).toBeLessThanOrEqual(5);
+      expect(page.total).toBeGreaterThanOrEqual(page.hits.length);
+      for (const hit of page.hits) expect(hit._businessAreaName).toBe(area.name);
+      const all: string[] = [];
+      for await (const hit of client.searchAll('*', { businessArea: area.name, pageSize: 50 })) {
+        all.push(hit._dataObjectId);
+        if (all.length >= 2000) break;
+      }
+      expect(new Set(all).size).toBe(all.length);
+      if (page.total < 2000) expect(all.length).toBe(page.total);
+      expect(all.slice(0, page.hits.length)).toEqual(page.hits.map((h) => h._dataObjectId));
+    });
+
+    it('takes a query as text, a parsed tree or a builder result: the same hits', async () => {
+      const client = clientFor();
+      const area = (await client.businessAreas())[0]!;
+      const text = await client.search('*:*', { businessArea: area.name, size: 3 });
+      const tree = await client.search(parse('*:*').ast, { businessArea: area.name, size: 3 });
+      const built = await client.search(query(), { businessArea: area.name, size: 3 });
+      expect(tree).toEqual(text);
+      expect(built).toEqual(text);
+    });
+
+    it('a query the service refuses is a QueryError (400) with the local diagnostics', async () => {
+      const error = await clientFor().search('(a OR').catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(QueryError);
+      expect(error).toMatchObject({ status: 400, local: false });
+      expect((error as QueryError).diagnostics.map((d) => d.code)).toContain('unclosed-paren');
+    });
+
+    it("check 'error': a query with errors is never sent; the error holds every diagnostic", async () => {
+      const client = clientFor();
+      const scope = target.writable;
+      const searches = requests(/^GET \/dataobjects\/search /);
+      const error = await client.search('Nope:1 AND [x] eq', { ...(scope ? { businessArea: scope.businessArea, schema: scope.schema } : {}), check: 'error' }).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(QueryError);
+      expect((error as QueryError).local).toBe(true);
+      expect((error as QueryError).diagnostics.length).toBeGreaterThan(0);
+      expect(requests(/^GET \/dataobjects\/search /)).toBe(searches);
     });
 
     it('rejects wrong credentials with an AuthError', async () => {
@@ -211,6 +259,71 @@ export function defineContract(makeTarget: () => Promise<Target>, capabilities: 
       expect(seen).toEqual(expected);
       expect(requests(/^POST \/oauth2\/token /) - tokens).toBe(1);
     });
+
+    faulty('a token expiring in the middle of searchAll: renewed once, the walk goes on, each hit once', async () => {
+      const client = clientFor();
+      const scope = { businessArea: target.writable!.businessArea };
+      const expected: string[] = [];
+      for await (const hit of client.searchAll('*', { ...scope, pageSize: 10 })) expected.push(hit._dataObjectId);
+      const tokens = requests(/^POST \/oauth2\/token /);
+      const seen: string[] = [];
+      let pages = 0;
+      for await (const page of client.searchPages('*', { ...scope, pageSize: 10 })) {
+        seen.push(...page.hits.map((h) => h._dataObjectId));
+        if (++pages === 2) target.setFaults!({ rules: [{ route: 'GET /dataobjects/search', expireTokens: true, times: 1 }] });
+      }
+      expect(pages).toBeGreaterThan(3);
+      expect(seen).toEqual(expected);
+      expect(requests(/^POST \/oauth2\/token /) - tokens).toBe(1);
+    });
+
+    faulty('search answers lost, refused and slow: every page retried, the same hits', async () => {
+      const client = clientFor({ clock: recordingClock().clock, timeoutMs: 1500, retry: { attempts: 8 } });
+      const scope = { businessArea: target.writable!.businessArea };
+      const expected: string[] = [];
+      for await (const hit of client.searchAll('*', { ...scope, pageSize: 10 })) expected.push(hit._dataObjectId);
+      target.setFaults!({
+        seed: 3,
+        rules: [
+          { route: 'GET /dataobjects/search', status: 503, probability: 0.2 },
+          { route: 'GET /dataobjects/search', status: 429, retryAfter: 1, probability: 0.1 },
+          { route: 'GET /dataobjects/search', drop: 'before', probability: 0.1 },
+          { route: 'GET /dataobjects/search', latencyMs: 4000, probability: 0.05 },
+        ],
+      });
+      const seen: string[] = [];
+      for await (const hit of client.searchAll('*', { ...scope, pageSize: 10 })) seen.push(hit._dataObjectId);
+      expect(seen).toEqual(expected);
+    }, 60_000);
+
+    faulty('total changing during paging: objects created between pages, each hit once, every first object seen, the walk ends', async () => {
+      const client = clientFor();
+      const scope = target.writable!;
+      const dataSet = await client.findDataSet(scope.businessArea, scope.schema, scope.dataSet);
+      const filters = { businessArea: scope.businessArea, schema: scope.schema, dataSet: scope.dataSet };
+      const before: string[] = [];
+      for await (const hit of client.searchAll('*', { ...filters, pageSize: 10 })) before.push(hit._dataObjectId);
+      const created: string[] = [];
+      const seen: string[] = [];
+      const totals = new Set<number>();
+      for await (const page of client.searchPages('*', { ...filters, pageSize: 10 })) {
+        seen.push(...page.hits.map((h) => h._dataObjectId));
+        totals.add(page.total);
+        created.push((await client.createDataObject(dataSet, { [scope.counterField]: 1 }))._dataObjectId);
+      }
+      expect(totals.size).toBeGreaterThan(1);
+      expect(new Set(seen).size).toBe(seen.length);
+      expect(seen.slice(0, before.length)).toEqual(before);
+      // Deleting what was seen shifts the offsets the other way: still no hit twice, and an end.
+      const again: string[] = [];
+      let deleted = 0;
+      for await (const page of client.searchPages('*', { ...filters, pageSize: 10 })) {
+        again.push(...page.hits.map((h) => h._dataObjectId));
+        if (deleted < created.length) await client.deleteDataObject({ ...dataSet, dataObjectId: created[deleted++]! });
+      }
+      expect(new Set(again).size).toBe(again.length);
+      for (const id of created.slice(deleted)) await client.deleteDataObject({ ...dataSet, dataObjectId: id });
+    }, 60_000);
 
     describe('writes with faults', () => {
       let client: MdqClient;

@@ -1,0 +1,132 @@
+/**
+ * `mdq search "<query>" [--business-area --schema --dataset --from --size] [--all]
+ * [--json | --ndjson] [--check off|warn|error]`: runs a query on the service. A
+ * readable table by default; `--all` streams every page (a progress bar on standard
+ * error when it is a terminal); `--ndjson` writes one hit per line as it arrives.
+ */
+import type { MdqClient } from '../../client/client.js';
+import { QueryError } from '../../client/errors.js';
+import type { CheckMode } from '../../client/local-check.js';
+import type { SearchHit } from '../../client/types.js';
+import { HIT_METADATA_FIELDS } from '../../schema/response.js';
+import { parseCommandArgs } from '../args.js';
+import type { Command } from '../command.js';
+import { EXIT, UsageError, type CliIo } from '../io.js';
+import { CONNECTION_USAGE, connect, connectionOptions, wholeNumber } from '../remote.js';
+import { formatDiagnostics } from '../report.js';
+import { table } from '../table.js';
+
+const usage = `mdq search "<query>" [--business-area <name>] [--schema <name>] [--dataset <name>] [--from <n>] [--size <n>] [--all] [--json | --ndjson] [--check off|warn|error] ${CONNECTION_USAGE}`;
+
+const options = {
+  ...connectionOptions,
+  'business-area': { type: 'string' },
+  schema: { type: 'string' },
+  dataset: { type: 'string' },
+  from: { type: 'string' },
+  size: { type: 'string' },
+  all: { type: 'boolean' },
+  json: { type: 'boolean' },
+  ndjson: { type: 'boolean' },
+  check: { type: 'string' },
+} as const;
+
+const METADATA = new Set<string>(HIT_METADATA_FIELDS);
+/** The table's first columns; the rest are the hits' own fields, in the order they first appear. */
+const LEAD = ['_dataObjectId', '_dataSetName'];
+const MAX_FIELD_COLUMNS = 6;
+
+function columnsOf(hits: readonly SearchHit[]): string[] {
+  const fields = new Set<string>();
+  for (const hit of hits) for (const key of Object.keys(hit)) if (!METADATA.has(key)) fields.add(key);
+  return [...LEAD, ...[...fields].slice(0, MAX_FIELD_COLUMNS)];
+}
+
+function hitsTable(hits: readonly SearchHit[], columns: readonly string[]): string {
+  return table(
+    columns.map((c) => (c === '_dataObjectId' ? 'id' : c === '_dataSetName' ? 'dataset' : c)),
+    hits.map((hit) => columns.map((c) => hit[c])),
+  );
+}
+
+/** `[#####.....] 120/450` on standard error, redrawn in place. */
+function progress(io: CliIo) {
+  if (!io.stderrIsTerminal) return { update: () => {}, done: () => {} };
+  const WIDTH = 30;
+  return {
+    update(seen: number, total: number) {
+      const filled = total === 0 ? WIDTH : Math.min(WIDTH, Math.round((seen / total) * WIDTH));
+      io.stderr(`\r[${'#'.repeat(filled)}${'.'.repeat(WIDTH - filled)}] ${seen}/${total}`);
+    },
+    done: () => io.stderr(`\r${' '.repeat(WIDTH + 30)}\r`),
+  };
+}
+
+async function streamAll(client: MdqClient, text: string, scope: Record<string, string | undefined>, check: CheckMode | undefined, format: 'table' | 'json' | 'ndjson', io: CliIo): Promise<number> {
+  const bar = progress(io);
+  let seen = 0;
+  let total = 0;
+  let columns: string[] | undefined;
+  if (format === 'json') io.stdout('[');
+  try {
+    for await (const page of client.searchPages(text, { ...scope, check })) {
+      total = page.total;
+      for (const hit of page.hits) {
+        if (format === 'ndjson') io.stdout(`${JSON.stringify(hit)}\n`);
+        else if (format === 'json') io.stdout(`${seen === 0 ? '\n' : ',\n'}${JSON.stringify(hit)}`);
+        seen++;
+      }
+      if (format === 'table') {
+        columns ??= columnsOf(page.hits);
+        const rows = hitsTable(page.hits, columns).split('\n');
+        // The header once, then only rows.
+        io.stdout(`${(seen === page.hits.length ? rows : rows.slice(2)).join('\n')}`);
+      }
+      bar.update(seen, Math.max(total, seen));
+    }
+  } finally {
+    bar.done();
+  }
+  if (format === 'json') io.stdout(`${seen === 0 ? '' : '\n'}]\n`);
+  if (format === 'table') io.stdout(`${seen} hit${seen === 1 ? '' : 's'}${total !== seen ? ` (the service counted ${total})` : ''}\n`);
+  return EXIT.ok;
+}
+
+export const searchCommand: Command = {
+  summary: 'run a query on the service (MDQ_BASE_URL): a table, --json or --ndjson; --all streams every page',
+  usage,
+  async run(args, io) {
+    const { values, positionals } = parseCommandArgs(args, options, usage);
+    if (positionals.length !== 1) throw new UsageError(`${positionals.length === 0 ? 'missing the query' : 'too many arguments: quote the query as one argument'}\nusage: ${usage}`);
+    if (values.json && values.ndjson) throw new UsageError(`give --json or --ndjson, not both\nusage: ${usage}`);
+    const check = values.check as CheckMode | undefined;
+    if (check !== undefined && !['off', 'warn', 'error'].includes(check)) throw new UsageError(`--check takes off, warn or error, not '${check}'\nusage: ${usage}`);
+    const from = wholeNumber(values.from, 'from', 0, usage);
+    const size = wholeNumber(values.size, 'size', 1, usage);
+    if (values.all && (from !== undefined || size !== undefined)) throw new UsageError(`--all walks every page itself: give no --from or --size\nusage: ${usage}`);
+    const text = positionals[0]!;
+    const client = connect(values, io, usage);
+    const scope = { businessArea: values['business-area'], schema: values.schema, dataSet: values.dataset };
+    const format = values.json ? 'json' : values.ndjson ? 'ndjson' : 'table';
+    try {
+      if (values.all) return await streamAll(client, text, scope, check, format, io);
+      const result = await client.search(text, { ...scope, from, size, check });
+      if (result.diagnostics.length > 0) io.stderr(formatDiagnostics(text, result.diagnostics, { color: false }));
+      if (format === 'json') io.stdout(`${JSON.stringify({ total: result.total, hits: result.hits }, null, 2)}\n`);
+      else if (format === 'ndjson') for (const hit of result.hits) io.stdout(`${JSON.stringify(hit)}\n`);
+      else {
+        if (result.hits.length > 0) io.stdout(hitsTable(result.hits, columnsOf(result.hits)));
+        const first = from ?? 0;
+        io.stdout(result.hits.length === 0 ? `no hits (of ${result.total})\n` : `hits ${first + 1}-${first + result.hits.length} of ${result.total}\n`);
+      }
+      return EXIT.ok;
+    } catch (e) {
+      if (e instanceof QueryError && e.diagnostics.length > 0) {
+        io.stderr(formatDiagnostics(text, e.diagnostics, { color: false }));
+        io.stderr(`mdq search: ${e.local ? 'the query has errors and was not sent' : e.message.replace(/; locally: .*$/, '')}\n`);
+        return EXIT.problems;
+      }
+      throw e;
+    }
+  },
+};

@@ -1,0 +1,98 @@
+/**
+ * What the commands that talk to the service share: the connection (flags, or
+ * `MDQ_BASE_URL`, `MDQ_CLIENT_ID`, `MDQ_CLIENT_SECRET`, `MDQ_TOKEN_PATH`), and the
+ * data objects the commands address by id. The secret is never echoed: the client
+ * redacts it from every message, and no command prints its options back.
+ */
+import { createClient, type MdqClient } from '../client/client.js';
+import type { DataObjectRef, SearchHit } from '../client/types.js';
+import { equals } from '../builder/factories.js';
+import { or } from '../builder/combine.js';
+import { query } from '../builder/query.js';
+import { loadSchema, type SchemaIndex } from '../schema/schema.js';
+import { UsageError, type CliIo } from './io.js';
+
+export const connectionOptions = {
+  'base-url': { type: 'string' },
+  'client-id': { type: 'string' },
+  'client-secret': { type: 'string' },
+  'token-path': { type: 'string' },
+  timeout: { type: 'string' },
+} as const;
+
+export const CONNECTION_USAGE = '[--base-url <url> --client-id <id> --client-secret <secret>] (or MDQ_BASE_URL, MDQ_CLIENT_ID, MDQ_CLIENT_SECRET)';
+
+export interface ConnectionValues {
+  readonly 'base-url'?: string | undefined;
+  readonly 'client-id'?: string | undefined;
+  readonly 'client-secret'?: string | undefined;
+  readonly 'token-path'?: string | undefined;
+  readonly timeout?: string | undefined;
+}
+
+/** A client for the service the flags or the environment name. */
+export function connect(values: ConnectionValues, io: CliIo, usage: string): MdqClient {
+  const env = io.env ?? {};
+  const baseUrl = values['base-url'] ?? env.MDQ_BASE_URL;
+  const clientId = values['client-id'] ?? env.MDQ_CLIENT_ID;
+  const clientSecret = values['client-secret'] ?? env.MDQ_CLIENT_SECRET;
+  const tokenPath = values['token-path'] ?? env.MDQ_TOKEN_PATH;
+  const missing = [
+    [baseUrl, '--base-url or MDQ_BASE_URL'],
+    [clientId, '--client-id or MDQ_CLIENT_ID'],
+    [clientSecret, '--client-secret or MDQ_CLIENT_SECRET'],
+  ].filter(([value]) => value === undefined || value === '');
+  if (missing.length > 0) throw new UsageError(`no service to talk to: give ${missing.map(([, name]) => name).join(', ')} (mdq serve runs one locally)\nusage: ${usage}`);
+  const timeoutMs = values.timeout === undefined ? undefined : Number(values.timeout) * 1000;
+  if (timeoutMs !== undefined && !(Number.isFinite(timeoutMs) && timeoutMs > 0)) throw new UsageError(`--timeout takes seconds, not '${values.timeout}'\nusage: ${usage}`);
+  try {
+    return createClient({
+      baseUrl: baseUrl!,
+      credentials: { clientId: clientId!, clientSecret: clientSecret! },
+      ...(tokenPath ? { tokenPath } : {}),
+      ...(timeoutMs ? { timeoutMs } : {}),
+    });
+  } catch (e) {
+    throw new UsageError(`${e instanceof Error ? e.message.replace(/^createClient: /, '') : String(e)}\nusage: ${usage}`);
+  }
+}
+
+/** A whole number option, or a usage error. */
+export function wholeNumber(value: string | undefined, name: string, min: number, usage: string): number | undefined {
+  if (value === undefined) return undefined;
+  const n = Number(value);
+  if (!/^\d+$/.test(value.trim()) || !Number.isSafeInteger(n) || n < min) throw new UsageError(`--${name} takes a whole number >= ${min}, not '${value}'\nusage: ${usage}`);
+  return n;
+}
+
+/** The search hits of these data object ids (one search; ids are data, escaped by the builder), in the order given. */
+export async function locate(client: MdqClient, ids: readonly string[]): Promise<Map<string, SearchHit>> {
+  const unique = [...new Set(ids)];
+  const found = new Map<string, SearchHit>();
+  const text = query(or(...unique.map((id) => equals('_dataObjectId', id)))).text;
+  for await (const hit of client.searchAll(text)) if (unique.includes(hit._dataObjectId)) found.set(hit._dataObjectId, hit);
+  const missing = unique.filter((id) => !found.has(id));
+  if (missing.length > 0) throw new Error(`no data object ${missing.map((id) => `'${id}'`).join(', ')} (or not visible to this client)`);
+  return found;
+}
+
+export function refOf(hit: SearchHit): DataObjectRef {
+  return { businessAreaId: hit._businessAreaId, schemaId: hit._schemaId, dataSetId: hit._dataSetId, dataObjectId: hit._dataObjectId };
+}
+
+/** `mdq lint --remote`: the options it adds, and the schemas it checks against (fetched from the service by name). */
+export const remoteLintOptions = { ...connectionOptions, remote: { type: 'boolean' }, 'business-area': { type: 'string' } } as const;
+
+export async function remoteSchemas(
+  values: ConnectionValues & { readonly 'business-area'?: string | undefined; readonly schema?: readonly string[] | undefined; readonly example?: boolean | undefined },
+  io: CliIo,
+  usage: string,
+): Promise<SchemaIndex> {
+  if (values.example) throw new UsageError(`give either --remote or --example, not both\nusage: ${usage}`);
+  const client = connect(values, io, usage);
+  const scope = { businessArea: values['business-area'] };
+  const names = values.schema ?? [];
+  const responses = names.length === 0 ? await client.schemasIn(scope) : (await Promise.all(names.map((schema) => client.schemasIn({ ...scope, schema })))).flat();
+  if (responses.length === 0) throw new Error(`the service has no schema ${names.length > 0 ? `named ${names.map((n) => `'${n}'`).join(', ')} ` : ''}in ${scope.businessArea === undefined ? 'any business area' : `business area '${scope.businessArea}'`}`);
+  return loadSchema(responses);
+}
