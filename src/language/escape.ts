@@ -177,11 +177,12 @@ export function escapeFieldName(name: string): string {
 }
 
 /**
- * Writes a field name in bracket form, `[First Name]`: `]`, `}` and `\` are escaped
- * (`}` so that a name holding ` TO ` can never be read as a range `[a TO b}`).
+ * Writes a field name in bracket form, `[First Name]`: `]`, `}`, `"` and `\` are escaped
+ * (`}` and `"` so that the name can never be read as a range: `[a TO b}`, or `["] eq "{a TO b}"`
+ * whose quotes would pair up across the `]`).
  */
 export function bracketFieldName(name: string): string {
-  return `[${name.replace(/[\]}\\]/g, '\\$&')}]`;
+  return `[${name.replace(/[\]}"\\]/g, '\\$&')}]`;
 }
 
 /**

@@ -4,6 +4,7 @@
  *
  *   valid:   "New York"      City:"Berlin"
  *   invalid: ""              City:""        (empty-phrase)
+ *   valid:   P:" "  (a blank phrase may be a value: a picklist code of one space)
  */
 import type { Rule } from '../rule.js';
 
@@ -17,7 +18,8 @@ export const NoEmptyPhrase: Rule = {
   create(context) {
     return {
       Phrase(node, parent) {
-        if (node.value.trim() !== '') return;
+        // Only "" itself: a blank phrase, `P:" "`, may be an exact value (a picklist code of one space).
+        if (node.value !== '') return;
         // In a range bound or a comparison a "" is a value of its own; as a clause it is a search for nothing.
         if (parent !== null && parent.kind !== 'And' && parent.kind !== 'Or' && parent.kind !== 'Group' && parent.kind !== 'Query' && parent.kind !== 'Field') return;
         context.report({

@@ -24,8 +24,8 @@ ruleTable(DatesAreQuoted, {
 });
 
 ruleTable(NoEmptyPhrase, {
-  fires: [['""', 'empty-phrase: ""'], ['City:""', 'empty-phrase: ""'], ['a OR " "', 'empty-phrase: " "']],
-  passes: ['"New York"', '[City] eq ""', 'Age:["" TO 5]'],
+  fires: [['""', 'empty-phrase: ""'], ['City:""', 'empty-phrase: ""'], ['a OR ""', 'empty-phrase: ""']],
+  passes: ['"New York"', 'P:" "', 'P:(" ")', '[City] eq ""', 'Age:["" TO 5]'],
 });
 
 const fixed = (query: string, code: string) => {
