@@ -176,7 +176,8 @@ export function missing(field: string): Not {
 
 /**
  * `[Field Name] operator value`, the service's bracket comparison: a number is
- * written bare (numeric comparison), anything else quoted; a `Date` as `"YYYY-MM-DD"`.
+ * written bare (numeric comparison), anything else quoted; a `Date` as `"YYYY-MM-DD"`, its
+ * local calendar date.
  */
 export function compare(field: string, operator: ComparisonOperator, value: Scalar): Comparison {
   return comparisonNode(field, operator, value);

@@ -105,7 +105,7 @@ type KindOfType<T> = [T] extends [never]
                     : 'opaque'
     : 'opaque';
 
-/** A date as a date field takes it. */
+/** A date as a date field takes it: a `YYYY-MM-DD` string, or a `Date` standing for its local calendar date (`new Date(2024, 0, 1)` is `2024-01-01`). */
 export type DateInput = Date | DateString;
 
 /** The values of a boolean field: its `allowedBooleanValues` pair (or `true`/`false`), or a JS boolean. */

@@ -1,12 +1,16 @@
 /**
  * Turning JavaScript values into the text the query language writes: numbers in
- * plain decimal, dates as UTC year-month-day. Anything that cannot be written
+ * plain decimal, dates as the year-month-day of their local calendar date. Anything that cannot be written
  * exactly is a `BuilderError`, never a silently different value.
  */
 import { printDecimal } from '../language/escape.js';
 import { BuilderError } from './errors.js';
 
-/** A value the untyped factories accept: strings are taken literally. */
+/**
+ * A value the untyped factories accept: strings are taken literally; a `Date` stands for
+ * its calendar date in the local time zone (`new Date(2024, 0, 1)` is `2024-01-01` in every
+ * zone); pass a `YYYY-MM-DD` string to name a day independently of any zone.
+ */
 export type Scalar = string | number | boolean | Date;
 
 /** A date as the query language writes it. */
@@ -40,13 +44,17 @@ function pad(n: number, width: number): string {
   return String(n).padStart(width, '0');
 }
 
-/** A `Date` as its UTC calendar day, `YYYY-MM-DD`. */
+/**
+ * A `Date` as its local calendar date, `YYYY-MM-DD`: the day a person who wrote
+ * `new Date(2024, 0, 1)` (or picked a day in a date picker) means, whatever the time zone.
+ * Its time of day is dropped. For a UTC day, pass `date.toISOString().slice(0, 10)` instead.
+ */
 export function dateText(date: Date): string {
   const time = date.getTime();
   if (Number.isNaN(time)) throw new BuilderError('invalid-date', 'the Date is invalid');
-  const year = date.getUTCFullYear();
+  const year = date.getFullYear();
   if (year < 0 || year > 9999) throw new BuilderError('invalid-date', `the year ${year} cannot be written as YYYY-MM-DD`);
-  return `${pad(year, 4)}-${pad(date.getUTCMonth() + 1, 2)}-${pad(date.getUTCDate(), 2)}`;
+  return `${pad(year, 4)}-${pad(date.getMonth() + 1, 2)}-${pad(date.getDate(), 2)}`;
 }
 
 /** True for a `YYYY-MM-DD` string naming a real calendar day. */
@@ -59,7 +67,7 @@ export function isDateString(text: string): boolean {
   return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
 }
 
-/** A `Date` or a `YYYY-MM-DD` string, checked, as `YYYY-MM-DD`. */
+/** A `Date` (its local calendar date) or a `YYYY-MM-DD` string, checked, as `YYYY-MM-DD`. */
 export function dayText(value: Date | string): string {
   if (value instanceof Date) return dateText(value);
   if (typeof value === 'string' && isDateString(value)) return value;

@@ -1,3 +1,4 @@
+#!/usr/bin/env node
 /** The `mdq` executable. */
 import { processIo } from './io.js';
 import { runCli } from './run.js';

@@ -123,7 +123,9 @@ export function escapeWildcardLiteral(text: string): string {
 
 function escapeWordChar(ch: string, first: boolean): string {
   if (WHITESPACE.has(ch) || WORD_BREAKERS.has(ch) || ch === '*' || ch === '?') return `\\${ch}`;
-  if (first && (ch === '+' || ch === '-' || ch === '<' || ch === '>')) return `\\${ch}`;
+  // At the start of a word: `+` `-` are prefixes, `<` `>` `=` start a relation after `field:`
+  // (`=` only in the service's own list, `>=`, `<=`): one rule for the five.
+  if (first && (ch === '+' || ch === '-' || ch === '<' || ch === '>' || ch === '=')) return `\\${ch}`;
   return ch;
 }
 

@@ -107,9 +107,9 @@ describe('date fields', () => {
 
   it('take Date objects (as their UTC day) or YYYY-MM-DD strings', () => {
     expectTypeOf(birthday.equals).parameter(0).toEqualTypeOf<DateInput>();
-    expect(format(birthday.between(new Date(Date.UTC(1990, 0, 1, 23, 59)), '1999-12-31'))).toBe('Birthday:[1990-01-01 TO 1999-12-31]');
+    expect(format(birthday.between(new Date(1990, 0, 1, 23, 59), '1999-12-31'))).toBe('Birthday:[1990-01-01 TO 1999-12-31]');
     expect(format(birthday.ge('2000-02-29'))).toBe('[Birthday] ge "2000-02-29"');
-    expect(format(birthday.range({ gt: new Date('2024-01-15T00:00:00Z') })!)).toBe('Birthday:{2024-01-15 TO *]');
+    expect(format(birthday.range({ gt: new Date(2024, 0, 15) })!)).toBe('Birthday:{2024-01-15 TO *]');
   });
 
   it('refuse contains, text values and impossible dates', () => {

@@ -3,16 +3,21 @@
  * name), the type declarations, and the `mdq` bin as a real process.
  */
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 
 const root = join(__dirname, '..', '..');
 const node = (args: string[], input?: string) => spawnSync(process.execPath, args, { cwd: root, encoding: 'utf8', input });
 
+/** What `npm install` printed for the build (its `prepare` script). */
+let buildOutput = '';
+
 beforeAll(() => {
-  execFileSync(process.execPath, [join(root, 'node_modules', 'tsup', 'dist', 'cli-default.js'), '--silent'], { cwd: root, stdio: 'pipe' });
-}, 120_000);
+  const build = spawnSync(process.execPath, [join(root, 'scripts', 'build.mjs'), '--quiet'], { cwd: root, encoding: 'utf8' });
+  buildOutput = build.stdout + build.stderr;
+  if (build.status !== 0) throw new Error(`the build failed:\n${buildOutput}`);
+}, 300_000);
 
 describe('the built package', () => {
   it('imports by its name as ESM and requires as CJS, with the same API', () => {
@@ -115,5 +120,81 @@ describe('issue 9, item 15: a closed standard output', () => {
   it('in a shell pipeline into head -1', () => {
     const r = spawnSync('bash', ['-c', 'printf "(a\\n%.0s" $(seq 20000) | node dist/cli.js lint --stdin 2>err.tmp | head -1; echo "exit ${PIPESTATUS[1]}"; cat err.tmp; rm -f err.tmp'], { cwd: root, encoding: 'utf8' });
     expect(r.stdout).toBe("query 1:1:1: error unclosed-paren: missing ')' to close '(' at 1:1\nexit 0\nmdq lint: no --schema given: checking syntax and query shape only\n");
+  });
+});
+
+describe('issue 9, item 18: npm install is quiet unless the build fails', () => {
+  it('prepare runs the build quietly', () => {
+    expect(JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).scripts.prepare).toBe('node scripts/build.mjs --quiet');
+    expect(buildOutput).toBe('');
+  });
+
+  it('a failing build prints what went wrong and exits 1', () => {
+    const r = spawnSync(process.execPath, [join(root, 'scripts', 'build.mjs'), '--quiet', '--', '--config', 'no-such-config.ts'], { cwd: root, encoding: 'utf8' });
+    expect(r.status).toBe(1);
+    expect(r.stderr).toMatch(/No input files[\s\S]*mdq build: tsup failed \(exit 1\)\n$/);
+  });
+});
+
+describe('issue 9, item 19: readable, named, small', () => {
+  it('keeps class and function names (BuilderError, QuerySyntaxError, every export)', () => {
+    const script = `const m = await import('mdq');
+      const renamed = Object.entries(m).filter(([k, v]) => typeof v === 'function' && v.name !== k).map(([k, v]) => k + ' is ' + v.name);
+      let syntax; try { m.parseOrThrow('(a'); } catch (e) { syntax = e; }
+      console.log(JSON.stringify({ renamed, builder: new m.BuilderError('invalid-value', 'x').name, syntax: [syntax.name, syntax.constructor.name] }));`;
+    const r = node(['--input-type=module', '-e', script]);
+    expect(r.stderr).toBe('');
+    expect(JSON.parse(r.stdout)).toEqual({ renamed: [], builder: 'BuilderError', syntax: ['QuerySyntaxError', 'QuerySyntaxError'] });
+    expect(node(['-e', `const { BuilderError } = require('mdq'); console.log(BuilderError.name)`]).stdout).toBe('BuilderError\n');
+  });
+
+  it('an uncaught error prints a short stack with real function names, not a minified line', () => {
+    const r = node(['--input-type=module', '-e', `const { parseOrThrow } = await import('mdq'); parseOrThrow('(a');`]);
+    expect(r.status).toBe(1);
+    expect(r.stderr).toContain('QuerySyntaxError: the query has 1 syntax error');
+    // The throw site's own line, then the stack, in dist/'s readable lines.
+    expect(r.stderr).toContain('throw new QuerySyntaxError(');
+    expect(r.stderr).toMatch(/at (Module\.)?parseOrThrow \(file:\/\/.*dist\/[\w-]+\.js:\d+:\d+\)/);
+    expect(r.stderr.length).toBeLessThan(3_000);
+    for (const line of r.stderr.split('\n')) expect(line.length).toBeLessThan(300);
+  });
+
+  it('ships our code unminified and without source maps; only vendored chevrotain is minified', () => {
+    const files = readdirSync(join(root, 'dist'));
+    expect(files.filter((f) => f.endsWith('.map'))).toEqual([]);
+    for (const file of files.filter((f) => f.endsWith('.js'))) {
+      // Code lines are short; only the import and export lists of the chunks run long.
+      const lines = readFileSync(join(root, 'dist', file), 'utf8').split('\n').filter((l) => !/^(import|export) \{/.test(l));
+      expect(Math.max(...lines.map((l) => l.length)), file).toBeLessThan(400);
+    }
+    expect(readdirSync(join(root, 'dist', 'vendor'))).toEqual(['chevrotain.js']);
+  });
+
+  it('the package root imports nothing Node-only, so browsers can bundle it', () => {
+    const seen = new Set<string>();
+    const visit = (file: string) => {
+      if (seen.has(file)) return;
+      seen.add(file);
+      for (const [, spec] of readFileSync(join(root, 'dist', file), 'utf8').matchAll(/^import .* from ['"]([^'"]+)['"];?$/gm)) {
+        expect(spec, `${file} imports ${spec}`).toMatch(/^\.\//);
+        visit(spec!.slice(2));
+      }
+    };
+    visit('index.js');
+    expect(seen.has('vendor/chevrotain.js')).toBe(true);
+  });
+
+  it('packs into a tarball of at most 400 KB, README links included', () => {
+    const [pack] = JSON.parse(execFileSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }));
+    expect(pack.size).toBeLessThanOrEqual(400 * 1024);
+    const shipped = new Set(pack.files.map((f: { path: string }) => f.path));
+    for (const file of ['README.md', 'package.json', 'dist/index.js', 'dist/index.cjs', 'dist/index.d.ts', 'dist/index.d.cts', 'dist/cli.js', 'dist/vendor/chevrotain.js']) expect(shipped.has(file), file).toBe(true);
+    // Issue 9, item 21: every relative link of a shipped Markdown file points into the tarball.
+    for (const doc of [...shipped].filter((f) => String(f).endsWith('.md')) as string[]) {
+      for (const [, target] of readFileSync(join(root, doc), 'utf8').matchAll(/\]\(([^)#\s]+)(?:#[^)]*)?\)/g)) {
+        if (/^[a-z]+:/.test(target!)) continue;
+        expect(shipped.has(join(dirname(doc), target!)), `${doc} links to ${target}`).toBe(true);
+      }
+    }
   });
 });
