@@ -56,6 +56,8 @@ export default defineConfig([
   {
     entry: {
       index: 'src/index.ts',
+      // The service client: browser-safe (the platform's fetch, no node: import).
+      client: 'src/client/index.ts',
       // Node-only (node:http, node:fs): its own subpath, so browser bundles of the root never see it.
       emulator: 'src/emulator/index.ts',
       // The `mdq` bin; src/cli/main.ts starts with the #! line, which esbuild keeps.
@@ -63,7 +65,7 @@ export default defineConfig([
     },
     format: ['esm'],
     splitting: true,
-    dts: { entry: { index: 'src/index.ts', emulator: 'src/emulator/index.ts' } },
+    dts: { entry: { index: 'src/index.ts', client: 'src/client/index.ts', emulator: 'src/emulator/index.ts' } },
     clean: true,
     target: 'node20',
     platform: 'node',

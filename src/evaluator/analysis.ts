@@ -20,7 +20,7 @@ const EMPTY: readonly string[] = [];
 let segmenter: Intl.Segmenter | null | undefined;
 
 function wordSegmenter(): Intl.Segmenter | null {
-  if (segmenter === undefined) segmenter = typeof Intl !== 'undefined' && typeof Intl.Segmenter === 'function' ? new Intl.Segmenter(undefined, { granularity: 'word' }) : null;
+  if (segmenter === undefined) segmenter = typeof Intl !== 'undefined' && typeof Intl.Segmenter === 'function' ? new Intl.Segmenter('en', { granularity: 'word' }) : null;
   return segmenter;
 }
 

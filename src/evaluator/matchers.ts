@@ -27,7 +27,7 @@ import {
 import { editsFor, fuzzyMatcher, MAX_EDITS } from './fuzzy.js';
 import { phraseMatches } from './phrase.js';
 import { fieldReader, isPresent, someValue, textOf } from './record.js';
-import { cachedAllTokens } from './record-texts.js';
+import { cachedAllTokens, fullTextBlob } from './record-texts.js';
 import { regexMatcher } from './regex-clause.js';
 import { comparator, type Comparator } from './typed-values.js';
 import { wildcardMatcher } from './wildcard.js';
@@ -168,12 +168,12 @@ function wordsClause(text: string, slop: number, scope: Scope): Clause {
   }
   const { mark } = fullTextClause(analysed);
   if (words.length > 1) return { test: (record) => someRecordText(record, find), mark };
-  // One word anywhere: the record's token set when a query has built it, else a scan.
+  // One word anywhere: the record's token set when a query has built it, else one search of all its text.
   const word = words[0]!;
   return {
     test: (record) => {
       const cached = cachedAllTokens(record);
-      return cached !== undefined ? cached.has(word) : someRecordText(record, find);
+      return cached !== undefined ? cached.has(word) : find(fullTextBlob(record));
     },
     mark,
   };
@@ -342,7 +342,7 @@ const MATCHERS: { readonly [K in ClauseKind]: CompileFn<K> } = {
     const prefix = /^([^*?\\]+)\*$/.exec(pattern)?.[1];
     const find = prefix === undefined || !isAnalysed(scope) ? null : prefixFinder(prefix);
     if (find === null) return clause;
-    if (scope === null) return { test: (record) => someRecordText(record, find), mark: clause.mark };
+    if (scope === null) return { test: (record) => find(fullTextBlob(record)), mark: clause.mark };
     const { read } = scope;
     const leaf = (value: unknown): boolean => {
       const t = typeof value === 'string' ? value : textOf(value);

@@ -24,6 +24,17 @@ function sameWord(text: string, start: number, end: number, word: string): boole
   return true;
 }
 
+/**
+ * A quick first test, done by the engine's native string search: does the text hold
+ * `word` at all, ignoring case? Sound for ASCII words: Unicode case folding (`iu`) also
+ * folds the one non-ASCII character that lower-cases into ASCII (KELVIN SIGN to `k`), so a
+ * text it rejects cannot hold the word as a token. The pattern is the word, escaped: a
+ * literal, so the search is linear.
+ */
+function containsIgnoringCase(word: string): RegExp {
+  return new RegExp(word.replace(/[\\^$.*+?()[\]{}|/]/g, '\\$&'), 'iu');
+}
+
 /** Words that can occur in ASCII text: all ASCII (lower-cased ASCII text stays ASCII). */
 function allAscii(words: readonly string[]): boolean {
   return words.every(isAscii);
@@ -38,7 +49,9 @@ export function wordsFinder(words: readonly string[]): (text: string) => boolean
   const ascii = allAscii(words);
   const first = words[0]!;
   const slow = (text: string): boolean => phraseMatches(analyse(text).tokens, words, 0, false).length > 0;
+  const candidate = ascii ? containsIgnoringCase(words.reduce((a, b) => (b.length > a.length ? b : a))) : null;
   return (text) => {
+    if (candidate !== null && !candidate.test(text)) return false;
     if (!isAscii(text)) return slow(text);
     if (!ascii) return false;
     const count = asciiWordBounds(text, bounds);
@@ -71,7 +84,9 @@ function startsWithWord(text: string, start: number, end: number, prefix: string
 export function prefixFinder(prefix: string): ((text: string) => boolean) | null {
   if (!isAscii(prefix)) return null;
   const slow = (text: string): boolean => text.toLowerCase().startsWith(prefix) || analyse(text).tokens.some((token) => token.startsWith(prefix));
+  const candidate = containsIgnoringCase(prefix);
   return (text) => {
+    if (!candidate.test(text)) return false;
     if (!isAscii(text)) return slow(text);
     if (startsWithWord(text, 0, text.length, prefix)) return true;
     const count = asciiWordBounds(text, bounds);

@@ -34,6 +34,14 @@ describe('the built package', () => {
     expect(node(['-e', `console.log(typeof require('mdq/emulator').startEmulator)`]).stdout).toBe('function\n');
   });
 
+  it('exports the service client from mdq/client, as ESM and CJS, with its types', () => {
+    const script = `const { createClient, QueryError } = await import('mdq/client'); const c = createClient({ baseUrl: 'http://127.0.0.1:1', credentials: { clientId: 'a', clientSecret: 'b' } }); console.log(typeof c.searchAll, new QueryError('m', { diagnostics: [], local: true }).name);`;
+    expect(node(['--input-type=module', '-e', script]).stdout).toBe('function QueryError\n');
+    expect(node(['-e', `console.log(typeof require('mdq/client').createClient)`]).stdout).toBe('function\n');
+    const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+    for (const file of [pkg.exports['./client'].import.types, pkg.exports['./client'].require.types]) expect(readFileSync(join(root, file), 'utf8')).toMatch(/createClient/);
+  });
+
   it('ships type declarations for both module systems', () => {
     const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
     for (const file of [pkg.exports['.'].import.types, pkg.exports['.'].require.types, pkg.types]) {
@@ -43,7 +51,7 @@ describe('the built package', () => {
   });
 
   it('declares no types from chevrotain, which users do not install', () => {
-    for (const file of ['dist/index.d.ts', 'dist/index.d.cts']) expect(readFileSync(join(root, file), 'utf8')).not.toMatch(/from ['"]chevrotain['"]/);
+    for (const file of ['dist/index.d.ts', 'dist/index.d.cts', 'dist/client.d.ts']) expect(readFileSync(join(root, file), 'utf8')).not.toMatch(/from ['"]chevrotain['"]/);
   });
 
   it('bundles chevrotain, so the package has no runtime dependencies', () => {

@@ -1,0 +1,42 @@
+/**
+ * Queries as the client takes them (text, a parsed tree, a builder result) and the
+ * local check before sending: the project's checker, run on the very text that will
+ * be sent, against the Get Schema responses of the search's scope.
+ */
+import { check } from '../checker/check.js';
+import type { Query } from '../language/ast.js';
+import type { Diagnostic } from '../language/diagnostic.js';
+import { format } from '../printer/format.js';
+import type { Schema } from './types.js';
+
+/** `off`: send as is; `warn`: check, log and return the diagnostics, send anyway; `error`: a query with errors is never sent. */
+export type CheckMode = 'off' | 'warn' | 'error';
+
+/** Text, a tree (`parse(text).ast` or one built in code), or a builder result (`query(...)`). */
+export type QueryInput = string | Query | { readonly text: string; readonly ast: Query };
+
+export const CHECK_MODES: readonly CheckMode[] = ['off', 'warn', 'error'];
+
+/** The text to send for a query input. A tree is printed canonically (a tree that cannot be printed throws `FormatError`). */
+export function queryText(input: QueryInput): string {
+  if (typeof input === 'string') return input;
+  if (input !== null && typeof input === 'object') {
+    if ('text' in input && typeof input.text === 'string') return input.text;
+    if ('kind' in input && input.kind === 'Query') return format(input);
+  }
+  throw new TypeError('a query is text, a parsed tree or a builder result');
+}
+
+/** Every diagnostic of the text, against the schemas when given (syntax and shape only otherwise). */
+export function checkText(text: string, schemas: readonly Schema[] | undefined): Diagnostic[] {
+  return check(text, schemas === undefined || schemas.length === 0 ? {} : { schema: schemas });
+}
+
+export function hasErrors(diagnostics: readonly Diagnostic[]): boolean {
+  return diagnostics.some((d) => d.severity === 'error');
+}
+
+/** One line per diagnostic, for an error message: `1:7 error unclosed-paren: missing ')' ...`. */
+export function describeDiagnostics(diagnostics: readonly Diagnostic[]): string {
+  return diagnostics.map((d) => `${d.span.start}: ${d.severity} ${d.code}: ${d.message}`).join('; ');
+}

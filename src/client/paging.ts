@@ -1,0 +1,68 @@
+/**
+ * Paging as async iterators (Octokit's `paginate.iterator`): nothing is fetched until
+ * the caller iterates, the caller may stop at any time, and each page is fetched only
+ * when the one before is used up.
+ */
+import type { Page, SearchHit, SearchPage } from './types.js';
+
+/** The items of a `pageKey` list, one page at a time. */
+export interface Paged<T> extends AsyncIterable<T> {
+  /** The pages themselves, from `startAt` (a `nextPageKey`) or the first. */
+  pages(options?: { readonly startAt?: string }): AsyncIterableIterator<Page<T>>;
+  /** Every item of every page. */
+  toArray(): Promise<T[]>;
+}
+
+/** Follows `nextPageKey` until a page comes without one. A key seen before ends the walk: a service that loops would never end it. */
+export function paged<T>(fetchPage: (pageKey: string | undefined) => Promise<Page<T>>): Paged<T> {
+  async function* pages(options: { readonly startAt?: string } = {}): AsyncIterableIterator<Page<T>> {
+    const seen = new Set<string>();
+    let key = options.startAt;
+    for (;;) {
+      const page = await fetchPage(key);
+      yield page;
+      const next = page.nextPageKey;
+      if (next === undefined || next === '' || seen.has(next)) return;
+      seen.add(next);
+      key = next;
+    }
+  }
+  async function* items(): AsyncIterableIterator<T> {
+    for await (const page of pages()) yield* page.items;
+  }
+  return {
+    pages,
+    [Symbol.asyncIterator]: items,
+    async toArray() {
+      const all: T[] = [];
+      for await (const item of items()) all.push(item);
+      return all;
+    },
+  };
+}
+
+/**
+ * Search pages by `from`/`size`, until `from` reaches the total. The total may change
+ * on the way (records written meanwhile): each page's total is the one believed, a hit
+ * already given is never given again (offsets shift when records come and go), and an
+ * empty page, or a page with nothing new while the total stands still, ends the walk.
+ */
+export async function* searchPages(fetchPage: (from: number, size: number) => Promise<SearchPage>, size: number, startFrom = 0): AsyncGenerator<SearchPage> {
+  const seen = new Set<string>();
+  let from = startFrom;
+  let lastTotal: number | undefined;
+  for (;;) {
+    const page = await fetchPage(from, size);
+    const fresh: SearchHit[] = [];
+    for (const hit of page.hits) {
+      if (seen.has(hit._dataObjectId)) continue;
+      seen.add(hit._dataObjectId);
+      fresh.push(hit);
+    }
+    const stalled = fresh.length === 0 && page.total === lastTotal;
+    if (fresh.length > 0) yield { ...page, hits: fresh };
+    from += page.hits.length;
+    lastTotal = page.total;
+    if (page.hits.length === 0 || from >= page.total || stalled) return;
+  }
+}

@@ -1,0 +1,49 @@
+/**
+ * Keeping secrets out of every output. The client secret and each token the client
+ * has held are known to a redactor (kept in a closure, so they are invisible to
+ * `util.inspect` and `JSON.stringify`); any text that leaves the client (an error's
+ * message and body, a log line) goes through it. Headers are logged by allow-list
+ * only, as Azure's pipeline sanitizer does.
+ */
+
+export const REDACTED = '[REDACTED]';
+
+export interface Redactor {
+  /** Remembers a value that must never be shown (a secret, a token). */
+  readonly add: (secret: string) => void;
+  /** The text with every known secret replaced by `[REDACTED]`. */
+  readonly redact: (text: string) => string;
+}
+
+/** Secrets shorter than this are not scrubbed from text: replacing every "a" would garble everything and hide nothing. */
+const MIN_SECRET_LENGTH = 4;
+/** Tokens are renewed for the client's whole life; remembering the last few covers every one still in use. */
+const MAX_SECRETS = 16;
+
+export function createRedactor(): Redactor {
+  const secrets: string[] = [];
+  return {
+    add(secret) {
+      if (secret.length < MIN_SECRET_LENGTH || secrets.includes(secret)) return;
+      // The client secret is added first and stays; old tokens make room for new ones.
+      if (secrets.length >= MAX_SECRETS) secrets.splice(1, 1);
+      secrets.push(secret);
+    },
+    redact(text) {
+      let out = text;
+      for (const secret of secrets) if (out.includes(secret)) out = out.split(secret).join(REDACTED);
+      return out;
+    },
+  };
+}
+
+/** The request headers a log line may show; every other header is `[REDACTED]`. */
+const LOGGABLE_HEADERS = new Set(['accept', 'content-type', 'content-length', 'retry-after', 'date', 'x-request-id']);
+
+export function loggableHeaders(headers: Pick<Headers, 'forEach'>): Record<string, string> {
+  const out: Record<string, string> = {};
+  headers.forEach((value, name) => {
+    out[name.toLowerCase()] = LOGGABLE_HEADERS.has(name.toLowerCase()) ? value : REDACTED;
+  });
+  return out;
+}

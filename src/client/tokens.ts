@@ -1,0 +1,92 @@
+/**
+ * Access tokens as the service wants them (Azure's token cycler): cached, renewed a
+ * margin before `expires_in` runs out, and one refresh shared by every request that
+ * needs a token at that moment (single flight). A 401 invalidates the token that was
+ * refused, so the replay gets a fresh one; a token another request already renewed is kept.
+ */
+import type { Clock, GetToken, TokenAnswer } from './options.js';
+import type { Redactor } from './redact.js';
+
+export interface TokenSource {
+  /** A valid token: the cached one, or one refresh shared with every concurrent caller. */
+  readonly get: (signal?: AbortSignal) => Promise<string>;
+  /** The service refused this token: the next `get` renews it (unless it was renewed already). */
+  readonly invalidate: (token: string) => void;
+}
+
+interface Held {
+  readonly token: string;
+  /** When to renew (ms since the epoch); Infinity when the lifetime is unknown (renewed on a 401 only). */
+  readonly renewAt: number;
+}
+
+/** Fetches a token: from credentials, the token endpoint's JSON read into a `TokenAnswer`. */
+export type FetchToken = (request: { readonly forceRefresh: boolean }) => Promise<TokenAnswer>;
+
+export function createTokenSource(fetchToken: FetchToken | GetToken, clock: Clock, marginSeconds: number, redactor: Redactor): TokenSource {
+  let held: Held | undefined;
+  let pending: Promise<Held> | undefined;
+  let refused = false;
+
+  const renew = async (): Promise<Held> => {
+    const forceRefresh = refused;
+    const answer = await fetchToken({ forceRefresh });
+    const token = typeof answer === 'string' ? answer : answer?.accessToken;
+    if (typeof token !== 'string' || token === '') throw new TypeError('the token supplier gave no token');
+    redactor.add(token);
+    const lifetime = typeof answer === 'string' ? undefined : answer.expiresInSeconds;
+    const renewAt =
+      typeof lifetime === 'number' && Number.isFinite(lifetime) && lifetime > 0
+        ? clock.now() + (lifetime - Math.min(marginSeconds, lifetime / 10)) * 1000
+        : Number.POSITIVE_INFINITY;
+    refused = false;
+    return { token, renewAt };
+  };
+
+  return {
+    async get(signal) {
+      if (held !== undefined && clock.now() < held.renewAt) return held.token;
+      if (pending === undefined) {
+        // Shared by every caller, so no caller's signal may cancel it; each caller can still stop waiting.
+        pending = renew().then(
+          (fresh) => {
+            held = fresh;
+            pending = undefined;
+            return fresh;
+          },
+          (e: unknown) => {
+            pending = undefined;
+            throw e;
+          },
+        );
+      }
+      return (await abandonable(pending, signal)).token;
+    },
+    invalidate(token) {
+      if (held?.token === token) {
+        held = undefined;
+        refused = true;
+      }
+    },
+  };
+}
+
+/** The promise, or the signal's reason as soon as it aborts (the promise itself runs on). */
+function abandonable<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+  if (signal === undefined) return promise;
+  if (signal.aborted) return Promise.reject(signal.reason);
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(
+      (value) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(value);
+      },
+      (e: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(e);
+      },
+    );
+  });
+}

@@ -1,0 +1,192 @@
+/**
+ * One request to the service, as every operation makes it: the token in the
+ * Authorization header (the token alone, never `Bearer ...`), a timeout on each
+ * attempt joined to the caller's signal, retries of what is safe to repeat, one
+ * replay after a 401 with a renewed token, and every failure as a typed error.
+ */
+import {
+  AuthError,
+  BadRequestError,
+  NetworkError,
+  NotFoundError,
+  PermissionError,
+  RateLimitError,
+  ServerError,
+  ServiceError,
+  TimeoutError,
+  type ServiceErrorDetails,
+} from './errors.js';
+import type { Clock, Logger } from './options.js';
+import { loggableHeaders, type Redactor } from './redact.js';
+import { backoffDelay, parseRetryAfter, type RetryPolicy } from './retry.js';
+import type { TokenSource } from './tokens.js';
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+export interface RequestSpec {
+  readonly method: Method;
+  /** The path, its segments already encoded (see `pathOf`). */
+  readonly path: string;
+  readonly query?: Readonly<Record<string, string | number | undefined>>;
+  /** Sent as JSON. */
+  readonly body?: unknown;
+  readonly signal?: AbortSignal | undefined;
+  /** Safe to repeat (reads, the token request): retried on busy statuses, network errors and timeouts. */
+  readonly retry: boolean;
+  /** Sends the token (every endpoint but the token endpoint). */
+  readonly auth: boolean;
+}
+
+export interface Answer {
+  readonly status: number;
+  readonly headers: Headers;
+  readonly text: string;
+}
+
+export interface Transport {
+  readonly send: (spec: RequestSpec) => Promise<Answer>;
+  /** The JSON of a successful answer; a body that is not JSON is a `ServiceError`. */
+  readonly json: (spec: RequestSpec) => Promise<unknown>;
+}
+
+export interface TransportParts {
+  readonly baseUrl: string;
+  readonly fetch: typeof fetch;
+  readonly tokens: TokenSource | undefined;
+  readonly timeoutMs: number;
+  readonly retry: RetryPolicy;
+  readonly clock: Clock;
+  readonly redactor: Redactor;
+  readonly logger: Logger | undefined;
+}
+
+/** `/v1/businessareas/{id}/schemas`: each value encoded as one path segment. */
+export function pathOf(strings: TemplateStringsArray, ...ids: readonly string[]): string {
+  return strings.reduce((path, part, i) => path + part + (i < ids.length ? encodeURIComponent(ids[i]!) : ''), '');
+}
+
+export function createTransport(parts: TransportParts): Transport {
+  const { baseUrl, clock, redactor, retry } = parts;
+
+  const log = (level: keyof Logger, message: string, details?: Record<string, unknown>) => {
+    try {
+      parts.logger?.[level]?.(redactor.redact(message), details);
+    } catch {
+      // A broken logger must not break a request.
+    }
+  };
+
+  const url = (spec: RequestSpec) => {
+    const target = new URL(baseUrl + spec.path);
+    for (const [name, value] of Object.entries(spec.query ?? {})) if (value !== undefined) target.searchParams.set(name, String(value));
+    return target.href;
+  };
+
+  const failure = (spec: RequestSpec, status: number, text: string, headers: Headers): ServiceError => {
+    const body = redactor.redact(text);
+    const request = `${spec.method} ${spec.path}`;
+    const said = serviceMessage(body);
+    const message = `${request} answered ${status}${said === '' ? '' : `: ${said}`}`;
+    const details: ServiceErrorDetails = { status, body, request };
+    if (status === 400) return new BadRequestError(message, details);
+    if (status === 401) return new AuthError(message, details);
+    if (status === 403) return new PermissionError(message, details);
+    if (status === 404) return new NotFoundError(message, details);
+    const retryAfterMs = parseRetryAfter(headers.get('retry-after'), clock.now());
+    if (status === 429) return new RateLimitError(message, { ...details, retryAfterMs });
+    if (status >= 500) return new ServerError(message, { ...details, retryAfterMs });
+    return new ServiceError(message, details);
+  };
+
+  const send = async (spec: RequestSpec): Promise<Answer> => {
+    const request = `${spec.method} ${spec.path}`;
+    let replayed = false;
+    for (let attempt = 1; ; attempt++) {
+      if (spec.signal?.aborted) throw spec.signal.reason;
+      const token = spec.auth && parts.tokens ? await parts.tokens.get(spec.signal) : undefined;
+      const headers: Record<string, string> = { Accept: 'application/json' };
+      if (token !== undefined) headers.Authorization = token;
+      if (spec.body !== undefined) headers['Content-Type'] = 'application/json';
+      const timeout = AbortSignal.timeout(parts.timeoutMs);
+      const signal = spec.signal ? AbortSignal.any([spec.signal, timeout]) : timeout;
+      const started = clock.now();
+      let failed: ServiceError;
+      let retryAfterMs: number | undefined;
+      try {
+        const response = await parts.fetch(url(spec), {
+          method: spec.method,
+          headers,
+          ...(spec.body === undefined ? {} : { body: JSON.stringify(spec.body) }),
+          signal,
+        });
+        const text = await response.text();
+        log('debug', `${request} ${response.status}`, { attempt, ms: clock.now() - started, headers: loggableHeaders(response.headers) });
+        if (response.status < 400) return { status: response.status, headers: response.headers, text };
+        if (response.status === 401 && token !== undefined && !replayed) {
+          // The token expired or was revoked: renew once and replay once (the service did nothing with the request).
+          parts.tokens!.invalidate(token);
+          replayed = true;
+          attempt--;
+          log('debug', `${request} 401: renewing the token and replaying`);
+          continue;
+        }
+        failed = failure(spec, response.status, text, response.headers);
+        if (!spec.retry || !retry.statuses.includes(response.status)) throw failed;
+        retryAfterMs = parseRetryAfter(response.headers.get('retry-after'), clock.now());
+      } catch (e) {
+        if (e instanceof ServiceError) throw e;
+        if (spec.signal?.aborted) throw spec.signal.reason;
+        failed = timeout.aborted
+          ? new TimeoutError(`${request} gave no answer within ${parts.timeoutMs} ms`, { request, cause: e })
+          : new NetworkError(`${request} failed: ${redactor.redact(describe(e))}`, { request, cause: e });
+        if (!spec.retry) throw failed;
+      }
+      if (attempt >= retry.attempts) throw failed;
+      if (retryAfterMs !== undefined && retryAfterMs > retry.maxRetryAfterMs) {
+        log('warn', `${request}: the service asks to wait ${retryAfterMs} ms, more than the ${retry.maxRetryAfterMs} ms allowed; giving up`);
+        throw failed;
+      }
+      const delay = retryAfterMs ?? backoffDelay(retry, attempt - 1, clock.random);
+      log('warn', `${request}: ${failed.status ?? failed.name}; retrying in ${delay} ms (attempt ${attempt + 1} of ${retry.attempts})`, { attempt, delay });
+      await clock.sleep(delay, spec.signal);
+    }
+  };
+
+  return {
+    send,
+    async json(spec) {
+      const answer = await send(spec);
+      try {
+        return JSON.parse(answer.text) as unknown;
+      } catch {
+        throw new ServiceError(`${spec.method} ${spec.path} answered ${answer.status} with a body that is not JSON`, {
+          status: answer.status,
+          body: redactor.redact(answer.text),
+          request: `${spec.method} ${spec.path}`,
+        });
+      }
+    },
+  };
+}
+
+/** The service's own words: the `message` of a JSON body, or a short plain-text body. */
+function serviceMessage(body: string): string {
+  try {
+    const json: unknown = JSON.parse(body);
+    if (json !== null && typeof json === 'object' && typeof (json as { message?: unknown }).message === 'string') return clip((json as { message: string }).message);
+  } catch {
+    // Not JSON: the text itself, when it is short and on one line.
+  }
+  return body.length > 0 && !body.includes('\n') && !body.trimStart().startsWith('<') ? clip(body) : '';
+}
+
+function clip(text: string): string {
+  return text.length > 200 ? `${text.slice(0, 200)}...` : text;
+}
+
+function describe(e: unknown): string {
+  if (!(e instanceof Error)) return String(e);
+  // fetch says "fetch failed" and keeps the reason (ECONNRESET, ECONNREFUSED) in its cause.
+  const cause = e.cause instanceof Error ? `: ${(e.cause as Error & { code?: unknown }).code ?? e.cause.message}` : '';
+  return `${e.message}${cause}`;
+}

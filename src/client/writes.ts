@@ -1,0 +1,304 @@
+/**
+ * Writes that never apply twice and never claim a write that did not happen.
+ *
+ * A write is never repeated blindly. When its answer is lost (a dropped connection, a
+ * timeout, a busy or failing gateway), the object is read again: if its `_version`
+ * moved by exactly one and it holds the values sent, the write was applied; if the
+ * version did not move, it was not, and sending it again is safe (the optimistic lock
+ * refuses a copy that arrives late). Anything else cannot be told apart and is a
+ * `WriteOutcomeUnknownError`. Writes to one object from one client go one at a time,
+ * and the client remembers which versions its own writes moved on, so that two of its
+ * writes from one version with the same values (two increments that read the same
+ * count) are never both taken as applied. A writer in another process that sends the
+ * very same values from the very same version cannot be told apart: that stays possible.
+ */
+import {
+  BadRequestError,
+  NetworkError,
+  NotFoundError,
+  RateLimitError,
+  ServerError,
+  ServiceError,
+  TimeoutError,
+  VersionConflictError,
+  WriteOutcomeUnknownError,
+} from './errors.js';
+import type { Clock, Logger } from './options.js';
+import { backoffDelay, type RetryPolicy } from './retry.js';
+import type { Transport } from './transport.js';
+import { pathOf } from './transport.js';
+import type { DataObject, DataObjectRef, FieldValues } from './types.js';
+
+export interface UpdateResult {
+  /** The object's version after the update. */
+  readonly version: number;
+}
+
+export interface UpdateWithRetryResult extends UpdateResult {
+  /** The object as read before the change that was applied. */
+  readonly previous: DataObject;
+  /** The fields sent (nothing was sent when the change returned no fields). */
+  readonly fields: FieldValues;
+  /** Version conflicts met on the way. */
+  readonly conflicts: number;
+}
+
+/** Reads the object's current state, or undefined when it is gone. */
+export type ReadObject = (ref: DataObjectRef, signal?: AbortSignal) => Promise<DataObject | undefined>;
+
+export interface WriteParts {
+  readonly transport: Transport;
+  readonly read: ReadObject;
+  readonly clock: Clock;
+  readonly retry: RetryPolicy;
+  readonly conflictAttempts: number;
+  readonly logger: Logger | undefined;
+}
+
+export function objectPath(ref: DataObjectRef): string {
+  return pathOf`/v1/businessareas/${ref.businessAreaId}/schemas/${ref.schemaId}/datasets/${ref.dataSetId}/dataobjects/${ref.dataObjectId}`;
+}
+
+/** Failures after which the service may or may not have done the write. */
+function answerLost(e: unknown): boolean {
+  return e instanceof NetworkError || e instanceof TimeoutError || (e instanceof ServerError && !refused(e));
+}
+
+/** 429 and 503 say the request was not handled (RFC 9110): nothing to find out, and sending again is safe under the lock. */
+function refused(e: unknown): e is ServiceError {
+  return e instanceof ServiceError && (e.status === 429 || e.status === 503);
+}
+
+/** Worth sending again once a re-read shows the write was not applied (a 500 says the service failed: reported, not repeated). */
+function worthAnotherTry(e: unknown, policy: RetryPolicy): boolean {
+  return e instanceof NetworkError || e instanceof TimeoutError || (e instanceof ServiceError && e.status !== undefined && policy.statuses.includes(e.status));
+}
+
+export function createWrites(parts: WriteParts) {
+  const { transport, read, clock, retry } = parts;
+  const lock = createLocks();
+  const ledgers = new Map<string, Ledger>();
+  const ledger = (key: string) => {
+    let found = ledgers.get(key);
+    if (found === undefined) {
+      found = createLedger();
+      // Bounded: a long-lived client writing many objects forgets the oldest.
+      if (ledgers.size >= MAX_LEDGERS) ledgers.delete(ledgers.keys().next().value!);
+      ledgers.set(key, found);
+    }
+    return found;
+  };
+
+  const warn = (message: string) => {
+    try {
+      parts.logger?.warn?.(message);
+    } catch {
+      // A broken logger must not break a write.
+    }
+  };
+
+  /** Tells whether a write of `fields` at `version` happened, from the object's state now. */
+  async function applied(ref: DataObjectRef, version: number, fields: FieldValues, cause: ServiceError, mine: Ledger, signal?: AbortSignal): Promise<{ applied: boolean; current: DataObject }> {
+    let current: DataObject | undefined;
+    try {
+      current = await read(ref, signal);
+    } catch (e) {
+      if (signal?.aborted) throw signal.reason;
+      throw new WriteOutcomeUnknownError(`${cause.message}; reading the object again to learn whether the update was applied failed too (${e instanceof Error ? e.message : String(e)})`, {
+        status: cause.status,
+        body: cause.body,
+        request: cause.request,
+        cause,
+      });
+    }
+    if (current === undefined) throw new NotFoundError(`${cause.request ?? 'the update'}: the data object is gone`, { request: cause.request, cause });
+    const now = current._version;
+    if (now === version) return { applied: false, current };
+    if (now === version + 1 && holds(current, fields) && !mine.has(version)) return { applied: true, current };
+    if (now === version + 1 || now < version) {
+      throw new VersionConflictError(`${cause.request}: the update at version ${version} was not applied; the object is at version ${now}`, {
+        status: cause.status,
+        body: cause.body,
+        request: cause.request,
+        sentVersion: version,
+        currentVersion: now,
+        current,
+      });
+    }
+    throw new WriteOutcomeUnknownError(
+      `${cause.message}; the object has moved from version ${version} to ${now} since, so whether this update was applied cannot be told`,
+      { status: cause.status, body: cause.body, request: cause.request, cause },
+    );
+  }
+
+  /** Sends `_version` and the fields, exactly; resolves a lost answer by reading the object again. */
+  async function update(ref: DataObjectRef, version: number, fields: FieldValues, signal?: AbortSignal): Promise<UpdateResult> {
+    if (!Number.isInteger(version) || version < 0) throw new TypeError(`update: the version must be a whole number, not ${String(version)}`);
+    if (fields === null || typeof fields !== 'object' || Array.isArray(fields)) throw new TypeError('update: the fields are an object keyed by field name');
+    if (Object.hasOwn(fields, '_version')) throw new TypeError('update: give the version as its own argument, not as a field');
+    const body = { ...fields, _version: version };
+    const path = objectPath(ref);
+    const key = `${ref.businessAreaId}/${ref.schemaId}/${ref.dataSetId}/${ref.dataObjectId}`;
+    return lock(key, signal, async () => {
+      const mine = ledger(key);
+      const done = () => {
+        mine.add(version);
+        return { version: version + 1 };
+      };
+      let uncertain = false;
+      for (let attempt = 1; ; attempt++) {
+        try {
+          await transport.send({ method: 'PUT', path, body, signal, retry: false, auth: true });
+          return done();
+        } catch (e) {
+          if (signal?.aborted) throw signal.reason;
+          if (e instanceof BadRequestError) {
+            // A 400 is a stale version or a bad body: the object's version tells which (and whether an earlier, lost attempt landed).
+            let current: DataObject | undefined;
+            try {
+              current = await read(ref, signal);
+            } catch {
+              throw e;
+            }
+            if (current === undefined) throw new NotFoundError(`${e.request}: the data object is gone`, { request: e.request, cause: e });
+            if (uncertain && current._version === version + 1 && holds(current, fields) && !mine.has(version)) return done();
+            if (current._version !== version) {
+              throw new VersionConflictError(`${e.request}: version ${version} is stale; the object is at version ${current._version}`, {
+                status: e.status,
+                body: e.body,
+                request: e.request,
+                sentVersion: version,
+                currentVersion: current._version,
+                current,
+              });
+            }
+            throw e;
+          }
+          let failed: ServiceError;
+          if (refused(e)) {
+            failed = e;
+          } else {
+            if (!answerLost(e)) throw e;
+            failed = e as ServiceError;
+            const outcome = await applied(ref, version, fields, failed, mine, signal);
+            if (outcome.applied) {
+              warn(`${failed.request}: the answer was lost (${failed.message}); the object shows the update was applied`);
+              return done();
+            }
+            uncertain = true;
+          }
+          if (!worthAnotherTry(failed, retry) || attempt >= retry.attempts) throw failed;
+          const retryAfterMs = failed instanceof RateLimitError || failed instanceof ServerError ? failed.retryAfterMs : undefined;
+          const wait = retryAfterMs !== undefined && retryAfterMs <= retry.maxRetryAfterMs ? retryAfterMs : backoffDelay(retry, attempt - 1, clock.random);
+          warn(`${failed.request}: ${failed.message}; the update was not applied; sending it again in ${wait} ms`);
+          await clock.sleep(wait, signal);
+        }
+      }
+    });
+  }
+
+  /** Reads, applies `change`, sends; on a version conflict reads again and repeats (bounded, with backoff). */
+  async function updateWithRetry(
+    ref: DataObjectRef,
+    change: (current: DataObject) => FieldValues | undefined | Promise<FieldValues | undefined>,
+    options: { readonly signal?: AbortSignal | undefined; readonly attempts?: number | undefined } = {},
+  ): Promise<UpdateWithRetryResult> {
+    const attempts = options.attempts ?? parts.conflictAttempts;
+    const { signal } = options;
+    let current: DataObject | undefined;
+    for (let attempt = 1; ; attempt++) {
+      current ??= await read(ref, signal);
+      if (current === undefined) throw new NotFoundError(`${objectPath(ref)}: no such data object`, { request: `GET ${objectPath(ref)}` });
+      const fields = await change(current);
+      if (fields === undefined) return { version: current._version, previous: current, fields: {}, conflicts: attempt - 1 };
+      try {
+        const result = await update(ref, current._version, fields, signal);
+        return { ...result, previous: current, fields, conflicts: attempt - 1 };
+      } catch (e) {
+        if (!(e instanceof VersionConflictError) || attempt >= attempts) throw e;
+        await clock.sleep(backoffDelay(retry, attempt - 1, clock.random), signal);
+        // The object read with the conflict may be old by now; a fresh read after the wait costs one request.
+        current = undefined;
+      }
+    }
+  }
+
+  return { update, updateWithRetry };
+}
+
+const MAX_LEDGERS = 1024;
+const MAX_VERSIONS = 256;
+
+/** The versions this client's own confirmed writes of one object started from. */
+interface Ledger {
+  readonly has: (version: number) => boolean;
+  readonly add: (version: number) => void;
+}
+
+function createLedger(): Ledger {
+  const versions = new Set<number>();
+  return {
+    has: (version) => versions.has(version),
+    add(version) {
+      if (versions.size >= MAX_VERSIONS) versions.delete(versions.values().next().value!);
+      versions.add(version);
+    },
+  };
+}
+
+/** The object holds every value sent (numbers and their text compare equal: services normalise). */
+function holds(current: DataObject, fields: FieldValues): boolean {
+  return Object.entries(fields).every(([name, value]) => same(current[name], value));
+}
+
+function same(a: unknown, b: unknown): boolean {
+  if (Object.is(a, b)) return true;
+  if ((typeof a === 'number' || typeof a === 'string') && (typeof b === 'number' || typeof b === 'string')) return String(a) === String(b);
+  if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((x, i) => same(x, b[i]));
+  if (a !== null && b !== null && typeof a === 'object' && typeof b === 'object' && !Array.isArray(a) && !Array.isArray(b)) {
+    const keys = Object.keys(b);
+    return keys.length === Object.keys(a).length && keys.every((k) => same((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]));
+  }
+  return false;
+}
+
+/** One write at a time per key; a caller whose signal aborts stops waiting, without breaking the queue. */
+function createLocks() {
+  const tails = new Map<string, Promise<void>>();
+  return async function withLock<T>(key: string, signal: AbortSignal | undefined, run: () => Promise<T>): Promise<T> {
+    const previous = tails.get(key) ?? Promise.resolve();
+    let release!: () => void;
+    const done = new Promise<void>((resolve) => (release = resolve));
+    const tail = previous.then(() => done);
+    tails.set(key, tail);
+    const finish = () => {
+      release();
+      if (tails.get(key) === tail) tails.delete(key);
+    };
+    try {
+      await waitFor(previous, signal);
+    } catch (e) {
+      // Our turn is given up: release it once the writes before us are done.
+      void previous.then(finish);
+      throw e;
+    }
+    try {
+      return await run();
+    } finally {
+      finish();
+    }
+  };
+}
+
+function waitFor(promise: Promise<void>, signal: AbortSignal | undefined): Promise<void> {
+  if (signal === undefined) return promise;
+  if (signal.aborted) return Promise.reject(signal.reason);
+  return new Promise((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener('abort', onAbort, { once: true });
+    void promise.then(() => {
+      signal.removeEventListener('abort', onAbort);
+      resolve();
+    });
+  });
+}

@@ -1,0 +1,113 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { paged, searchPages } from '../../src/client/paging.js';
+import type { SearchHit, SearchPage } from '../../src/client/index.js';
+
+const hit = (id: string) => ({ _dataObjectId: id }) as SearchHit;
+
+describe('pageKey lists', () => {
+  it('follows nextPageKey to the end, lazily', async () => {
+    const asked: (string | undefined)[] = [];
+    const list = paged(async (key) => {
+      asked.push(key);
+      const n = key === undefined ? 0 : Number(key);
+      return { items: [n, n + 1], ...(n < 4 ? { nextPageKey: String(n + 2) } : {}) };
+    });
+    expect(asked).toEqual([]);
+    expect(await list.toArray()).toEqual([0, 1, 2, 3, 4, 5]);
+    expect(asked).toEqual([undefined, '2', '4']);
+    const pages = [];
+    for await (const page of list.pages({ startAt: '2' })) pages.push(page.items);
+    expect(pages).toEqual([[2, 3], [4, 5]]);
+  });
+
+  it('stops when the caller stops, fetching no more pages', async () => {
+    let fetched = 0;
+    const list = paged(async () => (fetched++, { items: [1, 2, 3], nextPageKey: `k${fetched}` }));
+    for await (const item of list) if (item === 2) break;
+    expect(fetched).toBe(1);
+  });
+
+  it('ends on a page key it has seen before, or an empty one', async () => {
+    let fetched = 0;
+    const looping = paged(async () => (fetched++, { items: [fetched], nextPageKey: fetched % 2 === 0 ? 'a' : 'b' }));
+    expect(await looping.toArray()).toEqual([1, 2, 3]);
+    expect(await paged(async () => ({ items: [1], nextPageKey: '' })).toArray()).toEqual([1]);
+  });
+});
+
+/** A search over a list that may change between requests. */
+function searching(ids: string[], between: (ids: string[], request: number) => void = () => {}) {
+  let requests = 0;
+  const fetchPage = async (from: number, size: number): Promise<SearchPage> => {
+    if (requests > 0) between(ids, requests);
+    requests++;
+    return { hits: ids.slice(from, from + size).map(hit), total: ids.length, from };
+  };
+  return { fetchPage, requests: () => requests };
+}
+
+async function collect(pages: AsyncIterable<SearchPage>) {
+  const seen: string[] = [];
+  for await (const page of pages) seen.push(...page.hits.map((h) => h._dataObjectId));
+  return seen;
+}
+
+const ids = (n: number, prefix = 'r') => Array.from({ length: n }, (_, i) => `${prefix}${i}`);
+
+describe('search paging', () => {
+  it('walks from/size pages to the total, each page once', async () => {
+    const s = searching(ids(25));
+    expect(await collect(searchPages(s.fetchPage, 10))).toEqual(ids(25));
+    expect(s.requests()).toBe(3);
+    const exact = searching(ids(20));
+    expect(await collect(searchPages(exact.fetchPage, 10))).toEqual(ids(20));
+    expect(exact.requests()).toBe(2);
+    const none = searching([]);
+    expect(await collect(searchPages(none.fetchPage, 10))).toEqual([]);
+    expect(none.requests()).toBe(1);
+  });
+
+  it('gives no hit twice when records are inserted in front, and stops when the total shrinks', async () => {
+    const grows = searching(ids(20), (list, request) => request === 1 && list.unshift('new1', 'new2'));
+    const seen = await collect(searchPages(grows.fetchPage, 10));
+    expect(new Set(seen).size).toBe(seen.length);
+    expect(seen).toEqual(expect.arrayContaining(ids(20)));
+    const shrinks = searching(ids(30), (list, request) => request === 1 && list.splice(0, 25));
+    expect(await collect(searchPages(shrinks.fetchPage, 10))).toEqual(ids(10));
+    expect(shrinks.requests()).toBe(2);
+  });
+
+  it('ends on a service that answers the same page whatever the offset', async () => {
+    let requests = 0;
+    const stuck = async (from: number): Promise<SearchPage> => (requests++, { hits: ids(10).map(hit), total: 1000, from });
+    expect(await collect(searchPages(stuck, 10))).toEqual(ids(10));
+    expect(requests).toBe(2);
+  });
+
+  it('law: whatever changes between pages, no hit comes twice and the walk ends; with records only appended, every first record is seen', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.integer({ min: 0, max: 60 }),
+        fc.integer({ min: 1, max: 15 }),
+        fc.array(fc.record({ kind: fc.constantFrom('insert', 'delete', 'append'), at: fc.nat(), count: fc.integer({ min: 1, max: 5 }) }), { maxLength: 20 }),
+        async (n, size, changes) => {
+          let fresh = 0;
+          const s = searching(ids(n), (list, request) => {
+            const change = changes[request - 1];
+            if (change === undefined) return;
+            const at = change.at % (list.length + 1);
+            if (change.kind === 'delete') list.splice(at, change.count);
+            else list.splice(change.kind === 'append' ? list.length : at, 0, ...ids(change.count, `n${fresh++}-`));
+          });
+          const seen = await collect(searchPages(s.fetchPage, size));
+          expect(new Set(seen).size).toBe(seen.length);
+          // Each request moves the offset forward by a page, so the walk is bounded by what was ever there.
+          expect(s.requests()).toBeLessThanOrEqual(Math.ceil((n + 5 * changes.length) / size) + 2);
+          if (changes.every((c) => c.kind === 'append')) expect(seen.slice(0, n)).toEqual(ids(n));
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+});

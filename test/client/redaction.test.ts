@@ -1,0 +1,118 @@
+/**
+ * The client secret and the tokens never show: not in an error's message, body, stack,
+ * cause, `util.inspect` or `JSON.stringify`, not in a log line, not in the client
+ * object itself. Every output of every failure scenario is searched for them, even
+ * when the service echoes them back in its answers.
+ */
+import { inspect } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import { ServiceError, createClient, type Logger } from '../../src/client/index.js';
+import { DROP, HANG, fakeClock, fakeFetch, json, type Answer, type Recorded } from './support/fake-fetch.js';
+
+const SECRET = 'S3cr3t-never-shown-9f8e7d';
+const TOKEN = 'eyJhbGciOi.token-never-shown.Zm9v';
+
+/** Every way a value can leak out of an error or an object. */
+function outputs(value: unknown): string[] {
+  const out = [inspect(value, { depth: Infinity, showHidden: true, getters: true }), JSON.stringify(value) ?? '', String(value)];
+  if (value instanceof Error) {
+    out.push(value.message, value.stack ?? '');
+    let cause: unknown = value.cause;
+    while (cause !== undefined) {
+      out.push(...outputs(cause));
+      cause = cause instanceof Error ? cause.cause : undefined;
+    }
+    if (value instanceof ServiceError) out.push(value.body, value.request ?? '');
+  }
+  return out;
+}
+
+function capture() {
+  const lines: string[] = [];
+  const logger: Logger = Object.fromEntries(
+    (['debug', 'info', 'warn', 'error'] as const).map((level) => [level, (message: string, details?: unknown) => void lines.push(`${level} ${message} ${JSON.stringify(details)} ${inspect(details, { depth: Infinity })}`)]),
+  );
+  return { lines, logger };
+}
+
+/** A service that echoes the secret and the token in every answer it can. */
+function echoing(answer: (r: Recorded) => Answer) {
+  return fakeFetch((r) => {
+    if (r.path === '/oauth2/token') {
+      const body = r.body as { client_secret: string };
+      if (body.client_secret !== SECRET) return json({ message: `bad secret ${body.client_secret}` }, 401);
+      return json({ access_token: TOKEN, expires_in: 3600, token_type: 'Bearer' });
+    }
+    return answer(r);
+  });
+}
+
+const scenarios: Record<string, (r: Recorded) => Answer> = {
+  'a 400 echoing the token': (r) => json({ message: `bad request with ${r.headers.authorization}` }, 400),
+  'a 401 echoing the token, twice': (r) => json({ message: `token ${r.headers.authorization} expired` }, 401),
+  'a 403 with the token in plain text': (r) => new Response(`forbidden for ${r.headers.authorization}`, { status: 403 }),
+  'a 500 echoing everything': (r) => json({ message: 'boom', headers: r.headers, secret: SECRET }, 500),
+  'a 503 forever': (r) => json({ message: `busy ${r.headers.authorization}` }, 503, { 'retry-after': '0' }),
+  'a 429 asking for too long a wait': (r) => json({ message: `later ${r.headers.authorization}` }, 429, { 'retry-after': '99999' }),
+  'a dropped connection': () => DROP,
+  'no answer at all': () => HANG,
+  'a success that is not JSON': (r) => new Response(`<html>${r.headers.authorization}</html>`, { status: 200 }),
+};
+
+describe('no secret and no token in any output', () => {
+  it.each(Object.entries(scenarios))('%s: not in the error, the logs or the client', async (_, answer) => {
+    const { fetch } = echoing(answer);
+    const { lines, logger } = capture();
+    const client = createClient({ baseUrl: 'http://service.test', credentials: { clientId: 'app', clientSecret: SECRET }, fetch, logger, timeoutMs: 20, clock: fakeClock().clock });
+    const error = await client.businessAreas().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(Error);
+    const texts = [...outputs(error), ...outputs(client), ...lines];
+    expect(texts.join('\n').length).toBeGreaterThan(100);
+    for (const text of texts) {
+      expect(text).not.toContain(SECRET);
+      expect(text).not.toContain(TOKEN);
+    }
+  });
+
+  it('refused credentials: the secret sent is not in the error, even when the service repeats it', async () => {
+    const { fetch } = echoing(() => json([]));
+    const { lines, logger } = capture();
+    const wrong = `${SECRET}-wrong`;
+    const client = createClient({ baseUrl: 'http://service.test', credentials: { clientId: 'app', clientSecret: wrong }, fetch, logger });
+    const error = await client.businessAreas().catch((e: unknown) => e);
+    for (const text of [...outputs(error), ...outputs(client), ...lines]) expect(text).not.toContain(wrong);
+    expect(inspect(error)).toContain('[REDACTED]');
+  });
+
+  it('the client itself shows its base URL only', async () => {
+    const { fetch } = echoing(() => json([]));
+    const client = createClient({ baseUrl: 'http://service.test', credentials: { clientId: 'app', clientSecret: SECRET }, fetch });
+    await client.businessAreas();
+    expect(JSON.stringify(client)).toBe('{"baseUrl":"http://service.test"}');
+    expect(inspect(client)).toBe("MdqClient { baseUrl: 'http://service.test' }");
+    for (const text of outputs(client)) {
+      expect(text).not.toContain(SECRET);
+      expect(text).not.toContain(TOKEN);
+    }
+  });
+
+  it('the harness would see a leak: an error built with the token shows it', () => {
+    const leaky = new ServiceError(`oops ${TOKEN}`, { body: SECRET });
+    expect(outputs(leaky).some((t) => t.includes(TOKEN))).toBe(true);
+    expect(outputs(leaky).some((t) => t.includes(SECRET))).toBe(true);
+  });
+
+  it('a logger sees requests and retries, with headers by allow-list', async () => {
+    let first = true;
+    const { fetch } = echoing(() => {
+      if (first) return (first = false), json({}, 503, { 'x-secret-header': TOKEN, 'retry-after': '0' });
+      return json([]);
+    });
+    const { lines, logger } = capture();
+    const client = createClient({ baseUrl: 'http://service.test', credentials: { clientId: 'app', clientSecret: SECRET }, fetch, logger, clock: fakeClock().clock });
+    await client.businessAreas();
+    expect(lines.some((l) => l.startsWith('warn GET /v1/my/businessareas: 503; retrying in 0 ms'))).toBe(true);
+    expect(lines.some((l) => l.includes('"x-secret-header":"[REDACTED]"'))).toBe(true);
+    for (const line of lines) expect(line).not.toContain(TOKEN);
+  });
+});

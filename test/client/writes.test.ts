@@ -1,0 +1,254 @@
+/** Writes whose answers go missing: applied once, never twice, never claimed when not applied. */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { BadRequestError, NetworkError, ServerError, VersionConflictError, WriteOutcomeUnknownError, createClient } from '../../src/client/index.js';
+import { DROP, HANG, fakeClock, fakeFetch, json } from './support/fake-fetch.js';
+import type { Recorded } from './support/fake-fetch.js';
+import { CLIENT_ID, CLIENT_SECRET, catalogue, fakeService, firstProduct, productRef, type FakeServiceOptions } from './support/fake-service.js';
+
+const isPut = (r: Recorded) => r.method === 'PUT';
+
+function setup(options: FakeServiceOptions = {}, timeoutMs?: number) {
+  const service = fakeService(options);
+  const fake = fakeClock(() => 0.5);
+  const client = createClient({
+    baseUrl: 'http://service.test',
+    credentials: { clientId: CLIENT_ID, clientSecret: CLIENT_SECRET },
+    fetch: service.fetch,
+    clock: fake.clock,
+    ...(timeoutMs === undefined ? {} : { timeoutMs }),
+  });
+  const stored = () => service.objects.get(catalogue.dataSetId)!.find((o) => o._dataObjectId === firstProduct._dataObjectId)!;
+  return { service, client, stored, puts: () => service.requests.filter(isPut).length, sleeps: fake.sleeps };
+}
+
+describe('update', () => {
+  it('sends exactly _version and the fields, and answers the new version', async () => {
+    const { client, service, stored } = setup();
+    expect(await client.update(productRef, firstProduct._version, { 'Stock Quantity': 7 })).toEqual({ version: firstProduct._version + 1 });
+    expect(service.requests.find(isPut)!.body).toEqual({ 'Stock Quantity': 7, _version: firstProduct._version });
+    expect(stored()).toMatchObject({ 'Stock Quantity': 7, _version: firstProduct._version + 1 });
+  });
+
+  it('tells a stale version (VersionConflictError, with the current version) from another 400', async () => {
+    const { client } = setup();
+    const stale = await client.update(productRef, firstProduct._version + 5, { 'Stock Quantity': 1 }).catch((e: unknown) => e);
+    expect(stale).toBeInstanceOf(VersionConflictError);
+    expect(stale).toMatchObject({ status: 400, sentVersion: firstProduct._version + 5, currentVersion: firstProduct._version });
+    const bad = setup({ before: (r) => (isPut(r) ? json({ message: 'malformed body' }, 400) : undefined) });
+    const error = await bad.client.update(productRef, firstProduct._version, { 'Stock Quantity': 1 }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(BadRequestError);
+    expect(error).not.toBeInstanceOf(VersionConflictError);
+    expect((error as Error).message).toContain('malformed body');
+  });
+
+  it('a lost answer of an applied update: reads the object, finds it applied, reports success, sends once', async () => {
+    let drops = 1;
+    const { client, stored, puts } = setup({ after: (r) => (isPut(r) && drops-- > 0 ? DROP : undefined) });
+    expect(await client.update(productRef, firstProduct._version, { 'Stock Quantity': 141 })).toEqual({ version: firstProduct._version + 1 });
+    expect(puts()).toBe(1);
+    expect(stored()).toMatchObject({ 'Stock Quantity': 141, _version: firstProduct._version + 1 });
+  });
+
+  it('a connection dropped before the service got it: reads, finds nothing applied, sends again once', async () => {
+    let drops = 1;
+    const { client, stored, puts } = setup({ before: (r) => (isPut(r) && drops-- > 0 ? DROP : undefined) });
+    expect(await client.update(productRef, firstProduct._version, { 'Stock Quantity': 141 })).toEqual({ version: firstProduct._version + 1 });
+    expect(puts()).toBe(2);
+    expect(stored()._version).toBe(firstProduct._version + 1);
+  });
+
+  it('a 503 or 429 on a write says it was not handled: sent again after Retry-After (or backoff), applied once', async () => {
+    let busy = 2;
+    const { client, stored, puts, sleeps } = setup({ before: (r) => (isPut(r) && busy-- > 0 ? json({}, busy === 1 ? 503 : 429, busy === 1 ? { 'retry-after': '1' } : {}) : undefined) });
+    expect(await client.update(productRef, firstProduct._version, { 'Stock Quantity': 9 })).toEqual({ version: firstProduct._version + 1 });
+    expect(puts()).toBe(3);
+    expect(sleeps).toEqual([1000, 400 * 0.5]);
+    expect(stored()).toMatchObject({ 'Stock Quantity': 9, _version: firstProduct._version + 1 });
+  });
+
+  it('a 502 on a write is resolved by reading the object: applied means done', async () => {
+    let gateway = 1;
+    const { client, stored, puts } = setup({ after: (r) => (isPut(r) && gateway-- > 0 ? json({}, 502) : undefined) });
+    expect(await client.update(productRef, firstProduct._version, { 'Stock Quantity': 12 })).toEqual({ version: firstProduct._version + 1 });
+    expect(puts()).toBe(1);
+    expect(stored()).toMatchObject({ 'Stock Quantity': 12, _version: firstProduct._version + 1 });
+  });
+
+  it('a 500 is reported, never repeated, when the object shows it was not applied', async () => {
+    const { client, puts } = setup({ before: (r) => (isPut(r) ? json({ message: 'boom' }, 500) : undefined) });
+    await expect(client.update(productRef, firstProduct._version, { 'Stock Quantity': 9 })).rejects.toBeInstanceOf(ServerError);
+    expect(puts()).toBe(1);
+  });
+
+  it('an answer lost after a timeout, applied late: the resend conflicts and the client sees its own write', async () => {
+    let puts = 0;
+    const { client, service, stored } = setup(
+      {
+        before: (r) => {
+          if (!isPut(r)) return undefined;
+          puts++;
+          if (puts === 1) return HANG;
+          // The first PUT reaches the service just before the second: applied late, under the version check.
+          const target = service.objects.get(catalogue.dataSetId)!.find((o) => o._dataObjectId === firstProduct._dataObjectId)!;
+          if (target._version === (r.body as { _version: number })._version) Object.assign(target, { 'Stock Quantity': 55, _version: (target._version as number) + 1 });
+          return undefined;
+        },
+      },
+      40,
+    );
+    expect(await client.update(productRef, firstProduct._version, { 'Stock Quantity': 55 })).toEqual({ version: firstProduct._version + 1 });
+    expect(stored()).toMatchObject({ 'Stock Quantity': 55, _version: firstProduct._version + 1 });
+    expect(puts).toBe(2);
+  });
+
+  it('a lost answer after which someone else wrote the object: never claimed, never repeated', async () => {
+    const { client, service, puts } = setup({
+      after: (r) => {
+        if (!isPut(r)) return undefined;
+        const target = service.objects.get(catalogue.dataSetId)!.find((o) => o._dataObjectId === firstProduct._dataObjectId)!;
+        Object.assign(target, { 'Stock Quantity': 1, _version: (target._version as number) + 1 });
+        return DROP;
+      },
+    });
+    const error = await client.update(productRef, firstProduct._version, { 'Stock Quantity': 2 }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(WriteOutcomeUnknownError);
+    expect((error as Error).message).toMatch(/moved from version \d+ to \d+/);
+    expect(puts()).toBe(1);
+  });
+
+  it('a lost answer whose object cannot be read either: outcome unknown, not success', async () => {
+    const { client } = setup({ before: (r) => (r.method === 'PUT' || r.path.endsWith('/dataobjects') ? DROP : undefined) });
+    await expect(client.update(productRef, firstProduct._version, { 'Stock Quantity': 2 })).rejects.toBeInstanceOf(WriteOutcomeUnknownError);
+  });
+
+  it('refuses a version that is not a whole number, and _version among the fields', async () => {
+    const { client } = setup();
+    await expect(client.update(productRef, 1.5, {})).rejects.toThrow(TypeError);
+    await expect(client.update(productRef, 1, { _version: 2 })).rejects.toThrow(/own argument/);
+  });
+});
+
+describe('create and delete', () => {
+  it('a create whose answer is lost is never repeated: its outcome is unknown', async () => {
+    const { fetch, requests } = fakeFetch((r) => (r.path === '/oauth2/token' ? json({ access_token: 'abcdef', expires_in: 60 }) : DROP));
+    const client = createClient({ baseUrl: 'http://service.test', credentials: { clientId: 'a', clientSecret: 'bcdef' }, fetch });
+    const error = await client.createDataObject(catalogue, { SKU: 'X' }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(WriteOutcomeUnknownError);
+    expect(requests.filter((r) => r.method === 'POST' && r.path.endsWith('/dataobjects'))).toHaveLength(1);
+  });
+
+  it('a delete whose answer is lost: gone on re-reading means done; still there means sent again', async () => {
+    let deleted = false;
+    let deletes = 0;
+    const { fetch } = fakeFetch((r) => {
+      if (r.path === '/oauth2/token') return json({ access_token: 'abcdef', expires_in: 60 });
+      if (r.method === 'DELETE') {
+        deletes++;
+        if (deletes === 1) return DROP;
+        deleted = true;
+        return DROP;
+      }
+      return json({ items: deleted ? [] : [{ _dataObjectId: productRef.dataObjectId, _version: 1 }] });
+    });
+    const client = createClient({ baseUrl: 'http://service.test', credentials: { clientId: 'a', clientSecret: 'bcdef' }, fetch, clock: fakeClock().clock });
+    await client.deleteDataObject(productRef);
+    expect(deletes).toBe(2);
+    expect(deleted).toBe(true);
+  });
+});
+
+describe('updateWithRetry', () => {
+  it('reads, changes, sends; a conflict reads again and applies the change to the new state', async () => {
+    let interfere = 1;
+    const { client, service, stored } = setup({
+      before: (r) => {
+        if (!isPut(r) || interfere-- <= 0) return undefined;
+        const target = service.objects.get(catalogue.dataSetId)!.find((o) => o._dataObjectId === firstProduct._dataObjectId)!;
+        Object.assign(target, { 'Stock Quantity': (target['Stock Quantity'] as number) + 100, _version: (target._version as number) + 1 });
+        return undefined;
+      },
+    });
+    const result = await client.updateWithRetry(productRef, (current) => ({ 'Stock Quantity': (current['Stock Quantity'] as number) + 1 }));
+    expect(result.conflicts).toBe(1);
+    expect(stored()).toMatchObject({ 'Stock Quantity': firstProduct['Stock Quantity'] as number + 101, _version: firstProduct._version + 2 });
+    expect(result.version).toBe(firstProduct._version + 2);
+  });
+
+  it('gives up after the attempts allowed, with the conflict', async () => {
+    const { client, service } = setup({
+      before: (r) => {
+        if (!isPut(r)) return undefined;
+        const target = service.objects.get(catalogue.dataSetId)!.find((o) => o._dataObjectId === firstProduct._dataObjectId)!;
+        target._version = (target._version as number) + 1;
+        return undefined;
+      },
+    });
+    await expect(client.updateWithRetry(productRef, () => ({ Weight: 1 }), { attempts: 3 })).rejects.toBeInstanceOf(VersionConflictError);
+    expect(service.requests.filter(isPut)).toHaveLength(3);
+  });
+
+  it('sends nothing when the change returns no fields', async () => {
+    const { client, puts } = setup();
+    const result = await client.updateWithRetry(productRef, () => undefined);
+    expect(result).toMatchObject({ version: firstProduct._version, fields: {}, conflicts: 0 });
+    expect(puts()).toBe(0);
+  });
+
+  it('twenty concurrent increments from one client, with answers lost both ways, end at exactly twenty', async () => {
+    let n = 0;
+    const { client, stored } = setup({
+      before: (r) => (isPut(r) && ++n % 5 === 0 ? DROP : undefined),
+      after: (r) => (isPut(r) && n % 7 === 0 ? DROP : undefined),
+    });
+    const start = stored()['Stock Quantity'] as number;
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () => client.updateWithRetry(productRef, (current) => ({ 'Stock Quantity': (current['Stock Quantity'] as number) + 1 }), { attempts: 100 })),
+    );
+    expect(stored()['Stock Quantity']).toBe(start + 20);
+    expect(stored()._version).toBe(firstProduct._version + 20);
+    expect(new Set(results.map((r) => r.version)).size).toBe(20);
+  });
+
+  it('law: whatever answers are lost, n concurrent increments from one client end at exactly n', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.integer({ min: 1, max: 8 }),
+        fc.array(fc.constantFrom('ok', 'drop-before', 'drop-after', '503', '500-after'), { minLength: 1, maxLength: 40 }),
+        async (n, faults) => {
+          let i = 0;
+          const next = (r: Recorded) => (isPut(r) ? faults[i++ % faults.length] : 'ok');
+          let pending: string | undefined;
+          const { client, stored } = setup({
+            before: (r) => {
+              pending = next(r);
+              if (pending === 'drop-before') return DROP;
+              if (pending === '503') return json({}, 503);
+              return undefined;
+            },
+            after: (r, response) => {
+              if (!isPut(r) || response.status !== 204) return undefined;
+              if (pending === 'drop-after') return DROP;
+              if (pending === '500-after') return json({ message: 'applied, then failed' }, 500);
+              return undefined;
+            },
+          });
+          const start = stored()['Stock Quantity'] as number;
+          const outcomes = await Promise.allSettled(
+            Array.from({ length: n }, () => client.updateWithRetry(productRef, (c) => ({ 'Stock Quantity': (c['Stock Quantity'] as number) + 1 }), { attempts: 200 })),
+          );
+          const succeeded = outcomes.filter((o) => o.status === 'fulfilled').length;
+          // Every increment reported is applied once, and none that failed is applied.
+          expect(stored()['Stock Quantity']).toBe(start + succeeded);
+          expect(stored()._version).toBe(firstProduct._version + succeeded);
+          // An update fails only when its four attempts (the retry policy's) all met a fault that applied nothing.
+          const cyclic = [...faults, ...faults, ...faults, ...faults];
+          const starves = cyclic.some((_, k) => k + 4 <= cyclic.length && cyclic.slice(k, k + 4).every((f) => f === 'drop-before' || f === '503'));
+          if (!starves) expect(succeeded).toBe(n);
+          for (const o of outcomes) if (o.status === 'rejected') expect(o.reason).toSatisfy((e: unknown) => e instanceof NetworkError || e instanceof ServerError);
+        },
+      ),
+      { numRuns: 60 },
+    );
+  });
+});
