@@ -6,6 +6,13 @@
  */
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+/** A page of a pageKey-paged list: its items, and the key of the next page when there is one. */
+const pageOf = (item: string) => ({
+  type: 'object',
+  required: ['items'],
+  additionalProperties: false,
+  properties: { items: { type: 'array', items: ref(item) }, nextPageKey: { type: 'string', minLength: 1 } },
+});
 const jsonContent = (schema: unknown) => ({ 'application/json': { schema } });
 const error = (description: string) => ({ description, content: jsonContent(ref('Error')) });
 
@@ -318,7 +325,7 @@ export const openApiDocument = {
           deleted: { type: 'boolean' },
         },
       },
-      SchemaList: { type: 'object', required: ['items'], additionalProperties: false, properties: { items: { type: 'array', items: ref('SchemaListItem') }, nextPageKey: { type: 'string', minLength: 1 } } },
+      SchemaList: pageOf('SchemaListItem'),
       SchemaField: {
         type: 'object',
         required: ['name'],
@@ -396,7 +403,7 @@ export const openApiDocument = {
           deleted: { type: 'boolean' },
         },
       },
-      DataSetList: { type: 'object', required: ['items'], additionalProperties: false, properties: { items: { type: 'array', items: ref('DataSetListItem') }, nextPageKey: { type: 'string', minLength: 1 } } },
+      DataSetList: pageOf('DataSetListItem'),
       FieldErrors: { type: 'object', required: ['name', 'errors'], additionalProperties: false, properties: { name: { type: 'string' }, errors: { type: 'array', items: { type: 'string' }, minItems: 1 } } },
       DataObject: {
         type: 'object',
@@ -405,7 +412,7 @@ export const openApiDocument = {
         properties: { _dataObjectId: { type: 'string' }, _version: { type: 'integer', minimum: 1 }, _errors: { type: 'array', items: ref('FieldErrors') } },
         additionalProperties: true,
       },
-      DataObjectList: { type: 'object', required: ['items'], additionalProperties: false, properties: { items: { type: 'array', items: ref('DataObject') }, nextPageKey: { type: 'string', minLength: 1 } } },
+      DataObjectList: pageOf('DataObject'),
       CreateResponse: {
         type: 'object',
         required: ['_dataObjectId', '_version', '_errors'],
