@@ -59,7 +59,14 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   const { store, persistence } = await openTenant(options);
   const router = new Router(ROUTES);
   const quiet = options.quiet ?? true;
-  const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
+  const write = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
+  const log = (line: string) => {
+    try {
+      write(line);
+    } catch {
+      // A log that fails (its reader went away) must never change an answer or drop a connection.
+    }
+  };
   let inFlight = 0;
   let drained: (() => void) | undefined;
 

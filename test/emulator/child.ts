@@ -9,7 +9,7 @@ const root = join(__dirname, '..', '..');
 let bundle: string | undefined;
 
 /** The CLI from the source tree, bundled once per test file: starts in a fraction of tsx's time. */
-function cli(): string {
+export function cli(): string {
   if (bundle === undefined) {
     const dir = mkdtempSync(join(tmpdir(), 'mdq-cli-'));
     process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
@@ -24,6 +24,8 @@ export interface ServeProcess {
   readonly url: string;
   /** Everything the process wrote to stdout so far. */
   output(): string;
+  /** Everything the process wrote to stderr so far. */
+  errors(): string;
   /** Resolves with the exit code or signal. */
   readonly exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
@@ -47,5 +49,5 @@ export async function serve(args: readonly string[]): Promise<ServeProcess> {
     child.stdout!.on('data', check);
     void exited.then(() => reject(new Error(`mdq serve exited: ${stdout}${stderr}`)));
   });
-  return { child, url, output: () => stdout, exited };
+  return { child, url, output: () => stdout, errors: () => stderr, exited };
 }

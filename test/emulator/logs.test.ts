@@ -1,4 +1,5 @@
 /** One log line per request, never with a token or a secret. */
+import { Agent, request } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { startApi, tenantPaths } from './helpers.js';
 
@@ -17,6 +18,41 @@ describe('the request log', () => {
       const all = lines.join('\n');
       for (const secret of [api.token, 'mdq-demo-secret', 'wrong-but-secret', 'pageKey']) expect(all).not.toContain(secret);
     } finally {
+      await api.emulator.close();
+    }
+  });
+
+  it('a log that throws (its reader went away) changes no answer and closes no connection', async () => {
+    let calls = 0;
+    const api = await startApi({
+      quiet: false,
+      log: () => {
+        calls++;
+        throw new Error('write EPIPE');
+      },
+    });
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    const get = (path: string) =>
+      new Promise<{ status: number; reused: boolean }>((resolve, reject) => {
+        const req = request(`${api.url}${path}`, { agent, headers: { authorization: api.token } }, (res) => {
+          res.resume();
+          res.on('end', () => resolve({ status: res.statusCode!, reused: req.reusedSocket }));
+        });
+        req.on('error', reject);
+        req.end();
+      });
+    try {
+      const answers = [];
+      for (const path of ['/v1/my/businessareas', '/v1/businessareas/nope/schemas', '/no/such/endpoint', '/v1/my/businessareas']) answers.push(await get(path));
+      expect(answers).toEqual([
+        { status: 200, reused: false },
+        { status: 404, reused: true },
+        { status: 404, reused: true },
+        { status: 200, reused: true },
+      ]);
+      expect(calls).toBeGreaterThanOrEqual(5); // the login and the four requests were each logged (and each log threw)
+    } finally {
+      agent.destroy();
       await api.emulator.close();
     }
   });

@@ -8,7 +8,7 @@ import { startEmulator } from '../../emulator/server.js';
 import type { EmulatorOptions } from '../../emulator/types.js';
 import { parseCommandArgs } from '../args.js';
 import type { Command } from '../command.js';
-import { EXIT, UsageError, type CliIo } from '../io.js';
+import { EXIT, OutputClosed, UsageError, type CliIo } from '../io.js';
 
 const USAGE =
   'mdq serve [--port 8787] [--host 127.0.0.1] [--data DIR] [--in-memory] [--clients FILE] [--token-ttl SECONDS] [--page-size N] [--faults FILE] [--records N] [--seed N] [--static DIR] [--bare-array] [--quiet]';
@@ -31,6 +31,26 @@ async function readJsonFile(io: CliIo, path: string, what: string): Promise<unkn
   } catch (e) {
     throw new UsageError(`the ${what} file ${path} is not JSON: ${e instanceof Error ? e.message : String(e)}`);
   }
+}
+
+/**
+ * The server's own output (banner, request log). Once nobody reads standard output
+ * (`mdq serve | head -1`), it goes quiet, says so once on standard error, and the
+ * server serves on: a closed pipe must not stop it, nor break a request.
+ */
+function serverOutput(io: CliIo, url: () => string | undefined): (text: string) => void {
+  let open = true;
+  return (text) => {
+    if (!open) return;
+    try {
+      io.stdout(text);
+    } catch (e) {
+      if (!(e instanceof OutputClosed)) throw e;
+      open = false;
+      const where = url();
+      io.stderr(`mdq serve: standard output was closed; serving on${where === undefined ? '' : ` ${where}`} without the request log (Ctrl-C stops)\n`);
+    }
+  };
 }
 
 /** Resolves on the first SIGINT or SIGTERM. */
@@ -69,6 +89,8 @@ export const serveCommand: Command = {
       },
       USAGE,
     );
+    let url: string | undefined;
+    const say = serverOutput(io, () => url);
     if (positionals.length > 0) throw new UsageError(`unexpected argument ${JSON.stringify(positionals[0])}\nusage: ${USAGE}`);
     let clients: EmulatorOptions['clients'];
     let faults: EmulatorOptions['faults'];
@@ -93,20 +115,21 @@ export const serveCommand: Command = {
       staticDir: values.static,
       bareArrayBusinessAreas: values['bare-array'] ?? false,
       quiet: values.quiet ?? false,
-      log: (line) => io.stdout(`${line}\n`),
+      log: (line) => say(`${line}\n`),
     };
     const signal = interrupted();
     const emulator = await startEmulator(options);
+    url = emulator.url;
     const where = options.dataDir === undefined ? 'in memory (pass --data DIR to keep changes)' : `${options.dataDir}${options.inMemory ? ' (read only: --in-memory)' : ''}`;
-    io.stdout(`mdq emulator listening on ${emulator.url}\n`);
-    io.stdout(`  data:   ${where}\n`);
-    if (clients === undefined) io.stdout(`  client: client_id ${emulator.demoClient.clientId}, client_secret ${emulator.demoClient.clientSecret} (POST ${emulator.url}/oauth2/token)\n`);
-    else io.stdout(`  clients: ${clients.length} from ${values.clients}\n`);
-    io.stdout(`  OpenAPI: ${emulator.url}/openapi.json\n  Stop with Ctrl-C.\n`);
+    say(`mdq emulator listening on ${emulator.url}\n`);
+    say(`  data:   ${where}\n`);
+    if (clients === undefined) say(`  client: client_id ${emulator.demoClient.clientId}, client_secret ${emulator.demoClient.clientSecret} (POST ${emulator.url}/oauth2/token)\n`);
+    else say(`  clients: ${clients.length} from ${values.clients}\n`);
+    say(`  OpenAPI: ${emulator.url}/openapi.json\n  Stop with Ctrl-C.\n`);
     const received = await signal;
-    io.stdout(`\n${received}: stopping, writing everything...\n`);
+    say(`\n${received}: stopping, writing everything...\n`);
     await emulator.close();
-    io.stdout('stopped\n');
+    say('stopped\n');
     return EXIT.ok;
   },
 };
