@@ -10,7 +10,7 @@ import { EditorView, keymap, type KeyBinding } from '@codemirror/view';
 import { formatQuery, submitQuery } from './commands.js';
 import { engineCompletions } from './completion.js';
 import { highlighting } from './highlighting.js';
-import { hover } from './hover.js';
+import { closeHover, hover, keyboardHover, showHover } from './hover.js';
 import { queryDiagnostics } from './lint.js';
 import { mdqConfig, resolveOptions, type MdqEditorOptions } from './options.js';
 import { defaultServices } from './default-services.js';
@@ -41,6 +41,7 @@ export function mdq(options: MdqEditorOptions = {}): Extension {
   const config = resolveOptions(options, options.services ?? defaultServices());
   const keys: KeyBinding[] = [{ key: 'Mod-Enter', run: submitQuery }];
   if (config.formatKey !== null) keys.push({ key: config.formatKey, run: formatQuery, preventDefault: true });
+  if (config.hoverKey !== null) keys.push({ key: config.hoverKey, run: showHover, preventDefault: true }, { key: 'Escape', run: closeHover });
   return [
     mdqConfig.of(config),
     highlighting,
@@ -49,6 +50,7 @@ export function mdq(options: MdqEditorOptions = {}): Extension {
     autocompletion(),
     linter((view) => queryDiagnostics(view.state), { delay: config.lintDelay }),
     hover,
+    keyboardHover,
     keymap.of(keys),
     config.singleLine ? singleLine : [],
   ];

@@ -4,7 +4,8 @@
  */
 export { mdq } from './extension.js';
 export { formatQuery, submitQuery } from './commands.js';
+export { closeHover, showHover } from './hover.js';
 export type { MdqEditorOptions } from './options.js';
 export type { QueryServices } from './services.js';
-export { queryDiagnostics } from './lint.js';
+export { fixLabel, queryDiagnostics } from './lint.js';
 export { TOKEN_TAGS } from './highlighting.js';

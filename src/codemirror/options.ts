@@ -27,6 +27,11 @@ export interface MdqEditorOptions {
   readonly rules?: readonly Rule[];
   /** The key that formats the query. Default `Shift-Alt-f`; `null` for none. */
   readonly formatKey?: string | null;
+  /**
+   * The key that shows the hover of the token at the cursor (Escape closes it). Default
+   * `Mod-k Mod-i` (Ctrl-K then Ctrl-I; Cmd on a Mac), VS Code's "Show Hover"; `null` for none.
+   */
+  readonly hoverKey?: string | null;
   /** Printer options for the format command; the layout defaults to one line in single-line mode and `multiline` otherwise. */
   readonly format?: Omit<FormatOptions, 'parse'>;
   /** Language services; mdq's own by default. */
@@ -43,6 +48,7 @@ export interface MdqConfig {
   readonly severities: Readonly<Record<string, Level>> | undefined;
   readonly rules: readonly Rule[] | undefined;
   readonly formatKey: string | null;
+  readonly hoverKey: string | null;
   readonly format: Omit<FormatOptions, 'parse'>;
   readonly services: QueryServices;
 }
@@ -59,6 +65,7 @@ export function resolveOptions(options: MdqEditorOptions, services: QueryService
     severities: options.severities,
     rules: options.rules,
     formatKey: options.formatKey === undefined ? 'Shift-Alt-f' : options.formatKey,
+    hoverKey: options.hoverKey === undefined ? 'Mod-k Mod-i' : options.hoverKey,
     format: { layout: singleLine ? 'flat' : 'multiline', ...options.format },
     services,
   };

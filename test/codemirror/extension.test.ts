@@ -6,10 +6,11 @@
  */
 import { CompletionContext } from '@codemirror/autocomplete';
 import { EditorState, type TransactionSpec } from '@codemirror/state';
-import type { EditorView } from '@codemirror/view';
+import { EditorView, keymap, showTooltip } from '@codemirror/view';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { complete, exampleSchemas, type CompletionResult } from '../../src/index.js';
-import { formatQuery, mdq, queryDiagnostics, submitQuery, type MdqEditorOptions, type QueryServices } from '../../src/codemirror/index.js';
+import { check, complete, exampleSchemas, hover as engineHover, type CompletionResult } from '../../src/index.js';
+import { closeHover, fixLabel, formatQuery, mdq, queryDiagnostics, showHover, submitQuery, type MdqEditorOptions, type QueryServices } from '../../src/codemirror/index.js';
+import { keyboardHover } from '../../src/codemirror/hover.js';
 import { engineCompletions } from '../../src/codemirror/completion.js';
 import { highlightDecorations } from '../../src/codemirror/highlighting.js';
 import { lookUpValues } from '../../src/codemirror/values.js';
@@ -136,11 +137,30 @@ describe('lint', () => {
     const state = stateOf('[Fist Name] eq "Tim"', { schema: exampleSchemas });
     const [diagnostic] = queryDiagnostics(state);
     expect(diagnostic).toMatchObject({ from: 0, to: 11, severity: 'warning', source: 'mdq unknown-field' });
-    expect(diagnostic!.actions!.map((a) => a.name)).toContain('Use "First Name"');
+    expect(diagnostic!.actions!.map((a) => a.name)).toContain('Use "First Name" (changes meaning)');
     const view = fakeView(state);
-    diagnostic!.actions!.find((a) => a.name === 'Use "First Name"')!.apply(view, diagnostic!.from, diagnostic!.to);
+    diagnostic!.actions!.find((a) => a.name === 'Use "First Name" (changes meaning)')!.apply(view, diagnostic!.from, diagnostic!.to);
     expect(view.state.doc.toString()).toBe('[First Name] eq "Tim"');
     expect(queryDiagnostics(view.state)).toEqual([]);
+  });
+
+  it("names each action after its fix, and says when the fix may change the query's meaning", () => {
+    for (const text of ['[Fist Name] eq "Tim"', 'Email:*', 'a OR (b', 'VIP:yes', 'cats and dogs', 'Status:act', 'First Name:John']) {
+      const checked = check(text, { schema: exampleSchemas });
+      const diagnostics = queryDiagnostics(stateOf(text, { schema: exampleSchemas }));
+      expect(diagnostics.map((d) => d.message)).toEqual(checked.map((d) => d.message));
+      diagnostics.forEach((d, i) => {
+        const fixes = checked[i]!.fixes ?? [];
+        expect(d.actions!.map((a) => a.name), text).toEqual(fixes.map((f) => (f.safe ? f.title : `${f.title} (changes meaning)`)));
+        expect(d.actions!.map((a) => a.markClass), text).toEqual(fixes.map((f) => (f.safe ? undefined : 'cm-mdq-unsafe-fix')));
+        expect(fixes.map(fixLabel)).toEqual(d.actions!.map((a) => a.name));
+      });
+    }
+    // Both kinds occur in the queries above, so the law was tried on each.
+    const all = ['[Fist Name] eq "Tim"', 'Email:*', 'a OR (b'].flatMap((t) => check(t, { schema: exampleSchemas }).flatMap((d) => d.fixes ?? []));
+    expect(new Set(all.map((f) => f.safe === true))).toEqual(new Set([true, false]));
+    const [safe] = queryDiagnostics(stateOf('Email:*', { schema: exampleSchemas }));
+    expect(safe!.actions!.map((a) => a.name)).toEqual(['Write _exists_:Email']);
   });
 
   it('follows the configured levels, and reports a schema it cannot read instead of throwing', () => {
@@ -197,5 +217,76 @@ describe('highlighting', () => {
     expect(marks(stateOf('city:x AND y'))).toEqual([[0, 4, 'cm-mdq-field'], [5, 6, 'cm-mdq-text'], [7, 10, 'cm-mdq-keyword'], [11, 12, 'cm-mdq-text']]);
     const broken: QueryServices = { ...fakeServices().services, highlight: () => [{ start: 2, end: 4, class: 'field' }, { start: 0, end: 1, class: 'field' }, { start: 3, end: 99, class: 'text' }, { start: 5, end: 5, class: 'text' }] };
     expect(marks(stateOf('abcdef', { services: broken }))).toEqual([[2, 4, 'cm-mdq-field']]);
+  });
+});
+
+describe('hover from the keyboard', () => {
+  const real = (doc: string, cursor = doc.length, options: MdqEditorOptions = {}) =>
+    fakeView(EditorState.create({ doc, selection: { anchor: cursor }, extensions: mdq({ schema: exampleSchemas, ...options }) }));
+  const shown = (view: { state: EditorState }) => view.state.field(keyboardHover);
+
+  it('is bound to Mod-k Mod-i by default (VS Code\'s "Show Hover"), with Escape to close; another key or none on request', () => {
+    const bindings = (options: MdqEditorOptions) => stateOf('', options).facet(keymap).flat();
+    const defaults = bindings({});
+    expect(defaults.find((b) => b.run === showHover)?.key).toBe('Mod-k Mod-i');
+    expect(defaults.find((b) => b.run === closeHover)?.key).toBe('Escape');
+    expect(bindings({ hoverKey: 'F1' }).find((b) => b.run === showHover)?.key).toBe('F1');
+    expect(bindings({ hoverKey: null }).some((b) => b.run === showHover || b.run === closeHover)).toBe(false);
+  });
+
+  it("shows the engine's hover for the token at the cursor, or the one just before it", () => {
+    const text = '[Status] eq "ACT" AND City:Berlin';
+    for (const cursor of [0, 3, 8, 14, 17, 19, 26, 30, text.length]) {
+      const view = real(text, cursor);
+      expect(showHover(view)).toBe(true);
+      const tooltip = shown(view)!;
+      const expected = engineHover(text, cursor, { schema: exampleSchemas }) ?? engineHover(text, cursor - 1, { schema: exampleSchemas })!;
+      expect([tooltip.pos, tooltip.end], `cursor ${cursor}`).toEqual([expected.from, expected.to]);
+      expect(tooltip.pos).toBeLessThanOrEqual(cursor);
+      expect(view.state.facet(showTooltip)).toContain(tooltip);
+    }
+    // Right after the field's name, on its colon, the field itself is described.
+    const afterColon = real('Status:ACT', 6);
+    showHover(afterColon);
+    expect([shown(afterColon)!.pos, shown(afterColon)!.end]).toEqual([0, 6]);
+  });
+
+  it('reads the hover out to screen readers, without the Markdown marks', () => {
+    const view = real('Status:ACT', 2);
+    let announced: string[] = [];
+    const dispatch = view.dispatch.bind(view);
+    (view as { dispatch: (...specs: TransactionSpec[]) => void }).dispatch = (...specs: TransactionSpec[]) => {
+      const tr = view.state.update(...specs);
+      announced = tr.effects.filter((e) => e.is(EditorView.announce)).map((e) => e.value as string);
+      dispatch(...specs);
+    };
+    showHover(view);
+    expect(announced).toHaveLength(1);
+    expect(announced[0]).toMatch(/^Status — picklist\. Values: ACT Active, .*\. In schema Customer\.$/);
+    expect(announced[0]).not.toMatch(/[`*]/);
+  });
+
+  it('takes the key where there is nothing to describe, showing nothing', () => {
+    const view = real('   ', 1);
+    expect(showHover(view)).toBe(true);
+    expect(shown(view)).toBeNull();
+  });
+
+  it('closes with Escape, on an edit and on a cursor move; Escape is left to others when nothing is shown', () => {
+    const view = real('Status:ACT', 2);
+    expect(closeHover(view)).toBe(false);
+    showHover(view);
+    expect(shown(view)).not.toBeNull();
+    expect(closeHover(view)).toBe(true);
+    expect(shown(view)).toBeNull();
+    showHover(view);
+    view.dispatch({ selection: { anchor: 9 } });
+    expect(shown(view)).toBeNull();
+    showHover(view);
+    view.dispatch({ changes: { from: 10, insert: ' b' } });
+    expect(shown(view)).toBeNull();
+    showHover(view);
+    view.dispatch({ effects: [] });
+    expect(shown(view)).not.toBeNull();
   });
 });
