@@ -1,5 +1,9 @@
-/** The problems list: each diagnostic with where it is and a button per fix. */
+/**
+ * The problems list: each diagnostic with where it is and a button per fix. A fix
+ * that may change what the query means is named so, as in the editor's lint tooltip.
+ */
 import { lineColumn, type Diagnostic, type Fix } from 'mdq';
+import { fixLabel } from 'mdq/codemirror';
 
 export function renderDiagnostics(list: HTMLElement, count: HTMLElement, text: string, diagnostics: readonly Diagnostic[], applyFix: (fix: Fix) => void): void {
   list.replaceChildren();
@@ -31,8 +35,8 @@ export function renderDiagnostics(list: HTMLElement, count: HTMLElement, text: s
     for (const fix of d.fixes ?? []) {
       const button = document.createElement('button');
       button.type = 'button';
-      button.className = 'fix';
-      button.textContent = fix.title;
+      button.className = fix.safe === true ? 'fix' : 'fix unsafe';
+      button.textContent = fixLabel(fix);
       button.addEventListener('click', () => applyFix(fix));
       item.append(button);
     }

@@ -10,13 +10,16 @@ import { Compartment, EditorState, type Extension } from '@codemirror/state';
 import { EditorView, keymap, placeholder } from '@codemirror/view';
 import { check, exists, format, parse, query as buildQuery, startsWith, toBuilderCode, type Diagnostic, type Fix, type SchemaResponse } from 'mdq';
 import { formatQuery, mdq } from 'mdq/codemirror';
+import type { MdqClient, SearchResult } from 'mdq/client';
 import { renderDiagnostics } from './diagnostics.js';
 import { matchedSpans } from './matches.js';
 import { renderResults } from './results.js';
 import { connect } from './connect.js';
-import type { Hit, Named, SearchPage, Service } from './service.js';
+import type { Hit, Named } from './service.js';
 import { renderTree } from './tree.js';
 import './style.css';
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 const $ = <T extends HTMLElement>(id: string): T => document.getElementById(id) as T;
 
@@ -51,7 +54,7 @@ interface Scope {
 }
 
 const app = {
-  service: undefined as Service | undefined,
+  client: undefined as MdqClient | undefined,
   businessAreas: [] as Named[],
   schemasOf: new Map<string, Named[]>(),
   details: new Map<string, SchemaResponse>(),
@@ -70,9 +73,9 @@ function schemasInScope(): SchemaResponse[] {
 
 /** Values for completion from the service itself: what the field holds in the scope, starting with the prefix. */
 async function lookUpValues(field: string, prefix: string, signal: AbortSignal): Promise<{ value: string }[]> {
-  if (app.service === undefined) return [];
+  if (app.client === undefined) return [];
   const text = buildQuery(prefix === '' ? exists(field) : startsWith(field, prefix)).text;
-  const page = await app.service.search({ ...scopeParams(), query: text, from: 0, size: 50 }, signal);
+  const page = await app.client.search(text, { ...scopeParams(), from: 0, size: 50, signal });
   const seen = new Set<string>();
   for (const hit of page.hits) {
     const value = hit[field];
@@ -172,8 +175,8 @@ function scopeParams(): { businessArea?: string; schema?: string; dataSet?: stri
 
 async function runSearch(page: number): Promise<void> {
   clearTimeout(searchTimer);
-  const service = app.service;
-  if (service === undefined) return;
+  const client = app.client;
+  if (client === undefined) return;
   const text = view.state.doc.toString();
   const parsed = parse(text);
   if (parsed.ast.body === null || parsed.diagnostics.some((d) => d.severity === 'error')) {
@@ -186,12 +189,12 @@ async function runSearch(page: number): Promise<void> {
   app.searchController = controller;
   const canonical = format(parsed.ast);
   ui.total.textContent = 'Searching…';
-  let result: SearchPage;
+  let result: SearchResult;
   try {
-    result = await service.search({ ...scopeParams(), query: canonical, from: page * PAGE_SIZE, size: PAGE_SIZE }, controller.signal);
+    result = await client.search(canonical, { ...scopeParams(), from: page * PAGE_SIZE, size: PAGE_SIZE, signal: controller.signal });
   } catch (error) {
     if (controller.signal.aborted) return;
-    ui.total.textContent = `The search failed: ${error instanceof Error ? error.message : String(error)}`;
+    ui.total.textContent = `The search failed: ${messageOf(error)}`;
     renderResults(ui.table, [], () => []);
     return;
   }
@@ -226,11 +229,19 @@ async function chooseBusinessArea(): Promise<void> {
 }
 
 async function chooseSchema(): Promise<void> {
-  const service = app.service!;
+  const client = app.client!;
   const ba = app.scope.businessArea;
   const schema = ba ? app.schemasOf.get(ba.id)?.find((s) => s.id === ui.schema.value) : undefined;
   app.scope = { ...(ba ? { businessArea: ba } : {}), ...(schema ? { schema } : {}) };
-  fillSelect(ui.dataSet, 'All datasets', ba && schema ? await service.dataSets(ba.id, schema.id) : []);
+  let dataSets: Named[] = [];
+  if (ba && schema) {
+    try {
+      dataSets = (await client.dataSets(ba.id, schema.id).toArray()).map((d) => ({ id: d.dataSetId, name: d.dataSetName }));
+    } catch (error) {
+      ui.scopeStatus.textContent = `Could not list the datasets: ${messageOf(error)}`;
+    }
+  }
+  fillSelect(ui.dataSet, 'All datasets', dataSets);
   reconfigure();
   await runSearch(0);
 }
@@ -247,16 +258,19 @@ async function start(): Promise<void> {
   refreshPanels();
   ui.scopeStatus.textContent = 'Loading the tenant…';
   try {
-    const service = await connect();
-    app.service = service;
-    app.businessAreas = await service.businessAreas();
-    for (const ba of app.businessAreas) {
-      const schemas = await service.schemas(ba.id);
-      app.schemasOf.set(ba.id, schemas);
-      for (const s of schemas) app.details.set(s.id, await service.schema(ba.id, s.id));
-    }
+    const client = connect();
+    app.client = client;
+    app.businessAreas = (await client.businessAreas()).map((b) => ({ id: b.businessAreaId, name: b.name }));
+    // Each area's schema list (paged by the service: the client follows nextPageKey), then every schema, at once.
+    await Promise.all(
+      app.businessAreas.map(async (ba) => {
+        const schemas = (await client.schemas(ba.id).toArray()).map((s) => ({ id: s.schemaId, name: s.name }));
+        app.schemasOf.set(ba.id, schemas);
+        for (const [i, detail] of (await Promise.all(schemas.map((s) => client.getSchema(ba.id, s.id)))).entries()) app.details.set(schemas[i]!.id, detail);
+      }),
+    );
   } catch (error) {
-    ui.scopeStatus.textContent = `Could not load the tenant: ${error instanceof Error ? error.message : String(error)}`;
+    ui.scopeStatus.textContent = `Could not load the tenant: ${messageOf(error)}`;
     return;
   }
   fillSelect(ui.businessArea, 'All business areas', app.businessAreas);

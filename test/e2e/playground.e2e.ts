@@ -68,6 +68,33 @@ describe('the playground in Chromium', () => {
     await screenshot(page, 'hover');
   });
 
+  it('shows the same description from the keyboard: Ctrl+K then Ctrl+I at the cursor, Escape closes it', async () => {
+    await typeQuery(page, '[Status] eq "ACT"');
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Home');
+    for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('Control+k');
+    await page.keyboard.press('Control+i');
+    // The keyboard's tooltip is a tooltip of its own (the pointer's sit inside .cm-tooltip-hover).
+    const tooltip = page.locator('.cm-tooltip.cm-mdq-hover');
+    await expect.poll(() => tooltip.textContent()).toContain('Status');
+    expect(await tooltip.textContent()).toContain('picklist');
+    // The keys described; they typed nothing, and the focus stayed in the editor.
+    expect(await queryText(page)).toBe('[Status] eq "ACT"');
+    expect(await page.evaluate(() => document.activeElement?.classList.contains('cm-content'))).toBe(true);
+    expect(await seriousViolations(page)).toEqual([]);
+    await screenshot(page, 'hover-keyboard');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => tooltip.count()).toBe(0);
+    // At the end of the value, its reading is described.
+    await page.keyboard.press('End');
+    await page.keyboard.press('Control+k');
+    await page.keyboard.press('Control+i');
+    await expect.poll(() => tooltip.textContent()).toContain('Active');
+    await page.keyboard.press('ArrowLeft');
+    await expect.poll(() => tooltip.count()).toBe(0);
+  });
+
   it('marks a misspelt field, lists the problem, and applies its fix', async () => {
     await typeQuery(page, '[Fist Name] eq "Tim"');
     await page.keyboard.press('Escape');
@@ -77,13 +104,54 @@ describe('the playground in Chromium', () => {
     const problem = page.locator('#diagnostics li.diagnostic', { hasText: 'unknown-field' });
     await expect.poll(() => problem.count()).toBe(1);
     await screenshot(page, 'diagnostic');
-    const fix = problem.getByRole('button', { name: 'Use "First Name"' });
+    // The closest name is a guess, not a rewrite that keeps the meaning: the button and the editor's action say so.
+    const fix = problem.getByRole('button', { name: 'Use "First Name" (changes meaning)', exact: true });
+    await mark.first().hover();
+    await expect.poll(() => page.locator('.cm-tooltip-lint .cm-diagnosticAction').allTextContents()).toContain('Use "First Name" (changes meaning)');
     await fix.focus();
     await page.keyboard.press('Enter');
     await expect.poll(() => queryText(page)).toBe('[First Name] eq "Tim"');
     await expect.poll(() => page.locator('.cm-lintRange-warning, .cm-lintRange-error').count()).toBe(0);
     await expect.poll(() => page.locator('#diagnostics li.diagnostic').count()).toBe(0);
     await screenshot(page, 'diagnostic-fixed');
+  });
+
+  it('names a fix that keeps the meaning plainly', async () => {
+    await typeQuery(page, 'Email:*');
+    await page.keyboard.press('Escape');
+    const problem = page.locator('#diagnostics li.diagnostic', { hasText: 'leading-wildcard' });
+    await expect.poll(() => problem.getByRole('button').allTextContents()).toEqual(['Write _exists_:Email']);
+    await problem.getByRole('button').click();
+    await expect.poll(() => queryText(page)).toBe('_exists_:Email');
+  });
+
+  it("talks to the service through mdq's client: one token, sent alone, lists followed page by page", async () => {
+    const requests: { method: string; path: string; authorization: string | undefined }[] = [];
+    const fresh = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    fresh.on('request', (r) => requests.push({ method: r.method(), path: new URL(r.url()).pathname + new URL(r.url()).search, authorization: r.headers().authorization }));
+    await fresh.goto(page.url());
+    await fresh.waitForSelector('body[data-ready="true"]');
+    await fresh.waitForSelector('#total[data-total]');
+    const api = requests.filter((r) => r.path.startsWith('/v1/') || r.path.startsWith('/dataobjects/'));
+    expect(requests.filter((r) => r.path === '/oauth2/token').map((r) => r.method)).toEqual(['POST']);
+    expect(api.length).toBeGreaterThan(3);
+    for (const r of api) expect(r.authorization, r.path).toMatch(/^(?!Bearer )\S+$/);
+    expect(new Set(api.map((r) => r.authorization)).size).toBe(1);
+    // The scope picker was filled from those lists, and the first search went through the client too.
+    expect(await fresh.locator('#business-area option').allTextContents()).toEqual(['All business areas', 'customer', 'product', 'supplier']);
+    expect(api.some((r) => r.path.startsWith('/dataobjects/search?') && r.path.includes('size=3'))).toBe(true);
+    // Choosing a schema lists its datasets; the emulator pages lists two at a time, and the client followed nextPageKey.
+    await fresh.locator('#business-area').selectOption({ label: 'customer' });
+    await fresh.locator('#schema').selectOption({ label: 'Customer' });
+    await expect.poll(() => fresh.locator('#dataset option').allTextContents()).toEqual(['All datasets', 'Retail Customers', 'Wholesale Customers', 'Customer Archive']);
+    const lists = requests.filter((r) => /\/datasets(\?|$)/.test(r.path));
+    expect(lists.length).toBe(2);
+    expect(lists[1]!.path).toMatch(/\/datasets\?pageKey=/);
+    expect(requests.filter((r) => r.path === '/oauth2/token')).toHaveLength(1);
+    await fresh.locator('#dataset').selectOption({ label: 'Wholesale Customers' });
+    await fresh.waitForFunction(() => document.getElementById('total')!.dataset.query === '[Age] ge 18');
+    await expect.poll(() => requests.some((r) => r.path.startsWith('/dataobjects/search?') && r.path.includes('dataSet=Wholesale+Customers'))).toBe(true);
+    await fresh.close();
   });
 
   it('searches on Enter: the results and the total follow the query', async () => {
