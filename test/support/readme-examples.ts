@@ -63,8 +63,11 @@ export interface Transcript {
   readonly steps: readonly { readonly command: string; readonly output: string }[];
 }
 
-/** The ```text blocks holding `$ ` prompts (transcripts), split into commands and their output. */
-export function transcripts(markdown: string): Transcript[] {
+/**
+ * The ```text blocks (or those of another language: ```console holds sessions that need a
+ * running server) holding `$ ` prompts (transcripts), split into commands and their output.
+ */
+export function transcripts(markdown: string, fence = 'text'): Transcript[] {
   const result: Transcript[] = [];
   let heading = '';
   const lines = markdown.split('\n');
@@ -76,7 +79,7 @@ export function transcripts(markdown: string): Transcript[] {
     while (i + 1 < lines.length && lines[++i] !== '```');
     const body = lines.slice(start, i);
     // ```sh blocks may illustrate long-running commands (`$ mdq serve`); ```text transcripts are run.
-    if (language !== 'text' || !body.some((l) => l.startsWith('$ '))) continue;
+    if (language !== fence || !body.some((l) => l.startsWith('$ '))) continue;
     const steps: { command: string; output: string }[] = [];
     for (const line of body) {
       if (line.startsWith('$ ')) steps.push({ command: line.slice(2), output: '' });
