@@ -6,6 +6,8 @@
  * - keystroke to lint marks: from the `keydown` of a Backspace that misspells a field
  *   (`[First Name]` becomes `[Frst Name]`) to the mark in the DOM; this includes the
  *   extension's lint delay (150 ms by default), reported separately;
+ * - keystroke to hover: from the `keydown` of Ctrl-I, the second key of Ctrl-K Ctrl-I
+ *   (the editor's keyboard hover), to the tooltip in the DOM;
  * - the page's JavaScript, gzipped (level 9), as served from dist/playground.
  *
  * Times are taken with performance.now() inside the page, so the driver's own
@@ -89,6 +91,17 @@ try {
     lint.push(await page.evaluate(() => window.__probe));
   }
 
+  const hover = [];
+  for (let i = 0; i < rounds; i++) {
+    await setQuery(page, '[Status] eq "ACT"', 3);
+    await page.waitForSelector('.cm-tooltip.cm-mdq-hover', { state: 'detached' });
+    await page.keyboard.press('Control+k');
+    await arm(page, '.cm-tooltip.cm-mdq-hover');
+    await page.keyboard.press('Control+i');
+    hover.push(await page.evaluate(() => window.__probe));
+    await page.keyboard.press('Escape');
+  }
+
   const assets = join(root, 'dist', 'playground', 'assets');
   const scripts = readdirSync(assets).filter((f) => f.endsWith('.js'));
   const raw = scripts.reduce((sum, f) => sum + readFileSync(join(assets, f)).length, 0);
@@ -96,6 +109,7 @@ try {
 
   const c = stats(completion);
   const l = stats(lint);
+  const h = stats(hover);
   const version = await browser.version();
   console.log(`Chromium ${version}, ${rounds} rounds each, ${new Date().toISOString().slice(0, 16)}Z\n`);
   console.log('| measure | p50 | p95 | max |');
@@ -103,6 +117,7 @@ try {
   console.log(`| keystroke to completion list shown | ${fmt(c.p50)} | ${fmt(c.p95)} | ${fmt(c.max)} |`);
   console.log(`| keystroke to lint marks (with the ${lintDelay} ms lint delay) | ${fmt(l.p50)} | ${fmt(l.p95)} | ${fmt(l.max)} |`);
   console.log(`| keystroke to lint marks, less the delay | ${fmt(l.p50 - lintDelay)} | ${fmt(l.p95 - lintDelay)} | ${fmt(l.max - lintDelay)} |`);
+  console.log(`| keystroke to hover shown (Ctrl-K Ctrl-I, from the second key) | ${fmt(h.p50)} | ${fmt(h.p95)} | ${fmt(h.max)} |`);
   console.log(`\nPage JavaScript: ${(raw / 1024).toFixed(1)} KiB minified, ${(gzip / 1024).toFixed(1)} KiB gzipped (${scripts.join(', ')})`);
 } finally {
   await browser.close();
