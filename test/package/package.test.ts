@@ -3,7 +3,7 @@
  * name), the type declarations, and the `mdq` bin as a real process.
  */
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 
@@ -205,7 +205,18 @@ describe('issue 9, item 19: readable, named, small', () => {
   });
 
   it('packs into a tarball of at most 400 KB, README links included', () => {
-    const [pack] = JSON.parse(execFileSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }));
+    // The playground's build (`npm start`, the browser tests) lands in dist/playground: it must never ship.
+    const probe = join(root, 'dist', 'playground', 'pack-probe.js');
+    const made = !existsSync(dirname(probe));
+    mkdirSync(dirname(probe), { recursive: true });
+    writeFileSync(probe, '// a page that must not ship\n');
+    let pack;
+    try {
+      [pack] = JSON.parse(execFileSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }));
+    } finally {
+      rmSync(made ? dirname(probe) : probe, { recursive: true, force: true });
+    }
+    expect(pack.files.filter((f: { path: string }) => f.path.startsWith('dist/playground/'))).toEqual([]);
     expect(pack.size).toBeLessThanOrEqual(400 * 1024);
     const shipped = new Set(pack.files.map((f: { path: string }) => f.path));
     for (const file of ['README.md', 'package.json', 'dist/index.js', 'dist/index.cjs', 'dist/index.d.ts', 'dist/index.d.cts', 'dist/cli.js', 'dist/vendor/chevrotain.js']) expect(shipped.has(file), file).toBe(true);
