@@ -8,4 +8,4 @@
 export { startEmulator } from './server.js';
 export { DEMO_CLIENT } from './auth.js';
 export type { AreaGrant, ClientGrant, Emulator, EmulatorOptions, FaultConfig, FaultRule } from './types.js';
-export { openApiDocument } from './openapi.js';
+export { openApiDocument, type OpenApiDocument } from './openapi.js';

@@ -55,7 +55,20 @@ const tokenOperation = (summary: string) => ({
   },
 });
 
-export const openApiDocument = {
+/**
+ * The document's outline. Below it, OpenAPI and JSON Schema objects are typed loosely on
+ * purpose: the literal type of the whole document weighed 90 KB in each declaration file.
+ */
+export interface OpenApiDocument {
+  readonly openapi: string;
+  readonly info: { readonly title: string; readonly version: string; readonly description: string };
+  readonly servers: readonly unknown[];
+  readonly security: readonly unknown[];
+  readonly paths: { readonly [path: string]: { readonly [method: string]: unknown } };
+  readonly components: { readonly securitySchemes: { readonly [name: string]: unknown }; readonly schemas: { readonly [name: string]: unknown } };
+}
+
+export const openApiDocument: OpenApiDocument = {
   openapi: '3.1.0',
   info: {
     title: 'Master Data Search and Metadata Service (mdq emulator)',

@@ -664,7 +664,8 @@ export class QueryParser extends EmbeddedActionsParser {
     );
     return this.ACTION(() => {
       const openSpan = this.tokenSpan(open);
-      let end = close ? this.tokenSpan(close).end : (upper ?? lower)?.span.end ?? (to ? this.tokenSpan(to).end : openSpan.end);
+      // Unclosed: the range ends after its last part, which is `TO` when no upper bound follows it (`["18"TO`).
+      let end = close ? this.tokenSpan(close).end : Math.max(openSpan.end, lower?.span.end ?? 0, to ? this.tokenSpan(to).end : 0, upper?.span.end ?? 0);
       const hole = (at: number): RangeBound => ({ kind: 'RangeBound', raw: '', value: '', span: span(at, at) });
       if (lower === undefined) this.report('missing-range-bound', "expected a lower bound (or '*') in the range", openSpan);
       if (to === undefined && lower !== undefined && upper !== undefined) {

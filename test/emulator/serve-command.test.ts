@@ -42,6 +42,12 @@ describe('mdq serve usage', () => {
     expect(missing.stderr).toMatch(/cannot read the faults file .*ENOENT/);
   });
 
+  it.runIf(process.platform === 'linux')('fails with one line, never hangs, on a data folder it cannot make', async () => {
+    const result = await run(['serve', '--data', '/proc/mdq-cannot-exist/data', '--port', '0']);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/^mdq serve: ENOENT: .*mkdir '\/proc\/mdq-cannot-exist'\n$/);
+  });
+
   it('is listed in mdq --help', async () => {
     expect((await run(['--help'])).stdout).toMatch(/serve\s+run a local emulator/);
   });

@@ -70,6 +70,14 @@ describe('syntax diagnostics', () => {
     }
   });
 
+  it('closes an unclosed range after its TO, not before it (found by the fix property, seed 1223737261)', () => {
+    const diagnostics = parse('(f:["18"TO').diagnostics;
+    expect(diagnostics.map((d) => d.code)).toEqual(['unclosed-paren', 'unclosed-range', 'missing-range-bound']);
+    const fixed = diagnostics.slice(0, 2).map((d) => applyEdits('(f:["18"TO', d.fixes![0]!.edits));
+    expect(fixed).toEqual(['(f:["18"TO)', '(f:["18"TO]']);
+    expect(errorsOf('(f:["18"TO])').map((d) => d.code)).toEqual(['missing-range-bound']);
+  });
+
   it('reports every error, not just the first, with positions in the message', () => {
     const diagnostics = parse('(city:Berlin OR [Status] eq Active) AND name:"Smith').diagnostics;
     expect(diagnostics.map((d) => d.code)).toEqual(['unquoted-value', 'unterminated-phrase']);

@@ -12,7 +12,8 @@
  * the folder), so a crash leaves either the old or the new file, and the journal holds
  * every acknowledged change that is not yet in one.
  */
-import { mkdir, open, readdir, readFile, rename } from 'node:fs/promises';
+import { open, readdir, readFile, rename } from 'node:fs/promises';
+import { makeFolder } from './make-folder.js';
 import { join } from 'node:path';
 import type { BusinessAreaResponse, DataSetListItem, SchemaResponse } from '../../schema/response.js';
 import { newId, type DataSetState, type TenantInput, type TenantStore } from './tenant-store.js';
@@ -122,8 +123,8 @@ async function syncFolder(dir: string): Promise<void> {
 
 /** Writes the whole tenant into an empty folder (the metadata files and every data object file). */
 export async function seedDataDir(dir: string, store: TenantStore): Promise<void> {
-  await mkdir(join(dir, FILES.schemas), { recursive: true });
-  await mkdir(join(dir, FILES.dataObjects), { recursive: true });
+  await makeFolder(join(dir, FILES.schemas));
+  await makeFolder(join(dir, FILES.dataObjects));
   for (const schema of store.schemas) {
     const name = `${schema.name.replace(/[^\w.-]+/g, '-').toLowerCase()}-${schema.schemaId.slice(-8)}.json`;
     await writeAtomically(join(dir, FILES.schemas, name), `${JSON.stringify(schema, null, 2)}\n`);
@@ -141,7 +142,7 @@ export async function seedDataDir(dir: string, store: TenantStore): Promise<void
 export async function writeDataObjectFiles(dir: string, store: TenantStore): Promise<void> {
   const changed: DataSetState[] = store.dataSets.filter((d) => d.dirty);
   if (changed.length === 0) return;
-  await mkdir(join(dir, FILES.dataObjects), { recursive: true });
+  await makeFolder(join(dir, FILES.dataObjects));
   for (const dataSet of changed) {
     // Serialised in one synchronous step with clearing the flag: a change after it marks the dataset again.
     dataSet.dirty = false;

@@ -2,10 +2,10 @@
  * Where the tenant comes from and where its changes go: memory only, or a data folder
  * (seeded with the example data when empty) whose journal is replayed on start.
  */
-import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { exampleData } from '../data/generate.js';
 import { lockFolder } from './folder-lock.js';
+import { makeFolder } from './make-folder.js';
 import { FILES, hasTenant, readDataDir, seedDataDir, writeDataObjectFiles } from './data-dir.js';
 import { Journal, readJournal } from './journal.js';
 import { TenantStore, type StoredObject } from './tenant-store.js';
@@ -34,7 +34,7 @@ export async function openTenant(options: OpenTenantOptions): Promise<{ store: T
   if (!(await hasTenant(dataDir)) && options.inMemory) return { store: generate(), persistence: MEMORY };
   let release: (() => Promise<void>) | undefined;
   if (!options.inMemory) {
-    await mkdir(dataDir, { recursive: true });
+    await makeFolder(dataDir);
     release = await lockFolder(dataDir);
   }
   try {

@@ -1,0 +1,35 @@
+/**
+ * `mkdir -p` without `{ recursive: true }`: Node 20's recursive mkdir spins forever at
+ * 100% CPU when the kernel answers ENOENT for a folder whose parent exists (any path under
+ * /proc, say), which would hang `mdq serve --data` instead of failing. So the missing
+ * folders are made one level at a time, outermost first, and any error is the answer.
+ */
+import { mkdir, stat } from 'node:fs/promises';
+import { dirname, resolve } from 'node:path';
+
+export async function makeFolder(path: string): Promise<void> {
+  const missing: string[] = [];
+  let current = resolve(path);
+  for (;;) {
+    try {
+      if ((await stat(current)).isDirectory()) break;
+      // A file where a folder should be: mkdir below reports EEXIST/ENOTDIR, as `mkdir -p` does.
+      missing.push(current);
+      break;
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
+      missing.push(current);
+      const parent = dirname(current);
+      if (parent === current) break;
+      current = parent;
+    }
+  }
+  for (const folder of missing.reverse()) {
+    try {
+      await mkdir(folder);
+    } catch (e) {
+      // Another process made it between our stat and mkdir: that is what we wanted.
+      if ((e as NodeJS.ErrnoException).code !== 'EEXIST' || !(await stat(folder)).isDirectory()) throw e;
+    }
+  }
+}
