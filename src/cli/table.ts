@@ -1,17 +1,21 @@
-/** Plain text tables for the commands that list things: columns padded, long cells cut with an ellipsis. */
+/**
+ * Plain text tables for the commands that list things: columns padded, long cells cut with
+ * an ellipsis, except the `id` column: an id is copied into the next command (`mdq get`).
+ */
 
 const MAX_CELL = 40;
 
-/** A cell's text: strings as they are, lists joined, anything else as JSON; one line, at most `MAX_CELL` characters. */
-export function cell(value: unknown): string {
-  const text = value === undefined || value === null ? '' : typeof value === 'string' ? value : Array.isArray(value) ? value.map(cell).join(', ') : typeof value === 'object' ? JSON.stringify(value) : String(value);
+/** A cell's text: strings as they are, lists joined, anything else as JSON; one line, at most `max` characters. */
+export function cell(value: unknown, max = MAX_CELL): string {
+  const text = value === undefined || value === null ? '' : typeof value === 'string' ? value : Array.isArray(value) ? value.map((v) => cell(v, Infinity)).join(', ') : typeof value === 'object' ? JSON.stringify(value) : String(value);
   const line = text.replace(/[\r\n\t]+/g, ' ');
-  return line.length > MAX_CELL ? `${line.slice(0, MAX_CELL - 1)}…` : line;
+  return line.length > max ? `${line.slice(0, max - 1)}…` : line;
 }
 
 export function table(headers: readonly string[], rows: readonly (readonly unknown[])[]): string {
-  const cells = rows.map((row) => headers.map((_, i) => cell(row[i])));
+  const limits = headers.map((h) => (h === 'id' ? Infinity : MAX_CELL));
+  const cells = rows.map((row) => headers.map((_, i) => cell(row[i], limits[i])));
   const widths = headers.map((h, i) => Math.max(cell(h).length, ...cells.map((row) => row[i]!.length)));
   const line = (row: readonly string[]) => row.map((text, i) => text.padEnd(widths[i]!)).join('  ').trimEnd();
-  return `${[line(headers.map(cell)), line(widths.map((w) => '-'.repeat(w))), ...cells.map(line)].join('\n')}\n`;
+  return `${[line(headers.map((h) => cell(h))), line(widths.map((w) => '-'.repeat(w))), ...cells.map(line)].join('\n')}\n`;
 }

@@ -140,6 +140,10 @@ describe('mdq search', () => {
     expect(lines[1]).toMatch(/^-+\s+-+/);
     expect(lines).toHaveLength(2 + 3 + 1);
     expect(lines.at(-1)).toMatch(/^hits 1-3 of \d+$/);
+    // Ids are whole, so one can be copied into `mdq get`; other long cells are cut.
+    const ids = (JSON.parse((await mdq(['search', 'Category:ELEC', '--business-area', 'product', '--size', '3', '--json'])).stdout) as { hits: { _dataObjectId: string }[] }).hits.map((h) => h._dataObjectId);
+    expect(lines.slice(2, 5).map((line) => line.split(/\s+/)[0])).toEqual(ids);
+    expect(r.stdout).toContain('…');
   });
 
   it('--json: the page as the service answered it; --ndjson --all: every hit, one per line', async () => {
