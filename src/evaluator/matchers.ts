@@ -26,12 +26,12 @@ import {
 } from './clause.js';
 import { editsFor, fuzzyMatcher, MAX_EDITS } from './fuzzy.js';
 import { phraseMatches } from './phrase.js';
-import { fieldReader, isPresent, someValue, textOf } from './record.js';
-import { cachedAllTokens, fullTextBlob } from './record-texts.js';
+import { fieldReader, isPresent, someValue, textOf, type FieldReader } from './record.js';
+import { cachedAllTokens } from './record-texts.js';
 import { regexMatcher } from './regex-clause.js';
 import { comparator, type Comparator } from './typed-values.js';
 import { wildcardMatcher } from './wildcard.js';
-import { prefixFinder, someRecordText, wordsFinder } from './word-scan.js';
+import { prefixFinder, someRecordValue, valueFinder, wordsFinder } from './word-scan.js';
 
 /** A field a clause is scoped to, with what the schema says about it. */
 export interface FieldScope extends FieldTarget {
@@ -158,24 +158,26 @@ function wordsClause(text: string, slop: number, scope: Scope): Clause {
   const words = tokensOf(text);
   if (words.length === 0 || (slop > 0 && words.length > 1)) return scope === null ? fullTextClause(analysed) : textClause(scope, 'words', analysed);
   const find = wordsFinder(words);
-  if (scope !== null) {
-    const { read } = scope;
-    const leaf = (value: unknown): boolean => {
-      const t = typeof value === 'string' ? value : textOf(value);
-      return t !== null && t !== '' && find(t);
-    };
-    return { test: (record) => someValue(read(record), leaf), mark: textClause(scope, 'words', analysed).mark };
-  }
+  const leaf = valueFinder(find, words.join(''));
+  if (scope !== null) return { test: fieldValueTest(scope.read, find, leaf), mark: textClause(scope, 'words', analysed).mark };
   const { mark } = fullTextClause(analysed);
-  if (words.length > 1) return { test: (record) => someRecordText(record, find), mark };
-  // One word anywhere: the record's token set when a query has built it, else one search of all its text.
+  if (words.length > 1) return { test: (record) => someRecordValue(record, leaf), mark };
+  // One word anywhere: the record's token set when a query has built it, else a search of its values in place.
   const word = words[0]!;
   return {
     test: (record) => {
       const cached = cachedAllTokens(record);
-      return cached !== undefined ? cached.has(word) : find(fullTextBlob(record));
+      return cached !== undefined ? cached.has(word) : someRecordValue(record, leaf);
     },
     mark,
+  };
+}
+
+/** A test of a field's values by a text search: a single string value (the usual case) goes straight to `find`. */
+function fieldValueTest(read: FieldReader, find: (text: string) => boolean, leaf: (value: unknown) => boolean): Clause['test'] {
+  return (record) => {
+    const value = read(record);
+    return typeof value === 'string' ? value !== '' && find(value) : someValue(value, leaf);
   };
 }
 
@@ -342,13 +344,9 @@ const MATCHERS: { readonly [K in ClauseKind]: CompileFn<K> } = {
     const prefix = /^([^*?\\]+)\*$/.exec(pattern)?.[1];
     const find = prefix === undefined || !isAnalysed(scope) ? null : prefixFinder(prefix);
     if (find === null) return clause;
-    if (scope === null) return { test: (record) => find(fullTextBlob(record)), mark: clause.mark };
-    const { read } = scope;
-    const leaf = (value: unknown): boolean => {
-      const t = typeof value === 'string' ? value : textOf(value);
-      return t !== null && t !== '' && find(t);
-    };
-    return { test: (record) => someValue(read(record), leaf), mark: clause.mark };
+    const leaf = valueFinder(find, prefix!);
+    if (scope === null) return { test: (record) => someRecordValue(record, leaf), mark: clause.mark };
+    return { test: fieldValueTest(scope.read, find, leaf), mark: clause.mark };
   },
   Regex: (node, scope, context) => {
     const matcher = regexMatcher(node, context);
