@@ -189,7 +189,8 @@ export function someRecordValue(record: DataRecord, test: (value: unknown) => bo
 
 const hasOwn = Object.prototype.hasOwnProperty;
 /** The metadata names as a prototype-less object: a keyed load costs less than a Set look-up here. */
-const METADATA: { readonly [name: string]: true | undefined } = Object.assign(Object.create(null) as object, Object.fromEntries([...METADATA_PROPERTIES].map((name) => [name, true])));
+const METADATA: { readonly [name: string]: true | undefined } = Object.create(null) as { [name: string]: true };
+for (const name of METADATA_PROPERTIES) (METADATA as { [name: string]: true })[name] = true;
 
 function someLeaf(value: unknown, test: (value: unknown) => boolean, depth: number): boolean {
   if (value === null || value === undefined || depth > MAX_NESTING) return false;
