@@ -29,7 +29,7 @@ import { phraseMatches } from './phrase.js';
 import { fieldReader, isPresent, someValue, textOf, type FieldReader } from './record.js';
 import { cachedAllTokens } from './record-texts.js';
 import { regexMatcher } from './regex-clause.js';
-import { comparator, type Comparator } from './typed-values.js';
+import { comparator, equalsTest, numberRangeTest, type Comparator } from './typed-values.js';
 import { wildcardMatcher } from './wildcard.js';
 import { prefixFinder, someRecordValue, valueFinder, wordsFinder } from './word-scan.js';
 
@@ -183,6 +183,8 @@ function fieldValueTest(read: FieldReader, find: (text: string) => boolean, leaf
 
 /** A typed equality on a field's values (numbers, dates, booleans, codes). */
 function equalsClause(scope: FieldScope, text: string, now: Date): Clause {
+  const direct = equalsTest(scope.field, text);
+  if (direct !== null) return valueClause(scope, direct);
   const compare = comparator(text, scope.field, now);
   return valueClause(scope, (v) => compare(v) === 0);
 }
@@ -228,6 +230,8 @@ function rangeTest(lower: Bound, upper: Bound): (value: unknown) => boolean {
 
 function orderClause(lowerText: string | null, lowerInclusive: boolean, upperText: string | null, upperInclusive: boolean, scope: Scope, now: Date): Clause {
   const field = scope?.field;
+  const direct = scope === null ? null : numberRangeTest(field, lowerText, lowerInclusive, upperText, upperInclusive);
+  if (direct !== null) return valueClause(scope!, direct);
   const test = rangeTest(boundOf(lowerText, lowerInclusive, field, now), boundOf(upperText, upperInclusive, field, now));
   if (scope !== null) return valueClause(scope, test);
   // A bare range searches every field's values, typed by what they hold.
