@@ -8,7 +8,8 @@ import { printDecimal } from '../language/escape.js';
 import type { Diagnostic, Severity } from '../language/diagnostic.js';
 import type { FieldKind } from '../schema/field-kind.js';
 import { HIT_METADATA_FIELDS } from '../schema/response.js';
-import type { SchemaField, SchemaIndex } from '../schema/schema.js';
+import type { SchemaFieldResponse } from '../schema/response.js';
+import { loadSchema, type SchemaField, type SchemaIndex } from '../schema/schema.js';
 import { tokensOf } from './analysis.js';
 import {
   ALWAYS,
@@ -26,7 +27,7 @@ import {
 } from './clause.js';
 import { editsFor, fuzzyMatcher, MAX_EDITS } from './fuzzy.js';
 import { phraseMatches } from './phrase.js';
-import { fieldReader, isPresent, someValue, textOf, type FieldReader } from './record.js';
+import { fieldReader, isPresent, someValue, textOf, type DataRecord, type FieldReader } from './record.js';
 import { cachedAllTokens } from './record-texts.js';
 import { regexMatcher } from './regex-clause.js';
 import { comparator, equalsTest, numberRangeTest, type Comparator } from './typed-values.js';
@@ -37,6 +38,12 @@ import { prefixFinder, someRecordValue, valueFinder, wordsFinder } from './word-
 export interface FieldScope extends FieldTarget {
   readonly kind: FieldKind;
   readonly field: SchemaField | undefined;
+  /**
+   * When the schemas type the field differently (a number in one, text in another; dates
+   * in two formats): the field as each schema defines it, by schema name. A record then
+   * is typed by the schema its `_schemaName` names, and by the merged field otherwise.
+   */
+  readonly bySchema?: ReadonlyMap<string, FieldScope>;
 }
 
 /** Where leaves look: one field, or (null) every field, as full-text terms do. */
@@ -78,12 +85,54 @@ function fieldScope(name: string, node: Node, context: CompileContext): FieldSco
     scope = { name, read, kind: 'opaque', field: undefined };
   } else {
     const field = context.schema.field(name);
-    if (field !== undefined) scope = { name, read, kind: field.kind, field };
+    if (field !== undefined) scope = { name, read, kind: field.kind, field, bySchema: schemaTypings(field, name, read) };
     else if (METADATA.has(name) || belowKnownField(name, context.schema)) scope = { name, read, kind: 'opaque', field: undefined };
   }
   if (scope === undefined) report(context, node, 'unknown-field', `no field "${name}" in the schema: this clause matches nothing`);
   context.scopes.set(name, scope);
   return scope;
+}
+
+/** How a field types values; two definitions that agree on it compare values alike. */
+function typing(field: SchemaField): string {
+  return JSON.stringify([field.kind, field.dateFormat, field.dateSeparator, field.booleanValues]);
+}
+
+/** The field as each schema defines it, when their typings differ (see `FieldScope.bySchema`). */
+function schemaTypings(field: SchemaField, name: string, read: FieldReader): ReadonlyMap<string, FieldScope> | undefined {
+  if (new Set(field.schemas).size < 2) return undefined;
+  const definitions = new Map<string, SchemaFieldResponse[]>();
+  field.schemas.forEach((schema, i) => {
+    const list = definitions.get(schema) ?? [];
+    list.push(field.definitions[i]!);
+    definitions.set(schema, list);
+  });
+  const own = new Map<string, FieldScope>();
+  for (const [schema, fields] of definitions) {
+    const defined = loadSchema({ name: schema, fields }).field(name);
+    if (defined !== undefined) own.set(schema, { name, read, kind: defined.kind, field: defined });
+  }
+  const typings = new Set([...own.values()].map((s) => typing(s.field!)));
+  return typings.size > 1 ? own : undefined;
+}
+
+const readSchemaName = fieldReader('_schemaName');
+
+/**
+ * `compileWith(scope)` for a field the schemas type differently: once per schema and once
+ * merged, chosen per record by its `_schemaName`. Only the merged compile reports.
+ */
+function typedPerRecord(scope: FieldScope, context: CompileContext, compileWith: (scope: FieldScope, context: CompileContext) => Clause): Clause {
+  const merged = compileWith(scope, context);
+  if (scope.bySchema === undefined) return merged;
+  const quiet: CompileContext = { ...context, diagnostics: [] };
+  const clauses = new Map<string, Clause>();
+  for (const [schema, own] of scope.bySchema) clauses.set(schema, compileWith(own, quiet));
+  const pick = (record: DataRecord): Clause => {
+    const schema = readSchemaName(record);
+    return (typeof schema === 'string' ? clauses.get(schema) : undefined) ?? merged;
+  };
+  return { test: (record) => pick(record).test(record), mark: (record, sink) => pick(record).mark(record, sink) };
 }
 
 function belowKnownField(name: string, schema: SchemaIndex): boolean {
@@ -252,6 +301,10 @@ function boundText(bound: RangeBound): string | null {
 function comparisonClause(node: Comparison, context: CompileContext): Clause {
   const scope = fieldScope(node.field.value, node.field, context);
   if (scope === undefined) return node.operator === 'ne' ? ALWAYS : NEVER;
+  return typedPerRecord(scope, context, (own, c) => typedComparison(node, own, c));
+}
+
+function typedComparison(node: Comparison, scope: FieldScope, context: CompileContext): Clause {
   const text = node.value.kind === 'NumberValue' ? numberText(node.value) : node.value.value;
   switch (node.operator) {
     case 'eq':
@@ -329,7 +382,8 @@ const MATCHERS: { readonly [K in ClauseKind]: CompileFn<K> } = {
   MatchAll: () => ALWAYS,
   Field: (node, _scope, context) => {
     const inner = scoped(node.field.value, node.field, context);
-    return inner === undefined ? NEVER : compileClause(node.value, inner, context);
+    if (inner === undefined) return NEVER;
+    return inner === null ? compileClause(node.value, inner, context) : typedPerRecord(inner, context, (scope, c) => compileClause(node.value, scope, c));
   },
   Exists: (node, _scope, context) => {
     const scope = fieldScope(node.field.value, node.field, context);
