@@ -32,7 +32,7 @@ import { cachedAllTokens } from './record-texts.js';
 import { regexMatcher } from './regex-clause.js';
 import { comparator, equalsTest, numberRangeTest, type Comparator } from './typed-values.js';
 import { wildcardMatcher } from './wildcard.js';
-import { prefixFinder, someRecordValue, valueFinder, wordsFinder } from './word-scan.js';
+import { fuzzyFinder, infixFinder, prefixFinder, sloppyFinder, someRecordValue, valueFinder, wordsFinder } from './word-scan.js';
 
 /** A field a clause is scoped to, with what the schema says about it. */
 export interface FieldScope extends FieldTarget {
@@ -205,8 +205,8 @@ function wordsText(text: string, slop: number): TextTest {
 function wordsClause(text: string, slop: number, scope: Scope): Clause {
   const analysed = wordsText(text, slop);
   const words = tokensOf(text);
-  if (words.length === 0 || (slop > 0 && words.length > 1)) return scope === null ? fullTextClause(analysed) : textClause(scope, 'words', analysed);
-  const find = wordsFinder(words);
+  if (words.length === 0) return scope === null ? fullTextClause(analysed) : textClause(scope, 'words', analysed);
+  const find = slop > 0 && words.length > 1 ? sloppyFinder(words, slop) : wordsFinder(words);
   const leaf = valueFinder(find, words.join(''));
   if (scope !== null) return { test: fieldValueTest(scope.read, find, leaf), mark: textClause(scope, 'words', analysed).mark };
   const { mark } = fullTextClause(analysed);
@@ -400,9 +400,12 @@ const MATCHERS: { readonly [K in ClauseKind]: CompileFn<K> } = {
     const clause = patternClause(wildcardMatcher(pattern), scope);
     // `prefix*` on words: found in place, like words.
     const prefix = /^([^*?\\]+)\*$/.exec(pattern)?.[1];
-    const find = prefix === undefined || !isAnalysed(scope) ? null : prefixFinder(prefix);
+    // `*infix*` likewise.
+    const infix = /^\*([^*?\\]+)\*$/.exec(pattern)?.[1];
+    const needle = prefix ?? infix;
+    const find = needle === undefined || !isAnalysed(scope) ? null : prefix !== undefined ? prefixFinder(prefix) : infixFinder(needle);
     if (find === null) return clause;
-    const leaf = valueFinder(find, prefix!);
+    const leaf = valueFinder(find, needle!);
     if (scope === null) return { test: (record) => someRecordValue(record, leaf), mark: clause.mark };
     return { test: fieldValueTest(scope.read, find, leaf), mark: clause.mark };
   },
@@ -415,7 +418,18 @@ const MATCHERS: { readonly [K in ClauseKind]: CompileFn<K> } = {
     if (node.distance !== null && node.distance > MAX_EDITS) {
       report(context, node, 'fuzzy-distance', `Lucene allows at most ${MAX_EDITS} edits; ~${node.distance} is evaluated as ~${MAX_EDITS}`, 'info');
     }
-    return patternClause(fuzzyMatcher(term, editsFor(node.distance, Array.from(term).length)), scope);
+    const edits = editsFor(node.distance, Array.from(term).length);
+    const matches = fuzzyMatcher(term, edits);
+    const clause = patternClause(matches, scope);
+    if (!isAnalysed(scope)) return clause;
+    // Found in place: only words of about the term's length are measured.
+    const find = fuzzyFinder(term, edits, matches);
+    const leaf = (value: unknown): boolean => {
+      const text = textOf(value);
+      return text !== null && text !== '' && find(text);
+    };
+    if (scope === null) return { test: (record) => someRecordValue(record, leaf), mark: clause.mark };
+    return { test: fieldValueTest(scope.read, find, leaf), mark: clause.mark };
   },
   Range: (node, scope, context) => orderClause(boundText(node.lower), node.lowerInclusive, boundText(node.upper), node.upperInclusive, scope, context.now),
   Relation: (node, scope, context) => {

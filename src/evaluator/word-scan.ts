@@ -136,6 +136,52 @@ export function prefixFinder(prefix: string): ((text: string) => boolean) | null
   };
 }
 
+/**
+ * A test for a sloppy phrase (`"a b"~N`) on a value: a value that lacks one of the words
+ * (ignoring case) is rejected in place; the others are analysed and matched as Lucene
+ * counts slop (phrase.ts).
+ */
+export function sloppyFinder(words: readonly string[], slop: number): (text: string) => boolean {
+  const present = allAscii(words) ? [...new Set(words)].map(containsIgnoringCase) : [];
+  return (text) => {
+    for (const has of present) if (!has(text)) return false;
+    return phraseMatches(analyse(text).tokens, words, slop, false).length > 0;
+  };
+}
+
+/**
+ * A test for the wildcard `*infix*` (lower-cased ASCII) on a value, in place: a word holds
+ * it exactly when the lower-cased value does (lower-casing maps ASCII alike in a word
+ * and in the whole value), so one search of the value answers for both.
+ */
+export function infixFinder(infix: string): ((text: string) => boolean) | null {
+  if (!isAscii(infix)) return null;
+  const candidate = containsIgnoringCase(infix);
+  return (text) => candidate(text) && (isAscii(text) || text.toLowerCase().includes(infix));
+}
+
+/**
+ * A test for a fuzzy term on a value, in place for ASCII text: only words (and a whole
+ * value) whose length is within `edits` of the term's are sliced and measured.
+ */
+export function fuzzyFinder(term: string, edits: number, matches: (token: string) => boolean): (text: string) => boolean {
+  const length = term.length;
+  const ascii = isAscii(term);
+  const slow = (text: string): boolean => matches(text.toLowerCase()) || analyse(text).tokens.some(matches);
+  return (text) => {
+    if (!ascii || !isAscii(text)) return slow(text);
+    if (Math.abs(text.length - length) <= edits && matches(text.toLowerCase())) return true;
+    const count = asciiWordBounds(text, bounds);
+    const { starts, ends } = bounds;
+    for (let t = 0; t < count; t++) {
+      const start = starts[t]!;
+      const end = ends[t]!;
+      if (Math.abs(end - start - length) <= edits && matches(text.slice(start, end).toLowerCase())) return true;
+    }
+    return false;
+  };
+}
+
 /** The characters of a number's text (`-1.5e+21`, `NaN`, `Infinity`), lower-cased. */
 const NUMBER_TEXT = /^[0-9.+\-einfinityna]*$/;
 

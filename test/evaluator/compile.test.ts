@@ -339,7 +339,8 @@ describe('several schemas that type a field differently', () => {
     { id: 'none', Code: 7, Born: '2020-04-03', Flag: true, Label: 'x' },
     { id: 'other', _schemaName: 'C', Code: 'x 7 y', Born: '03/04/2020', Flag: 'Y', Label: 'x' },
   ];
-  const ids = (q: string) => filter(rs, q, { schema: [a, b] }).map((r) => r.id);
+  const schema = loadSchema([a, b]);
+  const ids = (q: string) => filter(rs, q, { schema }).map((r) => r.id);
 
   it('types each record by the schema its _schemaName names', () => {
     expect(ids('Code:7')).toEqual(['a1', 'b1', 'none', 'other']); // a number in A, a word in B, the merged (untyped) field for the others
@@ -353,7 +354,7 @@ describe('several schemas that type a field differently', () => {
   });
 
   it('a record naming no known schema is typed by the merged field, and highlights follow the record\'s typing', () => {
-    const m = compile('Code:7 OR Born:2020-03-04', { schema: [a, b] });
+    const m = compile('Code:7 OR Born:2020-03-04', { schema });
     expect(m.highlight(rs[0]!)).toEqual([{ field: 'Code', spans: [{ start: 0, end: 3 }] }, { field: 'Born', spans: [{ start: 0, end: 10 }] }]);
     expect(m.highlight(rs[2]!)).toEqual([{ field: 'Code', spans: [{ start: 2, end: 3 }] }]);
     expect(m(rs[5]!)).toBe(true); // merged: Code is opaque, and "x 7 y" holds the word 7

@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { analyse, tokensOf } from '../../src/evaluator/analysis.js';
 import { phraseMatches } from '../../src/evaluator/phrase.js';
 import { textOf } from '../../src/evaluator/record.js';
-import { containsIgnoringCase, prefixFinder, someRecordText, someRecordValue, valueFinder, wordsFinder } from '../../src/evaluator/word-scan.js';
+import { fuzzyMatcher } from '../../src/evaluator/fuzzy.js';
+import { containsIgnoringCase, fuzzyFinder, infixFinder, prefixFinder, sloppyFinder, someRecordText, someRecordValue, valueFinder, wordsFinder } from '../../src/evaluator/word-scan.js';
 
 const scale = Number(process.env.FC_RUNS ?? 1);
 // KELVIN SIGN and CAPITAL I WITH DOT ABOVE: the two characters outside ASCII that lower-case into it.
@@ -101,5 +102,28 @@ describe('finding words in place', () => {
     expect(someRecordValue(bare, find)).toBe(true);
     delete bare.n;
     expect(someRecordValue(bare, find)).toBe(false);
+  });
+
+  it('finds *infix*, fuzzy terms and sloppy phrases as the analysis would', () => {
+    fc.assert(
+      fc.property(text, text, fc.nat(2), (haystack, raw, n) => {
+        const needle = raw.toLowerCase();
+        const tokens = analyse(haystack).tokens;
+        const infix = infixFinder(needle);
+        if (infix !== null && needle !== '') {
+          expect(infix(haystack), `*${needle}* in ${JSON.stringify(haystack)}`).toBe(haystack.toLowerCase().includes(needle) || tokens.some((t) => t.includes(needle)));
+        }
+        const term = needle.trim();
+        if (term !== '') {
+          const matches = fuzzyMatcher(term, n);
+          expect(fuzzyFinder(term, n, matches)(haystack), `${term}~${n} in ${JSON.stringify(haystack)}`).toBe(matches(haystack.toLowerCase()) || tokens.some(matches));
+        }
+        const words = tokensOf(raw);
+        if (words.length > 1) {
+          expect(sloppyFinder(words, n)(haystack), `${JSON.stringify(words)}~${n} in ${JSON.stringify(haystack)}`).toBe(phraseMatches(tokens, words, n, false).length > 0);
+        }
+      }),
+      { numRuns: 5000 * scale },
+    );
   });
 });
