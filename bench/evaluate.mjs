@@ -20,7 +20,7 @@ import { freshCopies, generateRecords } from './records.mjs';
 import { median } from './measure.mjs';
 
 const SETTINGS = {
-  full: { records: 100_000, rounds: 3, compileRuns: 1000, linearity: [10_000, 30_000, 100_000] },
+  full: { records: 100_000, rounds: 5, compileRuns: 1000, linearity: [10_000, 30_000, 100_000] },
   quick: { records: 20_000, rounds: 2, compileRuns: 200, linearity: [5_000, 20_000] },
 };
 
@@ -221,7 +221,7 @@ export async function run({ quick = false, log = () => {} } = {}) {
       { columns: ['records', `cold ms (${agreedQueries.length} queries)`, 'warm ms', 'cold ns/record', 'warm ns/record'], rows: linearRows },
     ],
     notes: [
-      `Cold: the first query on records never seen, for both engines (fresh copies each round: mdq analyses and caches what it needs then, and the engine meets new objects). Warm: the same query again on the same records. Medians of ${settings.rounds} rounds; compile time is the median of ${settings.compileRuns} compiles of the text; liqe parses its query once, outside the timing.`,
+      `Times are CPU time of the whole process (every thread, the garbage collector's helpers too), not wall-clock time, so that other work on the machine does not count; before each timed run the heap is collected and the collector's helper threads are let finish. Cold: the first query on records never seen, for both engines (fresh copies each round: mdq analyses and caches what it needs then, and the engine meets new objects). Warm: the same query again on the same records. Medians of ${settings.rounds} rounds; compile time is the median of ${settings.compileRuns} compiles of the text; liqe parses its query once, outside the timing.`,
       `Queries liqe answers differently (${differing.length}: ${differing.join(', ') || 'none'}) are left out of the speed target: liqe matches substrings of values where mdq matches words.`,
     ],
     checks: [
