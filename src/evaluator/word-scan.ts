@@ -58,6 +58,10 @@ export function containsIgnoringCase(needle: string): (text: string) => boolean 
   const lastOther = other[n - 1]!;
   return (text) => {
     const end = text.length - n;
+    // Horspool can compare n characters per step on a hostile text (`aaaa` for `aaba`): past
+    // a budget linear in the text, the native search of the lower-cased text answers (sound
+    // too: a word holding the needle puts it in the lower-cased text).
+    let budget = 2 * text.length + 64;
     let i = 0;
     while (i <= end) {
       const c = text.charCodeAt(i + n - 1);
@@ -68,6 +72,8 @@ export function containsIgnoringCase(needle: string): (text: string) => boolean 
           if (d !== lower[j] && d !== upper[j] && d !== other[j]) break;
         }
         if (j === n - 1) return true;
+        budget -= j + 1;
+        if (budget < 0) return text.toLowerCase().includes(needle);
       }
       i += c < 128 ? shift[c]! : c === 0x212a ? shiftKelvin : c === 0x130 ? shiftDottedI : n;
     }

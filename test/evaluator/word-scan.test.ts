@@ -126,4 +126,15 @@ describe('finding words in place', () => {
       { numRuns: 5000 * scale },
     );
   });
+
+  it('a text that defeats the skip search still gets the right answer (the linear fallback)', () => {
+    const needle = `${'a'.repeat(40)}ba`;
+    const hostile = 'A'.repeat(5000);
+    expect(containsIgnoringCase(needle)(hostile)).toBe(false);
+    expect(containsIgnoringCase(needle)(`${hostile}Ba`)).toBe(true);
+    expect(infixFinder(needle)!(hostile)).toBe(false);
+    expect(infixFinder(needle)!(`x${hostile}BA`)).toBe(true);
+    expect(wordsFinder([needle])(`${hostile} ${needle.toUpperCase()}`)).toBe(true);
+    expect(wordsFinder([needle])(`${hostile}ba`)).toBe(false); // one long word, not the needle
+  });
 });
