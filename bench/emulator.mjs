@@ -75,7 +75,7 @@ async function token(url) {
  * (json-server's full scan of 100 000 records) is measured over a fixed number of
  * requests instead of a duration, so that every request started is also finished.
  */
-async function cannon(url, headers = {}) {
+async function cannon(url, headers = {}, { peer = false } = {}) {
   const probeStarted = performance.now();
   await (await fetch(url, { headers })).arrayBuffer();
   const probe = performance.now() - probeStarted;
@@ -83,8 +83,12 @@ async function cannon(url, headers = {}) {
   const load = probe > 1000 ? { amount: CONNECTIONS * 3 } : { duration: DURATION };
   const result = await autocannon({ url, connections: CONNECTIONS, headers, timeout: 600, ...load });
   const seconds = (performance.now() - started) / 1000;
-  if (result.non2xx > 0 || result.errors > 0 || result.timeouts > 0) throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors, ${result.timeouts} timeouts`);
-  return { rps: result.requests.total / seconds, p50: result.latency.p50, p99: result.latency.p99, requests: result.requests.total };
+  const failed = result.non2xx + result.errors + result.timeouts;
+  // mdq must answer every request; the peer's failures (a dropped connection under load) are counted and shown.
+  if (failed > 0 && !peer) throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors, ${result.timeouts} timeouts`);
+  const measured = { rps: result['2xx'] / seconds, p50: result.latency.p50, p99: result.latency.p99, requests: result.requests.total, failed };
+  process.stderr.write(`  ${url.replace(/^http:\/\/[^/]+/, '')}: ${measured.rps.toFixed(1)} req/s, p50 ${measured.p50} ms, p99 ${measured.p99} ms${failed > 0 ? `, ${failed} failed` : ''}\n`);
+  return measured;
 }
 
 const stop = async (child) => {
@@ -155,7 +159,7 @@ async function searchBenchmark() {
     const url = `${peerUrl}/dataobjects?${r.peer}&_limit=10`;
     const total = Number((await fetch(url)).headers.get('x-total-count'));
     r.peerTotal = total;
-    r.peerResult = await cannon(url);
+    r.peerResult = await cannon(url, {}, { peer: true });
   }
   const fullText = results[0].peerResult;
   await stop(peerChild);
@@ -265,7 +269,7 @@ for (const r of results) {
       `${r.result.p50} / ${r.result.p99}`,
       `\`?${r.peer}\` (${r.peerTotal})`,
       fmt(r.peerResult.rps, 1),
-      `${r.peerResult.p50} / ${r.peerResult.p99}`,
+      `${r.peerResult.p50} / ${r.peerResult.p99}${r.peerResult.failed > 0 ? ` (${r.peerResult.failed} of ${r.peerResult.requests} failed)` : ''}`,
       `${fmt(ratio, 1)}x ${ratio >= 2 ? 'PASS' : 'FAIL'}`,
     ]),
   );

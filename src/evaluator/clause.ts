@@ -31,7 +31,11 @@ export type ValueSpan = (text: string) => readonly [number, number] | null;
 export function valueClause(target: FieldTarget, test: (value: unknown) => boolean, span?: ValueSpan): Clause {
   const { name, read } = target;
   return {
-    test: (record) => someValue(read(record), test),
+    // A single value of a primitive type (the usual case) goes straight to the test.
+    test: (record) => {
+      const value = read(record);
+      return typeof value === 'object' ? value !== null && someValue(value, test) : value !== undefined && test(value);
+    },
     mark: (record, sink) => {
       someValue(read(record), (value, index) => {
         if (!test(value)) return false;

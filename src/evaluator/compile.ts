@@ -64,6 +64,7 @@ export function compile(query: QueryInput, options: CompileOptions = {}): Matche
   }
   const { test, mark } = clause;
   const matcher = ((record: DataRecord) => test(record)) as Matcher & { diagnostics: readonly Diagnostic[] };
+  tests.set(matcher, test);
   Object.defineProperty(matcher, 'diagnostics', { value: Object.freeze(context.diagnostics), enumerable: true });
   Object.defineProperty(matcher, 'highlight', {
     enumerable: true,
@@ -77,10 +78,21 @@ export function compile(query: QueryInput, options: CompileOptions = {}): Matche
   return matcher;
 }
 
+/** The clause test behind each matcher, so that `filter` calls it without the wrapper. */
+const tests = new WeakMap<Matcher, (record: DataRecord) => boolean>();
+
 /** The records that match `query`, in their order. */
 export function filter<R extends DataRecord>(records: Iterable<R>, query: QueryInput | Matcher, options: CompileOptions = {}): R[] {
-  const matches = typeof query === 'function' ? query : compile(query, options);
+  const matcher = typeof query === 'function' ? query : compile(query, options);
+  const matches = tests.get(matcher) ?? matcher;
   const out: R[] = [];
-  for (const record of records) if (matches(record)) out.push(record);
+  if (Array.isArray(records)) {
+    for (let i = 0; i < records.length; i++) {
+      const record = records[i] as R;
+      if (matches(record)) out.push(record);
+    }
+  } else {
+    for (const record of records) if (matches(record)) out.push(record);
+  }
   return out;
 }

@@ -17,6 +17,8 @@ export function editsFor(distance: number | null, termLength: number): number {
   return Math.min(Math.floor((1 - distance) * termLength), MAX_EDITS);
 }
 
+let rows: Int32Array[] = [new Int32Array(64), new Int32Array(64), new Int32Array(64)];
+
 /** True when `a` and `b` (arrays of code points) are at most `max` edits apart; stops early. */
 export function withinEdits(a: ArrayLike<string>, b: ArrayLike<string>, max: number): boolean {
   if (Math.abs(a.length - b.length) > max) return false;
@@ -25,10 +27,10 @@ export function withinEdits(a: ArrayLike<string>, b: ArrayLike<string>, max: num
     return a.length === b.length;
   }
   const n = b.length;
-  // Three rows of the optimal-string-alignment table.
-  let before = new Array<number>(n + 1).fill(0);
-  let previous = Array.from({ length: n + 1 }, (_, j) => j);
-  let current = new Array<number>(n + 1).fill(0);
+  // Three rows of the optimal-string-alignment table, reused from call to call (a fuzzy term measures many words).
+  if (rows[0]!.length <= n) rows = [new Int32Array(2 * n + 2), new Int32Array(2 * n + 2), new Int32Array(2 * n + 2)];
+  let [before, previous, current] = rows as [Int32Array, Int32Array, Int32Array];
+  for (let j = 0; j <= n; j++) previous[j] = j;
   for (let i = 1; i <= a.length; i++) {
     current[0] = i;
     let rowMin = i;

@@ -8,7 +8,8 @@ import { printDecimal } from '../language/escape.js';
 import type { Diagnostic, Severity } from '../language/diagnostic.js';
 import type { FieldKind } from '../schema/field-kind.js';
 import { HIT_METADATA_FIELDS } from '../schema/response.js';
-import type { SchemaField, SchemaIndex } from '../schema/schema.js';
+import type { SchemaFieldResponse } from '../schema/response.js';
+import { loadSchema, type SchemaField, type SchemaIndex } from '../schema/schema.js';
 import { tokensOf } from './analysis.js';
 import {
   ALWAYS,
@@ -26,17 +27,23 @@ import {
 } from './clause.js';
 import { editsFor, fuzzyMatcher, MAX_EDITS } from './fuzzy.js';
 import { phraseMatches } from './phrase.js';
-import { fieldReader, isPresent, someValue, textOf } from './record.js';
-import { cachedAllTokens, fullTextBlob } from './record-texts.js';
+import { fieldReader, isPresent, someValue, textOf, type DataRecord, type FieldReader } from './record.js';
+import { cachedAllTokens } from './record-texts.js';
 import { regexMatcher } from './regex-clause.js';
-import { comparator, type Comparator } from './typed-values.js';
+import { comparator, equalsTest, numberRangeTest, type Comparator } from './typed-values.js';
 import { wildcardMatcher } from './wildcard.js';
-import { prefixFinder, someRecordText, wordsFinder } from './word-scan.js';
+import { fuzzyFinder, infixFinder, prefixFinder, sloppyFinder, someRecordValue, valueFinder, wordsFinder } from './word-scan.js';
 
 /** A field a clause is scoped to, with what the schema says about it. */
 export interface FieldScope extends FieldTarget {
   readonly kind: FieldKind;
   readonly field: SchemaField | undefined;
+  /**
+   * When the schemas type the field differently (a number in one, text in another; dates
+   * in two formats): the field as each schema defines it, by schema name. A record then
+   * is typed by the schema its `_schemaName` names, and by the merged field otherwise.
+   */
+  readonly bySchema?: ReadonlyMap<string, FieldScope>;
 }
 
 /** Where leaves look: one field, or (null) every field, as full-text terms do. */
@@ -78,12 +85,54 @@ function fieldScope(name: string, node: Node, context: CompileContext): FieldSco
     scope = { name, read, kind: 'opaque', field: undefined };
   } else {
     const field = context.schema.field(name);
-    if (field !== undefined) scope = { name, read, kind: field.kind, field };
+    if (field !== undefined) scope = { name, read, kind: field.kind, field, bySchema: schemaTypings(field, name, read) };
     else if (METADATA.has(name) || belowKnownField(name, context.schema)) scope = { name, read, kind: 'opaque', field: undefined };
   }
   if (scope === undefined) report(context, node, 'unknown-field', `no field "${name}" in the schema: this clause matches nothing`);
   context.scopes.set(name, scope);
   return scope;
+}
+
+/** How a field types values; two definitions that agree on it compare values alike. */
+function typing(field: SchemaField): string {
+  return JSON.stringify([field.kind, field.dateFormat, field.dateSeparator, field.booleanValues]);
+}
+
+/** The field as each schema defines it, when their typings differ (see `FieldScope.bySchema`). */
+function schemaTypings(field: SchemaField, name: string, read: FieldReader): ReadonlyMap<string, FieldScope> | undefined {
+  if (new Set(field.schemas).size < 2) return undefined;
+  const definitions = new Map<string, SchemaFieldResponse[]>();
+  field.schemas.forEach((schema, i) => {
+    const list = definitions.get(schema) ?? [];
+    list.push(field.definitions[i]!);
+    definitions.set(schema, list);
+  });
+  const own = new Map<string, FieldScope>();
+  for (const [schema, fields] of definitions) {
+    const defined = loadSchema({ name: schema, fields }).field(name);
+    if (defined !== undefined) own.set(schema, { name, read, kind: defined.kind, field: defined });
+  }
+  const typings = new Set([...own.values()].map((s) => typing(s.field!)));
+  return typings.size > 1 ? own : undefined;
+}
+
+const readSchemaName = fieldReader('_schemaName');
+
+/**
+ * `compileWith(scope)` for a field the schemas type differently: once per schema and once
+ * merged, chosen per record by its `_schemaName`. Only the merged compile reports.
+ */
+function typedPerRecord(scope: FieldScope, context: CompileContext, compileWith: (scope: FieldScope, context: CompileContext) => Clause): Clause {
+  const merged = compileWith(scope, context);
+  if (scope.bySchema === undefined) return merged;
+  const quiet: CompileContext = { ...context, diagnostics: [] };
+  const clauses = new Map<string, Clause>();
+  for (const [schema, own] of scope.bySchema) clauses.set(schema, compileWith(own, quiet));
+  const pick = (record: DataRecord): Clause => {
+    const schema = readSchemaName(record);
+    return (typeof schema === 'string' ? clauses.get(schema) : undefined) ?? merged;
+  };
+  return { test: (record) => pick(record).test(record), mark: (record, sink) => pick(record).mark(record, sink) };
 }
 
 function belowKnownField(name: string, schema: SchemaIndex): boolean {
@@ -156,31 +205,35 @@ function wordsText(text: string, slop: number): TextTest {
 function wordsClause(text: string, slop: number, scope: Scope): Clause {
   const analysed = wordsText(text, slop);
   const words = tokensOf(text);
-  if (words.length === 0 || (slop > 0 && words.length > 1)) return scope === null ? fullTextClause(analysed) : textClause(scope, 'words', analysed);
-  const find = wordsFinder(words);
-  if (scope !== null) {
-    const { read } = scope;
-    const leaf = (value: unknown): boolean => {
-      const t = typeof value === 'string' ? value : textOf(value);
-      return t !== null && t !== '' && find(t);
-    };
-    return { test: (record) => someValue(read(record), leaf), mark: textClause(scope, 'words', analysed).mark };
-  }
+  if (words.length === 0) return scope === null ? fullTextClause(analysed) : textClause(scope, 'words', analysed);
+  const find = slop > 0 && words.length > 1 ? sloppyFinder(words, slop) : wordsFinder(words);
+  const leaf = valueFinder(find, words.join(''));
+  if (scope !== null) return { test: fieldValueTest(scope.read, find, leaf), mark: textClause(scope, 'words', analysed).mark };
   const { mark } = fullTextClause(analysed);
-  if (words.length > 1) return { test: (record) => someRecordText(record, find), mark };
-  // One word anywhere: the record's token set when a query has built it, else one search of all its text.
+  if (words.length > 1) return { test: (record) => someRecordValue(record, leaf), mark };
+  // One word anywhere: the record's token set when a query has built it, else a search of its values in place.
   const word = words[0]!;
   return {
     test: (record) => {
       const cached = cachedAllTokens(record);
-      return cached !== undefined ? cached.has(word) : find(fullTextBlob(record));
+      return cached !== undefined ? cached.has(word) : someRecordValue(record, leaf);
     },
     mark,
   };
 }
 
+/** A test of a field's values by a text search: a single string value (the usual case) goes straight to `find`. */
+function fieldValueTest(read: FieldReader, find: (text: string) => boolean, leaf: (value: unknown) => boolean): Clause['test'] {
+  return (record) => {
+    const value = read(record);
+    return typeof value === 'string' ? value !== '' && find(value) : someValue(value, leaf);
+  };
+}
+
 /** A typed equality on a field's values (numbers, dates, booleans, codes). */
 function equalsClause(scope: FieldScope, text: string, now: Date): Clause {
+  const direct = equalsTest(scope.field, text);
+  if (direct !== null) return valueClause(scope, direct);
   const compare = comparator(text, scope.field, now);
   return valueClause(scope, (v) => compare(v) === 0);
 }
@@ -226,6 +279,8 @@ function rangeTest(lower: Bound, upper: Bound): (value: unknown) => boolean {
 
 function orderClause(lowerText: string | null, lowerInclusive: boolean, upperText: string | null, upperInclusive: boolean, scope: Scope, now: Date): Clause {
   const field = scope?.field;
+  const direct = scope === null ? null : numberRangeTest(field, lowerText, lowerInclusive, upperText, upperInclusive);
+  if (direct !== null) return valueClause(scope!, direct);
   const test = rangeTest(boundOf(lowerText, lowerInclusive, field, now), boundOf(upperText, upperInclusive, field, now));
   if (scope !== null) return valueClause(scope, test);
   // A bare range searches every field's values, typed by what they hold.
@@ -246,6 +301,10 @@ function boundText(bound: RangeBound): string | null {
 function comparisonClause(node: Comparison, context: CompileContext): Clause {
   const scope = fieldScope(node.field.value, node.field, context);
   if (scope === undefined) return node.operator === 'ne' ? ALWAYS : NEVER;
+  return typedPerRecord(scope, context, (own, c) => typedComparison(node, own, c));
+}
+
+function typedComparison(node: Comparison, scope: FieldScope, context: CompileContext): Clause {
   const text = node.value.kind === 'NumberValue' ? numberText(node.value) : node.value.value;
   switch (node.operator) {
     case 'eq':
@@ -323,7 +382,8 @@ const MATCHERS: { readonly [K in ClauseKind]: CompileFn<K> } = {
   MatchAll: () => ALWAYS,
   Field: (node, _scope, context) => {
     const inner = scoped(node.field.value, node.field, context);
-    return inner === undefined ? NEVER : compileClause(node.value, inner, context);
+    if (inner === undefined) return NEVER;
+    return inner === null ? compileClause(node.value, inner, context) : typedPerRecord(inner, context, (scope, c) => compileClause(node.value, scope, c));
   },
   Exists: (node, _scope, context) => {
     const scope = fieldScope(node.field.value, node.field, context);
@@ -340,15 +400,14 @@ const MATCHERS: { readonly [K in ClauseKind]: CompileFn<K> } = {
     const clause = patternClause(wildcardMatcher(pattern), scope);
     // `prefix*` on words: found in place, like words.
     const prefix = /^([^*?\\]+)\*$/.exec(pattern)?.[1];
-    const find = prefix === undefined || !isAnalysed(scope) ? null : prefixFinder(prefix);
+    // `*infix*` likewise.
+    const infix = /^\*([^*?\\]+)\*$/.exec(pattern)?.[1];
+    const needle = prefix ?? infix;
+    const find = needle === undefined || !isAnalysed(scope) ? null : prefix !== undefined ? prefixFinder(prefix) : infixFinder(needle);
     if (find === null) return clause;
-    if (scope === null) return { test: (record) => find(fullTextBlob(record)), mark: clause.mark };
-    const { read } = scope;
-    const leaf = (value: unknown): boolean => {
-      const t = typeof value === 'string' ? value : textOf(value);
-      return t !== null && t !== '' && find(t);
-    };
-    return { test: (record) => someValue(read(record), leaf), mark: clause.mark };
+    const leaf = valueFinder(find, needle!);
+    if (scope === null) return { test: (record) => someRecordValue(record, leaf), mark: clause.mark };
+    return { test: fieldValueTest(scope.read, find, leaf), mark: clause.mark };
   },
   Regex: (node, scope, context) => {
     const matcher = regexMatcher(node, context);
@@ -359,7 +418,18 @@ const MATCHERS: { readonly [K in ClauseKind]: CompileFn<K> } = {
     if (node.distance !== null && node.distance > MAX_EDITS) {
       report(context, node, 'fuzzy-distance', `Lucene allows at most ${MAX_EDITS} edits; ~${node.distance} is evaluated as ~${MAX_EDITS}`, 'info');
     }
-    return patternClause(fuzzyMatcher(term, editsFor(node.distance, Array.from(term).length)), scope);
+    const edits = editsFor(node.distance, Array.from(term).length);
+    const matches = fuzzyMatcher(term, edits);
+    const clause = patternClause(matches, scope);
+    if (!isAnalysed(scope)) return clause;
+    // Found in place: only words of about the term's length are measured.
+    const find = fuzzyFinder(term, edits, matches);
+    const leaf = (value: unknown): boolean => {
+      const text = textOf(value);
+      return text !== null && text !== '' && find(text);
+    };
+    if (scope === null) return { test: (record) => someRecordValue(record, leaf), mark: clause.mark };
+    return { test: fieldValueTest(scope.read, find, leaf), mark: clause.mark };
   },
   Range: (node, scope, context) => orderClause(boundText(node.lower), node.lowerInclusive, boundText(node.upper), node.upperInclusive, scope, context.now),
   Relation: (node, scope, context) => {

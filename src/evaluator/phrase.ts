@@ -39,6 +39,7 @@ function sloppyMatches(tokens: readonly string[], phrase: readonly string[], slo
     if (list) list.push(i);
     else byWord.set(word, [i]);
   });
+  if (byWord.size < k) return repeatedWordMatches(tokens, byWord, slop, all);
   // Entries: shifted position, phrase index, real position.
   const entries: [number, number, number][] = [];
   tokens.forEach((token, p) => {
@@ -69,4 +70,64 @@ function sloppyMatches(tokens: readonly string[], phrase: readonly string[], slo
     }
   }
   return found;
+}
+
+/**
+ * A sloppy phrase that repeats a word (`"a b a"~2`): each word of the phrase takes a
+ * token of its own, as in Lucene, so `"a a"~1` needs two tokens `a`. For every window
+ * [low, low + slop] of shifted positions (p - i) that some occurrence starts, the
+ * occurrences of each word are handed out greedily: index i may take a position in
+ * [low + i, low + slop + i], and these ranges move right with i, so taking the first free
+ * position for each index in turn finds an assignment whenever one exists.
+ */
+function repeatedWordMatches(tokens: readonly string[], byWord: ReadonlyMap<string, readonly number[]>, slop: number, all: boolean): [number, number][] {
+  const positions = new Map<string, number[]>();
+  tokens.forEach((token, p) => {
+    if (byWord.has(token)) {
+      const list = positions.get(token);
+      if (list) list.push(p);
+      else positions.set(token, [p]);
+    }
+  });
+  if (positions.size < byWord.size) return [];
+  const lows = new Set<number>();
+  for (const [word, indexes] of byWord) for (const p of positions.get(word)!) for (const i of indexes) lows.add(p - i);
+  const found: [number, number][] = [];
+  for (const low of [...lows].sort((a, b) => a - b)) {
+    let first = Infinity;
+    let last = -Infinity;
+    let feasible = true;
+    for (const [word, indexes] of byWord) {
+      const list = positions.get(word)!;
+      let next = firstAtLeast(list, low + indexes[0]!);
+      for (const i of indexes) {
+        while (next < list.length && list[next]! < low + i) next++;
+        if (next === list.length || list[next]! > low + slop + i) {
+          feasible = false;
+          break;
+        }
+        first = Math.min(first, list[next]!);
+        last = Math.max(last, list[next]!);
+        next++;
+      }
+      if (!feasible) break;
+    }
+    if (!feasible) continue;
+    const previous = found[found.length - 1];
+    if (previous === undefined || previous[0] !== first || previous[1] !== last) found.push([first, last]);
+    if (!all) break;
+  }
+  return found;
+}
+
+/** The index of the first entry of sorted `list` at or above `value` (its length when none is). */
+function firstAtLeast(list: readonly number[], value: number): number {
+  let lo = 0;
+  let hi = list.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (list[mid]! < value) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }

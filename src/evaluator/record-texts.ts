@@ -24,7 +24,6 @@ interface RecordTexts {
   readonly fields: Map<string, readonly TextEntry[]>;
   all: readonly TextEntry[] | undefined;
   allTokens: ReadonlySet<string> | undefined;
-  blob: string | undefined;
 }
 
 const cache = new WeakMap<object, RecordTexts>();
@@ -33,7 +32,7 @@ const NONE: readonly TextEntry[] = [];
 function textsOf(record: DataRecord): RecordTexts {
   let texts = cache.get(record);
   if (texts === undefined) {
-    texts = { fields: new Map(), all: undefined, allTokens: undefined, blob: undefined };
+    texts = { fields: new Map(), all: undefined, allTokens: undefined };
     cache.set(record, texts);
   }
   return texts;
@@ -119,38 +118,4 @@ export function allTokens(record: DataRecord): ReadonlySet<string> {
 export function cachedAllTokens(record: DataRecord): ReadonlySet<string> | undefined {
   const texts = cache.get(record);
   return texts === undefined || texts.all === undefined ? undefined : allTokens(record);
-}
-
-/**
- * Every value full-text search looks at, joined by line breaks into one text: a line
- * break always ends a word, so its words are exactly the values' words, and one search
- * of it answers for a single word or prefix (not for phrases: they would span values).
- * Made without analysing anything, once per record.
- */
-export function fullTextBlob(record: DataRecord): string {
-  const texts = textsOf(record);
-  if (texts.blob === undefined) {
-    const parts: string[] = [];
-    for (const name of Object.keys(record)) if (!METADATA_PROPERTIES.has(name)) gather(record[name], parts, 0);
-    texts.blob = parts.join('\n');
-  }
-  return texts.blob;
-}
-
-function gather(value: unknown, out: string[], depth: number): void {
-  if (value === undefined || value === null || depth > MAX_NESTING) return;
-  if (typeof value === 'string') {
-    if (value !== '') out.push(value);
-    return;
-  }
-  if (Array.isArray(value)) {
-    for (const v of value) gather(v, out, depth + 1);
-    return;
-  }
-  const text = textOf(value);
-  if (text !== null) {
-    if (text !== '') out.push(text);
-  } else if (typeof value === 'object' && !(value instanceof Date)) {
-    for (const key of Object.keys(value)) gather((value as Record<string, unknown>)[key], out, depth + 1);
-  }
 }

@@ -278,3 +278,36 @@ export const COMPARATORS: { readonly [K in FieldKind]: (query: string, field: Sc
 export function comparator(query: string, field: SchemaField | undefined, now: Date = new Date()): Comparator {
   return COMPARATORS[field?.kind ?? 'opaque'](query, field, now);
 }
+
+/**
+ * Direct tests for the hottest cases, equal in meaning to the comparators (a property
+ * test holds them to it): a range or an equality on a number field as plain number
+ * comparisons, an equality on a picklist as string equality. Null when the case is not
+ * one of them (or a bound is not a finite number), and the comparator decides.
+ */
+export function numberRangeTest(field: SchemaField | undefined, lower: string | null, lowerInclusive: boolean, upper: string | null, upperInclusive: boolean): ((value: unknown) => boolean) | null {
+  if (field === undefined || (field.kind !== 'integer' && field.kind !== 'decimal') || (lower === null && upper === null)) return null;
+  const lo = lower === null ? -Infinity : readNumber(lower);
+  const hi = upper === null ? Infinity : readNumber(upper);
+  if (Number.isNaN(lo) || Number.isNaN(hi)) return () => false;
+  if ((lower !== null && !Number.isFinite(lo)) || (upper !== null && !Number.isFinite(hi))) return null;
+  const loIn = lower === null || lowerInclusive;
+  const hiIn = upper === null || upperInclusive;
+  return (value) => {
+    const n = typeof value === 'number' ? value : numberOf(value);
+    return (loIn ? n >= lo : n > lo) && (hiIn ? n <= hi : n < hi);
+  };
+}
+
+export function equalsTest(field: SchemaField | undefined, query: string): ((value: unknown) => boolean) | null {
+  if (field?.kind === 'picklist') {
+    const q = query.trim();
+    return (value) => value === q || (typeof value === 'number' && String(value) === q);
+  }
+  if (field?.kind === 'integer' || field?.kind === 'decimal') {
+    const q = readNumber(query);
+    if (!Number.isFinite(q)) return null;
+    return (value) => (typeof value === 'number' ? value : numberOf(value)) === q;
+  }
+  return null;
+}

@@ -25,14 +25,60 @@ function sameWord(text: string, start: number, end: number, word: string): boole
 }
 
 /**
- * A quick first test, done by the engine's native string search: does the text hold
- * `word` at all, ignoring case? Sound for ASCII words: Unicode case folding (`iu`) also
- * folds the one non-ASCII character that lower-cases into ASCII (KELVIN SIGN to `k`), so a
- * text it rejects cannot hold the word as a token. The pattern is the word, escaped: a
- * literal, so the search is linear.
+ * A quick first test: does `text` hold `needle` (lower-case ASCII) at all, ignoring case?
+ * A Boyer-Moore-Horspool search over character codes: it reads about one character in
+ * `needle.length` and allocates nothing, cheaper on short values than a native search
+ * (one call per value, no lower-cased copy). Sound: the only characters that lower-case
+ * into ASCII are ASCII letters, KELVIN SIGN (to `k`) and CAPITAL I WITH DOT ABOVE (to `i`
+ * and a combining dot), so a token equal to, or starting with, an ASCII word needs an
+ * occurrence this finds; it may find more (the exact test follows).
  */
-function containsIgnoringCase(word: string): RegExp {
-  return new RegExp(word.replace(/[\\^$.*+?()[\]{}|/]/g, '\\$&'), 'iu');
+export function containsIgnoringCase(needle: string): (text: string) => boolean {
+  const n = needle.length;
+  if (n === 0) return () => true;
+  const lower = new Uint16Array(n);
+  const upper = new Uint16Array(n);
+  const other = new Uint16Array(n);
+  for (let j = 0; j < n; j++) {
+    const c = needle.charCodeAt(j);
+    lower[j] = c;
+    upper[j] = c >= 97 && c <= 122 ? c - 32 : c;
+    other[j] = c === 107 ? 0x212a : c === 105 ? 0x130 : c;
+  }
+  // How far the window may move when its last character is c (ASCII; see below for the rest).
+  const shift = new Int32Array(128).fill(n);
+  for (let j = 0; j < n - 1; j++) {
+    shift[lower[j]!] = n - 1 - j;
+    shift[upper[j]!] = n - 1 - j;
+  }
+  const shiftKelvin = shift[107]!;
+  const shiftDottedI = shift[105]!;
+  const lastLower = lower[n - 1]!;
+  const lastUpper = upper[n - 1]!;
+  const lastOther = other[n - 1]!;
+  return (text) => {
+    const end = text.length - n;
+    // Horspool can compare n characters per step on a hostile text (`aaaa` for `aaba`): past
+    // a budget linear in the text, the native search of the lower-cased text answers (sound
+    // too: a word holding the needle puts it in the lower-cased text).
+    let budget = 2 * text.length + 64;
+    let i = 0;
+    while (i <= end) {
+      const c = text.charCodeAt(i + n - 1);
+      if (c === lastLower || c === lastUpper || c === lastOther) {
+        let j = 0;
+        for (; j < n - 1; j++) {
+          const d = text.charCodeAt(i + j);
+          if (d !== lower[j] && d !== upper[j] && d !== other[j]) break;
+        }
+        if (j === n - 1) return true;
+        budget -= j + 1;
+        if (budget < 0) return text.toLowerCase().includes(needle);
+      }
+      i += c < 128 ? shift[c]! : c === 0x212a ? shiftKelvin : c === 0x130 ? shiftDottedI : n;
+    }
+    return false;
+  };
 }
 
 /** Words that can occur in ASCII text: all ASCII (lower-cased ASCII text stays ASCII). */
@@ -51,7 +97,7 @@ export function wordsFinder(words: readonly string[]): (text: string) => boolean
   const slow = (text: string): boolean => phraseMatches(analyse(text).tokens, words, 0, false).length > 0;
   const candidate = ascii ? containsIgnoringCase(words.reduce((a, b) => (b.length > a.length ? b : a))) : null;
   return (text) => {
-    if (candidate !== null && !candidate.test(text)) return false;
+    if (candidate !== null && !candidate(text)) return false;
     if (!isAscii(text)) return slow(text);
     if (!ascii) return false;
     const count = asciiWordBounds(text, bounds);
@@ -86,7 +132,7 @@ export function prefixFinder(prefix: string): ((text: string) => boolean) | null
   const slow = (text: string): boolean => text.toLowerCase().startsWith(prefix) || analyse(text).tokens.some((token) => token.startsWith(prefix));
   const candidate = containsIgnoringCase(prefix);
   return (text) => {
-    if (!candidate.test(text)) return false;
+    if (!candidate(text)) return false;
     if (!isAscii(text)) return slow(text);
     if (startsWithWord(text, 0, text.length, prefix)) return true;
     const count = asciiWordBounds(text, bounds);
@@ -96,28 +142,124 @@ export function prefixFinder(prefix: string): ((text: string) => boolean) | null
   };
 }
 
+/**
+ * A test for a sloppy phrase (`"a b"~N`) on a value: a value that lacks one of the words
+ * (ignoring case) is rejected in place; the others are analysed and matched as Lucene
+ * counts slop (phrase.ts).
+ */
+export function sloppyFinder(words: readonly string[], slop: number): (text: string) => boolean {
+  const present = allAscii(words) ? [...new Set(words)].map(containsIgnoringCase) : [];
+  return (text) => {
+    for (const has of present) if (!has(text)) return false;
+    return phraseMatches(analyse(text).tokens, words, slop, false).length > 0;
+  };
+}
+
+/**
+ * A test for the wildcard `*infix*` (lower-cased ASCII) on a value, in place: a word holds
+ * it exactly when the lower-cased value does (lower-casing maps ASCII alike in a word
+ * and in the whole value), so one search of the value answers for both.
+ */
+export function infixFinder(infix: string): ((text: string) => boolean) | null {
+  if (!isAscii(infix)) return null;
+  const candidate = containsIgnoringCase(infix);
+  return (text) => candidate(text) && (isAscii(text) || text.toLowerCase().includes(infix));
+}
+
+/**
+ * A test for a fuzzy term on a value, in place for ASCII text: only words (and a whole
+ * value) whose length is within `edits` of the term's are sliced and measured.
+ */
+export function fuzzyFinder(term: string, edits: number, matches: (token: string) => boolean): (text: string) => boolean {
+  const length = term.length;
+  const ascii = isAscii(term);
+  const slow = (text: string): boolean => matches(text.toLowerCase()) || analyse(text).tokens.some(matches);
+  return (text) => {
+    if (!ascii || !isAscii(text)) return slow(text);
+    if (Math.abs(text.length - length) <= edits && matches(text.toLowerCase())) return true;
+    const count = asciiWordBounds(text, bounds);
+    const { starts, ends } = bounds;
+    for (let t = 0; t < count; t++) {
+      const start = starts[t]!;
+      const end = ends[t]!;
+      if (Math.abs(end - start - length) <= edits && matches(text.slice(start, end).toLowerCase())) return true;
+    }
+    return false;
+  };
+}
+
+/** The characters of a number's text (`-1.5e+21`, `NaN`, `Infinity`), lower-cased. */
+const NUMBER_TEXT = /^[0-9.+\-einfinityna]*$/;
+
+/**
+ * `find` on a leaf value as full-text search sees it (`textOf`), without making the text
+ * of a number or a boolean when `needle` (the words or prefix sought, lower-cased) cannot
+ * occur in it: a name never turns up in a number.
+ */
+export function valueFinder(find: (text: string) => boolean, needle: string): (value: unknown) => boolean {
+  const inNumbers = NUMBER_TEXT.test(needle);
+  const inBooleans = find('true') || find('false');
+  return (value) => {
+    switch (typeof value) {
+      case 'string':
+        return value !== '' && find(value);
+      case 'number':
+      case 'bigint':
+        return inNumbers && find(String(value));
+      case 'boolean':
+        return inBooleans && find(value ? 'true' : 'false');
+      default: {
+        const text = textOf(value);
+        return text !== null && text !== '' && find(text);
+      }
+    }
+  };
+}
+
 const MAX_NESTING = 32;
 
-/** True when some value full-text search looks at (all fields but the metadata, nested too) passes `test`. */
-export function someRecordText(record: DataRecord, test: (text: string) => boolean): boolean {
+/**
+ * True when some leaf value full-text search looks at (all fields but the metadata,
+ * nested objects and arrays too) passes `test`.
+ */
+export function someRecordValue(record: DataRecord, test: (value: unknown) => boolean): boolean {
+  // for-in lists inherited properties too; a plain object has none, and testing that once costs less than hasOwn per key.
+  const plain = Object.getPrototypeOf(record) === Object.prototype;
   for (const key in record) {
-    if (!Object.prototype.hasOwnProperty.call(record, key) || METADATA_PROPERTIES.has(key)) continue;
-    if (someText(record[key], test, 0)) return true;
+    if (!plain && !hasOwn.call(record, key)) continue;
+    // Every metadata name starts with '_': one character code spares most look-ups.
+    if (key.charCodeAt(0) === 95 && METADATA[key] === true) continue;
+    const value = record[key];
+    if (typeof value === 'string') {
+      if (value !== '' && test(value)) return true;
+    } else if (value !== null && value !== undefined && someLeaf(value, test, 0)) {
+      return true;
+    }
   }
   return false;
 }
 
-function someText(value: unknown, test: (text: string) => boolean, depth: number): boolean {
+const hasOwn = Object.prototype.hasOwnProperty;
+/** The metadata names as a prototype-less object: a keyed load costs less than a Set look-up here. */
+const METADATA: { readonly [name: string]: true | undefined } = Object.create(null) as { [name: string]: true };
+for (const name of METADATA_PROPERTIES) (METADATA as { [name: string]: true })[name] = true;
+
+function someLeaf(value: unknown, test: (value: unknown) => boolean, depth: number): boolean {
   if (value === null || value === undefined || depth > MAX_NESTING) return false;
-  if (typeof value === 'string') return value !== '' && test(value);
+  if (typeof value !== 'object') return test(value);
   if (Array.isArray(value)) {
-    for (const v of value) if (someText(v, test, depth + 1)) return true;
+    for (let i = 0; i < value.length; i++) if (someLeaf(value[i], test, depth + 1)) return true;
     return false;
   }
-  const text = textOf(value);
-  if (text !== null) return text !== '' && test(text);
-  if (typeof value === 'object' && !(value instanceof Date)) {
-    for (const key in value) if (Object.prototype.hasOwnProperty.call(value, key) && someText((value as Record<string, unknown>)[key], test, depth + 1)) return true;
-  }
+  if (value instanceof Date) return test(value);
+  for (const key in value) if (hasOwn.call(value, key) && someLeaf((value as Record<string, unknown>)[key], test, depth + 1)) return true;
   return false;
+}
+
+/** True when some value full-text search looks at passes `test` (its text). */
+export function someRecordText(record: DataRecord, test: (text: string) => boolean): boolean {
+  return someRecordValue(record, (value) => {
+    const text = textOf(value);
+    return text !== null && text !== '' && test(text);
+  });
 }

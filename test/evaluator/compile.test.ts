@@ -317,3 +317,51 @@ describe('inputs', () => {
     expect(Object.isFrozen(m.diagnostics)).toBe(true);
   });
 });
+
+describe('several schemas that type a field differently', () => {
+  const a = { name: 'A', fields: [
+    { name: 'Code', dataType: 'integer' },
+    { name: 'Born', dataType: 'date', dateFormat: 'MM/DD/YYYY' },
+    { name: 'Flag', dataType: 'boolean', allowedBooleanValues: 'Y/N' },
+    { name: 'Label', dataType: 'string' },
+  ] };
+  const b = { name: 'B', fields: [
+    { name: 'Code', dataType: 'string' },
+    { name: 'Born', dataType: 'date', dateFormat: 'DD.MM.YYYY' },
+    { name: 'Flag', dataType: 'boolean', allowedBooleanValues: '1/0' },
+    { name: 'Label', dataType: 'string' },
+  ] };
+  const rs = [
+    { id: 'a1', _schemaName: 'A', Code: '7.0', Born: '03/04/2020', Flag: 'Y', Label: 'x' },
+    { id: 'a2', _schemaName: 'A', Code: 'x 7 y', Born: '03.04.2020', Flag: '1', Label: 'x' },
+    { id: 'b1', _schemaName: 'B', Code: 'x 7 y', Born: '03.04.2020', Flag: '1', Label: 'x' },
+    { id: 'b2', _schemaName: 'B', Code: '7.0', Born: '03/04/2020', Flag: 'Y', Label: 'x' },
+    { id: 'none', Code: 7, Born: '2020-04-03', Flag: true, Label: 'x' },
+    { id: 'other', _schemaName: 'C', Code: 'x 7 y', Born: '03/04/2020', Flag: 'Y', Label: 'x' },
+  ];
+  const schema = loadSchema([a, b]);
+  const ids = (q: string) => filter(rs, q, { schema }).map((r) => r.id);
+
+  it('types each record by the schema its _schemaName names', () => {
+    expect(ids('Code:7')).toEqual(['a1', 'b1', 'none', 'other']); // a number in A, a word in B, the merged (untyped) field for the others
+    expect(ids('[Code] ge 5')).toEqual(['a1', 'b1', 'b2', 'none', 'other']); // A: numbers ("x 7 y" is none); B: text, ordered as text
+    expect(ids('Born:[2020-03-01 TO 2020-03-31]')).toEqual(['a1']); // A reads 03/04/2020 as March 4th
+    expect(ids('Born:[2020-04-01 TO 2020-04-30]')).toEqual(['b1', 'none']); // B reads 03.04.2020 as April 3rd
+    expect(ids('[Born] eq "2020-04-03"')).toEqual(['b1', 'none']);
+    expect(ids('Flag:true')).toEqual(['a1', 'b1', 'none']);
+    expect(ids('NOT Flag:true')).toEqual(['a2', 'b2', 'other']);
+    expect(ids('Label:x AND Code:7')).toEqual(['a1', 'b1', 'none', 'other']);
+  });
+
+  it('a record naming no known schema is typed by the merged field, and highlights follow the record\'s typing', () => {
+    const m = compile('Code:7 OR Born:2020-03-04', { schema });
+    expect(m.highlight(rs[0]!)).toEqual([{ field: 'Code', spans: [{ start: 0, end: 3 }] }, { field: 'Born', spans: [{ start: 0, end: 10 }] }]);
+    expect(m.highlight(rs[2]!)).toEqual([{ field: 'Code', spans: [{ start: 2, end: 3 }] }]);
+    expect(m(rs[5]!)).toBe(true); // merged: Code is opaque, and "x 7 y" holds the word 7
+    expect(m.diagnostics).toEqual([]);
+  });
+
+  it('fields typed alike need no choice per record', () => {
+    expect(ids('Label:x')).toEqual(['a1', 'a2', 'b1', 'b2', 'none', 'other']);
+  });
+});

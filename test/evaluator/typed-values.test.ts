@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { loadSchema } from '../../src/index.js';
-import { compareIgnoringCase, compareText, comparator, dateMathKey, readNumber } from '../../src/evaluator/typed-values.js';
+import { compareIgnoringCase, compareText, comparator, dateMathKey, equalsTest, numberRangeTest, readNumber } from '../../src/evaluator/typed-values.js';
 import { exampleSchemas } from './records.js';
 
 const scale = Number(process.env.FC_RUNS ?? 1);
@@ -69,5 +69,33 @@ describe('date math', () => {
     expect(dateMathKey('now-2h', now, true)).toBe('2024-05-15T11:45:30');
     expect(dateMathKey('now/h', now, true)).toBe('2024-05-15T13:00:00');
     expect(dateMathKey('now+1x', now, false)).toBeNull();
+  });
+
+  it('the direct tests of number ranges and equalities, and of picklist codes, agree with the comparators', () => {
+    const numeric = fc.oneof(
+      fc.constantFrom('0', '-0', '7', '007', '1.5', '-2.25', '.5', ' 3 ', '1e3', 'x', '', '9'.repeat(400)),
+      fc.integer({ min: -50, max: 50 }).map(String),
+      fc.double({ min: -100, max: 100, noNaN: true }).map(String),
+    );
+    const values = fc.oneof(fc.integer({ min: -50, max: 50 }), fc.double(), fc.bigInt({ min: -50n, max: 50n }), numeric, fc.boolean(), fc.constant(null), fc.constant(new Date(0)), fc.constantFrom('ACT', 'act', ' ACT', '7', 7));
+    const bound = fc.option(numeric, { nil: null });
+    const fields = [schema.field('Age')!, schema.field('Unit Price')!, schema.field('Status')!];
+    fc.assert(
+      fc.property(fc.constantFrom(...fields), bound, fc.boolean(), bound, fc.boolean(), values, (field, lower, lowerIn, upper, upperIn, value) => {
+        const direct = numberRangeTest(field, lower, lowerIn, upper, upperIn);
+        if (direct !== null) {
+          const lo = lower === null ? null : comparator(lower, field);
+          const hi = upper === null ? null : comparator(upper, field);
+          const c1 = lo?.(value);
+          const c2 = hi?.(value);
+          const expected = (lo === null || (lowerIn ? c1! >= 0 : c1! > 0)) && (hi === null || (upperIn ? c2! <= 0 : c2! < 0));
+          expect(direct(value), `${String(lower)}..${String(upper)} on ${String(value)}`).toBe(expected);
+        }
+        const query = lower ?? upper ?? 'ACT';
+        const equals = equalsTest(field, query);
+        if (equals !== null) expect(equals(value), `${query} = ${String(value)}`).toBe(comparator(query, field)(value) === 0);
+      }),
+      { numRuns: 5000 * scale },
+    );
   });
 });
