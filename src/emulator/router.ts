@@ -14,6 +14,7 @@ export interface Settings {
   readonly pageSize: number;
   readonly dataObjectPageSize: number;
   readonly maxResultWindow: number;
+  readonly maxQueryClauses: number;
   readonly maxBodyBytes: number;
   readonly bareArrayBusinessAreas: boolean;
   readonly staticDir: string | undefined;

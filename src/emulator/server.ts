@@ -30,6 +30,7 @@ function settingsOf(options: EmulatorOptions): Settings {
     pageSize: positive(options.pageSize, 2, 'pageSize'),
     dataObjectPageSize: positive(options.dataObjectPageSize, 100, 'dataObjectPageSize'),
     maxResultWindow: positive(options.maxResultWindow, 10_000, 'maxResultWindow'),
+    maxQueryClauses: positive(options.maxQueryClauses, 1024, 'maxQueryClauses'),
     maxBodyBytes: positive(options.maxBodyBytes, 1024 * 1024, 'maxBodyBytes'),
     bareArrayBusinessAreas: options.bareArrayBusinessAreas ?? false,
     staticDir: options.staticDir,

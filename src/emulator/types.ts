@@ -23,6 +23,8 @@ export interface EmulatorOptions {
   readonly dataObjectPageSize?: number;
   /** Largest `from + size` a search accepts; 10 000 by default. */
   readonly maxResultWindow?: number;
+  /** Most clauses a search query may have; 1 024 by default, Lucene's `maxClauseCount` (400 `too-many-clauses` beyond). */
+  readonly maxQueryClauses?: number;
   /** Largest request body in bytes; 1 MiB by default (413 beyond). */
   readonly maxBodyBytes?: number;
   /** Faults to inject from the start (off by default). */

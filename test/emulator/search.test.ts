@@ -97,6 +97,24 @@ describe('search', () => {
     expect(response.body.diagnostics.map((d: { code: string }) => d.code)).toContain('unknown-field');
   });
 
+  it('adds what the evaluator cannot evaluate, each diagnostic once over every schema searched', async () => {
+    const response = await search(api, { query: 'Email:/[a-z/ OR Berlin' });
+    expect(response.status).toBe(200);
+    expect(response.body.total).toBeGreaterThan(0);
+    const regex = response.body.diagnostics.filter((d: { code: string }) => d.code === 'invalid-regex');
+    expect(regex).toHaveLength(1);
+    expect(regex[0]).toMatchObject({ severity: 'error', span: { start: 6, end: 12 } });
+  });
+
+  it('refuses more clauses than Lucene\'s maxClauseCount (1 024) with a 400', async () => {
+    const query = (n: number) => Array.from({ length: n }, (_, i) => `w${i}~1`).join(' OR ');
+    expect((await search(api, { query: query(1024), size: 0 })).status).toBe(200);
+    const refused = await search(api, { query: query(1025), size: 0 });
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toMatch(/1025 clauses; the limit is 1024/);
+    expect(refused.body.diagnostics.map((d: { code: string }) => d.code)).toEqual(['too-many-clauses']);
+  });
+
   it('validates query, from and size', async () => {
     for (const params of [{}, { query: '' }, { query: '  ' }, { query: 'a', from: -1 }, { query: 'a', size: 'ten' }, { query: 'a', from: 1.5 }, { query: 'a', from: 9995, size: 10 }, { query: 'a', size: 10_001 }]) {
       const response = await search(api, params as Record<string, string>);

@@ -84,6 +84,8 @@ function schemasOf(dataSets: readonly DataSetState[]): SchemaResponse[] {
   return shared;
 }
 
+const key = (d: Diagnostic) => `${d.code}\u0000${d.span.start}\u0000${d.span.end}\u0000${d.message}`;
+
 /** A diagnostic as JSON: what a client needs to show it, nothing more. */
 function plain(d: Diagnostic) {
   return { code: d.code, severity: d.severity, message: d.message, span: d.span, ...(d.fixes ? { fixes: d.fixes } : {}) };
@@ -101,7 +103,8 @@ export const searchRoutes: readonly Route[] = [
       const size = nonNegativeInteger(context, 'size', 10);
       const window = context.settings.maxResultWindow;
       if (from + size > window) throw badRequest(`from + size must not exceed ${window} (the result window); narrow the query instead of paging this deep`);
-      const parsed = parse(text);
+      // Lucene refuses more than maxClauseCount clauses; here it also bounds what one request can cost.
+      const parsed = parse(text, { maxClauses: context.settings.maxQueryClauses });
       const syntaxErrors = parsed.diagnostics.filter((d) => d.severity === 'error');
       if (syntaxErrors.length > 0) {
         const first = syntaxErrors[0]!;
@@ -124,8 +127,17 @@ export const searchRoutes: readonly Route[] = [
           total++;
         }
       }
-      // An emulator extension: what mdq's checker says about the query (the service silently matches nothing).
-      const diagnostics = schemas.length > 0 ? check(parsed.ast, { schema: schemas }) : [];
+      // An emulator extension: what mdq's checker says about the query (the service silently matches
+      // nothing), and what the evaluator could not evaluate (an invalid regex), each said once.
+      const diagnostics = schemas.length > 0 ? [...check(parsed.ast, { schema: schemas })] : [];
+      const said = new Set(diagnostics.map(key));
+      for (const matcher of bySchema.values()) {
+        for (const d of matcher.diagnostics) {
+          if (said.has(key(d))) continue;
+          said.add(key(d));
+          diagnostics.push(d);
+        }
+      }
       return json(200, diagnostics.length > 0 ? { hits, total, diagnostics: diagnostics.map(plain) } : { hits, total });
     },
   },
