@@ -38,6 +38,8 @@ const FRAGMENTS = [
   // shape
   'NOT a', '-b', '*son', 'Email:*', 'john', 'and', 'or', 'not', 'smith', 'a', 'a', 'x:a', '(x:a)',
   '[Age] gt 65', '[Age] lt 18', 'Status:ACT', 'Status:INA', '(x OR y)', '(p AND q)', 'City:(Berlin or Paris)',
+  // SQL habits
+  "First Name = 'Tim'", "name = 'Tim'", 'age >= 18', "Product Name LIKE '%Phone%'", "SELECT * FROM customers WHERE City = 'Berlin'", "City:'Berlin'", "'New York'", "Status != 'Active'", "O'Brien",
 ];
 const SEPARATORS = [' ', ' ', ' AND ', ' OR ', ' and ', ' or ', ' NOT ', ' && ', ' || '];
 
