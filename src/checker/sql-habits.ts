@@ -117,8 +117,10 @@ function unquote(quoted: string): string {
   return quoted.slice(1, -1).replace(/''/g, "'");
 }
 
+const NONE: readonly SqlComparison[] = [];
+
 /** Every SQL comparison among the operands of `and`, in order; none overlap. */
-export function sqlComparisons(and: And, text: string | undefined): SqlComparison[] {
+export function sqlComparisons(and: And, text: string | undefined): readonly SqlComparison[] {
   const ops = and.operands;
   const explicit = and.explicit;
   let found: SqlComparison[] | undefined;
@@ -148,7 +150,7 @@ export function sqlComparisons(and: And, text: string | undefined): SqlCompariso
     });
     i = value.last;
   }
-  return found ?? [];
+  return found ?? NONE;
 }
 
 /** The field the last `k` name words name: exactly, or the one field equal but for case and spacing. */

@@ -25,6 +25,8 @@ interface Written {
   readonly text: string;
 }
 
+const NO_COMPARISONS: readonly { c: SqlComparison; fixes: Fix[] }[] = [];
+
 /** Suggested field names per schema and unknown name (a mistake tends to recur; comparing with every field costs). */
 const suggestions = new WeakMap<SchemaIndex, Map<string, readonly string[]>>();
 
@@ -181,10 +183,11 @@ function reportQuotedRuns(and: And, context: CheckContext, done: WeakSet<Node>):
   for (let i = 0; i < ops.length; i++) {
     const op = ops[i]!;
     const clause = op.kind === 'Field' && op.value.kind === 'Term' ? op : undefined;
-    if (done.has(op) || (op.kind !== 'Term' && clause === undefined)) continue;
+    if (op.kind !== 'Term' && clause === undefined) continue;
     // A field's value runs on into the AND: read the quoted run as if the value stood in its place.
     const first = clause !== undefined ? (clause.value as Term) : (op as Term);
-    if (first.raw[0] !== "'" || first.raw.length < 2 || (first.raw.endsWith("'") && !first.raw.endsWith("\\'"))) continue;
+    // The quote first: nearly every word fails it, and costs no look-up in `done`.
+    if (first.raw[0] !== "'" || first.raw.length < 2 || (first.raw.endsWith("'") && !first.raw.endsWith("\\'")) || done.has(op)) continue;
     const run = singleQuoted({ ...and, operands: [first, ...ops.slice(i + 1, i + 7)], explicit: and.explicit.slice(i, i + 7) }, 0, context.text);
     if (run === undefined || run.last === 0) continue;
     const lastWord = ops[i + run.last]!;
@@ -232,8 +235,8 @@ export const NoSqlSyntax: Rule = {
     const done = new WeakSet<Node>();
     return {
       And(node) {
-        const found: { c: SqlComparison; fixes: Fix[] }[] = [];
-        for (const c of sqlComparisons(node, context.text)) found.push({ c, fixes: reportComparison(c, context, done) });
+        const comparisons = sqlComparisons(node, context.text);
+        const found = comparisons.length === 0 ? NO_COMPARISONS : comparisons.map((c) => ({ c, fixes: reportComparison(c, context, done) }));
         reportSelect(node, found, context);
         reportQuotedRuns(node, context, done);
       },
