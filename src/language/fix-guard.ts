@@ -12,14 +12,19 @@
  * another code, is new: `[Age] ge eighteen` quoted into an invalid number is no fix.
  *
  * Trying costs a parse per fix, so a guard has a budget of characters to parse, linear
- * in the query (a few of them for a long one): past it, fixes are withheld rather than
+ * in the query (about two parses of a long one): past it, fixes are withheld rather than
  * risked.
  */
 import type { Span } from './ast.js';
 import { applyEdits, type Diagnostic, type Fix, type TextEdit } from './diagnostic.js';
 
-/** Characters every guard may parse, whatever the length of the query. */
-const BUDGET_BASE = 1 << 14;
+/**
+ * A guard may parse twice the query's length, plus this many characters: a broken query
+ * costs at most about three parses (measured, a 100-character query with 100 errors took
+ * 15 ms instead of 0.1 with a flat 16 384), and a short one still has a few dozen fixes tried.
+ */
+const BUDGET_BASE = 2048;
+const BUDGET_FACTOR = 2;
 
 /** Where an offset of the text before `edits` lands in the text after them. */
 export function mapOffset(offset: number, edits: readonly TextEdit[]): number {
@@ -86,7 +91,7 @@ export class FixGuard {
     private readonly errorsOf: (text: string) => readonly Diagnostic[],
     before?: readonly Diagnostic[],
   ) {
-    this.budget = BUDGET_BASE + text.length;
+    this.budget = BUDGET_BASE + BUDGET_FACTOR * text.length;
     this.errors = before;
   }
 
