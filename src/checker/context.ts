@@ -5,7 +5,8 @@
  */
 import type { Exists, Field, FieldName, Node, NodeKind, Phrase, Span, Term } from '../language/ast.js';
 import { applyEdits, type Fix, type RelatedInformation, type TextEdit } from '../language/diagnostic.js';
-import { parse } from '../language/parse.js';
+import { FixGuard } from '../language/fix-guard.js';
+import { parse, syntaxDiagnostics } from '../language/parse.js';
 import type { Visitor } from '../language/visitor.js';
 import type { SchemaIndex, SchemaField } from '../schema/schema.js';
 import { ClauseHashes } from './clause-hashes.js';
@@ -146,6 +147,9 @@ export class Context implements CheckContext {
   private spacedParts: Set<Node> | undefined;
   private baseErrors: number | undefined;
   private wholeParses = 0;
+  // The query has syntax errors: the rules' fixes are tried before they are offered (fix-guard.ts).
+  private broken = false;
+  private guard: FixGuard | undefined;
   // Several rules ask for the same value's reading, and for the same name's field, one
   // after another while the walk is at its clause (one name per clause: the last is kept).
   private readonly readings = new RecentAnswers<ValueNode, SchemaField, Reading>();
@@ -199,6 +203,9 @@ export class Context implements CheckContext {
     this.spacedParts = undefined;
     this.baseErrors = undefined;
     this.wholeParses = 0;
+    // The parser's diagnostics are in the sink already: any means the text did not parse cleanly.
+    this.broken = text !== undefined && sink.count() > 0;
+    this.guard = undefined;
   }
 
   /** Ends a check, letting go of the query. */
@@ -210,7 +217,7 @@ export class Context implements CheckContext {
   }
 
   report(report: Report): void {
-    this.sink.report(report);
+    this.sink.report(this.broken ? this.tried(report) : report);
   }
 
   reported(): number {
@@ -219,14 +226,24 @@ export class Context implements CheckContext {
 
   reportAt(at: number, report: Report): void {
     const from = this.sink.count();
-    this.sink.report(report);
+    this.sink.report(this.broken ? this.tried(report) : report);
     this.sink.moveTail(at, from);
   }
 
   reportAllAt(at: number, reports: readonly Report[]): void {
     const from = this.sink.count();
-    for (let i = 0; i < reports.length; i++) this.sink.report(reports[i]!);
+    for (let i = 0; i < reports.length; i++) this.sink.report(this.broken ? this.tried(reports[i]!) : reports[i]!);
     this.sink.moveTail(at, from);
+  }
+
+  /** `report` with only the fixes that add no syntax error to a query that has some already. */
+  private tried(report: Report): Report {
+    const fixes = report.fixes;
+    if (fixes === undefined || fixes.length === 0 || this.text === undefined) return report;
+    const text = this.text;
+    const guard = (this.guard ??= new FixGuard(text, (t) => syntaxDiagnostics(t)));
+    const kept = fixes.filter((f) => guard.keeps(report, f));
+    return kept.length === fixes.length ? report : { ...report, fixes: kept };
   }
 
   clauseHashes(): ClauseHashes {

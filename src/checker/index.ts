@@ -11,6 +11,7 @@ export {
   NoDuplicateClauses,
   NoEmptyPhrase,
   NoLeadingWildcard,
+  NoSqlSyntax,
   NonEmptyQuery,
   OperatorFitsFieldType,
   OperatorWordsUpperCase,

@@ -12,6 +12,7 @@ import { FieldNameSpacesEscaped } from './rules/field-name-spaces-escaped.js';
 import { KnownFieldNames } from './rules/known-field-names.js';
 import { NoDuplicateClauses } from './rules/no-duplicate-clauses.js';
 import { NoEmptyPhrase } from './rules/no-empty-phrase.js';
+import { NoSqlSyntax } from './rules/no-sql-syntax.js';
 import { NoLeadingWildcard } from './rules/no-leading-wildcard.js';
 import { NonEmptyQuery } from './rules/non-empty-query.js';
 import { OperatorFitsFieldType } from './rules/operator-fits-field-type.js';
@@ -42,6 +43,7 @@ export const allRules: readonly Rule[] = [
   ValueIsOneWord,
   DatesAreQuoted,
   NoEmptyPhrase,
+  NoSqlSyntax,
 ];
 
 export interface CodeEntry extends CodeInfo {
@@ -69,6 +71,7 @@ export {
   NoDuplicateClauses,
   NoEmptyPhrase,
   NoLeadingWildcard,
+  NoSqlSyntax,
   NonEmptyQuery,
   OperatorFitsFieldType,
   OperatorWordsUpperCase,

@@ -10,6 +10,7 @@ import type { Diagnostic } from './diagnostic.js';
 import { DiagnosticCollector } from './diagnostic-collector.js';
 import { MAX_NESTING } from './depth.js';
 import { FAIL, fastParse } from './fast-path.js';
+import { FixGuard } from './fix-guard.js';
 import { scan, tokenBuffer } from './scanner.js';
 import { QueryParser } from './parser.js';
 import { formatPosition } from './position.js';
@@ -172,11 +173,18 @@ function tooManyClauses(text: string, collected: DiagnosticCollector, clauses: n
   return emptyQuery(text);
 }
 
+/** The diagnostics of `text` as `parse` gives them, their fixes untried (for the tries of fix-guard.ts). */
+export function syntaxDiagnostics(text: string, options: ParseOptions = {}): readonly Diagnostic[] {
+  const { collected } = parseCollecting(text, options, true, false);
+  const overflow = collected.overflow();
+  return overflow === undefined ? collected.kept : [...collected.kept, overflow];
+}
+
 /**
  * `parse`, with the diagnostics in a collector (sorted, without the `too-many-errors`
  * one), so that `check` can go on collecting into the same limit.
  */
-export function parseCollecting(text: string, options: ParseOptions = {}, fastPath = true): { ast: Query; collected: DiagnosticCollector } {
+export function parseCollecting(text: string, options: ParseOptions = {}, fastPath = true, guardFixes = true): { ast: Query; collected: DiagnosticCollector } {
   const given: ParseOptions = typeof options === 'object' && options !== null ? options : {};
   const limits = {
     maxLength: limit(given.maxLength, DEFAULT_LIMITS.maxLength),
@@ -186,6 +194,11 @@ export function parseCollecting(text: string, options: ParseOptions = {}, fastPa
   const collected = new DiagnosticCollector(limit(given.maxDiagnostics, DEFAULT_LIMITS.maxDiagnostics));
   const done = (ast: Query) => {
     collected.kept.sort((a, b) => a.span.start - b.span.start || a.span.end - b.span.end);
+    // A fix must not add an error (fix-guard.ts): tried only where there are fixes, so never on a valid query.
+    if (guardFixes && collected.kept.some((d) => d.fixes !== undefined)) {
+      const overflow = collected.overflow();
+      new FixGuard(text, (t) => syntaxDiagnostics(t, options), overflow === undefined ? collected.kept : [...collected.kept, overflow]).filter(collected.kept);
+    }
     return { ast, collected };
   };
   if (typeof text !== 'string') {

@@ -7,7 +7,7 @@
  *   invalid: [Fist Name] eq "Tim"       (unknown-field: did you mean "First Name"?)
  *            [first name] eq "Tim"      (field-name-case: the field is "First Name")
  */
-import type { Comparison, Exists, Field, NodeKind, Span } from '../../language/ast.js';
+import type { Comparison, Exists, Expr, Field, NodeKind, Span } from '../../language/ast.js';
 import type { Fix } from '../../language/diagnostic.js';
 import type { SchemaIndex } from '../../schema/schema.js';
 import { fieldNameStyle, writeFieldNameAs, type FieldNameStyle } from '../edits.js';
@@ -113,9 +113,28 @@ function valuesOf(clause: Field | Exists | Comparison): ValueNode[] {
       return [value.value];
     case 'Range':
       return [value.lower, value.upper].filter((b) => b.value !== null && b.value !== '');
+    case 'Group':
+      return groupValues(value.body);
     default:
       return [];
   }
+}
+
+/** At most this many of a group's words are tried against a suggested field. */
+const MAX_GROUP_VALUES = 64;
+
+/** The words and phrases of `f:(a OR b)`, each searched in the field (`Fge:(x)` suggests no "Age" for words). */
+function groupValues(body: Expr | null): ValueNode[] {
+  const found: ValueNode[] = [];
+  const stack: Expr[] = body === null ? [] : [body];
+  while (stack.length > 0 && found.length < MAX_GROUP_VALUES) {
+    const node = stack.pop()!;
+    if (node.kind === 'Term' || node.kind === 'Phrase') found.push(node);
+    else if (node.kind === 'And' || node.kind === 'Or') for (let i = node.operands.length - 1; i >= 0; i--) stack.push(node.operands[i]!);
+    else if (node.kind === 'Group' || node.kind === 'Not' || node.kind === 'Required') stack.push(node.kind === 'Group' ? node.body : node.operand);
+    else if (node.kind === 'Boost') stack.push(node.operand);
+  }
+  return found;
 }
 
 /**

@@ -23,6 +23,8 @@ function check(and: And, context: CheckContext): void {
   for (let i = 0; i + 1 < ops.length; i++) {
     const clause = ops[i]!;
     if (clause.kind !== 'Field' || clause.value.kind !== 'Term' || and.explicit[i] !== false || !isPlainWord(ops[i + 1])) continue;
+    // `City:'New York'`: single quotes, which NoSqlSyntax reports.
+    if (clause.value.raw[0] === "'") continue;
     const field = context.fieldOf(clause.field, clause);
     if (field === undefined) continue;
     const words: Term[] = [];

@@ -54,7 +54,7 @@ it('offers the bracket form, judged on its neighbourhood, only where the whole t
       const query = words.join(' ');
       const before = syntaxErrors(query);
       for (const d of check(query, { schema, rules: [FieldNameSpacesEscaped] })) {
-        for (const fix of d.fixes!.filter((f) => f.title.startsWith('Write '))) {
+        for (const fix of (d.fixes ?? []).filter((f) => f.title.startsWith('Write '))) {
           offered++;
           expect(syntaxErrors(applyEdits(query, fix.edits)), query).toBeLessThanOrEqual(before);
         }

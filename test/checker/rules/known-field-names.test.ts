@@ -44,3 +44,10 @@ it('names the one schema when there is one', () => {
   const [d] = check('Nope:1', { schema: schema[0], rules: [KnownFieldNames] });
   expect(d?.message).toBe('no field "Nope" in the Customer schema');
 });
+
+it('suggests no field that cannot hold the words of a group either (found by the no-new-error property)', () => {
+  const titles = (q: string) => check(q, { schema }).find((d) => d.code === 'unknown-field')!.fixes?.map((f) => f.title) ?? [];
+  expect(titles('Agee:(18 OR 20)')).toContain('Use "Age"');
+  // "Use Age" would make `old` and `young` invalid numbers.
+  expect(titles('Agee:(old OR young)')).not.toContain('Use "Age"');
+});

@@ -1,0 +1,255 @@
+/**
+ * NoSqlSyntax: the query is written in mdq's language, not SQL. `First Name = 'Tim'`
+ * parses, as the words `First`, `Name`, `=` and `'Tim'`, each searched in every field;
+ * single quotes quote nothing (`'New York'` is the words `'New` and `York'`). The fixes
+ * write the comparison that was meant, so they change what is searched: none is safe.
+ *
+ *   valid:   [First Name] eq "Tim"      City:"Berlin"      "a = b"      O'Brien
+ *   invalid: First Name = 'Tim'         age >= 18          Product Name LIKE '%Phone%'
+ *            SELECT * FROM customers WHERE City = 'Berlin'       (sql-syntax)
+ *            City:'Berlin'              'New York'                (single-quotes)
+ */
+import type { And, ComparisonOperator, Expr, Field, Node, NodeKind, Term } from '../../language/ast.js';
+import { bracketFieldName, escapeFieldName, printWildcardPattern, quote } from '../../language/escape.js';
+import type { Fix } from '../../language/diagnostic.js';
+import type { SchemaField, SchemaIndex } from '../../schema/schema.js';
+import type { CheckContext } from '../context.js';
+import type { Rule } from '../rule.js';
+import { closest, containingWord, quotedList } from '../suggest.js';
+import { comparisonOperator, fieldNamed, isNumber, likeOperator, likeWildcard, singleQuoted, sqlComparisons, type SqlComparison } from '../sql-habits.js';
+import { readValue } from '../values.js';
+import { kindAround } from '../walk.js';
+
+/** A comparison as mdq writes it. */
+interface Written {
+  readonly text: string;
+}
+
+const NO_COMPARISONS: readonly { c: SqlComparison; fixes: Fix[] }[] = [];
+
+/** Suggested field names per schema and unknown name (a mistake tends to recur; comparing with every field costs). */
+const suggestions = new WeakMap<SchemaIndex, Map<string, readonly string[]>>();
+
+function suggest(schema: SchemaIndex, name: string): readonly string[] {
+  let cache = suggestions.get(schema);
+  if (cache === undefined) suggestions.set(schema, (cache = new Map()));
+  let names = cache.get(name);
+  if (names === undefined) {
+    const containing = containingWord(name, schema.fields.keys(), 4);
+    names = [...containing, ...closest(name, schema.fields.keys()).filter((n) => !containing.includes(n))].slice(0, 4);
+    if (cache.size < 10_000) cache.set(name, names);
+  }
+  return names;
+}
+
+/**
+ * The mdq text for the comparison on `name` (`field` when the schema has it), or undefined
+ * when the value cannot be one of the field's (a fix must not trade a warning for an error).
+ */
+function rewrite(c: SqlComparison, name: string, field: SchemaField | undefined): Written | undefined {
+  let operator: ComparisonOperator | undefined = comparisonOperator(c.written);
+  let value = c.value;
+  if (c.written === 'like') {
+    const like = likeOperator(value);
+    if (like === undefined) {
+      // `a%b`: only a wildcard says it; on a field that has no text it means nothing.
+      if (field !== undefined && field.kind !== 'text' && field.kind !== 'opaque') return undefined;
+      return { text: `${escapeFieldName(name)}:${printWildcardPattern(likeWildcard(value))}` };
+    }
+    operator = like.operator;
+    value = like.value;
+  }
+  if (operator === undefined) return undefined;
+  const textual = operator === 'contains' || operator === 'startswith' || operator === 'endswith';
+  if (field !== undefined && !textual) {
+    const reading = readValue(value, field);
+    if (!reading.ok) {
+      if (reading.suggestion === undefined) return undefined;
+      value = reading.suggestion;
+    }
+  }
+  const numeric = field !== undefined ? field.kind === 'integer' || field.kind === 'decimal' : !c.quoted;
+  const written = !textual && numeric && isNumber(value) ? value : quote(value);
+  return { text: `${bracketFieldName(name)} ${operator} ${written}` };
+}
+
+/** "the words First, Name, = and 'Tim'" for the message. */
+function wordsOf(c: SqlComparison, nameWords: readonly Term[]): string {
+  const words = [...nameWords.map((w) => w.raw), ...c.rest.map((n) => ('raw' in n ? n.raw : n.kind === 'Not' ? '!=' : ''))].filter((w) => w !== '');
+  return words.length <= 1 ? `the word ${words[0] ?? ''}` : `the words ${words.slice(0, -1).join(', ')} and ${words[words.length - 1]}`;
+}
+
+/** The fixes and message for one comparison. */
+function reportComparison(c: SqlComparison, context: CheckContext, done: WeakSet<Node>): Fix[] {
+  const schema = context.schema;
+  const words = c.nameWords;
+  let k = words.length;
+  let field: SchemaField | undefined;
+  let candidates: { name: string; field: SchemaField | undefined; k: number }[];
+  let unknown = '';
+  if (schema !== undefined) {
+    for (; k >= 1; k--) if ((field = fieldNamed(schema, words, k)) !== undefined) break;
+    if (field !== undefined) {
+      candidates = [{ name: field.name, field, k }];
+    } else {
+      // No field: the word next to the operator is the name meant; suggest the fields it may be.
+      k = 1;
+      unknown = words[words.length - 1]!.value;
+      candidates = suggest(schema, unknown).map((name) => ({ name, field: schema.field(name), k: 1 }));
+    }
+  } else {
+    // Without a schema: the word next to the operator, and the longest run of words (`First Name`).
+    const longest = Math.min(words.length, 3);
+    candidates = [longest, 1].filter((n, i, all) => all.indexOf(n) === i).map((n) => ({ name: words.slice(words.length - n).map((w) => w.value).join(' '), field: undefined, k: n }));
+    k = longest;
+  }
+  const start = words[words.length - k]!.span.start;
+  const span = { start, end: c.end };
+  const fixes: Fix[] = [];
+  for (const candidate of candidates) {
+    const written = rewrite(c, candidate.name, candidate.field);
+    if (written === undefined) continue;
+    const edits = [{ span: { start: words[words.length - candidate.k]!.span.start, end: c.end }, text: written.text }];
+    if (!context.keepsSyntax(edits)) continue;
+    fixes.push({ title: `Write ${written.text}`, edits, safe: false });
+  }
+  for (const n of c.rest) done.add(n);
+  const operator = c.written === '!=' ? '!=' : c.written.length > 2 ? c.written.toUpperCase() : c.written;
+  const rewrites = fixes.map((f) => f.edits[0]!.text);
+  const meant =
+    unknown !== '' ? `; there is no field "${unknown}"${rewrites.length > 0 ? `: did you mean ${rewrites.join(' or ')}?` : ''}` : rewrites.length > 0 ? `; to compare the field, write ${rewrites[0]}` : '; a comparison is written [Field Name] eq "value"';
+  context.report({
+    code: 'sql-syntax',
+    message: `'${operator}' is SQL, not an operator of this language: this searches every field for ${wordsOf(c, words.slice(words.length - k))}${meant}`,
+    span,
+    fixes,
+  });
+  return fixes;
+}
+
+const wordIs = (node: Expr | undefined, word: string): node is Term => node?.kind === 'Term' && node.value.length === word.length && node.value.toLowerCase() === word;
+
+/** `SELECT ... FROM table [WHERE ...]` at the start of an AND: the condition is all the query holds. */
+function reportSelect(and: And, found: readonly { c: SqlComparison; fixes: Fix[] }[], context: CheckContext): void {
+  const ops = and.operands;
+  if (!wordIs(ops[0], 'select')) return;
+  let from = -1;
+  let where = -1;
+  for (let i = 1; i < ops.length; i++) {
+    if (and.explicit[i - 1] !== false) break;
+    if (from < 0 && wordIs(ops[i], 'from')) from = i;
+    else if (from > 0 && wordIs(ops[i], 'where')) {
+      where = i;
+      break;
+    }
+  }
+  if (from < 0) return;
+  const table = ops[from + 1]?.kind === 'Term' && from + 1 !== where ? (ops[from + 1] as Term).value : undefined;
+  const startAt = ops[0]!.span.start;
+  const schemaSays = `the schema is chosen by the search's schema parameter${table !== undefined ? ` (schema=${table})` : ''}, not in the query`;
+  if (where < 0) {
+    const end = ops[ops.length - 1]!.span.end;
+    const onlySelect = from + 2 >= ops.length;
+    context.report({
+      code: 'sql-syntax',
+      message: `this is SQL, which the service does not read: every word is searched in every field; ${schemaSays}, and a query of every record is *:*`,
+      span: { start: startAt, end },
+      fixes: onlySelect ? [{ title: 'Write *:*', edits: [{ span: { start: startAt, end }, text: '*:*' }], safe: false }] : [],
+    });
+    return;
+  }
+  const whereEnd = ops[where]!.span.end;
+  if (where + 1 >= ops.length) return;
+  // The prefix goes, and each comparison after WHERE that has one sure rewrite is written as meant.
+  const edits = [{ span: { start: startAt, end: ops[where + 1]!.span.start }, text: '' }];
+  const written: string[] = [];
+  for (const { c, fixes } of found) {
+    if (c.operatorStart > whereEnd && fixes.length === 1) {
+      edits.push(...fixes[0]!.edits);
+      written.push(fixes[0]!.edits[0]!.text);
+    }
+  }
+  context.report({
+    code: 'sql-syntax',
+    message: `this is SQL, which the service does not read: the query is only the condition after WHERE, and ${schemaSays}`,
+    span: { start: startAt, end: whereEnd },
+    fixes: context.keepsSyntax(edits) ? [{ title: written.length > 0 ? `Keep the condition: ${written.join(' ')}` : 'Keep the condition after WHERE', edits, safe: false }] : [],
+  });
+}
+
+/** `City:'New York'`, `'New York'`: single quotes around words joined by adjacency. */
+function reportQuotedRuns(and: And, context: CheckContext, done: WeakSet<Node>): void {
+  const ops = and.operands;
+  for (let i = 0; i < ops.length; i++) {
+    const op = ops[i]!;
+    const clause = op.kind === 'Field' && op.value.kind === 'Term' ? op : undefined;
+    if (op.kind !== 'Term' && clause === undefined) continue;
+    // A field's value runs on into the AND: read the quoted run as if the value stood in its place.
+    const first = clause !== undefined ? (clause.value as Term) : (op as Term);
+    // The quote first: nearly every word fails it, and costs no look-up in `done`.
+    if (first.raw[0] !== "'" || first.raw.length < 2 || (first.raw.endsWith("'") && !first.raw.endsWith("\\'")) || done.has(op)) continue;
+    const run = singleQuoted({ ...and, operands: [first, ...ops.slice(i + 1, i + 7)], explicit: and.explicit.slice(i, i + 7) }, 0, context.text);
+    if (run === undefined || run.last === 0) continue;
+    const lastWord = ops[i + run.last]!;
+    const field = clause !== undefined ? context.fieldOf(clause.field, clause) : undefined;
+    reportQuoted(first, lastWord.span.end, run.value, clause, field, context);
+    done.add(first);
+    for (let j = i + 1; j <= i + run.last; j++) done.add(ops[j]!);
+    i += run.last;
+  }
+}
+
+/** One single-quoted string from `first` to `end`, searched in `field` or everywhere. */
+function reportQuoted(first: Term, end: number, value: string, clause: Field | undefined, field: SchemaField | undefined, context: CheckContext): void {
+  const span = { start: first.span.start, end };
+  const written = context.text?.slice(span.start, span.end) ?? first.raw;
+  let meant: string | undefined = value;
+  if (field !== undefined && value !== '') {
+    const reading = readValue(value, field);
+    if (!reading.ok) meant = reading.suggestion;
+  }
+  const words = written.split(/\s+/);
+  const place = field !== undefined ? `"${field.name}"` : clause !== undefined ? `"${clause.field.value}"` : 'every field';
+  const searched = words.length === 1
+    ? `${written} is searched in ${place} with its quote marks`
+    : `${written} is the words ${words.slice(0, -1).join(', ')} and ${words[words.length - 1]}, ${place !== 'every field' ? `the first searched in ${place}, the others in every field` : 'each searched in every field'}`;
+  const edits = meant !== undefined && meant !== '' ? [{ span, text: quote(meant) }] : [];
+  context.report({
+    code: 'single-quotes',
+    message: `single quotes do not quote in this language: ${searched}; write ${quote(meant ?? value)}`,
+    span,
+    fixes: edits.length > 0 ? [{ title: `Write ${quote(meant!)}`, edits, safe: false }] : [],
+  });
+}
+
+export const NoSqlSyntax: Rule = {
+  name: 'NoSqlSyntax',
+  invariant: "The query is written in mdq's language, not SQL: no `=` or `LIKE` between words, no single-quoted strings.",
+  needsSchema: false,
+  codes: {
+    'sql-syntax': { severity: 'warning', autofix: false, summary: "`First Name = 'Tim'`, `age >= 18`, `LIKE`, `SELECT ... WHERE`: SQL, searched as words; the fix writes the comparison meant" },
+    'single-quotes': { severity: 'warning', autofix: false, summary: "`City:'New York'`: single quotes quote nothing; the fix writes double quotes" },
+  },
+  create(context) {
+    // The operands a report has covered, so that a quoted word is said once.
+    const done = new WeakSet<Node>();
+    return {
+      And(node) {
+        const comparisons = sqlComparisons(node, context.text);
+        const found = comparisons.length === 0 ? NO_COMPARISONS : comparisons.map((c) => ({ c, fixes: reportComparison(c, context, done) }));
+        reportSelect(node, found, context);
+        reportQuotedRuns(node, context, done);
+      },
+      Term(node, parent, given?: NodeKind | null) {
+        if (node.raw[0] !== "'" || done.has(node)) return;
+        const around = kindAround(parent, given);
+        // Ranges, fuzzy words and the like are left alone: only a word searched as it is.
+        if (around !== null && around !== 'Query' && around !== 'And' && around !== 'Or' && around !== 'Group' && around !== 'Not' && around !== 'Required' && around !== 'Field') return;
+        const raw = node.raw;
+        if (raw.length < 3 || !raw.endsWith("'") || raw.endsWith("\\'")) return;
+        const clause = around === 'Field' ? (parent as Field) : undefined;
+        reportQuoted(node, node.span.end, node.value.slice(1, -1).replace(/''/g, "'"), clause, context.scopedField(), context);
+      },
+    };
+  },
+};

@@ -1,0 +1,187 @@
+/**
+ * SQL written where a query was meant: `First Name = 'Tim'`, `age >= 18`,
+ * `Product Name LIKE '%Phone%'`, `SELECT * FROM customers WHERE ...`. The parser reads
+ * all of it as search words (`=` and `'Tim'` are words too), so nothing fails; this file
+ * finds the comparisons in an AND's operands and says what they would be in mdq.
+ */
+import type { And, ComparisonOperator, Expr, Term } from '../language/ast.js';
+import { DECIMAL } from '../language/escape.js';
+import type { SchemaField, SchemaIndex } from '../schema/schema.js';
+
+/** SQL's comparison operators, as the real ones. */
+const SQL_OPERATORS: Readonly<Record<string, ComparisonOperator>> = {
+  '=': 'eq',
+  '==': 'eq',
+  '!=': 'ne',
+  '<>': 'ne',
+  '>': 'gt',
+  '>=': 'ge',
+  '<': 'lt',
+  '<=': 'le',
+};
+
+/** Words that are SQL's own and so never part of a field name (`WHERE City = 'x'`). */
+const SQL_WORDS = new Set(['select', 'from', 'where', 'and', 'or', 'not', 'like', 'in', 'is', 'between', 'order', 'by', 'group', 'having', 'limit']);
+
+/** At most this many words before the operator are taken as the field name. */
+export const MAX_NAME_WORDS = 5;
+/** A single-quoted value is closed within this many further words, or taken as one word. */
+const MAX_QUOTED_WORDS = 5;
+
+/** A comparison written as in SQL, found in an AND. */
+export interface SqlComparison {
+  /** The words before the operator that may name the field, in order (the last is next to the operator). */
+  readonly nameWords: readonly Term[];
+  /** The operator as written: `=`, `>=`, `like`, ... (lower case). */
+  readonly written: string;
+  /** What the value is, unquoted: `Tim`, `%Phone%`, `18`. */
+  readonly value: string;
+  /** True when the value was quoted (single or double quotes): a number then stays a string. */
+  readonly quoted: boolean;
+  /** Where the operator and the value's last word are. */
+  readonly operatorStart: number;
+  readonly end: number;
+  /** Every operand the comparison covers from the operator on (the operator, the value's words). */
+  readonly rest: readonly Expr[];
+}
+
+/** The SQL operator `node` is (`!=` reads as NOT and `=`), or undefined. */
+export function sqlOperator(node: Expr | undefined): string | undefined {
+  if (node === undefined) return undefined;
+  if (node.kind === 'Term') {
+    // `\=` too: the printer escapes a bare `=` (`mdq fmt` writes `First Name \= 'Tim'`).
+    if (node.value.length > 4) return undefined;
+    const word = node.value.toLowerCase();
+    return SQL_OPERATORS[word] !== undefined || word === 'like' ? word : undefined;
+  }
+  // `!=`: a `!` prefix on the word `=`.
+  if (node.kind === 'Not' && node.operator === 'NOT' && node.operand.kind === 'Term' && node.operand.raw === '=' && node.operand.span.start === node.span.start + 1) return '!=';
+  return undefined;
+}
+
+/** The real operator for an SQL one (`like` is decided by its pattern, see `likeOperator`). */
+export function comparisonOperator(written: string): ComparisonOperator | undefined {
+  return SQL_OPERATORS[written];
+}
+
+const isSqlWord = (term: Term): boolean => term.value.length <= 7 && SQL_WORDS.has(term.value.toLowerCase());
+
+/** A bare word that may be part of a field name. */
+function nameWord(node: Expr | undefined): Term | undefined {
+  return node?.kind === 'Term' && !isSqlWord(node) && sqlOperator(node) === undefined ? node : undefined;
+}
+
+/** The value from `ops[i]` on: a phrase, a word, or a single-quoted run of words. */
+function valueAt(and: And, i: number, text: string | undefined): { value: string; quoted: boolean; last: number } | undefined {
+  const ops = and.operands;
+  const first = ops[i];
+  if (first === undefined) return undefined;
+  if (first.kind === 'Phrase') return { value: first.value, quoted: true, last: i };
+  if (first.kind !== 'Term' || isSqlWord(first) || sqlOperator(first) !== undefined) return undefined;
+  const quoted = singleQuoted(and, i, text);
+  if (quoted !== undefined) return { value: quoted.value, quoted: true, last: quoted.last };
+  return { value: first.value, quoted: false, last: i };
+}
+
+/**
+ * The single-quoted string that starts at `ops[i]`, a word starting with an unescaped
+ * `'`: `'Tim'`, or `'New` ... `York'` over words joined by adjacency. SQL's `''` inside
+ * is one `'`. Undefined when no word closes it (`'tis`), or the quote is escaped.
+ */
+export function singleQuoted(and: And, i: number, text: string | undefined): { value: string; last: number } | undefined {
+  const ops = and.operands;
+  const first = ops[i];
+  if (first?.kind !== 'Term' || first.raw[0] !== "'") return undefined;
+  if (closesQuote(first.raw, 1)) return { value: unquote(first.value), last: i };
+  const words = [first.value];
+  for (let j = i + 1; j < ops.length && j <= i + MAX_QUOTED_WORDS && and.explicit[j - 1] === false; j++) {
+    const word = ops[j]!;
+    if (word.kind !== 'Term') return undefined;
+    words.push(word.value);
+    if (closesQuote(word.raw, 0)) {
+      // The words as written, spaces included, when the text is known.
+      const inner = text !== undefined && first.raw === first.value && word.raw === word.value ? text.slice(first.span.start, word.span.end) : words.join(' ');
+      return { value: unquote(inner), last: j };
+    }
+  }
+  return undefined;
+}
+
+/** True when `raw` ends with a closing `'` after `from` (not escaped, not the opening one). */
+function closesQuote(raw: string, from: number): boolean {
+  return raw.length - 1 >= from && raw[raw.length - 1] === "'" && raw[raw.length - 2] !== '\\';
+}
+
+/** The inside of `'...'`, with SQL's doubled `''` as one `'`. */
+function unquote(quoted: string): string {
+  return quoted.slice(1, -1).replace(/''/g, "'");
+}
+
+const NONE: readonly SqlComparison[] = [];
+
+/** Every SQL comparison among the operands of `and`, in order; none overlap. */
+export function sqlComparisons(and: And, text: string | undefined): readonly SqlComparison[] {
+  const ops = and.operands;
+  const explicit = and.explicit;
+  let found: SqlComparison[] | undefined;
+  for (let i = 1; i + 1 < ops.length; i++) {
+    // Joined by adjacency on both sides: `a AND = b` is no comparison.
+    if (explicit[i - 1] !== false || explicit[i] !== false) continue;
+    const written = sqlOperator(ops[i]);
+    if (written === undefined) continue;
+    const value = valueAt(and, i + 1, text);
+    if (value === undefined) continue;
+    const nameWords: Term[] = [];
+    for (let j = i - 1; j >= 0 && nameWords.length < MAX_NAME_WORDS; j--) {
+      const word = nameWord(ops[j]);
+      if (word === undefined) break;
+      nameWords.unshift(word);
+      if (j === 0 || explicit[j - 1] !== false) break;
+    }
+    if (nameWords.length === 0) continue;
+    (found ??= []).push({
+      nameWords,
+      written,
+      value: value.value,
+      quoted: value.quoted,
+      operatorStart: ops[i]!.span.start,
+      end: ops[value.last]!.span.end,
+      rest: ops.slice(i, value.last + 1),
+    });
+    i = value.last;
+  }
+  return found ?? NONE;
+}
+
+/** The field the last `k` name words name: exactly, or the one field equal but for case and spacing. */
+export function fieldNamed(schema: SchemaIndex, words: readonly Term[], k: number): SchemaField | undefined {
+  const name = words
+    .slice(words.length - k)
+    .map((w) => w.value)
+    .join(' ');
+  const exact = schema.field(name);
+  if (exact) return exact;
+  const loose = schema.looseMatches(name);
+  return loose.length === 1 ? loose[0] : undefined;
+}
+
+/**
+ * LIKE's pattern as a comparison: `%x%` contains, `x%` starts with, `%x` ends with, no
+ * wildcard equals. Undefined for other patterns (`a%b`, `_`), which need a wildcard.
+ */
+export function likeOperator(pattern: string): { operator: ComparisonOperator; value: string } | undefined {
+  const inner = pattern.replace(/^%/, '').replace(/%$/, '');
+  if (inner === '' || /[%_]/.test(inner)) return undefined;
+  const lead = pattern.startsWith('%');
+  const trail = pattern.length > 1 && pattern.endsWith('%');
+  const operator: ComparisonOperator = lead && trail ? 'contains' : lead ? 'endswith' : trail ? 'startswith' : 'eq';
+  return { operator, value: inner };
+}
+
+/** LIKE's pattern in Lucene's wildcard syntax: `%` is `*`, `_` is `?`, a literal `*`, `?`, `\` escaped. */
+export function likeWildcard(pattern: string): string {
+  return pattern.replace(/[*?\\]/g, '\\$&').replace(/%/g, '*').replace(/_/g, '?');
+}
+
+/** True when `value` is written as a bare number in a comparison. */
+export const isNumber = (value: string): boolean => DECIMAL.test(value) || (value[0] === '-' && DECIMAL.test(value.slice(1)));
