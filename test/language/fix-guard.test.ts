@@ -44,8 +44,6 @@ describe('fixes that would add an error are withheld (found by the property over
     ['NOT OR First Name:John', 'missing-operand', "Remove 'NOT'"],
     // Removing the `)` makes `{ayh&&` a range with no upper bound.
     ['TO TO<!{)ayh&&', 'unmatched-paren', "Remove ')'"],
-    // Closing the range turns `[A;wnotTO]` into a field name with no operator.
-    ['kgOR&&not4K[A;wnotTO TO', 'unclosed-range', "Add the closing ']'"],
     // `_exists_:[First TO Name]` is no field name.
     ['Lf(_exists_:[First Name])0', 'missing-range-to', "Insert 'TO'"],
     // `-` with its group removed prefixes nothing.
