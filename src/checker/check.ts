@@ -119,6 +119,15 @@ class Plan implements ReportSink {
   count(): number {
     return this.diagnostics.kept.length;
   }
+
+  room(): number {
+    return this.diagnostics.room;
+  }
+
+  unbuilt(code: string, n: number): void {
+    const severity = this.codes.get(code);
+    if (severity !== undefined) this.diagnostics.addUnbuilt(n, severity);
+  }
 }
 
 /** Reverses `items[start..end)` in place. */
