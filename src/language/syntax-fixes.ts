@@ -62,6 +62,8 @@ export function valueAroundColon(text: string, colon: number): { start: number; 
     }
     run = lastRun = { text, start: runStart, end, first, value: first <= runStart ? undefined : quotableValue(text, first + 1, end) };
   }
+  // Keep the caller's string: an equal copy (the same query parsed again) would be compared in full at every colon.
+  run.text = text;
   // The run's first colon ends its field name; a colon before it (or it itself) has no field before it.
   if (run.first >= colon || run.value === undefined) return undefined;
   return { start: run.value.start, end: run.value.end };
