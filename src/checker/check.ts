@@ -11,6 +11,7 @@ import { DEFAULT_LIMITS, parseCollecting, type ParseOptions } from '../language/
 import { isLoadedSchema, loadSchema, type SchemaIndex, type SchemaInput } from '../schema/schema.js';
 import { Context, type Report, type ReportSink } from './context.js';
 import { allRules } from './registry.js';
+import { sortBySpan } from './sort-by-span.js';
 import { preferValueFixes } from './unquoted-values.js';
 import type { Level, Rule } from './rule.js';
 import { parallelWalk } from './walk.js';
@@ -119,6 +120,15 @@ class Plan implements ReportSink {
   count(): number {
     return this.diagnostics.kept.length;
   }
+
+  room(): number {
+    return this.diagnostics.room;
+  }
+
+  unbuilt(code: string, n: number): void {
+    const severity = this.codes.get(code);
+    if (severity !== undefined) this.diagnostics.addUnbuilt(n, severity);
+  }
 }
 
 /** Reverses `items[start..end)` in place. */
@@ -208,59 +218,5 @@ export function check(input: string | Node, options: CheckOptions = {}): Diagnos
   const overflow = collected.overflow();
   const severity = overflow && severityOf(overflow.code, overflow.severity, true, levels ?? NO_LEVELS);
   if (overflow !== undefined && severity !== undefined) diagnostics.push(severity === overflow.severity ? overflow : { ...overflow, severity });
-  return diagnostics;
-}
-
-/**
- * Sorts diagnostics by where they start, then end; ties keep their report order.
- * The walk reports nearly in order, so an insertion sort over positions read once
- * into typed arrays does little work; a query with many moves falls back to a stable sort.
- */
-function sortBySpan(diagnostics: Diagnostic[]): Diagnostic[] {
-  const n = diagnostics.length;
-  if (n < 2) return diagnostics;
-  if (n <= 8) {
-    // A few: sorted in place, with no arrays to make.
-    for (let i = 1; i < n; i++) {
-      const d = diagnostics[i]!;
-      let j = i - 1;
-      while (j >= 0 && (diagnostics[j]!.span.start > d.span.start || (diagnostics[j]!.span.start === d.span.start && diagnostics[j]!.span.end > d.span.end))) {
-        diagnostics[j + 1] = diagnostics[j]!;
-        j--;
-      }
-      diagnostics[j + 1] = d;
-    }
-    return diagnostics;
-  }
-  const starts = new Float64Array(n);
-  const ends = new Float64Array(n);
-  for (let i = 0; i < n; i++) {
-    const span = diagnostics[i]!.span;
-    starts[i] = span.start;
-    ends[i] = span.end;
-  }
-  const order = new Uint32Array(n);
-  let moves = 0;
-  const budget = 16 * n;
-  for (let i = 0; i < n; i++) {
-    const s = starts[i]!;
-    const e = ends[i]!;
-    let j = i - 1;
-    while (j >= 0 && (starts[order[j]!]! > s || (starts[order[j]!] === s && ends[order[j]!]! > e))) {
-      order[j + 1] = order[j]!;
-      j--;
-    }
-    order[j + 1] = i;
-    moves += i - 1 - j;
-    if (moves > budget) {
-      // Far from sorted: a stable sort of the whole, by the same keys.
-      const all = Array.from({ length: n }, (_, k) => k).sort((a, b) => starts[a]! - starts[b]! || ends[a]! - ends[b]! || a - b);
-      for (let k = 0; k < n; k++) order[k] = all[k]!;
-      break;
-    }
-  }
-  if (moves === 0) return diagnostics;
-  const copy = diagnostics.slice();
-  for (let i = 0; i < n; i++) diagnostics[i] = copy[order[i]!]!;
   return diagnostics;
 }

@@ -38,6 +38,14 @@ export interface CheckContext {
   /** `reportAt(at + i, reports[i])` for each report in turn, in one step. */
   reportAllAt(at: number, reports: readonly Report[]): void;
   /**
+   * How many more reports are worth building in full now (Infinity without a limit):
+   * past `maxDiagnostics` only a count is kept, so a rule with very many reports to make
+   * at once (a list of 100 000 repeats) counts the rest with `reportUnbuilt` instead.
+   */
+  reportRoom(): number;
+  /** Counts `n` reports of `code` left unbuilt, once `reportRoom()` reports have been made. */
+  reportUnbuilt(code: string, n: number): void;
+  /**
    * The structural hashes of clauses, which the walk computes on leaving each node
    * (clause-hashes.ts); only for rules that ask for them while being created.
    */
@@ -74,9 +82,13 @@ export interface ReportSink {
   count(): number;
   /** Moves the diagnostics kept from `from` on to `at`, before those kept since `at`, keeping their order. */
   moveTail(at: number, from: number): void;
+  /** See `CheckContext.reportRoom`. */
+  room(): number;
+  /** See `CheckContext.reportUnbuilt`. */
+  unbuilt(code: string, n: number): void;
 }
 
-const NO_SINK: ReportSink = { report: () => {}, count: () => 0, moveTail: () => {} };
+const NO_SINK: ReportSink = { report: () => {}, count: () => 0, moveTail: () => {}, room: () => 0, unbuilt: () => {} };
 
 /** Listeners called in order, the first three from call sites of their own (each then sees one function). */
 function fuseListeners(listeners: readonly ValueSiteListener[]): ValueSiteListener {
@@ -244,6 +256,14 @@ export class Context implements CheckContext {
     const guard = (this.guard ??= new FixGuard(text, (t) => syntaxDiagnostics(t)));
     const kept = fixes.filter((f) => guard.keeps(report, f));
     return kept.length === fixes.length ? report : { ...report, fixes: kept };
+  }
+
+  reportRoom(): number {
+    return this.sink.room();
+  }
+
+  reportUnbuilt(code: string, n: number): void {
+    this.sink.unbuilt(code, n);
   }
 
   clauseHashes(): ClauseHashes {

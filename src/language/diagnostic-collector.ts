@@ -30,6 +30,22 @@ export class DiagnosticCollector {
     if (this.worstDropped === undefined || SEVERITY_RANK[d.severity] < SEVERITY_RANK[this.worstDropped]) this.worstDropped = d.severity;
   }
 
+  /**
+   * How many more diagnostics to build in full: those that would be kept, and the first
+   * one left out (its span is the overflow's). Past them `addUnbuilt` counts the rest.
+   */
+  get room(): number {
+    return Math.max(0, this.max - this.kept.length) + (this.firstDropped === undefined ? 1 : 0);
+  }
+
+  /** `n` more diagnostics of `severity` left out, never built (only once `room` is 0). */
+  addUnbuilt(n: number, severity: Severity): void {
+    if (n <= 0) return;
+    if (this.firstDropped === undefined) throw new Error('addUnbuilt before the first diagnostic left out was added');
+    this.dropped += n;
+    if (SEVERITY_RANK[severity] < SEVERITY_RANK[this.worstDropped!]) this.worstDropped = severity;
+  }
+
   /** The one diagnostic that stands for those left out, or undefined when none were. */
   overflow(): Diagnostic | undefined {
     if (this.dropped === 0) return undefined;

@@ -181,6 +181,27 @@ export function syntaxDiagnostics(text: string, options: ParseOptions = {}): rea
 }
 
 /**
+ * The result of `parseCollecting`: the diagnostics sorted by position. A function of
+ * the module, not a closure in it: the build's keepNames names a closure each time one
+ * is made (see parser.ts).
+ */
+function finished(ast: Query, collected: DiagnosticCollector, trial?: FixTrial): { ast: Query; collected: DiagnosticCollector } {
+  collected.kept.sort((a, b) => a.span.start - b.span.start || a.span.end - b.span.end);
+  // A fix must not add an error (fix-guard.ts): tried only where there are fixes, so never on a valid query.
+  if (trial !== undefined && collected.kept.some((d) => d.fixes !== undefined)) {
+    const overflow = collected.overflow();
+    new FixGuard(trial.text, (t) => syntaxDiagnostics(t, trial.options), overflow === undefined ? collected.kept : [...collected.kept, overflow]).filter(collected.kept);
+  }
+  return { ast, collected };
+}
+
+/** What `finished` needs to try the fixes of a broken query. */
+interface FixTrial {
+  readonly text: string;
+  readonly options: ParseOptions;
+}
+
+/**
  * `parse`, with the diagnostics in a collector (sorted, without the `too-many-errors`
  * one), so that `check` can go on collecting into the same limit.
  */
@@ -192,33 +213,25 @@ export function parseCollecting(text: string, options: ParseOptions = {}, fastPa
     maxClauses: limit(given.maxClauses, DEFAULT_LIMITS.maxClauses),
   };
   const collected = new DiagnosticCollector(limit(given.maxDiagnostics, DEFAULT_LIMITS.maxDiagnostics));
-  const done = (ast: Query) => {
-    collected.kept.sort((a, b) => a.span.start - b.span.start || a.span.end - b.span.end);
-    // A fix must not add an error (fix-guard.ts): tried only where there are fixes, so never on a valid query.
-    if (guardFixes && collected.kept.some((d) => d.fixes !== undefined)) {
-      const overflow = collected.overflow();
-      new FixGuard(text, (t) => syntaxDiagnostics(t, options), overflow === undefined ? collected.kept : [...collected.kept, overflow]).filter(collected.kept);
-    }
-    return { ast, collected };
-  };
+  const trial: FixTrial | undefined = guardFixes ? { text, options } : undefined;
   if (typeof text !== 'string') {
     collected.add(error('invalid-input', `expected the query as a string, got ${text === null ? 'null' : typeof text}`, { start: 0, end: 0 }));
-    return done(emptyQuery(''));
+    return finished(emptyQuery(''), collected, trial);
   }
   if (text.length > limits.maxLength) {
     collected.add(error('too-long', `the query is ${text.length} characters long; the limit is ${limits.maxLength}`, { start: limits.maxLength, end: text.length }));
-    return done(emptyQuery(text));
+    return finished(emptyQuery(text), collected, trial);
   }
   if (fastPath) {
     const stream = scan(text, (sharedBuffer ??= tokenBuffer()));
     if (stream !== undefined) {
       // Too deep or too many clauses: said at once, without the chevrotain lexer's token per character
       // (a million of them made `(` repeated cost more than linear time in the garbage collector).
-      if (stream.depth > limits.maxDepth) return done(tooDeep(text, collected, stream.depth, stream.depthAt, limits.maxDepth));
-      if (stream.clauses > limits.maxClauses) return done(tooManyClauses(text, collected, stream.clauses, limits.maxClauses));
+      if (stream.depth > limits.maxDepth) return finished(tooDeep(text, collected, stream.depth, stream.depthAt, limits.maxDepth), collected, trial);
+      if (stream.clauses > limits.maxClauses) return finished(tooManyClauses(text, collected, stream.clauses, limits.maxClauses), collected, trial);
       // The depth is checked before the fast path's recursion starts, so it never goes deeper than MAX_NESTING.
       const body = fastParse(stream);
-      if (body !== FAIL) return done({ kind: 'Query', body, span: { start: 0, end: text.length } });
+      if (body !== FAIL) return finished({ kind: 'Query', body, span: { start: 0, end: text.length } }, collected, trial);
     }
   }
   const lexed = getLexer().tokenize(text);
@@ -231,8 +244,8 @@ export function parseCollecting(text: string, options: ParseOptions = {}, fastPa
     collected.add(lexingDiagnostic(text, lexed.errors[i]!));
   }
   const shape = measure(lexed.tokens);
-  if (shape.depth > limits.maxDepth) return done(tooDeep(text, collected, shape.depth, shape.depthAt, limits.maxDepth));
-  if (shape.clauses > limits.maxClauses) return done(tooManyClauses(text, collected, shape.clauses, limits.maxClauses));
+  if (shape.depth > limits.maxDepth) return finished(tooDeep(text, collected, shape.depth, shape.depthAt, limits.maxDepth), collected, trial);
+  if (shape.clauses > limits.maxClauses) return finished(tooManyClauses(text, collected, shape.clauses, limits.maxClauses), collected, trial);
   const p = getParser();
   p.begin(text, collected);
   p.input = lexed.tokens;
@@ -246,10 +259,10 @@ export function parseCollecting(text: string, options: ParseOptions = {}, fastPa
         ? `the query nests too deeply for this JavaScript engine (the limit maxDepth is ${limits.maxDepth}; lower it)`
         : `the parser failed: ${e instanceof Error ? e.message : String(e)}`;
     collected.add(error('internal-error', message, { start: 0, end: text.length }));
-    return done(emptyQuery(text));
+    return finished(emptyQuery(text), collected, trial);
   } finally {
     p.end();
   }
   for (const e of p.errors) collected.add(recognitionDiagnostic(text, e));
-  return done({ kind: 'Query', body: body ?? null, span: { start: 0, end: text.length } });
+  return finished({ kind: 'Query', body: body ?? null, span: { start: 0, end: text.length } }, collected, trial);
 }

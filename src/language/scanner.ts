@@ -137,7 +137,8 @@ function isBreaker(c: number): boolean {
   );
 }
 
-const COMPARISON_WORD = /^(?:eq|ne|gt|lt|ge|le|contains|startswith|endswith)$/i;
+/** The comparison operators, any case (as the lexer's `/(?:eq|ne|...)/i`: ASCII letters fold, nothing else does). */
+const COMPARISON_WORDS = ['eq', 'ne', 'gt', 'lt', 'ge', 'le', 'contains', 'startswith', 'endswith'];
 const NUMBER_AFTER_CARET = /\d+(?:\.\d+)?/y;
 
 /**
@@ -185,7 +186,17 @@ function spells(text: string, start: number, end: number, word: string): boolean
   return true;
 }
 
-/** The kind of the word text[start, end): a keyword, or a plain word. Slices only for likely keywords. */
+/** Whether text[start, end) spells `word` (lower case) in any case of its ASCII letters. */
+function spellsInAnyCase(text: string, start: number, end: number, word: string): boolean {
+  if (end - start !== word.length) return false;
+  for (let k = 0; k < word.length; k++) {
+    const c = text.charCodeAt(start + k);
+    if ((c >= 65 && c <= 90 ? c + 32 : c) !== word.charCodeAt(k)) return false;
+  }
+  return true;
+}
+
+/** The kind of the word text[start, end): a keyword, or a plain word. Reads it in place: no slice per word. */
 function wordKind(text: string, start: number, end: number): Kind {
   const length = end - start;
   if (length === 2 || length === 3) {
@@ -197,7 +208,7 @@ function wordKind(text: string, start: number, end: number): Kind {
     if (spells(text, start, end, 'not')) return Kind.LowerNot;
   }
   if (length === 2 || length === 8 || length === 10) {
-    if (COMPARISON_WORD.test(text.slice(start, end))) return Kind.ComparisonWord;
+    for (const word of COMPARISON_WORDS) if (spellsInAnyCase(text, start, end, word)) return Kind.ComparisonWord;
   }
   return Kind.Word;
 }

@@ -45,19 +45,35 @@ function endsRun(text: string, i: number): boolean {
  * field before it, or quotes, escapes or brackets that make quoting it a guess.
  */
 export function valueAroundColon(text: string, colon: number): { start: number; end: number } | undefined {
-  let runStart = colon;
-  while (runStart > 0 && !endsRun(text, runStart - 1)) runStart--;
-  let end = colon + 1;
-  while (end < text.length && !endsRun(text, end)) end++;
-  let first = -1;
-  for (let i = runStart; i < colon; i++) {
-    if (text[i] === ':' && !isEscapedAt(text, i)) {
-      first = i;
-      break;
+  let run = lastRun;
+  // Every colon of one run has the same run, and the same answer past its first colon: measured
+  // once, or `:<:<:<…` (a stray colon every two characters, one run) costs quadratic time.
+  if (run === undefined || run.text !== text || colon < run.start || colon >= run.end) {
+    let runStart = colon;
+    while (runStart > 0 && !endsRun(text, runStart - 1)) runStart--;
+    let end = colon + 1;
+    while (end < text.length && !endsRun(text, end)) end++;
+    let first = -1;
+    for (let i = runStart; i < end; i++) {
+      if (text[i] === ':' && !isEscapedAt(text, i)) {
+        first = i;
+        break;
+      }
     }
+    run = lastRun = { text, start: runStart, end, first, value: first <= runStart ? undefined : quotableValue(text, first + 1, end) };
   }
-  if (first <= runStart) return undefined;
-  const start = first + 1;
+  // Keep the caller's string: an equal copy (the same query parsed again) would be compared in full at every colon.
+  run.text = text;
+  // The run's first colon ends its field name; a colon before it (or it itself) has no field before it.
+  if (run.first >= colon || run.value === undefined) return undefined;
+  return { start: run.value.start, end: run.value.end };
+}
+
+/** The last run `valueAroundColon` measured: its text, bounds, first unescaped colon, and the value after that colon. */
+let lastRun: { text: string; start: number; end: number; first: number; value: { start: number; end: number } | undefined } | undefined;
+
+/** text[start, end) as a value to quote whole, or undefined when quoting it would be a guess. */
+function quotableValue(text: string, start: number, end: number): { start: number; end: number } | undefined {
   const value = text.slice(start, end);
   if (value === '' || /["\\[\]{}]/.test(value) || /^[/(*?~^+-]/.test(value)) return undefined;
   return { start, end };

@@ -1,6 +1,7 @@
 /** Issue 9, items 1 and 4 for `check`: capped diagnostics, and deep trees answered with a diagnostic. */
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { check, DEFAULT_LIMITS, exampleSchemas, type Node } from '../../src/index.js';
+import { check, DEFAULT_LIMITS, exampleSchemas, type Diagnostic, type Node } from '../../src/index.js';
 import { MAX_TREE_DEPTH } from '../../src/language/depth.js';
 
 const term = (value: string) => ({ kind: 'Term', raw: value, value, span: { start: 0, end: value.length } });
@@ -29,6 +30,48 @@ describe('check: capped diagnostics (item 1)', () => {
     const diagnostics = check('[Age] gt "x" '.repeat(5_000), { schema: exampleSchemas });
     expect(diagnostics).toHaveLength(DEFAULT_LIMITS.maxDiagnostics + 1);
     expect(diagnostics.at(-1)!.code).toBe('too-many-errors');
+  });
+});
+
+const RANK = { error: 0, warning: 1, info: 2, hint: 3 } as const;
+
+/** `limited` is `all` capped at `max`: the kept ones among all of them, and one too-many-errors for the rest, with their count and worst severity. */
+function expectCapped(limited: readonly Diagnostic[], all: readonly Diagnostic[], max: number): void {
+  if (all.length <= max) {
+    expect(limited).toEqual(all);
+    return;
+  }
+  expect(limited).toHaveLength(max + 1);
+  const left = [...all];
+  for (const d of limited.slice(0, -1)) {
+    const i = left.findIndex((e) => JSON.stringify(e) === JSON.stringify(d));
+    expect(i).toBeGreaterThanOrEqual(0);
+    left.splice(i, 1);
+  }
+  const overflow = limited.at(-1)!;
+  const worst = left.reduce((w, d) => (RANK[d.severity] < RANK[w] ? d.severity : w), left[0]!.severity);
+  expect(overflow).toMatchObject({ code: 'too-many-errors', severity: worst, message: `${left.length} more diagnostic${left.length === 1 ? '' : 's'} not shown: the limit maxDiagnostics is ${max}` });
+  expect(left.map((d) => d.span)).toContainEqual(overflow.span);
+}
+
+describe('check: diagnostics past the limit are counted, not built (growth benchmark)', () => {
+  it('5 000 repeated words: 100 kept, the other 4 899 repeats counted', () => {
+    const text = 'a '.repeat(5_000);
+    const all = check(text, { maxDiagnostics: Infinity });
+    expect(all.filter((d) => d.code === 'duplicate-clause')).toHaveLength(4_999);
+    expectCapped(check(text), all, DEFAULT_LIMITS.maxDiagnostics);
+  });
+
+  it('property: any limit keeps diagnostics of the full list and counts the rest exactly', () => {
+    const piece = fc.constantFrom('a', 'b', 'a', 'a', ')', 'x:', '(a)', 'a~', 'and', 'Name:Tim', '[Age] gt 5', '[Age] lt 2', 'Status:ACT', '*b');
+    const joiner = fc.constantFrom(' ', ' OR ', ' AND ');
+    const query = fc.array(fc.tuple(piece, joiner), { maxLength: 60 }).map((parts) => parts.map(([p, j]) => p + j).join(''));
+    fc.assert(
+      fc.property(query, fc.integer({ min: 0, max: 25 }), fc.boolean(), (text, max, withSchema) => {
+        const schema = withSchema ? { schema: exampleSchemas } : {};
+        expectCapped(check(text, { ...schema, maxDiagnostics: max }), check(text, { ...schema, maxDiagnostics: Infinity }), max);
+      }),
+    );
   });
 });
 

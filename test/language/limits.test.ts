@@ -7,6 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_LIMITS, format, parse, visit, type Node } from '../../src/index.js';
 import { MAX_NESTING, MAX_TREE_DEPTH, treeDepthWithin } from '../../src/language/depth.js';
 import { parseWithReferenceParser } from '../../src/language/parse.js';
+import { isEscapedAt } from '../../src/language/escape.js';
+import { valueAroundColon } from '../../src/language/syntax-fixes.js';
 import { queryLikeString } from '../support/arbitraries.js';
 
 const scale = Number(process.env.FC_RUNS ?? 1);
@@ -76,6 +78,56 @@ describe('never throws (item 1)', () => {
         expect(reference.diagnostics.length).toBeLessThanOrEqual(max + 1);
       }),
       { numRuns: 150 * scale },
+    );
+  });
+});
+
+/** valueAroundColon as it was before it remembered runs: each colon's run measured afresh. */
+function valueAroundColonAfresh(text: string, colon: number): { start: number; end: number } | undefined {
+  const endsRun = (i: number) => /[ \t\n\r\u3000()]/.test(text[i]!) && !isEscapedAt(text, i);
+  let runStart = colon;
+  while (runStart > 0 && !endsRun(runStart - 1)) runStart--;
+  let end = colon + 1;
+  while (end < text.length && !endsRun(end)) end++;
+  let first = -1;
+  for (let i = runStart; i < colon; i++) {
+    if (text[i] === ':' && !isEscapedAt(text, i)) {
+      first = i;
+      break;
+    }
+  }
+  if (first <= runStart) return undefined;
+  const value = text.slice(first + 1, end);
+  if (value === '' || /["\\[\]{}]/.test(value) || /^[/(*?~^+-]/.test(value)) return undefined;
+  return { start: first + 1, end };
+}
+
+describe('stray colons (growth benchmark: `:<` repeated was quadratic)', () => {
+  it("parse(':<'.repeat(100000)): every colon's run is measured once", () => {
+    const text = ':<'.repeat(100_000);
+    const { diagnostics } = parse(text, { maxLength: text.length });
+    expectCapped(text, diagnostics);
+  });
+
+  it("parse(':<'.repeat(100000)) again, on an equal copy of the text: no colon compares the whole text", () => {
+    const text = ':<'.repeat(100_000);
+    parse(text, { maxLength: text.length });
+    const copy = [text.slice(0, 1000), text.slice(1000)].join('');
+    expectCapped(copy, parse(copy, { maxLength: copy.length }).diagnostics);
+  });
+
+  it('property: the value around each colon is the same as measured afresh, asked in order, out of order, and across texts', () => {
+    const piece = fc.constantFrom('a', ':', ':', 'b', ' ', '(', ')', '\\', '"', '/', 'x', '-', '[', '\u3000');
+    const text = fc.array(piece, { maxLength: 30 }).map((p) => p.join(''));
+    fc.assert(
+      fc.property(fc.array(text, { minLength: 1, maxLength: 3 }), fc.boolean(), (texts, backwards) => {
+        for (const t of texts) {
+          const colons = [...t].flatMap((c, i) => (c === ':' ? [i] : []));
+          if (backwards) colons.reverse();
+          for (const colon of colons) expect(valueAroundColon(t, colon), JSON.stringify([t, colon])).toEqual(valueAroundColonAfresh(t, colon));
+        }
+      }),
+      { numRuns: 2000 * scale },
     );
   });
 });

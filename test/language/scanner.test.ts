@@ -35,6 +35,15 @@ describe('the scanner', () => {
     );
   });
 
+  it('reads comparison operators in any case of their ASCII letters, and no look-alike, as the lexer does', () => {
+    const words = ['eq', 'EQ', 'eQ', 'Ne', 'GT', 'lT', 'gE', 'LE', 'contains', 'CONTAINS', 'conTains', 'startswith', 'StartsWith', 'ENDSWITH', 'endsWith',
+      'ſtartswith', 'endſwith', 'ｅq', 'eq\u0307', 'contain', 'containss', 'startwith', 'e', 'eqq', 'ee', 'ｌt', 'K', 'ne2'];
+    for (const word of words) {
+      const text = `[Age] ${word} 5 ${word}`;
+      expect(scannedTokens(text), word).toEqual(chevrotainTokens(text));
+    }
+  });
+
   it.each([
     ['[First Name] eq "Tim" and [Age] ge 18', ['BracketField', 'ComparisonWord', 'Quoted', 'LowerAnd', 'BracketField', 'ComparisonWord', 'Word']],
     ['created:[2020-01-01 TO *} x', ['Word', 'Colon', 'RangeStart', 'RangeWord', 'RangeTo', 'RangeWord', 'RangeExclusiveEnd', 'Word']],

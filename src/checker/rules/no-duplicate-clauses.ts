@@ -168,11 +168,15 @@ function removal(start: number, end: number, text: string | undefined): TextEdit
 /** Characters that end a clause on their own: whitespace and parentheses. */
 const SEPARATED = /[\s()]/;
 
-function repeatsOf(node: And | Or, sketches: Int32Array | undefined, base: number, chainLimit: number, context: CheckContext): Report[] | undefined {
+/** Repeats found but not built by the last `repeatsOf`: past `room` they are only counted. */
+let unbuilt = 0;
+
+function repeatsOf(node: And | Or, sketches: Int32Array | undefined, base: number, chainLimit: number, context: CheckContext, room: number): Report[] | undefined {
   const operands = node.operands;
   const n = operands.length;
   const mask = startRound(n);
   const found: Report[] = [];
+  unbuilt = 0;
   for (let i = 0; i < n; i++) {
     const operand = operands[i]!;
     // Words of `First Name:x` belong to a field name, not to the boolean expression.
@@ -196,6 +200,10 @@ function repeatsOf(node: And | Or, sketches: Int32Array | undefined, base: numbe
     if (first === -1) {
       nexts[lasts[slot]!] = i;
       lasts[slot] = i;
+      continue;
+    }
+    if (found.length >= room) {
+      unbuilt++;
       continue;
     }
     // Remove the repeat with the operator before it, a lower-case operator word included.
@@ -239,8 +247,10 @@ export const NoDuplicateClauses: Rule = {
       // Rare from here on: some sketches are alike, so compare those clauses. A long list
       // of look-alike values (`id:(C000001 OR C000002 ...)`) shares few sketches, and
       // chains of them would make the comparisons quadratic: then by fingerprints.
-      const found = repeatsOf(node, buffer, base, LONGEST_CHAIN, context) ?? repeatsOf(node, undefined, base, Infinity, context)!;
+      const room = context.reportRoom();
+      const found = repeatsOf(node, buffer, base, LONGEST_CHAIN, context, room) ?? repeatsOf(node, undefined, base, Infinity, context, room)!;
       if (found.length > 0) context.reportAllAt(at, found);
+      context.reportUnbuilt('duplicate-clause', unbuilt);
     };
     return { And: { enter, leave }, Or: { enter, leave } };
   },
