@@ -3,7 +3,8 @@
  * name), the type declarations, and the `mdq` bin as a real process.
  */
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 
@@ -26,6 +27,27 @@ describe('the built package', () => {
     const cjs = node(['-e', `const { format } = require('mdq'); console.log(format('x && y'));`]);
     expect(cjs.stderr).toBe('');
     expect(cjs.stdout).toBe('x AND y\n');
+  });
+
+  it('gives a CommonJS TypeScript project the types of every subpath through the .d.cts files', () => {
+    const project = mkdtempSync(join(tmpdir(), 'mdq-cjs-consumer-'));
+    mkdirSync(join(project, 'node_modules'));
+    symlinkSync(root, join(project, 'node_modules', 'mdq'), 'dir');
+    writeFileSync(join(project, 'package.json'), '{ "type": "commonjs" }');
+    writeFileSync(join(project, 'tsconfig.json'), JSON.stringify({ compilerOptions: { module: 'nodenext', moduleResolution: 'nodenext', strict: true, noEmit: true, types: [] }, files: ['main.ts'] }));
+    // One deliberate mistake per subpath: each error proves that subpath's types arrived.
+    writeFileSync(join(project, 'main.ts'), [
+      "import { format, parse } from 'mdq';",
+      "import { createClient } from 'mdq/client';",
+      "import { startEmulator } from 'mdq/emulator';",
+      'export const a: number = format(parse("a").ast);',
+      'export const b: string = createClient;',
+      'export const c: string = startEmulator;',
+    ].join('\n'));
+    const tsc = spawnSync(process.execPath, [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', project], { cwd: project, encoding: 'utf8' });
+    rmSync(project, { recursive: true, force: true });
+    const errors = tsc.stdout.split('\n').filter((line) => line.includes('error TS'));
+    expect(errors.map((line) => line.replace(/^main\.ts\((\d+),\d+\): error (TS\d+).*$/, '$1 $2'))).toEqual(['4 TS2322', '5 TS2322', '6 TS2322']);
   });
 
   it('exports the Node-only emulator from mdq/emulator, as ESM and CJS', () => {
