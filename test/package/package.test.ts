@@ -11,6 +11,15 @@ import { beforeAll, describe, expect, it } from 'vitest';
 const root = join(__dirname, '..', '..');
 const node = (args: string[], input?: string) => spawnSync(process.execPath, args, { cwd: root, encoding: 'utf8', input });
 
+/** A declaration file's text; a `.d.cts` is one line that re-exports its ES module's `.d.ts`, which is read instead. */
+function declarations(file: string): string {
+  const text = readFileSync(join(root, file), 'utf8');
+  if (!file.endsWith('.d.cts')) return text;
+  const target = /^export \* from "\.\/([\w-]+)\.js";\n$/.exec(text);
+  expect(target, `${file} re-exports its ES module's declarations`).not.toBeNull();
+  return readFileSync(join(root, dirname(file), `${target![1]}.d.ts`), 'utf8');
+}
+
 /** What `npm install` printed for the build (its `prepare` script). */
 let buildOutput = '';
 
@@ -61,7 +70,7 @@ describe('the built package', () => {
     expect(node(['--input-type=module', '-e', script]).stdout).toBe('function QueryError\n');
     expect(node(['-e', `console.log(typeof require('mdq/client').createClient)`]).stdout).toBe('function\n');
     const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
-    for (const file of [pkg.exports['./client'].import.types, pkg.exports['./client'].require.types]) expect(readFileSync(join(root, file), 'utf8')).toMatch(/createClient/);
+    for (const file of [pkg.exports['./client'].import.types, pkg.exports['./client'].require.types]) expect(declarations(file)).toMatch(/createClient/);
   });
 
   it('exports mdq/codemirror, which takes the core from mdq itself and CodeMirror from the peers', () => {
@@ -80,12 +89,12 @@ describe('the built package', () => {
     const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
     for (const file of [pkg.exports['.'].import.types, pkg.exports['.'].require.types, pkg.types]) {
       expect(existsSync(join(root, file)), file).toBe(true);
-      expect(readFileSync(join(root, file), 'utf8')).toMatch(/export .*parse/);
+      expect(declarations(file)).toMatch(/export .*parse/);
     }
   });
 
   it('declares no types from chevrotain, which users do not install', () => {
-    for (const file of ['dist/index.d.ts', 'dist/index.d.cts', 'dist/client.d.ts']) expect(readFileSync(join(root, file), 'utf8')).not.toMatch(/from ['"]chevrotain['"]/);
+    for (const file of ['dist/index.d.ts', 'dist/index.d.cts', 'dist/client.d.ts']) expect(declarations(file)).not.toMatch(/from ['"]chevrotain['"]/);
   });
 
   it('bundles chevrotain, so the package has no runtime dependencies', () => {
