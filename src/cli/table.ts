@@ -15,7 +15,9 @@ export function cell(value: unknown, max = MAX_CELL): string {
 export function table(headers: readonly string[], rows: readonly (readonly unknown[])[]): string {
   const limits = headers.map((h) => (h === 'id' ? Infinity : MAX_CELL));
   const cells = rows.map((row) => headers.map((_, i) => cell(row[i], limits[i])));
-  const widths = headers.map((h, i) => Math.max(cell(h).length, ...cells.map((row) => row[i]!.length)));
+  // A loop, not Math.max(...column): a page of a service with no size limit may hold more rows than a call takes arguments.
+  const widths = headers.map((h) => cell(h).length);
+  for (const row of cells) for (let i = 0; i < row.length; i++) widths[i] = Math.max(widths[i]!, row[i]!.length);
   const line = (row: readonly string[]) => row.map((text, i) => text.padEnd(widths[i]!)).join('  ').trimEnd();
   return `${[line(headers.map((h) => cell(h))), line(widths.map((w) => '-'.repeat(w))), ...cells.map(line)].join('\n')}\n`;
 }
