@@ -43,6 +43,36 @@ export interface SqlComparison {
   readonly end: number;
   /** Every operand the comparison covers from the operator on (the operator, the value's words). */
   readonly rest: readonly Expr[];
+  /**
+   * True when the operator is glued to the name in one word (`age>=18`, `City='Berlin'`):
+   * the last of `nameWords` is then that word's name part, not a word of its own.
+   */
+  readonly glued?: boolean;
+}
+
+/** A name, an SQL operator and maybe the value, written as one word: `age>=18`, `name=` (before `"Tim"`). */
+const GLUED = /^(\p{L}[\p{L}\p{N}_.]*)(==|!=|<>|>=|<=|=|>|<)(.*)$/su;
+
+/**
+ * The comparison written as one word at `ops[i]`, with no space around its operator:
+ * `age>=18`, `City='Berlin'`, or `name=` joined to the phrase after it (`name="Tim"`).
+ * `name` is the name part as a word of its own, for the fixes' spans.
+ */
+function gluedAt(ops: readonly Expr[], i: number): { name: Term; written: string; value: string; quoted: boolean; last: number } | undefined {
+  const word = ops[i];
+  // Most words hold none of `=<>`: three scans of a short string before any regular expression.
+  if (word?.kind !== 'Term' || word.raw !== word.value || (!word.value.includes('=') && !word.value.includes('<') && !word.value.includes('>'))) return undefined;
+  const match = GLUED.exec(word.value);
+  if (match === null) return undefined;
+  const [, nameText, written, rest] = match as unknown as [string, string, string, string];
+  const name: Term = { kind: 'Term', raw: nameText, value: nameText, span: { start: word.span.start, end: word.span.start + nameText.length } };
+  if (isSqlWord(name)) return undefined;
+  if (rest === '') {
+    const next = ops[i + 1];
+    return next?.kind === 'Phrase' && next.span.start === word.span.end ? { name, written, value: next.value, quoted: true, last: i + 1 } : undefined;
+  }
+  if (rest[0] !== "'") return { name, written, value: rest, quoted: false, last: i };
+  return rest.length >= 2 && closesQuote(rest, 1) ? { name, written, value: unquote(rest), quoted: true, last: i } : undefined;
 }
 
 /** The SQL operator `node` is (`!=` reads as NOT and `=`), or undefined. */
@@ -119,25 +149,56 @@ function unquote(quoted: string): string {
 
 const NONE: readonly SqlComparison[] = [];
 
+/** Up to `max` words right before `ops[i]`, joined to it by adjacency, that may name a field. */
+function wordsBefore(and: And, i: number, max: number): Term[] {
+  const words: Term[] = [];
+  if (i === 0 || and.explicit[i - 1] !== false) return words;
+  for (let j = i - 1; j >= 0 && words.length < max; j--) {
+    const word = nameWord(and.operands[j]);
+    if (word === undefined) break;
+    words.unshift(word);
+    if (j === 0 || and.explicit[j - 1] !== false) break;
+  }
+  return words;
+}
+
+/** The comparison written as the one word `term` outside an AND (`age>=18` alone, or in an OR). */
+export function gluedComparison(term: Term): SqlComparison | undefined {
+  const glued = gluedAt([term], 0);
+  if (glued === undefined) return undefined;
+  return { nameWords: [glued.name], written: glued.written, value: glued.value, quoted: glued.quoted, operatorStart: glued.name.span.end, end: term.span.end, rest: [term], glued: true };
+}
+
 /** Every SQL comparison among the operands of `and`, in order; none overlap. */
 export function sqlComparisons(and: And, text: string | undefined): readonly SqlComparison[] {
   const ops = and.operands;
   const explicit = and.explicit;
   let found: SqlComparison[] | undefined;
-  for (let i = 1; i + 1 < ops.length; i++) {
+  for (let i = 0; i < ops.length; i++) {
+    const glued = gluedAt(ops, i);
+    if (glued !== undefined) {
+      const nameWords = wordsBefore(and, i, MAX_NAME_WORDS - 1);
+      nameWords.push(glued.name);
+      (found ??= []).push({
+        nameWords,
+        written: glued.written,
+        value: glued.value,
+        quoted: glued.quoted,
+        operatorStart: glued.name.span.end,
+        end: ops[glued.last]!.span.end,
+        rest: ops.slice(i, glued.last + 1),
+        glued: true,
+      });
+      i = glued.last;
+      continue;
+    }
     // Joined by adjacency on both sides: `a AND = b` is no comparison.
-    if (explicit[i - 1] !== false || explicit[i] !== false) continue;
+    if (i === 0 || i + 1 >= ops.length || explicit[i - 1] !== false || explicit[i] !== false) continue;
     const written = sqlOperator(ops[i]);
     if (written === undefined) continue;
     const value = valueAt(and, i + 1, text);
     if (value === undefined) continue;
-    const nameWords: Term[] = [];
-    for (let j = i - 1; j >= 0 && nameWords.length < MAX_NAME_WORDS; j--) {
-      const word = nameWord(ops[j]);
-      if (word === undefined) break;
-      nameWords.unshift(word);
-      if (j === 0 || explicit[j - 1] !== false) break;
-    }
+    const nameWords = wordsBefore(and, i, MAX_NAME_WORDS);
     if (nameWords.length === 0) continue;
     (found ??= []).push({
       nameWords,

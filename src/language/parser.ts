@@ -840,13 +840,28 @@ export class QueryParser extends EmbeddedActionsParser {
         } else {
           const text = unescape(valueToken.image).value;
           const quoted = `"${text.replace(/["\\]/g, '\\$&')}"`;
-          this.report(
-            'unquoted-value',
-            `a comparison value must be a quoted string or a number: write ${quoted}`,
-            span(start, at.end),
-            [{ title: `Quote it: ${quoted}`, edits: [{ span: span(start, at.end), text: sign ? `"${sign.image}${quoted.slice(1)}` : quoted }], safe: true }],
-          );
-          value = { kind: 'StringValue', raw: quoted, value: (sign?.image ?? '') + text, span: span(start, at.end) };
+          const sql = sign ? undefined : singleQuotedValue(text);
+          if (sql !== undefined) {
+            // `[City] eq 'Berlin'`: SQL's quotes. Quoting the word would search for the quote marks too.
+            this.report(
+              'unquoted-value',
+              `single quotes do not quote in this language: write ${sql[0]}`,
+              at,
+              // The string is what SQL's quotes meant; a number's type is the schema's to say, so that fix is a guess.
+              sql.map((written) => ({ title: `Write ${written}`, edits: [{ span: at, text: written }], safe: sql.length === 1 })),
+            );
+            // The tree holds the value meant, so that the checker judges it (`[Status] eq 'Active'`: the code is ACT).
+            const meant = sql[0]!;
+            value = meant[0] === '"' ? { kind: 'StringValue', raw: meant, value: unescape(meant.slice(1, -1)).value, span: at } : { kind: 'NumberValue', raw: meant, value: Number(meant), span: at };
+          } else {
+            this.report(
+              'unquoted-value',
+              `a comparison value must be a quoted string or a number: write ${quoted}`,
+              span(start, at.end),
+              [{ title: `Quote it: ${quoted}`, edits: [{ span: span(start, at.end), text: sign ? `"${sign.image}${quoted.slice(1)}` : quoted }], safe: true }],
+            );
+            value = { kind: 'StringValue', raw: quoted, value: (sign?.image ?? '') + text, span: span(start, at.end) };
+          }
         }
       }
     }
@@ -855,6 +870,17 @@ export class QueryParser extends EmbeddedActionsParser {
     const node: Comparison = { kind: 'Comparison', field, operator, value, span: whole };
     return node;
   }
+}
+
+/**
+ * What `'Berlin'` (a comparison value in SQL's single quotes, one word) means in this
+ * language: the string `"Berlin"`, and the number too when it is one (`'18'`).
+ */
+function singleQuotedValue(text: string): string[] | undefined {
+  if (text.length < 3 || text[0] !== "'" || text[text.length - 1] !== "'") return undefined;
+  const inner = text.slice(1, -1).replace(/''/g, "'");
+  const string = `"${inner.replace(/["\\]/g, '\\$&')}"`;
+  return DECIMAL.test(inner) || (inner[0] === '-' && DECIMAL.test(inner.slice(1))) ? [inner, string] : [string];
 }
 
 /** True when `token` is a phrase, regex or bracket field name whose closing character is missing. */

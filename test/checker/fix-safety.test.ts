@@ -22,6 +22,11 @@ describe('the counterexamples of issue 9', () => {
     ['[Loyalty Score] gt 0,5', ['unquoted-value: Replace with 0.5 (safe) => [Loyalty Score] gt 0.5', 'invalid-number: Replace with 0.5 (safe) => [Loyalty Score] gt 0.5']],
     ['[Status] eq Active', ['unquoted-value: Replace with ACT (safe) => [Status] eq "ACT"', 'picklist-description: Replace with ACT (safe) => [Status] eq "ACT"']],
     ['x OR NOT', ['missing-operand: Remove the dangling operators => x ']],
+    // SQL's quotes on a comparison value: the string meant; the quote marks kept would only be searched.
+    ["[City] eq 'Berlin'", ['unquoted-value: Write "Berlin" (safe) => [City] eq "Berlin"']],
+    ["[Age] ge '18'", ['unquoted-value: Write 18 => [Age] ge 18', 'unquoted-value: Write "18" => [Age] ge "18"']],
+    // The checker judges the value meant: a picklist's description becomes its code.
+    ["[Status] eq 'Active'", ['unquoted-value: Replace with ACT (safe) => [Status] eq "ACT"', 'picklist-description: Replace with ACT (safe) => [Status] eq "ACT"']],
   ])('%s', (query, expected) => {
     expect(fixesOf(query).filter((f) => !f.startsWith('unknown-field'))).toEqual(expected);
   });

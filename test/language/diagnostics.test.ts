@@ -19,6 +19,10 @@ const BROKEN: ReadonlyArray<readonly [string, readonly string[], string | null]>
   ['city:', ['missing-value'], null],
   ['city: AND x', ['missing-value'], null],
   ['[Status] eq Active', ['unquoted-value'], '[Status] eq "Active"'],
+  // SQL's single quotes: the string meant, not the quote marks (and a number may be either).
+  ["[City] eq 'Berlin'", ['unquoted-value'], '[City] eq "Berlin"'],
+  ["[City] eq 'O''Hare'", ['unquoted-value'], '[City] eq "O\'Hare"'],
+  ["[Age] ge '18'", ['unquoted-value'], '[Age] ge 18'],
   ['[Age] gt', ['missing-value'], null],
   ['[Age]', ['missing-operator'], null],
   ['[Age] 5', ['missing-operator'], '[Age] eq 5'],

@@ -16,7 +16,7 @@ import type { SchemaField, SchemaIndex } from '../../schema/schema.js';
 import type { CheckContext } from '../context.js';
 import type { Rule } from '../rule.js';
 import { closest, containingWord, quotedList } from '../suggest.js';
-import { comparisonOperator, fieldNamed, isNumber, likeOperator, likeWildcard, singleQuoted, sqlComparisons, type SqlComparison } from '../sql-habits.js';
+import { comparisonOperator, fieldNamed, gluedComparison, isNumber, likeOperator, likeWildcard, singleQuoted, sqlComparisons, type SqlComparison } from '../sql-habits.js';
 import { readValue } from '../values.js';
 import { kindAround } from '../walk.js';
 
@@ -75,7 +75,9 @@ function rewrite(c: SqlComparison, name: string, field: SchemaField | undefined)
 
 /** "the words First, Name, = and 'Tim'" for the message. */
 function wordsOf(c: SqlComparison, nameWords: readonly Term[]): string {
-  const words = [...nameWords.map((w) => w.raw), ...c.rest.map((n) => ('raw' in n ? n.raw : n.kind === 'Not' ? '!=' : ''))].filter((w) => w !== '');
+  // A glued comparison's name part is inside its word (`age>=18`), said once with it.
+  const own = c.glued === true ? nameWords.slice(0, -1) : nameWords;
+  const words = [...own.map((w) => w.raw), ...c.rest.map((n) => ('raw' in n ? n.raw : n.kind === 'Not' ? '!=' : ''))].filter((w) => w !== '');
   return words.length <= 1 ? `the word ${words[0] ?? ''}` : `the words ${words.slice(0, -1).join(', ')} and ${words[words.length - 1]}`;
 }
 
@@ -103,6 +105,8 @@ function reportComparison(c: SqlComparison, context: CheckContext, done: WeakSet
     candidates = [longest, 1].filter((n, i, all) => all.indexOf(n) === i).map((n) => ({ name: words.slice(words.length - n).map((w) => w.value).join(' '), field: undefined, k: n }));
     k = longest;
   }
+  // `x=1` (an id, a token) when no field is near its name: a word after all, not SQL.
+  if (c.glued === true && schema !== undefined && field === undefined && candidates.length === 0) return [];
   const start = words[words.length - k]!.span.start;
   const span = { start, end: c.end };
   const fixes: Fix[] = [];
@@ -241,7 +245,16 @@ export const NoSqlSyntax: Rule = {
         reportQuotedRuns(node, context, done);
       },
       Term(node, parent, given?: NodeKind | null) {
-        if (node.raw[0] !== "'" || done.has(node)) return;
+        if (node.raw[0] !== "'") {
+          // `age>=18` on its own (in an AND, the And hook above has said it).
+          const around = kindAround(parent, given);
+          if ((around === null || around === 'Query' || around === 'Or' || around === 'Group' || around === 'Not' || around === 'Required') && !done.has(node)) {
+            const glued = gluedComparison(node);
+            if (glued !== undefined) reportComparison(glued, context, done);
+          }
+          return;
+        }
+        if (done.has(node)) return;
         const around = kindAround(parent, given);
         // Ranges, fuzzy words and the like are left alone: only a word searched as it is.
         if (around !== null && around !== 'Query' && around !== 'And' && around !== 'Or' && around !== 'Group' && around !== 'Not' && around !== 'Required' && around !== 'Field') return;

@@ -25,6 +25,13 @@ ruleTable(NoSqlSyntax, {
     ["Customer Name = 'it''s'", "sql-syntax: Name = 'it''s'"],
     // As `mdq fmt` prints it: a bare `=` escaped.
     ["First Name \\= 'Tim'", "sql-syntax: First Name \\= 'Tim'"],
+    // Written without spaces: one word each.
+    ['age>=18', 'sql-syntax: age>=18'],
+    ["City='Berlin'", "sql-syntax: City='Berlin'"],
+    ["First Name='Tim'", "sql-syntax: First Name='Tim'"],
+    ['name="Tim"', 'sql-syntax: name="Tim"'],
+    ['x OR Age<>5', 'sql-syntax: Age<>5'],
+    ["Status='ACT' AND Age>65", "sql-syntax: Status='ACT'", 'sql-syntax: Age>65'],
   ],
   passes: [
     "O'Brien",
@@ -43,6 +50,13 @@ ruleTable(NoSqlSyntax, {
     'Age:>=18',
     'Age:[18 TO *]',
     "f:['a' TO 'b']",
+    // Glued, but no comparison: a value, a fuzzy word, a name no field is near, a base64 tail.
+    'City:Age>=18',
+    'Age>=18~2',
+    'x=1',
+    'abc==',
+    '=x',
+    'a>',
   ],
 });
 
@@ -72,6 +86,11 @@ describe('the fixes write what was meant', () => {
     ["Status:'Active'", 'single-quotes', ['Status:"ACT"']],
     // A value no field of that name can hold is said, not fixed.
     ["Age = 'old'", 'sql-syntax', []],
+    ['age>=18', 'sql-syntax', ['[Age] ge 18']],
+    ["City='Berlin'", 'sql-syntax', ['[City] eq "Berlin"']],
+    ["First Name='Tim'", 'sql-syntax', ['[First Name] eq "Tim"']],
+    ['name="Tim"', 'sql-syntax', ['[First Name] eq "Tim"', '[Last Name] eq "Tim"', '[Product Name] eq "Tim"', '[Supplier Name] eq "Tim"']],
+    ["Status='Active'", 'sql-syntax', ['[Status] eq "ACT"']],
   ] as const)('%s', (query, code, expected) => {
     const fixed = fixesOf(query, code);
     expect(fixed).toEqual(expected);
@@ -86,12 +105,14 @@ describe('the fixes write what was meant', () => {
     expect(fixesOf('age >= 18', 'sql-syntax', {})).toEqual(['[age] ge 18']);
     // Quoted, a number stays a string: the field's type is unknown.
     expect(fixesOf("Zip = '01234'", 'sql-syntax', {})).toEqual(['[Zip] eq "01234"']);
+    expect(fixesOf('x=1', 'sql-syntax', {})).toEqual(['[x] eq 1']);
   });
 
   it('says what the service does with the words, and what to write', () => {
     const [d] = check("First Name = 'Tim'", options);
     expect(d!.message).toBe("'=' is SQL, not an operator of this language: this searches every field for the words First, Name, = and 'Tim'; to compare the field, write [First Name] eq \"Tim\"");
     expect(check("name = 'Tim'", options)[0]!.message).toContain('there is no field "name": did you mean [First Name] eq "Tim" or');
+    expect(check('age>=18', options)[0]!.message).toBe("'>=' is SQL, not an operator of this language: this searches every field for the word age>=18; to compare the field, write [Age] ge 18");
     const select = check("SELECT * FROM customers WHERE City = 'Berlin'", options)[0]!;
     expect(select.message).toContain("the schema is chosen by the search's schema parameter (schema=customers)");
     expect(check("City:'New York'", options).map((x) => x.message)).toEqual([
@@ -100,7 +121,7 @@ describe('the fixes write what was meant', () => {
   });
 
   it('no fix is safe: each changes what is searched, so fixQuery applies them only when asked', () => {
-    for (const query of ["First Name = 'Tim'", 'age >= 18', "City:'Berlin'", "SELECT * FROM customers WHERE City = 'Berlin'"]) {
+    for (const query of ["First Name = 'Tim'", 'age >= 18', 'age>=18', "City:'Berlin'", "SELECT * FROM customers WHERE City = 'Berlin'"]) {
       for (const d of check(query, options)) expect((d.fixes ?? []).every((f) => f.safe === false), query).toBe(true);
       expect(fixQuery(query, options).text).toBe(query);
     }
@@ -125,7 +146,7 @@ describe('no false alarms', () => {
   });
 
   it('never throws on long runs of SQL', () => {
-    for (const unit of ["a = 'b ", "First Name = 'x' and ", "SELECT * FROM t WHERE a = ", "' ", "x LIKE '%", '= = ']) {
+    for (const unit of ["a = 'b ", "First Name = 'x' and ", "Age>='1' ", 'a=', "First Name='x' and ", "SELECT * FROM t WHERE a = ", "' ", "x LIKE '%", '= = ']) {
       const text = unit.repeat(Math.ceil(20_000 / unit.length));
       expect(() => check(text, options)).not.toThrow();
     }
