@@ -1,5 +1,5 @@
-import { readFileSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { buildSync, type Plugin } from 'esbuild';
 import { defineConfig } from 'tsup';
 
@@ -12,42 +12,62 @@ import { defineConfig } from 'tsup';
  *
  * chevrotain (with lodash-es) is the one thing shipped minified, in dist/vendor/: only the
  * names src/ imports from it, tree-shaken, in one file (its unbundled ESM import, hundreds
- * of small files, costs ~180 ms at start-up; one file does not).
+ * of small files, costs ~180 ms at start-up; one file does not). And it loads lazily: the
+ * build replaces src/language/chevrotain.ts, the one module that imports chevrotain's values,
+ * with that file, whose `loadChevrotain()` runs the bundle's body on its first call (that
+ * module says why).
  */
 const VENDORED = 'vendor/chevrotain.js';
+const SEAM = join('src', 'language', 'chevrotain.ts');
 
-/** The value (not type) names src/ imports from chevrotain. */
-function chevrotainImports(dir = 'src'): string[] {
-  const names = new Set<string>();
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) for (const name of chevrotainImports(path)) names.add(name);
-    else if (path.endsWith('.ts')) {
-      for (const [, list] of readFileSync(path, 'utf8').matchAll(/^import \{([^}]*)\} from 'chevrotain';/gm)) {
-        for (const item of list!.split(',').map((s) => s.trim())) if (item && !item.startsWith('type ')) names.add(item);
-      }
-    }
-  }
-  return [...names].sort();
+/** The value (not type) names the seam imports from chevrotain. */
+function chevrotainImports(): string[] {
+  const list = /^import \{([^}]*)\} from 'chevrotain';/m.exec(readFileSync(SEAM, 'utf8'))?.[1];
+  if (list === undefined) throw new Error(`${SEAM} no longer imports chevrotain`);
+  return list.split(',').map((s) => s.trim()).filter(Boolean).sort();
+}
+
+/** dist/vendor/chevrotain.js: the bundle inside a function, run once, on the first call. */
+function vendoredChevrotain(): string {
+  const bundle = buildSync({
+    stdin: { contents: `export { ${chevrotainImports().join(', ')} } from 'chevrotain';`, resolveDir: '.', loader: 'js' },
+    bundle: true,
+    format: 'iife',
+    globalName: 'vendored',
+    platform: 'neutral',
+    mainFields: ['module', 'main'],
+    target: 'es2022',
+    minify: true,
+    legalComments: 'eof',
+    write: false,
+    logLevel: 'warning',
+  }).outputFiles[0]!.text;
+  return [
+    `// chevrotain ${JSON.parse(readFileSync('node_modules/chevrotain/package.json', 'utf8')).version}, bundled and minified, for src/language/chevrotain.ts: the body runs on the first call.`,
+    'let loaded;',
+    'export function loadChevrotain() {',
+    '  return (loaded ??= bundle());',
+    '}',
+    'function bundle() {',
+    `${bundle.trimEnd()}`,
+    'return vendored;',
+    '}',
+    '',
+  ].join('\n');
 }
 
 const vendorChevrotain: Plugin = {
   name: 'vendor-chevrotain',
   setup(build) {
-    build.onResolve({ filter: /^chevrotain$/ }, () => ({ path: `./${VENDORED}`, external: true }));
+    build.onLoad({ filter: /[\\/]src[\\/]language[\\/]chevrotain\.ts$/ }, () => ({ contents: "export { loadChevrotain } from 'chevrotain';", loader: 'ts' }));
+    build.onResolve({ filter: /^chevrotain$/ }, (args) =>
+      args.importer.endsWith(SEAM)
+        ? { path: `./${VENDORED}`, external: true }
+        : { errors: [{ text: `${args.importer} imports chevrotain: import its types only, and its values through ${SEAM}` }] },
+    );
     build.onEnd(() => {
-      buildSync({
-        stdin: { contents: `export { ${chevrotainImports().join(', ')} } from 'chevrotain';`, resolveDir: '.', loader: 'js' },
-        bundle: true,
-        format: 'esm',
-        platform: 'neutral',
-        mainFields: ['module', 'main'],
-        target: 'es2022',
-        minify: true,
-        legalComments: 'eof',
-        outfile: join('dist', VENDORED),
-        logLevel: 'warning',
-      });
+      mkdirSync(join('dist', dirname(VENDORED)), { recursive: true });
+      writeFileSync(join('dist', VENDORED), vendoredChevrotain());
     });
   },
 };

@@ -3,10 +3,12 @@
  * name), the type declarations, and the `mdq` bin as a real process.
  */
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { parse } from '../../src/index.js';
 
 const root = join(__dirname, '..', '..');
 const node = (args: string[], input?: string) => spawnSync(process.execPath, args, { cwd: root, encoding: 'utf8', input });
@@ -219,6 +221,39 @@ describe('issue 9, item 19: readable, named, small', () => {
       expect(Math.max(...lines.map((l) => l.length)), file).toBeLessThan(400);
     }
     expect(readdirSync(join(root, 'dist', 'vendor'))).toEqual(['chevrotain.js']);
+  });
+
+  it('runs the vendored chevrotain only when a query leaves the fast path, and then recovers as the source does', () => {
+    // A copy of dist/ whose vendored chevrotain counts the runs of its bundle's body.
+    const copy = mkdtempSync(join(tmpdir(), 'mdq-dist-'));
+    try {
+      cpSync(join(root, 'dist'), copy, { recursive: true });
+      const vendored = join(copy, 'vendor', 'chevrotain.js');
+      const text = readFileSync(vendored, 'utf8');
+      const counting = text.replace('function bundle() {', 'function bundle() {\nglobalThis.chevrotainRuns = (globalThis.chevrotainRuns ?? 0) + 1;');
+      expect(counting, 'the probe found its place').not.toBe(text);
+      writeFileSync(vendored, counting);
+      const valid = '[First Name] eq "Tim" and (address.city:Berlin OR email:*@example.com) AND created:>=2020-01-01';
+      const broken = ['(a', 'a AND', '[First Name] eq Tim', 'f:[1 TO', 'a ) b', '"open', 'a\\', '&& || !', 'x^ y~z'];
+      const script = `const m = await import(${JSON.stringify(pathToFileURL(join(copy, 'index.js')).href)});
+        const runs = () => globalThis.chevrotainRuns ?? 0;
+        const afterImport = runs();
+        const valid = m.parse(${JSON.stringify(valid)}).diagnostics.length;
+        const afterValid = runs();
+        const broken = ${JSON.stringify(broken)}.map((q) => m.parse(q));
+        console.log(JSON.stringify({ afterImport, valid, afterValid, afterBroken: runs(), broken }));`;
+      const esm = node(['--input-type=module', '-e', script]);
+      expect(esm.stderr).toBe('');
+      const result = JSON.parse(esm.stdout);
+      expect({ afterImport: result.afterImport, valid: result.valid, afterValid: result.afterValid, afterBroken: result.afterBroken }).toEqual({ afterImport: 0, valid: 0, afterValid: 0, afterBroken: 1 });
+      expect(result.broken).toEqual(broken.map((q) => JSON.parse(JSON.stringify(parse(q)))));
+      for (const r of result.broken) expect(r.diagnostics.length).toBeGreaterThan(0);
+      const cjs = node(['-e', `const m = require(${JSON.stringify(join(copy, 'index.cjs'))}); const runs = () => globalThis.chevrotainRuns ?? 0; const a = runs(); m.parse(${JSON.stringify(valid)}); const b = runs(); const d = m.parse('(a').diagnostics.length; console.log(a, b, runs(), d);`]);
+      expect(cjs.stderr).toBe('');
+      expect(cjs.stdout).toBe('0 0 1 1\n');
+    } finally {
+      rmSync(copy, { recursive: true, force: true });
+    }
   });
 
   it('the package root imports nothing Node-only, so browsers can bundle it', () => {
