@@ -5,10 +5,14 @@ import { defineConfig } from 'tsup';
 
 /*
  * One ESM build of every entry, split into shared chunks so the entries do not each carry
- * a copy of the core. Our code ships unminified with its names kept (`BuilderError.name`
- * is 'BuilderError') and no source maps: a stack trace reads like the source. The CommonJS
- * entries (dist/*.cjs) are one-line `require()`s of these files, written by
- * scripts/build.mjs (Node 20.19+, the package's `engines`, loads ES modules with require).
+ * a copy of the core. Our code ships unminified with its names (`BuilderError.name` is
+ * 'BuilderError') and no source maps: a stack trace reads like the source. Without esbuild's
+ * keepNames: it renames a top-level name only where two modules' names collide (`check2`),
+ * and no two functions or classes of src/ share one (a package test holds it), so its
+ * `__name()` calls (an Object.defineProperty per function at import, and per closure made)
+ * would buy nothing. The CommonJS entries (dist/*.cjs) are one-line `require()`s of these
+ * files, written by scripts/build.mjs (Node 20.19+, the package's `engines`, loads ES
+ * modules with require).
  *
  * chevrotain (with lodash-es) is the one thing shipped minified, in dist/vendor/: only the
  * names src/ imports from it, tree-shaken, in one file (its unbundled ESM import, hundreds
@@ -91,7 +95,6 @@ export default defineConfig([
     platform: 'node',
     treeshake: true,
     minify: false,
-    keepNames: true,
     sourcemap: false,
     esbuildPlugins: [vendorChevrotain],
   },
@@ -106,6 +109,5 @@ export default defineConfig([
     external: [/^@codemirror\//, /^@lezer\//, 'mdq'],
     treeshake: true,
     minify: false,
-    keepNames: true,
   },
 ]);

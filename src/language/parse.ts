@@ -163,9 +163,7 @@ export function syntaxDiagnostics(text: string, options: ParseOptions = {}): rea
 }
 
 /**
- * The result of `parseCollecting`: the diagnostics sorted by position. A function of
- * the module, not a closure in it: the build's keepNames names a closure each time one
- * is made (see parser.ts).
+ * The result of `parseCollecting`: the diagnostics sorted by position.
  */
 function finished(ast: Query, collected: DiagnosticCollector, trial?: FixTrial): { ast: Query; collected: DiagnosticCollector } {
   collected.kept.sort((a, b) => a.span.start - b.span.start || a.span.end - b.span.end);

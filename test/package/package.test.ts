@@ -201,6 +201,34 @@ describe('issue 9, item 19: readable, named, small', () => {
     expect(node(['-e', `const { BuilderError } = require('mdq'); console.log(BuilderError.name)`]).stdout).toBe('BuilderError\n');
   });
 
+  it('names every function and class of dist/ as src/ does: esbuild renamed none (the build does without keepNames)', () => {
+    // esbuild appends a number to a top-level name that two modules share (`check2`); src/ must not let it.
+    const declared = new Set<string>();
+    const walk = (dir: string): void => {
+      for (const entry of readdirSync(dir, { withFileTypes: true })) {
+        const path = join(dir, entry.name);
+        if (entry.isDirectory()) walk(path);
+        else if (path.endsWith('.ts')) for (const [, name] of readFileSync(path, 'utf8').matchAll(/\b(?:function\*?|class|const|let|var)\s+([\w$]+)/g)) declared.add(name!);
+      }
+    };
+    walk(join(root, 'src'));
+    const renamed: string[] = [];
+    let functions = 0;
+    for (const file of readdirSync(join(root, 'dist')).filter((f) => f.endsWith('.js'))) {
+      const js = readFileSync(join(root, 'dist', file), 'utf8');
+      const patterns = [/^\s*(?:export )?(?:async )?function\*?\s*([\w$]+)\s*\(/gm, /^\s*(?:export )?class ([\w$]+)/gm, /^\s*(?:var|let|const) ([\w$]+) = (?:class\b|function\b|async\b|\([^)]*\) =>|[\w$]+ =>)/gm];
+      for (const pattern of patterns) {
+        for (const [, name] of js.matchAll(pattern)) {
+          functions++;
+          // esbuild's own helpers (`__export`) are not ours.
+          if (!name!.startsWith('__') && !declared.has(name!)) renamed.push(`${file}: ${name}`);
+        }
+      }
+    }
+    expect(functions).toBeGreaterThan(500);
+    expect(renamed).toEqual([]);
+  });
+
   it('an uncaught error prints a short stack with real function names, not a minified line', () => {
     const r = node(['--input-type=module', '-e', `const { parseOrThrow } = await import('mdq'); parseOrThrow('(a');`]);
     expect(r.status).toBe(1);
