@@ -1,7 +1,7 @@
 /**
  * Run in a fresh `node` process by startup.mjs: loads the built package once (ESM or CJS,
  * per argv[2]), parses one query twice, and prints the timings as one JSON line.
- * The first parse includes building the lexer and parser (mdq builds them lazily).
+ * The query takes the fast path: chevrotain's lexer and parser are neither loaded nor built.
  */
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';

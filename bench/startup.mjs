@@ -1,7 +1,7 @@
 /**
  * Stage "startup": what a CLI call or a serverless cold start pays before its first answer.
  * Each sample is a fresh `node` process (startup-probe.mjs) that imports the built package,
- * builds the parser (lazily, inside the first parse) and parses one query.
+ * and parses one query (chevrotain, needed only off the fast path, is not loaded).
  */
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -54,7 +54,7 @@ export async function run({ quick = false, log = () => {} } = {}) {
       },
     ],
     notes: [
-      `Medians of ${processes} fresh \`node\` processes per build; times are wall-clock unless marked CPU. The query: a bracket comparison, a field group and a date comparison. The first parse builds the lexer, and the chevrotain parser too when the query needs it (a well-formed query takes mdq's fast path without it).`,
+      `Medians of ${processes} fresh \`node\` processes per build; times are wall-clock unless marked CPU. The query: a bracket comparison, a field group and a date comparison. The query is well-formed, so it takes mdq's fast path: chevrotain (its lexer and parser) is loaded only by a query that leaves it.`,
       "CPU time: user + system time of all the process's threads over the same interval. V8 compiles and collects garbage on helper threads, so it can exceed wall time; time spent waiting for a busy core does not count, so it moves less than wall time with the machine's load.",
     ],
     summary: `import + first parse ${ms(esm.totalMs)} (ESM), ${ms(cjs.totalMs)} (CJS)`,

@@ -2,7 +2,7 @@
  * `npm run build` and `prepare` (what `npm install` runs): tsup, then the CommonJS entries.
  * With `--quiet` (prepare) it prints nothing unless the build fails, and then all of it.
  *
- * Then `__name(...)` statements are marked pure (see below), and every `require` export of package.json gets a one-line CommonJS entry that requires the
+ * Then every `require` export of package.json gets a one-line CommonJS entry that requires the
  * ES module of its `import` export (Node 20.19+, the package's engines floor, loads ES
  * modules with require), and a `.d.cts` that re-exports the declarations of that module: the
  * package ships one copy of its code and its types instead of two.
@@ -23,14 +23,6 @@ const tsup = spawnSync(process.execPath, [require.resolve('tsup/dist/cli-default
 if (tsup.status !== 0) {
   process.stderr.write(`${tsup.stdout}${tsup.stderr}${tsup.error ? `${tsup.error.message}\n` : ''}mdq build: tsup failed (exit ${tsup.status ?? tsup.signal})\n`);
   process.exit(1);
-}
-
-// esbuild's keepNames writes `__name(fn, "fn")` statements, which a bundler of the package
-// must otherwise keep, and with them every function: marked pure, tree-shaking still works.
-for (const file of readdirSync(join(root, 'dist'))) {
-  if (!file.endsWith('.js')) continue;
-  const path = join(root, 'dist', file);
-  writeFileSync(path, readFileSync(path, 'utf8').replace(/^(\s*)__name\(/gm, '$1/* @__PURE__ */ __name('));
 }
 
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));

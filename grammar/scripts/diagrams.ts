@@ -11,7 +11,7 @@ import { createSyntaxDiagramsCode } from 'chevrotain';
 import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { QueryParser } from '../../src/language/parser.js';
+import { createQueryParser } from '../../src/language/parser.js';
 
 export const DIAGRAMS_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'diagrams');
 
@@ -25,7 +25,7 @@ export function chevrotainDiagramsDir(): string {
 
 /** The diagrams page for the current grammar. */
 export function renderDiagrams(): string {
-  const productions = new QueryParser().getSerializedGastProductions();
+  const productions = createQueryParser().getSerializedGastProductions();
   return createSyntaxDiagramsCode(productions, { resourceBase: './', css: './diagrams.css' }).replace(
     '<meta charset="utf-8">',
     '<meta charset="utf-8">\n<title>mdq query grammar: railroad diagrams</title>\n<!-- From grammar/scripts/diagrams.ts (npm run grammar:diagrams); do not edit. -->',

@@ -273,14 +273,14 @@ function typedField(name: string, definition: FieldDefinition): object {
   const convert = converter(name, kind, definition);
   const operators = OPERATORS[kind];
   const bound = (v: unknown): Scalar | null | undefined => (v === null || v === undefined ? v : convert(v));
-  const compare = (operator: ComparisonOperator, value: unknown): Comparison => {
+  const checkedCompare = (operator: ComparisonOperator, value: unknown): Comparison => {
     if (!operators.includes(checkOperator(operator))) {
       throw new BuilderError('invalid-operator', `field '${name}' (${definition.dataType ?? 'string'}) takes ${operators.join(', ') || 'no comparison operators'}, not '${operator}'`);
     }
     return f.compare(name, operator, convert(value));
   };
   const out: Record<string, unknown> = { name, exists: () => f.exists(name), missing: () => f.missing(name) };
-  if (operators.length > 0) out.compare = compare;
+  if (operators.length > 0) out.compare = checkedCompare;
   for (const group of GROUPS[kind]) {
     if (group === 'equality') {
       Object.assign(out, {
@@ -289,8 +289,8 @@ function typedField(name: string, definition: FieldDefinition): object {
           if (!Array.isArray(values)) invalid(name, 'an array of values in anyOf', values);
           return f.anyOf(name, values.map(convert));
         },
-        eq: (v: unknown) => compare('eq', v),
-        ne: (v: unknown) => compare('ne', v),
+        eq: (v: unknown) => checkedCompare('eq', v),
+        ne: (v: unknown) => checkedCompare('ne', v),
       });
     } else if (group === 'wildcards') {
       Object.assign(out, {
@@ -306,10 +306,10 @@ function typedField(name: string, definition: FieldDefinition): object {
         greaterOrEqual: (v: unknown) => f.greaterOrEqual(name, convert(v)),
         lessThan: (v: unknown) => f.lessThan(name, convert(v)),
         lessOrEqual: (v: unknown) => f.lessOrEqual(name, convert(v)),
-        gt: (v: unknown) => compare('gt', v),
-        lt: (v: unknown) => compare('lt', v),
-        ge: (v: unknown) => compare('ge', v),
-        le: (v: unknown) => compare('le', v),
+        gt: (v: unknown) => checkedCompare('gt', v),
+        lt: (v: unknown) => checkedCompare('lt', v),
+        ge: (v: unknown) => checkedCompare('ge', v),
+        le: (v: unknown) => checkedCompare('le', v),
       });
     }
   }

@@ -47,7 +47,7 @@ export function sortBySpan(diagnostics: Diagnostic[]): Diagnostic[] {
     const merged: number[] = [0];
     for (let r = 0; r + 1 < bounds.length; r += 2) {
       const hi = r + 2 < bounds.length ? bounds[r + 2]! : bounds[r + 1]!;
-      merge(order, spare, bounds[r]!, bounds[r + 1]!, hi, starts, ends);
+      mergeRuns(order, spare, bounds[r]!, bounds[r + 1]!, hi, starts, ends);
       merged.push(hi);
     }
     [order, spare] = [spare, order];
@@ -59,7 +59,7 @@ export function sortBySpan(diagnostics: Diagnostic[]): Diagnostic[] {
 }
 
 /** Merges from[lo, mid) and from[mid, hi), each in order, into to[lo, hi); on a tie the left one first (stable). */
-function merge(from: Uint32Array, to: Uint32Array, lo: number, mid: number, hi: number, starts: Float64Array, ends: Float64Array): void {
+function mergeRuns(from: Uint32Array, to: Uint32Array, lo: number, mid: number, hi: number, starts: Float64Array, ends: Float64Array): void {
   let i = lo;
   let j = mid;
   let k = lo;

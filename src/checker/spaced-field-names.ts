@@ -32,7 +32,7 @@ export interface SpacedFieldName {
 
 const OPERATOR_WORDS = new Set(['and', 'or', 'not']);
 
-const isOperatorWord = (node: Expr | undefined): boolean => node?.kind === 'Term' && OPERATOR_WORDS.has(node.raw);
+const isOperatorWordTerm = (node: Expr | undefined): boolean => node?.kind === 'Term' && OPERATOR_WORDS.has(node.raw);
 
 
 /** A bare word, possibly behind a prefix operator that then applies to the whole clause. */
@@ -85,8 +85,8 @@ export function spacedFieldNames(and: And, schema: SchemaIndex): readonly Spaced
             words,
             start,
             end,
-            wordAfter: next?.kind === 'Term' && !isOperatorWord(next),
-            operatorWordNext: isOperatorWord(ops[i - k - 1]) || isOperatorWord(ops[i + 1]),
+            wordAfter: next?.kind === 'Term' && !isOperatorWordTerm(next),
+            operatorWordNext: isOperatorWordTerm(ops[i - k - 1]) || isOperatorWordTerm(ops[i + 1]),
           });
           break;
         }
@@ -112,8 +112,8 @@ export function spacedFieldNames(and: And, schema: SchemaIndex): readonly Spaced
             words,
             start,
             end,
-            wordAfter: next?.kind === 'Term' && !isOperatorWord(next),
-            operatorWordNext: isOperatorWord(ops[i - 1]) || isOperatorWord(ops[i + k + 1]),
+            wordAfter: next?.kind === 'Term' && !isOperatorWordTerm(next),
+            operatorWordNext: isOperatorWordTerm(ops[i - 1]) || isOperatorWordTerm(ops[i + k + 1]),
           });
           break;
         }

@@ -8,7 +8,8 @@ import type { SchemaResponse } from '../schema/response.js';
 import { SchemaError, loadSchema, type SchemaIndex } from '../schema/schema.js';
 import { UsageError, type CliIo } from './io.js';
 
-function reason(e: unknown): string {
+/** Why a file could not be read, in words (for the CLI's messages). */
+export function reason(e: unknown): string {
   const code = (e as { code?: unknown } | null)?.code;
   if (code === 'ENOENT') return 'no such file';
   if (code === 'EISDIR') return 'it is a directory';

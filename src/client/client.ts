@@ -226,7 +226,7 @@ export function createClient(options: ClientOptions): MdqClient {
 
   const scopeOf = (o: Scope): Scope => ({ businessArea: o.businessArea, schema: o.schema, dataSet: o.dataSet });
 
-  const searchPages = async function* (query: QueryInput, o: SearchAllOptions = {}): AsyncGenerator<SearchPage> {
+  const pagesOf = async function* (query: QueryInput, o: SearchAllOptions = {}): AsyncGenerator<SearchPage> {
     const text = queryText(query);
     const scope = scopeOf(o);
     const size = o.pageSize === undefined ? pageSize : whole('pageSize', o.pageSize, 1);
@@ -245,9 +245,9 @@ export function createClient(options: ClientOptions): MdqClient {
       const page = await searchPage(text, scope, from, size, o.signal);
       return { hits: page.hits, total: page.total, diagnostics };
     },
-    searchPages,
+    searchPages: pagesOf,
     async *searchAll(query, o = {}) {
-      for await (const page of searchPages(query, o)) yield* page.hits;
+      for await (const page of pagesOf(query, o)) yield* page.hits;
     },
     async checkQuery(query, scope = {}) {
       return checkText(queryText(query), await resolver.schemasIn(scopeOf(scope), scope.signal));

@@ -29,14 +29,14 @@ export const DEFAULT_RETRY: RetryPolicy = {
 /** The policy with the given overrides, each checked (a bad value is a programming error, thrown at once). */
 export function retryPolicy(overrides: Partial<RetryPolicy> | undefined): RetryPolicy {
   const policy = { ...DEFAULT_RETRY, ...overrides };
-  const whole = (name: keyof RetryPolicy, min: number) => {
+  const requireWhole = (name: keyof RetryPolicy, min: number) => {
     const value = policy[name];
     if (typeof value !== 'number' || !Number.isFinite(value) || value < min) throw new RangeError(`retry.${name} must be a number >= ${min}, not ${String(value)}`);
   };
-  whole('attempts', 1);
-  whole('baseDelayMs', 0);
-  whole('maxDelayMs', 0);
-  whole('maxRetryAfterMs', 0);
+  requireWhole('attempts', 1);
+  requireWhole('baseDelayMs', 0);
+  requireWhole('maxDelayMs', 0);
+  requireWhole('maxRetryAfterMs', 0);
   return { ...policy, attempts: Math.floor(policy.attempts), statuses: [...policy.statuses] };
 }
 

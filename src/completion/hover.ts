@@ -36,7 +36,7 @@ const OPERATOR_MEANINGS: Readonly<Record<string, string>> = {
   TO: '**TO**: from the lower to the upper bound; `*` is an open end.',
 };
 
-function at(from: number, to: number, kind: Hover['kind'], contents: string): Hover {
+function hoverAt(from: number, to: number, kind: Hover['kind'], contents: string): Hover {
   return { from, to, kind, contents };
 }
 
@@ -52,10 +52,10 @@ function lookUp(index: SchemaIndex | undefined, name: string): SchemaField | und
 function fieldHover(index: SchemaIndex | undefined, name: string, from: number, to: number): Hover {
   const field = lookUp(index, name);
   if (field === undefined) {
-    return at(from, to, 'field', index === undefined ? `**${name}**: a field` : `**${name}**: no field of this name in the schema${index.names.length === 1 ? '' : 's'} searched`);
+    return hoverAt(from, to, 'field', index === undefined ? `**${name}**: a field` : `**${name}**: no field of this name in the schema${index.names.length === 1 ? '' : 's'} searched`);
   }
   const note = field.name !== name ? `\n\n(the field is spelt **${field.name}**)` : '';
-  return at(from, to, 'field', fieldDocumentation(field, index!) + note);
+  return hoverAt(from, to, 'field', fieldDocumentation(field, index!) + note);
 }
 
 /** What `value` reads as in `field`. */
@@ -91,9 +91,9 @@ function valueReading(field: SchemaField, value: string): string {
 function valueHover(index: SchemaIndex | undefined, fieldName: string | undefined, value: string, from: number, to: number): Hover {
   const field = fieldName === undefined ? undefined : lookUp(index, fieldName);
   if (field === undefined) {
-    return at(from, to, 'value', fieldName === undefined ? `the value \`${value}\`` : `the value \`${value}\` of **${fieldName}**`);
+    return hoverAt(from, to, 'value', fieldName === undefined ? `the value \`${value}\`` : `the value \`${value}\` of **${fieldName}**`);
   }
-  return at(from, to, 'value', `${valueReading(field, value)} (**${field.name}**)`);
+  return hoverAt(from, to, 'value', `${valueReading(field, value)} (**${field.name}**)`);
 }
 
 /** The index of the token under `offset`: the one it is in, else one ending right there. */
@@ -127,21 +127,21 @@ export function hover(text: string, offset: number, options: HoverOptions = {}):
     if (context.kind === 'field-name') return fieldHover(index, unescapeBracketName(raw.slice(1, closed ? -1 : undefined)), start, end);
     return null;
   }
-  if (kind === Kind.Regex) return at(start, end, 'value', 'a regular expression (Lucene syntax), matched against whole terms');
-  if (kind === Kind.Tilde) return at(start, end, 'operator', raw.length > 1 ? `**${raw}**: fuzzy (edit distance) or proximity (words apart)` : '**~**: fuzzy match (edit distance 2) or proximity');
-  if (kind === Kind.Caret) return at(start, end, 'operator', `**${raw}**: boost: how much this clause counts in the ranking`);
+  if (kind === Kind.Regex) return hoverAt(start, end, 'value', 'a regular expression (Lucene syntax), matched against whole terms');
+  if (kind === Kind.Tilde) return hoverAt(start, end, 'operator', raw.length > 1 ? `**${raw}**: fuzzy (edit distance) or proximity (words apart)` : '**~**: fuzzy match (edit distance 2) or proximity');
+  if (kind === Kind.Caret) return hoverAt(start, end, 'operator', `**${raw}**: boost: how much this clause counts in the ranking`);
   if (kind === Kind.RelationOperator || kind === Kind.Bang || kind === Kind.Plus || kind === Kind.Minus) {
-    return at(start, end, 'operator', OPERATOR_MEANINGS[raw] ?? raw);
+    return hoverAt(start, end, 'operator', OPERATOR_MEANINGS[raw] ?? raw);
   }
   if (kind === Kind.RangeStart || kind === Kind.RangeExclusiveStart || kind === Kind.RangeEnd || kind === Kind.RangeExclusiveEnd) {
-    return at(start, end, 'operator', raw === '[' || raw === ']' ? `**${raw}**: the bound next to it is included` : `**${raw}**: the bound next to it is excluded`);
+    return hoverAt(start, end, 'operator', raw === '[' || raw === ']' ? `**${raw}**: the bound next to it is included` : `**${raw}**: the bound next to it is excluded`);
   }
   if (kind === Kind.Quoted) {
     const context = cursorContext(lexed, start + 1);
     const value = unescape(raw.slice(1, closedBy(raw, '"') ? -1 : undefined)).value;
     if (context.kind === 'value') return valueHover(index, context.field, value, start, end);
     if (context.kind === 'field-name') return fieldHover(index, value, start, end);
-    return at(start, end, 'value', `the exact phrase "${value}" in any field`);
+    return hoverAt(start, end, 'value', `the exact phrase "${value}" in any field`);
   }
   if (!isWordLike(kind)) return null;
 
@@ -150,28 +150,28 @@ export function hover(text: string, offset: number, options: HoverOptions = {}):
   const value = unescape(raw).value;
   switch (context.kind) {
     case 'field-name':
-      if (raw === '_exists_') return at(start, end, 'keyword', '**_exists_**: `_exists_:Field` matches records where the field has a value');
+      if (raw === '_exists_') return hoverAt(start, end, 'keyword', '**_exists_**: `_exists_:Field` matches records where the field has a value');
       return fieldHover(index, value, start, end);
     case 'operator': {
       const meaning = COMPARISON_MEANINGS[value.toLowerCase() as keyof typeof COMPARISON_MEANINGS];
-      return meaning ? at(start, end, 'operator', `**${value.toLowerCase()}**: ${meaning}`) : null;
+      return meaning ? hoverAt(start, end, 'operator', `**${value.toLowerCase()}**: ${meaning}`) : null;
     }
     case 'value':
       return valueHover(index, context.field, value, start, end);
     case 'range-to':
-      if (kind === Kind.RangeTo) return at(start, end, 'keyword', OPERATOR_MEANINGS.TO!);
+      if (kind === Kind.RangeTo) return hoverAt(start, end, 'keyword', OPERATOR_MEANINGS.TO!);
       return null;
     default:
       break;
   }
   if (kind === Kind.And || kind === Kind.Or || kind === Kind.Not || kind === Kind.AndSymbol || kind === Kind.OrSymbol) {
-    return at(start, end, 'operator', OPERATOR_MEANINGS[raw]!);
+    return hoverAt(start, end, 'operator', OPERATOR_MEANINGS[raw]!);
   }
   if ((kind === Kind.LowerAnd || kind === Kind.LowerOr || kind === Kind.LowerNot) && isOperatorWord(text, start)) {
-    return at(start, end, 'operator', OPERATOR_MEANINGS[raw]!);
+    return hoverAt(start, end, 'operator', OPERATOR_MEANINGS[raw]!);
   }
   if (context.field !== undefined) return valueHover(index, context.field, value, start, end);
-  if (raw === '*') return at(start, end, 'keyword', '**\\***: every record');
+  if (raw === '*') return hoverAt(start, end, 'keyword', '**\\***: every record');
   const wildcard = /(^|[^\\])[*?]/.test(raw);
-  return at(start, end, 'text', wildcard ? `the pattern \`${raw}\` in any field (\`*\` any characters, \`?\` one)` : `the word \`${value}\` in any field`);
+  return hoverAt(start, end, 'text', wildcard ? `the pattern \`${raw}\` in any field (\`*\` any characters, \`?\` one)` : `the word \`${value}\` in any field`);
 }

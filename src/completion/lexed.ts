@@ -4,7 +4,7 @@
  * chevrotain lexer (a backslash at the very end), that lexer's tokens in the same
  * arrays. Characters the lexer skips as errors are simply not covered by a token.
  */
-import { getLexer } from '../language/parse.js';
+import { getLexer } from '../language/lexer.js';
 import { KIND_TYPES, Kind, scan, tokenBuffer } from '../language/scanner.js';
 
 export { Kind };

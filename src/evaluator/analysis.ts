@@ -24,10 +24,20 @@ function wordSegmenter(): Intl.Segmenter | null {
   return segmenter;
 }
 
+// These two are made on first use, from strings: V8 checks the Unicode property classes of a
+// regex literal as it parses the module, which took about 1 ms of `import 'mdq'`.
+let singleCharacterWords: RegExp | undefined;
+let fallbackWords: RegExp | undefined;
+
 /** Characters Lucene's StandardTokenizer emits one at a time. */
-const SINGLE_CHARACTER_WORDS = /[\p{Script=Han}\p{Script=Hiragana}]/u;
+function singleCharacterWord(): RegExp {
+  return (singleCharacterWords ??= new RegExp(String.raw`[\p{Script=Han}\p{Script=Hiragana}]`, 'u'));
+}
+
 /** Without Intl.Segmenter (rare): runs of letters, marks, digits and connectors. */
-const FALLBACK_WORD = /[\p{L}\p{M}\p{N}\p{Pc}]+(?:['.:][\p{L}\p{M}\p{N}\p{Pc}]+)*/gu;
+function fallbackWord(): RegExp {
+  return (fallbackWords ??= new RegExp(String.raw`[\p{L}\p{M}\p{N}\p{Pc}]+(?:['.:][\p{L}\p{M}\p{N}\p{Pc}]+)*`, 'gu'));
+}
 
 /** Analyses `text` into lower-cased tokens with their spans. */
 export function analyse(text: string): Analysed {
@@ -45,11 +55,11 @@ export function analyse(text: string): Analysed {
   } else {
     const words = wordSegmenter();
     if (words === null) {
-      for (const m of text.matchAll(FALLBACK_WORD)) push(m.index, m.index + m[0].length);
+      for (const m of text.matchAll(fallbackWord())) push(m.index, m.index + m[0].length);
     } else {
       for (const s of words.segment(text)) {
         if (!s.isWordLike) continue;
-        if (SINGLE_CHARACTER_WORDS.test(s.segment)) splitIdeographs(s.segment, s.index, push);
+        if (singleCharacterWord().test(s.segment)) splitIdeographs(s.segment, s.index, push);
         else push(s.index, s.index + s.segment.length);
       }
     }
@@ -59,10 +69,11 @@ export function analyse(text: string): Analysed {
 
 /** One token per Han or Hiragana character; other runs inside the segment stay whole. */
 function splitIdeographs(segment: string, offset: number, push: (start: number, end: number) => void): void {
+  const single = singleCharacterWord();
   let runStart = -1;
   let i = 0;
   for (const ch of segment) {
-    if (SINGLE_CHARACTER_WORDS.test(ch)) {
+    if (single.test(ch)) {
       if (runStart >= 0) push(offset + runStart, offset + i);
       runStart = -1;
       push(offset + i, offset + i + ch.length);

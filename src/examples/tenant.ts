@@ -17,6 +17,15 @@ const STEWARD = 'tom.becker@example.com';
 
 type FieldSpec = Partial<SchemaFieldResponse>;
 
+/** Each schema's data domain id, made once: the tenant is built at import, and every id costs a hash. */
+const domainIds = new Map<string, string>();
+
+function domainId(schemaKey: string): string {
+  let id = domainIds.get(schemaKey);
+  if (id === undefined) domainIds.set(schemaKey, (id = exampleId('20231001090000000', `domain/${schemaKey}`)));
+  return id;
+}
+
 /** A field definition with the bookkeeping properties the service fills in. */
 function field(schemaKey: string, created: string, name: string, dataType: string, spec: FieldSpec = {}): SchemaFieldResponse {
   return {
@@ -30,7 +39,7 @@ function field(schemaKey: string, created: string, name: string, dataType: strin
     isPII: false,
     classifiers: [],
     validationRules: [],
-    dataDomainId: exampleId('20231001090000000', `domain/${schemaKey}`),
+    dataDomainId: domainId(schemaKey),
     createdBy: ADMIN,
     updatedBy: STEWARD,
     createdDate: created,

@@ -4,15 +4,17 @@
  * One lexer and one parser instance are shared (chevrotain parsers are reusable:
  * assigning `input` resets them).
  */
-import { Lexer, tokenMatcher, type ILexingError, type IRecognitionException, type IToken } from 'chevrotain';
+import type { ILexingError, IRecognitionException, IToken } from 'chevrotain';
 import type { Expr, Query, Span } from './ast.js';
+import { loadChevrotain } from './chevrotain.js';
 import type { Diagnostic } from './diagnostic.js';
 import { DiagnosticCollector } from './diagnostic-collector.js';
 import { MAX_NESTING } from './depth.js';
 import { FAIL, fastParse } from './fast-path.js';
 import { FixGuard } from './fix-guard.js';
+import { getLexer } from './lexer.js';
 import { scan, tokenBuffer } from './scanner.js';
-import { QueryParser } from './parser.js';
+import { createQueryParser, type QueryParser } from './parser.js';
 import { formatPosition } from './position.js';
 import * as T from './tokens.js';
 
@@ -55,34 +57,13 @@ function limit(given: unknown, fallback: number): number {
 }
 
 
-let lexer: Lexer | undefined;
 let parser: QueryParser | undefined;
 /** The fast path's token arrays, reused: a parse finishes with them before the next begins. */
 let sharedBuffer: ReturnType<typeof tokenBuffer> | undefined;
 
-/** The lexer definition; `validate` checks it (the tests do), which costs ~5 ms at start-up. */
-export function createLexer(validate: boolean): Lexer {
-  return new Lexer(
-    { modes: { main: T.mainModeTokens, range: T.rangeModeTokens }, defaultMode: 'main' },
-    { positionTracking: 'onlyOffset', ensureOptimizations: validate, skipValidations: !validate },
-  );
-}
-
-/** The shared lexer, built on first use so importing mdq costs nothing until a parse. */
-export function getLexer(): Lexer {
-  lexer ??= createLexer(false);
-  return lexer;
-}
-
 function getParser(): QueryParser {
-  parser ??= new QueryParser();
+  parser ??= createQueryParser();
   return parser;
-}
-
-/** Lexes `text` into tokens (whitespace skipped) and lexer errors. */
-export function tokenize(text: string): { tokens: IToken[]; errors: ILexingError[] } {
-  const result = getLexer().tokenize(text);
-  return { tokens: result.tokens, errors: result.errors };
 }
 
 function emptyQuery(text: string): Query {
@@ -110,6 +91,7 @@ function lexingDiagnostic(text: string, e: ILexingError): Diagnostic {
 
 /** Nesting depth of parentheses plus runs of prefix operators, the two things that nest the tree. */
 function measure(tokens: readonly IToken[]): { depth: number; depthAt: number; clauses: number } {
+  const { tokenMatcher } = loadChevrotain();
   let parens = 0;
   let prefixRun = 0;
   let depth = 0;
@@ -181,9 +163,7 @@ export function syntaxDiagnostics(text: string, options: ParseOptions = {}): rea
 }
 
 /**
- * The result of `parseCollecting`: the diagnostics sorted by position. A function of
- * the module, not a closure in it: the build's keepNames names a closure each time one
- * is made (see parser.ts).
+ * The result of `parseCollecting`: the diagnostics sorted by position.
  */
 function finished(ast: Query, collected: DiagnosticCollector, trial?: FixTrial): { ast: Query; collected: DiagnosticCollector } {
   collected.kept.sort((a, b) => a.span.start - b.span.start || a.span.end - b.span.end);

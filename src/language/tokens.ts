@@ -5,8 +5,12 @@
  * where whitespace separates bounds and `TO` is a keyword (as in Lucene's classic
  * QueryParser). A `[` that opens a bracket comparison (`[First Name] eq "Tim"`) is
  * matched as one `BracketField` token instead; see `matchBracketField`.
+ *
+ * The types are plain objects with the fields chevrotain's `createToken` would set, so that
+ * importing mdq does not load chevrotain (chevrotain.ts): the fast path uses them only by
+ * identity. The chevrotain lexer completes them when it is built (see `createLexer`).
  */
-import { Lexer, createToken, type CustomPatternMatcherFunc, type TokenType } from 'chevrotain';
+import type { CustomPatternMatcherFunc, TokenType } from 'chevrotain';
 
 /** Whitespace as Lucene sees it: space, tab, CR, LF and the ideographic space U+3000. */
 const WS = ' \\t\\n\\r\\u3000';
@@ -192,89 +196,89 @@ export const matchRelationOperator: CustomPatternMatcherFunc = (text, offset) =>
   return [image] as unknown as RegExpExecArray;
 };
 
-export const WhiteSpace = createToken({
+/** Whitespace, which the lexer skips: `createLexer` puts it in chevrotain's `Lexer.SKIPPED` group. */
+export const WhiteSpace: TokenType = {
   name: 'WhiteSpace',
-  pattern: new RegExp(`[${WS}]+`),
-  start_chars_hint: [' ', '\t', '\n', '\r', '\u3000'],
-  group: Lexer.SKIPPED,
-  line_breaks: true,
-});
+  PATTERN: new RegExp(`[${WS}]+`),
+  START_CHARS_HINT: [' ', '\t', '\n', '\r', '\u3000'],
+  LINE_BREAKS: true,
+};
 
 /** Every plain word; keywords below are in its category so they can also stand as words. */
-export const Word = createToken({
+export const Word: TokenType = {
   name: 'Word',
-  pattern: new RegExp(`${WORD_START}${WORD_REST}`),
-  start_chars_hint: anyCharExcept(' \t\n\r+-!():^[]"{}~/'),
-  line_breaks: true,
-});
+  PATTERN: new RegExp(`${WORD_START}${WORD_REST}`),
+  START_CHARS_HINT: anyCharExcept(' \t\n\r+-!():^[]"{}~/'),
+  LINE_BREAKS: true,
+};
 
-export const And = createToken({ name: 'And', pattern: 'AND', longer_alt: Word });
-export const Or = createToken({ name: 'Or', pattern: 'OR', longer_alt: Word });
-export const Not = createToken({ name: 'Not', pattern: 'NOT', longer_alt: Word });
-export const AndSymbol = createToken({ name: 'AndSymbol', label: "'&&'", pattern: new RegExp(`&&${NOT_WORD_AHEAD}`), start_chars_hint: ['&'] });
-export const OrSymbol = createToken({ name: 'OrSymbol', label: "'||'", pattern: new RegExp(`\\|\\|${NOT_WORD_AHEAD}`), start_chars_hint: ['|'] });
-export const Bang = createToken({ name: 'Bang', label: "'!'", pattern: '!' });
+export const And: TokenType = { name: 'And', PATTERN: 'AND', LONGER_ALT: Word };
+export const Or: TokenType = { name: 'Or', PATTERN: 'OR', LONGER_ALT: Word };
+export const Not: TokenType = { name: 'Not', PATTERN: 'NOT', LONGER_ALT: Word };
+export const AndSymbol: TokenType = { name: 'AndSymbol', LABEL: "'&&'", PATTERN: new RegExp(`&&${NOT_WORD_AHEAD}`), START_CHARS_HINT: ['&'] };
+export const OrSymbol: TokenType = { name: 'OrSymbol', LABEL: "'||'", PATTERN: new RegExp(`\\|\\|${NOT_WORD_AHEAD}`), START_CHARS_HINT: ['|'] };
+export const Bang: TokenType = { name: 'Bang', LABEL: "'!'", PATTERN: '!' };
 
 /** Lower-case `and` / `or` / `not`: operators next to a bracket comparison, plain words elsewhere. */
-export const LowerAnd = createToken({ name: 'LowerAnd', label: "'and'", pattern: 'and', longer_alt: Word, categories: [Word] });
-export const LowerOr = createToken({ name: 'LowerOr', label: "'or'", pattern: 'or', longer_alt: Word, categories: [Word] });
-export const LowerNot = createToken({ name: 'LowerNot', label: "'not'", pattern: 'not', longer_alt: Word, categories: [Word] });
+export const LowerAnd: TokenType = { name: 'LowerAnd', LABEL: "'and'", PATTERN: 'and', LONGER_ALT: Word, CATEGORIES: [Word] };
+export const LowerOr: TokenType = { name: 'LowerOr', LABEL: "'or'", PATTERN: 'or', LONGER_ALT: Word, CATEGORIES: [Word] };
+export const LowerNot: TokenType = { name: 'LowerNot', LABEL: "'not'", PATTERN: 'not', LONGER_ALT: Word, CATEGORIES: [Word] };
 
 /** `eq ne gt lt ge le contains startswith endswith`, in any case; plain words elsewhere. */
-export const ComparisonWord = createToken({
+export const ComparisonWord: TokenType = {
   name: 'ComparisonWord',
-  pattern: /eq|ne|gt|lt|ge|le|contains|startswith|endswith/i,
-  start_chars_hint: ['e', 'E', 'n', 'N', 'g', 'G', 'l', 'L', 'c', 'C', 's', 'S'],
-  longer_alt: Word,
-  categories: [Word],
-});
+  PATTERN: /eq|ne|gt|lt|ge|le|contains|startswith|endswith/i,
+  START_CHARS_HINT: ['e', 'E', 'n', 'N', 'g', 'G', 'l', 'L', 'c', 'C', 's', 'S'],
+  LONGER_ALT: Word,
+  CATEGORIES: [Word],
+};
 
-export const Plus = createToken({ name: 'Plus', label: "'+'", pattern: '+' });
-export const Minus = createToken({ name: 'Minus', label: "'-'", pattern: '-' });
-export const LParen = createToken({ name: 'LParen', label: "'('", pattern: '(' });
-export const RParen = createToken({ name: 'RParen', label: "')'", pattern: ')' });
-export const Colon = createToken({ name: 'Colon', label: "':'", pattern: ':' });
-export const RelationOperator = createToken({
+export const Plus: TokenType = { name: 'Plus', LABEL: "'+'", PATTERN: '+' };
+export const Minus: TokenType = { name: 'Minus', LABEL: "'-'", PATTERN: '-' };
+export const LParen: TokenType = { name: 'LParen', LABEL: "'('", PATTERN: '(' };
+export const RParen: TokenType = { name: 'RParen', LABEL: "')'", PATTERN: ')' };
+export const Colon: TokenType = { name: 'Colon', LABEL: "':'", PATTERN: ':' };
+export const RelationOperator: TokenType = {
   name: 'RelationOperator',
-  pattern: matchRelationOperator,
-  start_chars_hint: ['<', '>'],
-  line_breaks: false,
-});
+  PATTERN: matchRelationOperator,
+  START_CHARS_HINT: ['<', '>'],
+  LINE_BREAKS: false,
+};
 
 /** A quoted phrase; the closing quote is optional so an unterminated phrase is reported, not lexed away. */
-export const Quoted = createToken({ name: 'Quoted', pattern: /"(?:[^"\\]|\\[\s\S])*"?/, start_chars_hint: ['"'], line_breaks: true });
-export const Regex = createToken({ name: 'Regex', pattern: /\/(?:[^/\\]|\\[\s\S])*\/?/, start_chars_hint: ['/'], line_breaks: true });
+export const Quoted: TokenType = { name: 'Quoted', PATTERN: /"(?:[^"\\]|\\[\s\S])*"?/, START_CHARS_HINT: ['"'], LINE_BREAKS: true };
+export const Regex: TokenType = { name: 'Regex', PATTERN: /\/(?:[^/\\]|\\[\s\S])*\/?/, START_CHARS_HINT: ['/'], LINE_BREAKS: true };
 /**
  * `~`, `~2`, `~0.5`: fuzzy distance or phrase slop. Like Lucene's FUZZY_SLOP it takes
  * any word characters that follow (`a~b`), so the parser can report them.
  */
-export const Tilde = createToken({ name: 'Tilde', pattern: new RegExp(`~${WORD_PART}*`), start_chars_hint: ['~'] });
+export const Tilde: TokenType = { name: 'Tilde', PATTERN: new RegExp(`~${WORD_PART}*`), START_CHARS_HINT: ['~'] };
 /** `^2`, `^0.5`: boost (the number is checked by the parser so `^` alone is reported). */
-export const Caret = createToken({ name: 'Caret', pattern: /\^(?:\d+(?:\.\d+)?)?/, start_chars_hint: ['^'] });
+export const Caret: TokenType = { name: 'Caret', PATTERN: /\^(?:\d+(?:\.\d+)?)?/, START_CHARS_HINT: ['^'] };
 
-export const BracketField = createToken({
+export const BracketField: TokenType = {
   name: 'BracketField',
-  pattern: matchBracketField,
-  start_chars_hint: ['['],
-  line_breaks: true,
-});
-export const RangeStart = createToken({ name: 'RangeStart', label: "'['", pattern: /\[/, start_chars_hint: ['['], push_mode: 'range' });
-export const RangeExclusiveStart = createToken({ name: 'RangeExclusiveStart', label: "'{'", pattern: '{', push_mode: 'range' });
+  PATTERN: matchBracketField,
+  START_CHARS_HINT: ['['],
+  LINE_BREAKS: true,
+};
+export const RangeStart: TokenType = { name: 'RangeStart', LABEL: "'['", PATTERN: /\[/, START_CHARS_HINT: ['['], PUSH_MODE: 'range' };
+export const RangeExclusiveStart: TokenType = { name: 'RangeExclusiveStart', LABEL: "'{'", PATTERN: '{', PUSH_MODE: 'range' };
 /** `]` or `}` outside a range: lexed so the parser can report it with a fix. */
-export const StrayCloser = createToken({ name: 'StrayCloser', pattern: /[\]}]/, start_chars_hint: [']', '}'] });
+export const StrayCloser: TokenType = { name: 'StrayCloser', PATTERN: /[\]}]/, START_CHARS_HINT: [']', '}'] };
 
 // Range mode.
-export const RangeWord = createToken({
+export const RangeWord: TokenType = {
   name: 'RangeWord',
-  pattern: new RegExp(`(?:[^${WS}\\]}\\\\")]|\\\\[\\s\\S])+`),
-  start_chars_hint: anyCharExcept(' \t\n\r]}")'),
-  line_breaks: true,
-});
-export const RangeTo = createToken({ name: 'RangeTo', label: "'TO'", pattern: 'TO', longer_alt: RangeWord });
-export const RangeEnd = createToken({ name: 'RangeEnd', label: "']'", pattern: ']', pop_mode: true });
-export const RangeExclusiveEnd = createToken({ name: 'RangeExclusiveEnd', label: "'}'", pattern: '}', pop_mode: true });
+  PATTERN: new RegExp(`(?:[^${WS}\\]}\\\\")]|\\\\[\\s\\S])+`),
+  START_CHARS_HINT: anyCharExcept(' \t\n\r]}")'),
+  LINE_BREAKS: true,
+};
+export const RangeTo: TokenType = { name: 'RangeTo', LABEL: "'TO'", PATTERN: 'TO', LONGER_ALT: RangeWord };
+export const RangeEnd: TokenType = { name: 'RangeEnd', LABEL: "']'", PATTERN: ']', POP_MODE: true };
+export const RangeExclusiveEnd: TokenType = { name: 'RangeExclusiveEnd', LABEL: "'}'", PATTERN: '}', POP_MODE: true };
 /** A `)` inside an unclosed range ends the range, so `(f:[a TO b) c` recovers well. */
-export const RangeRParen = createToken({ name: 'RangeRParen', label: "')'", pattern: ')', pop_mode: true, categories: [RParen] });
+export const RangeRParen: TokenType = { name: 'RangeRParen', LABEL: "')'", PATTERN: ')', POP_MODE: true, CATEGORIES: [RParen] };
 
 export const mainModeTokens: TokenType[] = [
   WhiteSpace,

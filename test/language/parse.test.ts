@@ -146,7 +146,7 @@ describe('parse: spans', () => {
 
 describe('the lexer definition', () => {
   it('passes chevrotain validation with the first-character optimisation on', async () => {
-    const { createLexer } = await import('../../src/language/parse.js');
+    const { createLexer } = await import('../../src/language/lexer.js');
     // ensureOptimizations throws when any token defeats the first-character optimisation.
     expect(() => createLexer(true)).not.toThrow();
     const validated = createLexer(true).tokenize('[First Name] eq "Tim" and created:[2020-01-01 TO *] Jo* é');

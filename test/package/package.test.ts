@@ -3,10 +3,12 @@
  * name), the type declarations, and the `mdq` bin as a real process.
  */
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { parse } from '../../src/index.js';
 
 const root = join(__dirname, '..', '..');
 const node = (args: string[], input?: string) => spawnSync(process.execPath, args, { cwd: root, encoding: 'utf8', input });
@@ -199,6 +201,34 @@ describe('issue 9, item 19: readable, named, small', () => {
     expect(node(['-e', `const { BuilderError } = require('mdq'); console.log(BuilderError.name)`]).stdout).toBe('BuilderError\n');
   });
 
+  it('names every function and class of dist/ as src/ does: esbuild renamed none (the build does without keepNames)', () => {
+    // esbuild appends a number to a top-level name that two modules share (`check2`); src/ must not let it.
+    const declared = new Set<string>();
+    const walk = (dir: string): void => {
+      for (const entry of readdirSync(dir, { withFileTypes: true })) {
+        const path = join(dir, entry.name);
+        if (entry.isDirectory()) walk(path);
+        else if (path.endsWith('.ts')) for (const [, name] of readFileSync(path, 'utf8').matchAll(/\b(?:function\*?|class|const|let|var)\s+([\w$]+)/g)) declared.add(name!);
+      }
+    };
+    walk(join(root, 'src'));
+    const renamed: string[] = [];
+    let functions = 0;
+    for (const file of readdirSync(join(root, 'dist')).filter((f) => f.endsWith('.js'))) {
+      const js = readFileSync(join(root, 'dist', file), 'utf8');
+      const patterns = [/^\s*(?:export )?(?:async )?function\*?\s*([\w$]+)\s*\(/gm, /^\s*(?:export )?class ([\w$]+)/gm, /^\s*(?:var|let|const) ([\w$]+) = (?:class\b|function\b|async\b|\([^)]*\) =>|[\w$]+ =>)/gm];
+      for (const pattern of patterns) {
+        for (const [, name] of js.matchAll(pattern)) {
+          functions++;
+          // esbuild's own helpers (`__export`) are not ours.
+          if (!name!.startsWith('__') && !declared.has(name!)) renamed.push(`${file}: ${name}`);
+        }
+      }
+    }
+    expect(functions).toBeGreaterThan(500);
+    expect(renamed).toEqual([]);
+  });
+
   it('an uncaught error prints a short stack with real function names, not a minified line', () => {
     const r = node(['--input-type=module', '-e', `const { parseOrThrow } = await import('mdq'); parseOrThrow('(a');`]);
     expect(r.status).toBe(1);
@@ -221,18 +251,54 @@ describe('issue 9, item 19: readable, named, small', () => {
     expect(readdirSync(join(root, 'dist', 'vendor'))).toEqual(['chevrotain.js']);
   });
 
+  it('runs the vendored chevrotain only when a query leaves the fast path, and then recovers as the source does', () => {
+    // A copy of dist/ whose vendored chevrotain counts the runs of its bundle's body.
+    const copy = mkdtempSync(join(tmpdir(), 'mdq-dist-'));
+    try {
+      cpSync(join(root, 'dist'), copy, { recursive: true });
+      const vendored = join(copy, 'vendor', 'chevrotain.js');
+      const text = readFileSync(vendored, 'utf8');
+      const counting = text.replace('function bundle() {', 'function bundle() {\nglobalThis.chevrotainRuns = (globalThis.chevrotainRuns ?? 0) + 1;');
+      expect(counting, 'the probe found its place').not.toBe(text);
+      writeFileSync(vendored, counting);
+      const valid = '[First Name] eq "Tim" and (address.city:Berlin OR email:*@example.com) AND created:>=2020-01-01';
+      const broken = ['(a', 'a AND', '[First Name] eq Tim', 'f:[1 TO', 'a ) b', '"open', 'a\\', '&& || !', 'x^ y~z'];
+      const script = `const m = await import(${JSON.stringify(pathToFileURL(join(copy, 'index.js')).href)});
+        const runs = () => globalThis.chevrotainRuns ?? 0;
+        const afterImport = runs();
+        const valid = m.parse(${JSON.stringify(valid)}).diagnostics.length;
+        const afterValid = runs();
+        const broken = ${JSON.stringify(broken)}.map((q) => m.parse(q));
+        console.log(JSON.stringify({ afterImport, valid, afterValid, afterBroken: runs(), broken }));`;
+      const esm = node(['--input-type=module', '-e', script]);
+      expect(esm.stderr).toBe('');
+      const result = JSON.parse(esm.stdout);
+      expect({ afterImport: result.afterImport, valid: result.valid, afterValid: result.afterValid, afterBroken: result.afterBroken }).toEqual({ afterImport: 0, valid: 0, afterValid: 0, afterBroken: 1 });
+      expect(result.broken).toEqual(broken.map((q) => JSON.parse(JSON.stringify(parse(q)))));
+      for (const r of result.broken) expect(r.diagnostics.length).toBeGreaterThan(0);
+      const cjs = node(['-e', `const m = require(${JSON.stringify(join(copy, 'index.cjs'))}); const runs = () => globalThis.chevrotainRuns ?? 0; const a = runs(); m.parse(${JSON.stringify(valid)}); const b = runs(); const d = m.parse('(a').diagnostics.length; console.log(a, b, runs(), d);`]);
+      expect(cjs.stderr).toBe('');
+      expect(cjs.stdout).toBe('0 0 1 1\n');
+    } finally {
+      rmSync(copy, { recursive: true, force: true });
+    }
+  });
+
   it('the package root imports nothing Node-only, so browsers can bundle it', () => {
     const seen = new Set<string>();
     const visit = (file: string) => {
       if (seen.has(file)) return;
       seen.add(file);
-      for (const [, spec] of readFileSync(join(root, 'dist', file), 'utf8').matchAll(/^import .* from ['"]([^'"]+)['"];?$/gm)) {
+      // Re-exports (`export { x } from`) load their module too.
+      for (const [, spec] of readFileSync(join(root, 'dist', file), 'utf8').matchAll(/^(?:import|export) .* from ['"]([^'"]+)['"];?$/gm)) {
         expect(spec, `${file} imports ${spec}`).toMatch(/^\.\//);
         visit(spec!.slice(2));
       }
     };
     visit('index.js');
     expect(seen.has('vendor/chevrotain.js')).toBe(true);
+    // The evaluator comes in by a re-export only.
+    expect([...seen].some((file) => readFileSync(join(root, 'dist', file), 'utf8').includes('// src/evaluator/'))).toBe(true);
   });
 
   it('packs into a tarball of at most 400 KB, README links included', () => {

@@ -16,7 +16,7 @@ const DIGITS = /^\d{1,4}$/;
 const digits = (node: Expr | undefined): string | undefined =>
   node?.kind === 'Term' && DIGITS.test(node.raw) ? node.raw : node?.kind === 'Regex' && DIGITS.test(node.pattern) ? node.pattern : undefined;
 
-function check(and: And, context: CheckContext): void {
+function checkSlashDates(and: And, context: CheckContext): void {
   const ops = and.operands;
   for (let i = 0; i + 2 < ops.length; i++) {
     const clause = ops[i]!;
@@ -50,6 +50,6 @@ export const DatesAreQuoted: Rule = {
     'slash-date': { severity: 'error', autofix: true, summary: '`Date\\ of\\ Birth:01/02/1980` unquoted reads as a word, a regex and a word; fixed to the year-month-day date' },
   },
   create(context) {
-    return { And: (node) => check(node, context) };
+    return { And: (node) => checkSlashDates(node, context) };
   },
 };

@@ -41,7 +41,7 @@ export const FieldNameSpacesEscaped: Rule = {
     'unescaped-space': { severity: 'warning', autofix: true, summary: 'a field name with spaces written unescaped (`First Name:John`)' },
   },
   create(context) {
-    const check = (clause: Field | SpacedFieldName['clause']) => {
+    const checkClause = (clause: Field | SpacedFieldName['clause']) => {
       const s = context.spacedName(clause);
       if (s === undefined) return;
       const span = { start: s.start, end: s.end };
@@ -63,6 +63,6 @@ export const FieldNameSpacesEscaped: Rule = {
         fixes,
       });
     };
-    return { Field: check, Exists: check };
+    return { Field: checkClause, Exists: checkClause };
   },
 };

@@ -18,7 +18,7 @@ const MAX_WORDS = 4;
 
 const isPlainWord = (node: Expr | undefined): node is Term => node?.kind === 'Term' && !isOperatorWord(node) && !/^[=<>!]+$/.test(node.value);
 
-function check(and: And, context: CheckContext): void {
+function checkValueRunsOn(and: And, context: CheckContext): void {
   const ops = and.operands;
   for (let i = 0; i + 1 < ops.length; i++) {
     const clause = ops[i]!;
@@ -62,6 +62,6 @@ export const ValueIsOneWord: Rule = {
     'value-then-words': { severity: 'warning', autofix: false, summary: '`City:New York`: only `New` is searched in City, `York` in every field; the fix quotes the value' },
   },
   create(context) {
-    return { And: (node) => check(node, context) };
+    return { And: (node) => checkValueRunsOn(node, context) };
   },
 };

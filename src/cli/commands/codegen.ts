@@ -9,18 +9,11 @@ import { exampleSchemas } from '../../examples/index.js';
 import { parseCommandArgs } from '../args.js';
 import type { Command } from '../command.js';
 import { EXIT, UsageError, type CliIo } from '../io.js';
+import { reason } from '../schema-files.js';
 
 const usage = 'mdq codegen (<schema.json> | --example) [--out file.ts] [--import module]';
 
 export type WriteText = (path: string, text: string) => Promise<void>;
-
-function reason(e: unknown): string {
-  const code = (e as { code?: unknown } | null)?.code;
-  if (code === 'ENOENT') return 'no such file';
-  if (code === 'EISDIR') return 'it is a directory';
-  if (code === 'EACCES') return 'permission denied';
-  return e instanceof Error ? e.message : String(e);
-}
 
 /** The command, with the file writer injectable (`CliIo` reads files but does not write them). */
 export function codegenCommandWith(write: WriteText): Command {

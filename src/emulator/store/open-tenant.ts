@@ -29,16 +29,16 @@ const MEMORY: Persistence = { record: () => Promise.resolve(), close: () => Prom
 
 export async function openTenant(options: OpenTenantOptions): Promise<{ store: TenantStore; persistence: Persistence }> {
   const { dataDir } = options;
-  const generate = () => new TenantStore(exampleData({ records: options.records, seed: options.seed }));
-  if (dataDir === undefined) return { store: generate(), persistence: MEMORY };
-  if (!(await hasTenant(dataDir)) && options.inMemory) return { store: generate(), persistence: MEMORY };
+  const generateStore = () => new TenantStore(exampleData({ records: options.records, seed: options.seed }));
+  if (dataDir === undefined) return { store: generateStore(), persistence: MEMORY };
+  if (!(await hasTenant(dataDir)) && options.inMemory) return { store: generateStore(), persistence: MEMORY };
   let release: (() => Promise<void>) | undefined;
   if (!options.inMemory) {
     await makeFolder(dataDir);
     release = await lockFolder(dataDir);
   }
   try {
-    return await openFolder(dataDir, options, generate, release);
+    return await openFolder(dataDir, options, generateStore, release);
   } catch (e) {
     await release?.();
     throw e;

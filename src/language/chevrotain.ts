@@ -1,0 +1,20 @@
+/**
+ * The one door to chevrotain: the only module of src/ that imports its values; the rest
+ * import its types and call `loadChevrotain()` inside functions, never at the top level.
+ *
+ * Why: a well-formed query takes the fast path (scanner.ts, fast-path.ts), which needs no
+ * chevrotain; only a broken query (the lexer and parser's recovery) does. So the build
+ * (tsup.config.ts) replaces this module with dist/vendor/chevrotain.js, whose minified
+ * bundle runs only on the first call of `loadChevrotain`: V8 then pre-parses it instead of
+ * compiling and running it, which took about a third of `import 'mdq'`.
+ */
+import { EmbeddedActionsParser, Lexer, tokenMatcher } from 'chevrotain';
+
+/** What mdq uses of chevrotain (the build vendors these names and no others). */
+const chevrotain = { EmbeddedActionsParser, Lexer, tokenMatcher };
+
+export type Chevrotain = typeof chevrotain;
+
+export function loadChevrotain(): Chevrotain {
+  return chevrotain;
+}
