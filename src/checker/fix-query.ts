@@ -106,12 +106,14 @@ export function fixQuery(text: string, given: FixOptions = {}): FixResult {
     for (const diagnostic of diagnostics) {
       const fix = fixToApply(diagnostic, unsafe);
       if (fix === undefined) continue;
-      if (fix.edits.some((e) => taken.overlaps(e)) || overlapsItself(fix.edits)) continue;
+      if (overlapsChosen(fix.edits, taken) || overlapsItself(fix.edits)) continue;
       for (const e of fix.edits) taken.add(e);
       chosen.push({ diagnostic, fix });
     }
     if (chosen.length === 0) break;
     const before = syntaxErrors(diagnostics);
+    // Let this round's diagnostics go before the next check: those fixed live on in `applied`, the rest are no longer needed.
+    diagnostics = [];
     let next = applyEdits(current, taken.edits);
     let after = check(next, options);
     // Fixes that do not overlap can still interact (parentheses around a clause another fix rewrites):
@@ -142,6 +144,12 @@ function fallbacks(chosen: AppliedFix[]): AppliedFix[][] {
   for (let n = chosen.length >> 1; n > 1; n >>= 1) subsets.push(chosen.slice(0, n));
   for (let i = 0; i < Math.min(chosen.length, SINGLES); i++) subsets.push([chosen[i]!]);
   return subsets;
+}
+
+/** True when one of `edits` overlaps an edit already chosen. */
+function overlapsChosen(edits: readonly TextEdit[], taken: DisjointEdits): boolean {
+  for (const e of edits) if (taken.overlaps(e)) return true;
+  return false;
 }
 
 /** A fix whose own edits overlap is left alone. */

@@ -58,22 +58,88 @@ const OVERFLOW = 'too-many-errors';
  * The errors in `after` (the text with `edits` applied) that were not in `before`; `own`
  * is the diagnostic fixed. When `before` was cut at `maxDiagnostics` (it ends with a
  * `too-many-errors`), only errors up to the last one kept can be judged: later ones are let be.
+ * Looked up in an index of the old spans (`OldErrors`), not against each of them: `fixQuery`
+ * keeps every diagnostic, and tens of thousands of errors against as many made this quadratic.
  */
 export function addedErrors(before: readonly Diagnostic[], own: { readonly code: string; readonly span: Span } | undefined, after: readonly Diagnostic[], edits: readonly TextEdit[]): Diagnostic[] {
-  const old: { code: string; span: Span; own: boolean }[] = [];
-  let horizon = Infinity;
+  const old = new OldErrors();
+  let horizon = -1;
   let cut = false;
   for (const d of before) {
     if (d.code === OVERFLOW) cut = true;
-    else if (d.severity === 'error') old.push({ code: d.code, span: mapSpan(d.span, edits), own: own !== undefined && d.code === own.code && d.span.start === own.span.start && d.span.end === own.span.end });
+    else if (d.severity === 'error') {
+      const span = mapSpan(d.span, edits);
+      horizon = Math.max(horizon, span.start);
+      old.add(d.code, span, own !== undefined && d.code === own.code && d.span.start === own.span.start && d.span.end === own.span.end);
+    }
   }
-  if (cut) horizon = old.reduce((end, o) => Math.max(end, o.span.start), -1);
+  if (!cut) horizon = Infinity;
+  old.index();
   const added: Diagnostic[] = [];
   for (const d of after) {
     if (d.severity !== 'error' || d.code === OVERFLOW || d.span.start > horizon) continue;
-    if (!old.some((o) => spansMeet(o.span, d.span) && (o.code === d.code || !o.own))) added.push(d);
+    if (!old.meets(d.code, d.span)) added.push(d);
   }
   return added;
+}
+
+/**
+ * The old errors, mapped, answering "does one meet this span, with the same code or not
+ * being the fixed diagnostic" (`spansMeet`) in logarithmic time. The few that are the fixed
+ * diagnostic (`own`: they count only with the same code) are tried one by one. Of the rest,
+ * a non-empty span meets `s` when it starts before `s`'s end (at its start at the latest, when
+ * `s` is empty) and ends after `s`'s start: sorted by start, with the running greatest end, a binary
+ * search answers it. An empty one meets `s` when it lies in `[s.start, s.end)`, or at the
+ * start of an empty `s`: sorted offsets, a binary search. A span that ends before it starts
+ * (none that `mapSpan` gives) is tried one by one too.
+ */
+class OldErrors {
+  private readonly others: { code: string; span: Span; own: boolean }[] = [];
+  private readonly filled: Span[] = [];
+  private readonly points: number[] = [];
+  private starts: number[] = [];
+  private reach: number[] = [];
+
+  add(code: string, span: Span, own: boolean): void {
+    if (own || span.end < span.start) this.others.push({ code, span, own });
+    else if (span.start === span.end) this.points.push(span.start);
+    else this.filled.push(span);
+  }
+
+  index(): void {
+    this.filled.sort((a, b) => a.start - b.start);
+    this.points.sort((a, b) => a - b);
+    this.starts = this.filled.map((s) => s.start);
+    let reach = -Infinity;
+    this.reach = this.filled.map((s) => (reach = Math.max(reach, s.end)));
+  }
+
+  meets(code: string, span: Span): boolean {
+    for (const o of this.others) if (spansMeet(o.span, span) && (o.code === code || !o.own)) return true;
+    if (span.end < span.start) {
+      // Not a span `mapSpan` or a parse gives: the definition, one by one.
+      return this.filled.some((o) => spansMeet(o, span)) || this.points.some((p) => spansMeet({ start: p, end: p }, span));
+    }
+    const empty = span.start === span.end;
+    const before = countBelow(this.starts, empty ? span.start : span.end, empty);
+    if (before > 0 && this.reach[before - 1]! > span.start) return true;
+    const from = countBelow(this.points, span.start, false);
+    if (from === this.points.length) return false;
+    const p = this.points[from]!;
+    return empty ? p === span.start : p < span.end;
+  }
+}
+
+/** How many of the ascending `values` are below `limit` (or equal to it, when `inclusive`). */
+function countBelow(values: readonly number[], limit: number, inclusive: boolean): number {
+  let lo = 0;
+  let hi = values.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (values[mid]! < limit || (inclusive && values[mid] === limit)) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
 
 /** Tries fixes on one text within a budget; see the file's comment. */
@@ -102,8 +168,11 @@ export class FixGuard {
       this.budget -= this.text.length;
       this.errors = this.errorsOf(this.text);
     }
+    // The length first: once the budget is spent, a fix costs nothing to withhold (applying it copies the whole text).
+    let length = this.text.length;
+    for (const e of fix.edits) length += e.text.length - (e.span.end - e.span.start);
+    if (this.budget < length) return false;
     const fixed = applyEdits(this.text, fix.edits);
-    if (this.budget < fixed.length) return false;
     this.budget -= fixed.length;
     return addedErrors(this.errors, own, this.errorsOf(fixed), fix.edits).length === 0;
   }

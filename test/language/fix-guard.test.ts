@@ -1,4 +1,5 @@
 /** Issue 9 item 11: in a broken query a fix is tried before it is offered, and one that adds an error is withheld. */
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { check } from '../../src/checker/check.js';
 import { applyEdits, type Diagnostic } from '../../src/language/diagnostic.js';
@@ -33,6 +34,43 @@ describe('an error that was not there', () => {
     const own = { code: 'unquoted-value', severity: 'error' as const, message: '', span: { start: 0, end: 5 } };
     const after = [{ code: 'invalid-number', severity: 'error' as const, message: '', span: { start: 0, end: 7 } }];
     expect(addedErrors([own], own, after, [{ span: { start: 0, end: 5 }, text: '"abcde"' }])).toHaveLength(1);
+  });
+});
+
+describe('addedErrors, indexed', () => {
+  /** The definition, each error after against each before: what the index must answer. */
+  const naive = (before: readonly Diagnostic[], own: Diagnostic | undefined, after: readonly Diagnostic[], edits: Parameters<typeof mapSpan>[1]) => {
+    const old = before
+      .filter((d) => d.severity === 'error' && d.code !== 'too-many-errors')
+      .map((d) => ({ code: d.code, span: mapSpan(d.span, edits), own: own !== undefined && d.code === own.code && d.span.start === own.span.start && d.span.end === own.span.end }));
+    const horizon = before.some((d) => d.code === 'too-many-errors') ? old.reduce((end, o) => Math.max(end, o.span.start), -1) : Infinity;
+    return after.filter((d) => d.severity === 'error' && d.code !== 'too-many-errors' && d.span.start <= horizon && !old.some((o) => spansMeet(o.span, d.span) && (o.code === d.code || !o.own)));
+  };
+  const span = fc.tuple(fc.nat(30), fc.nat(6)).map(([start, length]) => ({ start, end: start + length }));
+  const diagnostic = fc.record({
+    code: fc.constantFrom('a', 'b', 'too-many-errors'),
+    severity: fc.constantFrom('error' as const, 'warning' as const),
+    message: fc.constant(''),
+    span: fc.oneof(span, fc.nat(30).map((start) => ({ start, end: start }))),
+  });
+  const edit = fc.record({ span, text: fc.string({ maxLength: 4 }) });
+
+  it('answers as comparing each error after with each before', () => {
+    fc.assert(
+      fc.property(fc.array(diagnostic, { maxLength: 12 }), fc.array(diagnostic, { maxLength: 12 }), fc.array(edit, { maxLength: 2 }), fc.option(fc.nat(11), { nil: undefined }), (before, after, edits, ownAt) => {
+        const own = ownAt === undefined ? undefined : before[ownAt % Math.max(1, before.length)];
+        expect(addedErrors(before, own, after, edits)).toEqual(naive(before, own, after, edits));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('takes linear time and not quadratic on many errors', () => {
+    // 40 000 errors before and after: a million million comparisons one by one.
+    const errors = Array.from({ length: 40_000 }, (_, i) => ({ code: 'x', severity: 'error' as const, message: '', span: { start: 2 * i, end: 2 * i + 1 } }));
+    expect(addedErrors(errors, errors[0], errors, [])).toEqual([]);
+    const moved = errors.map((d) => ({ ...d, span: { start: d.span.start + 1, end: d.span.end + 1 } }));
+    expect(addedErrors(errors, undefined, moved, [])).toHaveLength(40_000);
   });
 });
 

@@ -176,6 +176,9 @@ function repeatsOf(node: And | Or, sketches: Int32Array | undefined, base: numbe
   const n = operands.length;
   const mask = startRound(n);
   const found: Report[] = [];
+  // One `related` per first clause, shared by all its repeats: `a a a …` has tens of thousands of repeats of one clause.
+  let relatedTo = -1;
+  let related: Report['related'];
   unbuilt = 0;
   for (let i = 0; i < n; i++) {
     const operand = operands[i]!;
@@ -209,11 +212,15 @@ function repeatsOf(node: And | Or, sketches: Int32Array | undefined, base: numbe
     // Remove the repeat with the operator before it, a lower-case operator word included.
     let previous = i - 1;
     while (previous > 0 && isOperatorWord(operands[previous])) previous--;
+    if (relatedTo !== first) {
+      relatedTo = first;
+      related = [{ span: operands[first]!.span, message: 'first written here' }];
+    }
     found.push({
       code: 'duplicate-clause',
       message: node.kind === 'And' ? REPEATS_IN_AND : REPEATS_IN_OR,
       span: operand.span,
-      related: [{ span: operands[first]!.span, message: 'first written here' }],
+      related,
       fixes: [{ title: 'Remove the repeated clause', edits: [removal(operands[previous]!.span.end, operand.span.end, context.text)], safe: true }],
     });
   }
