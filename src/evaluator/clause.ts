@@ -1,22 +1,56 @@
 /**
  * A compiled clause: a predicate over records, and a way to mark what matched. Leaves
- * come in two families: those that compare a field's values (typed comparisons,
- * presence) read the record directly; those that look at words read the analysed
- * values from the per-record cache.
+ * come in two families: those that test one field's values (typed comparisons,
+ * presence, words found in place) read the field, from the record or from a column of
+ * the records' table (record-table.ts); those that look at analysed words read them
+ * from the per-record cache.
  */
 import type { Analysed } from './analysis.js';
 import type { HighlightSink } from './highlight.js';
 import { someValue, textOf, type DataRecord, type FieldReader } from './record.js';
+import type { RecordTable } from './record-table.js';
 import { allTexts, fieldTexts, type TextEntry, type TextMode } from './record-texts.js';
+
+/** A clause's test of the record at a position of a table. */
+export type RowTest = (row: number) => boolean;
 
 export interface Clause {
   readonly test: (record: DataRecord) => boolean;
   /** Adds the spans of what this clause matched; called only on records the whole query matches. */
   readonly mark: (record: DataRecord, sink: HighlightSink) => void;
+  /**
+   * The same test by position in a table, reading fields from its columns; absent when
+   * the clause gains nothing from columns (it then tests the table's records).
+   */
+  readonly rows?: (table: RecordTable) => RowTest;
 }
 
-export const NEVER: Clause = { test: () => false, mark: () => {} };
-export const ALWAYS: Clause = { test: () => true, mark: () => {} };
+export const NEVER: Clause = { test: () => false, mark: () => {}, rows: () => () => false };
+export const ALWAYS: Clause = { test: () => true, mark: () => {}, rows: () => () => true };
+
+/** `clause.rows(table)`, or the clause's test of each of the table's records. */
+export function rowTest(clause: Clause, table: RecordTable): RowTest {
+  if (clause.rows !== undefined) return clause.rows(table);
+  const { test } = clause;
+  const { records } = table;
+  return (row) => test(records[row]!);
+}
+
+/**
+ * A clause that holds when `matches` holds for the field's value (as read: a single
+ * value, an array, or undefined), from the record or from the table's column.
+ */
+export function fieldClause(target: FieldTarget, matches: (value: unknown) => boolean, mark: Clause['mark']): Clause {
+  const { name, read } = target;
+  return {
+    test: (record) => matches(read(record)),
+    mark,
+    rows: (table) => {
+      const values = table.column(name, read);
+      return (row) => matches(values[row]);
+    },
+  };
+}
 
 /** Where a clause looks: one field (`field:value`, `[Field] op v`), or every field (full text). */
 export interface FieldTarget {
@@ -30,13 +64,9 @@ export type ValueSpan = (text: string) => readonly [number, number] | null;
 /** A clause that holds when some value of the field passes `test`. */
 export function valueClause(target: FieldTarget, test: (value: unknown) => boolean, span?: ValueSpan): Clause {
   const { name, read } = target;
-  return {
-    // A single value of a primitive type (the usual case) goes straight to the test.
-    test: (record) => {
-      const value = read(record);
-      return typeof value === 'object' ? value !== null && someValue(value, test) : value !== undefined && test(value);
-    },
-    mark: (record, sink) => {
+  // A single value of a primitive type (the usual case) goes straight to the test.
+  const matches = (value: unknown): boolean => (typeof value === 'object' ? value !== null && someValue(value, test) : value !== undefined && test(value));
+  return fieldClause(target, matches, (record, sink) => {
       someValue(read(record), (value, index) => {
         if (!test(value)) return false;
         const text = textOf(value);
@@ -45,8 +75,7 @@ export function valueClause(target: FieldTarget, test: (value: unknown) => boole
         sink.add(name, index, s[0], s[1]);
         return false;
       });
-    },
-  };
+  });
 }
 
 /** Tests one analysed value, and lists the spans that matched in it. */
@@ -86,6 +115,11 @@ export function either(a: Clause, b: Clause): Clause {
     mark: (record, sink) => {
       a.mark(record, sink);
       b.mark(record, sink);
+    },
+    rows: (table) => {
+      const x = rowTest(a, table);
+      const y = rowTest(b, table);
+      return (row) => x(row) || y(row);
     },
   };
 }

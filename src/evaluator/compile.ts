@@ -8,10 +8,11 @@ import type { Expr, Query } from '../language/ast.js';
 import type { Diagnostic } from '../language/diagnostic.js';
 import type { ParseOptions } from '../language/parse.js';
 import { parseOrThrow } from '../language/parse-or-throw.js';
-import { NEVER, type Clause } from './clause.js';
+import { NEVER, rowTest, type Clause } from './clause.js';
 import { HighlightSink, type FieldHighlight } from './highlight.js';
 import { compileClause, type CompileContext } from './matchers.js';
 import type { DataRecord } from './record.js';
+import { dropTable, tableFor } from './record-table.js';
 import { resolveSchema, type EvaluatorSchema } from './schema-input.js';
 
 export interface CompileOptions {
@@ -64,7 +65,7 @@ export function compile(query: QueryInput, options: CompileOptions = {}): Matche
   }
   const { test, mark } = clause;
   const matcher = ((record: DataRecord) => test(record)) as Matcher & { diagnostics: readonly Diagnostic[] };
-  tests.set(matcher, test);
+  clauses.set(matcher, clause);
   Object.defineProperty(matcher, 'diagnostics', { value: Object.freeze(context.diagnostics), enumerable: true });
   Object.defineProperty(matcher, 'highlight', {
     enumerable: true,
@@ -78,21 +79,38 @@ export function compile(query: QueryInput, options: CompileOptions = {}): Matche
   return matcher;
 }
 
-/** The clause test behind each matcher, so that `filter` calls it without the wrapper. */
-const tests = new WeakMap<Matcher, (record: DataRecord) => boolean>();
+/** The clause behind each matcher, so that `filter` calls its test without the wrapper, or tests rows of a table. */
+const clauses = new WeakMap<Matcher, Clause>();
 
-/** The records that match `query`, in their order. */
+/**
+ * The records that match `query`, in their order. An array met before is filtered by
+ * its table (record-table.ts): the fields the query reads come from columns.
+ */
 export function filter<R extends DataRecord>(records: Iterable<R>, query: QueryInput | Matcher, options: CompileOptions = {}): R[] {
   const matcher = typeof query === 'function' ? query : compile(query, options);
-  const matches = tests.get(matcher) ?? matcher;
+  const clause = clauses.get(matcher);
+  const matches = clause?.test ?? matcher;
   const out: R[] = [];
-  if (Array.isArray(records)) {
+  if (!Array.isArray(records)) {
+    for (const record of records) if (matches(record)) out.push(record);
+    return out;
+  }
+  const table = clause === undefined ? undefined : tableFor(records);
+  if (table === undefined) {
     for (let i = 0; i < records.length; i++) {
       const record = records[i] as R;
       if (matches(record)) out.push(record);
     }
-  } else {
-    for (const record of records) if (matches(record)) out.push(record);
+    return out;
   }
+  const row = rowTest(clause!, table);
+  const known = table.records;
+  let replaced = false;
+  for (let i = 0; i < records.length; i++) {
+    const record = records[i] as R;
+    // A record put in place of another since the columns were read is tested itself.
+    if (record === known[i] ? row(i) : ((replaced = true), matches(record))) out.push(record);
+  }
+  if (replaced) dropTable(records);
   return out;
 }

@@ -17,7 +17,9 @@ import {
   anyToken,
   either,
   eitherText,
+  fieldClause,
   fullTextClause,
+  rowTest,
   textClause,
   valueClause,
   wholeValue,
@@ -145,26 +147,33 @@ function isAnalysed(scope: Scope): boolean {
   return scope === null || scope.kind === 'text' || scope.kind === 'opaque';
 }
 
-function combine(operands: readonly Clause[], all: boolean): Clause {
-  if (operands.length === 1) return operands[0]!;
-  const tests = operands.map((c) => c.test);
-  const marks = operands.map((c) => c.mark);
+/** All (AND) or any (OR) of the tests, of a record or of a row: one shape for both. */
+function allOrAny<T>(tests: readonly ((x: T) => boolean)[], all: boolean): (x: T) => boolean {
   if (tests.length === 2) {
-    const [a, b] = tests as [Clause['test'], Clause['test']];
-    const test = all ? (r: Parameters<Clause['test']>[0]) => a(r) && b(r) : (r: Parameters<Clause['test']>[0]) => a(r) || b(r);
-    return { test, mark: all ? (r, sink) => test(r) && marks.forEach((m) => m(r, sink)) : (r, sink) => marks.forEach((m) => m(r, sink)) };
+    const [a, b] = tests as [(x: T) => boolean, (x: T) => boolean];
+    return all ? (x) => a(x) && b(x) : (x) => a(x) || b(x);
   }
-  const test = all
-    ? (r: Parameters<Clause['test']>[0]) => {
-        for (const t of tests) if (!t(r)) return false;
+  return all
+    ? (x) => {
+        for (const t of tests) if (!t(x)) return false;
         return true;
       }
-    : (r: Parameters<Clause['test']>[0]) => {
-        for (const t of tests) if (t(r)) return true;
+    : (x) => {
+        for (const t of tests) if (t(x)) return true;
         return false;
       };
-  // An AND marks only when all of it holds (it may sit in an OR that matched by another branch).
-  return { test, mark: all ? (r, sink) => test(r) && marks.forEach((m) => m(r, sink)) : (r, sink) => marks.forEach((m) => m(r, sink)) };
+}
+
+function combine(operands: readonly Clause[], all: boolean): Clause {
+  if (operands.length === 1) return operands[0]!;
+  const test = allOrAny(operands.map((c) => c.test), all);
+  const marks = operands.map((c) => c.mark);
+  return {
+    test,
+    // An AND marks only when all of it holds (it may sit in an OR that matched by another branch).
+    mark: all ? (r, sink) => test(r) && marks.forEach((m) => m(r, sink)) : (r, sink) => marks.forEach((m) => m(r, sink)),
+    rows: (table) => allOrAny(operands.map((c) => rowTest(c, table)), all),
+  };
 }
 
 // ------------------------------------------------------------------ words
@@ -208,7 +217,7 @@ function wordsClause(text: string, slop: number, scope: Scope): Clause {
   if (words.length === 0) return scope === null ? fullTextClause(analysed) : textClause(scope, 'words', analysed);
   const find = slop > 0 && words.length > 1 ? sloppyFinder(words, slop) : wordsFinder(words);
   const leaf = valueFinder(find, words.join(''));
-  if (scope !== null) return { test: fieldValueTest(scope.read, find, leaf), mark: textClause(scope, 'words', analysed).mark };
+  if (scope !== null) return fieldClause(scope, valueTest(find, leaf), textClause(scope, 'words', analysed).mark);
   const { mark } = fullTextClause(analysed);
   if (words.length > 1) return { test: (record) => someRecordValue(record, leaf), mark };
   // One word anywhere: the record's token set when a query has built it, else a search of its values in place.
@@ -222,12 +231,9 @@ function wordsClause(text: string, slop: number, scope: Scope): Clause {
   };
 }
 
-/** A test of a field's values by a text search: a single string value (the usual case) goes straight to `find`. */
-function fieldValueTest(read: FieldReader, find: (text: string) => boolean, leaf: (value: unknown) => boolean): Clause['test'] {
-  return (record) => {
-    const value = read(record);
-    return typeof value === 'string' ? value !== '' && find(value) : someValue(value, leaf);
-  };
+/** A test of a field's value by a text search: a single string value (the usual case) goes straight to `find`. */
+function valueTest(find: (text: string) => boolean, leaf: (value: unknown) => boolean): (value: unknown) => boolean {
+  return (value) => (typeof value === 'string' ? value !== '' && find(value) : someValue(value, leaf));
 }
 
 /** A typed equality on a field's values (numbers, dates, booleans, codes). */
@@ -354,7 +360,14 @@ function substringClause(scope: FieldScope, operator: 'contains' | 'startswith' 
 }
 
 function negate(clause: Clause): Clause {
-  return { test: (record) => !clause.test(record), mark: () => {} };
+  return {
+    test: (record) => !clause.test(record),
+    mark: () => {},
+    rows: (table) => {
+      const test = rowTest(clause, table);
+      return (row) => !test(row);
+    },
+  };
 }
 
 // ------------------------------------------------------------------ the table
@@ -407,7 +420,7 @@ const MATCHERS: { readonly [K in ClauseKind]: CompileFn<K> } = {
     if (find === null) return clause;
     const leaf = valueFinder(find, needle!);
     if (scope === null) return { test: (record) => someRecordValue(record, leaf), mark: clause.mark };
-    return { test: fieldValueTest(scope.read, find, leaf), mark: clause.mark };
+    return fieldClause(scope, valueTest(find, leaf), clause.mark);
   },
   Regex: (node, scope, context) => {
     const matcher = regexMatcher(node, context);
@@ -429,7 +442,7 @@ const MATCHERS: { readonly [K in ClauseKind]: CompileFn<K> } = {
       return text !== null && text !== '' && find(text);
     };
     if (scope === null) return { test: (record) => someRecordValue(record, leaf), mark: clause.mark };
-    return { test: fieldValueTest(scope.read, find, leaf), mark: clause.mark };
+    return fieldClause(scope, valueTest(find, leaf), clause.mark);
   },
   Range: (node, scope, context) => orderClause(boundText(node.lower), node.lowerInclusive, boundText(node.upper), node.upperInclusive, scope, context.now),
   Relation: (node, scope, context) => {
@@ -452,7 +465,5 @@ const MATCHERS: { readonly [K in ClauseKind]: CompileFn<K> } = {
 };
 
 function existsClause(scope: FieldTarget): Clause {
-  const { read } = scope;
-  const present = valueClause(scope, (v) => v !== '');
-  return { test: (record) => isPresent(read(record)), mark: present.mark };
+  return fieldClause(scope, isPresent, valueClause(scope, (v) => v !== '').mark);
 }

@@ -27,7 +27,13 @@ export type FieldReader = (record: DataRecord) => unknown;
  * the values of all its elements.
  */
 export function fieldReader(name: string): FieldReader {
-  if (!name.includes('.')) return (record) => (hasOwn.call(record, name) ? record[name] : undefined);
+  if (!name.includes('.')) {
+    // Own-ness is asked only of a value that is there (a missing one is undefined either way): one look-up less on most records.
+    return (record) => {
+      const value = record[name];
+      return value === undefined || hasOwn.call(record, name) ? value : undefined;
+    };
+  }
   return (record) => (hasOwn.call(record, name) ? record[name] : readPath(record, name, 0));
 }
 

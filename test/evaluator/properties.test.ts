@@ -27,7 +27,7 @@ import {
   term,
   type Expr,
 } from '../../src/index.js';
-import { compile, type DataRecord } from '../../src/evaluator/index.js';
+import { compile, filter, type DataRecord } from '../../src/evaluator/index.js';
 import { query as anyTree, trickyString } from '../support/arbitraries.js';
 import { fieldNameArb, hostileString, operatorArb } from '../builder/arbitraries.js';
 
@@ -126,6 +126,21 @@ describe('evaluation laws', () => {
         expect(results(`NOT (NOT (${format(a)}))`, rs)).toEqual(A);
         expect(results(`${format(a)} OR NOT (${format(a)})`, rs)).toEqual(A.map(() => true));
         expect(results(`(${format(a)}) AND NOT (${format(a)})`, rs)).toEqual(A.map(() => false));
+      }),
+      runs,
+    );
+  });
+
+  it('filter agrees with the matcher, on an array met for the first time and again (columns)', () => {
+    fc.assert(
+      fc.property(fc.array(clause, { minLength: 1, maxLength: 4 }), records, (trees, rs) => {
+        // Every query three times over: the first meets the array, the next read columns.
+        for (let round = 0; round < 3; round++) {
+          for (const tree of trees) {
+            const m = compile(tree);
+            expect(filter(rs, m), format(tree)).toEqual(rs.filter((r) => m(r)));
+          }
+        }
       }),
       runs,
     );

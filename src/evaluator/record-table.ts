@@ -1,0 +1,79 @@
+/**
+ * Columns of field values for an array of records that `filter` meets again. Reading a
+ * field out of a record costs a property look-up and, for records of many fields, a
+ * cache miss (the value lives in a separate block of the object), and that is most of
+ * what a one-field query costs. So from the second query on the same array on, the
+ * values of each field a query reads are kept in a column (one plain array per field),
+ * read once and then scanned in order.
+ *
+ * The first query on an array keeps nothing but a mark that it was seen (it would pay
+ * for building columns that no later query may use). A table lives as long as its array
+ * (a WeakMap keyed by it), holds at most `MAX_COLUMNS` columns, and follows the array:
+ * a changed length, or a record replaced at some position, is noticed and the columns
+ * are built again. Records are taken as unchanged while cached, as their tokens are
+ * (record-texts.ts): after editing a record in place call `forgetRecord`, which drops
+ * every table's columns.
+ */
+import type { DataRecord, FieldReader } from './record.js';
+
+/** At most this many columns per array: a query names few fields, and each column costs a slot per record. */
+const MAX_COLUMNS = 32;
+
+/** A snapshot of an array's records, and the columns of field values read from them. */
+export class RecordTable {
+  /** The records when the columns were read (the array may change later: `filter` compares). */
+  readonly records: readonly DataRecord[];
+  private readonly columns = new Map<string, readonly unknown[]>();
+  /** The `forgetRecord` count when the columns were read: a later edit makes them stale. */
+  readonly edits: number;
+
+  constructor(records: readonly DataRecord[]) {
+    this.records = records.slice();
+    this.edits = edits;
+  }
+
+  /** The values of field `name` (as `read` reads them), one per record, read now if not yet. */
+  column(name: string, read: FieldReader): readonly unknown[] {
+    let values = this.columns.get(name);
+    if (values === undefined) {
+      const { records } = this;
+      const out = new Array<unknown>(records.length);
+      for (let i = 0; i < records.length; i++) out[i] = read(records[i]!);
+      if (this.columns.size >= MAX_COLUMNS) this.columns.clear();
+      this.columns.set(name, out);
+      values = out;
+    }
+    return values;
+  }
+}
+
+/** Arrays seen once (`true`), or seen again (their table). */
+const tables = new WeakMap<readonly DataRecord[], RecordTable | true>();
+let edits = 0;
+
+/**
+ * The table of `records` when `filter` has met the array before (made or renewed now if
+ * its length changed or a record was forgotten since), else undefined (and the array is
+ * marked as seen).
+ */
+export function tableFor(records: readonly DataRecord[]): RecordTable | undefined {
+  const known = tables.get(records);
+  if (known === undefined) {
+    tables.set(records, true);
+    return undefined;
+  }
+  if (known !== true && known.records.length === records.length && known.edits === edits) return known;
+  const table = new RecordTable(records);
+  tables.set(records, table);
+  return table;
+}
+
+/** Drops the table of `records` (a record in it was replaced: its columns no longer hold). */
+export function dropTable(records: readonly DataRecord[]): void {
+  tables.set(records, true);
+}
+
+/** Makes every table's columns stale (a record was edited in place). */
+export function forgetColumns(): void {
+  edits++;
+}
