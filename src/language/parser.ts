@@ -115,7 +115,8 @@ let QueryParserClass: ReturnType<typeof defineQueryParser> | undefined;
  * importing mdq does not load (chevrotain.ts).
  */
 export function createQueryParser(): QueryParser {
-  // The lexer first: it completes the token types, whose categories the parser's constructor reads before it would.
+  // The lexer first: building it completes the token types, and the parser's constructor
+  // reads their categories before it would complete them itself.
   getLexer();
   QueryParserClass ??= defineQueryParser(loadChevrotain());
   return new QueryParserClass();
@@ -886,7 +887,6 @@ function defineQueryParser({ EmbeddedActionsParser, tokenMatcher }: Chevrotain) 
     }
   };
 }
-
 
 /** True when `token` is a phrase, regex or bracket field name whose closing character is missing. */
 function endsUnterminated(token: IToken): boolean {
