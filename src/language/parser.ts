@@ -115,7 +115,8 @@ let QueryParserClass: ReturnType<typeof defineQueryParser> | undefined;
  * importing mdq does not load (chevrotain.ts).
  */
 export function createQueryParser(): QueryParser {
-  // The lexer first: it completes the token types, whose categories the parser's constructor reads before it would.
+  // The lexer first: building it completes the token types, and the parser's constructor
+  // reads their categories before it would complete them itself.
   getLexer();
   QueryParserClass ??= defineQueryParser(loadChevrotain());
   return new QueryParserClass();
@@ -901,7 +902,6 @@ function defineQueryParser({ EmbeddedActionsParser, tokenMatcher }: Chevrotain) 
     }
   };
 }
-
 
 /**
  * What `'Berlin'` (a comparison value in SQL's single quotes, one word) means in this
