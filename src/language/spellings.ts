@@ -3,10 +3,13 @@
  * names and words (`First\ Name:x AND First\ Name:y`, query after query): one flat
  * string per spelling costs less than unescaping at every clause into a concatenation,
  * which the checker then has to flatten again for every clause it looks up. Bounded:
- * past `LIMIT` spellings the table starts afresh.
+ * past `LIMIT` spellings the table starts afresh, and a raw text longer than `LONGEST`
+ * is not remembered (a name or a word that is repeated is short; a 1 MB escaped word
+ * would be copied twice and held, a thousand of them gigabytes, for a query hardly seen again).
  */
 
 const LIMIT = 1024;
+const LONGEST = 256;
 let spellings = new Map<string, string>();
 
 /** The unescaped spelling remembered for `raw`, or undefined. */
@@ -16,6 +19,7 @@ export function rememberedSpelling(raw: string): string | undefined {
 
 /** Remembers `value` as the unescaped spelling of `raw`; returns the string to use for it. */
 export function rememberSpelling(raw: string, value: string): string {
+  if (raw.length > LONGEST) return value;
   if (spellings.size >= LIMIT) spellings = new Map();
   const spelling = ownCopy(value);
   spellings.set(ownCopy(raw), spelling);

@@ -27,6 +27,18 @@ describe('remembered spellings', () => {
     expect(rememberedSpelling('Field\\ 2999')).toBe('Field 2999');
   });
 
+  it('does not remember a long raw text (a huge escaped word is not copied and held), and still gives its spelling', () => {
+    const raw = 'a\\ '.repeat(200);
+    expect(rememberSpelling(raw, unescape(raw).value)).toBe('a '.repeat(200));
+    expect(rememberedSpelling(raw)).toBeUndefined();
+    const short = 'b\\ '.repeat(80);
+    rememberSpelling(short, unescape(short).value);
+    expect(rememberedSpelling(short)).toBe('b '.repeat(80));
+    const text = `x${'\\u00e9'.repeat(10_000)}`;
+    expect(parse(text)).toEqual(parseWithReferenceParser(text));
+    expect(parse(text).ast.body).toMatchObject({ kind: 'Term', value: `x${'é'.repeat(10_000)}` });
+  });
+
   it('makes no difference to a parse: the first and the repeated parse of escaped names and words agree with the reference parser', () => {
     const escapedWord = fc
       .array(fc.constantFrom('a', 'B', '7', '\\ ', '\\:', '\\-', '\\(', '\\\\', '\\u0041', 'é'), { minLength: 1, maxLength: 8 })
