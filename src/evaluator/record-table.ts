@@ -83,10 +83,14 @@ export function tableFor(records: readonly DataRecord[]): RecordTable | undefine
     return undefined;
   }
   if (known !== true && known.records.length === records.length && known.edits === edits) return known;
+  // Something that is no record (null, a number) is left to the matcher, which says what it says of it.
+  if (!records.every(isObject)) return undefined;
   const table = new RecordTable(records);
   tables.set(records, table);
   return table;
 }
+
+const isObject = (value: unknown): boolean => typeof value === 'object' && value !== null;
 
 /** Drops the table of `records` (a record in it was replaced: its columns no longer hold). */
 export function dropTable(records: readonly DataRecord[]): void {
