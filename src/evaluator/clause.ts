@@ -73,14 +73,14 @@ export function valueClause(target: FieldTarget, test: (value: unknown) => boole
     return typeof value === 'object' ? value !== null && someValue(value, test) : value !== undefined && test(value);
   };
   return fieldClause(target, matches, recordTest, (record, sink) => {
-      someValue(read(record), (value, index) => {
-        if (!test(value)) return false;
-        const text = textOf(value);
-        if (text === null) return false;
-        const s = span?.(text) ?? [0, text.length];
-        sink.add(name, index, s[0], s[1]);
-        return false;
-      });
+    someValue(read(record), (value, index) => {
+      if (!test(value)) return false;
+      const text = textOf(value);
+      if (text === null) return false;
+      const s = span?.(text) ?? [0, text.length];
+      sink.add(name, index, s[0], s[1]);
+      return false;
+    });
   });
 }
 
