@@ -38,12 +38,14 @@ export function rowTest(clause: Clause, table: RecordTable): RowTest {
 
 /**
  * A clause that holds when `matches` holds for the field's value (as read: a single
- * value, an array, or undefined), from the record or from the table's column.
+ * value, an array, or undefined): `test` on a record (which is `matches(read(record))`),
+ * or on a row of a table's column. Each kind of leaf writes its own `test`: a closure
+ * shared by all kinds would call many kinds of `matches`, and V8 would not inline any.
  */
-export function fieldClause(target: FieldTarget, matches: (value: unknown) => boolean, mark: Clause['mark']): Clause {
+export function fieldClause(target: FieldTarget, matches: (value: unknown) => boolean, test: Clause['test'], mark: Clause['mark']): Clause {
   const { name, read } = target;
   return {
-    test: (record) => matches(read(record)),
+    test,
     mark,
     rows: (table) => {
       const values = table.column(name, read);
@@ -66,15 +68,19 @@ export function valueClause(target: FieldTarget, test: (value: unknown) => boole
   const { name, read } = target;
   // A single value of a primitive type (the usual case) goes straight to the test.
   const matches = (value: unknown): boolean => (typeof value === 'object' ? value !== null && someValue(value, test) : value !== undefined && test(value));
-  return fieldClause(target, matches, (record, sink) => {
-      someValue(read(record), (value, index) => {
-        if (!test(value)) return false;
-        const text = textOf(value);
-        if (text === null) return false;
-        const s = span?.(text) ?? [0, text.length];
-        sink.add(name, index, s[0], s[1]);
-        return false;
-      });
+  const recordTest = (record: DataRecord): boolean => {
+    const value = read(record);
+    return typeof value === 'object' ? value !== null && someValue(value, test) : value !== undefined && test(value);
+  };
+  return fieldClause(target, matches, recordTest, (record, sink) => {
+    someValue(read(record), (value, index) => {
+      if (!test(value)) return false;
+      const text = textOf(value);
+      if (text === null) return false;
+      const s = span?.(text) ?? [0, text.length];
+      sink.add(name, index, s[0], s[1]);
+      return false;
+    });
   });
 }
 

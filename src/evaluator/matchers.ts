@@ -25,6 +25,7 @@ import {
   wholeValue,
   type Clause,
   type FieldTarget,
+  type RowTest,
   type TextTest,
 } from './clause.js';
 import { editsFor, fuzzyMatcher, MAX_EDITS } from './fuzzy.js';
@@ -147,19 +148,36 @@ function isAnalysed(scope: Scope): boolean {
   return scope === null || scope.kind === 'text' || scope.kind === 'opaque';
 }
 
-/** All (AND) or any (OR) of the tests, of a record or of a row: one shape for both. */
-function allOrAny<T>(tests: readonly ((x: T) => boolean)[], all: boolean): (x: T) => boolean {
+/** All (AND) or any (OR) of the tests of a record. */
+function allOrAny(tests: readonly Clause['test'][], all: boolean): Clause['test'] {
   if (tests.length === 2) {
-    const [a, b] = tests as [(x: T) => boolean, (x: T) => boolean];
-    return all ? (x) => a(x) && b(x) : (x) => a(x) || b(x);
+    const [a, b] = tests as [Clause['test'], Clause['test']];
+    return all ? (r) => a(r) && b(r) : (r) => a(r) || b(r);
   }
   return all
-    ? (x) => {
-        for (const t of tests) if (!t(x)) return false;
+    ? (r) => {
+        for (const t of tests) if (!t(r)) return false;
         return true;
       }
-    : (x) => {
-        for (const t of tests) if (t(x)) return true;
+    : (r) => {
+        for (const t of tests) if (t(r)) return true;
+        return false;
+      };
+}
+
+/** The same for tests of rows: apart, so that neither's closures see the other's arguments (records, numbers) and slow down. */
+function allOrAnyRow(tests: readonly RowTest[], all: boolean): RowTest {
+  if (tests.length === 2) {
+    const [a, b] = tests as [RowTest, RowTest];
+    return all ? (row) => a(row) && b(row) : (row) => a(row) || b(row);
+  }
+  return all
+    ? (row) => {
+        for (const t of tests) if (!t(row)) return false;
+        return true;
+      }
+    : (row) => {
+        for (const t of tests) if (t(row)) return true;
         return false;
       };
 }
@@ -172,7 +190,7 @@ function combine(operands: readonly Clause[], all: boolean): Clause {
     test,
     // An AND marks only when all of it holds (it may sit in an OR that matched by another branch).
     mark: all ? (r, sink) => test(r) && marks.forEach((m) => m(r, sink)) : (r, sink) => marks.forEach((m) => m(r, sink)),
-    rows: (table) => allOrAny(operands.map((c) => rowTest(c, table)), all),
+    rows: (table) => allOrAnyRow(operands.map((c) => rowTest(c, table)), all),
   };
 }
 
@@ -217,7 +235,7 @@ function wordsClause(text: string, slop: number, scope: Scope): Clause {
   if (words.length === 0) return scope === null ? fullTextClause(analysed) : textClause(scope, 'words', analysed);
   const find = slop > 0 && words.length > 1 ? sloppyFinder(words, slop) : wordsFinder(words);
   const leaf = valueFinder(find, words.join(''));
-  if (scope !== null) return fieldClause(scope, valueTest(find, leaf), textClause(scope, 'words', analysed).mark);
+  if (scope !== null) return findInField(scope, find, leaf, textClause(scope, 'words', analysed).mark);
   const { mark } = fullTextClause(analysed);
   if (words.length > 1) return { test: (record) => someRecordValue(record, leaf), mark };
   // One word anywhere: the record's token set when a query has built it, else a search of its values in place.
@@ -231,9 +249,15 @@ function wordsClause(text: string, slop: number, scope: Scope): Clause {
   };
 }
 
-/** A test of a field's value by a text search: a single string value (the usual case) goes straight to `find`. */
-function valueTest(find: (text: string) => boolean, leaf: (value: unknown) => boolean): (value: unknown) => boolean {
-  return (value) => (typeof value === 'string' ? value !== '' && find(value) : someValue(value, leaf));
+/** A field's values searched by `find`: a single string value (the usual case) goes straight to it, others (arrays) to `leaf`. */
+function findInField(scope: FieldTarget, find: (text: string) => boolean, leaf: (value: unknown) => boolean, mark: Clause['mark']): Clause {
+  const { read } = scope;
+  const matches = (value: unknown): boolean => (typeof value === 'string' ? value !== '' && find(value) : someValue(value, leaf));
+  const test = (record: DataRecord): boolean => {
+    const value = read(record);
+    return typeof value === 'string' ? value !== '' && find(value) : someValue(value, leaf);
+  };
+  return fieldClause(scope, matches, test, mark);
 }
 
 /** A typed equality on a field's values (numbers, dates, booleans, codes). */
@@ -420,7 +444,7 @@ const MATCHERS: { readonly [K in ClauseKind]: CompileFn<K> } = {
     if (find === null) return clause;
     const leaf = valueFinder(find, needle!);
     if (scope === null) return { test: (record) => someRecordValue(record, leaf), mark: clause.mark };
-    return fieldClause(scope, valueTest(find, leaf), clause.mark);
+    return findInField(scope, find, leaf, clause.mark);
   },
   Regex: (node, scope, context) => {
     const matcher = regexMatcher(node, context);
@@ -442,7 +466,7 @@ const MATCHERS: { readonly [K in ClauseKind]: CompileFn<K> } = {
       return text !== null && text !== '' && find(text);
     };
     if (scope === null) return { test: (record) => someRecordValue(record, leaf), mark: clause.mark };
-    return fieldClause(scope, valueTest(find, leaf), clause.mark);
+    return findInField(scope, find, leaf, clause.mark);
   },
   Range: (node, scope, context) => orderClause(boundText(node.lower), node.lowerInclusive, boundText(node.upper), node.upperInclusive, scope, context.now),
   Relation: (node, scope, context) => {
@@ -465,5 +489,6 @@ const MATCHERS: { readonly [K in ClauseKind]: CompileFn<K> } = {
 };
 
 function existsClause(scope: FieldTarget): Clause {
-  return fieldClause(scope, isPresent, valueClause(scope, (v) => v !== '').mark);
+  const { read } = scope;
+  return fieldClause(scope, isPresent, (record) => isPresent(read(record)), valueClause(scope, (v) => v !== '').mark);
 }

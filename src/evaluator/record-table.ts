@@ -14,6 +14,7 @@
  * (record-texts.ts): after editing a record in place call `forgetRecord`, which drops
  * every table's columns.
  */
+import type { Clause, RowTest } from './clause.js';
 import type { DataRecord, FieldReader } from './record.js';
 
 /** At most this many columns per array: a query names few fields, and each column costs a slot per record. */
@@ -24,6 +25,12 @@ export class RecordTable {
   /** The records when the columns were read (the array may change later: `filter` compares). */
   readonly records: readonly DataRecord[];
   private readonly columns = new Map<string, readonly unknown[]>();
+  /**
+   * Row tests made for this table, by clause: the same query again gets the same
+   * functions, which V8 keeps optimised (new ones would be compiled again). They hold
+   * columns, so they go when the columns do.
+   */
+  private rowTests = new WeakMap<Clause, RowTest>();
   /** The `forgetRecord` count when the columns were read: a later edit makes them stale. */
   readonly edits: number;
 
@@ -39,11 +46,24 @@ export class RecordTable {
       const { records } = this;
       const out = new Array<unknown>(records.length);
       for (let i = 0; i < records.length; i++) out[i] = read(records[i]!);
-      if (this.columns.size >= MAX_COLUMNS) this.columns.clear();
+      if (this.columns.size >= MAX_COLUMNS) {
+        this.columns.clear();
+        this.rowTests = new WeakMap();
+      }
       this.columns.set(name, out);
       values = out;
     }
     return values;
+  }
+
+  /** The row test of `clause` on this table, made by `make` once. */
+  rowTest(clause: Clause, make: () => RowTest): RowTest {
+    let test = this.rowTests.get(clause);
+    if (test === undefined) {
+      test = make();
+      this.rowTests.set(clause, test);
+    }
+    return test;
   }
 }
 
@@ -63,10 +83,14 @@ export function tableFor(records: readonly DataRecord[]): RecordTable | undefine
     return undefined;
   }
   if (known !== true && known.records.length === records.length && known.edits === edits) return known;
+  // Something that is no record (null, a number) is left to the matcher, which says what it says of it.
+  if (!records.every(isObject)) return undefined;
   const table = new RecordTable(records);
   tables.set(records, table);
   return table;
 }
+
+const isObject = (value: unknown): boolean => typeof value === 'object' && value !== null;
 
 /** Drops the table of `records` (a record in it was replaced: its columns no longer hold). */
 export function dropTable(records: readonly DataRecord[]): void {

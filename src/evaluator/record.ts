@@ -27,13 +27,7 @@ export type FieldReader = (record: DataRecord) => unknown;
  * the values of all its elements.
  */
 export function fieldReader(name: string): FieldReader {
-  if (!name.includes('.')) {
-    // Own-ness is asked only of a value that is there (a missing one is undefined either way): one look-up less on most records.
-    return (record) => {
-      const value = record[name];
-      return value === undefined || hasOwn.call(record, name) ? value : undefined;
-    };
-  }
+  if (!name.includes('.')) return (record) => (hasOwn.call(record, name) ? record[name] : undefined);
   return (record) => (hasOwn.call(record, name) ? record[name] : readPath(record, name, 0));
 }
 

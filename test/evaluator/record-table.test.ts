@@ -71,3 +71,11 @@ describe('filter on an array met again', () => {
     for (let call = 0; call < 3; call++) expect(filter(rs, m)).toEqual([rs[1]]);
   });
 });
+
+describe('filter on an array holding what is no record', () => {
+  it('answers as the matcher on every call (no columns are read from null)', () => {
+    const rs = [null, { a: 1 }, 7] as unknown as DataRecord[];
+    const m = compile('*:* OR a:1');
+    for (let call = 0; call < 3; call++) expect(filter(rs, m)).toEqual(rs.filter((r) => m(r)));
+  });
+});
