@@ -169,8 +169,14 @@ function finished(ast: Query, collected: DiagnosticCollector, trial?: FixTrial):
   collected.kept.sort((a, b) => a.span.start - b.span.start || a.span.end - b.span.end);
   // A fix must not add an error (fix-guard.ts): tried only where there are fixes, so never on a valid query.
   if (trial !== undefined && collected.kept.some((d) => d.fixes !== undefined)) {
+    // Tried against at least the default number of errors: a small maxDiagnostics would hide
+    // errors a trial must see, and a fix would then be offered or withheld by the limit.
+    const seen = Math.max(collected.max, DEFAULT_LIMITS.maxDiagnostics);
+    const options = seen === collected.max ? trial.options : { ...trial.options, maxDiagnostics: seen };
     const overflow = collected.overflow();
-    new FixGuard(trial.text, (t) => syntaxDiagnostics(t, trial.options), overflow === undefined ? collected.kept : [...collected.kept, overflow]).filter(collected.kept);
+    // Cut at a smaller limit, the text's own errors are parsed again by the guard at the larger one.
+    const before = overflow === undefined ? collected.kept : seen === collected.max ? [...collected.kept, overflow] : undefined;
+    new FixGuard(trial.text, (t) => syntaxDiagnostics(t, options), before).filter(collected.kept);
   }
   return { ast, collected };
 }

@@ -131,6 +131,8 @@ function defineQueryParser({ EmbeddedActionsParser, tokenMatcher }: Chevrotain) 
     private lastLowerOperator: IToken | undefined;
     /** How many unclosed groups end at an offset (for the fix that closes them). */
     private unclosedGroupsAt = new Map<number, number>();
+    /** The closer an unclosed range lacks, by the offset where it ends (a group's fix closes it first). */
+    private unclosedRangesAt = new Map<number, string>();
 
     constructor() {
       super(T.allTokens, { recoveryEnabled: true, maxLookahead: 3 });
@@ -143,6 +145,7 @@ function defineQueryParser({ EmbeddedActionsParser, tokenMatcher }: Chevrotain) 
       this.diagnostics = diagnostics;
       this.lastLowerOperator = undefined;
       this.unclosedGroupsAt.clear();
+      this.unclosedRangesAt.clear();
     }
 
     /** Ends a parse: lets go of its text and diagnostics. */
@@ -150,6 +153,7 @@ function defineQueryParser({ EmbeddedActionsParser, tokenMatcher }: Chevrotain) 
       this.text = '';
       this.diagnostics = new DiagnosticCollector(0);
       this.unclosedGroupsAt.clear();
+      this.unclosedRangesAt.clear();
     }
 
     // ---------------------------------------------------------------- helpers
@@ -683,7 +687,9 @@ function defineQueryParser({ EmbeddedActionsParser, tokenMatcher }: Chevrotain) 
           // Inner groups left open at the same point are closed first, so this fix closes them too.
           const closers = ')'.repeat((this.unclosedGroupsAt.get(end) ?? 0) + 1);
           this.unclosedGroupsAt.set(end, closers.length);
-          const fixes = endsUnterminated(this.LA(0)) ? [] : [{ title: "Add the closing ')'", edits: [{ span: span(end, end), text: closers }], safe: true }];
+          // A range left open at the same point is closed first: `([a TO b` + `)` re-lexes `[a TO b)` as a bracketed name.
+          const text = (this.unclosedRangesAt.get(end) ?? '') + closers;
+          const fixes = endsUnterminated(this.LA(0)) ? [] : [{ title: "Add the closing ')'", edits: [{ span: span(end, end), text }], safe: true }];
           this.report('unclosed-paren', `missing ')' to close '(' at ${formatPosition(this.text, openSpan.start)}`, openSpan, fixes);
         }
         if (body === null) {
@@ -731,6 +737,7 @@ function defineQueryParser({ EmbeddedActionsParser, tokenMatcher }: Chevrotain) 
         if (close === undefined) {
           const closer = open.tokenType === T.RangeStart ? ']' : '}';
           const fixes = endsUnterminated(this.LA(0)) ? [] : [{ title: `Add the closing '${closer}'`, edits: [{ span: span(end, end), text: closer }], safe: true }];
+          this.unclosedRangesAt.set(end, closer);
           this.report('unclosed-range', `missing '${closer}' to close the range that starts at ${formatPosition(this.text, openSpan.start)}`, openSpan, fixes);
         }
         end = Math.max(end, openSpan.end);

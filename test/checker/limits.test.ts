@@ -62,6 +62,13 @@ describe('check: diagnostics past the limit are counted, not built (growth bench
     expectCapped(check(text), all, DEFAULT_LIMITS.maxDiagnostics);
   });
 
+  it('a small limit does not change which fixes are offered (the fix guard sees the default number of errors)', () => {
+    // Found by the property below (seed -2104559038): at maxDiagnostics 3 the stray `)` and both `OR`s lost their fixes.
+    const text = 'x: [Age] lt 2 a OR ) OR ';
+    expectCapped(check(text, { maxDiagnostics: 3 }), check(text, { maxDiagnostics: Infinity }), 3);
+    expect(check(text, { maxDiagnostics: 3 }).slice(0, 3).map((d) => d.fixes?.map((f) => f.title))).toEqual([["Remove 'OR'"], ["Remove ')'"], ["Remove 'OR'"]]);
+  });
+
   it('property: any limit keeps diagnostics of the full list and counts the rest exactly', () => {
     const piece = fc.constantFrom('a', 'b', 'a', 'a', ')', 'x:', '(a)', 'a~', 'and', 'Name:Tim', '[Age] gt 5', '[Age] lt 2', 'Status:ACT', '*b');
     const joiner = fc.constantFrom(' ', ' OR ', ' AND ');

@@ -78,7 +78,7 @@ describe('syntax diagnostics', () => {
     const diagnostics = parse('(f:["18"TO').diagnostics;
     expect(diagnostics.map((d) => d.code)).toEqual(['unclosed-paren', 'unclosed-range', 'missing-range-bound']);
     const fixed = diagnostics.slice(0, 2).map((d) => applyEdits('(f:["18"TO', d.fixes![0]!.edits));
-    expect(fixed).toEqual(['(f:["18"TO)', '(f:["18"TO]']);
+    expect(fixed).toEqual(['(f:["18"TO])', '(f:["18"TO]']);
     expect(errorsOf('(f:["18"TO])').map((d) => d.code)).toEqual(['missing-range-bound']);
   });
 
@@ -96,6 +96,18 @@ describe('syntax diagnostics', () => {
       kind: 'And',
       operands: [{ kind: 'Term', value: 'a' }, { kind: 'Group', body: { kind: 'Or', operands: [{ value: 'b' }, { kind: 'Comparison', value: { value: 'Active' } }] } }],
     });
+  });
+
+  it.each(['([# [TO TO TO]', '(["18"TOTO TO', '(f:[a TO b', '((f:{a TO'])('closing a group closes the range left open where it ends first: %j', (text) => {
+    // Found by the property below (seeds 12 and 15): a `)` alone re-lexed `[a TO b)` as a bracketed field name.
+    for (const diagnostic of errorsOf(text).filter((d) => d.code === 'unclosed-paren')) {
+      const fix = diagnostic.fixes![0]!;
+      expect(fix.edits[0]!.text).toMatch(/^[\]}]\)+$/);
+      const after = applyEdits(text, fix.edits);
+      const { start, end } = mapSpan(diagnostic.span, fix.edits);
+      expect(errorsOf(after).filter((d) => d.code === 'unclosed-paren' && d.span.start === start && d.span.end === end)).toEqual([]);
+    }
+    expect(parse('(f:[a TO b])').diagnostics).toEqual([]);
   });
 
   it('every fix removes its diagnostic (property over broken query-like strings)', () => {
