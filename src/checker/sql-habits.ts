@@ -169,27 +169,27 @@ export function gluedComparison(term: Term): SqlComparison | undefined {
   return { nameWords: [glued.name], written: glued.written, value: glued.value, quoted: glued.quoted, operatorStart: glued.name.span.end, end: term.span.end, rest: [term], glued: true };
 }
 
-/** Every SQL comparison among the operands of `and`, in order; none overlap. */
-export function sqlComparisons(and: And, text: string | undefined): readonly SqlComparison[] {
+/** Every SQL comparison among the operands of `and`, in order; none overlap. `findGlued`: the one-word ones too (`age>=18`). */
+export function sqlComparisons(and: And, text: string | undefined, findGlued = true): readonly SqlComparison[] {
   const ops = and.operands;
   const explicit = and.explicit;
   let found: SqlComparison[] | undefined;
   for (let i = 0; i < ops.length; i++) {
-    const glued = gluedAt(ops, i);
-    if (glued !== undefined) {
+    const oneWord = findGlued ? gluedAt(ops, i) : undefined;
+    if (oneWord !== undefined) {
       const nameWords = wordsBefore(and, i, MAX_NAME_WORDS - 1);
-      nameWords.push(glued.name);
+      nameWords.push(oneWord.name);
       (found ??= []).push({
         nameWords,
-        written: glued.written,
-        value: glued.value,
-        quoted: glued.quoted,
-        operatorStart: glued.name.span.end,
-        end: ops[glued.last]!.span.end,
-        rest: ops.slice(i, glued.last + 1),
+        written: oneWord.written,
+        value: oneWord.value,
+        quoted: oneWord.quoted,
+        operatorStart: oneWord.name.span.end,
+        end: ops[oneWord.last]!.span.end,
+        rest: ops.slice(i, oneWord.last + 1),
         glued: true,
       });
-      i = glued.last;
+      i = oneWord.last;
       continue;
     }
     // Joined by adjacency on both sides: `a AND = b` is no comparison.

@@ -237,9 +237,19 @@ export const NoSqlSyntax: Rule = {
   create(context) {
     // The operands a report has covered, so that a quoted word is said once.
     const done = new WeakSet<Node>();
+    // Inside `field:(...)` a word is that field's value: `P:(A<#)` searches the code `A<#`, no comparison.
+    let fieldDepth = 0;
     return {
+      Field: {
+        enter() {
+          fieldDepth++;
+        },
+        leave() {
+          fieldDepth--;
+        },
+      },
       And(node) {
-        const comparisons = sqlComparisons(node, context.text);
+        const comparisons = sqlComparisons(node, context.text, fieldDepth === 0);
         const found = comparisons.length === 0 ? NO_COMPARISONS : comparisons.map((c) => ({ c, fixes: reportComparison(c, context, done) }));
         reportSelect(node, found, context);
         reportQuotedRuns(node, context, done);
@@ -248,7 +258,7 @@ export const NoSqlSyntax: Rule = {
         if (node.raw[0] !== "'") {
           // `age>=18` on its own (in an AND, the And hook above has said it).
           const around = kindAround(parent, given);
-          if ((around === null || around === 'Query' || around === 'Or' || around === 'Group' || around === 'Not' || around === 'Required') && !done.has(node)) {
+          if (fieldDepth === 0 && (around === null || around === 'Query' || around === 'Or' || around === 'Group' || around === 'Not' || around === 'Required') && !done.has(node)) {
             const glued = gluedComparison(node);
             if (glued !== undefined) reportComparison(glued, context, done);
           }

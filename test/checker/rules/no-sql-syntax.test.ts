@@ -55,6 +55,10 @@ ruleTable(NoSqlSyntax, {
     'Age>=18~2',
     'x=1',
     'abc==',
+    // A field's value inside its group: the picklist code `A<#` (found by a completion property).
+    'P:(A<#)',
+    'City:(Age>=18 OR x)',
+    'City:(a Age>=18)',
     '=x',
     'a>',
   ],
