@@ -57,6 +57,8 @@ export interface CheckContext {
    * term of `f:(a OR b)`); undefined outside one, or when its field is unknown.
    */
   scopedField(): SchemaField | undefined;
+  /** True inside a `field:` clause (`f:x`, every term of `f:(a OR b)`), whether or not the field is known. */
+  inFieldScope(): boolean;
   /** The clause's name written with unescaped spaces, when it is one (`First Name:John`). */
   spacedName(clause: Field | Exists): SpacedFieldName | undefined;
   /** True for a word or clause that is part of a name written with unescaped spaces. */
@@ -279,6 +281,10 @@ export class Context implements CheckContext {
     if (name === this.lastName) return this.lastField;
     this.lastName = name;
     return (this.lastField = this.schema.field(name.value));
+  }
+
+  inFieldScope(): boolean {
+    return this.scopes.length !== 0;
   }
 
   scopedField(): SchemaField | undefined {

@@ -5,7 +5,6 @@
  * finds the comparisons in an AND's operands and says what they would be in mdq.
  */
 import type { And, ComparisonOperator, Expr, Term } from '../language/ast.js';
-import { DECIMAL } from '../language/escape.js';
 import type { SchemaField, SchemaIndex } from '../schema/schema.js';
 
 /** SQL's comparison operators, as the real ones. */
@@ -244,5 +243,3 @@ export function likeWildcard(pattern: string): string {
   return pattern.replace(/[*?\\]/g, '\\$&').replace(/%/g, '*').replace(/_/g, '?');
 }
 
-/** True when `value` is written as a bare number in a comparison. */
-export const isNumber = (value: string): boolean => DECIMAL.test(value) || (value[0] === '-' && DECIMAL.test(value.slice(1)));

@@ -223,6 +223,9 @@ export function printRegex(pattern: string): string {
 /** The plain decimal form of boosts, fuzzy distances and comparison numbers: `2`, `0.5`. */
 export const DECIMAL = /^\d+(?:\.\d+)?$/;
 
+/** A number as a comparison value may be written: `18`, `-0.5`. */
+export const isSignedDecimal = (text: string): boolean => DECIMAL.test(text) || (text[0] === '-' && DECIMAL.test(text.slice(1)));
+
 /** Prints a non-negative finite number in the plain decimal form the lexer accepts (`2`, `0.5`). */
 export function printDecimal(value: number): string {
   if (!Number.isFinite(value) || value < 0) throw new RangeError(`not a non-negative finite number: ${value}`);

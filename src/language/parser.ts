@@ -35,7 +35,7 @@ import { loadChevrotain } from './chevrotain.js';
 import { endsWithComparison } from './comparison-edges.js';
 import type { Fix } from './diagnostic.js';
 import { DiagnosticCollector } from './diagnostic-collector.js';
-import { closedBy, DECIMAL, hasUnescapedWildcard, isEscapedAt, unescape, type EscapeProblem } from './escape.js';
+import { closedBy, DECIMAL, hasUnescapedWildcard, isEscapedAt, isSignedDecimal, quote, unescape, type EscapeProblem } from './escape.js';
 import { getLexer } from './lexer.js';
 import { formatPosition } from './position.js';
 import { binaryOperatorBefore, bracketWords, escapedInPlace, valueAroundColon } from './syntax-fixes.js';
@@ -876,20 +876,21 @@ function defineQueryParser({ EmbeddedActionsParser, tokenMatcher }: Chevrotain) 
             value = { kind: 'NumberValue', raw: signed, value: Number(signed), span: span(start, at.end) };
           } else {
             const text = unescape(valueToken.image).value;
-            const quoted = `"${text.replace(/["\\]/g, '\\$&')}"`;
-            const sql = sign ? undefined : singleQuotedValue(text);
-            if (sql !== undefined) {
+            const quoted = quote(text);
+            const meant = sign ? undefined : singleQuotedValue(text);
+            if (meant !== undefined) {
               // `[City] eq 'Berlin'`: SQL's quotes. Quoting the word would search for the quote marks too.
+              const numeric = isSignedDecimal(meant);
+              const written = numeric ? [meant, quote(meant)] : [quote(meant)];
               this.report(
                 'unquoted-value',
-                `single quotes do not quote in this language: write ${sql[0]}`,
+                `single quotes do not quote in this language: write ${written[0]}`,
                 at,
                 // The string is what SQL's quotes meant; a number's type is the schema's to say, so that fix is a guess.
-                sql.map((written) => ({ title: `Write ${written}`, edits: [{ span: at, text: written }], safe: sql.length === 1 })),
+                written.map((w) => ({ title: `Write ${w}`, edits: [{ span: at, text: w }], safe: !numeric })),
               );
               // The tree holds the value meant, so that the checker judges it (`[Status] eq 'Active'`: the code is ACT).
-              const meant = sql[0]!;
-              value = meant[0] === '"' ? { kind: 'StringValue', raw: meant, value: unescape(meant.slice(1, -1)).value, span: at } : { kind: 'NumberValue', raw: meant, value: Number(meant), span: at };
+              value = numeric ? { kind: 'NumberValue', raw: meant, value: Number(meant), span: at } : { kind: 'StringValue', raw: written[0]!, value: meant, span: at };
             } else {
               this.report(
                 'unquoted-value',
@@ -910,15 +911,10 @@ function defineQueryParser({ EmbeddedActionsParser, tokenMatcher }: Chevrotain) 
   };
 }
 
-/**
- * What `'Berlin'` (a comparison value in SQL's single quotes, one word) means in this
- * language: the string `"Berlin"`, and the number too when it is one (`'18'`).
- */
-function singleQuotedValue(text: string): string[] | undefined {
+/** The inside of `'Berlin'`, a comparison value in SQL's single quotes (one word), with SQL's `''` as `'`. */
+function singleQuotedValue(text: string): string | undefined {
   if (text.length < 3 || text[0] !== "'" || text[text.length - 1] !== "'") return undefined;
-  const inner = text.slice(1, -1).replace(/''/g, "'");
-  const string = `"${inner.replace(/["\\]/g, '\\$&')}"`;
-  return DECIMAL.test(inner) || (inner[0] === '-' && DECIMAL.test(inner.slice(1))) ? [inner, string] : [string];
+  return text.slice(1, -1).replace(/''/g, "'");
 }
 
 /** True when `token` is a phrase, regex or bracket field name whose closing character is missing. */

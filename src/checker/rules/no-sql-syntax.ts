@@ -10,13 +10,13 @@
  *            City:'Berlin'              'New York'                (single-quotes)
  */
 import type { And, ComparisonOperator, Expr, Field, Node, NodeKind, Term } from '../../language/ast.js';
-import { bracketFieldName, escapeFieldName, printWildcardPattern, quote } from '../../language/escape.js';
+import { bracketFieldName, escapeFieldName, isSignedDecimal, printWildcardPattern, quote } from '../../language/escape.js';
 import type { Fix } from '../../language/diagnostic.js';
 import type { SchemaField, SchemaIndex } from '../../schema/schema.js';
 import type { CheckContext } from '../context.js';
 import type { Rule } from '../rule.js';
 import { closest, containingWord, quotedList } from '../suggest.js';
-import { comparisonOperator, fieldNamed, gluedComparison, isNumber, likeOperator, likeWildcard, singleQuoted, sqlComparisons, type SqlComparison } from '../sql-habits.js';
+import { comparisonOperator, fieldNamed, gluedComparison, likeOperator, likeWildcard, singleQuoted, sqlComparisons, type SqlComparison } from '../sql-habits.js';
 import { readValue } from '../values.js';
 import { kindAround } from '../walk.js';
 
@@ -69,7 +69,7 @@ function rewrite(c: SqlComparison, name: string, field: SchemaField | undefined)
     }
   }
   const numeric = field !== undefined ? field.kind === 'integer' || field.kind === 'decimal' : !c.quoted;
-  const written = !textual && numeric && isNumber(value) ? value : quote(value);
+  const written = !textual && numeric && isSignedDecimal(value) ? value : quote(value);
   return { text: `${bracketFieldName(name)} ${operator} ${written}` };
 }
 
@@ -237,19 +237,10 @@ export const NoSqlSyntax: Rule = {
   create(context) {
     // The operands a report has covered, so that a quoted word is said once.
     const done = new WeakSet<Node>();
-    // Inside `field:(...)` a word is that field's value: `P:(A<#)` searches the code `A<#`, no comparison.
-    let fieldDepth = 0;
     return {
-      Field: {
-        enter() {
-          fieldDepth++;
-        },
-        leave() {
-          fieldDepth--;
-        },
-      },
       And(node) {
-        const comparisons = sqlComparisons(node, context.text, fieldDepth === 0);
+        // Inside `field:(...)` a word is that field's value: `P:(A<#)` searches the code `A<#`, no comparison.
+        const comparisons = sqlComparisons(node, context.text, !context.inFieldScope());
         const found = comparisons.length === 0 ? NO_COMPARISONS : comparisons.map((c) => ({ c, fixes: reportComparison(c, context, done) }));
         reportSelect(node, found, context);
         reportQuotedRuns(node, context, done);
@@ -258,7 +249,7 @@ export const NoSqlSyntax: Rule = {
         if (node.raw[0] !== "'") {
           // `age>=18` on its own (in an AND, the And hook above has said it).
           const around = kindAround(parent, given);
-          if (fieldDepth === 0 && (around === null || around === 'Query' || around === 'Or' || around === 'Group' || around === 'Not' || around === 'Required') && !done.has(node)) {
+          if (!context.inFieldScope() && (around === null || around === 'Query' || around === 'Or' || around === 'Group' || around === 'Not' || around === 'Required') && !done.has(node)) {
             const glued = gluedComparison(node);
             if (glued !== undefined) reportComparison(glued, context, done);
           }
