@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
+import * as source from '../../src/index.js';
 import { parse } from '../../src/index.js';
 
 const root = join(__dirname, '..', '..');
@@ -282,6 +283,33 @@ describe('issue 9, item 19: readable, named, small', () => {
     } finally {
       rmSync(copy, { recursive: true, force: true });
     }
+  });
+
+  it('ships the example tenant as data (tsup.config.ts): the values src/examples builds, sharing the same objects', async () => {
+    const built = await import(pathToFileURL(join(root, 'dist', 'index.js')).href);
+    const names = ['exampleTenant', 'exampleBusinessAreas', 'exampleSchemas', 'exampleDataSets', 'customerSchema', 'customerContactSchema', 'productSchema', 'supplierSchema'] as const;
+    // Each object reachable from the exports, by the path a walk in key order first meets it on.
+    const firstPaths = (exports: Record<string, unknown>): string[] => {
+      const seen = new Map<object, string>();
+      const out: string[] = [];
+      const walk = (value: unknown, path: string): void => {
+        if (value === null || typeof value !== 'object') return;
+        const first = seen.get(value);
+        out.push(first === undefined ? path : `${path} -> ${first}`);
+        if (first !== undefined) return;
+        seen.set(value, path);
+        for (const [key, item] of Object.entries(value)) walk(item, `${path}.${key}`);
+      };
+      for (const name of names) walk(exports[name], name);
+      return out;
+    };
+    for (const name of names) expect(built[name], name).toStrictEqual(source[name]);
+    const paths = firstPaths(built);
+    expect(paths).toEqual(firstPaths(source as unknown as Record<string, unknown>));
+    expect(paths.filter((p) => p.includes(' -> ')).length).toBeGreaterThan(10);
+    const js = readdirSync(join(root, 'dist')).filter((f) => f.endsWith('.js')).map((f) => readFileSync(join(root, 'dist', f), 'utf8')).join('\n');
+    expect(js).toContain('JSON.parse(`{');
+    expect(js).not.toMatch(/function field\(schemaKey/);
   });
 
   it('the package root imports nothing Node-only, so browsers can bundle it', () => {
