@@ -125,17 +125,22 @@ async function tenantAsData(path: string): Promise<string> {
   const { tree, links } = asTree(exports);
   const literal = (text: string) => `\`${text.replace(/[\\`]|\$\{/g, (s) => `\\${s}`)}\``;
   // Pretty JSON in template literals (only \, ` and ${ need escaping) keeps dist/'s lines short.
+  // Arrows called at once, marked pure (a property read is not, to a bundler): an application
+  // bundle drops the examples it does not use, and all of this if it uses none.
   const module = [
-    `const exampleTenantData = JSON.parse(${literal(JSON.stringify(tree, null, 1))});`,
-    '// Where an object appears again: [path, path of its first appearance].',
-    `for (const [to, from] of JSON.parse(${literal(`[\n${links.map((link) => JSON.stringify(link)).join(',\n')}\n]`)})) {`,
-    '  let target = exampleTenantData;',
-    '  for (const key of to.slice(0, -1)) target = target[key];',
-    '  let source = exampleTenantData;',
-    '  for (const key of from) source = source[key];',
-    '  target[to.at(-1)] = source;',
-    '}',
-    ...Object.keys(exports).map((name) => `export const ${name} = exampleTenantData.${name};`),
+    'const exampleTenantData = /* @__PURE__ */ (() => {',
+    `  const data = JSON.parse(${literal(JSON.stringify(tree, null, 1))});`,
+    '  // Where an object appears again: [path, path of its first appearance].',
+    `  for (const [to, from] of JSON.parse(${literal(`[\n${links.map((link) => JSON.stringify(link)).join(',\n')}\n]`)})) {`,
+    '    let target = data;',
+    '    for (const key of to.slice(0, -1)) target = target[key];',
+    '    let source = data;',
+    '    for (const key of from) source = source[key];',
+    '    target[to.at(-1)] = source;',
+    '  }',
+    '  return data;',
+    '})();',
+    ...Object.keys(exports).map((name) => `export const ${name} = /* @__PURE__ */ (() => exampleTenantData.${name})();`),
     '',
   ].join('\n');
   // The generated module must give what the source gives, down to which objects are shared.
