@@ -96,7 +96,8 @@ type Path = (string | number)[];
 /**
  * The exports as one JSON tree, each object written once, where a walk in key order first
  * meets it; `links` says where it appears again ([path, path of the first]). Anything JSON
- * does not carry (undefined, a function, a Date, a non-finite number) fails the build.
+ * does not carry (undefined, a function, a Date, a non-finite number, a frozen object) fails
+ * the build.
  */
 function asTree(exports: Record<string, unknown>): { tree: Record<string, unknown>; links: [Path, Path][] } {
   const first = new Map<object, Path>();
@@ -112,6 +113,7 @@ function asTree(exports: Record<string, unknown>): { tree: Record<string, unknow
     }
     const proto = Object.getPrototypeOf(value);
     if (proto !== Object.prototype && proto !== Array.prototype) throw new Error(`src/examples/tenant.ts: ${where} is not a plain object or array`);
+    if (!Object.isExtensible(value)) throw new Error(`src/examples/tenant.ts: ${where} is frozen or sealed, which JSON cannot carry`);
     first.set(value, path);
     if (Array.isArray(value)) return value.map((item, i) => copy(item, [...path, i]));
     return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, copy(item, [...path, key])]));
