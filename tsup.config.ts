@@ -162,10 +162,51 @@ const tenantData: Plugin = {
   },
 };
 
+/** Where the subpath entries may reach into the core: through the root's public API, or these stateless leaves. */
+const ROOT = /[\\/]src[\\/]index\.ts$/;
+const CORE = /[\\/]src[\\/](language|checker|schema|printer|builder|evaluator|completion|examples)[\\/]/;
+const STATELESS = /[\\/]src[\\/](schema[\\/](dates|field-kind)|language[\\/]syntax-codes)\.ts$/;
+
+/**
+ * The client, emulator and CLI use the core through the root module (dist/index.js) itself, so
+ * whichever entries an application loads, every class exists once, and the root stays one file.
+ */
+const RESOLVING = Symbol('core-from-root');
+const coreFromRoot: Plugin = {
+  name: 'core-from-root',
+  setup(build) {
+    build.onResolve({ filter: /^\./ }, async (args) => {
+      // build.resolve() below comes back here: let esbuild answer that one.
+      if (args.kind === 'entry-point' || args.pluginData === RESOLVING) return undefined;
+      const resolved = await build.resolve(args.path, { kind: args.kind, resolveDir: args.resolveDir, importer: args.importer, pluginData: RESOLVING });
+      if (resolved.errors.length > 0) return resolved;
+      if (ROOT.test(resolved.path)) return { path: './index.js', external: true };
+      if (CORE.test(resolved.path) && !STATELESS.test(resolved.path) && !CORE.test(args.importer)) {
+        return { errors: [{ text: `${args.importer} imports ${resolved.path}: import the core through src/index.ts (its public API), so dist/ holds one copy of it` }] };
+      }
+      return resolved;
+    });
+  },
+};
+
 export default defineConfig([
   {
+    // The root alone and unsplit: `import 'mdq'` reads one module of ours (and the vendored
+    // chevrotain), not half a dozen chunks, each resolved, read, compiled and linked.
+    entry: { index: 'src/index.ts' },
+    format: ['esm'],
+    splitting: false,
+    dts: { entry: { index: 'src/index.ts', client: 'src/client/index.ts', emulator: 'src/emulator/index.ts' } },
+    clean: true,
+    target: 'node20',
+    platform: 'node',
+    treeshake: true,
+    minify: false,
+    sourcemap: false,
+    esbuildPlugins: [vendorChevrotain, tenantData],
+  },
+  {
     entry: {
-      index: 'src/index.ts',
       // The service client: browser-safe (the platform's fetch, no node: import).
       client: 'src/client/index.ts',
       // Node-only (node:http, node:fs): its own subpath, so browser bundles of the root never see it.
@@ -175,14 +216,12 @@ export default defineConfig([
     },
     format: ['esm'],
     splitting: true,
-    dts: { entry: { index: 'src/index.ts', client: 'src/client/index.ts', emulator: 'src/emulator/index.ts' } },
-    clean: true,
     target: 'node20',
     platform: 'node',
     treeshake: true,
     minify: false,
     sourcemap: false,
-    esbuildPlugins: [vendorChevrotain, tenantData],
+    esbuildPlugins: [coreFromRoot],
   },
   {
     entry: { codemirror: 'src/codemirror/index.ts' },

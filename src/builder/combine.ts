@@ -66,7 +66,7 @@ export function flattenParts(parts: readonly Part[]): Expr[] {
   return out;
 }
 
-function combine(kind: 'And' | 'Or', parts: readonly Part[]): Expr | undefined {
+function combineParts(kind: 'And' | 'Or', parts: readonly Part[]): Expr | undefined {
   const given = flattenParts(parts);
   if (given.length <= 1) return given[0];
   const operands: Expr[] = [];
@@ -82,19 +82,19 @@ function combine(kind: 'And' | 'Or', parts: readonly Part[]): Expr | undefined {
 export function and(first: Expr, ...rest: Part[]): Expr;
 export function and(...parts: Part[]): Expr | undefined;
 export function and(...parts: Part[]): Expr | undefined {
-  return combine('And', parts);
+  return combineParts('And', parts);
 }
 
 /** `and` of a list, without spreading it into arguments (a long list would overflow the stack). */
 export function andOf(parts: readonly Part[]): Expr | undefined {
-  return combine('And', parts);
+  return combineParts('And', parts);
 }
 
 /** `a OR b OR ...`: any part may match. Nested ORs are flattened; nothing left is `undefined`. */
 export function or(first: Expr, ...rest: Part[]): Expr;
 export function or(...parts: Part[]): Expr | undefined;
 export function or(...parts: Part[]): Expr | undefined {
-  return combine('Or', parts);
+  return combineParts('Or', parts);
 }
 
 /** `NOT (a AND b ...)`: the parts must not all match. Nothing left is `undefined`. */

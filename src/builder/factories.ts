@@ -48,13 +48,13 @@ export function matchAll(): MatchAll {
   return { kind: 'MatchAll', span: NO_SPAN };
 }
 
-function fieldClause(field: string, value: Field['value']): Field {
+function fieldNode(field: string, value: Field['value']): Field {
   return { kind: 'Field', field: fieldName(field, 'word'), value, span: NO_SPAN };
 }
 
 /** `field:value`: the field holds the value (a phrase when the value is empty or holds whitespace). */
 export function equals(field: string, value: Scalar): Field {
-  return fieldClause(field, valueNode(value));
+  return fieldNode(field, valueNode(value));
 }
 
 /** `field:(a OR b ...)`: the field holds any of the values. One value is `field:a`; none is `undefined`. */
@@ -70,17 +70,17 @@ export function anyOf(field: string, values: readonly Scalar[]): Field | undefin
 
 /** `field:text*`: the field's value starts with `text` (its own `*` and `?` match literally). */
 export function startsWith(field: string, text: string): Field {
-  return fieldClause(field, wildcardNode(text, false, true));
+  return fieldNode(field, wildcardNode(text, false, true));
 }
 
 /** `field:*text`: the field's value ends with `text`. */
 export function endsWith(field: string, text: string): Field {
-  return fieldClause(field, wildcardNode(text, true, false));
+  return fieldNode(field, wildcardNode(text, true, false));
 }
 
 /** `field:*text*`: the field's value contains `text`. */
 export function contains(field: string, text: string): Field {
-  return fieldClause(field, wildcardNode(text, true, true));
+  return fieldNode(field, wildcardNode(text, true, true));
 }
 
 export interface BetweenOptions {
@@ -136,32 +136,32 @@ export function range(field: string, bounds: RangeBounds): Field | undefined {
   return between(field, lower, upper, { lowerInclusive: !present(bounds.gt), upperInclusive: !present(bounds.lt) });
 }
 
-function relation(field: string, operator: RelationOperator, value: Scalar): Field {
+function relationField(field: string, operator: RelationOperator, value: Scalar): Field {
   const leaf = valueNode(value);
   // The printer escapes a leading `=` so that `>` followed by `=x` cannot read as `>=`.
   const raw = leaf.kind === 'Term' && leaf.raw.startsWith('=') ? `\\${leaf.raw}` : leaf.raw;
   const node: Relation = { kind: 'Relation', operator, value: { ...leaf, raw }, span: NO_SPAN };
-  return fieldClause(field, node);
+  return fieldNode(field, node);
 }
 
 /** `field:>value`. */
 export function greaterThan(field: string, value: Scalar): Field {
-  return relation(field, '>', value);
+  return relationField(field, '>', value);
 }
 
 /** `field:>=value`. */
 export function greaterOrEqual(field: string, value: Scalar): Field {
-  return relation(field, '>=', value);
+  return relationField(field, '>=', value);
 }
 
 /** `field:<value`. */
 export function lessThan(field: string, value: Scalar): Field {
-  return relation(field, '<', value);
+  return relationField(field, '<', value);
 }
 
 /** `field:<=value`. */
 export function lessOrEqual(field: string, value: Scalar): Field {
-  return relation(field, '<=', value);
+  return relationField(field, '<=', value);
 }
 
 /** `_exists_:field`: the field has a value. */

@@ -17,7 +17,7 @@ import {
   quote,
 } from '../language/escape.js';
 import { BuilderError } from './errors.js';
-import { describe, finiteNumber, numberText, scalarText, type Scalar } from './values.js';
+import { describe, finiteNumber, numberToText, scalarText, type Scalar } from './values.js';
 
 /** The span of every node a factory builds. */
 export const NO_SPAN: Span = Object.freeze({ start: 0, end: 0 });
@@ -77,7 +77,7 @@ export function rangeBoundNode(value: Scalar | null | undefined): RangeBound {
 
 /** A comparison value: numbers bare, everything else quoted. */
 export function comparisonValueNode(value: Scalar): StringValue | NumberValue {
-  if (typeof value === 'number') return { kind: 'NumberValue', raw: numberText(value), value: finiteNumber(value), span: NO_SPAN };
+  if (typeof value === 'number') return { kind: 'NumberValue', raw: numberToText(value), value: finiteNumber(value), span: NO_SPAN };
   const text = scalarText(value);
   return { kind: 'StringValue', raw: quote(text), value: text, span: NO_SPAN };
 }

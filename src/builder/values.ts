@@ -4,6 +4,7 @@
  * exactly is a `BuilderError`, never a silently different value.
  */
 import { printDecimal } from '../language/escape.js';
+import { zeroPad } from '../schema/dates.js';
 import { BuilderError } from './errors.js';
 
 /**
@@ -19,16 +20,16 @@ export type DateString = `${number}-${number}-${number}`;
 const DATE_STRING = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 /** `-0` and `0` print alike; normalising keeps a built tree equal to its parse. */
-function normalise(value: number): number {
+function normaliseNumber(value: number): number {
   return value === 0 ? 0 : value;
 }
 
 /** The plain decimal text of a finite number; throws when the text would not read back as the same number. */
-export function numberText(value: number): string {
+export function numberToText(value: number): string {
   if (typeof value !== 'number' || !Number.isFinite(value)) {
     throw new BuilderError('invalid-number', `a number in a query must be finite, not ${String(value)}`);
   }
-  const n = normalise(value);
+  const n = normaliseNumber(value);
   const text = n < 0 ? `-${printDecimal(-n)}` : printDecimal(n);
   if (Number(text) !== n) throw new BuilderError('invalid-number', `${n} cannot be written exactly as a decimal number in a query`);
   return text;
@@ -36,12 +37,8 @@ export function numberText(value: number): string {
 
 /** A finite number, `-0` normalised, for `NumberValue.value`. */
 export function finiteNumber(value: number): number {
-  numberText(value);
-  return normalise(value);
-}
-
-function pad(n: number, width: number): string {
-  return String(n).padStart(width, '0');
+  numberToText(value);
+  return normaliseNumber(value);
 }
 
 /**
@@ -54,7 +51,7 @@ export function dateText(date: Date): string {
   if (Number.isNaN(time)) throw new BuilderError('invalid-date', 'the Date is invalid');
   const year = date.getFullYear();
   if (year < 0 || year > 9999) throw new BuilderError('invalid-date', `the year ${year} cannot be written as YYYY-MM-DD`);
-  return `${pad(year, 4)}-${pad(date.getMonth() + 1, 2)}-${pad(date.getDate(), 2)}`;
+  return `${zeroPad(year, 4)}-${zeroPad(date.getMonth() + 1, 2)}-${zeroPad(date.getDate(), 2)}`;
 }
 
 /** True for a `YYYY-MM-DD` string naming a real calendar day. */
@@ -80,7 +77,7 @@ export function scalarText(value: Scalar): string {
     case 'string':
       return value;
     case 'number':
-      return numberText(value);
+      return numberToText(value);
     case 'boolean':
       return value ? 'true' : 'false';
     default:

@@ -40,7 +40,7 @@ export interface ValueSiteHooks {
 
 /** The hooks that find value sites, for the context's tracker; `emit` is called for each site of a known field. */
 export function valueSiteHooks(context: CheckContext, emit: ValueSiteListener): ValueSiteHooks {
-  const scoped = (node: ValueNode, role: ValueRole, inclusive: boolean | undefined) => {
+  const scopedValue = (node: ValueNode, role: ValueRole, inclusive: boolean | undefined) => {
     const field = context.scopedField();
     if (field !== undefined) emit(node, field, role, inclusive);
   };
@@ -50,16 +50,16 @@ export function valueSiteHooks(context: CheckContext, emit: ValueSiteListener): 
       if (around === 'Fuzzy') return;
       // `f:(a or b)`: the lower-case operator word is OperatorWordsUpperCase's to report, not a value.
       if (around === 'And' && isOperatorWord(node)) return;
-      scoped(node, around === 'Relation' ? (parent as Relation).operator : 'match', undefined);
+      scopedValue(node, around === 'Relation' ? (parent as Relation).operator : 'match', undefined);
     },
     Phrase: (node, parent, given) => {
       const around = kindAround(parent, given);
       if (around === 'Proximity') return;
-      scoped(node, around === 'Relation' ? (parent as Relation).operator : 'match', undefined);
+      scopedValue(node, around === 'Relation' ? (parent as Relation).operator : 'match', undefined);
     },
     Range: (node) => {
-      if (node.lower.value !== null && node.lower.raw !== '') scoped(node.lower, 'lower', node.lowerInclusive);
-      if (node.upper.value !== null && node.upper.raw !== '') scoped(node.upper, 'upper', node.upperInclusive);
+      if (node.lower.value !== null && node.lower.raw !== '') scopedValue(node.lower, 'lower', node.lowerInclusive);
+      if (node.upper.value !== null && node.upper.raw !== '') scopedValue(node.upper, 'upper', node.upperInclusive);
     },
     Comparison: (node) => {
       const field = context.fieldOf(node.field);

@@ -42,7 +42,7 @@ export type Comparable = number | string;
  * Orders two values of one type; undefined when they cannot be ordered surely (two
  * types, or a date that only overlaps another, like `2021` and `2021-06-01`).
  */
-export function compare(a: Comparable, b: Comparable): number | undefined {
+export function compareValues(a: Comparable, b: Comparable): number | undefined {
   if (typeof a === 'number') return typeof b === 'number' ? a - b : undefined;
   if (typeof b === 'number') return undefined;
   const order = compareDateKeys(a, b);
@@ -76,7 +76,7 @@ function isPlainInteger(text: string): boolean {
   return true;
 }
 
-function readNumber(text: string, integer: boolean): Reading {
+function readNumberValue(text: string, integer: boolean): Reading {
   if (isPlainInteger(text) || (!integer && DECIMAL.test(text))) return { ok: true, comparable: Number(text) };
   if (integer && DECIMAL.test(text)) return { ok: false, code: 'invalid-number', reason: `'${text}' is not a whole number` };
   const comma = /^([+-]?\d+),(\d+)$/.exec(text);
@@ -169,9 +169,9 @@ export function readValue(text: string, field: SchemaField): Reading {
     case 'picklist':
       return readPicklist(text, field);
     case 'integer':
-      return readNumber(text, true);
+      return readNumberValue(text, true);
     case 'decimal':
-      return readNumber(text, false);
+      return readNumberValue(text, false);
     case 'date':
       return readDate(text, field, false);
     case 'datetime':

@@ -6,10 +6,8 @@
  */
 import { createClient, type MdqClient } from '../client/client.js';
 import type { DataObjectRef, SearchHit } from '../client/types.js';
-import { equals } from '../builder/factories.js';
-import { or } from '../builder/combine.js';
-import { query } from '../builder/query.js';
-import { loadSchema, type SchemaIndex } from '../schema/schema.js';
+import { equals, loadSchema, or, query } from '../index.js';
+import type { SchemaIndex } from '../schema/schema.js';
 import { UsageError, type CliIo } from './io.js';
 
 export const connectionOptions = {

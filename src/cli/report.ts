@@ -10,7 +10,7 @@
  * around the caret (`…` marks what is cut), so 16 000 `)` print a few kilobytes.
  */
 import type { Diagnostic, Severity } from '../language/diagnostic.js';
-import { lineAt, lineColumn } from '../language/position.js';
+import { lineAt, lineColumn } from '../index.js';
 
 const COLORS: Readonly<Record<Severity, string>> = { error: '31', warning: '33', info: '36', hint: '90' };
 

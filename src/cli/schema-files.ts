@@ -3,9 +3,9 @@
  * of them (what `mdq fields --json` writes). `--example` stands for the example tenant.
  * A file that cannot be read or is not a Get Schema response is a usage error (exit 2).
  */
-import { exampleSchemas } from '../examples/index.js';
+import { exampleSchemas, loadSchema, SchemaError } from '../index.js';
 import type { SchemaResponse } from '../schema/response.js';
-import { SchemaError, loadSchema, type SchemaIndex } from '../schema/schema.js';
+import type { SchemaIndex } from '../schema/schema.js';
 import { UsageError, type CliIo } from './io.js';
 
 /** Why a file could not be read, in words (for the CLI's messages). */

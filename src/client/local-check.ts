@@ -3,10 +3,9 @@
  * local check before sending: the project's checker, run on the very text that will
  * be sent, against the Get Schema responses of the search's scope.
  */
-import { check } from '../checker/check.js';
+import { check, format } from '../index.js';
 import type { Query } from '../language/ast.js';
 import type { Diagnostic } from '../language/diagnostic.js';
-import { format } from '../printer/format.js';
 import type { Schema } from './types.js';
 
 /** `off`: send as is; `warn`: check, log and return the diagnostics, send anyway; `error`: a query with errors is never sent. */

@@ -8,7 +8,7 @@
  * Every walk back is bounded by the query's length (one pass per call).
  */
 import { closedBy, unescape, unescapeBracketName } from '../language/escape.js';
-import { isWordLike, Kind, lastStartingBefore, startsClause, type Lexed } from './lexed.js';
+import { isWordLike, Kind, lastStartingBefore, kindStartsClause, type Lexed } from './lexed.js';
 import type { CompletionContextKind, ValueStyle } from './types.js';
 
 /** How a field name is written where the cursor is. */
@@ -87,7 +87,7 @@ function isExists(lexed: Lexed, word: number): boolean {
 }
 
 /** True when the bracket comparison `[F] op value` ends at token `index` (behind any `)`). */
-function endsWithComparison(lexed: Lexed, index: number): boolean {
+function lexedEndsWithComparison(lexed: Lexed, index: number): boolean {
   let k = index;
   while (k >= 0 && (lexed.kinds[k] === Kind.RParen || lexed.kinds[k] === Kind.RangeRParen)) k--;
   if (k < 2) return false;
@@ -170,7 +170,7 @@ function afterToken(lexed: Lexed, before: number, from: number, to: number, pref
     return at(range.sawTo ? 'range-end' : 'range-to', { field });
   }
 
-  if (startsClause(kind)) {
+  if (kindStartsClause(kind)) {
     const scope = scopeAt(lexed, before);
     return at('clause', { field: scope.field, openGroups: scope.open, valueStyle: scope.field !== undefined ? 'term' : undefined });
   }
@@ -208,7 +208,7 @@ function afterToken(lexed: Lexed, before: number, from: number, to: number, pref
     field: scope.field,
     openGroups: scope.open,
     valueStyle: scope.field !== undefined ? 'term' : undefined,
-    afterComparison: endsWithComparison(lexed, before),
+    afterComparison: lexedEndsWithComparison(lexed, before),
   });
 }
 
@@ -280,7 +280,7 @@ function withSpacedName(lexed: Lexed, index: number, start: number, prefix: stri
   while (first > 0 && index - first < MAX_SPACED_WORDS - 1 && lexed.kinds[first - 1] === Kind.Word && onlySpacesBetween(text, lexed.ends[first - 1]!, lexed.starts[first]!)) first--;
   if (first === index) return context;
   // The first word must stand where a clause starts.
-  if (first > 0 && !startsClause(lexed.kinds[first - 1]! as Kind)) return context;
+  if (first > 0 && !kindStartsClause(lexed.kinds[first - 1]! as Kind)) return context;
   const from = lexed.starts[first]!;
   if (text.slice(from, start).includes('\\')) return context;
   return { ...context, spacedFrom: from, spacedPrefix: text.slice(from, start) + prefix };

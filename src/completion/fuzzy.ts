@@ -169,7 +169,7 @@ function sameHead(a: string, b: string, head: number): boolean {
 }
 
 /** How many typos still count as one for text of this length (none below 3 characters). */
-function typoLimit(length: number): number {
+function completionTypoLimit(length: number): number {
   return length < 3 ? 0 : length <= 4 ? 1 : length <= 8 ? 2 : 3;
 }
 
@@ -225,7 +225,7 @@ export function match(t: Typed, c: Candidate, out: Match): boolean {
       return true;
     }
   }
-  const limit = typoLimit(typedLower.length);
+  const limit = completionTypoLimit(typedLower.length);
   // Typos after the first letter (or the first two swapped): people rarely miss the first, and it keeps this cheap.
   const first = typedLower.charCodeAt(0);
   const sameStart = first === lower.charCodeAt(0) || (first === lower.charCodeAt(1) && typedLower.charCodeAt(1) === lower.charCodeAt(0));

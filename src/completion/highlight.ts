@@ -7,6 +7,7 @@
  */
 import type { Node, Span } from '../language/ast.js';
 import { closedBy } from '../language/escape.js';
+import { isSpaceCode } from '../language/tokens.js';
 import { isPlainDate } from '../schema/dates.js';
 import { parse } from '../language/parse.js';
 import { visit } from '../language/visitor.js';
@@ -140,9 +141,6 @@ class TokenSink {
   }
 }
 
-function isSpace(c: number): boolean {
-  return c === 32 || c === 9 || c === 10 || c === 13 || c === 0x3000;
-}
 
 /** Semantic tokens of `text`, sorted and non-overlapping; whitespace is not covered. */
 export function highlight(text: string): readonly SemanticToken[] {
@@ -155,7 +153,7 @@ export function highlight(text: string): readonly SemanticToken[] {
     const start = lexed.starts[i]!;
     const end = lexed.ends[i]!;
     // Characters the lexer skipped as errors.
-    for (let k = covered; k < start; k++) if (!isSpace(text.charCodeAt(k))) sink.push(k, k + 1, 'error');
+    for (let k = covered; k < start; k++) if (!isSpaceCode(text.charCodeAt(k))) sink.push(k, k + 1, 'error');
     covered = end;
     const kind = lexed.kinds[i]! as Kind;
     if (errors.has(start) && !isWordLike(kind) && kind !== Kind.Quoted && kind !== Kind.BracketField) {
@@ -174,6 +172,6 @@ export function highlight(text: string): readonly SemanticToken[] {
     if (cls === 'regex' || cls === 'punctuation' || cls === 'operator') sink.push(start, end, cls);
     else sink.pushWithEscapes(text, { start, end }, cls);
   }
-  for (let k = covered; k < text.length; k++) if (!isSpace(text.charCodeAt(k))) sink.push(k, k + 1, 'error');
+  for (let k = covered; k < text.length; k++) if (!isSpaceCode(text.charCodeAt(k))) sink.push(k, k + 1, 'error');
   return sink.tokens;
 }

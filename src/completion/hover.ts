@@ -105,7 +105,7 @@ function tokenAt(lexed: Lexed, offset: number): number {
 }
 
 /** True when the tree reads the lower-case word at `start` as an operator, not a search word. */
-function isOperatorWord(text: string, start: number): boolean {
+function operatorWordAt(text: string, start: number): boolean {
   const node = nodeAt(parse(text).ast, start);
   return !(node !== undefined && node.span.start === start && (node.kind === 'Term' || node.kind === 'FieldName'));
 }
@@ -167,7 +167,7 @@ export function hover(text: string, offset: number, options: HoverOptions = {}):
   if (kind === Kind.And || kind === Kind.Or || kind === Kind.Not || kind === Kind.AndSymbol || kind === Kind.OrSymbol) {
     return hoverAt(start, end, 'operator', OPERATOR_MEANINGS[raw]!);
   }
-  if ((kind === Kind.LowerAnd || kind === Kind.LowerOr || kind === Kind.LowerNot) && isOperatorWord(text, start)) {
+  if ((kind === Kind.LowerAnd || kind === Kind.LowerOr || kind === Kind.LowerNot) && operatorWordAt(text, start)) {
     return hoverAt(start, end, 'operator', OPERATOR_MEANINGS[raw]!);
   }
   if (context.field !== undefined) return valueHover(index, context.field, value, start, end);

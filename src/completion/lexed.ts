@@ -62,7 +62,7 @@ export function isWordLike(kind: Kind): boolean {
 }
 
 /** Kinds after which a new clause starts (an operator or an opening parenthesis). */
-export function startsClause(kind: Kind): boolean {
+export function kindStartsClause(kind: Kind): boolean {
   return (
     kind === Kind.LParen ||
     kind === Kind.And ||

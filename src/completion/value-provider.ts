@@ -7,7 +7,7 @@
  */
 import { complete } from './complete.js';
 import { rankText } from './catalog.js';
-import { writeValue } from './providers/values.js';
+import { writeCompletionValue } from './providers/values.js';
 import type { CompletionItem, CompletionOptions, CompletionResult, ValueProvider, ValueSuggestion } from './types.js';
 
 /** True when the result completes values of a field, so a value provider may add to it. */
@@ -28,7 +28,7 @@ export function mergeValueSuggestions(result: CompletionResult, suggestions: rea
   const added: CompletionItem[] = [];
   for (const s of suggestions) {
     if (typeof s !== 'object' || s === null || typeof s.value !== 'string' || s.value === '') continue;
-    const insert = writeValue(s.value, style, /^[+-]?\d+(?:\.\d+)?$/.test(s.value));
+    const insert = writeCompletionValue(s.value, style, /^[+-]?\d+(?:\.\d+)?$/.test(s.value));
     if (seen.has(insert)) continue;
     seen.add(insert);
     added.push({

@@ -13,7 +13,7 @@ import { HighlightSink, type FieldHighlight } from './highlight.js';
 import { compileClause, type CompileContext } from './matchers.js';
 import type { DataRecord } from './record.js';
 import { dropTable, tableFor, type RecordTable } from './record-table.js';
-import { resolveSchema, type EvaluatorSchema } from './schema-input.js';
+import { resolveEvaluatorSchema, type EvaluatorSchema } from './schema-input.js';
 
 export interface CompileOptions {
   /**
@@ -55,7 +55,7 @@ function treeOf(query: QueryInput, options: CompileOptions): Query {
  */
 export function compile(query: QueryInput, options: CompileOptions = {}): Matcher {
   const tree = treeOf(query, options);
-  const context: CompileContext = { schema: resolveSchema(options.schema), diagnostics: [], scopes: new Map(), now: options.now ?? new Date() };
+  const context: CompileContext = { schema: resolveEvaluatorSchema(options.schema), diagnostics: [], scopes: new Map(), now: options.now ?? new Date() };
   let clause: Clause;
   if (tree.body === null) {
     context.diagnostics.push({ code: 'empty-query', severity: 'warning', message: 'the query is empty: it matches no record (write *:* for every record)', span: tree.span });

@@ -20,7 +20,7 @@ function isDefinedSchema(value: unknown): value is DefinedSchema {
 }
 
 /** The loaded schema (a `SchemaError` for input that is no schema). */
-export function resolveSchema(input: EvaluatorSchema | undefined): SchemaIndex | undefined {
+export function resolveEvaluatorSchema(input: EvaluatorSchema | undefined): SchemaIndex | undefined {
   if (input === undefined) return undefined;
   if (isLoadedSchema(input)) return input;
   const key = input as object;

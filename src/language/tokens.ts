@@ -76,7 +76,8 @@ class ForwardSearch {
   }
 }
 
-function isSpaceCode(c: number): boolean {
+/** A blank between tokens: space, tab, line break, ideographic space. */
+export function isSpaceCode(c: number): boolean {
   return c === 32 || c === 9 || c === 10 || c === 13 || c === 0x3000;
 }
 

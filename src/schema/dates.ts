@@ -22,7 +22,8 @@ export function daysInMonth(year: number, month: number): number {
   return DAYS[month - 1] ?? 0;
 }
 
-function pad(n: number, width: number): string {
+/** `n` in decimal, zero-padded to `width` digits. */
+export function zeroPad(n: number, width: number): string {
   return String(n).padStart(width, '0');
 }
 
@@ -60,12 +61,12 @@ export function readQueryDate(text: string, withTime: boolean): DateReading {
   if (m[2] !== undefined) {
     const month = Number(m[2]);
     if (month < 1 || month > 12) return { ok: false, reason: `'${text}' is not a real date: there is no month ${month}` };
-    key += `-${pad(month, 2)}`;
+    key += `-${zeroPad(month, 2)}`;
     if (m[3] !== undefined) {
       const day = Number(m[3]);
       const days = daysInMonth(year, month);
-      if (day < 1 || day > days) return { ok: false, reason: `'${text}' is not a real date: ${year}-${pad(month, 2)} has ${days} days` };
-      key += `-${pad(day, 2)}`;
+      if (day < 1 || day > days) return { ok: false, reason: `'${text}' is not a real date: ${year}-${zeroPad(month, 2)} has ${days} days` };
+      key += `-${zeroPad(day, 2)}`;
     }
   }
   if (m[4] !== undefined) {
@@ -90,7 +91,7 @@ export function readQueryTime(text: string): DateReading {
   if (m === null) return { ok: false, reason: `'${text}' is not a time; write times as HH:MM or HH:MM:SS` };
   const [h, min, s] = [Number(m[1]), Number(m[2]), m[3] === undefined ? 0 : Number(m[3])];
   if (h > 23 || min > 59 || s > 59) return { ok: false, reason: `'${text}' is not a real time of day` };
-  return { ok: true, value: { key: `${pad(h, 2)}:${m[2]}${m[3] === undefined ? '' : `:${m[3]}${m[4] ?? ''}`}` } };
+  return { ok: true, value: { key: `${zeroPad(h, 2)}:${m[2]}${m[3] === undefined ? '' : `:${m[3]}${m[4] ?? ''}`}` } };
 }
 
 /**
@@ -126,7 +127,7 @@ export function fromDateFormat(text: string, dateFormat: string, dateSeparator?:
     else day = n;
   });
   if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return null;
-  return `${pad(year, 4)}-${pad(month, 2)}-${pad(day, 2)}`;
+  return `${zeroPad(year, 4)}-${zeroPad(month, 2)}-${zeroPad(day, 2)}`;
 }
 
 const compiledFormats = new Map<string, { pattern: RegExp; order: string[] } | null>();

@@ -67,7 +67,7 @@ export function looseKey(name: string): string {
   return name.toLowerCase().replace(/\s+/g, '');
 }
 
-function isObject(value: unknown): value is Record<string, unknown> {
+function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
@@ -94,7 +94,7 @@ function booleanPair(value: unknown): [string, string] | undefined {
 
 function picklistOf(field: SchemaFieldResponse): PicklistEntry[] | undefined {
   if (!Array.isArray(field.staticPicklist)) return undefined;
-  const entries = field.staticPicklist.filter((e): e is PicklistEntry => isObject(e) && typeof e.code === 'string');
+  const entries = field.staticPicklist.filter((e): e is PicklistEntry => isRecord(e) && typeof e.code === 'string');
   return entries.length > 0 ? entries : undefined;
 }
 
@@ -207,7 +207,7 @@ function metadataField(name: string): SchemaField {
   return shaped({ name, kind: 'text', dataTypes: ['string'], active: true, pii: false, multivalue: false, metadata: true, schemas: [], definitions: [] });
 }
 
-function describe(value: unknown): string {
+function describeInput(value: unknown): string {
   return value === null ? 'null' : Array.isArray(value) ? 'an array' : typeof value;
 }
 
@@ -226,14 +226,14 @@ export function loadSchema(input: unknown): SchemaIndex {
   const problems: string[] = [];
   responses.forEach((response, index) => {
     const where = Array.isArray(input) ? `schema ${index + 1}` : 'the schema';
-    if (!isObject(response)) throw new SchemaError(`${where} is ${describe(response)}, not a Get Schema response object`);
+    if (!isRecord(response)) throw new SchemaError(`${where} is ${describeInput(response)}, not a Get Schema response object`);
     if (!Array.isArray(response.fields)) {
-      throw new SchemaError(`${where} has no "fields" array${'fields' in response ? ` ("fields" is ${describe(response.fields)})` : ''}; is this a Get Schema response?`);
+      throw new SchemaError(`${where} has no "fields" array${'fields' in response ? ` ("fields" is ${describeInput(response.fields)})` : ''}; is this a Get Schema response?`);
     }
     const schemaName = typeof response.name === 'string' ? response.name : `schema ${index + 1}`;
     names.push(schemaName);
     response.fields.forEach((field: unknown, i: number) => {
-      if (!isObject(field) || typeof field.name !== 'string' || field.name === '') {
+      if (!isRecord(field) || typeof field.name !== 'string' || field.name === '') {
         problems.push(`${schemaName}: field ${i + 1} has no name and was skipped`);
         return;
       }
@@ -263,7 +263,7 @@ export function loadSchema(input: unknown): SchemaIndex {
 
 /** True for a `SchemaIndex` made by `loadSchema` (as opposed to a raw response). */
 export function isLoadedSchema(value: unknown): value is SchemaIndex {
-  return isObject(value) && value.kind === 'SchemaIndex' && value.fields instanceof Map && typeof value.field === 'function';
+  return isRecord(value) && value.kind === 'SchemaIndex' && value.fields instanceof Map && typeof value.field === 'function';
 }
 
 /**

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { CodegenError, format, generateSchemaModule } from '../../src/index.js';
-import { tsString } from '../../src/builder/codegen.js';
+import { tsStringLiteral } from '../../src/builder/codegen.js';
 import { runCli } from '../../src/cli/run.js';
 import { fakeIo } from '../support/cli.js';
 import { customerMasterSchema, productSchema } from './fixtures/schemas.generated.js';
@@ -77,7 +77,7 @@ describe('generateSchemaModule', () => {
   it('tsString writes any string as a literal that reads back as it', () => {
     fc.assert(
       fc.property(hostileString, (s) => {
-        expect(new Function(`return ${tsString(s)};`)()).toBe(s);
+        expect(new Function(`return ${tsStringLiteral(s)};`)()).toBe(s);
       }),
     );
   });

@@ -19,7 +19,7 @@ import type { CheckContext, Report } from '../context.js';
 import type { Rule } from '../rule.js';
 import type { ValueRole } from '../value-sites.js';
 import { kindAround } from '../walk.js';
-import { compare, type Comparable, type ValueNode } from '../values.js';
+import { compareValues, type Comparable, type ValueNode } from '../values.js';
 
 /**
  * What the clauses met so far require of one field: the tightest lower and upper
@@ -152,7 +152,7 @@ class Conjunction {
     let lowerInclusive = r.lowerInclusive;
     let lowerNode = r.lowerNode;
     if ((ends & ABOVE) !== 0) {
-      const order = lowerNode === undefined ? -1 : compare(lower, value);
+      const order = lowerNode === undefined ? -1 : compareValues(lower, value);
       // Two ends that cannot be ordered (`2021` and `2021-06-01`): nothing sure to say.
       if (order === undefined) return;
       if (order === 0 ? lowerInclusive : order < 0) {
@@ -165,7 +165,7 @@ class Conjunction {
     let upperInclusive = r.upperInclusive;
     let upperNode = r.upperNode;
     if ((ends & BELOW) !== 0) {
-      const order = upperNode === undefined ? 1 : compare(upper, value);
+      const order = upperNode === undefined ? 1 : compareValues(upper, value);
       if (order === undefined) return;
       if (order === 0 ? upperInclusive : order > 0) {
         upper = value;
@@ -174,7 +174,7 @@ class Conjunction {
       }
     }
     if (lowerNode !== undefined && upperNode !== undefined) {
-      const order = compare(lower, upper);
+      const order = compareValues(lower, upper);
       if (order !== undefined && (order > 0 || (order === 0 && !(lowerInclusive && upperInclusive)))) {
         this.contradiction(r, node, lowerNode === node ? upperNode : lowerNode);
         return;
@@ -277,7 +277,7 @@ export const ConjunctionsCanHold: Rule = {
     // For each group being walked: whether it stands directly in an AND (through other groups).
     const groupsInAnd: boolean[] = [];
     /** True when a node under `parent` is one of the clauses the current AND requires. */
-    const required = (parent: Node | null, given: NodeKind | null | undefined): boolean => {
+    const isRequired = (parent: Node | null, given: NodeKind | null | undefined): boolean => {
       const around = kindAround(parent, given);
       return around === 'And' || (around === 'Group' && groupsInAnd[groupsInAnd.length - 1] === true);
     };
@@ -292,7 +292,7 @@ export const ConjunctionsCanHold: Rule = {
       },
       Group: {
         enter: (_node: Node, parent: Node | null, around?: NodeKind | null) => {
-          groupsInAnd.push(required(parent, around));
+          groupsInAnd.push(isRequired(parent, around));
         },
         leave: () => {
           groupsInAnd.pop();
@@ -300,7 +300,7 @@ export const ConjunctionsCanHold: Rule = {
       },
       And: {
         enter: (node: Node, parent: Node | null, around?: NodeKind | null) => {
-          if (!required(parent, around)) conjunctions.push(new Conjunction(node, context.reported(), requirements));
+          if (!isRequired(parent, around)) conjunctions.push(new Conjunction(node, context.reported(), requirements));
         },
         leave: (node) => {
           const top = current();
@@ -311,12 +311,12 @@ export const ConjunctionsCanHold: Rule = {
         },
       },
       Comparison: (node: Comparison, parent: Node | null, around?: NodeKind | null) => {
-        if (!required(parent, around)) return;
+        if (!isRequired(parent, around)) return;
         const field = context.fieldOf(node.field);
         if (constrainable(field)) addCondition(context, current()!, field, node, node.value, node.operator);
       },
       Field: (node: Field, parent: Node | null, around?: NodeKind | null) => {
-        if (!required(parent, around)) return;
+        if (!isRequired(parent, around)) return;
         // The context has just looked the clause's field up for its scope.
         const field = context.scopedField();
         if (!constrainable(field)) return;

@@ -46,13 +46,13 @@ export const OperatorFitsFieldType: Rule = {
       context.report({ code: 'operator-type-mismatch', message: `${what} needs ${wanted}, but ${describeField(field)}`, span });
     };
     /** The scoped field, unless it is unknown, opaque, or an image field (reported once per clause). */
-    const scoped = (): SchemaField | undefined => {
+    const scopedField = (): SchemaField | undefined => {
       const field = context.scopedField();
       return field && isKnown(field.kind) && field.kind !== 'image' ? field : undefined;
     };
     /** The scoped field when it lacks `trait` (the message is only written then). */
     const lacking = (trait: 'ordered' | 'textual'): SchemaField | undefined => {
-      const field = scoped();
+      const field = scopedField();
       return field && !(trait === 'ordered' ? isOrdered(field.kind) : isTextual(field.kind)) ? field : undefined;
     };
     const needs = (span: Span, what: string, trait: 'ordered' | 'textual') => {

@@ -10,7 +10,7 @@
 import type { Range, RangeBound } from '../../language/ast.js';
 import { isKnown, isOrdered } from '../../schema/field-kind.js';
 import type { Rule } from '../rule.js';
-import { compare, guessComparable, type Comparable } from '../values.js';
+import { compareValues, guessComparable, type Comparable } from '../values.js';
 
 export const RangesAreNotEmpty: Rule = {
   name: 'RangesAreNotEmpty',
@@ -34,7 +34,7 @@ export const RangesAreNotEmpty: Rule = {
         if (lower.value === null || upper.value === null || lower.raw === '' || upper.raw === '') return;
         const a = comparable(lower as RangeBound & { value: string });
         const b = comparable(upper as RangeBound & { value: string });
-        const order = a && b ? compare(a, b) : undefined;
+        const order = a && b ? compareValues(a, b) : undefined;
         if (order === undefined) return;
         if (order > 0) {
           context.report({

@@ -34,11 +34,11 @@ function checkValueRunsOn(and: And, context: CheckContext): void {
       words.push(ops[j] as Term);
     }
     if (words.length === 0) continue;
-    report(clause, words, field, context);
+    reportSplitValue(clause, words, field, context);
   }
 }
 
-function report(clause: Field, words: readonly Term[], field: SchemaField, context: CheckContext): void {
+function reportSplitValue(clause: Field, words: readonly Term[], field: SchemaField, context: CheckContext): void {
   const name = field.name;
   const value = clause.value as Term;
   const last = words[words.length - 1]!;

@@ -9,7 +9,7 @@
 import type { RelationOperator } from '../../language/ast.js';
 import type { Rule } from '../rule.js';
 import { valueSites, type ValueRole } from '../value-sites.js';
-import { compare, valueText, type Comparable } from '../values.js';
+import { compareValues, valueText, type Comparable } from '../values.js';
 
 /** What a value in this role says about the field's value: it is at, above or below it. */
 type Bound = { readonly at: 'point' } | { readonly at: 'above' | 'below'; readonly inclusive: boolean };
@@ -22,7 +22,7 @@ const RELATIONS: Readonly<Record<RelationOperator, Bound>> = {
   '<=': { at: 'below', inclusive: true },
 };
 
-function boundOf(role: ValueRole, inclusive: boolean | undefined): Bound | undefined {
+function roleBound(role: ValueRole, inclusive: boolean | undefined): Bound | undefined {
   switch (role) {
     case 'match':
     case 'eq':
@@ -51,8 +51,8 @@ function boundOf(role: ValueRole, inclusive: boolean | undefined): Bound | undef
 
 /** True when no date in `[min, max]` satisfies the bound at `value`. */
 function outside(value: Comparable, bound: Bound, min: string | undefined, max: string | undefined): boolean {
-  const vsMin = min !== undefined ? compare(value, min) : undefined;
-  const vsMax = max !== undefined ? compare(value, max) : undefined;
+  const vsMin = min !== undefined ? compareValues(value, min) : undefined;
+  const vsMax = max !== undefined ? compareValues(value, max) : undefined;
   switch (bound.at) {
     case 'point':
       return (vsMin !== undefined && vsMin < 0) || (vsMax !== undefined && vsMax > 0);
@@ -96,7 +96,7 @@ export const ValuesWithinFieldBounds: Rule = {
       if (field.kind !== 'date' && field.kind !== 'datetime') return;
       if (field.minDate === undefined && field.maxDate === undefined) return;
       const reading = context.reading(node, field);
-      const bound = boundOf(role, inclusive);
+      const bound = roleBound(role, inclusive);
       if (!reading.ok || reading.comparable === undefined || bound === undefined) return;
       if (outside(reading.comparable, bound, field.minDate || undefined, field.maxDate || undefined)) {
         context.report({

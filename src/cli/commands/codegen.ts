@@ -4,8 +4,7 @@
  * the example tenant).
  */
 import { writeFile } from 'node:fs/promises';
-import { CodegenError, generateSchemaModule } from '../../builder/codegen.js';
-import { exampleSchemas } from '../../examples/index.js';
+import { CodegenError, exampleSchemas, generateSchemaModule } from '../../index.js';
 import { parseCommandArgs } from '../args.js';
 import type { Command } from '../command.js';
 import { EXIT, UsageError, type CliIo } from '../io.js';

@@ -3,11 +3,7 @@
  * showing the canonical form of valid queries, the diagnostics of broken ones, and
  * the checker at work on realistic queries against the example tenant.
  */
-import { check } from '../../checker/check.js';
-import { fixQuery } from '../../checker/fix-query.js';
-import { exampleSchemas } from '../../examples/index.js';
-import { parse } from '../../language/parse.js';
-import { format } from '../../printer/format.js';
+import { check, exampleSchemas, fixQuery, format, parse } from '../../index.js';
 import type { Command } from '../command.js';
 import { EXIT } from '../io.js';
 import { formatDiagnostics } from '../report.js';

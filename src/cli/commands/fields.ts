@@ -5,9 +5,9 @@
  * formats). `--json` writes the Get Schema responses themselves, the file that
  * `mdq lint --schema` and `mdq codegen` read.
  */
-import { exampleSchemas } from '../../examples/index.js';
+import { exampleSchemas, loadSchema } from '../../index.js';
 import type { SchemaResponse } from '../../schema/response.js';
-import { loadSchema, type SchemaField } from '../../schema/schema.js';
+import type { SchemaField } from '../../schema/schema.js';
 import { parseCommandArgs } from '../args.js';
 import type { Command } from '../command.js';
 import { EXIT, UsageError } from '../io.js';

@@ -4,10 +4,8 @@
  * or `--example` when given), one per diagnostic, never overlapping; `--unsafe` applies
  * the fixes that may change the meaning too. Exit 1 while errors remain.
  */
-import { fixQuery } from '../../checker/fix-query.js';
+import { fixQuery, format, parse } from '../../index.js';
 import type { Diagnostic } from '../../language/diagnostic.js';
-import { parse } from '../../language/parse.js';
-import { format } from '../../printer/format.js';
 import { parseCommandArgs, singleQuery } from '../args.js';
 import type { Command } from '../command.js';
 import { EXIT, UsageError, stdinQueries } from '../io.js';

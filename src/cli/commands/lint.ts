@@ -4,8 +4,7 @@
  * line, a caret. Exit 0 when no error is found, 1 with errors, 2 for bad usage or
  * an unreadable or invalid schema file.
  */
-import { check } from '../../checker/check.js';
-import { ruleCodes } from '../../checker/registry.js';
+import { check, ruleCodes } from '../../index.js';
 import type { Level } from '../../checker/rule.js';
 import type { Diagnostic, Severity } from '../../language/diagnostic.js';
 import { syntaxCodes } from '../../language/syntax-codes.js';

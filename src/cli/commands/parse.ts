@@ -1,7 +1,6 @@
 /** `mdq parse "<query>" [--json] [--stdin]`: the syntax tree of a query, and its syntax errors. */
 import type { Node } from '../../language/ast.js';
-import { parse } from '../../language/parse.js';
-import { children } from '../../language/visitor.js';
+import { children, parse } from '../../index.js';
 import { parseCommandArgs, singleQuery } from '../args.js';
 import type { Command } from '../command.js';
 import { EXIT, stdinQueries } from '../io.js';

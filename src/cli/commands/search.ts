@@ -8,7 +8,7 @@ import type { MdqClient } from '../../client/client.js';
 import { QueryError } from '../../client/errors.js';
 import type { CheckMode } from '../../client/local-check.js';
 import type { SearchHit } from '../../client/types.js';
-import { HIT_METADATA_FIELDS } from '../../schema/response.js';
+import { HIT_METADATA_FIELDS } from '../../index.js';
 import { parseCommandArgs } from '../args.js';
 import type { Command } from '../command.js';
 import { EXIT, UsageError, type CliIo } from '../io.js';

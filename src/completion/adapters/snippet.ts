@@ -2,7 +2,7 @@
 import type { CompletionItem } from '../types.js';
 
 /** Escapes `$`, `}` and `\` so snippet text inserts literally. */
-function literal(text: string): string {
+function snippetLiteral(text: string): string {
   return text.replace(/[$}\\]/g, '\\$&');
 }
 
@@ -10,5 +10,5 @@ function literal(text: string): string {
 export function snippetOf(item: CompletionItem): string | undefined {
   if (item.snippet !== undefined) return item.snippet;
   if (item.cursor === undefined || item.cursor >= item.insert.length) return undefined;
-  return `${literal(item.insert.slice(0, item.cursor))}$0${literal(item.insert.slice(item.cursor))}`;
+  return `${snippetLiteral(item.insert.slice(0, item.cursor))}$0${snippetLiteral(item.insert.slice(item.cursor))}`;
 }

@@ -21,7 +21,7 @@ export interface ValueEntry {
 const NUMBER = /^[+-]?\d+(?:\.\d+)?$/;
 
 /** `value` written for `style`. */
-export function writeValue(value: string, style: ValueStyle, numeric = false): string {
+export function writeCompletionValue(value: string, style: ValueStyle, numeric = false): string {
   switch (style) {
     case 'term':
     case 'relation':
@@ -75,12 +75,12 @@ function makeSchemaValues(field: SchemaField, style: ValueStyle): readonly Value
   if (field.kind === 'picklist') {
     for (const e of field.picklist ?? []) {
       const description = typeof e.description === 'string' && e.description !== '' ? e.description : undefined;
-      entries.push(value(e.code, writeValue(e.code, style), description, undefined, description ? [e.code, description] : [e.code]));
+      entries.push(value(e.code, writeCompletionValue(e.code, style), description, undefined, description ? [e.code, description] : [e.code]));
     }
   } else if (field.kind === 'boolean') {
     for (const [yes, no] of booleanPairs(field)) {
-      entries.push(value(yes, writeValue(yes, style), 'true', undefined, [yes, 'true']));
-      entries.push(value(no, writeValue(no, style), 'false', undefined, [no, 'false']));
+      entries.push(value(yes, writeCompletionValue(yes, style), 'true', undefined, [yes, 'true']));
+      entries.push(value(no, writeCompletionValue(no, style), 'false', undefined, [no, 'false']));
     }
   }
   return entries.map((e, rank) => ({ ...e, item: { ...e.item, sortText: rankText(rank) } }));
@@ -117,7 +117,7 @@ export function templateValues(field: SchemaField, style: ValueStyle, today: Dat
   const dated = field.kind === 'date' || field.kind === 'datetime';
   const day = clampDate(isoDay(today), field);
   if (dated) {
-    entries.push(value(day, writeValue(day, style), 'a date (year-month-day)', 'Dates are written year-month-day in queries, whatever the stored format.', [day, 'date']));
+    entries.push(value(day, writeCompletionValue(day, style), 'a date (year-month-day)', 'Dates are written year-month-day in queries, whatever the stored format.', [day, 'date']));
   }
   if (style === 'term' && !inGroup) {
     if (dated) {

@@ -5,7 +5,8 @@
  * field's own format, multivalue fields, and a few records that break their field's
  * rules (so `_errors` and `erroredRecordsCount` have something to show).
  */
-import { exampleId, exampleTenant } from '../../examples/index.js';
+import { exampleId, exampleTenant } from '../../index.js';
+import { zeroPad } from '../../schema/dates.js';
 import type { DataSetListItem, SchemaResponse } from '../../schema/response.js';
 import { integer, pick, seededRandom, weighted, type Random } from '../random.js';
 import type { TenantInput } from '../store/tenant-store.js';
@@ -16,10 +17,6 @@ type Values = Record<string, unknown>;
 type Generator = (random: Random, index: number) => Values;
 
 const COUNTRY_WEIGHTS: Record<Country, number> = { DE: 30, FR: 15, GB: 15, NL: 10, US: 20, JP: 10 };
-
-function pad(n: number, width = 2): string {
-  return String(n).padStart(width, '0');
-}
 
 /** Lower-case ASCII for email addresses and host names. */
 function asciiWord(text: string): string {
@@ -38,8 +35,8 @@ function day(random: Random, fromYear: number, toYear: number): Day {
   return { year, month, day: integer(random, 1, 28) };
 }
 
-const iso = (d: Day) => `${d.year}-${pad(d.month)}-${pad(d.day)}`;
-const dateTime = (random: Random, d: Day) => `${iso(d)}T${pad(integer(random, 7, 19))}:${pad(integer(random, 0, 59))}:${pad(integer(random, 0, 59))}`;
+const iso = (d: Day) => `${d.year}-${zeroPad(d.month, 2)}-${zeroPad(d.day, 2)}`;
+const dateTime = (random: Random, d: Day) => `${iso(d)}T${zeroPad(integer(random, 7, 19), 2)}:${zeroPad(integer(random, 0, 59), 2)}:${zeroPad(integer(random, 0, 59), 2)}`;
 
 function phone(random: Random, country: Country): string {
   const prefix = POOLS.people[country].phonePrefix;
@@ -79,7 +76,7 @@ const customer = (idBase: number): Generator => (random, i) => {
     'First Name': p.first,
     'Last Name': p.last,
     Email: p.email,
-    'Date of Birth': `${pad(born.month)}/${pad(born.day)}/${born.year}`,
+    'Date of Birth': `${zeroPad(born.month, 2)}/${zeroPad(born.day, 2)}/${born.year}`,
     Age: REFERENCE_YEAR - born.year - (born.month > 6 ? 1 : 0),
     Status: weighted(random, { ACT: 60, INA: 15, PRO: 20, BLK: 5 }),
     VIP: random() < 0.15 ? 'Y' : 'N',
@@ -93,7 +90,7 @@ const customer = (idBase: number): Generator => (random, i) => {
   if (random() < 0.1) values.Website = `https://www.${asciiWord(p.last)}.${p.pool.domain}`;
   const t = tags(random, 3);
   if (t.length > 0) values.Tags = t;
-  if (random() < 0.4) values['Preferred Contact Time'] = `${pad(integer(random, 8, 18))}:${random() < 0.5 ? '00' : '30'}`;
+  if (random() < 0.4) values['Preferred Contact Time'] = `${zeroPad(integer(random, 8, 18), 2)}:${random() < 0.5 ? '00' : '30'}`;
   if (random() < 0.2) values['Home Location'] = `${(random() * 120 - 60).toFixed(4)},${(random() * 360 - 180).toFixed(4)}`;
   return values;
 };
@@ -110,7 +107,7 @@ const contact = (idBase: number): Generator => (random, i) => {
     Email: `${asciiWord(p.first)}@${company}.example.com`,
     Role: weighted(random, { BUY: 50, FIN: 25, TEC: 25 }),
     'Primary Contact': random() < 0.3 ? 'true' : 'false',
-    'Last Contacted': `${pad(last.day)}/${pad(last.month)}/${last.year}`,
+    'Last Contacted': `${zeroPad(last.day, 2)}/${zeroPad(last.month, 2)}/${last.year}`,
   };
 };
 
@@ -151,7 +148,7 @@ const supplier = (idBase: number): Generator => (random, i) => {
     Country: country,
     Rating: integer(random, 1, 5),
     Preferred: random() < 0.4 ? '1' : '0',
-    'Onboarded On': `${pad(onboarded.day)}.${pad(onboarded.month)}.${onboarded.year}`,
+    'Onboarded On': `${zeroPad(onboarded.day, 2)}.${zeroPad(onboarded.month, 2)}.${onboarded.year}`,
     'Payment Terms': weighted(random, { NET30: 60, NET60: 25, PIA: 15 }),
     IBAN: `${country}${integer(random, 10, 99)}${Array.from({ length: 18 }, () => integer(random, 0, 9)).join('')}`,
     'Annual Spend': integer(random, 1, 2000) * 1000,

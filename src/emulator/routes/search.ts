@@ -5,11 +5,10 @@
  * the datasets are listed (business area, schema, dataset), and within a dataset in the
  * order the data objects were created.
  */
-import { check } from '../../checker/check.js';
-import { compile, type Matcher } from '../../evaluator/index.js';
+import { check, compile, parse } from '../../index.js';
+import type { Matcher } from '../../evaluator/index.js';
 import type { Query } from '../../language/ast.js';
 import type { Diagnostic } from '../../language/diagnostic.js';
-import { parse } from '../../language/parse.js';
 import type { SchemaResponse } from '../../schema/response.js';
 import { badRequest, forbidden, json } from '../http/reply.js';
 import type { RouteContext, Route } from '../router.js';
