@@ -230,6 +230,21 @@ describe('issue 9, item 19: readable, named, small', () => {
     expect(renamed).toEqual([]);
   });
 
+
+  it('defines each class once in dist/, and the root in one module of ours: the other entries import the core from ./index.js', () => {
+    const files = readdirSync(join(root, 'dist')).filter((f) => f.endsWith('.js'));
+    const definedIn = new Map<string, string[]>();
+    for (const file of files) {
+      for (const [, name] of readFileSync(join(root, 'dist', file), 'utf8').matchAll(/^\s*(?:export )?class ([\w$]+)/gm)) {
+        definedIn.set(name!, [...(definedIn.get(name!) ?? []), file]);
+      }
+    }
+    expect(definedIn.get('QuerySyntaxError')).toEqual(['index.js']);
+    expect([...definedIn].filter(([, where]) => where.length > 1)).toEqual([]);
+    // What `import 'mdq'` reads of ours: the root and the vendored chevrotain, nothing else.
+    const rootImports = [...readFileSync(join(root, 'dist', 'index.js'), 'utf8').matchAll(/^import\b[^;]*?from\s*["']([^"']+)["']/gm)].map((m) => m[1]);
+    expect(rootImports).toEqual(['./vendor/chevrotain.js']);
+  });
   it('an uncaught error prints a short stack with real function names, not a minified line', () => {
     const r = node(['--input-type=module', '-e', `const { parseOrThrow } = await import('mdq'); parseOrThrow('(a');`]);
     expect(r.status).toBe(1);
