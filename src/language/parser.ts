@@ -96,6 +96,26 @@ function gated<T>(GATE: () => boolean, DEF: () => T): { GATE: () => boolean; DEF
   return { GATE, DEF };
 }
 
+/** The code of a stray token's diagnostic (`stray` reports it with its message and fixes). */
+function strayCode(type: TokenType): string {
+  switch (type) {
+    case T.RParen:
+    case T.RangeRParen:
+      return 'unmatched-paren';
+    case T.And:
+    case T.AndSymbol:
+    case T.Or:
+    case T.OrSymbol:
+      return 'missing-operand';
+    case T.Tilde:
+      return 'misplaced-fuzzy';
+    case T.Caret:
+      return 'misplaced-boost';
+    default:
+      return 'unexpected-token';
+  }
+}
+
 /** What parse.ts uses of the parser. */
 export interface QueryParser {
   /** Tokens to parse; setting them resets chevrotain's state. */
@@ -265,6 +285,11 @@ function defineQueryParser({ EmbeddedActionsParser, tokenMatcher }: Chevrotain) 
       const token = this.OR(this.strayAlternatives);
       this.ACTION(() => {
         const at = this.tokenSpan(token);
+        // The fix guard's trials keep only codes and spans (a bare collector): a flood of strays spares its messages and fixes.
+        if (this.diagnostics.bare) {
+          this.report(strayCode(token.tokenType), '', at);
+          return;
+        }
         const image = token.image;
         const remove: Fix = { title: `Remove '${image}'`, edits: [{ span: at, text: '' }] };
         const escape: Fix = { title: `Escape '${image}'`, edits: [{ span: at, text: escapedInPlace(this.text, at.start, image) }] };

@@ -172,6 +172,16 @@ describe('syntaxErrorsOf (the fix guard\'s trials, and counts of errors)', () =>
     );
   });
 
+  it('every kind of stray token gets the code and span it gets in full', () => {
+    for (const text of [') a', ') ~', ') ^', ') :', ') }', ') ]', 'a } b', 'AND a', '&& a', 'OR a', '|| a', 'x:[a TO b c]', 'x:[a TO b TO]', 'a:b:c', 'f:(a) ]', '(a) ^ ~']) {
+      for (const maxDiagnostics of [1, 100]) {
+        const full = syntaxDiagnostics(text, { maxDiagnostics });
+        expect(full.length, text).toBeGreaterThan(0);
+        expect(syntaxErrorsOf(text, { maxDiagnostics }).map((d) => [d.code, d.span]), text).toEqual(full.map((d) => [d.code, d.span]));
+      }
+    }
+  });
+
   it('a broken flood: as many errors as parse reports, none with a fix', () => {
     const text = ') a:b:c [a TO b) '.repeat(50);
     const bare = syntaxErrorsOf(text, { maxDiagnostics: Infinity });
