@@ -188,6 +188,11 @@ function defineQueryParser({ EmbeddedActionsParser, tokenMatcher }: Chevrotain) 
       this.diagnostics.add(fixes ? { code, severity: 'error', message, span: at, fixes } : { code, severity: 'error', message, span: at });
     }
 
+    /** A stray token's "Escape" fix: made only where offered (a flood of `)` or `]` has no use for it). */
+    private escapeFix(at: Span, image: string): Fix {
+      return { title: `Escape '${image}'`, edits: [{ span: at, text: escapedInPlace(this.text, at.start, image) }] };
+    }
+
     private tokenSpan(token: IToken): Span {
       if (Number.isNaN(token.startOffset)) {
         const at = this.previousEnd();
@@ -292,7 +297,6 @@ function defineQueryParser({ EmbeddedActionsParser, tokenMatcher }: Chevrotain) 
         }
         const image = token.image;
         const remove: Fix = { title: `Remove '${image}'`, edits: [{ span: at, text: '' }] };
-        const escape: Fix = { title: `Escape '${image}'`, edits: [{ span: at, text: escapedInPlace(this.text, at.start, image) }] };
         switch (token.tokenType) {
           case T.RParen:
           case T.RangeRParen:
@@ -305,10 +309,10 @@ function defineQueryParser({ EmbeddedActionsParser, tokenMatcher }: Chevrotain) 
             this.report('missing-operand', `'${image}' needs a clause on its left`, at, [remove]);
             break;
           case T.Tilde:
-            this.report('misplaced-fuzzy', `'~' must directly follow a term or a phrase`, at, [remove, escape]);
+            this.report('misplaced-fuzzy', `'~' must directly follow a term or a phrase`, at, [remove, this.escapeFix(at, image)]);
             break;
           case T.Caret:
-            this.report('misplaced-boost', `'^' must directly follow a clause`, at, [remove, escape]);
+            this.report('misplaced-boost', `'^' must directly follow a clause`, at, [remove, this.escapeFix(at, image)]);
             break;
           case T.RangeWord:
           case T.RangeTo:
@@ -320,8 +324,9 @@ function defineQueryParser({ EmbeddedActionsParser, tokenMatcher }: Chevrotain) 
             // `Website:https://example.com`: the value runs on past a `:`; quoting it keeps it whole (escaping the `:` would leave `//` a regex).
             const value = image === ':' ? valueAroundColon(this.text, at.start) : undefined;
             const quote: Fix[] = value ? [{ title: 'Quote the value', edits: [{ span: value, text: `"${this.text.slice(value.start, value.end)}"` }], safe: true }] : [];
-            const escapes = image === ':' && this.text[at.end] === '/' ? [] : [escape];
-            this.report('unexpected-token', `unexpected '${image}'; to search for it, ${value ? 'quote the value or ' : ''}escape it as '${escape.edits[0]!.text.trim()}'`, at, [...quote, ...escapes, remove]);
+            const escaped = this.escapeFix(at, image);
+            const escapes = image === ':' && this.text[at.end] === '/' ? [] : [escaped];
+            this.report('unexpected-token', `unexpected '${image}'; to search for it, ${value ? 'quote the value or ' : ''}escape it as '${escaped.edits[0]!.text.trim()}'`, at, [...quote, ...escapes, remove]);
           }
         }
       });
