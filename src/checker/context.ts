@@ -6,7 +6,7 @@
 import type { Exists, Field, FieldName, Node, NodeKind, Phrase, Span, Term } from '../language/ast.js';
 import { applyEdits, type Fix, type RelatedInformation, type TextEdit } from '../language/diagnostic.js';
 import { FixGuard } from '../language/fix-guard.js';
-import { parse, syntaxDiagnostics } from '../language/parse.js';
+import { syntaxErrorsOf } from '../language/parse.js';
 import type { Visitor } from '../language/visitor.js';
 import type { SchemaIndex, SchemaField } from '../schema/schema.js';
 import { ClauseHashes } from './clause-hashes.js';
@@ -139,8 +139,11 @@ function operatorWordAround(text: string, start: number, end: number): boolean {
 /** How many times one check may parse the whole query for `keepsSyntax`. */
 const MAX_WHOLE_PARSES = 8;
 
-function syntaxErrors(text: string): number {
-  return parse(text).diagnostics.filter((d) => d.severity === 'error').length;
+/** The syntax errors `parse(text)` reports, counted without trying their fixes (the fix guard's parses would triple the cost; it changes fixes, never the count). */
+export function syntaxErrorCount(text: string): number {
+  let n = 0;
+  for (const d of syntaxErrorsOf(text)) if (d.severity === 'error') n++;
+  return n;
 }
 
 /**
@@ -255,7 +258,7 @@ export class Context implements CheckContext {
     const fixes = report.fixes;
     if (fixes === undefined || fixes.length === 0 || this.text === undefined) return report;
     const text = this.text;
-    const guard = (this.guard ??= new FixGuard(text, (t) => syntaxDiagnostics(t)));
+    const guard = (this.guard ??= new FixGuard(text, (t) => syntaxErrorsOf(t)));
     const kept = fixes.filter((f) => guard.keeps(report, f));
     return kept.length === fixes.length ? report : { ...report, fixes: kept };
   }
@@ -319,10 +322,10 @@ export class Context implements CheckContext {
       start = Math.min(start, e.span.start);
       end = Math.max(end, e.span.end);
     }
-    this.baseErrors ??= syntaxErrors(text);
+    this.baseErrors ??= syntaxErrorCount(text);
     if (this.baseErrors === 0 && !operatorWordAround(text, start, end)) return true;
     if (this.wholeParses >= MAX_WHOLE_PARSES) return false;
     this.wholeParses++;
-    return syntaxErrors(applyEdits(text, edits)) <= this.baseErrors;
+    return syntaxErrorCount(applyEdits(text, edits)) <= this.baseErrors;
   }
 }

@@ -35,7 +35,10 @@ const ruleCodeSet = new Set(ruleCodes.map((c) => c.code));
 
 function syntaxErrors(diagnostics: readonly Diagnostic[]): number {
   let n = 0;
-  for (const d of diagnostics) if (d.severity === 'error' && !ruleCodeSet.has(d.code)) n++;
+  for (let i = 0; i < diagnostics.length; i++) {
+    const d = diagnostics[i]!;
+    if (d.severity === 'error' && !ruleCodeSet.has(d.code)) n++;
+  }
   return n;
 }
 
@@ -103,11 +106,15 @@ export function fixQuery(text: string, given: FixOptions = {}): FixResult {
   for (let round = 0; round < MAX_ROUNDS; round++) {
     const taken = new DisjointEdits();
     let chosen: AppliedFix[] = [];
-    for (const diagnostic of diagnostics) {
+    // Indexed loops here and below: this function runs once per call over tens of thousands of
+    // diagnostics, and its `for...of` loops, not optimized, made an iterator result per step
+    // (garbage that made the collector copy the large live set of a call more often).
+    for (let i = 0; i < diagnostics.length; i++) {
+      const diagnostic = diagnostics[i]!;
       const fix = fixToApply(diagnostic, unsafe);
       if (fix === undefined) continue;
       if (overlapsChosen(fix.edits, taken) || overlapsItself(fix.edits)) continue;
-      for (const e of fix.edits) taken.add(e);
+      for (let e = 0; e < fix.edits.length; e++) taken.add(fix.edits[e]!);
       chosen.push({ diagnostic, fix });
     }
     if (chosen.length === 0) break;
@@ -128,7 +135,7 @@ export function fixQuery(text: string, given: FixOptions = {}): FixResult {
       if (found === undefined) break;
       chosen = found;
     }
-    for (const a of chosen) applied.push(a);
+    for (let i = 0; i < chosen.length; i++) applied.push(chosen[i]!);
     current = next;
     diagnostics = after;
   }
@@ -148,7 +155,7 @@ function fallbacks(chosen: AppliedFix[]): AppliedFix[][] {
 
 /** True when one of `edits` overlaps an edit already chosen. */
 function overlapsChosen(edits: readonly TextEdit[], taken: DisjointEdits): boolean {
-  for (const e of edits) if (taken.overlaps(e)) return true;
+  for (let i = 0; i < edits.length; i++) if (taken.overlaps(edits[i]!)) return true;
   return false;
 }
 

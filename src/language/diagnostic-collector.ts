@@ -14,7 +14,16 @@ export class DiagnosticCollector {
   firstDropped: Diagnostic | undefined;
   worstDropped: Severity | undefined;
 
-  constructor(readonly max: number) {}
+  /**
+   * `bare`: keep of each diagnostic only its code, severity and span (an empty message, no
+   * fixes), for parses whose errors are only counted and compared (the fix guard's trials).
+   * A broken flood's messages and fixes are most of what its diagnostics hold; kept whole,
+   * a trial held them alive beside the text's own while it parsed.
+   */
+  constructor(
+    readonly max: number,
+    readonly bare = false,
+  ) {}
 
   get full(): boolean {
     return this.kept.length >= this.max;
@@ -22,7 +31,7 @@ export class DiagnosticCollector {
 
   add(d: Diagnostic): void {
     if (this.kept.length < this.max) {
-      this.kept.push(d);
+      this.kept.push(this.bare ? { code: d.code, severity: d.severity, message: '', span: d.span } : d);
       return;
     }
     this.dropped++;

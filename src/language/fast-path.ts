@@ -15,6 +15,7 @@ import type { ComparisonOperator, Expr, FieldName, FieldValue, MatchAll, RangeBo
 import { endsWithComparison } from './comparison-edges.js';
 import { closedBy, DECIMAL, hasUnescapedWildcard, unescape } from './escape.js';
 import { Kind, type TokenStream } from './scanner.js';
+import { ScratchStack } from './scratch-stack.js';
 import { rememberedSpelling, rememberSpelling } from './spellings.js';
 
 /** Returned when the query needs the chevrotain parser (it has, or may have, a diagnostic). */
@@ -62,6 +63,9 @@ class FastParser {
   private readonly kinds: Uint8Array;
   private readonly starts: Uint32Array;
   private readonly ends: Uint32Array;
+  /** The operands and `explicit` flags of the ANDs and ORs being read: each list is copied out at its exact length (scratch-stack.ts says why). */
+  private readonly operands = new ScratchStack<Expr>();
+  private readonly explicit = new ScratchStack<boolean>();
 
   constructor(stream: TokenStream) {
     this.text = stream.text;
@@ -108,15 +112,17 @@ class FastParser {
     const first = this.and();
     // Most clauses stand alone: allocate the operand list only for a real OR.
     if (!this.orFollows(first)) return first;
-    const operands = [first];
+    const from = this.operands.mark();
+    this.operands.push(first);
     for (;;) {
       const kind = this.kind();
-      if (!(kind === Kind.Or || kind === Kind.OrSymbol || (kind === Kind.LowerOr && this.lowerAndOrIsOperator(operands[operands.length - 1]!)))) break;
+      if (!(kind === Kind.Or || kind === Kind.OrSymbol || (kind === Kind.LowerOr && this.lowerAndOrIsOperator(this.operands.top())))) break;
       if (kind === Kind.LowerOr) this.lastLowerOperator = this.pos;
       this.pos++;
       if (!startsClause(this.kind()) && !isPrefix(this.kind())) throw giveUp;
-      operands.push(this.and());
+      this.operands.push(this.and());
     }
+    const operands = this.operands.take(from);
     if (operands.length === 1) return operands[0]!;
     return { kind: 'Or', operands, span: { start: operands[0]!.span.start, end: operands[operands.length - 1]!.span.end } };
   }
@@ -131,25 +137,28 @@ class FastParser {
     // Most clauses stand alone: allocate the operand lists only for a real AND.
     const next = this.kind();
     if (next === END || !(next === Kind.And || next === Kind.AndSymbol || next === Kind.LowerAnd || startsClause(next) || isPrefix(next))) return first;
-    const operands = [first];
-    const explicit: boolean[] = [];
+    const from = this.operands.mark();
+    const explicitFrom = this.explicit.mark();
+    this.operands.push(first);
     for (;;) {
       const kind = this.kind();
       if (kind === END) break;
-      const last = operands[operands.length - 1]!;
+      const last = this.operands.top();
       if (kind === Kind.LowerOr && this.lowerAndOrIsOperator(last)) break;
       if (kind === Kind.And || kind === Kind.AndSymbol || (kind === Kind.LowerAnd && this.lowerAndOrIsOperator(last))) {
         if (kind === Kind.LowerAnd) this.lastLowerOperator = this.pos;
         this.pos++;
         if (!startsClause(this.kind()) && !isPrefix(this.kind())) throw giveUp;
-        explicit.push(true);
+        this.explicit.push(true);
       } else if (startsClause(kind) || isPrefix(kind)) {
-        explicit.push(false);
+        this.explicit.push(false);
       } else {
         break;
       }
-      operands.push(this.unary());
+      this.operands.push(this.unary());
     }
+    const operands = this.operands.take(from);
+    const explicit = this.explicit.take(explicitFrom);
     if (operands.length === 1) return operands[0]!;
     return { kind: 'And', operands, explicit, span: { start: operands[0]!.span.start, end: operands[operands.length - 1]!.span.end } };
   }

@@ -29,7 +29,8 @@ const BUDGET_FACTOR = 2;
 /** Where an offset of the text before `edits` lands in the text after them. */
 export function mapOffset(offset: number, edits: readonly TextEdit[]): number {
   let at = offset;
-  for (const e of edits) {
+  for (let i = 0; i < edits.length; i++) {
+    const e = edits[i]!;
     if (offset >= e.span.end) at += e.text.length - (e.span.end - e.span.start);
     else if (offset > e.span.start) at -= offset - e.span.start;
   }
@@ -65,7 +66,10 @@ export function addedErrors(before: readonly Diagnostic[], own: { readonly code:
   const old = new OldErrors();
   let horizon = -1;
   let cut = false;
-  for (const d of before) {
+  // Indexed loops in this file: it runs over every diagnostic of a broken flood under `fixQuery`,
+  // where `for...of`, not optimized, made an iterator result per step.
+  for (let i = 0; i < before.length; i++) {
+    const d = before[i]!;
     if (d.code === OVERFLOW) cut = true;
     else if (d.severity === 'error') {
       const span = mapSpan(d.span, edits);
@@ -76,7 +80,8 @@ export function addedErrors(before: readonly Diagnostic[], own: { readonly code:
   if (!cut) horizon = Infinity;
   old.index();
   const added: Diagnostic[] = [];
-  for (const d of after) {
+  for (let i = 0; i < after.length; i++) {
+    const d = after[i]!;
     if (d.severity !== 'error' || d.code === OVERFLOW || d.span.start > horizon) continue;
     if (!old.meets(d.code, d.span)) added.push(d);
   }
@@ -170,7 +175,10 @@ export class FixGuard {
     }
     // The length first: once the budget is spent, a fix costs nothing to withhold (applying it copies the whole text).
     let length = this.text.length;
-    for (const e of fix.edits) length += e.text.length - (e.span.end - e.span.start);
+    for (let i = 0; i < fix.edits.length; i++) {
+      const e = fix.edits[i]!;
+      length += e.text.length - (e.span.end - e.span.start);
+    }
     if (this.budget < length) return false;
     const fixed = applyEdits(this.text, fix.edits);
     this.budget -= fixed.length;

@@ -155,9 +155,21 @@ function tooManyClauses(text: string, collected: DiagnosticCollector, clauses: n
   return emptyQuery(text);
 }
 
-/** The diagnostics of `text` as `parse` gives them, their fixes untried (for the tries of fix-guard.ts). */
+/** The diagnostics of `text` as `parse` gives them, their fixes untried. */
 export function syntaxDiagnostics(text: string, options: ParseOptions = {}): readonly Diagnostic[] {
-  const { collected } = parseCollecting(text, options, true, false);
+  return withOverflow(parseCollecting(text, options, true, 'untried').collected);
+}
+
+/**
+ * The diagnostics of `text` as `parse` gives them, bare: codes, severities and spans, with
+ * empty messages and no fixes (DiagnosticCollector's `bare`), a `too-many-errors` last when
+ * they were cut. For the tries of fix-guard.ts, and for counting errors.
+ */
+export function syntaxErrorsOf(text: string, options: ParseOptions = {}): readonly Diagnostic[] {
+  return withOverflow(parseCollecting(text, options, true, 'bare').collected);
+}
+
+function withOverflow(collected: DiagnosticCollector): readonly Diagnostic[] {
   const overflow = collected.overflow();
   return overflow === undefined ? collected.kept : [...collected.kept, overflow];
 }
@@ -176,7 +188,7 @@ function finished(ast: Query, collected: DiagnosticCollector, trial?: FixTrial):
     const overflow = collected.overflow();
     // Cut at a smaller limit, the text's own errors are parsed again by the guard at the larger one.
     const before = overflow === undefined ? collected.kept : seen === collected.max ? [...collected.kept, overflow] : undefined;
-    new FixGuard(trial.text, (t) => syntaxDiagnostics(t, options), before).filter(collected.kept);
+    new FixGuard(trial.text, (t) => syntaxErrorsOf(t, options), before).filter(collected.kept);
   }
   return { ast, collected };
 }
@@ -189,17 +201,24 @@ interface FixTrial {
 
 /**
  * `parse`, with the diagnostics in a collector (sorted, without the `too-many-errors`
- * one), so that `check` can go on collecting into the same limit.
+ * one), so that `check` can go on collecting into the same limit. `fixes`: `guarded`, as
+ * `parse` gives them (fix-guard.ts); `untried`, every fix the parser made; `bare`, no fixes
+ * and no messages (`syntaxErrorsOf`).
  */
-export function parseCollecting(text: string, options: ParseOptions = {}, fastPath = true, guardFixes = true): { ast: Query; collected: DiagnosticCollector } {
+export function parseCollecting(
+  text: string,
+  options: ParseOptions = {},
+  fastPath = true,
+  fixes: 'guarded' | 'untried' | 'bare' = 'guarded',
+): { ast: Query; collected: DiagnosticCollector } {
   const given: ParseOptions = typeof options === 'object' && options !== null ? options : {};
   const limits = {
     maxLength: limit(given.maxLength, DEFAULT_LIMITS.maxLength),
     maxDepth: Math.min(limit(given.maxDepth, DEFAULT_LIMITS.maxDepth), MAX_NESTING),
     maxClauses: limit(given.maxClauses, DEFAULT_LIMITS.maxClauses),
   };
-  const collected = new DiagnosticCollector(limit(given.maxDiagnostics, DEFAULT_LIMITS.maxDiagnostics));
-  const trial: FixTrial | undefined = guardFixes ? { text, options } : undefined;
+  const collected = new DiagnosticCollector(limit(given.maxDiagnostics, DEFAULT_LIMITS.maxDiagnostics), fixes === 'bare');
+  const trial: FixTrial | undefined = fixes === 'guarded' ? { text, options } : undefined;
   if (typeof text !== 'string') {
     collected.add(error('invalid-input', `expected the query as a string, got ${text === null ? 'null' : typeof text}`, { start: 0, end: 0 }));
     return finished(emptyQuery(''), collected, trial);
@@ -236,8 +255,11 @@ export function parseCollecting(text: string, options: ParseOptions = {}, fastPa
   p.begin(text, collected);
   p.input = lexed.tokens;
   let body: Expr | null;
+  // Read before `end`, which lets go of them with the tokens.
+  let recognitionErrors: readonly IRecognitionException[] = [];
   try {
     body = p.query();
+    recognitionErrors = p.errors;
   } catch (e) {
     // Chevrotain's recovery covers the grammar, and MAX_NESTING the stack; this guards against the unforeseen.
     const message =
@@ -249,6 +271,6 @@ export function parseCollecting(text: string, options: ParseOptions = {}, fastPa
   } finally {
     p.end();
   }
-  for (const e of p.errors) collected.add(recognitionDiagnostic(text, e));
+  for (const e of recognitionErrors) collected.add(recognitionDiagnostic(text, e));
   return finished({ kind: 'Query', body: body ?? null, span: { start: 0, end: text.length } }, collected, trial);
 }

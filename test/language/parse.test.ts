@@ -1,5 +1,8 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parse } from '../../src/index.js';
+import { syntaxDiagnostics, syntaxErrorsOf } from '../../src/language/parse.js';
+import { queryLikeString } from '../support/arbitraries.js';
 import { sexpr } from '../support/strip.js';
 
 /** Query -> expected tree, for queries without syntax errors. */
@@ -153,5 +156,36 @@ describe('the lexer definition', () => {
     expect(validated.errors).toEqual([]);
     const fast = createLexer(false).tokenize('[First Name] eq "Tim" and created:[2020-01-01 TO *] Jo* é');
     expect(fast.tokens.map((t) => [t.tokenType.name, t.image])).toEqual(validated.tokens.map((t) => [t.tokenType.name, t.image]));
+  });
+});
+
+describe('syntaxErrorsOf (the fix guard\'s trials, and counts of errors)', () => {
+  it('property: the diagnostics of syntaxDiagnostics, bare: each code, severity and span, no message, no fixes; the too-many-errors one whole', () => {
+    const limits = fc.constantFrom(undefined, 0, 1, 3, 100);
+    fc.assert(
+      fc.property(fc.oneof(queryLikeString, fc.string({ maxLength: 30 })), limits, (text, maxDiagnostics) => {
+        const options = maxDiagnostics === undefined ? {} : { maxDiagnostics };
+        const full = syntaxDiagnostics(text, options);
+        const bare = syntaxErrorsOf(text, options);
+        expect(bare).toEqual(full.map((d) => (d.code === 'too-many-errors' ? d : { code: d.code, severity: d.severity, message: '', span: d.span })));
+      }),
+    );
+  });
+
+  it('every kind of stray token gets the code and span it gets in full', () => {
+    for (const text of [') a', ') ~', ') ^', ') :', ') }', ') ]', 'a } b', 'AND a', '&& a', 'OR a', '|| a', 'x:[a TO b c]', 'x:[a TO b TO]', 'a:b:c', 'f:(a) ]', '(a) ^ ~']) {
+      for (const maxDiagnostics of [1, 100]) {
+        const full = syntaxDiagnostics(text, { maxDiagnostics });
+        expect(full.length, text).toBeGreaterThan(0);
+        expect(syntaxErrorsOf(text, { maxDiagnostics }).map((d) => [d.code, d.span]), text).toEqual(full.map((d) => [d.code, d.span]));
+      }
+    }
+  });
+
+  it('a broken flood: as many errors as parse reports, none with a fix', () => {
+    const text = ') a:b:c [a TO b) '.repeat(50);
+    const bare = syntaxErrorsOf(text, { maxDiagnostics: Infinity });
+    expect(bare.map((d) => d.code)).toEqual(parse(text, { maxDiagnostics: Infinity }).diagnostics.map((d) => d.code));
+    expect(bare.every((d) => d.fixes === undefined && d.message === '')).toBe(true);
   });
 });

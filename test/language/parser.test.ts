@@ -19,4 +19,27 @@ describe('createQueryParser', () => {
     expect(parser.errors).toEqual([]);
     expect(body).toMatchObject({ kind: 'And', operands: [{ raw: 'a' }, { raw: 'and' }, { raw: 'b' }] });
   });
+
+  it('end() lets go of the tokens and the recognition errors of the parse (the parser outlives it)', async () => {
+    const { createQueryParser } = await import('../../src/language/parser.js');
+    const { DiagnosticCollector } = await import('../../src/language/diagnostic-collector.js');
+    const { tokenize } = await import('../../src/language/lexer.js');
+    const parser = createQueryParser();
+    const text = ') a OR';
+    parser.begin(text, new DiagnosticCollector(100));
+    parser.input = tokenize(text).tokens;
+    parser.query();
+    expect(parser.input.length).toBeGreaterThan(0);
+    parser.end();
+    expect(parser.input).toEqual([]);
+    expect(parser.errors).toEqual([]);
+  });
+
+  it('parse still reports recognition errors, read before the parser lets go of them', async () => {
+    const { parse } = await import('../../src/language/parse.js');
+    // A bracket comparison where a field's value belongs: chevrotain's own recognition error, then the next query.
+    expect(parse('f:[a] eq 1').diagnostics).toEqual([{ code: 'syntax-error', severity: 'error', message: "unexpected '[a]' at 1:3", span: { start: 2, end: 5 } }]);
+    expect(parse('TO:[x] eq').diagnostics.map((d) => d.code)).toEqual(['syntax-error', 'missing-value']);
+    expect(parse('a').diagnostics).toEqual([]);
+  });
 });
