@@ -10,11 +10,13 @@
  * for building columns that no later query may use). A table lives as long as its array
  * (a WeakMap keyed by it), holds at most `MAX_COLUMNS` columns, and follows the array:
  * a changed length, or a record replaced at some position, is noticed and the columns
- * are built again. Records are taken as unchanged while cached, as their tokens are
+ * are built again. The words of the records, for full-text terms and phrases, are kept
+ * alike (full-text-table.ts), and go with the columns. Records are taken as unchanged while cached, as their tokens are
  * (record-texts.ts): after editing a record in place call `forgetRecord`, which drops
  * every table's columns.
  */
 import type { Clause, RowTest } from './clause.js';
+import { FullTextTable } from './full-text-table.js';
 import type { DataRecord, FieldReader } from './record.js';
 
 /** At most this many columns per array: a query names few fields, and each column costs a slot per record. */
@@ -31,6 +33,8 @@ export class RecordTable {
    * columns, so they go when the columns do.
    */
   private rowTests = new WeakMap<Clause, RowTest>();
+  /** The words of all records for full-text terms and phrases, made by the first such query (null: not kept). */
+  private words: FullTextTable | null | undefined;
   /** The `forgetRecord` count when the columns were read: a later edit makes them stale. */
   readonly edits: number;
 
@@ -54,6 +58,12 @@ export class RecordTable {
       values = out;
     }
     return values;
+  }
+
+  /** The words of the records (full-text-table.ts), read now if not yet; null when they are not kept. */
+  fullText(): FullTextTable | null {
+    if (this.words === undefined) this.words = FullTextTable.of(this.records);
+    return this.words;
   }
 
   /** The row test of `clause` on this table, made by `make` once. */
