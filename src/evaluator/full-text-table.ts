@@ -36,51 +36,117 @@ const NONE = 0x7fffffff;
 const bounds = wordBounds();
 
 /**
- * Writes a chunk's text. Adding piece by piece makes a rope of short strings, which is
- * flattened when the chunk is done: kept as ropes until the first search, the ropes of
- * all chunks would outlive the young generation and the collector would pay for
- * millions of nodes (and `Array.prototype.join` of the pieces is slower still).
+ * Writes a chunk's text. ASCII values (most master data) are lower-cased byte by byte
+ * into a buffer that is decoded once per chunk, so a token costs no string of its own:
+ * strings made per token (and a rope joining them) were most of the cost of building, in
+ * allocation and collection. Other values are analysed and their tokens added as strings.
  */
 class ChunkWriter {
-  private chunk = '';
+  private bytes = new Uint8Array(1 << 16);
+  /** Bytes written and not yet decoded. */
+  private used = 0;
+  /** The chunk's text decoded so far (ahead of the bytes). */
+  private decoded = '';
   /** False once a token holding SEP was met (the text cannot be kept). */
   ok = true;
 
   get length(): number {
-    return this.chunk.length;
+    return this.decoded.length + this.used;
   }
 
-  /** Appends the tokens of one value, as laid out above. */
+  /** Appends the tokens of one value (not empty), as laid out above. */
   value(value: string): void {
-    let chunk = this.chunk;
-    if (isAscii(value)) {
-      // ASCII lower-cases character by character, so slices of the lower-cased value are the tokens analyse() gives.
-      const count = asciiWordBounds(value, bounds);
-      if (count === 0) return;
-      const lower = value.toLowerCase();
-      const { starts, ends } = bounds;
-      // The usual value is one word (a name, a code, a number): no slice.
-      if (count === 1 && starts[0] === 0 && ends[0] === value.length) chunk += SEP + lower;
-      else for (let t = 0; t < count; t++) chunk += SEP + lower.slice(starts[t]!, ends[t]!);
-    } else {
-      const { tokens } = analyse(value);
-      if (tokens.length === 0) return;
-      for (const token of tokens) {
-        if (token.includes(SEP)) this.ok = false;
-        chunk += SEP + token;
+    const n = value.length;
+    // Past the bound (lower-casing may make text up to 3 times longer) nothing is kept: no string of more than V8's longest is ever made.
+    if (this.length + 4 * n + 2 > MAX_CHARS) {
+      this.ok = false;
+      return;
+    }
+    // At most SEP before each token, SEP after the last, and the characters.
+    if (this.used + 2 * n + 2 > this.bytes.length) this.grow(this.used + 2 * n + 2);
+    const bytes = this.bytes;
+    let at = this.used;
+    bytes[at++] = SEP_CODE;
+    // The usual value is one word of letters and digits (a name, a code, a number): copied as it is lower-cased.
+    let i = 0;
+    for (; i < n; i++) {
+      let c = value.charCodeAt(i);
+      if (c >= 65 && c <= 90) c += 32;
+      else if (!((c >= 97 && c <= 122) || (c >= 48 && c <= 57))) break;
+      bytes[at++] = c;
+    }
+    if (i === n) {
+      bytes[at++] = SEP_CODE;
+      this.used = at;
+      return;
+    }
+    if (isAscii(value)) this.asciiTokens(value);
+    else this.tokens(analyse(value).tokens);
+  }
+
+  /** An ASCII value's tokens, as the ASCII segmentation finds them (analysis.ts takes the same path). */
+  private asciiTokens(value: string): void {
+    const count = asciiWordBounds(value, bounds);
+    if (count === 0) return;
+    const { bytes } = this;
+    const { starts, ends } = bounds;
+    let at = this.used;
+    for (let t = 0; t < count; t++) {
+      bytes[at++] = SEP_CODE;
+      for (let i = starts[t]!, end = ends[t]!; i < end; i++) {
+        const c = value.charCodeAt(i);
+        bytes[at++] = c >= 65 && c <= 90 ? c + 32 : c;
       }
     }
-    this.chunk = chunk + SEP;
+    bytes[at++] = SEP_CODE;
+    this.used = at;
+  }
+
+  /** Tokens of other text, as strings. */
+  private tokens(tokens: readonly string[]): void {
+    if (tokens.length === 0) return;
+    let text = this.flush();
+    for (const token of tokens) {
+      if (token.includes(SEP)) this.ok = false;
+      text += SEP + token;
+    }
+    this.decoded = text + SEP;
+  }
+
+  private grow(size: number): void {
+    const bytes = new Uint8Array(Math.max(size, 2 * this.bytes.length));
+    bytes.set(this.bytes.subarray(0, this.used));
+    this.bytes = bytes;
+  }
+
+  /** The text so far, with the bytes decoded. */
+  private flush(): string {
+    if (this.used > 0) {
+      this.decoded += decodeAscii(this.bytes.subarray(0, this.used));
+      this.used = 0;
+    }
+    return this.decoded;
   }
 
   /** The chunk's text, flat, and a new chunk begun. */
   text(): string {
-    const text = this.chunk;
-    // A search flattens its subject; its answer is used (a chunk starts with SEP, or is empty), so no compiler drops it.
+    const text = this.flush();
+    // A search flattens its subject (the text may be a rope of decoded pieces and tokens); its answer is used (a chunk starts with SEP, or is empty), so no compiler drops it.
     if (text.indexOf(SEP) > 0) this.ok = false;
-    this.chunk = '';
+    this.decoded = '';
     return text;
   }
+}
+
+let decoder: TextDecoder | null | undefined;
+
+/** ASCII bytes as a string: UTF-8 decoding keeps them as they are, and a native decoder makes a one-byte string at memory speed. */
+function decodeAscii(bytes: Uint8Array): string {
+  if (decoder === undefined) decoder = typeof TextDecoder === 'function' ? new TextDecoder() : null;
+  if (decoder !== null) return decoder.decode(bytes);
+  let text = '';
+  for (let i = 0; i < bytes.length; i += 4096) text += String.fromCharCode(...bytes.subarray(i, i + 4096));
+  return text;
 }
 
 export class FullTextTable {
