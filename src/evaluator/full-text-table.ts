@@ -36,6 +36,26 @@ const NONE = 0x7fffffff;
 const bounds = wordBounds();
 
 /**
+ * Between two letters (1) or two digits (2), which ASCII characters join them into one word
+ * (UAX #29 WB6, WB7, WB11, WB12): ':' letters, ',' and ';' digits, '.' and "'" both (3).
+ * The other characters that are neither letters nor digits never take part in a word (0),
+ * but '_' (ExtendNumLet), which the full segmentation handles (JOIN_OTHER).
+ */
+const JOINS = new Uint8Array(128);
+const JOIN_OTHER = 255;
+JOINS[58] = 1;
+JOINS[44] = 2;
+JOINS[59] = 2;
+JOINS[46] = 3;
+JOINS[39] = 3;
+JOINS[95] = JOIN_OTHER;
+
+/** 1 for an ASCII letter, 2 for a digit, else 0. */
+function letterOrDigit(c: number): number {
+  return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) ? 1 : c >= 48 && c <= 57 ? 2 : 0;
+}
+
+/**
  * Writes a chunk's text. ASCII values (most master data) are lower-cased byte by byte
  * into a buffer that is decoded once per chunk, so a token costs no string of its own:
  * strings made per token (and a rope joining them) were most of the cost of building, in
@@ -65,19 +85,43 @@ class ChunkWriter {
     // At most SEP before each token, SEP after the last, and the characters.
     if (this.used + 2 * n + 2 > this.bytes.length) this.grow(this.used + 2 * n + 2);
     const bytes = this.bytes;
+    // The usual ASCII value (a name, a code, a number, a date, an e-mail address, a sentence)
+    // is segmented here as it is lower-cased and copied, in one pass: runs of letters and
+    // digits are words, joined across '.', ':', "'", ',' and ';' as UAX #29 joins them (by the
+    // characters on either side), and every other character breaks. '_' or a character
+    // beyond ASCII sends the value to the full segmentation below.
     let at = this.used;
-    bytes[at++] = SEP_CODE;
-    // The usual value is one word of letters and digits (a name, a code, a number): copied as it is lower-cased.
+    let inWord = false;
+    /** The class of the character before (1 letter, 2 digit, 0 other). */
+    let before = 0;
     let i = 0;
     for (; i < n; i++) {
       let c = value.charCodeAt(i);
       if (c >= 65 && c <= 90) c += 32;
-      else if (!((c >= 97 && c <= 122) || (c >= 48 && c <= 57))) break;
-      bytes[at++] = c;
+      if ((c >= 97 && c <= 122) || (c >= 48 && c <= 57)) {
+        if (!inWord) {
+          bytes[at++] = SEP_CODE;
+          inWord = true;
+        }
+        bytes[at++] = c;
+        before = c >= 97 ? 1 : 2;
+        continue;
+      }
+      if (c >= 128) break;
+      const joins = JOINS[c]!;
+      if (joins === JOIN_OTHER) break;
+      if (before !== 0 && (joins & before) !== 0 && letterOrDigit(i + 1 < n ? value.charCodeAt(i + 1) : 0) === before) {
+        bytes[at++] = c;
+      } else {
+        inWord = false;
+      }
+      before = 0;
     }
     if (i === n) {
-      bytes[at++] = SEP_CODE;
-      this.used = at;
+      if (at > this.used) {
+        bytes[at++] = SEP_CODE;
+        this.used = at;
+      }
       return;
     }
     if (isAscii(value)) this.asciiTokens(value);

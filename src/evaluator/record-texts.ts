@@ -3,7 +3,7 @@
  * in a WeakMap keyed by the record: the next query on the same records does not analyse
  * them again, and a record that is dropped takes its tokens with it. A record is taken
  * to be unchanged while it is cached (search hits are); `forgetRecord` drops its entry
- * after an edit (and the field values `filter` keeps in columns: record-table.ts).
+ * after an edit (and the field values and words `filter` keeps per array: record-table.ts).
  */
 import { analyse, type Analysed } from './analysis.js';
 import { METADATA_PROPERTIES, someValue, textOf, type DataRecord, type FieldReader } from './record.js';
@@ -39,7 +39,7 @@ function textsOf(record: DataRecord): RecordTexts {
   return texts;
 }
 
-/** Drops what is cached for `record` (after changing it in place): its tokens, and the columns of every table (record-table.ts). */
+/** Drops what is cached for `record` (after changing it in place): its tokens, and the columns and words of every table (record-table.ts). */
 export function forgetRecord(record: DataRecord): void {
   cache.delete(record);
   forgetColumns();

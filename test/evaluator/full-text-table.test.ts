@@ -8,6 +8,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { and, equals, format, not, or, parse, phrase, term, type Expr } from '../../src/index.js';
 import { compile, filter, forgetRecord, type DataRecord } from '../../src/evaluator/index.js';
 import { FullTextTable } from '../../src/evaluator/full-text-table.js';
+import { tokensOf } from '../../src/evaluator/analysis.js';
 
 const scale = Number(process.env.FC_RUNS ?? 1);
 const runs = { numRuns: 200 * scale };
@@ -160,6 +161,29 @@ describe('when the words are made', () => {
 });
 
 describe('FullTextTable', () => {
+  it('holds exactly the tokens the analyser finds, in order, one value apart from the next', () => {
+    // Text dense in the characters that join or split words, ASCII and not.
+    const piece = fc.constantFrom('a', 'B', '7', '.', ':', "'", ',', ';', '_', ' ', '-', '@', '/', 'é', 'İ', '京', '\u0001', 'x1', 'Q.');
+    const valueText = fc.array(piece, { maxLength: 12 }).map((p) => p.join(''));
+    fc.assert(
+      fc.property(fc.array(valueText, { minLength: 1, maxLength: 3 }), valueText, (values, other) => {
+        const table = FullTextTable.of([{ f: values }])!;
+        const tokens = values.map((v) => tokensOf(v));
+        for (const list of tokens) {
+          for (const token of list) expect(table.rowTest([token])(0), token).toBe(true);
+          if (list.length > 0) expect(table.rowTest(list)(0), list.join(' ')).toBe(true);
+        }
+        for (const word of tokensOf(other)) expect(table.rowTest([word])(0), word).toBe(tokens.some((list) => list.includes(word)));
+        const across = tokens.filter((list) => list.length > 0);
+        for (let v = 0; v + 1 < across.length; v++) {
+          const pair = [across[v]![across[v]!.length - 1]!, across[v + 1]![0]!];
+          expect(table.rowTest(pair)(0), pair.join(' ')).toBe(tokens.some((list) => list.some((t, i) => t === pair[0] && list[i + 1] === pair[1])));
+        }
+      }),
+      { numRuns: 500 * scale },
+    );
+  });
+
   it('finds a word or a phrase in the rows that hold it, whatever order rows are asked in', () => {
     const rs: DataRecord[] = Array.from({ length: 3000 }, (_, i) => ({ f: i % 7 === 0 ? 'new york' : 'york new', n: i }));
     const table = FullTextTable.of(rs)!;
