@@ -196,6 +196,23 @@ describe('FullTextTable', () => {
     for (const i of [2999, 0, 2998, 1, 1500]) expect(word(i), `row ${i}`).toBe(i === 2999);
   });
 
+  it('builds the same words where there is no TextDecoder', async () => {
+    vi.resetModules();
+    vi.stubGlobal('TextDecoder', undefined);
+    try {
+      const { FullTextTable: Fresh } = await import('../../src/evaluator/full-text-table.js');
+      // A block longer than the fallback's pieces of 4 096 characters.
+      const rs: DataRecord[] = [{ f: 'Garden Hose' }, { f: `${'x '.repeat(3000)}Berlin`, g: 'Zürich' }];
+      const table = Fresh.of(rs)!;
+      expect([0, 1].map(table.rowTest(['garden', 'hose']))).toEqual([true, false]);
+      expect([0, 1].map(table.rowTest(['x', 'berlin']))).toEqual([false, true]);
+      expect([0, 1].map(table.rowTest(['zürich']))).toEqual([false, true]);
+    } finally {
+      vi.unstubAllGlobals();
+      vi.resetModules();
+    }
+  });
+
   it('is empty for no records and for records without words', () => {
     expect(FullTextTable.of([])).not.toBeNull();
     const table = FullTextTable.of([{}, { f: '' }, { f: '--' }])!;
