@@ -3,7 +3,8 @@
  * come in two families: those that test one field's values (typed comparisons,
  * presence, words found in place) read the field, from the record or from a column of
  * the records' table (record-table.ts); those that look at analysed words read them
- * from the per-record cache.
+ * from the per-record cache (full-text words and phrases: on a table, from its words,
+ * full-text-table.ts).
  */
 import type { Analysed } from './analysis.js';
 import type { HighlightSink } from './highlight.js';

@@ -32,6 +32,8 @@ import { editsFor, fuzzyMatcher, MAX_EDITS } from './fuzzy.js';
 import { phraseMatches } from './phrase.js';
 import { fieldReader, isPresent, someValue, textOf, type DataRecord, type FieldReader } from './record.js';
 import { cachedAllTokens } from './record-texts.js';
+import type { RecordTable } from './record-table.js';
+import { searchable } from './full-text-table.js';
 import { regexMatcher } from './regex-clause.js';
 import { comparator, equalsTest, numberRangeTest, type Comparator } from './typed-values.js';
 import { wildcardMatcher } from './wildcard.js';
@@ -237,16 +239,26 @@ function wordsClause(text: string, slop: number, scope: Scope): Clause {
   const leaf = valueFinder(find, words.join(''));
   if (scope !== null) return findInField(scope, find, leaf, textClause(scope, 'words', analysed).mark);
   const { mark } = fullTextClause(analysed);
-  if (words.length > 1) return { test: (record) => someRecordValue(record, leaf), mark };
   // One word anywhere: the record's token set when a query has built it, else a search of its values in place.
   const word = words[0]!;
-  return {
-    test: (record) => {
-      const cached = cachedAllTokens(record);
-      return cached !== undefined ? cached.has(word) : someRecordValue(record, leaf);
-    },
-    mark,
-  };
+  const test =
+    words.length > 1
+      ? (record: DataRecord): boolean => someRecordValue(record, leaf)
+      : (record: DataRecord): boolean => {
+          const cached = cachedAllTokens(record);
+          return cached !== undefined ? cached.has(word) : someRecordValue(record, leaf);
+        };
+  // On a table (an array met again) a word or an exact phrase is searched in the table's words; a sloppy phrase is not (slop is no substring).
+  if (slop > 0 && words.length > 1) return { test, mark };
+  return { test, mark, rows: (table) => fullTextRows(table, words, test) };
+}
+
+/** `words` in the table's words (full-text-table.ts), or `test` on each record when they are not kept. */
+function fullTextRows(table: RecordTable, words: readonly string[], test: Clause['test']): RowTest {
+  const text = searchable(words) ? table.fullText() : null;
+  if (text !== null) return text.rowTest(words);
+  const { records } = table;
+  return (row) => test(records[row]!);
 }
 
 /** A field's values searched by `find`: a single string value (the usual case) goes straight to it, others (arrays) to `leaf`. */

@@ -10,11 +10,14 @@
  * for building columns that no later query may use). A table lives as long as its array
  * (a WeakMap keyed by it), holds at most `MAX_COLUMNS` columns, and follows the array:
  * a changed length, or a record replaced at some position, is noticed and the columns
- * are built again. Records are taken as unchanged while cached, as their tokens are
+ * are built again. The words of the records, for full-text terms and phrases, are kept
+ * alike from the second full-text query on a table on (full-text-table.ts), and go with
+ * the columns. Records are taken as unchanged while cached, as their tokens are
  * (record-texts.ts): after editing a record in place call `forgetRecord`, which drops
  * every table's columns.
  */
 import type { Clause, RowTest } from './clause.js';
+import { FullTextTable } from './full-text-table.js';
 import type { DataRecord, FieldReader } from './record.js';
 
 /** At most this many columns per array: a query names few fields, and each column costs a slot per record. */
@@ -31,6 +34,13 @@ export class RecordTable {
    * columns, so they go when the columns do.
    */
   private rowTests = new WeakMap<Clause, RowTest>();
+  /** The words of all records for full-text terms and phrases (null: not kept), made when a second query asks for them. */
+  private words: FullTextTable | null | undefined;
+  /** The pass (a row test being made) that first asked for the words. */
+  private wantedIn: number | undefined;
+  private pass = 0;
+  /** True while a row test is made that asked for words not kept yet: it tests records, and is not kept either. */
+  private provisional = false;
   /** The `forgetRecord` count when the columns were read: a later edit makes them stale. */
   readonly edits: number;
 
@@ -56,12 +66,31 @@ export class RecordTable {
     return values;
   }
 
-  /** The row test of `clause` on this table, made by `make` once. */
+  /**
+   * The words of the records (full-text-table.ts), or null. The first query that asks
+   * gets null (and tests the records, as on an array met once): the words cost a few
+   * cold queries to make, so they are made for the second, once the array has stayed
+   * the same (an array that changes between queries never pays for them).
+   */
+  fullText(): FullTextTable | null {
+    if (this.words !== undefined) return this.words;
+    if (this.wantedIn === undefined || this.wantedIn === this.pass) {
+      this.wantedIn = this.pass;
+      this.provisional = true;
+      return null;
+    }
+    this.words = FullTextTable.of(this.records);
+    return this.words;
+  }
+
+  /** The row test of `clause` on this table, made by `make` once (or again, when it had to do without the words). */
   rowTest(clause: Clause, make: () => RowTest): RowTest {
     let test = this.rowTests.get(clause);
     if (test === undefined) {
+      this.pass++;
+      this.provisional = false;
       test = make();
-      this.rowTests.set(clause, test);
+      if (!this.provisional) this.rowTests.set(clause, test);
     }
     return test;
   }

@@ -3,7 +3,7 @@
  * in a WeakMap keyed by the record: the next query on the same records does not analyse
  * them again, and a record that is dropped takes its tokens with it. A record is taken
  * to be unchanged while it is cached (search hits are); `forgetRecord` drops its entry
- * after an edit (and the field values `filter` keeps in columns: record-table.ts).
+ * after an edit (and the field values and words `filter` keeps per array: record-table.ts).
  */
 import { analyse, type Analysed } from './analysis.js';
 import { METADATA_PROPERTIES, someValue, textOf, type DataRecord, type FieldReader } from './record.js';
@@ -39,7 +39,7 @@ function textsOf(record: DataRecord): RecordTexts {
   return texts;
 }
 
-/** Drops what is cached for `record` (after changing it in place): its tokens, and the columns of every table (record-table.ts). */
+/** Drops what is cached for `record` (after changing it in place): its tokens, and the columns and words of every table (record-table.ts). */
 export function forgetRecord(record: DataRecord): void {
   cache.delete(record);
   forgetColumns();
@@ -79,26 +79,53 @@ export function allTexts(record: DataRecord): readonly TextEntry[] {
   const texts = textsOf(record);
   if (texts.all === undefined) {
     const found: TextEntry[] = [];
-    for (const name of Object.keys(record)) {
-      if (METADATA_PROPERTIES.has(name)) continue;
-      collect(record[name], name, undefined, found, 0);
-    }
+    forEachFullText(record, (text, field, index) => found.push({ field, index, analysed: analyse(text) }));
     texts.all = found;
   }
   return texts.all;
 }
 
-function collect(value: unknown, field: string, index: number | undefined, out: TextEntry[], depth: number): void {
+/** What `forEachFullText` calls with each value's text, its field (a dotted path inside nested objects) and its index in an array. */
+export type TextVisitor = (text: string, field: string, index: number | undefined) => void;
+
+const hasOwn = Object.prototype.hasOwnProperty;
+/** The metadata names as a prototype-less object: a keyed load costs less than a Set look-up on this hot walk. */
+const METADATA: { readonly [name: string]: true | undefined } = Object.create(null) as { [name: string]: true };
+for (const name of METADATA_PROPERTIES) (METADATA as { [name: string]: true })[name] = true;
+
+/**
+ * Calls `visit` with the text of every value full-text search looks at, in order: the
+ * own enumerable fields but the metadata, nested objects and arrays too (at most
+ * MAX_NESTING deep), empty text left out. The one walk behind both the per-record cache
+ * and the table's words (full-text-table.ts). (for-in with an own-property test lists
+ * what `Object.keys` lists, without making an array per record.)
+ */
+export function forEachFullText(record: DataRecord, visit: TextVisitor): void {
+  for (const name in record) {
+    if (!hasOwn.call(record, name)) continue;
+    // Every metadata name starts with '_': one character code spares most look-ups.
+    if (name.charCodeAt(0) === 95 && METADATA[name] === true) continue;
+    const value = record[name];
+    if (typeof value === 'string') {
+      if (value !== '') visit(value, name, undefined);
+    } else {
+      collect(value, name, undefined, visit, 0);
+    }
+  }
+}
+
+function collect(value: unknown, field: string, index: number | undefined, visit: TextVisitor, depth: number): void {
   if (value === undefined || value === null || depth > MAX_NESTING) return;
   if (Array.isArray(value)) {
-    value.forEach((v, i) => collect(v, field, index ?? i, out, depth + 1));
+    // Holes are skipped, as forEach skips them (reading one gives undefined, skipped above).
+    for (let i = 0; i < value.length; i++) collect(value[i], field, index ?? i, visit, depth + 1);
     return;
   }
   const text = textOf(value);
   if (text !== null) {
-    if (text !== '') out.push({ field, index, analysed: analyse(text) });
+    if (text !== '') visit(text, field, index);
   } else if (typeof value === 'object' && !(value instanceof Date)) {
-    for (const key of Object.keys(value)) collect((value as Record<string, unknown>)[key], `${field}.${key}`, undefined, out, depth + 1);
+    for (const key in value) if (hasOwn.call(value, key)) collect((value as Record<string, unknown>)[key], `${field}.${key}`, undefined, visit, depth + 1);
   }
 }
 
