@@ -130,7 +130,7 @@ function collect(value: unknown, field: string, index: number | undefined, visit
 }
 
 /** Every token of every value full-text search looks at, as one set. */
-export function allTokens(record: DataRecord): ReadonlySet<string> {
+export function recordTokenSet(record: DataRecord): ReadonlySet<string> {
   const texts = textsOf(record);
   if (texts.allTokens === undefined) {
     const set = new Set<string>();
@@ -146,5 +146,5 @@ export function allTokens(record: DataRecord): ReadonlySet<string> {
  */
 export function cachedAllTokens(record: DataRecord): ReadonlySet<string> | undefined {
   const texts = cache.get(record);
-  return texts === undefined || texts.all === undefined ? undefined : allTokens(record);
+  return texts === undefined || texts.all === undefined ? undefined : recordTokenSet(record);
 }

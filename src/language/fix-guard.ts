@@ -135,6 +135,19 @@ class OldErrors {
   }
 }
 
+/**
+ * True when the diagnostic a fix is for is still reported where it stood: that fix fixes
+ * nothing (`([# a"18"TO`: a `)` that re-lexes the open range leaves the group open).
+ */
+function stillReported(own: { readonly code: string; readonly span: Span }, after: readonly { readonly code: string; readonly span: Span }[], edits: readonly TextEdit[]): boolean {
+  const { start, end } = mapSpan(own.span, edits);
+  for (let i = 0; i < after.length; i++) {
+    const d = after[i]!;
+    if (d.code === own.code && d.span.start === start && d.span.end === end) return true;
+  }
+  return false;
+}
+
 /** How many of the ascending `values` are below `limit` (or equal to it, when `inclusive`). */
 function countBelow(values: readonly number[], limit: number, inclusive: boolean): number {
   let lo = 0;
@@ -182,7 +195,9 @@ export class FixGuard {
     if (this.budget < length) return false;
     const fixed = applyEdits(this.text, fix.edits);
     this.budget -= fixed.length;
-    return addedErrors(this.errors, own, this.errorsOf(fixed), fix.edits).length === 0;
+    const after = this.errorsOf(fixed);
+    if (own !== undefined && stillReported(own, after, fix.edits)) return false;
+    return addedErrors(this.errors, own, after, fix.edits).length === 0;
   }
 
   /** `diagnostics` with every fix that adds an error (or could not be tried) left out. */

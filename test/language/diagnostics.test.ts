@@ -110,6 +110,17 @@ describe('syntax diagnostics', () => {
     expect(parse('(f:[a TO b])').diagnostics).toEqual([]);
   });
 
+  it.each(['([# a"18"TO', '([a TO b c', '(x:[a "b"TO'])('offers no fix that leaves its own diagnostic in place: %j', (text) => {
+    // Found by the property below (seed -824629321): the group's `)` re-lexed the open range and the group stayed open.
+    for (const diagnostic of errorsOf(text)) {
+      for (const fix of diagnostic.fixes ?? []) {
+        const after = applyEdits(text, fix.edits);
+        const { start, end } = mapSpan(diagnostic.span, fix.edits);
+        expect(errorsOf(after).filter((d) => d.code === diagnostic.code && d.span.start === start && d.span.end === end), `${fix.title}: ${after}`).toEqual([]);
+      }
+    }
+  });
+
   it('every fix removes its diagnostic (property over broken query-like strings)', () => {
     fc.assert(
       fc.property(queryLikeString, (text) => {
