@@ -207,7 +207,7 @@ export class FullTextTable {
     const ends = new Int32Array(n);
     const chunks: string[] = [];
     const writer = new ChunkWriter();
-    const visit = (value: string): void => writer.value(value);
+    const addValue = (value: string): void => writer.value(value);
     let total = 0;
     for (let r = 0; r < n; r++) {
       if (r > 0 && r >>> CHUNK_BITS !== (r - 1) >>> CHUNK_BITS) {
@@ -215,7 +215,7 @@ export class FullTextTable {
         chunks.push(writer.text());
       }
       starts[r] = writer.length;
-      forEachFullText(records[r]!, visit);
+      forEachFullText(records[r]!, addValue);
       if (!writer.ok || total + writer.length > MAX_CHARS) return null;
       ends[r] = writer.length;
     }

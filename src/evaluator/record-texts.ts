@@ -94,38 +94,38 @@ const METADATA: { readonly [name: string]: true | undefined } = Object.create(nu
 for (const name of METADATA_PROPERTIES) (METADATA as { [name: string]: true })[name] = true;
 
 /**
- * Calls `visit` with the text of every value full-text search looks at, in order: the
+ * Calls `onText` with the text of every value full-text search looks at, in order: the
  * own enumerable fields but the metadata, nested objects and arrays too (at most
  * MAX_NESTING deep), empty text left out. The one walk behind both the per-record cache
  * and the table's words (full-text-table.ts). (for-in with an own-property test lists
  * what `Object.keys` lists, without making an array per record.)
  */
-export function forEachFullText(record: DataRecord, visit: TextVisitor): void {
+export function forEachFullText(record: DataRecord, onText: TextVisitor): void {
   for (const name in record) {
     if (!hasOwn.call(record, name)) continue;
     // Every metadata name starts with '_': one character code spares most look-ups.
     if (name.charCodeAt(0) === 95 && METADATA[name] === true) continue;
     const value = record[name];
     if (typeof value === 'string') {
-      if (value !== '') visit(value, name, undefined);
+      if (value !== '') onText(value, name, undefined);
     } else {
-      collect(value, name, undefined, visit, 0);
+      collect(value, name, undefined, onText, 0);
     }
   }
 }
 
-function collect(value: unknown, field: string, index: number | undefined, visit: TextVisitor, depth: number): void {
+function collect(value: unknown, field: string, index: number | undefined, onText: TextVisitor, depth: number): void {
   if (value === undefined || value === null || depth > MAX_NESTING) return;
   if (Array.isArray(value)) {
     // Holes are skipped, as forEach skips them (reading one gives undefined, skipped above).
-    for (let i = 0; i < value.length; i++) collect(value[i], field, index ?? i, visit, depth + 1);
+    for (let i = 0; i < value.length; i++) collect(value[i], field, index ?? i, onText, depth + 1);
     return;
   }
   const text = textOf(value);
   if (text !== null) {
-    if (text !== '') visit(text, field, index);
+    if (text !== '') onText(text, field, index);
   } else if (typeof value === 'object' && !(value instanceof Date)) {
-    for (const key in value) if (hasOwn.call(value, key)) collect((value as Record<string, unknown>)[key], `${field}.${key}`, undefined, visit, depth + 1);
+    for (const key in value) if (hasOwn.call(value, key)) collect((value as Record<string, unknown>)[key], `${field}.${key}`, undefined, onText, depth + 1);
   }
 }
 

@@ -235,8 +235,9 @@ describe('issue 9, item 19: readable, named, small', () => {
     const files = readdirSync(join(root, 'dist')).filter((f) => f.endsWith('.js'));
     const definedIn = new Map<string, string[]>();
     for (const file of files) {
-      for (const [, name] of readFileSync(join(root, 'dist', file), 'utf8').matchAll(/^\s*(?:export )?class ([\w$]+)/gm)) {
-        definedIn.set(name!, [...(definedIn.get(name!) ?? []), file]);
+      for (const [, declared, assigned] of readFileSync(join(root, 'dist', file), 'utf8').matchAll(/^\s*(?:export )?(?:class ([\w$]+)|(?:var|let|const) ([\w$]+) = class\b)/gm)) {
+        const name = (declared ?? assigned)!;
+        definedIn.set(name, [...(definedIn.get(name) ?? []), file]);
       }
     }
     expect(definedIn.get('QuerySyntaxError')).toEqual(['index.js']);
