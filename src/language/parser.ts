@@ -279,6 +279,46 @@ function defineQueryParser({ EmbeddedActionsParser, tokenMatcher }: Chevrotain) 
       return this.ACTION(() => (pieces.length === 0 ? null : this.joinAnd(pieces, pieces.slice(1).map(() => false))));
     }, { recoveryValueFunc: () => null });
 
+    /*
+     * Alternatives that capture nothing but the parser, made once per parser: a rule that built
+     * its list on every call made an array, an object and a closure per alternative for every
+     * clause it read, most of what a long broken query's parse allocated. The ones that read
+     * a rule's local state (`pieces`, `operands`) are still made per call.
+     */
+    private readonly orOperators = [alt(() => this.CONSUME(T.Or)), alt(() => this.CONSUME(T.OrSymbol)), alt(() => this.CONSUME(T.LowerOr))];
+    private readonly prefixOperators = [
+      alt(() => this.CONSUME(T.Not)),
+      alt(() => this.CONSUME(T.Bang)),
+      alt(() => this.CONSUME(T.Minus)),
+      alt(() => this.CONSUME(T.Plus)),
+      alt(() => this.CONSUME(T.LowerNot)),
+    ];
+    private readonly clauseKinds = [
+      alt(() => this.SUBRULE(this.fieldClause)),
+      alt(() => this.SUBRULE(this.comparison)),
+      alt(() => this.SUBRULE(this.group)),
+      alt(() => this.SUBRULE(this.range)),
+      alt(() => this.SUBRULE(this.termLike)),
+    ];
+    private readonly fieldValues = [
+      alt<Operand | Relation>(() => this.SUBRULE(this.termLike)),
+      alt<Operand | Relation>(() => this.SUBRULE(this.range)),
+      alt<Operand | Relation>(() => this.SUBRULE(this.group)),
+      alt<Operand | Relation>(() => this.SUBRULE(this.relation)),
+      // `f:[a b]`, but not `f: [A] eq 1` (a value missing before a comparison).
+      gatedAlt<Operand | Relation>(
+        () => !tokenMatcher(this.LA(2), T.ComparisonWord),
+        () => this.rangeWithoutTo(this.CONSUME(T.BracketField)),
+      ),
+    ];
+    private readonly relationValues = [alt(() => this.CONSUME(T.Word)), alt(() => this.CONSUME(T.Quoted))];
+    private readonly termTokens = [alt(() => this.CONSUME(T.Word)), alt(() => this.CONSUME(T.Quoted)), alt(() => this.CONSUME(T.Regex))];
+    private readonly rangeOpeners = [alt(() => this.CONSUME(T.RangeStart)), alt(() => this.CONSUME(T.RangeExclusiveStart))];
+    private readonly rangeClosers = [alt(() => this.CONSUME(T.RangeEnd)), alt(() => this.CONSUME(T.RangeExclusiveEnd))];
+    private readonly rangeBoundTokens = [alt(() => this.CONSUME(T.RangeWord)), alt(() => this.CONSUME(T.Quoted)), alt(() => this.CONSUME(T.RangeTo))];
+    private readonly comparisonSigns = [alt(() => this.CONSUME(T.Minus)), alt(() => this.CONSUME(T.Plus))];
+    private readonly comparisonValues = [alt(() => this.CONSUME(T.Quoted)), alt(() => this.CONSUME2(T.Word))];
+
     /** What `stray` skips, as alternatives made once: it runs for every token of a query full of them. */
     private readonly strayAlternatives = [
       T.RParen, T.Colon, T.Tilde, T.Caret, T.StrayCloser, T.RelationOperator, T.And, T.AndSymbol, T.Or, T.OrSymbol,
@@ -341,11 +381,7 @@ function defineQueryParser({ EmbeddedActionsParser, tokenMatcher }: Chevrotain) 
         gated(
           () => this.LA(1).tokenType !== T.LowerOr || this.lowerAndOrIsOperator(operands[operands.length - 1]),
           () => {
-            const operator = this.OR([
-              alt(() => this.CONSUME(T.Or)),
-              alt(() => this.CONSUME(T.OrSymbol)),
-              alt(() => this.CONSUME(T.LowerOr)),
-            ]);
+            const operator = this.OR(this.orOperators);
             this.ACTION(() => {
               if (operator.tokenType === T.LowerOr) this.lastLowerOperator = operator;
             });
@@ -422,41 +458,36 @@ function defineQueryParser({ EmbeddedActionsParser, tokenMatcher }: Chevrotain) 
       operands.push(operand ?? this.missingOperand(operator));
     }
 
+    /** The two forms of `unary`, made once (see `orOperators`). */
+    private readonly unaryForms = {
+      IGNORE_AMBIGUITIES: true,
+      DEF: [
+        gatedAlt(
+          () => this.LA(1).tokenType !== T.LowerNot || this.lowerNotIsOperator(),
+          () => {
+            const prefixes: IToken[] = [];
+            this.AT_LEAST_ONE(
+              gated(
+                () => this.LA(1).tokenType !== T.LowerNot || this.lowerNotIsOperator(),
+                () => {
+                  const token = this.OR2(this.prefixOperators);
+                  this.ACTION(() => {
+                    prefixes.push(token);
+                    this.checkAttached(token);
+                  });
+                },
+              ),
+            );
+            const operand = this.OPTION(() => this.SUBRULE(this.clause));
+            return this.ACTION(() => this.prefixed(prefixes, operand));
+          },
+        ),
+        alt(() => this.SUBRULE2(this.clause)),
+      ],
+    };
+
     /** unary := ( NOT | '!' | '-' | '+' | 'not' )+ clause? | clause */
-    private unary = this.RULE('unary', (): Operand => {
-      return this.OR({
-        IGNORE_AMBIGUITIES: true,
-        DEF: [
-          gatedAlt(
-            () => this.LA(1).tokenType !== T.LowerNot || this.lowerNotIsOperator(),
-            () => {
-              const prefixes: IToken[] = [];
-              this.AT_LEAST_ONE(
-                gated(
-                  () => this.LA(1).tokenType !== T.LowerNot || this.lowerNotIsOperator(),
-                  () => {
-                    const token = this.OR2([
-                      alt(() => this.CONSUME(T.Not)),
-                      alt(() => this.CONSUME(T.Bang)),
-                      alt(() => this.CONSUME(T.Minus)),
-                      alt(() => this.CONSUME(T.Plus)),
-                      alt(() => this.CONSUME(T.LowerNot)),
-                    ]);
-                    this.ACTION(() => {
-                      prefixes.push(token);
-                      this.checkAttached(token);
-                    });
-                  },
-                ),
-              );
-              const operand = this.OPTION(() => this.SUBRULE(this.clause));
-              return this.ACTION(() => this.prefixed(prefixes, operand));
-            },
-          ),
-          alt(() => this.SUBRULE2(this.clause)),
-        ],
-      });
-    }, { recoveryValueFunc: () => this.recovered() });
+    private unary = this.RULE('unary', (): Operand => this.OR(this.unaryForms), { recoveryValueFunc: () => this.recovered() });
 
     /**
      * `- a`: Lucene reads a `+`, `-` or `!` followed by whitespace as a search for that
@@ -497,13 +528,7 @@ function defineQueryParser({ EmbeddedActionsParser, tokenMatcher }: Chevrotain) 
 
     /** clause := ( fieldClause | comparison | group | range | termLike ) ('^' number)? */
     private clause = this.RULE('clause', (): Operand => {
-      const node = this.OR([
-        alt(() => this.SUBRULE(this.fieldClause)),
-        alt(() => this.SUBRULE(this.comparison)),
-        alt(() => this.SUBRULE(this.group)),
-        alt(() => this.SUBRULE(this.range)),
-        alt(() => this.SUBRULE(this.termLike)),
-      ]);
+      const node = this.OR(this.clauseKinds);
       const caret = this.OPTION(() => this.CONSUME(T.Caret));
       // Lucene also accepts the boost before the fuzzy or proximity suffix: `a^2~1`.
       const tilde = this.OPTION2(gated(() => caret !== undefined, () => this.CONSUME(T.Tilde)));
@@ -535,19 +560,7 @@ function defineQueryParser({ EmbeddedActionsParser, tokenMatcher }: Chevrotain) 
     private fieldClause = this.RULE('fieldClause', (): Operand => {
       const nameToken = this.CONSUME(T.Word);
       const colon = this.CONSUME(T.Colon);
-      const value = this.OPTION(() =>
-        this.OR<Operand | Relation>([
-          alt(() => this.SUBRULE(this.termLike)),
-          alt(() => this.SUBRULE(this.range)),
-          alt(() => this.SUBRULE(this.group)),
-          alt(() => this.SUBRULE(this.relation)),
-          // `f:[a b]`, but not `f: [A] eq 1` (a value missing before a comparison).
-          gatedAlt(
-            () => !tokenMatcher(this.LA(2), T.ComparisonWord),
-            () => this.rangeWithoutTo(this.CONSUME(T.BracketField)),
-          ),
-        ]),
-      );
+      const value = this.OPTION(() => this.OR<Operand | Relation>(this.fieldValues));
       return this.ACTION(() => this.buildField(nameToken, colon, value as FieldValue | MatchAll | undefined));
     }, { recoveryValueFunc: () => this.recovered() });
 
@@ -610,7 +623,7 @@ function defineQueryParser({ EmbeddedActionsParser, tokenMatcher }: Chevrotain) 
     private relation = this.RULE('relation', (): Relation | ErrorNode => {
       const operator = this.CONSUME(T.RelationOperator);
       const value = this.OPTION(() =>
-        this.OR([alt(() => this.CONSUME(T.Word)), alt(() => this.CONSUME(T.Quoted))]),
+        this.OR(this.relationValues),
       );
       return this.ACTION(() => {
         const at = this.tokenSpan(operator);
@@ -631,11 +644,7 @@ function defineQueryParser({ EmbeddedActionsParser, tokenMatcher }: Chevrotain) 
 
     /** termLike := ( Word | Quoted | Regex ) ('~' number?)? */
     private termLike = this.RULE('termLike', (): Operand => {
-      const token = this.OR([
-        alt(() => this.CONSUME(T.Word)),
-        alt(() => this.CONSUME(T.Quoted)),
-        alt(() => this.CONSUME(T.Regex)),
-      ]);
+      const token = this.OR(this.termTokens);
       const tilde = this.OPTION(() => this.CONSUME(T.Tilde));
       return this.ACTION(() => {
         const leaf = token.tokenType === T.Quoted ? this.phrase(token) : token.tokenType === T.Regex ? this.regex(token) : this.word(token);
@@ -740,7 +749,7 @@ function defineQueryParser({ EmbeddedActionsParser, tokenMatcher }: Chevrotain) 
 
     /** range := ('[' | '{') bound? TO? bound? (']' | '}')? */
     private range = this.RULE('range', (): Range => {
-      const open = this.OR([alt(() => this.CONSUME(T.RangeStart)), alt(() => this.CONSUME(T.RangeExclusiveStart))]);
+      const open = this.OR(this.rangeOpeners);
       // A bare `TO` is a bound where Lucene 8.7 reads one: before the `TO` keyword (`[TO TO x]`) and after it (`[x TO TO]`).
       const lower = this.OPTION(
         gated(
@@ -756,7 +765,7 @@ function defineQueryParser({ EmbeddedActionsParser, tokenMatcher }: Chevrotain) 
         ),
       );
       const close = this.OPTION4(() =>
-        this.OR2([alt(() => this.CONSUME(T.RangeEnd)), alt(() => this.CONSUME(T.RangeExclusiveEnd))]),
+        this.OR2(this.rangeClosers),
       );
       return this.ACTION(() => {
         const openSpan = this.tokenSpan(open);
@@ -791,7 +800,7 @@ function defineQueryParser({ EmbeddedActionsParser, tokenMatcher }: Chevrotain) 
 
     /** rangeBound := RangeWord | Quoted | TO */
     private rangeBound = this.RULE('rangeBound', (): RangeBound => {
-      const token = this.OR([alt(() => this.CONSUME(T.RangeWord)), alt(() => this.CONSUME(T.Quoted)), alt(() => this.CONSUME(T.RangeTo))]);
+      const token = this.OR(this.rangeBoundTokens);
       return this.ACTION(() => {
         const at = this.tokenSpan(token);
         const raw = token.image;
@@ -832,14 +841,14 @@ function defineQueryParser({ EmbeddedActionsParser, tokenMatcher }: Chevrotain) 
       const sign = this.OPTION2(
         gated(
           () => tokenMatcher(this.LA(2), T.Word) && DECIMAL.test(this.LA(2).image),
-          () => this.OR2([alt(() => this.CONSUME(T.Minus)), alt(() => this.CONSUME(T.Plus))]),
+          () => this.OR2(this.comparisonSigns),
         ),
       );
       // Without an operator only a quoted value still belongs to the comparison (`[A] "x"`).
       const value = this.OPTION3(
         gated(
           () => operator !== undefined || this.LA(1).tokenType === T.Quoted,
-          () => this.OR3([alt(() => this.CONSUME(T.Quoted)), alt(() => this.CONSUME2(T.Word))]),
+          () => this.OR3(this.comparisonValues),
         ),
       );
       return this.ACTION(() => this.buildComparison(field, operator, sign, value));
