@@ -5,8 +5,9 @@ import { buildSync, type Plugin } from 'esbuild';
 import { defineConfig } from 'tsup';
 
 /*
- * One ESM build of every entry, split into shared chunks so the entries do not each carry
- * a copy of the core. Our code ships unminified with its names (`BuilderError.name` is
+ * ESM builds: the root as one module (dist/index.js), and the client, emulator and CLI
+ * importing the core from it (`coreFromRoot`), so no entry carries a copy of the core and
+ * every class exists once. Our code ships unminified with its names (`BuilderError.name` is
  * 'BuilderError') and no source maps: a stack trace reads like the source. Without esbuild's
  * keepNames: it renames a top-level name only where two modules' names collide (`check2`),
  * and no two functions or classes of src/ share one (a package test holds it), so its
