@@ -696,12 +696,7 @@ function defineQueryParser({ EmbeddedActionsParser, tokenMatcher }: Chevrotain) 
     private phrase(token: IToken): Operand & { kind: 'Phrase' } {
       const at = this.tokenSpan(token);
       const raw = token.image;
-      const closed = closedBy(raw, '"');
-      if (!closed) {
-        this.report('unterminated-phrase', `missing '"' to close the phrase that starts at ${formatPosition(this.text, at.start)}`, at, [
-          { title: "Add the closing '\"'", edits: [{ span: span(at.end, at.end), text: isEscapedAt(`${raw}"`, raw.length) ? '\\"' : '"' }], safe: true },
-        ]);
-      }
+      const closed = this.checkClosed(raw, at, '"', 'unterminated-phrase', 'phrase', true);
       const inner = raw.slice(1, closed ? -1 : undefined);
       const { value, problems } = unescape(inner);
       this.reportEscapes(at.start + 1, problems);
@@ -711,13 +706,21 @@ function defineQueryParser({ EmbeddedActionsParser, tokenMatcher }: Chevrotain) 
     private regex(token: IToken): Operand & { kind: 'Regex' } {
       const at = this.tokenSpan(token);
       const raw = token.image;
-      const closed = closedBy(raw, '/');
-      if (!closed) {
-        this.report('unterminated-regex', `missing '/' to close the regex that starts at ${formatPosition(this.text, at.start)}`, at, [
-          { title: "Add the closing '/'", edits: [{ span: span(at.end, at.end), text: isEscapedAt(`${raw}/`, raw.length) ? '\\/' : '/' }] },
-        ]);
-      }
+      const closed = this.checkClosed(raw, at, '/', 'unterminated-regex', 'regex', false);
       return { kind: 'Regex', raw, pattern: raw.slice(1, closed ? -1 : undefined), span: at };
+    }
+
+    /**
+     * True when `raw` (a phrase or regex token) ends with its `closer`; else reports `code` with a fix
+     * that adds the closer (escaped where the text ends in a lone backslash). Closing a phrase keeps
+     * its meaning; closing a regex may not (`safe`).
+     */
+    private checkClosed(raw: string, at: Span, closer: '"' | '/', code: string, what: string, safe: boolean): boolean {
+      if (closedBy(raw, closer)) return true;
+      const text = isEscapedAt(`${raw}${closer}`, raw.length) ? `\\${closer}` : closer;
+      const fix: Fix = { title: `Add the closing '${closer}'`, edits: [{ span: span(at.end, at.end), text }], ...(safe ? { safe: true } : {}) };
+      this.report(code, `missing '${closer}' to close the ${what} that starts at ${formatPosition(this.text, at.start)}`, at, [fix]);
+      return false;
     }
 
     /** group := '(' sequence ')' */
