@@ -62,6 +62,18 @@ describe('Lucene regular expressions', () => {
     expect(() => regexTreeMatcher(parseLuceneRegexp(pattern))).toThrow(RegexUnsupported);
   });
 
+  it('refuses bodies nested too deep to evaluate, instead of exhausting the stack', () => {
+    for (const body of [`${'('.repeat(10_000)}a${')'.repeat(10_000)}`, `a${'*'.repeat(10_000)}`, `${'~'.repeat(10_000)}a`, `${'(a'.repeat(5_000)}${')*'.repeat(5_000)}`]) {
+      expect(() => parseLuceneRegexp(body)).toThrow(RegexUnsupported);
+      const matcher = compile(`/${body}/`);
+      expect(matcher.diagnostics.map((d) => d.code)).toEqual(['unsupported-regex']);
+      expect(matcher({ a: 'a' })).toBe(false);
+    }
+    // Nesting within the limits still evaluates.
+    expect(matches(`${'('.repeat(50)}a${')'.repeat(50)}${'*'.repeat(50)}`, 'aaa')).toBe(true);
+    expect(matches(`${'~'.repeat(50)}a`, 'a')).toBe(true);
+  });
+
   it('costs pattern size times text length, even on patterns that make backtracking engines explode', () => {
     const m = regexTreeMatcher(parseLuceneRegexp('(a|aa)*(a*)*b'));
     expect(m('a'.repeat(20_000))).toBe(false);
