@@ -5,6 +5,7 @@
  * values matched.
  */
 import type { Expr, Query } from '../language/ast.js';
+import { MAX_TREE_DEPTH, treeDepthWithin } from '../language/depth.js';
 import type { Diagnostic } from '../language/diagnostic.js';
 import type { ParseOptions } from '../language/parse.js';
 import { parseOrThrow } from '../language/parse-or-throw.js';
@@ -59,6 +60,10 @@ export function compile(query: QueryInput, options: CompileOptions = {}): Matche
   let clause: Clause;
   if (tree.body === null) {
     context.diagnostics.push({ code: 'empty-query', severity: 'warning', message: 'the query is empty: it matches no record (write *:* for every record)', span: tree.span });
+    clause = NEVER;
+  } else if (treeDepthWithin(tree) === undefined) {
+    // Compiling (and marking) recurse once per level: a hand-built tree deeper than any parsed one is reported, as `check` does (language/depth.ts).
+    context.diagnostics.push({ code: 'too-deep', severity: 'error', message: `the tree nests more than ${MAX_TREE_DEPTH} nodes deep; the limit is ${MAX_TREE_DEPTH}: it matches nothing`, span: tree.span ?? { start: 0, end: 0 } });
     clause = NEVER;
   } else {
     clause = compileClause(tree.body, null, context);
