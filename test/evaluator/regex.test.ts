@@ -88,6 +88,18 @@ describe('Lucene regular expressions', () => {
     }
   });
 
+  it('a character class holds exactly its characters and ranges, however many (searched by halves)', () => {
+    const letter = fc.integer({ min: 0x61, max: 0x7a }).map((cp) => String.fromCodePoint(cp));
+    const part = fc.oneof(letter, fc.tuple(letter, letter).map(([a, b]) => (a <= b ? `${a}-${b}` : `${b}-${a}`)));
+    fc.assert(
+      fc.property(fc.array(part, { minLength: 1, maxLength: 30 }), fc.boolean(), letter, (parts, negated, probe) => {
+        const body = `[${negated ? '^' : ''}${parts.join('')}]`;
+        expect(matches(body, probe), `/${body}/ on ${probe}`).toBe(new RegExp(`^${body}$`).test(probe));
+      }),
+      { numRuns: 2000 * scale },
+    );
+  });
+
   it('costs pattern size times text length, even on patterns that make backtracking engines explode', () => {
     const m = regexTreeMatcher(parseLuceneRegexp('(a|aa)*(a*)*b'));
     expect(m('a'.repeat(20_000))).toBe(false);
