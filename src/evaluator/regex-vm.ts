@@ -29,15 +29,28 @@ interface Program {
 
 function inSet(set: CharSet, cp: number): boolean {
   const { ranges } = set;
-  // A binary search of the sorted ranges: a class of thousands of characters costs a dozen steps per character, not thousands.
-  let lo = 0;
-  let hi = ranges.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (ranges[mid]![1] < cp) lo = mid + 1;
-    else hi = mid;
+  let found = false;
+  if (ranges.length <= 8) {
+    // Most classes hold a range or a few (`.`, a letter, `\w`): a scan costs least.
+    for (let i = 0; i < ranges.length; i++) {
+      const r = ranges[i]!;
+      if (cp < r[0]) break;
+      if (cp <= r[1]) {
+        found = true;
+        break;
+      }
+    }
+  } else {
+    // A binary search of the sorted ranges: a class of thousands of characters costs a dozen steps per character, not thousands.
+    let lo = 0;
+    let hi = ranges.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (ranges[mid]![1] < cp) lo = mid + 1;
+      else hi = mid;
+    }
+    found = lo < ranges.length && ranges[lo]![0] <= cp;
   }
-  const found = lo < ranges.length && ranges[lo]![0] <= cp;
   return found !== set.negated;
 }
 
