@@ -331,7 +331,7 @@ describe('robustness', () => {
   });
 
   it('a today that is no usable date gives a fixed day instead of throwing or a broken date', () => {
-    const withoutBounds = { name: 'People', fields: [{ name: 'Born', dataType: 'date' }] };
+    const withoutBounds = { ...customerSchema, fields: [{ name: 'Born', dataType: 'date' }] };
     const dates = (today: unknown) => complete('[Born] eq ', 10, { schema: withoutBounds, today: today as Date }).items.map((i) => i.insert);
     expect(dates('2020-05-05')).toEqual(['"2024-01-01"']); // a string from JavaScript threw: date.getTime is not a function
     expect(dates(new Date(8.64e15))).toEqual(['"2024-01-01"']); // year 275760: toISOString starts with +275760
