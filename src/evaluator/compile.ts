@@ -24,7 +24,7 @@ export interface CompileOptions {
    * without one, by their JavaScript type.
    */
   readonly schema?: EvaluatorSchema;
-  /** When date math in the query (`now-1d`, `now/M`) counts from; the time of compiling by default. */
+  /** When date math in the query (`now-1d`, `now/M`) counts from; the time of compiling by default. Anything but a valid Date throws a TypeError. */
   readonly now?: Date;
   /** Limits for parsing query text (see `parse`). */
   readonly parse?: ParseOptions;
@@ -50,13 +50,21 @@ function treeOf(query: QueryInput, options: CompileOptions): Query {
   throw new TypeError('compile takes query text, a syntax tree or a built query');
 }
 
+/** `options.now`, or the clock. Anything but a valid Date is a programming error: date math would otherwise match nothing, silently. */
+function nowOf(options: CompileOptions): Date {
+  const now: unknown = options.now;
+  if (now === undefined || now === null) return new Date();
+  if (!(now instanceof Date) || Number.isNaN(now.getTime())) throw new TypeError(`compile takes options.now as a valid Date, not ${now instanceof Date ? 'an invalid Date' : typeof now}`);
+  return now;
+}
+
 /**
  * Compiles a query into a matcher. Text with syntax errors throws a `QuerySyntaxError`;
  * parts that cannot be evaluated are listed in `matcher.diagnostics`.
  */
 export function compile(query: QueryInput, options: CompileOptions = {}): Matcher {
   const tree = treeOf(query, options);
-  const context: CompileContext = { schema: resolveEvaluatorSchema(options.schema), diagnostics: [], scopes: new Map(), now: options.now ?? new Date() };
+  const context: CompileContext = { schema: resolveEvaluatorSchema(options.schema), diagnostics: [], scopes: new Map(), now: nowOf(options) };
   let clause: Clause;
   if (tree.body === null) {
     context.diagnostics.push({ code: 'empty-query', severity: 'warning', message: 'the query is empty: it matches no record (write *:* for every record)', span: tree.span });

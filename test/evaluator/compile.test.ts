@@ -326,6 +326,11 @@ describe('inputs', () => {
     expect(compile(fine)({ a: 'a' })).toBe(true); // an even number of NOTs
   });
 
+  it('options.now must be a valid Date (date math would otherwise match nothing, silently)', () => {
+    for (const now of ['2020-01-01', 5, new Date(Number.NaN)]) expect(() => compile('x:>now-1d', { now: now as Date }), String(now)).toThrow(TypeError);
+    expect(compile('x:>now-1d', { now: new Date(Date.UTC(2020, 0, 2)) })({ x: '2020-01-02' })).toBe(true);
+  });
+
   it('the matcher is a plain function with frozen diagnostics', () => {
     const m = compile('tim');
     expect(typeof m).toBe('function');
