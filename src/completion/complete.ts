@@ -60,6 +60,8 @@ const PROVIDERS: { readonly [K in CompletionContextKind]: Provider } = {
 export function complete(text: string, offset: number, options: CompletionOptions = {}): CompletionResult {
   const source = typeof text === 'string' ? text : '';
   const at = Number.isFinite(offset) ? Math.min(Math.max(Math.trunc(offset), 0), source.length) : source.length;
+  // Between the halves of a surrogate pair (an emoji) any insert would split the character: nothing to offer there.
+  if (isHighSurrogate(source.charCodeAt(at - 1)) && isLowSurrogate(source.charCodeAt(at))) return { from: at, to: at, items: NO_ITEMS, context: { kind: 'none', prefix: '' } };
   const given: CompletionOptions = typeof options === 'object' && options !== null ? options : {};
   const index = schemaIndexOf(given.schema);
   const context = spacedNameContext(cursorContext(lex(source), at), index);
@@ -82,6 +84,14 @@ export function complete(text: string, offset: number, options: CompletionOption
       ...(context.valueStyle !== undefined ? { valueStyle: context.valueStyle } : {}),
     },
   };
+}
+
+function isHighSurrogate(unit: number): boolean {
+  return unit >= 0xd800 && unit <= 0xdbff;
+}
+
+function isLowSurrogate(unit: number): boolean {
+  return unit >= 0xdc00 && unit <= 0xdfff;
 }
 
 /**

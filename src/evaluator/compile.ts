@@ -5,6 +5,7 @@
  * values matched.
  */
 import type { Expr, Query } from '../language/ast.js';
+import { MAX_TREE_DEPTH, treeDepthWithin } from '../language/depth.js';
 import type { Diagnostic } from '../language/diagnostic.js';
 import type { ParseOptions } from '../language/parse.js';
 import { parseOrThrow } from '../language/parse-or-throw.js';
@@ -23,7 +24,7 @@ export interface CompileOptions {
    * without one, by their JavaScript type.
    */
   readonly schema?: EvaluatorSchema;
-  /** When date math in the query (`now-1d`, `now/M`) counts from; the time of compiling by default. */
+  /** When date math in the query (`now-1d`, `now/M`) counts from; the time of compiling by default. Anything but a valid Date throws a TypeError. */
   readonly now?: Date;
   /** Limits for parsing query text (see `parse`). */
   readonly parse?: ParseOptions;
@@ -49,16 +50,28 @@ function treeOf(query: QueryInput, options: CompileOptions): Query {
   throw new TypeError('compile takes query text, a syntax tree or a built query');
 }
 
+/** `options.now`, or the clock. Anything but a valid Date is a programming error: date math would otherwise match nothing, silently. */
+function nowOf(options: CompileOptions): Date {
+  const now: unknown = options.now;
+  if (now === undefined || now === null) return new Date();
+  if (!(now instanceof Date) || Number.isNaN(now.getTime())) throw new TypeError(`compile takes options.now as a valid Date, not ${now instanceof Date ? 'an invalid Date' : typeof now}`);
+  return now;
+}
+
 /**
  * Compiles a query into a matcher. Text with syntax errors throws a `QuerySyntaxError`;
  * parts that cannot be evaluated are listed in `matcher.diagnostics`.
  */
 export function compile(query: QueryInput, options: CompileOptions = {}): Matcher {
   const tree = treeOf(query, options);
-  const context: CompileContext = { schema: resolveEvaluatorSchema(options.schema), diagnostics: [], scopes: new Map(), now: options.now ?? new Date() };
+  const context: CompileContext = { schema: resolveEvaluatorSchema(options.schema), diagnostics: [], scopes: new Map(), now: nowOf(options) };
   let clause: Clause;
   if (tree.body === null) {
     context.diagnostics.push({ code: 'empty-query', severity: 'warning', message: 'the query is empty: it matches no record (write *:* for every record)', span: tree.span });
+    clause = NEVER;
+  } else if (treeDepthWithin(tree) === undefined) {
+    // Compiling (and marking) recurse once per level: a hand-built tree deeper than any parsed one is reported, as `check` does (language/depth.ts).
+    context.diagnostics.push({ code: 'too-deep', severity: 'error', message: `the tree nests more than ${MAX_TREE_DEPTH} nodes deep; the limit is ${MAX_TREE_DEPTH}: it matches nothing`, span: tree.span ?? { start: 0, end: 0 } });
     clause = NEVER;
   } else {
     clause = compileClause(tree.body, null, context);

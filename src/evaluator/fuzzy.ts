@@ -19,7 +19,12 @@ export function editsFor(distance: number | null, termLength: number): number {
 
 let rows: Int32Array[] = [new Int32Array(64), new Int32Array(64), new Int32Array(64)];
 
-/** True when `a` and `b` (arrays of code points) are at most `max` edits apart; stops early. */
+/**
+ * True when `a` and `b` (arrays of code points) are at most `max` edits apart. Only the
+ * band of cells within `max` of the diagonal is computed (a cell off it already costs
+ * more than `max`), so two long words cost their length times 2 max + 1, not the
+ * product of their lengths; stops early when a whole row is over `max`.
+ */
 export function withinEdits(a: ArrayLike<string>, b: ArrayLike<string>, max: number): boolean {
   if (Math.abs(a.length - b.length) > max) return false;
   if (max === 0) {
@@ -27,20 +32,26 @@ export function withinEdits(a: ArrayLike<string>, b: ArrayLike<string>, max: num
     return a.length === b.length;
   }
   const n = b.length;
+  // Any value above max stands for "too far": the cells just outside the band hold it.
+  const far = max + 1;
   // Three rows of the optimal-string-alignment table, reused from call to call (a fuzzy term measures many words).
-  if (rows[0]!.length <= n) rows = [new Int32Array(2 * n + 2), new Int32Array(2 * n + 2), new Int32Array(2 * n + 2)];
+  if (rows[0]!.length <= n + 1) rows = [new Int32Array(2 * n + 2), new Int32Array(2 * n + 2), new Int32Array(2 * n + 2)];
   let [before, previous, current] = rows as [Int32Array, Int32Array, Int32Array];
-  for (let j = 0; j <= n; j++) previous[j] = j;
+  for (let j = 0; j <= Math.min(n, max); j++) previous[j] = j;
+  if (max + 1 <= n) previous[max + 1] = far;
   for (let i = 1; i <= a.length; i++) {
-    current[0] = i;
-    let rowMin = i;
-    for (let j = 1; j <= n; j++) {
+    const lo = Math.max(1, i - max);
+    const hi = Math.min(n, i + max);
+    current[lo - 1] = lo === 1 ? i : far;
+    let rowMin = current[lo - 1]!;
+    for (let j = lo; j <= hi; j++) {
       const cost = a[i - 1] === b[j - 1] ? 0 : 1;
       let d = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + cost);
       if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d = Math.min(d, before[j - 2]! + 1);
       current[j] = d;
       if (d < rowMin) rowMin = d;
     }
+    if (hi + 1 <= n) current[hi + 1] = far;
     if (rowMin > max) return false;
     [before, previous, current] = [previous, current, before];
   }

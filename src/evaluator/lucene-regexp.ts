@@ -8,6 +8,7 @@
  * numeric interval. A character that cannot start anything else is a literal (a leading
  * `*` is a star), as in Lucene.
  */
+import { RegexUnsupported } from './regex-vm.js';
 
 /** A set of code points: sorted inclusive ranges, possibly negated. */
 export interface CharSet {
@@ -62,15 +63,40 @@ function literal(text: string): RegexTree {
   return { t: 'seq', items: Array.from(text, (c) => single(c.codePointAt(0)!)) };
 }
 
+/**
+ * Groups and complements nested deeper than this, or a tree taller than MAX_HEIGHT
+ * (`a****…` nests a repetition per star), are refused: parsing, sizing and compiling
+ * recurse once per level, and a hostile body must not exhaust the stack.
+ */
+const MAX_NESTING = 100;
+const MAX_HEIGHT = 500;
+
 /** Parses a Lucene regular expression body (the text between the slashes). */
 export function parseLuceneRegexp(pattern: string): RegexTree {
-  return new Parser(pattern).parse();
+  const tree = new Parser(pattern).parse();
+  if (heightOf(tree) > MAX_HEIGHT) throw new RegexUnsupported(`the expression nests more than ${MAX_HEIGHT} levels deep (groups, repetitions, complements)`);
+  return tree;
+}
+
+/** The height of a tree, without recursion (a tall tree is what it guards against). */
+function heightOf(root: RegexTree): number {
+  let max = 0;
+  const stack: [RegexTree, number][] = [[root, 1]];
+  while (stack.length > 0) {
+    const [tree, height] = stack.pop()!;
+    if (height > max) max = height;
+    if (tree.t === 'seq' || tree.t === 'alt' || tree.t === 'and') for (const item of tree.items) stack.push([item, height + 1]);
+    else if (tree.t === 'repeat' || tree.t === 'not') stack.push([tree.item, height + 1]);
+  }
+  return max;
 }
 
 class Parser {
   private readonly chars: string[];
   private readonly offsets: number[];
   private pos = 0;
+  /** Groups and complements open around the current position. */
+  private depth = 0;
 
   constructor(private readonly pattern: string) {
     this.chars = Array.from(pattern);
@@ -162,9 +188,16 @@ class Parser {
   private complement(): RegexTree {
     if (this.peek() === '~') {
       this.pos++;
-      return { t: 'not', item: this.complement() };
+      this.enter();
+      const item = this.complement();
+      this.depth--;
+      return { t: 'not', item };
     }
     return this.charClassOrSimple();
+  }
+
+  private enter(): void {
+    if (++this.depth > MAX_NESTING) throw new RegexUnsupported(`the expression nests groups and complements more than ${MAX_NESTING} deep`);
   }
 
   private charClassOrSimple(): RegexTree {
@@ -239,9 +272,11 @@ class Parser {
           this.pos++;
           return EMPTY_STRING;
         }
+        this.enter();
         const inner = this.union();
         if (this.peek() !== ')') this.fail("expected ')'");
         this.pos++;
+        this.depth--;
         return inner;
       }
       case '<': {

@@ -51,21 +51,27 @@ function sloppyMatches(tokens: readonly string[], phrase: readonly string[], slo
   let covered = 0;
   let left = 0;
   const found: [number, number][] = [];
+  // The first and last real position in the window, as monotonic queues of entry indexes: a rescan of the window per match made highlights quadratic.
+  const lows: number[] = [];
+  const highs: number[] = [];
+  let lowHead = 0;
+  let highHead = 0;
   for (let right = 0; right < entries.length; right++) {
+    const p = entries[right]![2];
+    while (lows.length > lowHead && entries[lows[lows.length - 1]!]![2] >= p) lows.pop();
+    lows.push(right);
+    while (highs.length > highHead && entries[highs[highs.length - 1]!]![2] <= p) highs.pop();
+    highs.push(right);
     if (counts[entries[right]![1]]!++ === 0) covered++;
     while (covered === k) {
       const width = entries[right]![0] - entries[left]![0];
       if (width <= slop) {
-        let first = Infinity;
-        let last = -Infinity;
-        for (let e = left; e <= right; e++) {
-          first = Math.min(first, entries[e]![2]);
-          last = Math.max(last, entries[e]![2]);
-        }
-        found.push([first, last]);
+        found.push([entries[lows[lowHead]!]![2], entries[highs[highHead]!]![2]]);
         if (!all) return found;
       }
       if (--counts[entries[left]![1]]! === 0) covered--;
+      if (lows[lowHead] === left) lowHead++;
+      if (highs[highHead] === left) highHead++;
       left++;
     }
   }

@@ -109,24 +109,48 @@ export function forEachFullText(record: DataRecord, onText: TextVisitor): void {
     if (typeof value === 'string') {
       if (value !== '') onText(value, name, undefined);
     } else {
-      collect(value, name, undefined, onText, 0);
+      collect(value, name, undefined, onText, 0, undefined);
     }
   }
 }
 
-function collect(value: unknown, field: string, index: number | undefined, onText: TextVisitor, depth: number): void {
+function collect(value: unknown, field: string, index: number | undefined, onText: TextVisitor, depth: number, seen: Set<object> | undefined): void {
   if (value === undefined || value === null || depth > MAX_NESTING) return;
   if (Array.isArray(value)) {
     // Holes are skipped, as forEach skips them (reading one gives undefined, skipped above).
-    for (let i = 0; i < value.length; i++) collect(value[i], field, index ?? i, onText, depth + 1);
+    for (let i = 0; i < value.length; i++) {
+      const v: unknown = value[i];
+      if (isContainer(v)) {
+        if ((seen ??= new Set()).has(v)) continue;
+        seen.add(v);
+      }
+      collect(v, field, index ?? i, onText, depth + 1, seen);
+    }
     return;
   }
   const text = textOf(value);
   if (text !== null) {
     if (text !== '') onText(text, field, index);
   } else if (typeof value === 'object' && !(value instanceof Date)) {
-    for (const key in value) if (hasOwn.call(value, key)) collect((value as Record<string, unknown>)[key], `${field}.${key}`, undefined, onText, depth + 1);
+    for (const key in value) {
+      if (!hasOwn.call(value, key)) continue;
+      const v = (value as Record<string, unknown>)[key];
+      if (isContainer(v)) {
+        if ((seen ??= new Set()).has(v)) continue;
+        seen.add(v);
+      }
+      collect(v, `${field}.${key}`, undefined, onText, depth + 1, seen);
+    }
   }
+}
+
+/**
+ * An object or array a walk descends into. Each is entered once per walk of a value (the
+ * set is made at the first one found inside another): a cycle, or one object under two
+ * keys, would otherwise be walked once per path, 2^32 times for a record holding itself twice.
+ */
+function isContainer(value: unknown): value is object {
+  return typeof value === 'object' && value !== null && !(value instanceof Date);
 }
 
 /** Every token of every value full-text search looks at, as one set. */

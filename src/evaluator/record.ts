@@ -28,13 +28,45 @@ export type FieldReader = (record: DataRecord) => unknown;
  */
 export function fieldReader(name: string): FieldReader {
   if (!name.includes('.')) return (record) => (hasOwn.call(record, name) ? record[name] : undefined);
-  return (record) => (hasOwn.call(record, name) ? record[name] : readPath(record, name, 0));
+  return (record) => {
+    if (hasOwn.call(record, name)) return record[name];
+    // A getter may read another record meanwhile: keep the outer read's visits.
+    const outer = visits;
+    visits = undefined;
+    try {
+      return readPath(record, name, 0);
+    } finally {
+      visits = outer;
+    }
+  };
 }
 
 const MAX_PATH_DEPTH = 32;
 
+/**
+ * The containers the current read has entered, with the rest of the path and the least
+ * depth: entering one again with that path (a cycle, a shared object, an object with
+ * both `a` and `a.b` leading back to it) finds nothing new, so a read costs the size of
+ * the object graph times the path's dots, not the number of its paths (2^32 for an
+ * array holding itself twice). Kept from two levels down: a record and its own values
+ * are entered once per read anyway, and a plain nested read allocates nothing.
+ */
+let visits: Map<object, Map<string, number>> | undefined;
+
+/** True when `container` was entered already with `path` at `depth` or less deep; else notes the visit. */
+function visited(container: object, path: string, depth: number): boolean {
+  if (depth < 2) return false;
+  visits ??= new Map();
+  let paths = visits.get(container);
+  if (paths === undefined) visits.set(container, (paths = new Map()));
+  const before = paths.get(path);
+  if (before !== undefined && before <= depth) return true;
+  paths.set(path, depth);
+  return false;
+}
+
 function readPath(value: unknown, path: string, depth: number): unknown {
-  if (value === null || typeof value !== 'object' || depth > MAX_PATH_DEPTH) return undefined;
+  if (value === null || typeof value !== 'object' || depth > MAX_PATH_DEPTH || visited(value, path, depth)) return undefined;
   if (Array.isArray(value)) {
     const out: unknown[] = [];
     for (const element of value) {
@@ -46,14 +78,32 @@ function readPath(value: unknown, path: string, depth: number): unknown {
   const object = value as Record<string, unknown>;
   if (hasOwn.call(object, path)) return object[path];
   // The longest prefix that names a property, then the rest below it.
-  for (let dot = path.lastIndexOf('.'); dot > 0; dot = path.lastIndexOf('.', dot - 1)) {
-    const head = path.slice(0, dot);
-    if (hasOwn.call(object, head)) {
-      const v = readPath(object[head], path.slice(dot + 1), depth + 1);
-      if (v !== undefined) return v;
+  if (fewDots(path)) {
+    for (let dot = path.lastIndexOf('.'); dot > 0; dot = path.lastIndexOf('.', dot - 1)) {
+      const head = path.slice(0, dot);
+      if (hasOwn.call(object, head)) {
+        const v = readPath(object[head], path.slice(dot + 1), depth + 1);
+        if (v !== undefined) return v;
+      }
     }
+    return undefined;
+  }
+  // Many dots (`a.a.a…`, thousands): hashing every prefix would cost the path's length each, so the object's own names are matched instead.
+  const heads: string[] = [];
+  for (const key in object) if (hasOwn.call(object, key) && key.length > 0 && path.charCodeAt(key.length) === 46 && path.startsWith(key)) heads.push(key);
+  heads.sort((a, b) => b.length - a.length);
+  for (const head of heads) {
+    const v = readPath(object[head], path.slice(head.length + 1), depth + 1);
+    if (v !== undefined) return v;
   }
   return undefined;
+}
+
+/** True when `path` has at most 16 dots. */
+function fewDots(path: string): boolean {
+  let dots = 0;
+  for (let at = path.indexOf('.'); at >= 0; at = path.indexOf('.', at + 1)) if (++dots > 16) return false;
+  return true;
 }
 
 /**
@@ -65,10 +115,13 @@ export function someValue(value: unknown, leaf: (value: unknown, index: number |
   if (value === undefined || value === null) return false;
   if (!Array.isArray(value)) return leaf(value, undefined);
   let index = 0;
+  // Arrays entered, made at the first nested one: an array met again (a cycle, or one array twice) is walked once.
+  let seen: Set<unknown> | undefined;
   const walk = (list: readonly unknown[], depth: number): boolean => {
     for (const v of list) {
       if (Array.isArray(v)) {
-        if (depth < MAX_PATH_DEPTH && walk(v, depth + 1)) return true;
+        seen ??= new Set([value]);
+        if (depth < MAX_PATH_DEPTH && !seen.has(v) && (seen.add(v), walk(v, depth + 1))) return true;
       } else if (v !== undefined && v !== null) {
         if (leaf(v, index++)) return true;
       } else {

@@ -30,13 +30,26 @@ interface Program {
 function inSet(set: CharSet, cp: number): boolean {
   const { ranges } = set;
   let found = false;
-  for (let i = 0; i < ranges.length; i++) {
-    const r = ranges[i]!;
-    if (cp < r[0]) break;
-    if (cp <= r[1]) {
-      found = true;
-      break;
+  if (ranges.length <= 8) {
+    // Most classes hold a range or a few (`.`, a letter, `\w`): a scan costs least.
+    for (let i = 0; i < ranges.length; i++) {
+      const r = ranges[i]!;
+      if (cp < r[0]) break;
+      if (cp <= r[1]) {
+        found = true;
+        break;
+      }
     }
+  } else {
+    // A binary search of the sorted ranges: a class of thousands of characters costs a dozen steps per character, not thousands.
+    let lo = 0;
+    let hi = ranges.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (ranges[mid]![1] < cp) lo = mid + 1;
+      else hi = mid;
+    }
+    found = lo < ranges.length && ranges[lo]![0] <= cp;
   }
   return found !== set.negated;
 }
@@ -135,9 +148,70 @@ class Emitter {
   }
 }
 
+/**
+ * Character tests that may be live at once beyond this are refused: each live one costs
+ * a step per character of text, so `(.{0,1000}){20}` (20 000 live after 20 000
+ * characters: 9 s on one 10 000-character value) would cost its size per character,
+ * where a usual expression costs a few.
+ */
+export const MAX_LIVE = 256;
+
+/**
+ * An upper bound on the character tests live at once: each test can only be reached
+ * after a number of characters within an interval (a fixed offset in `abc`, any from
+ * its start on after `.*`), and tests whose intervals do not overlap are never live
+ * together, so the most intervals over one offset bound the threads.
+ */
+function liveBound(tree: RegexTree): number {
+  const events: [number, number][] = [];
+  const walk = (t: RegexTree, lo: number, hi: number): [number, number] => {
+    switch (t.t) {
+      case 'chars':
+      case 'none':
+        events.push([lo, 1], [hi + 1, -1]);
+        return [lo + 1, hi + 1];
+      case 'seq':
+        for (const item of t.items) [lo, hi] = walk(item, lo, hi);
+        return [lo, hi];
+      case 'alt': {
+        let outLo = Infinity;
+        let outHi = -Infinity;
+        for (const item of t.items) {
+          const [a, b] = walk(item, lo, hi);
+          outLo = Math.min(outLo, a);
+          outHi = Math.max(outHi, b);
+        }
+        return [outLo, outHi];
+      }
+      case 'repeat': {
+        for (let i = 0; i < t.min; i++) [lo, hi] = walk(t.item, lo, hi);
+        if (t.max === Infinity) {
+          walk(t.item, lo, Infinity);
+          return [lo, Infinity];
+        }
+        // Each optional copy is reached only through the ones before it; any of them may be the last.
+        let [copyLo, copyHi] = [lo, hi];
+        for (let i = t.min; i < t.max; i++) [copyLo, copyHi] = walk(t.item, copyLo, copyHi);
+        return [lo, copyHi];
+      }
+      default:
+        throw new RegexUnsupported('unreachable: sizeOf refuses these first');
+    }
+  };
+  walk(tree, 0, 0);
+  // Ends before starts at one offset: an interval [a, b] is live from a to b inclusive.
+  events.sort((x, y) => x[0] - y[0] || x[1] - y[1]);
+  let live = 0;
+  let most = 0;
+  for (const [, delta] of events) if ((live += delta) > most) most = live;
+  return most;
+}
+
 function compileProgram(tree: RegexTree): Program {
   const size = sizeOf(tree);
   if (size > MAX_PROGRAM) throw new RegexUnsupported(`the expression expands to ${size} automaton states, more than ${MAX_PROGRAM}`);
+  const live = liveBound(tree);
+  if (live > MAX_LIVE) throw new RegexUnsupported(`the expression can be at ${live} places of itself at once, more than ${MAX_LIVE} (each costs a step per character)`);
   const e = new Emitter();
   e.tree(tree);
   e.emit(MATCH);

@@ -232,7 +232,7 @@ export function someRecordValue(record: DataRecord, test: (value: unknown) => bo
     const value = record[key];
     if (typeof value === 'string') {
       if (value !== '' && test(value)) return true;
-    } else if (value !== null && value !== undefined && someLeaf(value, test, 0)) {
+    } else if (value !== null && value !== undefined && someLeaf(value, test, 0, undefined)) {
       return true;
     }
   }
@@ -244,15 +244,31 @@ const hasOwn = Object.prototype.hasOwnProperty;
 const METADATA: { readonly [name: string]: true | undefined } = Object.create(null) as { [name: string]: true };
 for (const name of METADATA_PROPERTIES) (METADATA as { [name: string]: true })[name] = true;
 
-function someLeaf(value: unknown, test: (value: unknown) => boolean, depth: number): boolean {
+function someLeaf(value: unknown, test: (value: unknown) => boolean, depth: number, seen: Set<object> | undefined): boolean {
   if (value === null || value === undefined || depth > MAX_NESTING) return false;
   if (typeof value !== 'object') return test(value);
+  if (value instanceof Date) return test(value);
+  // Each nested object or array once per walk (the set is made at the first one): a cycle, or one object under two keys, would be walked once per path.
   if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) if (someLeaf(value[i], test, depth + 1)) return true;
+    for (let i = 0; i < value.length; i++) {
+      const v: unknown = value[i];
+      if (typeof v === 'object' && v !== null && !(v instanceof Date)) {
+        if ((seen ??= new Set()).has(v)) continue;
+        seen.add(v);
+      }
+      if (someLeaf(v, test, depth + 1, seen)) return true;
+    }
     return false;
   }
-  if (value instanceof Date) return test(value);
-  for (const key in value) if (hasOwn.call(value, key) && someLeaf((value as Record<string, unknown>)[key], test, depth + 1)) return true;
+  for (const key in value) {
+    if (!hasOwn.call(value, key)) continue;
+    const v = (value as Record<string, unknown>)[key];
+    if (typeof v === 'object' && v !== null && !(v instanceof Date)) {
+      if ((seen ??= new Set()).has(v)) continue;
+      seen.add(v);
+    }
+    if (someLeaf(v, test, depth + 1, seen)) return true;
+  }
   return false;
 }
 

@@ -330,6 +330,15 @@ describe('robustness', () => {
     expect(complete('a\\', 2, { schema }).from).toBeLessThanOrEqual(2);
   });
 
+  it('a today that is no usable date gives a fixed day instead of throwing or a broken date', () => {
+    const withoutBounds = { ...customerSchema, fields: [{ name: 'Born', dataType: 'date' }] };
+    const dates = (today: unknown) => complete('[Born] eq ', 10, { schema: withoutBounds, today: today as Date }).items.map((i) => i.insert);
+    expect(dates('2020-05-05')).toEqual(['"2024-01-01"']); // a string from JavaScript threw: date.getTime is not a function
+    expect(dates(new Date(8.64e15))).toEqual(['"2024-01-01"']); // year 275760: toISOString starts with +275760
+    expect(dates(new Date(Number.NaN))).toEqual(['"2024-01-01"']);
+    expect(dates(new Date(Date.UTC(2021, 2, 4)))).toEqual(['"2021-03-04"']);
+  });
+
   it('returns the same list for the same schema without copying it', () => {
     expect(complete('', 0, { schema }).items).toBe(complete('a AND ', 6, { schema }).items);
   });

@@ -42,6 +42,20 @@ describe('completion laws', () => {
     );
   });
 
+  it('no item splits a character: applied at any offset, it leaves no lone surrogate that was not there', () => {
+    const lone = (text: string) => (text.match(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g) ?? []).length;
+    const emoji = fc.array(fc.oneof(piece, fc.constantFrom('😀', '"😀', '[😀', '😀:', 'a😀b')), { maxLength: 8 }).map((p) => p.join(''));
+    fc.assert(
+      fc.property(emoji, (text) => {
+        for (let offset = 0; offset <= text.length; offset++) {
+          const r = complete(text, offset, { schema, today });
+          for (const item of r.items.slice(0, 5)) expect(lone(text.slice(0, r.from) + item.insert + text.slice(r.to)), `${JSON.stringify(text)} at ${offset}: ${item.insert}`).toBeLessThanOrEqual(lone(text));
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+
   it('hover never throws, and covers the offset within the text', () => {
     fc.assert(
       fc.property(queryText, (text) => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { field, parse, query, QuerySyntaxError, SchemaError, loadSchema, defineSchema, term, and, not } from '../../src/index.js';
 import { compile, filter } from '../../src/evaluator/index.js';
+import type { Expr } from '../../src/language/ast.js';
 import { exampleSchemas, nameOf, names, records } from './records.js';
 
 const noSchema = {};
@@ -309,6 +310,25 @@ describe('inputs', () => {
     const m = compile({ kind: 'Query', span, body: { kind: 'Or', span, operands: [{ kind: 'Error', span }, { kind: 'Term', raw: 'tim', value: 'tim', span }] } });
     expect(filter(records, m).map(nameOf)).toEqual(['Tim']);
     expect(m.diagnostics.map((d) => d.code)).toEqual(['unevaluable']);
+  });
+
+  it('a hand-built tree deeper than any parsed one matches nothing and says so, instead of overflowing the stack', () => {
+    const span = { start: 0, end: 1 };
+    const wrap = (operand: Expr): Expr => ({ kind: 'Not', operand, span }) as Expr;
+    let deep: Expr = { kind: 'Term', value: 'a', span } as Expr;
+    for (let i = 0; i < 100_000; i++) deep = wrap(deep);
+    const matcher = compile(deep);
+    expect(matcher.diagnostics.map((d) => [d.code, d.severity])).toEqual([['too-deep', 'error']]);
+    expect([matcher({ a: 'a' }), matcher({ a: 'b' }), matcher.highlight({ a: 'b' })]).toEqual([false, false, []]);
+    expect(filter([{ a: 'b' }], deep)).toEqual([]);
+    let fine: Expr = { kind: 'Term', value: 'a', span } as Expr;
+    for (let i = 0; i < 100; i++) fine = wrap(fine);
+    expect(compile(fine)({ a: 'a' })).toBe(true); // an even number of NOTs
+  });
+
+  it('options.now must be a valid Date (date math would otherwise match nothing, silently)', () => {
+    for (const now of ['2020-01-01', 5, new Date(Number.NaN)]) expect(() => compile('x:>now-1d', { now: now as Date }), String(now)).toThrow(TypeError);
+    expect(compile('x:>now-1d', { now: new Date(Date.UTC(2020, 0, 2)) })({ x: '2020-01-02' })).toBe(true);
   });
 
   it('the matcher is a plain function with frozen diagnostics', () => {

@@ -24,6 +24,29 @@ function matchesByDefinition(tokens: readonly string[], phrase: readonly string[
   return place(0);
 }
 
+/** The sweep over shifted positions with each window's first and last position found by rescanning it (quadratic; the definition of what `all` lists for distinct words). */
+function windowsByRescan(tokens: readonly string[], phrase: readonly string[], slop: number): [number, number][] {
+  const entries: [number, number, number][] = [];
+  tokens.forEach((token, p) => phrase.forEach((word, i) => word === token && entries.push([p - i, i, p])));
+  entries.sort((x, y) => x[0] - y[0] || x[2] - y[2]);
+  const counts = new Array<number>(phrase.length).fill(0);
+  const found: [number, number][] = [];
+  let covered = 0;
+  let left = 0;
+  for (let right = 0; right < entries.length; right++) {
+    if (counts[entries[right]![1]]!++ === 0) covered++;
+    while (covered === phrase.length) {
+      if (entries[right]![0] - entries[left]![0] <= slop) {
+        const window = entries.slice(left, right + 1).map((e) => e[2]);
+        found.push([Math.min(...window), Math.max(...window)]);
+      }
+      if (--counts[entries[left]![1]]! === 0) covered--;
+      left++;
+    }
+  }
+  return found;
+}
+
 describe('phrases', () => {
   it('a sloppy phrase matches when its words take distinct tokens within the slop (Lucene counts a word out of place as its distance)', () => {
     const words = fc.array(fc.constantFrom('a', 'b', 'c'), { minLength: 1, maxLength: 4 });
@@ -33,6 +56,24 @@ describe('phrases', () => {
       }),
       { numRuns: 3000 * scale },
     );
+  });
+
+  it('lists every window of a sloppy phrase of distinct words (the spans highlights mark)', () => {
+    const words = fc.uniqueArray(fc.constantFrom('a', 'b', 'c'), { minLength: 2, maxLength: 3 });
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom('a', 'b', 'c', 'd'), { maxLength: 12 }), words, fc.nat(6), (tokens, phrase, slop) => {
+        expect(phraseMatches(tokens, phrase, slop, true)).toEqual(windowsByRescan(tokens, phrase, slop));
+      }),
+      { numRuns: 3000 * scale },
+    );
+  });
+
+  it('lists the windows of a huge slop over many tokens without rescanning each window', () => {
+    const tokens = [...Array.from({ length: 100_000 }, () => 'a'), 'b'];
+    const found = phraseMatches(tokens, ['a', 'b'], 10_000_000, true);
+    expect(found.length).toBe(100_000);
+    expect(found[0]).toEqual([0, 100_000]);
+    expect(found[found.length - 1]).toEqual([99_999, 100_000]);
   });
 
   it('a repeated word needs a token of its own', () => {

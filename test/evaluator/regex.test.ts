@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseLuceneRegexp, RegexSyntaxError } from '../../src/evaluator/lucene-regexp.js';
-import { regexTreeMatcher, RegexUnsupported } from '../../src/evaluator/regex-vm.js';
+import { MAX_LIVE, regexTreeMatcher, RegexUnsupported } from '../../src/evaluator/regex-vm.js';
 import { compile, filter } from '../../src/evaluator/index.js';
 import { exampleSchemas, names } from './records.js';
 
@@ -60,6 +60,44 @@ describe('Lucene regular expressions', () => {
 
   it.each(['<foo>', 'a(~b)c', '(a&b)*', 'a{1000}{1000}'])('/%s/ cannot be evaluated here', (pattern) => {
     expect(() => regexTreeMatcher(parseLuceneRegexp(pattern))).toThrow(RegexUnsupported);
+  });
+
+  it('refuses bodies nested too deep to evaluate, instead of exhausting the stack', () => {
+    for (const body of [`${'('.repeat(10_000)}a${')'.repeat(10_000)}`, `a${'*'.repeat(10_000)}`, `${'~'.repeat(10_000)}a`, `${'(a'.repeat(5_000)}${')*'.repeat(5_000)}`]) {
+      expect(() => parseLuceneRegexp(body)).toThrow(RegexUnsupported);
+      const matcher = compile(`/${body}/`);
+      expect(matcher.diagnostics.map((d) => d.code)).toEqual(['unsupported-regex']);
+      expect(matcher({ a: 'a' })).toBe(false);
+    }
+    // Nesting within the limits still evaluates.
+    expect(matches(`${'('.repeat(50)}a${')'.repeat(50)}${'*'.repeat(50)}`, 'aaa')).toBe(true);
+    expect(matches(`${'~'.repeat(50)}a`, 'a')).toBe(true);
+  });
+
+  it('refuses an expression that could be at more than MAX_LIVE places at once (each costs a step per character)', () => {
+    // (.{0,1000}){20}b took 9 s on one 10 000-character value: 19 002 places live per character.
+    for (const body of ['(.{0,1000}){20}b', '[ab]*a[ab]{300}', '(.{0,10}){30}']) {
+      const matcher = compile(`/${body}/`);
+      expect(matcher.diagnostics.map((d) => d.code), body).toEqual(['unsupported-regex']);
+      expect(matcher.diagnostics[0]!.message).toContain(`more than ${MAX_LIVE}`);
+      expect(matcher({ a: 'a'.repeat(10_000) })).toBe(false);
+    }
+    // Long expressions whose places are at fixed offsets, or few at once, still run.
+    for (const [body, text] of [['.{0,1000}b', `${'a'.repeat(999)}b`], ['x{1000}', 'x'.repeat(1000)], ['(ab|cd){0,1000}', 'abcd'.repeat(500)], ['(.*a){20}', 'a'.repeat(20)], ['<0-99999999999>', '123456789']]) {
+      expect(matches(body!, text!), body).toBe(true);
+    }
+  });
+
+  it('a character class holds exactly its characters and ranges, however many (searched by halves)', () => {
+    const letter = fc.integer({ min: 0x61, max: 0x7a }).map((cp) => String.fromCodePoint(cp));
+    const part = fc.oneof(letter, fc.tuple(letter, letter).map(([a, b]) => (a <= b ? `${a}-${b}` : `${b}-${a}`)));
+    fc.assert(
+      fc.property(fc.array(part, { minLength: 1, maxLength: 30 }), fc.boolean(), letter, (parts, negated, probe) => {
+        const body = `[${negated ? '^' : ''}${parts.join('')}]`;
+        expect(matches(body, probe), `/${body}/ on ${probe}`).toBe(new RegExp(`^${body}$`).test(probe));
+      }),
+      { numRuns: 2000 * scale },
+    );
   });
 
   it('costs pattern size times text length, even on patterns that make backtracking engines explode', () => {

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { loadSchema } from '../../src/index.js';
+import { compile, loadSchema } from '../../src/index.js';
 import { compareIgnoringCase, compareText, comparator, dateMathKey, equalsTest, numberRangeTest, readNumber } from '../../src/evaluator/typed-values.js';
 import { exampleSchemas } from './records.js';
 
@@ -27,6 +27,14 @@ describe('typed values', () => {
   it('reads numbers as the language writes them', () => {
     expect([readNumber('42'), readNumber('-1.5'), readNumber('.5'), readNumber(' 7 ')]).toEqual([42, -1.5, 0.5, 7]);
     expect([readNumber(''), readNumber('1e3'), readNumber('0x10'), readNumber('Infinity')].every(Number.isNaN)).toBe(true);
+  });
+
+  it('reads a long value that is almost a number in linear time (the pattern has one way to read it)', () => {
+    const digits = '1'.repeat(200_000);
+    expect(readNumber(`${digits}x`)).toBeNaN();
+    expect(readNumber(`${digits}.${digits}`)).toBe(Number(`${digits}.${digits}`));
+    // Not a number, so compared as text: '1…' sorts before '5'.
+    expect([compile('x:>5')({ x: `${digits}x` }), compile('x:<5')({ x: `${digits}x` })]).toEqual([false, true]);
   });
 
   it('types by field: dates in the field format, booleans by pair, picklist codes exactly', () => {

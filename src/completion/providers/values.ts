@@ -86,8 +86,11 @@ function makeSchemaValues(field: SchemaField, style: ValueStyle): readonly Value
   return entries.map((e, rank) => ({ ...e, item: { ...e.item, sortText: rankText(rank) } }));
 }
 
+/** A `today` that is no usable date (NaN, past year 9999, or not a Date at all when called from JavaScript) gives a fixed day. */
 function isoDay(date: Date): string {
-  return Number.isNaN(date.getTime()) ? '2024-01-01' : date.toISOString().slice(0, 10);
+  if (!(date instanceof Date) || Number.isNaN(date.getTime())) return '2024-01-01';
+  const iso = date.toISOString();
+  return /^\d{4}-/.test(iso) ? iso.slice(0, 10) : '2024-01-01';
 }
 
 function clampDate(key: string, field: SchemaField): string {
