@@ -42,15 +42,24 @@ export function paged<T>(fetchPage: (pageKey: string | undefined) => Promise<Pag
 }
 
 /**
+ * Pages in a row with nothing new that end a search walk even while the total moves: records
+ * inserted in front can push a page of old hits once or twice, but a service that answers the
+ * same page and an ever larger total would otherwise be asked forever.
+ */
+export const MAX_STALE_PAGES = 3;
+
+/**
  * Search pages by `from`/`size`, until `from` reaches the total. The total may change
  * on the way (records written meanwhile): each page's total is the one believed, a hit
  * already given is never given again (offsets shift when records come and go), and an
- * empty page, or a page with nothing new while the total stands still, ends the walk.
+ * empty page, a page with nothing new while the total stands still, or `MAX_STALE_PAGES`
+ * pages in a row with nothing new, end the walk.
  */
 export async function* searchPages(fetchPage: (from: number, size: number) => Promise<SearchPage>, size: number, startFrom = 0): AsyncGenerator<SearchPage> {
   const seen = new Set<string>();
   let from = startFrom;
   let lastTotal: number | undefined;
+  let stale = 0;
   for (;;) {
     const page = await fetchPage(from, size);
     const fresh: SearchHit[] = [];
@@ -59,7 +68,8 @@ export async function* searchPages(fetchPage: (from: number, size: number) => Pr
       seen.add(hit._dataObjectId);
       fresh.push(hit);
     }
-    const stalled = fresh.length === 0 && page.total === lastTotal;
+    stale = fresh.length === 0 ? stale + 1 : 0;
+    const stalled = stale > 0 && (page.total === lastTotal || stale >= MAX_STALE_PAGES);
     if (fresh.length > 0) yield { ...page, hits: fresh };
     from += page.hits.length;
     lastTotal = page.total;

@@ -37,6 +37,25 @@ export function createRedactor(): Redactor {
   };
 }
 
+/** How deep a cause chain is copied: the reason for a failure sits in the first link or two. */
+const MAX_CAUSE_DEPTH = 4;
+
+/**
+ * A copy of an error that may hold a secret (fetch's own, or a custom fetch's that keeps the
+ * request and its headers, as ky's `HTTPError` does), safe to hang on a `cause`: its name,
+ * code, message, stack and cause chain redacted, and none of its other properties.
+ */
+export function redactError(e: unknown, redactor: Redactor, depth = 0): Error {
+  if (!(e instanceof Error)) return new Error(redactor.redact(String(e)));
+  const cause = e.cause !== undefined && depth < MAX_CAUSE_DEPTH ? { cause: redactError(e.cause, redactor, depth + 1) } : undefined;
+  const copy = new Error(redactor.redact(e.message), cause);
+  copy.name = redactor.redact(e.name);
+  copy.stack = redactor.redact(e.stack ?? `${e.name}: ${e.message}`);
+  const code = (e as { code?: unknown }).code;
+  if (typeof code === 'string' || typeof code === 'number') Object.assign(copy, { code: typeof code === 'string' ? redactor.redact(code) : code });
+  return copy;
+}
+
 /** The request headers a log line may show; every other header is `[REDACTED]`. */
 const LOGGABLE_HEADERS = new Set(['accept', 'content-type', 'content-length', 'retry-after', 'date', 'x-request-id']);
 

@@ -204,6 +204,8 @@ export function createWrites(parts: WriteParts) {
     options: { readonly signal?: AbortSignal | undefined; readonly attempts?: number | undefined } = {},
   ): Promise<UpdateWithRetryResult> {
     const attempts = options.attempts ?? parts.conflictAttempts;
+    // NaN would never be reached: conflicts retried forever.
+    if (!Number.isSafeInteger(attempts) || attempts < 1) throw new RangeError(`updateWithRetry: attempts must be a whole number >= 1, not ${String(attempts)}`);
     const { signal } = options;
     let current: DataObject | undefined;
     for (let attempt = 1; ; attempt++) {

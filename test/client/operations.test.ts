@@ -55,6 +55,24 @@ describe('operations', () => {
     expect(service.requests.at(-1)!.url.pathname).toBe('/v1/businessareas/a%2Fb%20c/schemas/x%3Fy');
   });
 
+  it("refuses '.' and '..' as ids, which a URL resolves to another resource (an update of '..' was a PUT on the dataset), sending nothing", async () => {
+    const { client, service } = setup();
+    const sent = service.requests.length;
+    for (const id of ['.', '..']) {
+      await expect(client.update({ ...productRef, dataObjectId: id }, 1, { Name: 'x' })).rejects.toThrow(`'${id}' cannot be an id: a URL path resolves it to another resource`);
+      await expect(client.deleteDataObject({ ...productRef, dataSetId: id })).rejects.toThrow(TypeError);
+      await expect(client.getSchema(id, catalogue.schemaId)).rejects.toThrow(TypeError);
+      await expect(client.schemas(id).toArray()).rejects.toThrow(TypeError);
+      await expect(client.dataObjects({ ...catalogue, schemaId: id }).toArray()).rejects.toThrow(TypeError);
+    }
+    expect(service.requests.length).toBe(sent);
+    // What the rule prevents: the path as the URL would have sent it.
+    expect(new URL('http://service.test/v1/businessareas/a/schemas/b/datasets/c/dataobjects/..').pathname).toBe('/v1/businessareas/a/schemas/b/datasets/c/');
+    // Ids that merely hold dots are fine.
+    await client.getSchema('...', '.a.').catch(() => undefined);
+    expect(service.requests.at(-1)!.url.pathname).toBe('/v1/businessareas/.../schemas/.a.');
+  });
+
   it('sends the search filters by name, from and size', async () => {
     const { client, searches } = setup();
     const result = await client.search('Berlin', { businessArea: 'customer', schema: 'Customer', dataSet: 'Retail Customers', from: 2, size: 3 });

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { paged, searchPages } from '../../src/client/paging.js';
+import { MAX_STALE_PAGES, paged, searchPages } from '../../src/client/paging.js';
 import type { SearchHit, SearchPage } from '../../src/client/index.js';
 
 const hit = (id: string) => ({ _dataObjectId: id }) as SearchHit;
@@ -83,6 +83,22 @@ describe('search paging', () => {
     const stuck = async (from: number): Promise<SearchPage> => (requests++, { hits: ids(10).map(hit), total: 1000, from });
     expect(await collect(searchPages(stuck, 10))).toEqual(ids(10));
     expect(requests).toBe(2);
+  });
+
+  it('ends on a service that answers the same page while its total keeps growing, after MAX_STALE_PAGES pages with nothing new', async () => {
+    let requests = 0;
+    const growing = async (from: number): Promise<SearchPage> => (requests++, { hits: ids(10).map(hit), total: 1000 + requests, from });
+    expect(await collect(searchPages(growing, 10))).toEqual(ids(10));
+    expect(requests).toBe(1 + MAX_STALE_PAGES);
+  });
+
+  it('keeps walking past a page or two of old hits pushed by records inserted in front', async () => {
+    // Twenty records inserted in front before each of the next two requests: two pages of old hits, then new ones again.
+    const s = searching(ids(40), (list, request) => request <= 2 && list.unshift(...ids(20, `front${request}-`)));
+    const seen = await collect(searchPages(s.fetchPage, 20));
+    expect(seen.slice(0, 20)).toEqual(ids(20));
+    expect(seen).toEqual(expect.arrayContaining(ids(40)));
+    expect(new Set(seen).size).toBe(seen.length);
   });
 
   it('law: whatever changes between pages, no hit comes twice and the walk ends; with records only appended, every first record is seen', async () => {

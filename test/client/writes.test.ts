@@ -188,6 +188,12 @@ describe('updateWithRetry', () => {
     expect(service.requests.filter(isPut)).toHaveLength(3);
   });
 
+  it.each([Number.NaN, 0, 1.5, -1])('refuses attempts of %s before reading anything (NaN retried conflicts forever)', async (attempts) => {
+    const { client, service } = setup();
+    await expect(client.updateWithRetry(productRef, () => ({ Name: 'x' }), { attempts })).rejects.toThrow(`updateWithRetry: attempts must be a whole number >= 1, not ${attempts}`);
+    expect(service.requests).toHaveLength(0);
+  });
+
   it('sends nothing when the change returns no fields', async () => {
     const { client, puts } = setup();
     const result = await client.updateWithRetry(productRef, () => undefined);
