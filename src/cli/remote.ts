@@ -5,6 +5,7 @@
  * redacts it from every message, and no command prints its options back.
  */
 import { createClient, type MdqClient } from '../client/client.js';
+import { MAX_TIMER_MS } from '../client/retry.js';
 import type { DataObjectRef, SearchHit } from '../client/types.js';
 import { equals, loadSchema, or, query } from '../index.js';
 import type { SchemaIndex } from '../schema/schema.js';
@@ -28,6 +29,9 @@ export interface ConnectionValues {
   readonly timeout?: string | undefined;
 }
 
+/** The longest --timeout: what a timer holds (2^31 - 1 ms), in whole seconds. */
+const MAX_TIMEOUT_SECONDS = Math.floor(MAX_TIMER_MS / 1000);
+
 /** A client for the service the flags or the environment name. */
 export function connect(values: ConnectionValues, io: CliIo, usage: string): MdqClient {
   const env = io.env ?? {};
@@ -42,7 +46,10 @@ export function connect(values: ConnectionValues, io: CliIo, usage: string): Mdq
   ].filter(([value]) => value === undefined || value === '');
   if (missing.length > 0) throw new UsageError(`no service to talk to: give ${missing.map(([, name]) => name).join(', ')} (mdq serve runs one locally)\nusage: ${usage}`);
   const timeoutMs = values.timeout === undefined ? undefined : Number(values.timeout) * 1000;
-  if (timeoutMs !== undefined && !(Number.isFinite(timeoutMs) && timeoutMs > 0)) throw new UsageError(`--timeout takes seconds, not '${values.timeout}'\nusage: ${usage}`);
+  // Decimal seconds only (Number reads '0x10' and '1e3' too), within a timer's range.
+  if (timeoutMs !== undefined && !(/^\d+(\.\d+)?$/.test(values.timeout!.trim()) && timeoutMs > 0 && timeoutMs <= MAX_TIMEOUT_SECONDS * 1000)) {
+    throw new UsageError(`--timeout takes seconds, more than 0 and at most ${MAX_TIMEOUT_SECONDS}, not '${values.timeout}'\nusage: ${usage}`);
+  }
   try {
     return createClient({
       baseUrl: baseUrl!,

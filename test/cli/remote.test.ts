@@ -196,6 +196,29 @@ describe('mdq search', () => {
     expect((await mdq(['search', 'a', '--check', 'maybe'])).code).toBe(2);
     expect((await mdq(['search'])).code).toBe(2);
   });
+
+  it.each(['3000000', '1e10', '0x10', '0', '-1', 'Infinity'])('refuses --timeout %s (beyond a timer it timed out at once or threw a RangeError: exit 1; 0x10 read as 16)', async (timeout) => {
+    const r = await mdq(['search', 'a', '--timeout', timeout]);
+    expect(r.code).toBe(2);
+    expect(r.stderr.split('\n')[0]).toBe(`mdq search: --timeout takes seconds, more than 0 and at most 2147483, not '${timeout}'`);
+    expect(r.stdout).toBe('');
+  });
+
+  it('takes --timeout in decimal seconds up to what a timer holds', async () => {
+    expect((await mdq(['search', 'a', '--timeout', '2147483'])).code).toBe(0);
+    expect((await mdq(['search', 'a', '--timeout', '0.5'])).code).toBe(0);
+  });
+
+  it.each([
+    ['http://127.0.0.1:1/api?tenant=1', 'baseUrl must not have a query or a fragment: the paths of the service are appended to it'],
+    ['http://127.0.0.1:1/#top', 'baseUrl must not have a query or a fragment: the paths of the service are appended to it'],
+    ['http://admin:pw-Zz81@[broken', 'baseUrl is not a URL: http://[REDACTED]@[broken'],
+  ])('refuses MDQ_BASE_URL=%s with exit 2, never echoing a password', async (baseUrl, message) => {
+    const r = await mdq(['areas'], { env: { ...env, MDQ_BASE_URL: baseUrl } });
+    expect(r.code).toBe(2);
+    expect(r.stderr.split('\n')[0]).toBe(`mdq areas: ${message}`);
+    expect(r.stderr).not.toContain('pw-Zz81');
+  });
 });
 
 describe('mdq get and update by id alone', () => {

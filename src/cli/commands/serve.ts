@@ -8,16 +8,21 @@ import { startEmulator } from '../../emulator/server.js';
 import type { EmulatorOptions } from '../../emulator/types.js';
 import { parseCommandArgs } from '../args.js';
 import type { Command } from '../command.js';
-import { EXIT, OutputClosed, UsageError, type CliIo } from '../io.js';
+import { EXIT, OutputClosed, OutputFailed, UsageError, type CliIo } from '../io.js';
 
 const USAGE =
   'mdq serve [--port 8787] [--host 127.0.0.1] [--data DIR] [--in-memory] [--clients FILE] [--token-ttl SECONDS] [--page-size N] [--faults FILE] [--records N] [--seed N] [--static DIR] [--bare-array] [--quiet]';
 
-function positiveInteger(text: string | undefined, name: string, min = 1): number | undefined {
+function positiveInteger(text: string | undefined, name: string, min = 1, max = Number.MAX_SAFE_INTEGER): number | undefined {
   if (text === undefined) return undefined;
-  if (!/^\d+$/.test(text) || Number(text) < min || !Number.isSafeInteger(Number(text))) throw new UsageError(`${name} must be an integer of at least ${min}, not ${JSON.stringify(text)}\nusage: ${USAGE}`);
+  if (!/^\d+$/.test(text) || Number(text) < min || Number(text) > max) {
+    throw new UsageError(`${name} must be an integer of at least ${min}${max < Number.MAX_SAFE_INTEGER ? ` and at most ${max}` : ''}, not ${JSON.stringify(text)}\nusage: ${USAGE}`);
+  }
   return Number(text);
 }
+
+/** The highest TCP port: a higher one made `listen` throw a RangeError of its own. */
+const MAX_PORT = 65_535;
 
 async function readJsonFile(io: CliIo, path: string, what: string): Promise<unknown> {
   let text: string;
@@ -45,10 +50,11 @@ function serverOutput(io: CliIo, url: () => string | undefined): (text: string) 
     try {
       io.stdout(text);
     } catch (e) {
-      if (!(e instanceof OutputClosed)) throw e;
+      if (!(e instanceof OutputClosed || e instanceof OutputFailed)) throw e;
       open = false;
       const where = url();
-      io.stderr(`mdq serve: standard output was closed; serving on${where === undefined ? '' : ` ${where}`} without the request log (Ctrl-C stops)\n`);
+      const what = e instanceof OutputFailed ? e.message : 'standard output was closed';
+      io.stderr(`mdq serve: ${what}; serving on${where === undefined ? '' : ` ${where}`} without the request log (Ctrl-C stops)\n`);
     }
   };
 }
@@ -102,7 +108,7 @@ export const serveCommand: Command = {
       throw new UsageError(e instanceof Error ? e.message : String(e));
     }
     const options: EmulatorOptions = {
-      port: positiveInteger(values.port, '--port', 0) ?? 8787,
+      port: positiveInteger(values.port, '--port', 0, MAX_PORT) ?? 8787,
       host: values.host ?? '127.0.0.1',
       dataDir: values.data,
       inMemory: values['in-memory'] ?? false,
