@@ -4,13 +4,13 @@
  * `util.inspect` nor `JSON.stringify` can show them.
  */
 import type { Diagnostic } from '../language/diagnostic.js';
-import { AuthError, BadRequestError, NetworkError, NotFoundError, QueryError, ServiceError, TimeoutError, WriteOutcomeUnknownError } from './errors.js';
+import { AuthError, BadRequestError, NetworkError, NotFoundError, QueryError, ServiceError, TimeoutError, WriteOutcomeUnknownError, retryAfterOf } from './errors.js';
 import { CHECK_MODES, checkText, describeDiagnostics, hasErrors, queryText, type CheckMode, type QueryInput } from './local-check.js';
 import { createResolver, type Scope } from './names.js';
 import { DEFAULTS, nonNegative, normaliseBaseUrl, positive, resolveClock, type ClientOptions } from './options.js';
 import { paged, searchPages as walkSearchPages, type Paged } from './paging.js';
 import { createRedactor } from './redact.js';
-import { MAX_TIMER_MS, backoffDelay, retryPolicy } from './retry.js';
+import { MAX_TIMER_MS, retryDelay, retryPolicy } from './retry.js';
 import { createTokenSource, type TokenSource } from './tokens.js';
 import { createTransport, pathOf } from './transport.js';
 import type {
@@ -303,7 +303,9 @@ export function createClient(options: ClientOptions): MdqClient {
           if (!(e instanceof NetworkError || e instanceof TimeoutError || (e instanceof ServiceError && e.status !== undefined && retry.statuses.includes(e.status)))) throw e;
           if ((await readObject(ref, o.signal)) === undefined) return;
           if (attempt >= retry.attempts) throw e;
-          await clock.sleep(backoffDelay(retry, attempt - 1, clock.random), o.signal);
+          const wait = retryDelay(retry, attempt - 1, retryAfterOf(e), clock.random);
+          if (wait === undefined) throw e;
+          await clock.sleep(wait, o.signal);
         }
       }
     },

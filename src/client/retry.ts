@@ -57,6 +57,16 @@ export function backoffDelay(policy: RetryPolicy, retry: number, random: () => n
 }
 
 /**
+ * The wait before retry number `retry` (counted from 0): what `Retry-After` asked for, or
+ * the backoff when it said nothing; undefined when it asks for more than `maxRetryAfterMs`,
+ * which ends the retries (sending sooner than asked would only be refused again).
+ */
+export function retryDelay(policy: RetryPolicy, retry: number, retryAfterMs: number | undefined, random: () => number): number | undefined {
+  if (retryAfterMs !== undefined) return retryAfterMs > policy.maxRetryAfterMs ? undefined : retryAfterMs;
+  return backoffDelay(policy, retry, random);
+}
+
+/**
  * A `Retry-After` header in milliseconds from `now`: delta-seconds (`120`) or an HTTP
  * date (`Wed, 21 Oct 2015 07:28:00 GMT`). A date in the past means no wait. Anything
  * else (absent, negative, garbage) is `undefined`: the header is ignored.

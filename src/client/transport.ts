@@ -21,7 +21,7 @@ import {
 } from './errors.js';
 import type { Clock, Logger } from './options.js';
 import { loggableHeaders, redactError, type Redactor } from './redact.js';
-import { backoffDelay, parseRetryAfter, type RetryPolicy } from './retry.js';
+import { parseRetryAfter, retryDelay, type RetryPolicy } from './retry.js';
 import type { TokenSource } from './tokens.js';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -172,11 +172,11 @@ export function createTransport(parts: TransportParts): Transport {
         if (!spec.retry) throw failed;
       }
       if (attempt >= retry.attempts) throw failed;
-      if (retryAfterMs !== undefined && retryAfterMs > retry.maxRetryAfterMs) {
+      const delay = retryDelay(retry, attempt - 1, retryAfterMs, clock.random);
+      if (delay === undefined) {
         log('warn', `${request}: the service asks to wait ${retryAfterMs} ms, more than the ${retry.maxRetryAfterMs} ms allowed; giving up`);
         throw failed;
       }
-      const delay = retryAfterMs ?? backoffDelay(retry, attempt - 1, clock.random);
       log('warn', `${request}: ${failed.status ?? failed.name}; retrying in ${delay} ms (attempt ${attempt + 1} of ${retry.attempts})`, { attempt, delay });
       await clock.sleep(delay, spec.signal);
     }
