@@ -5,6 +5,7 @@
 import { QUERY_ARGUMENT_NOTE, optionsEnd } from './args.js';
 import { commands } from './commands/index.js';
 import { EXIT, OutputClosed, UsageError, type CliIo } from './io.js';
+import { printable } from './printable.js';
 import { mdqVersion } from './version.js';
 
 function help(): string {
@@ -47,11 +48,12 @@ async function dispatch(args: readonly string[], io: CliIo): Promise<number> {
     return await command.run(rest, io);
   } catch (e) {
     if (e instanceof OutputClosed) throw e;
+    // Messages may quote the service (a name, its own message): printed without control characters.
     if (e instanceof UsageError) {
-      io.stderr(`mdq ${name}: ${e.message}\n`);
+      io.stderr(`mdq ${name}: ${printable(e.message)}\n`);
       return EXIT.usage;
     }
-    io.stderr(`mdq ${name}: ${e instanceof Error ? e.message : String(e)}\n`);
+    io.stderr(`mdq ${name}: ${printable(e instanceof Error ? e.message : String(e))}\n`);
     return EXIT.problems;
   }
 }

@@ -210,8 +210,10 @@ function serviceMessage(body: string): string {
   return body.length > 0 && !body.includes('\n') && !body.trimStart().startsWith('<') ? clip(body) : '';
 }
 
+/** One line of at most 200 characters: a message goes into a log line or a terminal, so the service's control characters and line breaks become spaces. */
 function clip(text: string): string {
-  return text.length > 200 ? `${text.slice(0, 200)}...` : text;
+  const line = text.replace(/[\u0000-\u001f\u007f-\u009f]+/g, ' ').trim();
+  return line.length > 200 ? `${line.slice(0, 200)}...` : line;
 }
 
 function describe(e: unknown): string {
