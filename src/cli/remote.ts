@@ -19,7 +19,8 @@ export const connectionOptions = {
   timeout: { type: 'string' },
 } as const;
 
-export const CONNECTION_USAGE = '[--base-url <url> --client-id <id> --client-secret <secret>] (or MDQ_BASE_URL, MDQ_CLIENT_ID, MDQ_CLIENT_SECRET)';
+export const CONNECTION_USAGE =
+  '[--base-url <url> --client-id <id> --client-secret <secret>] [--token-path <path>] [--timeout <seconds>] (or MDQ_BASE_URL, MDQ_CLIENT_ID, MDQ_CLIENT_SECRET, MDQ_TOKEN_PATH)';
 
 export interface ConnectionValues {
   readonly 'base-url'?: string | undefined;

@@ -41,7 +41,7 @@ async function dispatch(args: readonly string[], io: CliIo): Promise<number> {
   }
   const options = rest.slice(0, optionsEnd(rest));
   if (options.includes('--help') || options.includes('-h')) {
-    io.stdout(`usage: ${command.usage}\n\n${command.summary}\n\n${QUERY_ARGUMENT_NOTE}\n`);
+    io.stdout(`usage: ${command.usage}\n\n${command.summary}\n${command.takesQuery ? `\n${QUERY_ARGUMENT_NOTE}\n` : ''}`);
     return EXIT.ok;
   }
   try {

@@ -73,11 +73,14 @@ function matches(response: SchemaResponse, names: readonly string[]): boolean {
   return wanted.includes(String(response.name).toLowerCase()) || wanted.includes(String(response.schemaId).toLowerCase());
 }
 
+const options = { example: { type: 'boolean' }, name: { type: 'string', multiple: true }, json: { type: 'boolean' } } as const;
+
 export const fieldsCommand: Command = {
   summary: "list each schema's fields with their types and accepted values (--json: the schema file itself)",
   usage,
+  options,
   async run(args, io) {
-    const { values, positionals } = parseCommandArgs(args, { example: { type: 'boolean' }, name: { type: 'string', multiple: true }, json: { type: 'boolean' } }, usage);
+    const { values, positionals } = parseCommandArgs(args, options, usage);
     if (values.example && positionals.length > 0) throw new UsageError(`give either schema files or --example, not both\nusage: ${usage}`);
     if (!values.example && positionals.length === 0) throw new UsageError(`give schema files or --example (the built-in example tenant)\nusage: ${usage}`);
     const all = values.example ? [...exampleSchemas] : await readSchemaResponses(positionals, io);

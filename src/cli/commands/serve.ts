@@ -72,29 +72,28 @@ function interrupted(): Promise<string> {
   });
 }
 
+const serveOptions = {
+  port: { type: 'string' },
+  host: { type: 'string' },
+  data: { type: 'string' },
+  'in-memory': { type: 'boolean' },
+  clients: { type: 'string' },
+  'token-ttl': { type: 'string' },
+  'page-size': { type: 'string' },
+  faults: { type: 'string' },
+  records: { type: 'string' },
+  seed: { type: 'string' },
+  static: { type: 'string' },
+  'bare-array': { type: 'boolean' },
+  quiet: { type: 'boolean' },
+} as const;
+
 export const serveCommand: Command = {
   summary: 'run a local emulator of the master-data service (the example tenant by default)',
   usage: USAGE,
+  options: serveOptions,
   async run(args, io) {
-    const { values, positionals } = parseCommandArgs(
-      args,
-      {
-        port: { type: 'string' },
-        host: { type: 'string' },
-        data: { type: 'string' },
-        'in-memory': { type: 'boolean' },
-        clients: { type: 'string' },
-        'token-ttl': { type: 'string' },
-        'page-size': { type: 'string' },
-        faults: { type: 'string' },
-        records: { type: 'string' },
-        seed: { type: 'string' },
-        static: { type: 'string' },
-        'bare-array': { type: 'boolean' },
-        quiet: { type: 'boolean' },
-      },
-      USAGE,
-    );
+    const { values, positionals } = parseCommandArgs(args, serveOptions, USAGE);
     let url: string | undefined;
     const say = serverOutput(io, () => url);
     if (positionals.length > 0) throw new UsageError(`unexpected argument ${JSON.stringify(positionals[0])}\nusage: ${USAGE}`);
