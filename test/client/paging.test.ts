@@ -34,6 +34,39 @@ describe('pageKey lists', () => {
     expect(await looping.toArray()).toEqual([1, 2, 3]);
     expect(await paged(async () => ({ items: [1], nextPageKey: '' })).toArray()).toEqual([1]);
   });
+
+  it('ends on a service that ignores the page key and makes up a new one every time (it was asked forever)', async () => {
+    let fetched = 0;
+    const ignoring = paged(async () => (fetched++, { items: [{ schemaId: 'a' }, { schemaId: 'b' }], nextPageKey: `key-${fetched}` }));
+    expect(await ignoring.toArray()).toEqual([{ schemaId: 'a' }, { schemaId: 'b' }]);
+    expect(fetched).toBe(2);
+    let empty = 0;
+    expect(await paged(async () => (empty++, { items: [], nextPageKey: `e${empty}` })).toArray()).toEqual([]);
+    expect(empty).toBe(MAX_STALE_PAGES);
+  });
+
+  it(`follows a run of fewer than MAX_STALE_PAGES empty pages to the items after it`, async () => {
+    const pages = [[], [], [1], [], [2]];
+    const list = paged(async (key) => {
+      const at = key === undefined ? 0 : Number(key);
+      return { items: pages[at]!, ...(at + 1 < pages.length ? { nextPageKey: String(at + 1) } : {}) };
+    });
+    expect(await list.toArray()).toEqual([1, 2]);
+  });
+
+  it('law: a walk over distinct pages that are not empty yields every item of every page once, in order', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.array(fc.integer(), { minLength: 1, maxLength: 4 }), { minLength: 1, maxLength: 8 }), async (pages) => {
+        // Distinct by construction: each item carries its page number.
+        const tagged = pages.map((items, p) => items.map((value) => ({ p, value })));
+        const list = paged(async (key) => {
+          const at = key === undefined ? 0 : Number(key);
+          return { items: tagged[at]!, ...(at + 1 < tagged.length ? { nextPageKey: String(at + 1) } : {}) };
+        });
+        expect(await list.toArray()).toEqual(tagged.flat());
+      }),
+    );
+  });
 });
 
 /** A search over a list that may change between requests. */
