@@ -70,6 +70,19 @@ export function decodeText(bytes: Uint8Array): string {
   return new TextDecoder('utf-8').decode(bytes);
 }
 
+/**
+ * Colour as Node's own `getColorDepth` decides it: `FORCE_COLOR` (unless `0` or `false`)
+ * colours even a pipe (CI logs), a non-empty `NO_COLOR` (no-color.org) and `TERM=dumb` turn
+ * it off, and otherwise a terminal gets colour.
+ */
+export function wantsColor(env: Readonly<Record<string, string | undefined>>, isTerminal: boolean): boolean {
+  const force = env.FORCE_COLOR;
+  if (force !== undefined) return force !== '0' && force !== 'false';
+  if (env.NO_COLOR !== undefined && env.NO_COLOR !== '') return false;
+  if (env.TERM === 'dumb') return false;
+  return isTerminal;
+}
+
 export function processIo(): CliIo {
   const out = streamWriter(process.stdout);
   const err = streamWriter(process.stderr);
@@ -89,7 +102,7 @@ export function processIo(): CliIo {
       return decodeText(Buffer.concat(chunks));
     },
     readFile: async (path) => decodeText(await readFile(path)),
-    color: Boolean(process.stdout.isTTY) && !process.env.NO_COLOR,
+    color: wantsColor(process.env, Boolean(process.stdout.isTTY)),
     env: process.env,
     stderrIsTerminal: Boolean(process.stderr.isTTY),
   };

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';
-import { OutputClosed, OutputFailed, decodeText, processIo, stdinQueries, streamWriter } from '../../src/cli/io.js';
+import { OutputClosed, OutputFailed, decodeText, processIo, stdinQueries, streamWriter, wantsColor } from '../../src/cli/io.js';
 import { runCli } from '../../src/cli/run.js';
 import { exampleSchemas } from '../../src/index.js';
 import { fakeIo } from '../support/cli.js';
@@ -125,4 +125,21 @@ describe('text in', () => {
     expect(stdout + stderr).not.toMatch(/unknown-field|\uFEFF/);
     expect(stderr).not.toMatch(STACK);
   }, 60_000);
+});
+
+describe('colour', () => {
+  it.each([
+    [{}, true, true],
+    [{}, false, false],
+    [{ NO_COLOR: '1' }, true, false],
+    [{ NO_COLOR: '' }, true, true],
+    [{ TERM: 'dumb' }, true, false],
+    [{ FORCE_COLOR: '1' }, false, true],
+    [{ FORCE_COLOR: '' }, false, true],
+    [{ FORCE_COLOR: '0' }, true, false],
+    [{ FORCE_COLOR: 'false' }, true, false],
+    [{ FORCE_COLOR: '1', NO_COLOR: '1' }, false, true],
+  ] as const)('%j on a terminal: %s -> colour %s (TERM=dumb got escape codes, FORCE_COLOR was ignored)', (env, terminal, expected) => {
+    expect(wantsColor(env, terminal)).toBe(expected);
+  });
 });
