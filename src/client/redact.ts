@@ -17,17 +17,22 @@ export interface Redactor {
 
 /** Secrets shorter than this are not scrubbed from text: replacing every "a" would garble everything and hide nothing. */
 const MIN_SECRET_LENGTH = 4;
-/** Tokens are renewed for the client's whole life; remembering the last few covers every one still in use. */
-const MAX_SECRETS = 16;
+/** Tokens are renewed for the client's whole life; remembering the last few (each in two forms) covers every one still in use. */
+const MAX_SECRETS = 32;
 
 export function createRedactor(): Redactor {
   const secrets: string[] = [];
+  const remember = (secret: string) => {
+    if (secret.length < MIN_SECRET_LENGTH || secrets.includes(secret)) return;
+    // The client secret is added first (with its JSON form) and stays; old tokens make room for new ones.
+    if (secrets.length >= MAX_SECRETS) secrets.splice(2, 1);
+    secrets.push(secret);
+  };
   return {
     add(secret) {
-      if (secret.length < MIN_SECRET_LENGTH || secrets.includes(secret)) return;
-      // The client secret is added first and stays; old tokens make room for new ones.
-      if (secrets.length >= MAX_SECRETS) secrets.splice(1, 1);
-      secrets.push(secret);
+      remember(secret);
+      // A service that echoes it inside a JSON body writes `"` as `\"` and `\` as `\\`: that form is the secret too.
+      remember(JSON.stringify(secret).slice(1, -1));
     },
     redact(text) {
       let out = text;
