@@ -133,6 +133,35 @@ describe('operations', () => {
     expect((await client.checkQuery('Nope:1', { businessArea: 'product' })).map((d) => d.code)).toEqual(['unknown-field']);
   });
 
+  it("one caller's abort does not fail another caller waiting on the same list (the shared request took the first caller's signal)", async () => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const service = fakeService();
+    // The business areas answer only once released; an abort ends the wait, as on the wire.
+    const slow: typeof fetch = async (input, init) => {
+      if (String(input).endsWith('/v1/my/businessareas')) {
+        await new Promise<void>((resolve, reject) => {
+          void held.then(resolve);
+          init?.signal?.addEventListener('abort', () => reject(init.signal!.reason), { once: true });
+        });
+      }
+      return service.fetch(input, init);
+    };
+    const client = createClient({ baseUrl: 'http://service.test', credentials, fetch: slow });
+    const stop = new AbortController();
+    const first = client.findBusinessArea('product', { signal: stop.signal });
+    const second = client.findBusinessArea('customer');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    stop.abort(new Error('the first caller gave up'));
+    await expect(first).rejects.toThrow('the first caller gave up');
+    release();
+    expect((await second).name).toBe('customer');
+    // The list was asked for once, and is cached for the next caller.
+    expect((await client.findBusinessArea('product')).name).toBe('product');
+    expect(service.requests.filter((r) => r.path === '/v1/my/businessareas')).toHaveLength(1);
+    await expect(client.findBusinessArea('product', { signal: AbortSignal.abort(new Error('already')) })).rejects.toThrow('already');
+  });
+
   it('a 400 on search is a QueryError with the local diagnostics', async () => {
     const service = fakeService({ before: (r) => (r.path === '/dataobjects/search' ? json({ message: 'invalid query syntax' }, 400) : undefined) });
     const client = createClient({ baseUrl: 'http://service.test', credentials, fetch: service.fetch });
