@@ -71,14 +71,28 @@ export function wholeNumber(value: string | undefined, name: string, min: number
   return n;
 }
 
-/** The search hits of these data object ids (one search; ids are data, escaped by the builder), in the order given. */
+/**
+ * Ids per search: a search is a GET, and one query naming hundreds of 47-character ids
+ * outgrows what servers take in a URL (about 16 KB in Node) and Lucene's 1 024 clauses.
+ */
+export const IDS_PER_SEARCH = 50;
+/** Missing ids named in the message; the rest are counted. */
+const MAX_NAMED = 10;
+
+/** The search hits of these data object ids (a search per `IDS_PER_SEARCH`; ids are data, escaped by the builder). */
 export async function locate(client: MdqClient, ids: readonly string[]): Promise<Map<string, SearchHit>> {
   const unique = [...new Set(ids)];
   const found = new Map<string, SearchHit>();
-  const text = query(or(...unique.map((id) => equals('_dataObjectId', id)))).text;
-  for await (const hit of client.searchAll(text)) if (unique.includes(hit._dataObjectId)) found.set(hit._dataObjectId, hit);
+  for (let at = 0; at < unique.length; at += IDS_PER_SEARCH) {
+    const batch = new Set(unique.slice(at, at + IDS_PER_SEARCH));
+    const text = query(or(...[...batch].map((id) => equals('_dataObjectId', id)))).text;
+    for await (const hit of client.searchAll(text)) if (batch.has(hit._dataObjectId)) found.set(hit._dataObjectId, hit);
+  }
   const missing = unique.filter((id) => !found.has(id));
-  if (missing.length > 0) throw new Error(`no data object ${missing.map((id) => `'${id}'`).join(', ')} (or not visible to this client)`);
+  if (missing.length > 0) {
+    const named = missing.slice(0, MAX_NAMED).map((id) => `'${id}'`).join(', ');
+    throw new Error(`no data object ${named}${missing.length > MAX_NAMED ? ` and ${missing.length - MAX_NAMED} more` : ''} (or not visible to this client)`);
+  }
   return found;
 }
 

@@ -4,6 +4,7 @@ import { runCli } from '../../src/cli/run.js';
 import { createClient } from '../../src/client/index.js';
 import { startEmulator, type Emulator } from '../../src/emulator/index.js';
 import { fakeIo } from '../support/cli.js';
+import { IDS_PER_SEARCH } from '../../src/cli/remote.js';
 
 let emulator: Emulator;
 let env: Record<string, string>;
@@ -233,6 +234,19 @@ describe('mdq get and update by id alone', () => {
     const missing = await mdq(['get', 'no-such-id-123']);
     expect(missing.code).toBe(1);
     expect(missing.stderr).toBe("mdq get: no data object 'no-such-id-123' (or not visible to this client)\n");
+  });
+});
+
+describe('mdq get with many ids', () => {
+  it(`finds ids across several searches of ${IDS_PER_SEARCH}, and names at most ten missing ones (300 ids were one search too long for a URL: "malformed HTTP request")`, async () => {
+    const all = (await mdq(['search', '*:*', '--all', '--ndjson'])).stdout.trimEnd().split('\n').map((l) => JSON.parse(l)._dataObjectId as string);
+    expect(all.length).toBeGreaterThan(IDS_PER_SEARCH);
+    const got = JSON.parse((await mdq(['get', ...all])).stdout);
+    expect(got.map((o: { _dataObjectId: string }) => o._dataObjectId)).toEqual(all);
+    const fakes = Array.from({ length: 300 - all.length }, (_, i) => `${'0'.repeat(40)}fake${i}`);
+    const r = await mdq(['get', ...all, ...fakes]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toBe(`mdq get: no data object ${fakes.slice(0, 10).map((id) => `'${id}'`).join(', ')} and ${fakes.length - 10} more (or not visible to this client)\n`);
   });
 });
 

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { NotFoundError, QueryError, createClient, type Logger } from '../../src/client/index.js';
 import { exampleTenant } from '../../src/examples/index.js';
 import { field, parse, query } from '../../src/index.js';
+import { MAX_DESCRIBED } from '../../src/client/local-check.js';
 import { fakeFetch, json } from './support/fake-fetch.js';
 import { CLIENT_ID, CLIENT_SECRET, catalogue, fakeService, firstProduct, productRef } from './support/fake-service.js';
 
@@ -160,6 +161,17 @@ describe('operations', () => {
     expect((await client.findBusinessArea('product')).name).toBe('product');
     expect(service.requests.filter((r) => r.path === '/v1/my/businessareas')).toHaveLength(1);
     await expect(client.findBusinessArea('product', { signal: AbortSignal.abort(new Error('already')) })).rejects.toThrow('already');
+  });
+
+  it('a query with a hundred problems makes a message of a few diagnostics and a count, while the error holds them all (the message was one line of some 7 KB)', async () => {
+    const { client, searches } = setup();
+    const text = ') '.repeat(3000);
+    const error = (await client.search(text, { check: 'error' }).catch((e: unknown) => e)) as QueryError;
+    expect(error).toBeInstanceOf(QueryError);
+    expect(error.diagnostics.length).toBeGreaterThan(100);
+    expect(error.message.length).toBeLessThan(1000);
+    expect(error.message).toMatch(new RegExp(`; and ${error.diagnostics.filter((d) => d.severity === 'error').length - MAX_DESCRIBED} more$`));
+    expect(searches()).toHaveLength(0);
   });
 
   it('a 400 on search is a QueryError with the local diagnostics', async () => {
