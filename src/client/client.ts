@@ -100,8 +100,9 @@ export function createClient(options: ClientOptions): MdqClient {
   const fetchFn = options.fetch ?? globalThis.fetch?.bind(globalThis);
   if (typeof fetchFn !== 'function') throw new TypeError('createClient: no fetch on this platform; pass one as `fetch`');
   const timeoutMs = positive('timeoutMs', options.timeoutMs, DEFAULTS.timeoutMs, MAX_TIMER_MS);
-  const pageSize = Math.floor(positive('pageSize', options.pageSize, DEFAULTS.pageSize));
-  const conflictAttempts = Math.floor(positive('conflictAttempts', options.conflictAttempts, DEFAULTS.conflictAttempts));
+  // At least 1 after rounding down: 0.5 made pages of size 0 and no attempt at all.
+  const pageSize = Math.max(1, Math.floor(positive('pageSize', options.pageSize, DEFAULTS.pageSize)));
+  const conflictAttempts = Math.max(1, Math.floor(positive('conflictAttempts', options.conflictAttempts, DEFAULTS.conflictAttempts)));
   const marginSeconds = nonNegative('refreshMarginSeconds', options.refreshMarginSeconds, DEFAULTS.refreshMarginSeconds);
   const defaultCheck = checkMode(options.check ?? 'off');
   const tokenPath = options.tokenPath ?? DEFAULTS.tokenPath;

@@ -43,6 +43,16 @@ describe('the base URL', () => {
   });
 });
 
+describe('counts', () => {
+  it('rounds a fractional pageSize or conflictAttempts down, but never below 1 (0.5 asked for pages of size 0, and failed every updateWithRetry)', async () => {
+    const { fetch, requests } = fakeFetch((r) => (r.path === '/oauth2/token' ? json({ access_token: 'token-abcdef', expires_in: 3600 }) : json({ hits: [], total: 0 })));
+    const client = createClient({ baseUrl: 'http://service.test', credentials, fetch, pageSize: 0.5, conflictAttempts: 0.5 });
+    for await (const hit of client.searchAll('a')) expect(hit).toBeUndefined();
+    expect(requests.at(-1)!.url.searchParams.get('size')).toBe('1');
+    await expect(client.updateWithRetry({ businessAreaId: 'b', schemaId: 's', dataSetId: 'd', dataObjectId: 'o' }, () => ({}))).rejects.toThrow(/no such data object|unexpected body/);
+  });
+});
+
 describe('times', () => {
   it.each([2 ** 31, 3e9, 1e10, 1e300])('refuses a timeoutMs a timer cannot hold (%d), which timed every request out at once or threw a RangeError from fetch', (timeoutMs) => {
     expect(() => createClient({ baseUrl: 'http://service.test', credentials, timeoutMs })).toThrow(/timeoutMs must be a positive number of at most 2147483647/);
