@@ -19,8 +19,11 @@ describe('mdq serve --port', () => {
     await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
     try {
       const port = (taken.address() as AddressInfo).port;
+      const listening = [process.listenerCount('SIGINT'), process.listenerCount('SIGTERM')];
       const r = await runCaptured(['serve', '--port', String(port), '--quiet', '--in-memory']);
       expect(r.code).toBe(1);
+      // The failed start took back its Ctrl-C handlers (they stayed, and caught Ctrl-C in the process that ran it).
+      expect([process.listenerCount('SIGINT'), process.listenerCount('SIGTERM')]).toEqual(listening);
       expect(r.stderr).toBe(`mdq serve: listen EADDRINUSE: address already in use 127.0.0.1:${port}\n`);
       expect(r.stderr).not.toMatch(STACK);
     } finally {

@@ -59,10 +59,11 @@ function serverOutput(io: CliIo, url: () => string | undefined): (text: string) 
   };
 }
 
-/** Resolves on the first SIGINT or SIGTERM. */
-function interrupted(): Promise<string> {
-  return new Promise((resolve) => {
-    const stop = (signal: string) => {
+/** Resolves on the first SIGINT or SIGTERM; `cancel` takes the handlers back (a start that failed must not leave Ctrl-C caught). */
+function interrupted(): { readonly received: Promise<string>; readonly cancel: () => void } {
+  let stop!: (signal: string) => void;
+  const received = new Promise<string>((resolve) => {
+    stop = (signal: string) => {
       process.off('SIGINT', stop);
       process.off('SIGTERM', stop);
       resolve(signal);
@@ -70,6 +71,13 @@ function interrupted(): Promise<string> {
     process.on('SIGINT', stop);
     process.on('SIGTERM', stop);
   });
+  return {
+    received,
+    cancel: () => {
+      process.off('SIGINT', stop);
+      process.off('SIGTERM', stop);
+    },
+  };
 }
 
 const serveOptions = {
@@ -123,7 +131,13 @@ export const serveCommand: Command = {
       log: (line) => say(`${line}\n`),
     };
     const signal = interrupted();
-    const emulator = await startEmulator(options);
+    let emulator;
+    try {
+      emulator = await startEmulator(options);
+    } catch (e) {
+      signal.cancel();
+      throw e;
+    }
     url = emulator.url;
     const where = options.dataDir === undefined ? 'in memory (pass --data DIR to keep changes)' : `${options.dataDir}${options.inMemory ? ' (read only: --in-memory)' : ''}`;
     say(`mdq emulator listening on ${emulator.url}\n`);
@@ -131,7 +145,7 @@ export const serveCommand: Command = {
     if (clients === undefined) say(`  client: client_id ${emulator.demoClient.clientId}, client_secret ${emulator.demoClient.clientSecret} (POST ${emulator.url}/oauth2/token)\n`);
     else say(`  clients: ${clients.length} from ${values.clients}\n`);
     say(`  OpenAPI: ${emulator.url}/openapi.json\n  Stop with Ctrl-C.\n`);
-    const received = await signal;
+    const received = await signal.received;
     say(`\n${received}: stopping, writing everything...\n`);
     await emulator.close();
     say('stopped\n');
