@@ -9,3 +9,8 @@ const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
 export function printable(text: string): string {
   return text.replace(CONTROL, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
+
+/** The same, one column per character (U+FFFD for each control character), where a caret below must stay aligned. */
+export function printableInPlace(text: string): string {
+  return text.replace(CONTROL, '\uFFFD');
+}
