@@ -11,6 +11,7 @@ import type { SchemaField } from '../../schema/schema.js';
 import { parseCommandArgs } from '../args.js';
 import type { Command } from '../command.js';
 import { EXIT, UsageError } from '../io.js';
+import { printable } from '../printable.js';
 import { readSchemaResponses } from '../schema-files.js';
 
 const usage = 'mdq fields (--example | <schema.json>...) [--name <schema>...] [--json]';
@@ -94,7 +95,8 @@ export const fieldsCommand: Command = {
       io.stdout(`${JSON.stringify(chosen.length === 1 ? chosen[0] : chosen, null, 2)}\n`);
       return EXIT.ok;
     }
-    io.stdout(chosen.map(fieldsTable).join('\n'));
+    // Names and descriptions come from the service (mdq schema pull): no control character reaches the terminal.
+    io.stdout(printable(chosen.map(fieldsTable).join('\n')));
     io.stdout(`\nA name with spaces is written [First Name] eq "Tim" or First\\ Name:Tim; dates as YYYY-MM-DD.\n`);
     return EXIT.ok;
   },
