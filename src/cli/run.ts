@@ -25,6 +25,8 @@ export async function runCli(args: readonly string[], io: CliIo): Promise<number
 }
 
 async function dispatch(args: readonly string[], io: CliIo): Promise<number> {
+  // `mdq help search` asks what `mdq search --help` answers (as git and npm read it).
+  if (args[0] === 'help' && args.length === 2) return dispatch([args[1]!, '--help'], io);
   const [name, ...rest] = args;
   if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
     (name === undefined ? io.stderr : io.stdout)(help());

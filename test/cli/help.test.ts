@@ -27,6 +27,13 @@ describe('mdq <command> --help', () => {
     }
   });
 
+  it("mdq help <command> answers as mdq <command> --help (it printed the general help); an unknown one is bad usage", async () => {
+    expect(await runCaptured(['help', 'search'])).toEqual(await runCaptured(['search', '--help']));
+    const unknown = await runCaptured(['help', 'serach']);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr.split('\n')[0]).toBe("mdq: unknown command 'serach'");
+  });
+
   it('mdq demo takes no argument and no option (it ran the tour whatever it was given)', async () => {
     for (const args of [['demo', 'extra'], ['demo', '--json']]) {
       const r = await runCaptured(args);
