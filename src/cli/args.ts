@@ -55,7 +55,8 @@ export function parseCommandArgs<O extends OptionSpecs>(args: readonly string[],
     }
     const name = match[1]!;
     const spec = Object.hasOwn(options, name) ? options[name]! : undefined;
-    if (spec === undefined) fail(`unknown option '--${name}' (a query that starts with '--' goes after '--': mdq <command> -- '${arg}')`);
+    // The value of a misspelt option is not echoed: `--client-secrt=...` holds a secret.
+    if (spec === undefined) fail(`unknown option '--${name}' (a query that starts with '--' goes after '--': mdq <command> -- '--${name}${match[2] === undefined ? '' : '=...'}')`);
     let value: string | boolean;
     if (spec!.type === 'boolean') {
       if (match[2] !== undefined) fail(`option '--${name}' takes no value`);

@@ -1,5 +1,6 @@
 /** The command line's window on the world, injected so commands are testable in-process. */
 import { readFile } from 'node:fs/promises';
+import type { Writable } from 'node:stream';
 
 export interface CliIo {
   /** Throws `OutputClosed` when nobody reads standard output any more. */
@@ -28,37 +29,80 @@ export class OutputClosed extends Error {
 }
 
 /**
- * A stream whose reader may go away: a failed write (EPIPE) marks it `errored` at once,
- * and the listener keeps the later 'error' event from crashing the process.
+ * Thrown by `stdout` when a write failed for another reason than a reader that left (a full
+ * disk, an I/O error): the output is incomplete, so the command fails (exit 1) and says why.
  */
-function closable(stream: NodeJS.WriteStream): { write: (text: string) => void; closed: () => boolean } {
+export class OutputFailed extends Error {
+  override readonly name = 'OutputFailed';
+  constructor(reason: string) {
+    super(`cannot write standard output (${reason})`);
+  }
+}
+
+/** Errors that say the reader has gone rather than that the output was lost. */
+const READER_GONE = new Set(['EPIPE', 'ECONNRESET', 'ERR_STREAM_DESTROYED']);
+
+/**
+ * Writes to a stream whose reader may go away: a failed write marks it `errored` at once
+ * (EPIPE on a pipe, ENOSPC on a full disk), and the listener keeps the later 'error' event
+ * from crashing the process. The writer throws `OutputClosed` when the reader has gone,
+ * `OutputFailed` when the output was lost otherwise, and drops what comes after either.
+ */
+export function streamWriter(stream: Writable): (text: string) => void {
   stream.on('error', () => {});
-  const closed = () => stream.errored !== null || stream.destroyed;
-  return {
-    write: (text) => {
-      if (!closed()) stream.write(text);
-    },
-    closed,
+  return (text) => {
+    if (stream.errored === null && !stream.destroyed) stream.write(text);
+    const e = stream.errored;
+    if (e !== null) {
+      const code = (e as NodeJS.ErrnoException).code;
+      throw code !== undefined && READER_GONE.has(code) ? new OutputClosed() : new OutputFailed(e.message);
+    }
+    if (stream.destroyed) throw new OutputClosed();
   };
 }
 
+/**
+ * Text as the Encoding standard decodes UTF-8: a leading byte order mark is dropped (Windows
+ * editors write one; it would start the first query or break `JSON.parse` of a schema file),
+ * and bytes that are not UTF-8 become U+FFFD.
+ */
+export function decodeText(bytes: Uint8Array): string {
+  return new TextDecoder('utf-8').decode(bytes);
+}
+
+/**
+ * Colour as Node's own `getColorDepth` decides it: `FORCE_COLOR` (unless `0` or `false`)
+ * colours even a pipe (CI logs), a non-empty `NO_COLOR` (no-color.org) and `TERM=dumb` turn
+ * it off, and otherwise a terminal gets colour.
+ */
+export function wantsColor(env: Readonly<Record<string, string | undefined>>, isTerminal: boolean): boolean {
+  const force = env.FORCE_COLOR;
+  if (force !== undefined) return force !== '0' && force !== 'false';
+  if (env.NO_COLOR !== undefined && env.NO_COLOR !== '') return false;
+  if (env.TERM === 'dumb') return false;
+  return isTerminal;
+}
+
 export function processIo(): CliIo {
-  const out = closable(process.stdout);
-  const err = closable(process.stderr);
+  const out = streamWriter(process.stdout);
+  const err = streamWriter(process.stderr);
   return {
-    stdout: (text) => {
-      out.write(text);
-      if (out.closed()) throw new OutputClosed();
-    },
+    stdout: out,
     // A closed standard error only loses messages; the command still runs to its exit code.
-    stderr: err.write,
+    stderr: (text) => {
+      try {
+        err(text);
+      } catch {
+        // Nowhere left to say it.
+      }
+    },
     readStdin: async () => {
       const chunks: Buffer[] = [];
       for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
-      return Buffer.concat(chunks).toString('utf8');
+      return decodeText(Buffer.concat(chunks));
     },
-    readFile: (path) => readFile(path, 'utf8'),
-    color: Boolean(process.stdout.isTTY) && !process.env.NO_COLOR,
+    readFile: async (path) => decodeText(await readFile(path)),
+    color: wantsColor(process.env, Boolean(process.stdout.isTTY)),
     env: process.env,
     stderrIsTerminal: Boolean(process.stderr.isTTY),
   };

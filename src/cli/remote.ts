@@ -5,6 +5,7 @@
  * redacts it from every message, and no command prints its options back.
  */
 import { createClient, type MdqClient } from '../client/client.js';
+import { MAX_TIMER_MS } from '../client/retry.js';
 import type { DataObjectRef, SearchHit } from '../client/types.js';
 import { equals, loadSchema, or, query } from '../index.js';
 import type { SchemaIndex } from '../schema/schema.js';
@@ -18,7 +19,8 @@ export const connectionOptions = {
   timeout: { type: 'string' },
 } as const;
 
-export const CONNECTION_USAGE = '[--base-url <url> --client-id <id> --client-secret <secret>] (or MDQ_BASE_URL, MDQ_CLIENT_ID, MDQ_CLIENT_SECRET)';
+export const CONNECTION_USAGE =
+  '[--base-url <url> --client-id <id> --client-secret <secret>] [--token-path <path>] [--timeout <seconds>] (or MDQ_BASE_URL, MDQ_CLIENT_ID, MDQ_CLIENT_SECRET, MDQ_TOKEN_PATH)';
 
 export interface ConnectionValues {
   readonly 'base-url'?: string | undefined;
@@ -27,6 +29,9 @@ export interface ConnectionValues {
   readonly 'token-path'?: string | undefined;
   readonly timeout?: string | undefined;
 }
+
+/** The longest --timeout: what a timer holds (2^31 - 1 ms), in whole seconds. */
+const MAX_TIMEOUT_SECONDS = Math.floor(MAX_TIMER_MS / 1000);
 
 /** A client for the service the flags or the environment name. */
 export function connect(values: ConnectionValues, io: CliIo, usage: string): MdqClient {
@@ -42,7 +47,10 @@ export function connect(values: ConnectionValues, io: CliIo, usage: string): Mdq
   ].filter(([value]) => value === undefined || value === '');
   if (missing.length > 0) throw new UsageError(`no service to talk to: give ${missing.map(([, name]) => name).join(', ')} (mdq serve runs one locally)\nusage: ${usage}`);
   const timeoutMs = values.timeout === undefined ? undefined : Number(values.timeout) * 1000;
-  if (timeoutMs !== undefined && !(Number.isFinite(timeoutMs) && timeoutMs > 0)) throw new UsageError(`--timeout takes seconds, not '${values.timeout}'\nusage: ${usage}`);
+  // Decimal seconds only (Number reads '0x10' and '1e3' too), within a timer's range.
+  if (timeoutMs !== undefined && !(/^\d+(\.\d+)?$/.test(values.timeout!.trim()) && timeoutMs > 0 && timeoutMs <= MAX_TIMEOUT_SECONDS * 1000)) {
+    throw new UsageError(`--timeout takes seconds, more than 0 and at most ${MAX_TIMEOUT_SECONDS}, not '${values.timeout}'\nusage: ${usage}`);
+  }
   try {
     return createClient({
       baseUrl: baseUrl!,
@@ -63,14 +71,28 @@ export function wholeNumber(value: string | undefined, name: string, min: number
   return n;
 }
 
-/** The search hits of these data object ids (one search; ids are data, escaped by the builder), in the order given. */
+/**
+ * Ids per search: a search is a GET, and one query naming hundreds of 47-character ids
+ * outgrows what servers take in a URL (about 16 KB in Node) and Lucene's 1 024 clauses.
+ */
+export const IDS_PER_SEARCH = 50;
+/** Missing ids named in the message; the rest are counted. */
+const MAX_NAMED = 10;
+
+/** The search hits of these data object ids (a search per `IDS_PER_SEARCH`; ids are data, escaped by the builder). */
 export async function locate(client: MdqClient, ids: readonly string[]): Promise<Map<string, SearchHit>> {
   const unique = [...new Set(ids)];
   const found = new Map<string, SearchHit>();
-  const text = query(or(...unique.map((id) => equals('_dataObjectId', id)))).text;
-  for await (const hit of client.searchAll(text)) if (unique.includes(hit._dataObjectId)) found.set(hit._dataObjectId, hit);
+  for (let at = 0; at < unique.length; at += IDS_PER_SEARCH) {
+    const batch = new Set(unique.slice(at, at + IDS_PER_SEARCH));
+    const text = query(or(...[...batch].map((id) => equals('_dataObjectId', id)))).text;
+    for await (const hit of client.searchAll(text)) if (batch.has(hit._dataObjectId)) found.set(hit._dataObjectId, hit);
+  }
   const missing = unique.filter((id) => !found.has(id));
-  if (missing.length > 0) throw new Error(`no data object ${missing.map((id) => `'${id}'`).join(', ')} (or not visible to this client)`);
+  if (missing.length > 0) {
+    const named = missing.slice(0, MAX_NAMED).map((id) => `'${id}'`).join(', ');
+    throw new Error(`no data object ${named}${missing.length > MAX_NAMED ? ` and ${missing.length - MAX_NAMED} more` : ''} (or not visible to this client)`);
+  }
   return found;
 }
 

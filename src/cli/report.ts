@@ -11,6 +11,7 @@
  */
 import type { Diagnostic, Severity } from '../language/diagnostic.js';
 import { lineAt, lineColumn } from '../index.js';
+import { printable, printableInPlace } from './printable.js';
 
 const COLORS: Readonly<Record<Severity, string>> = { error: '31', warning: '33', info: '36', hint: '90' };
 
@@ -57,8 +58,9 @@ export function lineWindow(text: string, column: number, width: number): { shown
   return { shown, caret, caretWidth: Math.max(1, Math.min(width, to - column)) };
 }
 
+/** A message cut to `MAX_MESSAGE`, without the control characters of the query it may quote. */
 function shorten(message: string): string {
-  return message.length <= MAX_MESSAGE ? message : `${message.slice(0, cutAt(message, MAX_MESSAGE))}…`;
+  return printable(message.length <= MAX_MESSAGE ? message : `${message.slice(0, cutAt(message, MAX_MESSAGE))}…`);
 }
 
 /** One diagnostic as `name:line:column: severity code: message`, the source line (or a window of it), and a caret under the span. */
@@ -68,7 +70,10 @@ export function formatDiagnostic(query: string, diagnostic: Diagnostic, options:
   const { line, column } = lineColumn(query, diagnostic.span.start);
   const source = lineAt(query, diagnostic.span.start);
   const width = Math.max(1, Math.min(diagnostic.span.end, source.start + source.text.length) - diagnostic.span.start);
-  const { shown, caret, caretWidth } = lineWindow(source.text, column - 1, width);
+  // A query read from a file may hold escape sequences: shown in place, they never reach the terminal.
+  const window = lineWindow(source.text, column - 1, width);
+  const { caret, caretWidth } = window;
+  const shown = printableInPlace(window.shown);
   // Tabs in the source line keep the caret aligned.
   const pad = shown.slice(0, caret).replace(/[^\t]/g, ' ');
   const head = `${name}:${line}:${column}: ${paint(diagnostic.severity, COLORS[diagnostic.severity], color)} ${diagnostic.code}: ${shorten(diagnostic.message)}`;

@@ -5,6 +5,7 @@
 import { QUERY_ARGUMENT_NOTE, optionsEnd } from './args.js';
 import { commands } from './commands/index.js';
 import { EXIT, OutputClosed, UsageError, type CliIo } from './io.js';
+import { printable } from './printable.js';
 import { mdqVersion } from './version.js';
 
 function help(): string {
@@ -24,6 +25,8 @@ export async function runCli(args: readonly string[], io: CliIo): Promise<number
 }
 
 async function dispatch(args: readonly string[], io: CliIo): Promise<number> {
+  // `mdq help search` asks what `mdq search --help` answers (as git and npm read it).
+  if (args[0] === 'help' && args.length === 2) return dispatch([args[1]!, '--help'], io);
   const [name, ...rest] = args;
   if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
     (name === undefined ? io.stderr : io.stdout)(help());
@@ -40,18 +43,19 @@ async function dispatch(args: readonly string[], io: CliIo): Promise<number> {
   }
   const options = rest.slice(0, optionsEnd(rest));
   if (options.includes('--help') || options.includes('-h')) {
-    io.stdout(`usage: ${command.usage}\n\n${command.summary}\n\n${QUERY_ARGUMENT_NOTE}\n`);
+    io.stdout(`usage: ${command.usage}\n\n${command.summary}\n${command.takesQuery ? `\n${QUERY_ARGUMENT_NOTE}\n` : ''}`);
     return EXIT.ok;
   }
   try {
     return await command.run(rest, io);
   } catch (e) {
     if (e instanceof OutputClosed) throw e;
+    // Messages may quote the service (a name, its own message): printed without control characters.
     if (e instanceof UsageError) {
-      io.stderr(`mdq ${name}: ${e.message}\n`);
+      io.stderr(`mdq ${name}: ${printable(e.message)}\n`);
       return EXIT.usage;
     }
-    io.stderr(`mdq ${name}: ${e instanceof Error ? e.message : String(e)}\n`);
+    io.stderr(`mdq ${name}: ${printable(e instanceof Error ? e.message : String(e))}\n`);
     return EXIT.problems;
   }
 }

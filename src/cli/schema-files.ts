@@ -7,6 +7,7 @@ import { exampleSchemas, loadSchema, SchemaError } from '../index.js';
 import type { SchemaResponse } from '../schema/response.js';
 import type { SchemaIndex } from '../schema/schema.js';
 import { UsageError, type CliIo } from './io.js';
+import { printable } from './printable.js';
 
 /** Why a file could not be read, in words (for the CLI's messages). */
 export function reason(e: unknown): string {
@@ -52,6 +53,6 @@ export async function readSchemas(values: { schema?: string[] | undefined; examp
   if (values.example) return loadSchema(exampleSchemas);
   if (files.length === 0) return undefined;
   const schema = loadSchema(await readSchemaResponses(files, io));
-  for (const problem of schema.problems) io.stderr(`mdq: schema: ${problem}\n`);
+  for (const problem of schema.problems) io.stderr(`mdq: schema: ${printable(problem)}\n`);
   return schema;
 }

@@ -2,13 +2,14 @@
  * Plain text tables for the commands that list things: columns padded, long cells cut with
  * an ellipsis, except the `id` column: an id is copied into the next command (`mdq get`).
  */
+import { printable } from './printable.js';
 
 const MAX_CELL = 40;
 
-/** A cell's text: strings as they are, lists joined, anything else as JSON; one line, at most `max` characters. */
+/** A cell's text: strings as they are, lists joined, anything else as JSON; one printable line, at most `max` characters. */
 export function cell(value: unknown, max = MAX_CELL): string {
   const text = value === undefined || value === null ? '' : typeof value === 'string' ? value : Array.isArray(value) ? value.map((v) => cell(v, Infinity)).join(', ') : typeof value === 'object' ? JSON.stringify(value) : String(value);
-  const line = text.replace(/[\r\n\t]+/g, ' ');
+  const line = printable(text.replace(/[\r\n\t]+/g, ' '));
   return line.length > max ? `${line.slice(0, max - 1)}…` : line;
 }
 

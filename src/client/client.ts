@@ -4,13 +4,13 @@
  * `util.inspect` nor `JSON.stringify` can show them.
  */
 import type { Diagnostic } from '../language/diagnostic.js';
-import { AuthError, BadRequestError, NetworkError, NotFoundError, QueryError, ServiceError, TimeoutError, WriteOutcomeUnknownError } from './errors.js';
+import { AuthError, BadRequestError, NetworkError, NotFoundError, QueryError, ServiceError, TimeoutError, WriteOutcomeUnknownError, retryAfterOf } from './errors.js';
 import { CHECK_MODES, checkText, describeDiagnostics, hasErrors, queryText, type CheckMode, type QueryInput } from './local-check.js';
 import { createResolver, type Scope } from './names.js';
-import { DEFAULTS, normaliseBaseUrl, positive, resolveClock, type ClientOptions } from './options.js';
+import { DEFAULTS, nonNegative, normaliseBaseUrl, positive, resolveClock, type ClientOptions } from './options.js';
 import { paged, searchPages as walkSearchPages, type Paged } from './paging.js';
 import { createRedactor } from './redact.js';
-import { backoffDelay, retryPolicy } from './retry.js';
+import { MAX_TIMER_MS, retryDelay, retryPolicy } from './retry.js';
 import { createTokenSource, type TokenSource } from './tokens.js';
 import { createTransport, pathOf } from './transport.js';
 import type {
@@ -99,10 +99,11 @@ export function createClient(options: ClientOptions): MdqClient {
   const redactor = createRedactor();
   const fetchFn = options.fetch ?? globalThis.fetch?.bind(globalThis);
   if (typeof fetchFn !== 'function') throw new TypeError('createClient: no fetch on this platform; pass one as `fetch`');
-  const timeoutMs = positive('timeoutMs', options.timeoutMs, DEFAULTS.timeoutMs);
-  const pageSize = Math.floor(positive('pageSize', options.pageSize, DEFAULTS.pageSize));
-  const conflictAttempts = Math.floor(positive('conflictAttempts', options.conflictAttempts, DEFAULTS.conflictAttempts));
-  const marginSeconds = options.refreshMarginSeconds ?? DEFAULTS.refreshMarginSeconds;
+  const timeoutMs = positive('timeoutMs', options.timeoutMs, DEFAULTS.timeoutMs, MAX_TIMER_MS);
+  // At least 1 after rounding down: 0.5 made pages of size 0 and no attempt at all.
+  const pageSize = Math.max(1, Math.floor(positive('pageSize', options.pageSize, DEFAULTS.pageSize)));
+  const conflictAttempts = Math.max(1, Math.floor(positive('conflictAttempts', options.conflictAttempts, DEFAULTS.conflictAttempts)));
+  const marginSeconds = nonNegative('refreshMarginSeconds', options.refreshMarginSeconds, DEFAULTS.refreshMarginSeconds);
   const defaultCheck = checkMode(options.check ?? 'off');
   const tokenPath = options.tokenPath ?? DEFAULTS.tokenPath;
   if (typeof tokenPath !== 'string' || !tokenPath.startsWith('/')) throw new TypeError(`createClient: tokenPath must be a path such as /oauth2/token, not ${String(tokenPath)}`);
@@ -303,7 +304,9 @@ export function createClient(options: ClientOptions): MdqClient {
           if (!(e instanceof NetworkError || e instanceof TimeoutError || (e instanceof ServiceError && e.status !== undefined && retry.statuses.includes(e.status)))) throw e;
           if ((await readObject(ref, o.signal)) === undefined) return;
           if (attempt >= retry.attempts) throw e;
-          await clock.sleep(backoffDelay(retry, attempt - 1, clock.random), o.signal);
+          const wait = retryDelay(retry, attempt - 1, retryAfterOf(e), clock.random);
+          if (wait === undefined) throw e;
+          await clock.sleep(wait, o.signal);
         }
       }
     },

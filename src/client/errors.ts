@@ -119,6 +119,11 @@ export class ServerError extends ServiceError {
   }
 }
 
+/** How long the service asked to wait, when it said so (a 429, a 503). */
+export function retryAfterOf(e: unknown): number | undefined {
+  return e instanceof RateLimitError || e instanceof ServerError ? e.retryAfterMs : undefined;
+}
+
 /** The connection failed or was dropped before an answer arrived. */
 export class NetworkError extends ServiceError {
   override name = 'NetworkError';

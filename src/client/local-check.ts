@@ -35,7 +35,16 @@ export function hasErrors(diagnostics: readonly Diagnostic[]): boolean {
   return diagnostics.some((d) => d.severity === 'error');
 }
 
-/** One line per diagnostic, for an error message: `1:7 error unclosed-paren: missing ')' ...`. */
+/** Diagnostics a message describes; the rest are counted (the error's `diagnostics` holds them all). */
+export const MAX_DESCRIBED = 5;
+
+/**
+ * The diagnostics for an error message or a log line: `7: error unclosed-paren: missing ')' ...`,
+ * the first `MAX_DESCRIBED` of them, then how many more: the checker reports up to a hundred,
+ * and a message naming them all was one line of kilobytes.
+ */
 export function describeDiagnostics(diagnostics: readonly Diagnostic[]): string {
-  return diagnostics.map((d) => `${d.span.start}: ${d.severity} ${d.code}: ${d.message}`).join('; ');
+  const described = diagnostics.slice(0, MAX_DESCRIBED).map((d) => `${d.span.start}: ${d.severity} ${d.code}: ${d.message}`);
+  if (diagnostics.length > MAX_DESCRIBED) described.push(`and ${diagnostics.length - MAX_DESCRIBED} more`);
+  return described.join('; ');
 }

@@ -3,8 +3,10 @@
  * schemas and datasets are found by id or by name (exact first, then ignoring case
  * when that is unambiguous) through the list endpoints; the lists and the Get Schema
  * responses are cached for the client's life, one request per list however many
- * callers ask at once.
+ * callers ask at once. A shared request takes no caller's signal: one caller that gives
+ * up must not fail the others waiting on the same list.
  */
+import { abandonable } from './abandonable.js';
 import { NotFoundError } from './errors.js';
 import type { Paged } from './paging.js';
 import type { BusinessArea, DataSet, Schema, SchemaListItem } from './types.js';
@@ -34,20 +36,21 @@ export interface Resolver {
 export function createResolver(lister: Lister): Resolver {
   const cache = new Map<string, Promise<unknown>>();
   // One request per key; a failure is not cached, so the next caller tries again.
-  function once<T>(key: string, load: () => Promise<T>): Promise<T> {
+  function once<T>(key: string, load: () => Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+    if (signal?.aborted) return Promise.reject(signal.reason);
     let hit = cache.get(key) as Promise<T> | undefined;
     if (hit === undefined) {
       hit = load();
       cache.set(key, hit);
       hit.catch(() => cache.delete(key));
     }
-    return hit;
+    return abandonable(hit, signal);
   }
 
-  const areas = (signal?: AbortSignal) => once('areas', () => lister.businessAreas(signal));
-  const schemaList = (baId: string, signal?: AbortSignal) => once(`schemas ${baId}`, () => lister.schemas(baId, signal).toArray());
-  const dataSetList = (baId: string, schemaId: string, signal?: AbortSignal) => once(`datasets ${baId} ${schemaId}`, () => lister.dataSets(baId, schemaId, signal).toArray());
-  const detail = (baId: string, schemaId: string, signal?: AbortSignal) => once(`schema ${baId} ${schemaId}`, () => lister.getSchema(baId, schemaId, signal));
+  const areas = (signal?: AbortSignal) => once('areas', () => lister.businessAreas(), signal);
+  const schemaList = (baId: string, signal?: AbortSignal) => once(`schemas ${baId}`, () => lister.schemas(baId).toArray(), signal);
+  const dataSetList = (baId: string, schemaId: string, signal?: AbortSignal) => once(`datasets ${baId} ${schemaId}`, () => lister.dataSets(baId, schemaId).toArray(), signal);
+  const detail = (baId: string, schemaId: string, signal?: AbortSignal) => once(`schema ${baId} ${schemaId}`, () => lister.getSchema(baId, schemaId), signal);
 
   const businessArea = async (nameOrId: string, signal?: AbortSignal) =>
     pick(await areas(signal), nameOrId, (a) => a.businessAreaId, (a) => a.name, 'business area');

@@ -42,7 +42,7 @@ export interface ClientOptions {
   readonly tokenPath?: string;
   /** Renew a token this long before it expires (capped at a tenth of its lifetime). Default 60. */
   readonly refreshMarginSeconds?: number;
-  /** Each attempt of a request gives up after this long (`TimeoutError`). Default 30 000. */
+  /** Each attempt of a request gives up after this long (`TimeoutError`). Default 30 000; at most 2^31 - 1 (a timer's range). */
   readonly timeoutMs?: number;
   /** Retries of reads: attempts, backoff, `Retry-After` limit, statuses. */
   readonly retry?: Partial<RetryPolicy>;
@@ -71,22 +71,37 @@ export function resolveClock(clock: Partial<Clock> | undefined): Clock {
   return { now: clock?.now ?? Date.now, sleep: clock?.sleep ?? sleep, random: clock?.random ?? Math.random };
 }
 
-/** The base URL without a trailing slash; a URL that cannot be parsed is a programming error. */
+/**
+ * The base URL without a trailing slash; a URL that cannot be parsed is a programming error.
+ * Paths are appended to it as text, so a query or a fragment would swallow them.
+ */
 export function normaliseBaseUrl(baseUrl: unknown): string {
   if (typeof baseUrl !== 'string' || baseUrl.trim() === '') throw new TypeError('createClient: baseUrl is required (e.g. http://127.0.0.1:8080)');
   let url: URL;
   try {
     url = new URL(baseUrl);
   } catch {
-    throw new TypeError(`createClient: baseUrl is not a URL: ${baseUrl}`);
+    // Echoed without what may be user:password@ (the text may come from an environment variable).
+    throw new TypeError(`createClient: baseUrl is not a URL: ${baseUrl.replace(/\/\/[^/]*@/, '//[REDACTED]@')}`);
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new TypeError(`createClient: baseUrl must be http or https, not ${url.protocol}`);
   if (url.username !== '' || url.password !== '') throw new TypeError('createClient: baseUrl must not hold credentials; give them as `credentials`');
+  // `href`, not `search` and `hash`: those are '' for a bare `?` or `#`, which swallow paths all the same.
+  if (/[?#]/.test(url.href)) throw new TypeError('createClient: baseUrl must not have a query or a fragment: the paths of the service are appended to it');
   return url.href.replace(/\/+$/, '');
 }
 
-export function positive(name: string, value: number | undefined, fallback: number): number {
+export function positive(name: string, value: number | undefined, fallback: number, max = Number.MAX_VALUE): number {
   if (value === undefined) return fallback;
-  if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0) throw new RangeError(`createClient: ${name} must be a positive number, not ${String(value)}`);
+  if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0 || value > max) {
+    throw new RangeError(`createClient: ${name} must be a positive number${max < Number.MAX_VALUE ? ` of at most ${max}` : ''}, not ${String(value)}`);
+  }
+  return value;
+}
+
+/** A number of seconds >= 0 (a margin); NaN or a negative number would renew a token on every request, or only after it expired. */
+export function nonNegative(name: string, value: number | undefined, fallback: number): number {
+  if (value === undefined) return fallback;
+  if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) throw new RangeError(`createClient: ${name} must be a number >= 0, not ${String(value)}`);
   return value;
 }

@@ -5,6 +5,13 @@
  */
 import type { Page, SearchHit, SearchPage } from './types.js';
 
+/**
+ * Pages in a row with nothing new that end a walk: records inserted in front can push a
+ * search page of old hits once or twice, but a service that answers the same page and an
+ * ever larger total, or empty pages with ever new keys, would otherwise be asked forever.
+ */
+export const MAX_STALE_PAGES = 3;
+
 /** The items of a `pageKey` list, one page at a time. */
 export interface Paged<T> extends AsyncIterable<T> {
   /** The pages themselves, from `startAt` (a `nextPageKey`) or the first. */
@@ -13,16 +20,28 @@ export interface Paged<T> extends AsyncIterable<T> {
   toArray(): Promise<T[]>;
 }
 
-/** Follows `nextPageKey` until a page comes without one. A key seen before ends the walk: a service that loops would never end it. */
+/**
+ * Follows `nextPageKey` until a page comes without one. A key seen before ends the walk, and
+ * so do a page equal to the one before it and `MAX_STALE_PAGES` empty pages in a row: a
+ * service that loops over its keys, or ignores the key it is given while it makes up new
+ * ones, would never end it.
+ */
 export function paged<T>(fetchPage: (pageKey: string | undefined) => Promise<Page<T>>): Paged<T> {
   async function* pages(options: { readonly startAt?: string } = {}): AsyncIterableIterator<Page<T>> {
     const seen = new Set<string>();
     let key = options.startAt;
+    let previous: string | undefined;
+    let empty = 0;
     for (;;) {
       const page = await fetchPage(key);
+      // Linear in the page, as reading it was.
+      const items = JSON.stringify(page.items);
+      if (page.items.length > 0 && items === previous) return;
+      previous = items;
+      empty = page.items.length === 0 ? empty + 1 : 0;
       yield page;
       const next = page.nextPageKey;
-      if (next === undefined || next === '' || seen.has(next)) return;
+      if (next === undefined || next === '' || seen.has(next) || empty >= MAX_STALE_PAGES) return;
       seen.add(next);
       key = next;
     }
@@ -45,12 +64,14 @@ export function paged<T>(fetchPage: (pageKey: string | undefined) => Promise<Pag
  * Search pages by `from`/`size`, until `from` reaches the total. The total may change
  * on the way (records written meanwhile): each page's total is the one believed, a hit
  * already given is never given again (offsets shift when records come and go), and an
- * empty page, or a page with nothing new while the total stands still, ends the walk.
+ * empty page, a page with nothing new while the total stands still, or `MAX_STALE_PAGES`
+ * pages in a row with nothing new, end the walk.
  */
 export async function* searchPages(fetchPage: (from: number, size: number) => Promise<SearchPage>, size: number, startFrom = 0): AsyncGenerator<SearchPage> {
   const seen = new Set<string>();
   let from = startFrom;
   let lastTotal: number | undefined;
+  let stale = 0;
   for (;;) {
     const page = await fetchPage(from, size);
     const fresh: SearchHit[] = [];
@@ -59,7 +80,8 @@ export async function* searchPages(fetchPage: (from: number, size: number) => Pr
       seen.add(hit._dataObjectId);
       fresh.push(hit);
     }
-    const stalled = fresh.length === 0 && page.total === lastTotal;
+    stale = fresh.length === 0 ? stale + 1 : 0;
+    const stalled = stale > 0 && (page.total === lastTotal || stale >= MAX_STALE_PAGES);
     if (fresh.length > 0) yield { ...page, hits: fresh };
     from += page.hits.length;
     lastTotal = page.total;

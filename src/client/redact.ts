@@ -17,17 +17,22 @@ export interface Redactor {
 
 /** Secrets shorter than this are not scrubbed from text: replacing every "a" would garble everything and hide nothing. */
 const MIN_SECRET_LENGTH = 4;
-/** Tokens are renewed for the client's whole life; remembering the last few covers every one still in use. */
-const MAX_SECRETS = 16;
+/** Tokens are renewed for the client's whole life; remembering the last few (each in two forms) covers every one still in use. */
+const MAX_SECRETS = 32;
 
 export function createRedactor(): Redactor {
   const secrets: string[] = [];
+  const remember = (secret: string) => {
+    if (secret.length < MIN_SECRET_LENGTH || secrets.includes(secret)) return;
+    // The client secret is added first (with its JSON form) and stays; old tokens make room for new ones.
+    if (secrets.length >= MAX_SECRETS) secrets.splice(2, 1);
+    secrets.push(secret);
+  };
   return {
     add(secret) {
-      if (secret.length < MIN_SECRET_LENGTH || secrets.includes(secret)) return;
-      // The client secret is added first and stays; old tokens make room for new ones.
-      if (secrets.length >= MAX_SECRETS) secrets.splice(1, 1);
-      secrets.push(secret);
+      remember(secret);
+      // A service that echoes it inside a JSON body writes `"` as `\"` and `\` as `\\`: that form is the secret too.
+      remember(JSON.stringify(secret).slice(1, -1));
     },
     redact(text) {
       let out = text;
@@ -35,6 +40,25 @@ export function createRedactor(): Redactor {
       return out;
     },
   };
+}
+
+/** How deep a cause chain is copied: the reason for a failure sits in the first link or two. */
+const MAX_CAUSE_DEPTH = 4;
+
+/**
+ * A copy of an error that may hold a secret (fetch's own, or a custom fetch's that keeps the
+ * request and its headers, as ky's `HTTPError` does), safe to hang on a `cause`: its name,
+ * code, message, stack and cause chain redacted, and none of its other properties.
+ */
+export function redactError(e: unknown, redactor: Redactor, depth = 0): Error {
+  if (!(e instanceof Error)) return new Error(redactor.redact(String(e)));
+  const cause = e.cause !== undefined && depth < MAX_CAUSE_DEPTH ? { cause: redactError(e.cause, redactor, depth + 1) } : undefined;
+  const copy = new Error(redactor.redact(e.message), cause);
+  copy.name = redactor.redact(e.name);
+  copy.stack = redactor.redact(e.stack ?? `${e.name}: ${e.message}`);
+  const code = (e as { code?: unknown }).code;
+  if (typeof code === 'string' || typeof code === 'number') Object.assign(copy, { code: typeof code === 'string' ? redactor.redact(code) : code });
+  return copy;
 }
 
 /** The request headers a log line may show; every other header is `[REDACTED]`. */

@@ -5,6 +5,9 @@
  * where repeating is safe: reads (search is a read) and the token request, never a write.
  */
 
+/** The longest wait a timer can hold (2^31 - 1 ms, about 24.8 days): beyond it Node fires at once (and `AbortSignal.timeout` throws past 2^32). */
+export const MAX_TIMER_MS = 2 ** 31 - 1;
+
 export interface RetryPolicy {
   /** Attempts in all, the first included (1 = never retry). Default 4. */
   readonly attempts: number;
@@ -29,14 +32,17 @@ export const DEFAULT_RETRY: RetryPolicy = {
 /** The policy with the given overrides, each checked (a bad value is a programming error, thrown at once). */
 export function retryPolicy(overrides: Partial<RetryPolicy> | undefined): RetryPolicy {
   const policy = { ...DEFAULT_RETRY, ...overrides };
-  const requireWhole = (name: keyof RetryPolicy, min: number) => {
+  const requireWhole = (name: keyof RetryPolicy, min: number, max = Number.MAX_VALUE) => {
     const value = policy[name];
-    if (typeof value !== 'number' || !Number.isFinite(value) || value < min) throw new RangeError(`retry.${name} must be a number >= ${min}, not ${String(value)}`);
+    if (typeof value !== 'number' || !Number.isFinite(value) || value < min || value > max) {
+      throw new RangeError(`retry.${name} must be a number >= ${min}${max < Number.MAX_VALUE ? ` and <= ${max}` : ''}, not ${String(value)}`);
+    }
   };
   requireWhole('attempts', 1);
-  requireWhole('baseDelayMs', 0);
-  requireWhole('maxDelayMs', 0);
-  requireWhole('maxRetryAfterMs', 0);
+  // Waits beyond a timer's range would fire at once: a retry storm instead of a pause.
+  requireWhole('baseDelayMs', 0, MAX_TIMER_MS);
+  requireWhole('maxDelayMs', 0, MAX_TIMER_MS);
+  requireWhole('maxRetryAfterMs', 0, MAX_TIMER_MS);
   return { ...policy, attempts: Math.floor(policy.attempts), statuses: [...policy.statuses] };
 }
 
@@ -48,6 +54,16 @@ export function backoffDelay(policy: RetryPolicy, retry: number, random: () => n
   const ceiling = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** Math.min(retry, 52));
   const r = random();
   return Math.floor(ceiling * (Number.isFinite(r) ? Math.min(Math.max(r, 0), 1) : 0));
+}
+
+/**
+ * The wait before retry number `retry` (counted from 0): what `Retry-After` asked for, or
+ * the backoff when it said nothing; undefined when it asks for more than `maxRetryAfterMs`,
+ * which ends the retries (sending sooner than asked would only be refused again).
+ */
+export function retryDelay(policy: RetryPolicy, retry: number, retryAfterMs: number | undefined, random: () => number): number | undefined {
+  if (retryAfterMs !== undefined) return retryAfterMs > policy.maxRetryAfterMs ? undefined : retryAfterMs;
+  return backoffDelay(policy, retry, random);
 }
 
 /**

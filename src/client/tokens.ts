@@ -4,6 +4,7 @@
  * needs a token at that moment (single flight). A 401 invalidates the token that was
  * refused, so the replay gets a fresh one; a token another request already renewed is kept.
  */
+import { abandonable } from './abandonable.js';
 import type { Clock, GetToken, TokenAnswer } from './options.js';
 import type { Redactor } from './redact.js';
 
@@ -69,24 +70,4 @@ export function createTokenSource(fetchToken: FetchToken | GetToken, clock: Cloc
       }
     },
   };
-}
-
-/** The promise, or the signal's reason as soon as it aborts (the promise itself runs on). */
-function abandonable<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
-  if (signal === undefined) return promise;
-  if (signal.aborted) return Promise.reject(signal.reason);
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(signal.reason);
-    signal.addEventListener('abort', onAbort, { once: true });
-    promise.then(
-      (value) => {
-        signal.removeEventListener('abort', onAbort);
-        resolve(value);
-      },
-      (e: unknown) => {
-        signal.removeEventListener('abort', onAbort);
-        reject(e);
-      },
-    );
-  });
 }

@@ -3,6 +3,9 @@
  * Authorization header (the token alone, never `Bearer ...`), a timeout on each
  * attempt joined to the caller's signal, retries of what is safe to repeat, one
  * replay after a 401 with a renewed token, and every failure as a typed error.
+ * Redirects are not followed: a 307 repeats the body (the token request's secret) to
+ * wherever it points, and a `fetch` passed in may keep the Authorization header across
+ * origins; the service's paths are fixed, so a redirect means the base URL is wrong.
  */
 import {
   AuthError,
@@ -17,8 +20,8 @@ import {
   type ServiceErrorDetails,
 } from './errors.js';
 import type { Clock, Logger } from './options.js';
-import { loggableHeaders, type Redactor } from './redact.js';
-import { backoffDelay, parseRetryAfter, type RetryPolicy } from './retry.js';
+import { loggableHeaders, redactError, type Redactor } from './redact.js';
+import { parseRetryAfter, retryDelay, type RetryPolicy } from './retry.js';
 import type { TokenSource } from './tokens.js';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -60,8 +63,13 @@ export interface TransportParts {
   readonly logger: Logger | undefined;
 }
 
-/** `/v1/businessareas/{id}/schemas`: each value encoded as one path segment. */
+/**
+ * `/v1/businessareas/{id}/schemas`: each value encoded as one path segment. `.` and `..`
+ * cannot be one (URLs resolve them, `%2E` included: `dataobjects/..` would address the
+ * dataset), so an id that is one of them is refused.
+ */
 export function pathOf(strings: TemplateStringsArray, ...ids: readonly string[]): string {
+  for (const id of ids) if (id === '.' || id === '..') throw new TypeError(`'${id}' cannot be an id: a URL path resolves it to another resource`);
   return strings.reduce((path, part, i) => path + part + (i < ids.length ? encodeURIComponent(ids[i]!) : ''), '');
 }
 
@@ -98,6 +106,25 @@ export function createTransport(parts: TransportParts): Transport {
     return new ServiceError(message, details);
   };
 
+  const redirected = (spec: RequestSpec, response: Response, from: string): ServiceError => {
+    const location = response.headers.get('location');
+    let where = '';
+    if (location !== null) {
+      try {
+        const to = new URL(location, from);
+        // Its origin and path: enough to set baseUrl right, and no user:password@ nor query to leak.
+        where = ` to ${redactor.redact(to.origin + to.pathname)}`;
+      } catch {
+        // A Location that is not a URL: the status alone says enough.
+      }
+    }
+    const status = response.type === 'opaqueredirect' ? undefined : response.status;
+    return new ServiceError(
+      `${spec.method} ${spec.path} was redirected${where}${status === undefined ? '' : ` (${status})`}: the client follows no redirect, so that neither the token nor the secret goes elsewhere; give the service's own address as baseUrl`,
+      { status, request: `${spec.method} ${spec.path}` },
+    );
+  };
+
   const send = async (spec: RequestSpec): Promise<Answer> => {
     const request = `${spec.method} ${spec.path}`;
     let replayed = false;
@@ -117,10 +144,13 @@ export function createTransport(parts: TransportParts): Transport {
           method: spec.method,
           headers,
           ...(spec.body === undefined ? {} : { body: JSON.stringify(spec.body) }),
+          redirect: 'manual',
           signal,
         });
         const text = await response.text();
         log('debug', `${request} ${response.status}`, { attempt, ms: clock.now() - started, headers: loggableHeaders(response.headers) });
+        // A browser shows a manual redirect as an opaque answer of status 0.
+        if (response.type === 'opaqueredirect' || (response.status >= 300 && response.status < 400)) throw redirected(spec, response, url(spec));
         if (response.status < 400) return { status: response.status, headers: response.headers, text };
         if (response.status === 401 && token !== undefined && !replayed) {
           // The token expired or was revoked: renew once and replay once (the service did nothing with the request).
@@ -137,16 +167,16 @@ export function createTransport(parts: TransportParts): Transport {
         if (e instanceof ServiceError) throw e;
         if (spec.signal?.aborted) throw spec.signal.reason;
         failed = timeout.aborted
-          ? new TimeoutError(`${request} gave no answer within ${parts.timeoutMs} ms`, { request, cause: e })
-          : new NetworkError(`${request} failed: ${redactor.redact(describe(e))}`, { request, cause: e });
+          ? new TimeoutError(`${request} gave no answer within ${parts.timeoutMs} ms`, { request, cause: redactError(e, redactor) })
+          : new NetworkError(`${request} failed: ${redactor.redact(describe(e))}`, { request, cause: redactError(e, redactor) });
         if (!spec.retry) throw failed;
       }
       if (attempt >= retry.attempts) throw failed;
-      if (retryAfterMs !== undefined && retryAfterMs > retry.maxRetryAfterMs) {
+      const delay = retryDelay(retry, attempt - 1, retryAfterMs, clock.random);
+      if (delay === undefined) {
         log('warn', `${request}: the service asks to wait ${retryAfterMs} ms, more than the ${retry.maxRetryAfterMs} ms allowed; giving up`);
         throw failed;
       }
-      const delay = retryAfterMs ?? backoffDelay(retry, attempt - 1, clock.random);
       log('warn', `${request}: ${failed.status ?? failed.name}; retrying in ${delay} ms (attempt ${attempt + 1} of ${retry.attempts})`, { attempt, delay });
       await clock.sleep(delay, spec.signal);
     }
@@ -180,8 +210,10 @@ function serviceMessage(body: string): string {
   return body.length > 0 && !body.includes('\n') && !body.trimStart().startsWith('<') ? clip(body) : '';
 }
 
+/** One line of at most 200 characters: a message goes into a log line or a terminal, so the service's control characters and line breaks become spaces. */
 function clip(text: string): string {
-  return text.length > 200 ? `${text.slice(0, 200)}...` : text;
+  const line = text.replace(/[\u0000-\u001f\u007f-\u009f]+/g, ' ').trim();
+  return line.length > 200 ? `${line.slice(0, 200)}...` : line;
 }
 
 function describe(e: unknown): string {

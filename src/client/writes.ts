@@ -16,15 +16,15 @@ import {
   BadRequestError,
   NetworkError,
   NotFoundError,
-  RateLimitError,
   ServerError,
   ServiceError,
   TimeoutError,
   VersionConflictError,
   WriteOutcomeUnknownError,
+  retryAfterOf,
 } from './errors.js';
 import type { Clock, Logger } from './options.js';
-import { backoffDelay, type RetryPolicy } from './retry.js';
+import { backoffDelay, retryDelay, type RetryPolicy } from './retry.js';
 import type { Transport } from './transport.js';
 import { pathOf } from './transport.js';
 import type { DataObject, DataObjectRef, FieldValues } from './types.js';
@@ -188,8 +188,8 @@ export function createWrites(parts: WriteParts) {
             uncertain = true;
           }
           if (!worthAnotherTry(failed, retry) || attempt >= retry.attempts) throw failed;
-          const retryAfterMs = failed instanceof RateLimitError || failed instanceof ServerError ? failed.retryAfterMs : undefined;
-          const wait = retryAfterMs !== undefined && retryAfterMs <= retry.maxRetryAfterMs ? retryAfterMs : backoffDelay(retry, attempt - 1, clock.random);
+          const wait = retryDelay(retry, attempt - 1, retryAfterOf(failed), clock.random);
+          if (wait === undefined) throw failed;
           warn(`${failed.request}: ${failed.message}; the update was not applied; sending it again in ${wait} ms`);
           await clock.sleep(wait, signal);
         }
@@ -204,6 +204,8 @@ export function createWrites(parts: WriteParts) {
     options: { readonly signal?: AbortSignal | undefined; readonly attempts?: number | undefined } = {},
   ): Promise<UpdateWithRetryResult> {
     const attempts = options.attempts ?? parts.conflictAttempts;
+    // NaN would never be reached: conflicts retried forever.
+    if (!Number.isSafeInteger(attempts) || attempts < 1) throw new RangeError(`updateWithRetry: attempts must be a whole number >= 1, not ${String(attempts)}`);
     const { signal } = options;
     let current: DataObject | undefined;
     for (let attempt = 1; ; attempt++) {

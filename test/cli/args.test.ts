@@ -46,6 +46,13 @@ describe('queries that look like options', () => {
     expect(r.stderr).toBe("mdq parse: unknown option '--nope' (a query that starts with '--' goes after '--': mdq <command> -- '--nope')\nusage: mdq parse \"<query>\" [--json] | mdq parse --stdin\n");
   });
 
+  it('does not echo the value of a misspelt option, which may be a secret', async () => {
+    const r = await run(['areas', '--client-secrt=s3cret-Zx9', '--base-url', 'http://127.0.0.1:1']);
+    expect(r.code).toBe(2);
+    expect(r.stderr.split('\n')[0]).toBe("mdq areas: unknown option '--client-secrt' (a query that starts with '--' goes after '--': mdq <command> -- '--client-secrt=...')");
+    expect(r.stderr).not.toContain('s3cret-Zx9');
+  });
+
   it('says so in --help', async () => {
     for (const args of [['--help'], ['parse', '--help'], ['lint', '-h']]) {
       const r = await run(args);

@@ -46,6 +46,17 @@ describe('mdq fields', () => {
   });
 });
 
+describe('mdq fields on a pulled schema holding escape sequences', () => {
+  it('shows them as \\u001b escapes, never sends them to the terminal', async () => {
+    const hostile = { ...customerSchema, name: 'Cust\u001b]52;c;cm0g\u0007omer', fields: customerSchema.fields.map((f, i) => (i === 0 ? { ...f, name: 'Id\u001b[2J', description: 'x\ry' } : f)) };
+    const r = await runCaptured(['fields', 'pulled.json'], { files: { 'pulled.json': JSON.stringify(hostile) } });
+    expect(r.code).toBe(0);
+    expect(r.stdout + r.stderr).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/);
+    expect(r.stdout).toContain('Cust\\u001b]52;c;cm0g\\u0007omer');
+    expect(r.stdout).toContain('Id\\u001b[2J');
+  });
+});
+
 describe('mdq codegen --example', () => {
   it('writes the typed module of the example tenant', async () => {
     const r = await runCaptured(['codegen', '--example']);

@@ -4,6 +4,7 @@ import { runCli } from '../../src/cli/run.js';
 import { createClient } from '../../src/client/index.js';
 import { startEmulator, type Emulator } from '../../src/emulator/index.js';
 import { fakeIo } from '../support/cli.js';
+import { IDS_PER_SEARCH } from '../../src/cli/remote.js';
 
 let emulator: Emulator;
 let env: Record<string, string>;
@@ -196,6 +197,29 @@ describe('mdq search', () => {
     expect((await mdq(['search', 'a', '--check', 'maybe'])).code).toBe(2);
     expect((await mdq(['search'])).code).toBe(2);
   });
+
+  it.each(['3000000', '1e10', '0x10', '0', '-1', 'Infinity'])('refuses --timeout %s (beyond a timer it timed out at once or threw a RangeError: exit 1; 0x10 read as 16)', async (timeout) => {
+    const r = await mdq(['search', 'a', '--timeout', timeout]);
+    expect(r.code).toBe(2);
+    expect(r.stderr.split('\n')[0]).toBe(`mdq search: --timeout takes seconds, more than 0 and at most 2147483, not '${timeout}'`);
+    expect(r.stdout).toBe('');
+  });
+
+  it('takes --timeout in decimal seconds up to what a timer holds', async () => {
+    expect((await mdq(['search', 'a', '--timeout', '2147483'])).code).toBe(0);
+    expect((await mdq(['search', 'a', '--timeout', '0.5'])).code).toBe(0);
+  });
+
+  it.each([
+    ['http://127.0.0.1:1/api?tenant=1', 'baseUrl must not have a query or a fragment: the paths of the service are appended to it'],
+    ['http://127.0.0.1:1/#top', 'baseUrl must not have a query or a fragment: the paths of the service are appended to it'],
+    ['http://admin:pw-Zz81@[broken', 'baseUrl is not a URL: http://[REDACTED]@[broken'],
+  ])('refuses MDQ_BASE_URL=%s with exit 2, never echoing a password', async (baseUrl, message) => {
+    const r = await mdq(['areas'], { env: { ...env, MDQ_BASE_URL: baseUrl } });
+    expect(r.code).toBe(2);
+    expect(r.stderr.split('\n')[0]).toBe(`mdq areas: ${message}`);
+    expect(r.stderr).not.toContain('pw-Zz81');
+  });
 });
 
 describe('mdq get and update by id alone', () => {
@@ -210,6 +234,19 @@ describe('mdq get and update by id alone', () => {
     const missing = await mdq(['get', 'no-such-id-123']);
     expect(missing.code).toBe(1);
     expect(missing.stderr).toBe("mdq get: no data object 'no-such-id-123' (or not visible to this client)\n");
+  });
+});
+
+describe('mdq get with many ids', () => {
+  it(`finds ids across several searches of ${IDS_PER_SEARCH}, and names at most ten missing ones (300 ids were one search too long for a URL: "malformed HTTP request")`, async () => {
+    const all = (await mdq(['search', '*:*', '--all', '--ndjson'])).stdout.trimEnd().split('\n').map((l) => JSON.parse(l)._dataObjectId as string);
+    expect(all.length).toBeGreaterThan(IDS_PER_SEARCH);
+    const got = JSON.parse((await mdq(['get', ...all])).stdout);
+    expect(got.map((o: { _dataObjectId: string }) => o._dataObjectId)).toEqual(all);
+    const fakes = Array.from({ length: 300 - all.length }, (_, i) => `${'0'.repeat(40)}fake${i}`);
+    const r = await mdq(['get', ...all, ...fakes]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toBe(`mdq get: no data object ${fakes.slice(0, 10).map((id) => `'${id}'`).join(', ')} and ${fakes.length - 10} more (or not visible to this client)\n`);
   });
 });
 

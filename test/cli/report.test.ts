@@ -94,3 +94,18 @@ describe('a window around the caret', () => {
     expect(formatDiagnostics('y', [at(0, 1)], { maxDiagnostics: 0 })).toBe('... and 1 more diagnostic\n');
   });
 });
+
+describe('a query holding escape sequences (a search log linted with --stdin)', () => {
+  it('reaches the terminal without them, the caret still under its character', async () => {
+    const query = 'Name:"\u001b]52;c;cm0gLXJm\u0007" AND (\u001b[2J';
+    const r = await runCaptured(['lint', '--stdin', '--example'], { stdin: `${query}\n` });
+    expect(r.code).toBe(1);
+    const shown = r.stdout + r.stderr;
+    expect(shown).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/);
+    // Each control character takes one column (U+FFFD), so the caret under '(' stays aligned.
+    const lines = formatDiagnostic(query, { code: 'x', severity: 'error', message: `quoting ${query}`, span: { start: query.indexOf('('), end: query.indexOf('(') + 1 } }).split('\n');
+    expect(lines[0]).toContain('quoting Name:"\\u001b]52;c;cm0gLXJm\\u0007" AND (\\u001b[2J');
+    expect(lines[1]!.indexOf('(')).toBe(lines[2]!.indexOf('^'));
+    expect(lines[1]).toBe('  Name:"\uFFFD]52;c;cm0gLXJm\uFFFD" AND (\uFFFD[2J');
+  });
+});

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { NotFoundError, QueryError, createClient, type Logger } from '../../src/client/index.js';
 import { exampleTenant } from '../../src/examples/index.js';
 import { field, parse, query } from '../../src/index.js';
+import { MAX_DESCRIBED } from '../../src/client/local-check.js';
 import { fakeFetch, json } from './support/fake-fetch.js';
 import { CLIENT_ID, CLIENT_SECRET, catalogue, fakeService, firstProduct, productRef } from './support/fake-service.js';
 
@@ -53,6 +54,24 @@ describe('operations', () => {
     const { client, service } = setup();
     await client.getSchema('a/b c', 'x?y').catch(() => undefined);
     expect(service.requests.at(-1)!.url.pathname).toBe('/v1/businessareas/a%2Fb%20c/schemas/x%3Fy');
+  });
+
+  it("refuses '.' and '..' as ids, which a URL resolves to another resource (an update of '..' was a PUT on the dataset), sending nothing", async () => {
+    const { client, service } = setup();
+    const sent = service.requests.length;
+    for (const id of ['.', '..']) {
+      await expect(client.update({ ...productRef, dataObjectId: id }, 1, { Name: 'x' })).rejects.toThrow(`'${id}' cannot be an id: a URL path resolves it to another resource`);
+      await expect(client.deleteDataObject({ ...productRef, dataSetId: id })).rejects.toThrow(TypeError);
+      await expect(client.getSchema(id, catalogue.schemaId)).rejects.toThrow(TypeError);
+      await expect(client.schemas(id).toArray()).rejects.toThrow(TypeError);
+      await expect(client.dataObjects({ ...catalogue, schemaId: id }).toArray()).rejects.toThrow(TypeError);
+    }
+    expect(service.requests.length).toBe(sent);
+    // What the rule prevents: the path as the URL would have sent it.
+    expect(new URL('http://service.test/v1/businessareas/a/schemas/b/datasets/c/dataobjects/..').pathname).toBe('/v1/businessareas/a/schemas/b/datasets/c/');
+    // Ids that merely hold dots are fine.
+    await client.getSchema('...', '.a.').catch(() => undefined);
+    expect(service.requests.at(-1)!.url.pathname).toBe('/v1/businessareas/.../schemas/.a.');
   });
 
   it('sends the search filters by name, from and size', async () => {
@@ -113,6 +132,46 @@ describe('operations', () => {
     expect(schemas.map((s) => s.name).sort()).toEqual(exampleTenant.schemas.map((s) => s.name).sort());
     expect(await client.checkQuery('[Stock Quantity] ge 1 AND [First Name] eq "Tim"')).toEqual([]);
     expect((await client.checkQuery('Nope:1', { businessArea: 'product' })).map((d) => d.code)).toEqual(['unknown-field']);
+  });
+
+  it("one caller's abort does not fail another caller waiting on the same list (the shared request took the first caller's signal)", async () => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const service = fakeService();
+    // The business areas answer only once released; an abort ends the wait, as on the wire.
+    const slow: typeof fetch = async (input, init) => {
+      if (String(input).endsWith('/v1/my/businessareas')) {
+        await new Promise<void>((resolve, reject) => {
+          void held.then(resolve);
+          init?.signal?.addEventListener('abort', () => reject(init.signal!.reason), { once: true });
+        });
+      }
+      return service.fetch(input, init);
+    };
+    const client = createClient({ baseUrl: 'http://service.test', credentials, fetch: slow });
+    const stop = new AbortController();
+    const first = client.findBusinessArea('product', { signal: stop.signal });
+    const second = client.findBusinessArea('customer');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    stop.abort(new Error('the first caller gave up'));
+    await expect(first).rejects.toThrow('the first caller gave up');
+    release();
+    expect((await second).name).toBe('customer');
+    // The list was asked for once, and is cached for the next caller.
+    expect((await client.findBusinessArea('product')).name).toBe('product');
+    expect(service.requests.filter((r) => r.path === '/v1/my/businessareas')).toHaveLength(1);
+    await expect(client.findBusinessArea('product', { signal: AbortSignal.abort(new Error('already')) })).rejects.toThrow('already');
+  });
+
+  it('a query with a hundred problems makes a message of a few diagnostics and a count, while the error holds them all (the message was one line of some 7 KB)', async () => {
+    const { client, searches } = setup();
+    const text = ') '.repeat(3000);
+    const error = (await client.search(text, { check: 'error' }).catch((e: unknown) => e)) as QueryError;
+    expect(error).toBeInstanceOf(QueryError);
+    expect(error.diagnostics.length).toBeGreaterThan(100);
+    expect(error.message.length).toBeLessThan(1000);
+    expect(error.message).toMatch(new RegExp(`; and ${error.diagnostics.filter((d) => d.severity === 'error').length - MAX_DESCRIBED} more$`));
+    expect(searches()).toHaveLength(0);
   });
 
   it('a 400 on search is a QueryError with the local diagnostics', async () => {

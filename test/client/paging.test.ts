@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { paged, searchPages } from '../../src/client/paging.js';
+import { MAX_STALE_PAGES, paged, searchPages } from '../../src/client/paging.js';
 import type { SearchHit, SearchPage } from '../../src/client/index.js';
 
 const hit = (id: string) => ({ _dataObjectId: id }) as SearchHit;
@@ -33,6 +33,39 @@ describe('pageKey lists', () => {
     const looping = paged(async () => (fetched++, { items: [fetched], nextPageKey: fetched % 2 === 0 ? 'a' : 'b' }));
     expect(await looping.toArray()).toEqual([1, 2, 3]);
     expect(await paged(async () => ({ items: [1], nextPageKey: '' })).toArray()).toEqual([1]);
+  });
+
+  it('ends on a service that ignores the page key and makes up a new one every time (it was asked forever)', async () => {
+    let fetched = 0;
+    const ignoring = paged(async () => (fetched++, { items: [{ schemaId: 'a' }, { schemaId: 'b' }], nextPageKey: `key-${fetched}` }));
+    expect(await ignoring.toArray()).toEqual([{ schemaId: 'a' }, { schemaId: 'b' }]);
+    expect(fetched).toBe(2);
+    let empty = 0;
+    expect(await paged(async () => (empty++, { items: [], nextPageKey: `e${empty}` })).toArray()).toEqual([]);
+    expect(empty).toBe(MAX_STALE_PAGES);
+  });
+
+  it(`follows a run of fewer than MAX_STALE_PAGES empty pages to the items after it`, async () => {
+    const pages = [[], [], [1], [], [2]];
+    const list = paged(async (key) => {
+      const at = key === undefined ? 0 : Number(key);
+      return { items: pages[at]!, ...(at + 1 < pages.length ? { nextPageKey: String(at + 1) } : {}) };
+    });
+    expect(await list.toArray()).toEqual([1, 2]);
+  });
+
+  it('law: a walk over distinct pages that are not empty yields every item of every page once, in order', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.array(fc.integer(), { minLength: 1, maxLength: 4 }), { minLength: 1, maxLength: 8 }), async (pages) => {
+        // Distinct by construction: each item carries its page number.
+        const tagged = pages.map((items, p) => items.map((value) => ({ p, value })));
+        const list = paged(async (key) => {
+          const at = key === undefined ? 0 : Number(key);
+          return { items: tagged[at]!, ...(at + 1 < tagged.length ? { nextPageKey: String(at + 1) } : {}) };
+        });
+        expect(await list.toArray()).toEqual(tagged.flat());
+      }),
+    );
   });
 });
 
@@ -83,6 +116,22 @@ describe('search paging', () => {
     const stuck = async (from: number): Promise<SearchPage> => (requests++, { hits: ids(10).map(hit), total: 1000, from });
     expect(await collect(searchPages(stuck, 10))).toEqual(ids(10));
     expect(requests).toBe(2);
+  });
+
+  it('ends on a service that answers the same page while its total keeps growing, after MAX_STALE_PAGES pages with nothing new', async () => {
+    let requests = 0;
+    const growing = async (from: number): Promise<SearchPage> => (requests++, { hits: ids(10).map(hit), total: 1000 + requests, from });
+    expect(await collect(searchPages(growing, 10))).toEqual(ids(10));
+    expect(requests).toBe(1 + MAX_STALE_PAGES);
+  });
+
+  it('keeps walking past a page or two of old hits pushed by records inserted in front', async () => {
+    // Twenty records inserted in front before each of the next two requests: two pages of old hits, then new ones again.
+    const s = searching(ids(40), (list, request) => request <= 2 && list.unshift(...ids(20, `front${request}-`)));
+    const seen = await collect(searchPages(s.fetchPage, 20));
+    expect(seen.slice(0, 20)).toEqual(ids(20));
+    expect(seen).toEqual(expect.arrayContaining(ids(40)));
+    expect(new Set(seen).size).toBe(seen.length);
   });
 
   it('law: whatever changes between pages, no hit comes twice and the walk ends; with records only appended, every first record is seen', async () => {

@@ -5,6 +5,7 @@
  * when the service echoes them back in its answers.
  */
 import { inspect } from 'node:util';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ServiceError, createClient, type Logger } from '../../src/client/index.js';
 import { DROP, HANG, fakeClock, fakeFetch, json, type Answer, type Recorded } from './support/fake-fetch.js';
@@ -57,7 +58,23 @@ const scenarios: Record<string, (r: Recorded) => Answer> = {
   'a dropped connection': () => DROP,
   'no answer at all': () => HANG,
   'a success that is not JSON': (r) => new Response(`<html>${r.headers.authorization}</html>`, { status: 200 }),
+  'a fetch whose error keeps the request, as ky does': (r) => {
+    throw leakyFetchError(r, SECRET);
+  },
+  'a fetch that rejects with a string': (r) => {
+    throw `failed with ${r.headers.authorization}`;
+  },
 };
+
+/** An error as a fetch wrapper may throw one: the request's headers kept on it, the token in its message and in its cause. */
+function leakyFetchError(r: Recorded, secret: string): Error {
+  const inner = Object.assign(new Error(`socket closed while sending ${r.headers.authorization}`), { code: 'ECONNRESET', headers: r.headers });
+  return Object.assign(new TypeError(`request with ${r.headers.authorization} failed (${secret})`, { cause: inner }), {
+    name: 'HTTPError',
+    request: { headers: r.headers },
+    options: { headers: { Authorization: r.headers.authorization }, json: { client_secret: secret } },
+  });
+}
 
 describe('no secret and no token in any output', () => {
   it.each(Object.entries(scenarios))('%s: not in the error, the logs or the client', async (_, answer) => {
@@ -71,6 +88,65 @@ describe('no secret and no token in any output', () => {
     for (const text of texts) {
       expect(text).not.toContain(SECRET);
       expect(text).not.toContain(TOKEN);
+    }
+  });
+
+  it("keeps a failed fetch's reason (its code and redacted message) on the cause, and nothing else of it", async () => {
+    const { fetch } = echoing(scenarios['a fetch whose error keeps the request, as ky does']!);
+    const client = createClient({ baseUrl: 'http://service.test', credentials: { clientId: 'app', clientSecret: SECRET }, fetch, retry: { attempts: 1 } });
+    const error = (await client.businessAreas().catch((e: unknown) => e)) as Error & { cause: Error & { cause: Error & { code?: string } } };
+    expect(error.message).toBe('GET /v1/my/businessareas failed: request with [REDACTED] failed ([REDACTED]): ECONNRESET');
+    expect(error.cause.name).toBe('HTTPError');
+    expect(error.cause.message).toBe('request with [REDACTED] failed ([REDACTED])');
+    expect(Object.keys(error.cause)).toEqual(['name']);
+    expect(Object.keys(error.cause.cause).sort()).toEqual(['code', 'name']);
+    expect(error.cause.cause.message).toBe('socket closed while sending [REDACTED]');
+    expect(error.cause.cause.code).toBe('ECONNRESET');
+  });
+
+  it('law: for any secret and token, no failure shows either in an error, its causes, a log line or the client', async () => {
+    // Any printable text (quotes and backslashes too, which a JSON body escapes), behind a prefix no output holds by chance.
+    const opaque = fc.string({ minLength: 6, maxLength: 30 }).map((text) => `Q9${text}`);
+    const failures: Record<string, (r: Recorded, secret: string) => Answer> = {
+      echo400: (r) => json({ message: `bad ${r.headers.authorization}` }, 400),
+      echo401: (r) => json({ message: `expired ${r.headers.authorization}` }, 401),
+      echo503: (r, secret) => json({ message: `busy ${r.headers.authorization} ${secret}` }, 503, { 'retry-after': '0' }),
+      html: (r) => new Response(`<p>${r.headers.authorization}</p>`, { status: 200 }),
+      leakyFetch: (r, secret) => {
+        throw leakyFetchError(r, secret);
+      },
+      drop: () => DROP,
+      hang: () => HANG,
+    };
+    await fc.assert(
+      fc.asyncProperty(opaque, opaque, fc.constantFrom(...Object.keys(failures)), async (secret, token, failure) => {
+        fc.pre(!secret.includes(token) && !token.includes(secret));
+        const { fetch } = fakeFetch((r) => {
+          if (r.path === '/oauth2/token') return json({ access_token: token, expires_in: 3600, echoed: (r.body as { client_secret: string }).client_secret });
+          return failures[failure]!(r, secret);
+        });
+        const { lines, logger } = capture();
+        const client = createClient({ baseUrl: 'http://service.test', credentials: { clientId: 'app', clientSecret: secret }, fetch, logger, timeoutMs: 5, clock: fakeClock().clock });
+        const error = await client.businessAreas().catch((e: unknown) => e);
+        expect(error).toBeInstanceOf(ServiceError);
+        for (const text of [...outputs(error), ...outputs(client), ...lines]) {
+          expect(text).not.toContain(secret);
+          expect(text).not.toContain(token);
+        }
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  it('a secret with quotes and backslashes echoed inside a JSON body is not in the error body in its JSON form either', async () => {
+    const secret = 'S3cr"et\\Value/é';
+    const { fetch } = fakeFetch((r) => json({ message: `bad secret ${(r.body as { client_secret: string }).client_secret}` }, 401));
+    const client = createClient({ baseUrl: 'http://service.test', credentials: { clientId: 'app', clientSecret: secret }, fetch });
+    const error = (await client.businessAreas().catch((e: unknown) => e)) as ServiceError;
+    expect(error.body).toBe('{"message":"bad secret [REDACTED]"}');
+    for (const text of outputs(error)) {
+      expect(text).not.toContain(secret);
+      expect(text).not.toContain(JSON.stringify(secret).slice(1, -1));
     }
   });
 

@@ -112,6 +112,14 @@ describe('retries of reads', () => {
     await expect(client.businessAreas({ signal: AbortSignal.abort(new Error('before')) })).rejects.toThrow('before');
   });
 
+  it("quotes the service's message on one line, without its control characters (they reached logs and terminals)", async () => {
+    const { client } = scripted([json({ message: 'bad\u001b[31m red\u001b[0m\r\nsecond\tline\u0007' }, 400)]);
+    const error = (await client.businessAreas().catch((e: unknown) => e)) as ServiceError;
+    expect(error.message).toBe('GET /v1/my/businessareas answered 400: bad [31m red [0m second line');
+    // The raw body stays as it came: it is the service's answer, kept for whoever needs it.
+    expect(JSON.parse(error.body).message).toContain('\u001b[31m');
+  });
+
   it('reports an answer that is not JSON, or not the documented shape', async () => {
     const garbage = scripted([new Response('<html>oops</html>', { status: 200 })]);
     await expect(garbage.client.businessAreas()).rejects.toThrow('GET /v1/my/businessareas answered 200 with a body that is not JSON');

@@ -67,6 +67,15 @@ describe('update', () => {
     expect(stored()).toMatchObject({ 'Stock Quantity': 9, _version: firstProduct._version + 1 });
   });
 
+  it('a 429 on a write asking for a longer wait than maxRetryAfterMs ends its retries, as a read does (it was sent again after the backoff, long before)', async () => {
+    const { client, stored, puts, sleeps } = setup({ before: (r) => (isPut(r) ? json({ message: 'slow down' }, 429, { 'retry-after': '3600' }) : undefined) });
+    const error = await client.update(productRef, firstProduct._version, { 'Stock Quantity': 9 }).catch((e: unknown) => e);
+    expect(error).toMatchObject({ name: 'RateLimitError', retryAfterMs: 3_600_000 });
+    expect(puts()).toBe(1);
+    expect(sleeps).toEqual([]);
+    expect(stored()._version).toBe(firstProduct._version);
+  });
+
   it('a 502 on a write is resolved by reading the object: applied means done', async () => {
     let gateway = 1;
     const { client, stored, puts } = setup({ after: (r) => (isPut(r) && gateway-- > 0 ? json({}, 502) : undefined) });
@@ -158,6 +167,31 @@ describe('create and delete', () => {
   });
 });
 
+describe('delete and Retry-After', () => {
+  it('a 503 on a delete waits what Retry-After says, and a longer wait than allowed ends the retries', async () => {
+    const answers = [json({}, 503, { 'retry-after': '2' }), new Response(null, { status: 204 })];
+    const deletes = (forever: boolean) => {
+      let count = 0;
+      const { fetch } = fakeFetch((r) => {
+        if (r.path === '/oauth2/token') return json({ access_token: 'abcdef', expires_in: 60 });
+        if (r.method === 'DELETE') return count++, forever ? json({}, 503, { 'retry-after': '600' }) : answers.shift()!;
+        return json({ items: [{ _dataObjectId: productRef.dataObjectId, _version: 1 }] });
+      });
+      const fake = fakeClock();
+      const client = createClient({ baseUrl: 'http://service.test', credentials: { clientId: 'a', clientSecret: 'bcdef' }, fetch, clock: fake.clock });
+      return { client, count: () => count, sleeps: fake.sleeps };
+    };
+    const honoured = deletes(false);
+    await honoured.client.deleteDataObject(productRef);
+    expect(honoured.count()).toBe(2);
+    expect(honoured.sleeps).toEqual([2000]);
+    const tooLong = deletes(true);
+    await expect(tooLong.client.deleteDataObject(productRef)).rejects.toMatchObject({ status: 503, retryAfterMs: 600_000 });
+    expect(tooLong.count()).toBe(1);
+    expect(tooLong.sleeps).toEqual([]);
+  });
+});
+
 describe('updateWithRetry', () => {
   it('reads, changes, sends; a conflict reads again and applies the change to the new state', async () => {
     let interfere = 1;
@@ -186,6 +220,12 @@ describe('updateWithRetry', () => {
     });
     await expect(client.updateWithRetry(productRef, () => ({ Weight: 1 }), { attempts: 3 })).rejects.toBeInstanceOf(VersionConflictError);
     expect(service.requests.filter(isPut)).toHaveLength(3);
+  });
+
+  it.each([Number.NaN, 0, 1.5, -1])('refuses attempts of %s before reading anything (NaN retried conflicts forever)', async (attempts) => {
+    const { client, service } = setup();
+    await expect(client.updateWithRetry(productRef, () => ({ Name: 'x' }), { attempts })).rejects.toThrow(`updateWithRetry: attempts must be a whole number >= 1, not ${attempts}`);
+    expect(service.requests).toHaveLength(0);
   });
 
   it('sends nothing when the change returns no fields', async () => {

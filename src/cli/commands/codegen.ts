@@ -14,13 +14,16 @@ const usage = 'mdq codegen (<schema.json> | --example) [--out file.ts] [--import
 
 export type WriteText = (path: string, text: string) => Promise<void>;
 
+const options = { out: { type: 'string' }, import: { type: 'string' }, example: { type: 'boolean' } } as const;
+
 /** The command, with the file writer injectable (`CliIo` reads files but does not write them). */
 export function codegenCommandWith(write: WriteText): Command {
   return {
     summary: 'write a TypeScript module with typed schemas from Get Schema responses (JSON)',
     usage,
+    options,
     async run(args: readonly string[], io: CliIo): Promise<number> {
-      const { values, positionals } = parseCommandArgs(args, { out: { type: 'string' }, import: { type: 'string' }, example: { type: 'boolean' } }, usage);
+      const { values, positionals } = parseCommandArgs(args, options, usage);
       if (values.example && positionals.length > 0) throw new UsageError(`give either a schema file or --example, not both\nusage: ${usage}`);
       if (!values.example && positionals.length !== 1) throw new UsageError(`${positionals.length === 0 ? 'missing the schema file (or --example)' : 'give exactly one schema file'}\nusage: ${usage}`);
       const path = values.example ? 'the example tenant' : positionals[0]!;

@@ -5,7 +5,8 @@
  */
 import { check, exampleSchemas, fixQuery, format, parse } from '../../index.js';
 import type { Command } from '../command.js';
-import { EXIT } from '../io.js';
+import { parseCommandArgs } from '../args.js';
+import { EXIT, UsageError } from '../io.js';
 import { formatDiagnostics } from '../report.js';
 
 const VALID = [
@@ -29,10 +30,16 @@ const LINTED = [
   'NOT Status:INA',
 ];
 
+const usage = 'mdq demo';
+
 export const demoCommand: Command = {
   summary: 'a tour of mdq on built-in example queries (what `npm start` runs)',
-  usage: 'mdq demo',
-  async run(_args, io) {
+  usage,
+  options: {},
+  async run(args, io) {
+    // It takes nothing: `mdq demo --json` or `mdq demo x` is a mistake worth saying, not a tour.
+    const { positionals } = parseCommandArgs(args, {}, usage);
+    if (positionals.length > 0) throw new UsageError(`unexpected argument '${positionals[0]}'\nusage: ${usage}`);
     io.stdout('mdq: the search language of the master-data service\n\n');
     io.stdout('Canonical form (mdq fmt): upper-case operators, minimal escaping, and explicit\nparentheses where AND and OR mix, because the service ignores precedence.\n\n');
     for (const query of VALID) io.stdout(`  ${query}\n  => ${format(query)}\n\n`);

@@ -11,6 +11,7 @@ import type { SchemaField } from '../../schema/schema.js';
 import { parseCommandArgs } from '../args.js';
 import type { Command } from '../command.js';
 import { EXIT, UsageError } from '../io.js';
+import { printable } from '../printable.js';
 import { readSchemaResponses } from '../schema-files.js';
 
 const usage = 'mdq fields (--example | <schema.json>...) [--name <schema>...] [--json]';
@@ -73,11 +74,14 @@ function matches(response: SchemaResponse, names: readonly string[]): boolean {
   return wanted.includes(String(response.name).toLowerCase()) || wanted.includes(String(response.schemaId).toLowerCase());
 }
 
+const options = { example: { type: 'boolean' }, name: { type: 'string', multiple: true }, json: { type: 'boolean' } } as const;
+
 export const fieldsCommand: Command = {
   summary: "list each schema's fields with their types and accepted values (--json: the schema file itself)",
   usage,
+  options,
   async run(args, io) {
-    const { values, positionals } = parseCommandArgs(args, { example: { type: 'boolean' }, name: { type: 'string', multiple: true }, json: { type: 'boolean' } }, usage);
+    const { values, positionals } = parseCommandArgs(args, options, usage);
     if (values.example && positionals.length > 0) throw new UsageError(`give either schema files or --example, not both\nusage: ${usage}`);
     if (!values.example && positionals.length === 0) throw new UsageError(`give schema files or --example (the built-in example tenant)\nusage: ${usage}`);
     const all = values.example ? [...exampleSchemas] : await readSchemaResponses(positionals, io);
@@ -91,7 +95,8 @@ export const fieldsCommand: Command = {
       io.stdout(`${JSON.stringify(chosen.length === 1 ? chosen[0] : chosen, null, 2)}\n`);
       return EXIT.ok;
     }
-    io.stdout(chosen.map(fieldsTable).join('\n'));
+    // Names and descriptions come from the service (mdq schema pull): no control character reaches the terminal.
+    io.stdout(printable(chosen.map(fieldsTable).join('\n')));
     io.stdout(`\nA name with spaces is written [First Name] eq "Tim" or First\\ Name:Tim; dates as YYYY-MM-DD.\n`);
     return EXIT.ok;
   },

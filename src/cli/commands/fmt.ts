@@ -12,17 +12,18 @@ import { EXIT, UsageError, stdinQueries } from '../io.js';
 import { MAX_DIAGNOSTICS, formatDiagnostics, moreLine, ALL_DIAGNOSTICS } from '../report.js';
 import { readSchemas, readSeverities, schemaOptions } from './lint.js';
 
-const usage = 'mdq fmt "<query>" [--multiline] [--width N (implies --multiline)] [--fix [--unsafe] [--schema <file>... | --example]] | mdq fmt --stdin [...]';
+const usage =
+  'mdq fmt "<query>" [--multiline] [--width N (implies --multiline)] [--fix [--unsafe] [--schema <file>... | --example] [--severity <code>=<level>...]] | mdq fmt --stdin [...]';
+
+const fmtOptions = { stdin: { type: 'boolean' }, multiline: { type: 'boolean' }, width: { type: 'string' }, fix: { type: 'boolean' }, unsafe: { type: 'boolean' }, ...schemaOptions } as const;
 
 export const fmtCommand: Command = {
   summary: 'print a query in canonical form; --fix applies the checker\'s safe fixes first, --unsafe all of them (exit 1 while errors remain)',
   usage,
+  options: fmtOptions,
+  takesQuery: true,
   async run(args, io) {
-    const { values, positionals } = parseCommandArgs(
-      args,
-      { stdin: { type: 'boolean' }, multiline: { type: 'boolean' }, width: { type: 'string' }, fix: { type: 'boolean' }, unsafe: { type: 'boolean' }, ...schemaOptions },
-      usage,
-    );
+    const { values, positionals } = parseCommandArgs(args, fmtOptions, usage);
     const width = values.width === undefined ? undefined : Number(values.width);
     if (width !== undefined && !(Number.isInteger(width) && width > 0)) throw new UsageError(`--width takes a positive whole number, not '${values.width}'\nusage: ${usage}`);
     // A width only means something for the multiline layout, so asking for one asks for that layout.

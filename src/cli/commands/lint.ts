@@ -12,11 +12,10 @@ import { parseCommandArgs, singleQuery } from '../args.js';
 import type { Command } from '../command.js';
 import { EXIT, UsageError, stdinQueries } from '../io.js';
 import { formatDiagnostics, ALL_DIAGNOSTICS } from '../report.js';
-import { remoteLintOptions, remoteSchemas } from '../remote.js';
+import { CONNECTION_USAGE, remoteLintOptions, remoteSchemas } from '../remote.js';
 import { readSchemas } from '../schema-files.js';
 
-const usage =
-  'mdq lint "<query>" (--schema <file>... | --example | --remote [--business-area <name>] [--schema <name>...]) [--json] [--severity <code>=<level>...] | mdq lint --stdin ... | mdq lint --rules';
+const usage = `mdq lint "<query>" (--schema <file>... | --example | --remote [--business-area <name>] [--schema <name>...] ${CONNECTION_USAGE}) [--json] [--severity <code>=<level>...] | mdq lint --stdin ... | mdq lint --rules`;
 
 const LEVELS: readonly Level[] = ['off', 'on', 'error', 'warning', 'info', 'hint'];
 
@@ -84,11 +83,15 @@ function rulesTable(): string {
   return `codes (default level; "fix" = mdq fmt --fix applies its fix):\n${lines.join('\n')}\n`;
 }
 
+const options = { ...schemaOptions, ...remoteLintOptions, json: { type: 'boolean' }, stdin: { type: 'boolean' }, rules: { type: 'boolean' } } as const;
+
 export const lintCommand: Command = {
   summary: 'check queries against Get Schema responses: unknown fields, wrong values, risky shapes (exit 1 on errors)',
   usage,
+  options,
+  takesQuery: true,
   async run(args, io) {
-    const { values, positionals } = parseCommandArgs(args, { ...schemaOptions, ...remoteLintOptions, json: { type: 'boolean' }, stdin: { type: 'boolean' }, rules: { type: 'boolean' } }, usage);
+    const { values, positionals } = parseCommandArgs(args, options, usage);
     if (values.rules) {
       io.stdout(rulesTable());
       return EXIT.ok;

@@ -22,6 +22,7 @@ const areasUsage = `mdq areas [--json] ${CONNECTION_USAGE}`;
 export const areasCommand: Command = {
   summary: 'list the business areas the client may access',
   usage: areasUsage,
+  options: withJson,
   async run(args, io) {
     const { values, positionals } = parseCommandArgs(args, withJson, areasUsage);
     positionalsExactly(positionals, [], areasUsage);
@@ -36,6 +37,7 @@ const schemasUsage = `mdq schemas <business area> [--json] ${CONNECTION_USAGE}`;
 export const schemasCommand: Command = {
   summary: 'list the schemas of a business area (by name or id)',
   usage: schemasUsage,
+  options: withJson,
   async run(args, io) {
     const { values, positionals } = parseCommandArgs(args, withJson, schemasUsage);
     positionalsExactly(positionals, ['business area'], schemasUsage);
@@ -52,6 +54,7 @@ const dataSetsUsage = `mdq datasets <business area> <schema> [--json] ${CONNECTI
 export const datasetsCommand: Command = {
   summary: 'list the datasets of a schema (names or ids)',
   usage: dataSetsUsage,
+  options: withJson,
   async run(args, io) {
     const { values, positionals } = parseCommandArgs(args, withJson, dataSetsUsage);
     positionalsExactly(positionals, ['business area', 'schema'], dataSetsUsage);
@@ -68,6 +71,7 @@ const schemaUsage = `mdq schema pull <business area> [<schema>] ${CONNECTION_USA
 export const schemaCommand: Command = {
   summary: 'schema pull: write the Get Schema JSON of a schema (or of every schema of a business area) for offline lint and codegen',
   usage: schemaUsage,
+  options: connectionOptions,
   async run(args, io) {
     const { values, positionals } = parseCommandArgs(args, connectionOptions, schemaUsage);
     const [action, ...rest] = positionals;

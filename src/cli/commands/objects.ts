@@ -47,11 +47,13 @@ async function findAll(client: MdqClient, ids: readonly string[], scope: { 'busi
 }
 
 const getUsage = `mdq get <id>... ${SCOPE_USAGE} ${CONNECTION_USAGE}`;
+const getOptions = { ...connectionOptions, ...scopeOptions } as const;
 export const getCommand: Command = {
   summary: 'print data objects by id, as JSON with their _version',
   usage: getUsage,
+  options: getOptions,
   async run(args, io) {
-    const { values, positionals } = parseCommandArgs(args, { ...connectionOptions, ...scopeOptions }, getUsage);
+    const { values, positionals } = parseCommandArgs(args, getOptions, getUsage);
     if (positionals.length === 0) throw new UsageError(`missing the data object ids\nusage: ${getUsage}`);
     const client = connect(values, io, getUsage);
     const where = await findAll(client, positionals, values, getUsage);
@@ -127,16 +129,20 @@ function fieldsFor(schema: Schema, set: readonly string[], setJson: readonly str
   return fields;
 }
 
+const updateOptions = {
+  ...connectionOptions,
+  ...scopeOptions,
+  set: { type: 'string', multiple: true },
+  'set-json': { type: 'string', multiple: true },
+  version: { type: 'string' },
+} as const;
 const updateUsage = `mdq update <id>... --set Field=value... [--set-json Field=<json>...] [--version N] ${SCOPE_USAGE} ${CONNECTION_USAGE}`;
 export const updateCommand: Command = {
   summary: 'change fields of data objects by id, under the optimistic lock (_version)',
   usage: updateUsage,
+  options: updateOptions,
   async run(args, io) {
-    const { values, positionals } = parseCommandArgs(
-      args,
-      { ...connectionOptions, ...scopeOptions, set: { type: 'string', multiple: true }, 'set-json': { type: 'string', multiple: true }, version: { type: 'string' } },
-      updateUsage,
-    );
+    const { values, positionals } = parseCommandArgs(args, updateOptions, updateUsage);
     if (positionals.length === 0) throw new UsageError(`missing the data object ids\nusage: ${updateUsage}`);
     const set = values.set ?? [];
     const setJson = values['set-json'] ?? [];

@@ -21,11 +21,15 @@ export function outline(node: Node, depth = 0): string {
   return line + children(node).map((c) => outline(c, depth + 1)).join('');
 }
 
+const options = { json: { type: 'boolean' }, stdin: { type: 'boolean' } } as const;
+
 export const parseCommand: Command = {
   summary: 'print the syntax tree of a query (exit 1 when it has syntax errors)',
   usage,
+  options,
+  takesQuery: true,
   async run(args, io) {
-    const { values, positionals } = parseCommandArgs(args, { json: { type: 'boolean' }, stdin: { type: 'boolean' } }, usage);
+    const { values, positionals } = parseCommandArgs(args, options, usage);
     const query = singleQuery(positionals, values.stdin, usage);
     if (query === undefined) {
       let failed = false;

@@ -95,6 +95,8 @@ async function streamAll(client: MdqClient, text: string, scope: Record<string, 
 export const searchCommand: Command = {
   summary: 'run a query on the service (MDQ_BASE_URL): a table, --json or --ndjson; --all streams every page',
   usage,
+  options,
+  takesQuery: true,
   async run(args, io) {
     const { values, positionals } = parseCommandArgs(args, options, usage);
     if (positionals.length !== 1) throw new UsageError(`${positionals.length === 0 ? 'missing the query' : 'too many arguments: quote the query as one argument'}\nusage: ${usage}`);

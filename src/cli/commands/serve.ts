@@ -8,16 +8,21 @@ import { startEmulator } from '../../emulator/server.js';
 import type { EmulatorOptions } from '../../emulator/types.js';
 import { parseCommandArgs } from '../args.js';
 import type { Command } from '../command.js';
-import { EXIT, OutputClosed, UsageError, type CliIo } from '../io.js';
+import { EXIT, OutputClosed, OutputFailed, UsageError, type CliIo } from '../io.js';
 
 const USAGE =
   'mdq serve [--port 8787] [--host 127.0.0.1] [--data DIR] [--in-memory] [--clients FILE] [--token-ttl SECONDS] [--page-size N] [--faults FILE] [--records N] [--seed N] [--static DIR] [--bare-array] [--quiet]';
 
-function positiveInteger(text: string | undefined, name: string, min = 1): number | undefined {
+function positiveInteger(text: string | undefined, name: string, min = 1, max = Number.MAX_SAFE_INTEGER): number | undefined {
   if (text === undefined) return undefined;
-  if (!/^\d+$/.test(text) || Number(text) < min || !Number.isSafeInteger(Number(text))) throw new UsageError(`${name} must be an integer of at least ${min}, not ${JSON.stringify(text)}\nusage: ${USAGE}`);
+  if (!/^\d+$/.test(text) || Number(text) < min || Number(text) > max) {
+    throw new UsageError(`${name} must be an integer of at least ${min}${max < Number.MAX_SAFE_INTEGER ? ` and at most ${max}` : ''}, not ${JSON.stringify(text)}\nusage: ${USAGE}`);
+  }
   return Number(text);
 }
+
+/** The highest TCP port: a higher one made `listen` throw a RangeError of its own. */
+const MAX_PORT = 65_535;
 
 async function readJsonFile(io: CliIo, path: string, what: string): Promise<unknown> {
   let text: string;
@@ -45,18 +50,20 @@ function serverOutput(io: CliIo, url: () => string | undefined): (text: string) 
     try {
       io.stdout(text);
     } catch (e) {
-      if (!(e instanceof OutputClosed)) throw e;
+      if (!(e instanceof OutputClosed || e instanceof OutputFailed)) throw e;
       open = false;
       const where = url();
-      io.stderr(`mdq serve: standard output was closed; serving on${where === undefined ? '' : ` ${where}`} without the request log (Ctrl-C stops)\n`);
+      const what = e instanceof OutputFailed ? e.message : 'standard output was closed';
+      io.stderr(`mdq serve: ${what}; serving on${where === undefined ? '' : ` ${where}`} without the request log (Ctrl-C stops)\n`);
     }
   };
 }
 
-/** Resolves on the first SIGINT or SIGTERM. */
-function interrupted(): Promise<string> {
-  return new Promise((resolve) => {
-    const stop = (signal: string) => {
+/** Resolves on the first SIGINT or SIGTERM; `cancel` takes the handlers back (a start that failed must not leave Ctrl-C caught). */
+function interrupted(): { readonly received: Promise<string>; readonly cancel: () => void } {
+  let stop!: (signal: string) => void;
+  const received = new Promise<string>((resolve) => {
+    stop = (signal: string) => {
       process.off('SIGINT', stop);
       process.off('SIGTERM', stop);
       resolve(signal);
@@ -64,31 +71,37 @@ function interrupted(): Promise<string> {
     process.on('SIGINT', stop);
     process.on('SIGTERM', stop);
   });
+  return {
+    received,
+    cancel: () => {
+      process.off('SIGINT', stop);
+      process.off('SIGTERM', stop);
+    },
+  };
 }
+
+const serveOptions = {
+  port: { type: 'string' },
+  host: { type: 'string' },
+  data: { type: 'string' },
+  'in-memory': { type: 'boolean' },
+  clients: { type: 'string' },
+  'token-ttl': { type: 'string' },
+  'page-size': { type: 'string' },
+  faults: { type: 'string' },
+  records: { type: 'string' },
+  seed: { type: 'string' },
+  static: { type: 'string' },
+  'bare-array': { type: 'boolean' },
+  quiet: { type: 'boolean' },
+} as const;
 
 export const serveCommand: Command = {
   summary: 'run a local emulator of the master-data service (the example tenant by default)',
   usage: USAGE,
+  options: serveOptions,
   async run(args, io) {
-    const { values, positionals } = parseCommandArgs(
-      args,
-      {
-        port: { type: 'string' },
-        host: { type: 'string' },
-        data: { type: 'string' },
-        'in-memory': { type: 'boolean' },
-        clients: { type: 'string' },
-        'token-ttl': { type: 'string' },
-        'page-size': { type: 'string' },
-        faults: { type: 'string' },
-        records: { type: 'string' },
-        seed: { type: 'string' },
-        static: { type: 'string' },
-        'bare-array': { type: 'boolean' },
-        quiet: { type: 'boolean' },
-      },
-      USAGE,
-    );
+    const { values, positionals } = parseCommandArgs(args, serveOptions, USAGE);
     let url: string | undefined;
     const say = serverOutput(io, () => url);
     if (positionals.length > 0) throw new UsageError(`unexpected argument ${JSON.stringify(positionals[0])}\nusage: ${USAGE}`);
@@ -102,7 +115,7 @@ export const serveCommand: Command = {
       throw new UsageError(e instanceof Error ? e.message : String(e));
     }
     const options: EmulatorOptions = {
-      port: positiveInteger(values.port, '--port', 0) ?? 8787,
+      port: positiveInteger(values.port, '--port', 0, MAX_PORT) ?? 8787,
       host: values.host ?? '127.0.0.1',
       dataDir: values.data,
       inMemory: values['in-memory'] ?? false,
@@ -118,7 +131,13 @@ export const serveCommand: Command = {
       log: (line) => say(`${line}\n`),
     };
     const signal = interrupted();
-    const emulator = await startEmulator(options);
+    let emulator;
+    try {
+      emulator = await startEmulator(options);
+    } catch (e) {
+      signal.cancel();
+      throw e;
+    }
     url = emulator.url;
     const where = options.dataDir === undefined ? 'in memory (pass --data DIR to keep changes)' : `${options.dataDir}${options.inMemory ? ' (read only: --in-memory)' : ''}`;
     say(`mdq emulator listening on ${emulator.url}\n`);
@@ -126,7 +145,7 @@ export const serveCommand: Command = {
     if (clients === undefined) say(`  client: client_id ${emulator.demoClient.clientId}, client_secret ${emulator.demoClient.clientSecret} (POST ${emulator.url}/oauth2/token)\n`);
     else say(`  clients: ${clients.length} from ${values.clients}\n`);
     say(`  OpenAPI: ${emulator.url}/openapi.json\n  Stop with Ctrl-C.\n`);
-    const received = await signal;
+    const received = await signal.received;
     say(`\n${received}: stopping, writing everything...\n`);
     await emulator.close();
     say('stopped\n');
