@@ -1,7 +1,7 @@
 /** pageKey paging of a list that changes between pages: removed items hidden, new ones added at the end. */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { stablePage } from '../../../src/emulator/http/paging.js';
+import { stablePage, type Page } from '../../../src/emulator/http/paging.js';
 
 interface Item {
   readonly id: number;
@@ -18,7 +18,7 @@ describe('stablePage', () => {
         const seen: number[] = [];
         let key: string | null = null;
         for (let step = 0; ; step++) {
-          const result = stablePage(items, (item) => !item.deleted, key, size, 'list');
+          const result: Page<Item> = stablePage(items, (item) => !item.deleted, key, size, 'list');
           expect(result.items.length).toBeLessThanOrEqual(size);
           expect(result.items.every((item) => !item.deleted)).toBe(true);
           seen.push(...result.items.map((item) => item.id));
