@@ -57,16 +57,6 @@ function clientErrorReply(code: string | undefined): [string, string] {
   return ['400 Bad Request', 'malformed HTTP request'];
 }
 
-/** A listen failure said plainly (the port is taken, the host is unknown), the system's code kept. */
-function listenError(error: NodeJS.ErrnoException, host: string, port: number): Error {
-  const reason =
-    error.code === 'EADDRINUSE' ? `port ${port} is in use (by another program, or another emulator); choose another port, or 0 for a free one`
-    : error.code === 'EACCES' ? `port ${port} needs privileges this process does not have; choose a port above 1023`
-    : error.code === 'ENOTFOUND' || error.code === 'EADDRNOTAVAIL' ? `${host} is not an address of this machine`
-    : error.message;
-  return Object.assign(new Error(`cannot listen on ${host}:${port}: ${reason}${error.code && reason !== error.message ? ` (${error.code})` : ''}`), { code: error.code });
-}
-
 export async function startEmulator(options: EmulatorOptions = {}): Promise<Emulator> {
   const settings = settingsOf(options);
   const clients = options.clients === undefined ? [{ ...DEMO_CLIENT, businessAreas: '*' as const }] : validateClients(options.clients);
@@ -219,7 +209,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   } catch (e) {
     // The port is taken (or the host unknown): give the data folder back.
     await persistence.close();
-    throw listenError(e as NodeJS.ErrnoException, host, options.port ?? 0);
+    throw e;
   }
   const port = (server.address() as AddressInfo).port;
   const urlHost = host.includes(':') ? `[${host}]` : host === '0.0.0.0' ? '127.0.0.1' : host;
