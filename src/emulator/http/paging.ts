@@ -13,7 +13,9 @@ function encode(scope: string, offset: number): string {
   return Buffer.from(JSON.stringify({ s: scope, o: offset }), 'utf8').toString('base64url');
 }
 
-function decode(key: string, scope: string): number {
+/** The position a key names; no key, or an empty one (`?pageKey=`, as the service notes write the first page), is the start. */
+function decode(key: string | null, scope: string): number {
+  if (key === null || key === '') return 0;
   let parsed: unknown;
   try {
     parsed = JSON.parse(Buffer.from(key, 'base64url').toString('utf8'));
@@ -29,7 +31,7 @@ function decode(key: string, scope: string): number {
 
 /** One page of `items`; `scope` names the list so that keys cannot be used across lists. */
 export function page<T>(items: readonly T[], pageKey: string | null, pageSize: number, scope: string): Page<T> {
-  const offset = pageKey === null ? 0 : decode(pageKey, scope);
+  const offset = decode(pageKey, scope);
   const end = offset + pageSize;
   const slice = items.slice(offset, end);
   return end < items.length ? { items: slice, nextPageKey: encode(scope, end) } : { items: slice };
@@ -43,7 +45,7 @@ export function page<T>(items: readonly T[], pageKey: string | null, pageSize: n
  * it pages through would skip half of the list.
  */
 export function stablePage<T>(items: readonly T[], shown: (item: T) => boolean, pageKey: string | null, pageSize: number, scope: string): Page<T> {
-  let at = pageKey === null ? 0 : decode(pageKey, scope);
+  let at = decode(pageKey, scope);
   const slice: T[] = [];
   for (; at < items.length && slice.length < pageSize; at++) if (shown(items[at]!)) slice.push(items[at]!);
   // Another page only when something is left to show on it.
