@@ -42,6 +42,11 @@ describe('a damaged data folder', () => {
         const file = join(dir, 'schemas', readdirSync(join(dir, 'schemas'))[0]!);
         edit(file, (s) => (s.fields[2] = { dataType: 'string' }));
       }, /schemas\/[^/]+\.json fields: entry 3 is not a field \(an object with name as text\)$/],
+      ['two schemas with one id (a copied file)', (dir) => {
+        const file = readdirSync(join(dir, 'schemas'))[0]!;
+        cpSync(join(dir, 'schemas', file), join(dir, 'schemas', `copy-of-${file}`));
+      }, /^two schemas have the id "\d{17}[0-9a-f]{30}"$/],
+      ['two business areas with one id', (dir) => edit(join(dir, 'business-areas.json'), (areas) => areas.push({ ...areas[0], name: 'again' })), /^two business areas have the id /],
     ];
     for (const [what, damage, message] of cases) {
       const dir = copy();
