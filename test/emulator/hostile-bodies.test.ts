@@ -88,6 +88,21 @@ describe('hostile request bodies', () => {
     expect(lines.filter((line) => line.startsWith('error:'))).toEqual([]);
   });
 
+  it('reads back after a restart exactly the values it acknowledged, lone surrogates and line separators included', async () => {
+    const created = new Map<string, unknown>();
+    const text = fc.string({ unit: fc.oneof(fc.constantFrom('\ud800', '\udfff', '\u2028', '\u0000', '"', '\\', '\n'), fc.string({ unit: 'binary', minLength: 1, maxLength: 1 })) });
+    await fc.assert(
+      fc.asyncProperty(fc.oneof(text, fc.jsonValue({ maxDepth: 3 }), fc.dictionary(text, text)), async (value) => {
+        const response = await api.request('POST', objectsPath, { body: { 'Home Location': value } });
+        expect(response.status).toBe(201);
+        created.set(response.body._dataObjectId, JSON.parse(JSON.stringify(value)));
+      }),
+      { numRuns: 40 },
+    );
+    await restart();
+    for (const [id, value] of created) expect((await api.get(`${objectsPath}/${id}`)).body['Home Location'], id).toEqual(value);
+  });
+
   it('refuses a body that is not UTF-8 with a 400 instead of storing U+FFFD', async () => {
     const before = (await allPages(api, objectsPath)).length;
     const body = Buffer.concat([Buffer.from('{"City": "M'), Buffer.from([0xfc]), Buffer.from('nchen"}')]);
