@@ -7,6 +7,8 @@ import { seededRandom, type Random } from './random.js';
 import type { FaultConfig, FaultRule } from './types.js';
 
 const STATUSES = new Set([429, 500, 502, 503, 504]);
+/** The longest latency a rule may add, and the most all matching rules together add. */
+const MAX_LATENCY_MS = 600_000;
 
 /** What the faults decided for one request. */
 export interface FaultDecision {
@@ -32,7 +34,7 @@ export function validateFaults(value: unknown): FaultConfig {
     const known = new Set(['route', 'latencyMs', 'status', 'retryAfter', 'probability', 'drop', 'expireTokens', 'times']);
     for (const key of Object.keys(r)) if (!known.has(key)) throw new Error(`${where}: unknown property ${JSON.stringify(key)}`);
     if (r.route !== undefined && (typeof r.route !== 'string' || !/^\S+ \/\S*$/.test(r.route))) throw new Error(`${where}: route is "METHOD /path" (with * as a wildcard)`);
-    if (r.latencyMs !== undefined && !(typeof r.latencyMs === 'number' && r.latencyMs >= 0 && r.latencyMs <= 600_000)) throw new Error(`${where}: latencyMs must be between 0 and 600000`);
+    if (r.latencyMs !== undefined && !(typeof r.latencyMs === 'number' && r.latencyMs >= 0 && r.latencyMs <= MAX_LATENCY_MS)) throw new Error(`${where}: latencyMs must be between 0 and ${MAX_LATENCY_MS}`);
     if (r.status !== undefined && !STATUSES.has(r.status as number)) throw new Error(`${where}: status must be one of ${[...STATUSES].join(', ')}`);
     // Checked here, not when sent: a value Node refuses as a header would turn every injected fault into a 500.
     if (r.retryAfter !== undefined && !(Number.isSafeInteger(r.retryAfter) && (r.retryAfter as number) >= 0) && !(typeof r.retryAfter === 'string' && /^[\x20-\x7e]{1,100}$/.test(r.retryAfter))) {
@@ -126,6 +128,7 @@ export class Faults {
         }
       }
     }
-    return { latencyMs, status, retryAfter, drop, expireTokens };
+    // At most one rule's maximum: a sum of many rules past 2^31 ms would make Node's timer fire after 1 ms instead.
+    return { latencyMs: Math.min(latencyMs, MAX_LATENCY_MS), status, retryAfter, drop, expireTokens };
   }
 }

@@ -1,7 +1,7 @@
 /** Fault injection: latency, statuses with Retry-After, dropped connections, expiring tokens; seeded. */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { globMatcher } from '../../src/emulator/faults.js';
+import { Faults, globMatcher } from '../../src/emulator/faults.js';
 import type { FaultConfig } from '../../src/emulator/index.js';
 import { startApi, tenantPaths, type TestApi } from './helpers.js';
 
@@ -153,5 +153,15 @@ describe('fault routes and headers', () => {
     } finally {
       await api.emulator.close();
     }
+  });
+});
+
+describe('fault latency', () => {
+  it('adds up over the matching rules, to at most 600 000 ms (a sum past 2^31 ms made Node fire the timer after 1 ms)', () => {
+    const faults = new Faults({ rules: [{ latencyMs: 200 }, { route: 'GET /x', latencyMs: 300 }] });
+    expect(faults.decide('GET', '/x').latencyMs).toBe(500);
+    expect(faults.decide('GET', '/y').latencyMs).toBe(200);
+    const many = new Faults({ rules: Array.from({ length: 4000 }, () => ({ latencyMs: 600_000 })) });
+    expect(many.decide('GET', '/x').latencyMs).toBe(600_000);
   });
 });
