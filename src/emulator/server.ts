@@ -53,7 +53,6 @@ function send(response: ServerResponse, reply: Reply): void {
 /** The answer to a request Node could not parse: its status (431 for headers over 16 KiB, which a long query is) and message. */
 function clientErrorReply(code: string | undefined): [string, string] {
   if (code === 'HPE_HEADER_OVERFLOW') return ['431 Request Header Fields Too Large', 'the request line and headers are larger than 16 KiB; a query this long will not be accepted'];
-  if (code === 'ERR_HTTP_REQUEST_TIMEOUT') return ['408 Request Timeout', 'the request did not arrive in time'];
   return ['400 Bad Request', 'malformed HTTP request'];
 }
 
