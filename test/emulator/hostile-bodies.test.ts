@@ -113,6 +113,14 @@ describe('hostile request bodies', () => {
     expect((await allPages(api, objectsPath)).length).toBe(before);
   });
 
+  it('reads a body that starts with a UTF-8 byte order mark, as Jackson does', async () => {
+    const body = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('{"First Name": "Bom"}')]);
+    const response = await fetch(api.url + objectsPath, { method: 'POST', headers: { authorization: api.token, 'content-type': 'application/json' }, body });
+    expect(response.status).toBe(201);
+    const { _dataObjectId: id } = (await response.json()) as { _dataObjectId: string };
+    expect((await api.get(`${objectsPath}/${id}`)).body['First Name']).toBe('Bom');
+  });
+
   it('answers a body cut short by a client that goes away as a 400 in the log, not an internal error', async () => {
     const before = (await allPages(api, objectsPath)).length;
     const url = new URL(api.url);

@@ -3,8 +3,9 @@ import type { IncomingMessage } from 'node:http';
 import { MAX_JSON_DEPTH, nestsDeeperThan } from './json-depth.js';
 import { ApiError, badRequest } from './reply.js';
 
-// Fatal: bytes that are not UTF-8 are refused, not stored as U+FFFD and acknowledged.
-const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+// Fatal: bytes that are not UTF-8 are refused, not stored as U+FFFD and acknowledged. A leading
+// byte order mark is dropped, as Jackson's byte source does (JSON.parse would refuse it).
+const utf8 = new TextDecoder('utf-8', { fatal: true });
 
 /** Reads the whole body, refusing more than `limit` bytes with a 413 (without buffering the rest). */
 export async function readBody(request: IncomingMessage, limit: number): Promise<Buffer> {
