@@ -49,11 +49,19 @@ export class Access {
   }
 }
 
+/**
+ * Live tokens kept per client. The demo client's secret is public, so a loop asking for
+ * tokens must not grow memory without bound: beyond this many, the oldest is revoked.
+ */
+export const MAX_TOKENS_PER_CLIENT = 10_000;
+
 interface Client {
   readonly clientId: string;
   readonly secretDigest: Buffer;
   readonly ttlSeconds: number;
   readonly access: Access;
+  /** Its live tokens, oldest first: one lifetime per client, so also in the order they expire. */
+  readonly tokens: Set<string>;
 }
 
 interface Token {
@@ -99,6 +107,7 @@ export class Auth {
         secretDigest: digest(grant.clientSecret),
         ttlSeconds: grant.tokenTtlSeconds ?? defaultTtlSeconds,
         access: new Access(grant.clientId, areas),
+        tokens: new Set(),
       });
     }
   }
@@ -112,9 +121,11 @@ export class Auth {
     const given = digest(body.client_secret as string);
     const matches = timingSafeEqual(given, client?.secretDigest ?? digest(`\u0000${given.toString('hex')}`));
     if (client === undefined || !matches) throw new ApiError(401, 'invalid client credentials');
-    this.sweep();
+    this.sweep(client);
     const token = randomBytes(32).toString('base64url');
     this.tokens.set(token, { client, expiresAt: this.now() + client.ttlSeconds * 1000 });
+    client.tokens.add(token);
+    if (client.tokens.size > MAX_TOKENS_PER_CLIENT) this.revoke(client.tokens.values().next().value!);
     return { access_token: token, expires_in: client.ttlSeconds, token_type: 'Bearer' };
   }
 
@@ -128,7 +139,7 @@ export class Auth {
     const token = this.tokens.get(value);
     if (token === undefined) throw new ApiError(401, 'invalid access token: request a new one from POST /oauth2/token');
     if (token.expiresAt <= this.now()) {
-      this.tokens.delete(value);
+      this.revoke(value);
       throw new ApiError(401, 'the access token has expired: request a new one from POST /oauth2/token');
     }
     return token.client.access;
@@ -139,11 +150,18 @@ export class Auth {
     for (const [key, token] of this.tokens) this.tokens.set(key, { ...token, expiresAt: 0 });
   }
 
-  /** Forgets expired tokens, so a long run does not grow without bound. */
-  private sweep(): void {
-    if (this.tokens.size < 10_000) return;
+  /** Forgets the client's expired tokens, oldest first (they expire in the order they were issued), so each is looked at once. */
+  private sweep(client: Client): void {
     const now = this.now();
-    for (const [key, token] of this.tokens) if (token.expiresAt <= now) this.tokens.delete(key);
+    for (const key of client.tokens) {
+      if (this.tokens.get(key)!.expiresAt > now) return;
+      this.revoke(key);
+    }
+  }
+
+  private revoke(key: string): void {
+    this.tokens.get(key)?.client.tokens.delete(key);
+    this.tokens.delete(key);
   }
 
   [inspect.custom](): string {

@@ -7,6 +7,8 @@ import { seededRandom, type Random } from './random.js';
 import type { FaultConfig, FaultRule } from './types.js';
 
 const STATUSES = new Set([429, 500, 502, 503, 504]);
+/** The longest latency a rule may add, and the most all matching rules together add. */
+const MAX_LATENCY_MS = 600_000;
 
 /** What the faults decided for one request. */
 export interface FaultDecision {
@@ -32,9 +34,12 @@ export function validateFaults(value: unknown): FaultConfig {
     const known = new Set(['route', 'latencyMs', 'status', 'retryAfter', 'probability', 'drop', 'expireTokens', 'times']);
     for (const key of Object.keys(r)) if (!known.has(key)) throw new Error(`${where}: unknown property ${JSON.stringify(key)}`);
     if (r.route !== undefined && (typeof r.route !== 'string' || !/^\S+ \/\S*$/.test(r.route))) throw new Error(`${where}: route is "METHOD /path" (with * as a wildcard)`);
-    if (r.latencyMs !== undefined && !(typeof r.latencyMs === 'number' && r.latencyMs >= 0 && r.latencyMs <= 600_000)) throw new Error(`${where}: latencyMs must be between 0 and 600000`);
+    if (r.latencyMs !== undefined && !(typeof r.latencyMs === 'number' && r.latencyMs >= 0 && r.latencyMs <= MAX_LATENCY_MS)) throw new Error(`${where}: latencyMs must be between 0 and ${MAX_LATENCY_MS}`);
     if (r.status !== undefined && !STATUSES.has(r.status as number)) throw new Error(`${where}: status must be one of ${[...STATUSES].join(', ')}`);
-    if (r.retryAfter !== undefined && typeof r.retryAfter !== 'number' && typeof r.retryAfter !== 'string') throw new Error(`${where}: retryAfter is seconds or an HTTP date`);
+    // Checked here, not when sent: a value Node refuses as a header would turn every injected fault into a 500.
+    if (r.retryAfter !== undefined && !(Number.isSafeInteger(r.retryAfter) && (r.retryAfter as number) >= 0) && !(typeof r.retryAfter === 'string' && /^[\x20-\x7e]{1,100}$/.test(r.retryAfter))) {
+      throw new Error(`${where}: retryAfter is whole seconds or an HTTP date (printable ASCII, one line)`);
+    }
     if (r.probability !== undefined && !(typeof r.probability === 'number' && r.probability >= 0 && r.probability <= 1)) throw new Error(`${where}: probability must be between 0 and 1`);
     if (r.drop !== undefined && r.drop !== 'before' && r.drop !== 'after') throw new Error(`${where}: drop is "before" or "after"`);
     if (r.expireTokens !== undefined && typeof r.expireTokens !== 'boolean') throw new Error(`${where}: expireTokens is a boolean`);
@@ -43,16 +48,41 @@ export function validateFaults(value: unknown): FaultConfig {
   return value as FaultConfig;
 }
 
-function routePattern(route: string): { method: string; path: RegExp } {
+/**
+ * A route's path glob as a matcher. Not a regular expression: `^.*a.*a...$` backtracks
+ * polynomially (a rule with 8 stars held a request on a 2 000-character path for
+ * minutes). The parts between stars are found left to right instead, the leftmost
+ * occurrence each time (for `*`, the leftmost one never loses a match), so a path is
+ * scanned about once per part.
+ */
+export function globMatcher(glob: string): (path: string) => boolean {
+  const parts = glob.split('*');
+  const first = parts[0]!;
+  if (parts.length === 1) return (path) => path === first;
+  const last = parts[parts.length - 1]!;
+  const middle = parts.slice(1, -1).filter((part) => part !== '');
+  return (path) => {
+    if (path.length < first.length + last.length || !path.startsWith(first) || !path.endsWith(last)) return false;
+    let at = first.length;
+    const end = path.length - last.length;
+    for (const part of middle) {
+      const found = path.indexOf(part, at);
+      if (found < 0 || found + part.length > end) return false;
+      at = found + part.length;
+    }
+    return true;
+  };
+}
+
+function routePattern(route: string): { method: string; path: (path: string) => boolean } {
   const [method, path] = route.split(' ') as [string, string];
-  const source = path.split('*').map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*');
-  return { method: method.toUpperCase(), path: new RegExp(`^${source}$`) };
+  return { method: method.toUpperCase(), path: globMatcher(path) };
 }
 
 interface ActiveRule {
   readonly rule: FaultRule;
   readonly method: string;
-  readonly path: RegExp | undefined;
+  readonly path: ((path: string) => boolean) | undefined;
   remaining: number;
 }
 
@@ -84,7 +114,7 @@ export class Faults {
     for (const active of this.rules) {
       if (active.remaining <= 0) continue;
       if (active.method !== '*' && active.method !== method) continue;
-      if (active.path !== undefined && !active.path.test(path)) continue;
+      if (active.path !== undefined && !active.path(path)) continue;
       const { rule } = active;
       if (this.random() >= (rule.probability ?? 1)) continue;
       active.remaining--;
@@ -98,6 +128,7 @@ export class Faults {
         }
       }
     }
-    return { latencyMs, status, retryAfter, drop, expireTokens };
+    // At most one rule's maximum: a sum of many rules past 2^31 ms would make Node's timer fire after 1 ms instead.
+    return { latencyMs: Math.min(latencyMs, MAX_LATENCY_MS), status, retryAfter, drop, expireTokens };
   }
 }

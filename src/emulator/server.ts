@@ -50,6 +50,12 @@ function send(response: ServerResponse, reply: Reply): void {
   response.end(body);
 }
 
+/** The answer to a request Node could not parse: its status (431 for headers over 16 KiB, which a long query is) and message. */
+function clientErrorReply(code: string | undefined): [string, string] {
+  if (code === 'HPE_HEADER_OVERFLOW') return ['431 Request Header Fields Too Large', 'the request line and headers are larger than 16 KiB; a query this long will not be accepted'];
+  return ['400 Bad Request', 'malformed HTTP request'];
+}
+
 export async function startEmulator(options: EmulatorOptions = {}): Promise<Emulator> {
   const settings = settingsOf(options);
   const clients = options.clients === undefined ? [{ ...DEMO_CLIENT, businessAreas: '*' as const }] : validateClients(options.clients);
@@ -70,6 +76,10 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   };
   let inFlight = 0;
   let drained: (() => void) | undefined;
+  /** Requests being answered, so that close() can cut those that would hold it up (see there). */
+  const open = new Set<IncomingMessage>();
+  /** Aborted by close(): injected latency ends at once, and those requests are dropped unanswered. */
+  const stopping = new AbortController();
 
   async function answer(request: IncomingMessage, url: URL, method: string): Promise<Reply> {
     const matched = router.match(method, url.pathname);
@@ -114,7 +124,16 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     };
     const decision = url.pathname.startsWith(CONTROL_PREFIX) ? undefined : faults.decide(method, url.pathname);
     if (decision !== undefined) {
-      if (decision.latencyMs > 0) await sleep(decision.latencyMs);
+      if (decision.latencyMs > 0) {
+        try {
+          await sleep(decision.latencyMs, undefined, { signal: stopping.signal });
+        } catch {
+          // Stopping: the request was not handled, so dropping it loses nothing acknowledged.
+          request.socket.destroy();
+          logLine('dropped');
+          return;
+        }
+      }
       if (decision.expireTokens) auth.expireAll();
       if (decision.drop === 'before') {
         request.socket.destroy();
@@ -152,12 +171,14 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   const sockets = new Set<Socket>();
   const server = createServer({ keepAliveTimeout: 5000 }, (request, response) => {
     inFlight++;
+    open.add(request);
     handle(request, response)
       .catch(() => {
         if (!response.headersSent) send(response, json(500, { message: 'internal error in the emulator' }));
         else response.destroy();
       })
       .finally(() => {
+        open.delete(request);
         inFlight--;
         if (inFlight === 0) drained?.();
       });
@@ -166,9 +187,13 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
   });
-  server.on('clientError', (_error, socket) => {
-    if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nContent-Type: application/json\r\nConnection: close\r\n\r\n{"message":"malformed HTTP request"}');
-    else socket.destroy();
+  server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
+    if (!socket.writable) {
+      socket.destroy();
+      return;
+    }
+    const [status, message] = clientErrorReply(error.code);
+    socket.end(`HTTP/1.1 ${status}\r\nContent-Type: application/json\r\nConnection: close\r\n\r\n${JSON.stringify({ message })}`);
   });
 
   const host = options.host ?? '127.0.0.1';
@@ -200,6 +225,10 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       closing ??= (async () => {
         const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
         server.closeIdleConnections();
+        stopping.abort();
+        // A request whose body has not all arrived has changed nothing yet (every handler reads the body
+        // first) and could keep close() waiting for minutes (a stalled upload): cut it. The others finish.
+        for (const request of open) if (!request.complete) request.socket.destroy();
         if (inFlight > 0) await new Promise<void>((resolve) => (drained = resolve));
         for (const socket of sockets) socket.destroy();
         await stopped;

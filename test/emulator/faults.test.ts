@@ -1,5 +1,7 @@
 /** Fault injection: latency, statuses with Retry-After, dropped connections, expiring tokens; seeded. */
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Faults, globMatcher } from '../../src/emulator/faults.js';
 import type { FaultConfig } from '../../src/emulator/index.js';
 import { startApi, tenantPaths, type TestApi } from './helpers.js';
 
@@ -107,5 +109,59 @@ describe('fault injection', () => {
     } finally {
       await faulty.emulator.close();
     }
+  });
+});
+
+describe('fault routes and headers', () => {
+  it('matches a route glob as the regular expression of its stars would, for any glob and path', () => {
+    const regex = (glob: string) => new RegExp(`^${glob.split('*').map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`);
+    const text = fc.string({ unit: fc.constantFrom('a', 'b', '/', '*'), maxLength: 8 });
+    fc.assert(
+      fc.property(text, text.map((s) => s.replace(/\*/g, '')), (glob, path) => {
+        expect(globMatcher(glob)(path)).toBe(regex(glob).test(path));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('answers at once on a long path under a rule of many stars (a regular expression held it for minutes)', async () => {
+    const api = await startApi({ faults: { rules: [{ route: `GET /${'*a'.repeat(30)}b`, status: 503 }] } });
+    try {
+      const response = await api.get(`/${'a'.repeat(8000)}`);
+      expect(response.status).toBe(404);
+      // The rule still applies where it matches (fetched directly: the path is no operation of the OpenAPI document).
+      expect((await fetch(`${api.url}/${'a'.repeat(40)}b`)).status).toBe(503);
+    } finally {
+      await api.emulator.close();
+    }
+  });
+
+  it('refuses a Retry-After that is not one line of printable ASCII or whole seconds (it made every faulted request a 500)', async () => {
+    const api = await startApi();
+    try {
+      for (const retryAfter of ['1\r\nX-Injected: yes', '', 'é', 1.5, -1, true]) {
+        const response = await api.request('PUT', '/_emulator/faults', { body: { rules: [{ status: 503, retryAfter }] }, token: null });
+        expect(response.status, JSON.stringify(retryAfter)).toBe(400);
+        expect(response.body.message).toMatch(/retryAfter is whole seconds or an HTTP date/);
+      }
+      expect(() => api.emulator.setFaults({ rules: [{ status: 503, retryAfter: 'a\nb' }] })).toThrow(/retryAfter/);
+      expect((await api.get('/v1/my/businessareas')).status).toBe(200);
+      api.emulator.setFaults({ rules: [{ status: 429, retryAfter: 'Wed, 21 Oct 2015 07:28:00 GMT' }] });
+      const limited = await api.get('/v1/my/businessareas');
+      expect(limited.status).toBe(429);
+      expect(limited.headers.get('retry-after')).toBe('Wed, 21 Oct 2015 07:28:00 GMT');
+    } finally {
+      await api.emulator.close();
+    }
+  });
+});
+
+describe('fault latency', () => {
+  it('adds up over the matching rules, to at most 600 000 ms (a sum past 2^31 ms made Node fire the timer after 1 ms)', () => {
+    const faults = new Faults({ rules: [{ latencyMs: 200 }, { route: 'GET /x', latencyMs: 300 }] });
+    expect(faults.decide('GET', '/x').latencyMs).toBe(500);
+    expect(faults.decide('GET', '/y').latencyMs).toBe(200);
+    const many = new Faults({ rules: Array.from({ length: 4000 }, () => ({ latencyMs: 600_000 })) });
+    expect(many.decide('GET', '/x').latencyMs).toBe(600_000);
   });
 });

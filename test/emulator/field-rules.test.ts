@@ -1,4 +1,5 @@
 /** The rules a stored value must keep, read from its field definition (what `_errors` reports). */
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { exampleSchemas } from '../../src/index.js';
 import { recordErrors, valueErrors } from '../../src/emulator/store/field-rules.js';
@@ -41,5 +42,25 @@ describe('field rules', () => {
   it('lists the fields with problems in schema order, skipping inactive fields', () => {
     const errors = recordErrors({ Status: 'X', 'Customer ID': 'C-10000001', 'Legacy Customer Number': 'x'.repeat(99) }, exampleSchemas[0]!.fields);
     expect(errors.map((e) => e.name)).toEqual(['First Name', 'Last Name', 'Status']);
+  });
+});
+
+describe('the email rule', () => {
+  const email = field(0, 'Email');
+  const notEmail = (value: string) => valueErrors(value, email).some((e) => e.endsWith('is not an email address'));
+
+  it('is the expression ^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$, for any text but the empty one (the required rule\'s)', () => {
+    const expression = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
+    fc.assert(
+      fc.property(fc.string({ unit: fc.constantFrom('a', '@', '.', ' ', '\t', '\n', 'é'), minLength: 1, maxLength: 12 }), (value) => {
+        expect(notEmail(value)).toBe(!expression.test(value));
+      }),
+      { numRuns: 5000 },
+    );
+  });
+
+  it('checks a value of a megabyte at once (the expression backtracked: seconds at 40 KB, minutes at 1 MB)', () => {
+    expect(notEmail(`a@${'a.'.repeat(500_000)} `)).toBe(true);
+    expect(notEmail(`a@${'a.'.repeat(500_000)}a`)).toBe(false);
   });
 });

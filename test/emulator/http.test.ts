@@ -80,6 +80,20 @@ describe('HTTP edge cases', () => {
     expect((await api.get('/v1/my/businessareas')).status).toBe(200);
   });
 
+  it('answers a request line or headers over 16 KiB (a long query) with 431 and a message, and stays up', async () => {
+    const raw = await new Promise<string>((resolve) => {
+      const url = new URL(api.url);
+      const socket = connect(Number(url.port), url.hostname, () => socket.write(`GET /dataobjects/search?query=${'a'.repeat(1 << 20)} HTTP/1.1\r\nHost: x\r\n\r\n`));
+      let data = '';
+      socket.on('data', (chunk) => (data += chunk));
+      socket.on('error', () => {});
+      socket.on('close', () => resolve(data));
+    });
+    expect(raw).toMatch(/^HTTP\/1\.1 431 Request Header Fields Too Large\r\n/);
+    expect(JSON.parse(raw.slice(raw.indexOf('\r\n\r\n') + 4)).message).toMatch(/larger than 16 KiB/);
+    expect((await api.get('/v1/my/businessareas')).status).toBe(200);
+  });
+
   it('never puts a stack trace in a body', async () => {
     const bodies = await Promise.all([
       api.get('/%'),

@@ -61,6 +61,15 @@ describe('metadata endpoints', () => {
     );
   });
 
+  it('takes an empty pageKey for the first page, as the service notes write it (dataobjects?pageKey=)', async () => {
+    const { schemaPath, objectsPath } = await tenantPaths(api);
+    for (const path of [`${schemaPath}/datasets`, objectsPath]) {
+      const empty = await api.get(`${path}?pageKey=`);
+      expect(empty.status, path).toBe(200);
+      expect(empty.body).toEqual((await api.get(path)).body);
+    }
+  });
+
   it('answers Get Schema with the schema detail, fields in order', async () => {
     const { schemaPath } = await tenantPaths(api);
     const response = await api.get(schemaPath);

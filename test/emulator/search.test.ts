@@ -1,4 +1,7 @@
 /** GET /dataobjects/search: parameters, filters, paging, order, syntax errors with diagnostics, grants. */
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { filter } from '../../src/index.js';
@@ -153,6 +156,38 @@ describe('search and grants', () => {
       expect((await api.get('/dataobjects/search?query=a', { token: null })).status).toBe(401);
     } finally {
       await api.emulator.close();
+    }
+  });
+});
+
+describe('search in two emulators of one process', () => {
+  it('checks each query against its own tenant\'s schemas, even when their ids are the same', async () => {
+    const first = mkdtempSync(join(tmpdir(), 'mdq-tenant-a-'));
+    const second = mkdtempSync(join(tmpdir(), 'mdq-tenant-b-'));
+    try {
+      await (await startApi({ dataDir: first })).emulator.close();
+      cpSync(first, second, { recursive: true });
+      // The second tenant renames a field of one schema; the ids stay the same.
+      for (const file of readdirSync(join(second, 'schemas'))) {
+        const path = join(second, 'schemas', file);
+        writeFileSync(path, readFileSync(path, 'utf8').replace(/"name": "City"/g, '"name": "Town"'));
+      }
+      const a = await startApi({ dataDir: first, inMemory: true });
+      const b = await startApi({ dataDir: second, inMemory: true });
+      try {
+        const codes = async (api: TestApi, query: string) => ((await search(api, { query, size: 1 })).body.diagnostics ?? []).map((d: { code: string; message: string }) => `${d.code}: ${d.message}`);
+        // The checker's diagnostic over every schema searched (the evaluator adds one per schema without the field).
+        const nowhere = (field: string) => expect.stringMatching(new RegExp(`^unknown-field: no field "${field}" in the schemas `));
+        expect(await codes(a, 'Town:Berlin')).toContainEqual(nowhere('Town'));
+        expect(await codes(b, 'Town:Berlin')).not.toContainEqual(nowhere('Town'));
+        expect(await codes(b, 'City:Berlin')).toContainEqual(nowhere('City'));
+      } finally {
+        await a.emulator.close();
+        await b.emulator.close();
+      }
+    } finally {
+      rmSync(first, { recursive: true, force: true });
+      rmSync(second, { recursive: true, force: true });
     }
   });
 });

@@ -1,6 +1,11 @@
-/** Reading a request body: bounded in size, JSON only, every failure a clear 4xx. */
+/** Reading a request body: bounded in size and depth, JSON in UTF-8 only, every failure a clear 4xx. */
 import type { IncomingMessage } from 'node:http';
+import { MAX_JSON_DEPTH, nestsDeeperThan } from './json-depth.js';
 import { ApiError, badRequest } from './reply.js';
+
+// Fatal: bytes that are not UTF-8 are refused, not stored as U+FFFD and acknowledged. A leading
+// byte order mark is dropped, as Jackson's byte source does (JSON.parse would refuse it).
+const utf8 = new TextDecoder('utf-8', { fatal: true });
 
 /** Reads the whole body, refusing more than `limit` bytes with a 413 (without buffering the rest). */
 export async function readBody(request: IncomingMessage, limit: number): Promise<Buffer> {
@@ -8,10 +13,16 @@ export async function readBody(request: IncomingMessage, limit: number): Promise
   if (Number.isFinite(declared) && declared > limit) throw new ApiError(413, `the request body is larger than ${limit} bytes`);
   const chunks: Buffer[] = [];
   let size = 0;
-  for await (const chunk of request) {
-    size += (chunk as Buffer).length;
-    if (size > limit) throw new ApiError(413, `the request body is larger than ${limit} bytes`);
-    chunks.push(chunk as Buffer);
+  try {
+    for await (const chunk of request) {
+      size += (chunk as Buffer).length;
+      if (size > limit) throw new ApiError(413, `the request body is larger than ${limit} bytes`);
+      chunks.push(chunk as Buffer);
+    }
+  } catch (e) {
+    if (e instanceof ApiError) throw e;
+    // The client went away (or the server is stopping) before the body was complete: nothing was changed.
+    throw badRequest(`the request body ended after ${size} bytes, before it was complete`);
   }
   return Buffer.concat(chunks);
 }
@@ -24,9 +35,16 @@ export async function readJsonObject(request: IncomingMessage, limit: number): P
     throw new ApiError(415, `the request body must be JSON with Content-Type: application/json${type ? `, not ${JSON.stringify(type.slice(0, 100))}` : ''}`);
   }
   const raw = await readBody(request, limit);
+  let text: string;
+  try {
+    text = utf8.decode(raw);
+  } catch {
+    throw badRequest('the request body is not valid UTF-8');
+  }
+  if (nestsDeeperThan(raw, MAX_JSON_DEPTH)) throw badRequest(`the request body nests arrays and objects more than ${MAX_JSON_DEPTH} levels deep`);
   let value: unknown;
   try {
-    value = JSON.parse(raw.toString('utf8'));
+    value = JSON.parse(text);
   } catch (e) {
     throw badRequest(`the request body is not valid JSON: ${e instanceof Error ? e.message : 'parse error'}`);
   }

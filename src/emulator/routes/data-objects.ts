@@ -5,7 +5,7 @@
  */
 import { readJsonObject } from '../http/body.js';
 import { json, NO_CONTENT } from '../http/reply.js';
-import { page } from '../http/paging.js';
+import { stablePage } from '../http/paging.js';
 import type { Route } from '../router.js';
 import { visibleDataSet, visibleObject, writableDataSet } from './resolve.js';
 
@@ -18,8 +18,7 @@ export const dataObjectRoutes: readonly Route[] = [
     path: DATA_OBJECTS,
     handler(context) {
       const dataSet = visibleDataSet(context);
-      const live = dataSet.objects.filter((o) => !o.deleted);
-      const result = page(live, context.url.searchParams.get('pageKey'), context.settings.dataObjectPageSize, `dataobjects/${dataSet.item.dataSetId}`);
+      const result = stablePage(dataSet.objects, (o) => !o.deleted, context.url.searchParams.get('pageKey'), context.settings.dataObjectPageSize, `dataobjects/${dataSet.item.dataSetId}`);
       return json(200, { ...result, items: result.items.map((o) => context.store.listItem(o)) });
     },
   },

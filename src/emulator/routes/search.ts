@@ -35,8 +35,12 @@ class MatcherCache {
 }
 
 const matchers = new WeakMap<RouteContext['store'], MatcherCache>();
-/** The schemas of a scope as one array object, so that the checker loads each combination once. */
-const scopeSchemas = new Map<string, SchemaResponse[]>();
+/**
+ * The schemas of a scope as one array object, so that the checker loads each combination
+ * once; per store, as ids are only unique within a tenant (two emulators in one process
+ * may serve different schemas under the same ids).
+ */
+const scopeSchemas = new WeakMap<RouteContext['store'], Map<string, SchemaResponse[]>>();
 
 function nonNegativeInteger(context: RouteContext, name: string, fallback: number): number {
   const text = context.url.searchParams.get(name);
@@ -72,13 +76,15 @@ function scope(context: RouteContext): DataSetState[] {
   return dataSets.filter((d) => access.dataSet(d));
 }
 
-function schemasOf(dataSets: readonly DataSetState[]): SchemaResponse[] {
+function schemasOf(store: RouteContext['store'], dataSets: readonly DataSetState[]): SchemaResponse[] {
   const schemas = [...new Set(dataSets.map((d) => d.schema))];
   const key = schemas.map((s) => s.schemaId).join('\u0000');
-  let shared = scopeSchemas.get(key);
+  let byKey = scopeSchemas.get(store);
+  if (byKey === undefined) scopeSchemas.set(store, (byKey = new Map()));
+  let shared = byKey.get(key);
   if (shared === undefined) {
     shared = schemas;
-    if (scopeSchemas.size < 1000) scopeSchemas.set(key, shared);
+    if (byKey.size < 1000) byKey.set(key, shared);
   }
   return shared;
 }
@@ -110,7 +116,7 @@ export const searchRoutes: readonly Route[] = [
         throw badRequest(`invalid query syntax at ${first.span.start}: ${first.message}`, { diagnostics: parsed.diagnostics.map(plain) });
       }
       const dataSets = scope(context);
-      const schemas = schemasOf(dataSets);
+      const schemas = schemasOf(context.store, dataSets);
       let cache = matchers.get(context.store);
       if (cache === undefined) matchers.set(context.store, (cache = new MatcherCache(200)));
       const bySchema = new Map<SchemaResponse, Matcher>();

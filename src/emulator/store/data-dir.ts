@@ -12,7 +12,7 @@
  * the folder), so a crash leaves either the old or the new file, and the journal holds
  * every acknowledged change that is not yet in one.
  */
-import { open, readdir, readFile, rename } from 'node:fs/promises';
+import { open, readdir, readFile, rename, stat } from 'node:fs/promises';
 import { makeFolder } from './make-folder.js';
 import { join } from 'node:path';
 import type { BusinessAreaResponse, DataSetListItem, SchemaResponse } from '../../schema/response.js';
@@ -40,13 +40,31 @@ async function readJson(path: string): Promise<unknown> {
   }
 }
 
+/**
+ * True when the file is there. Only a missing file is "not there": an unreadable one, or a
+ * folder in its place, is an error, since taking it for missing would seed the example
+ * tenant over the user's own files (business-areas.json) or serve no datasets (datasets.json).
+ */
 async function exists(path: string): Promise<boolean> {
   try {
-    await readFile(path);
+    if (!(await stat(path)).isFile()) throw new Error(`${path} is not a file`);
+    await (await open(path, 'r')).close();
     return true;
-  } catch {
-    return false;
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    // ENOTDIR: the folder itself is a file, which the caller reports when it makes the folder.
+    if (code === 'ENOENT' || code === 'ENOTDIR') return false;
+    if (code === undefined) throw e;
+    throw new Error(`cannot read ${path}: ${code}`);
   }
+}
+
+/** Each entry of a metadata file must be an object with these text properties: say which one is not, and where. */
+function checkEntries(path: string, entries: readonly unknown[], what: string, required: readonly string[]): void {
+  entries.forEach((entry, i) => {
+    const ok = typeof entry === 'object' && entry !== null && !Array.isArray(entry) && required.every((k) => typeof (entry as Record<string, unknown>)[k] === 'string');
+    if (!ok) throw new Error(`${path}: entry ${i + 1} is not ${what} (an object with ${required.join(', ')} as text)`);
+  });
 }
 
 /** True when the folder holds a tenant (its business-areas.json). */
@@ -58,6 +76,7 @@ export function hasTenant(dir: string): Promise<boolean> {
 export async function readDataDir(dir: string): Promise<{ tenant: TenantInput; needsWrite: Set<string> }> {
   const businessAreas = await readJson(join(dir, FILES.businessAreas));
   if (!Array.isArray(businessAreas)) throw new Error(`${join(dir, FILES.businessAreas)} must hold an array of business areas`);
+  checkEntries(join(dir, FILES.businessAreas), businessAreas, 'a business area', ['businessAreaId', 'name']);
   const schemaFiles = (await readdir(join(dir, FILES.schemas)).catch(() => [] as string[])).filter((f) => f.endsWith('.json')).sort();
   const schemas: SchemaResponse[] = [];
   for (const file of schemaFiles) {
@@ -65,10 +84,12 @@ export async function readDataDir(dir: string): Promise<{ tenant: TenantInput; n
     if (typeof schema !== 'object' || schema === null || typeof schema.schemaId !== 'string' || !Array.isArray(schema.fields)) {
       throw new Error(`${join(dir, FILES.schemas, file)} is not a Get Schema response (schemaId and fields are required)`);
     }
+    checkEntries(`${join(dir, FILES.schemas, file)} fields`, schema.fields, 'a field', ['name']);
     schemas.push(schema);
   }
   const dataSetItems = (await exists(join(dir, FILES.dataSets))) ? await readJson(join(dir, FILES.dataSets)) : [];
   if (!Array.isArray(dataSetItems)) throw new Error(`${join(dir, FILES.dataSets)} must hold an array of datasets`);
+  checkEntries(join(dir, FILES.dataSets), dataSetItems, 'a dataset', ['dataSetId', 'dataSetName', 'schemaId', 'businessAreaId']);
   const needsWrite = new Set<string>();
   const dataSets: { dataSet: DataSetListItem; dataObjects: Record<string, unknown>[] }[] = [];
   for (const dataSet of dataSetItems as DataSetListItem[]) {

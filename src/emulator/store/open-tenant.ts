@@ -34,7 +34,11 @@ export async function openTenant(options: OpenTenantOptions): Promise<{ store: T
   if (!(await hasTenant(dataDir)) && options.inMemory) return { store: generateStore(), persistence: MEMORY };
   let release: (() => Promise<void>) | undefined;
   if (!options.inMemory) {
-    await makeFolder(dataDir);
+    await makeFolder(dataDir).catch((e: NodeJS.ErrnoException) => {
+      // Node's "EEXIST: file already exists, mkdir" would not say that the data folder is a file.
+      if (e.code === 'EEXIST' || e.code === 'ENOTDIR') throw Object.assign(new Error(`the data folder ${dataDir} is a file, or inside one: it must be a folder (${e.code})`), { code: e.code });
+      throw e;
+    });
     release = await lockFolder(dataDir);
   }
   try {

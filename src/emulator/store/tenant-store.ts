@@ -53,6 +53,16 @@ export function newId(now = new Date()): string {
   return stamp + randomBytes(15).toString('hex');
 }
 
+/** Items by id; two with one id would be listed twice but found as one (the last), so they are refused. */
+function uniqueIds<T>(items: readonly T[], id: (item: T) => string, what: string): Map<string, T> {
+  const byId = new Map<string, T>();
+  for (const item of items) {
+    if (byId.has(id(item))) throw new Error(`two ${what} have the id ${JSON.stringify(id(item))}`);
+    byId.set(id(item), item);
+  }
+  return byId;
+}
+
 /** Order of the states of one object: versions only grow, and deletion is final. */
 function stateOrder(version: number, deleted: boolean): number {
   return version * 2 + (deleted ? 1 : 0);
@@ -67,8 +77,8 @@ export class TenantStore {
   constructor(input: TenantInput) {
     this.areas = [...input.businessAreas];
     this.schemas = [...input.schemas];
-    const areaById = new Map(this.areas.map((a) => [a.businessAreaId, a]));
-    const schemaById = new Map(this.schemas.map((s) => [s.schemaId, s]));
+    const areaById = uniqueIds(this.areas, (a) => a.businessAreaId, 'business areas');
+    const schemaById = uniqueIds(this.schemas, (s) => s.schemaId, 'schemas');
     const dataSets: DataSetState[] = [];
     for (const { dataSet, dataObjects } of input.dataSets) {
       const schema = schemaById.get(dataSet.schemaId);

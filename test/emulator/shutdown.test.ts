@@ -1,0 +1,77 @@
+/**
+ * close() (Ctrl-C, SIGTERM) finishes what was acknowledged or under way, but nothing a
+ * client can stall keeps it waiting: an upload that stops half-way, injected latency.
+ * (Both held close() for minutes: until Node's 5-minute request timeout, or the latency.)
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { connect, type Socket } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { allPages, startApi, tenantPaths } from './helpers.js';
+
+/** Sends `head` and then nothing more; resolves once the server has read it, with the socket and whatever came back. */
+function stall(url: string, head: string): Promise<{ socket: Socket; received: () => string; closed: Promise<void> }> {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve) => {
+    let data = '';
+    let closed!: () => void;
+    const closedPromise = new Promise<void>((r) => (closed = r));
+    const socket = connect(Number(port), hostname, () => {
+      socket.write(head);
+      setTimeout(() => resolve({ socket, received: () => data, closed: closedPromise }), 150);
+    });
+    socket.on('data', (chunk) => (data += chunk));
+    socket.on('close', () => closed());
+    socket.on('error', () => {});
+  });
+}
+
+describe('stopping the emulator', () => {
+  it('does not wait for an upload that stalled half-way, and changes nothing for it', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mdq-shutdown-'));
+    try {
+      let api = await startApi({ dataDir: dir });
+      const { objectsPath } = await tenantPaths(api);
+      const count = (await allPages(api, objectsPath)).length;
+      const stalled = await stall(api.url, `POST ${objectsPath} HTTP/1.1\r\nHost: x\r\nAuthorization: ${api.token}\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"City": "Half`);
+      // An acknowledged write under way at the same time is kept.
+      const acknowledged = api.request('POST', objectsPath, { body: { 'First Name': 'Kept' } });
+      expect((await acknowledged).status).toBe(201);
+      await api.emulator.close();
+      await stalled.closed;
+      api = await startApi({ dataDir: dir });
+      const items = (await allPages(api, objectsPath)) as { City?: string; 'First Name'?: string }[];
+      expect(items).toHaveLength(count + 1);
+      expect(items.some((o) => o['First Name'] === 'Kept')).toBe(true);
+      expect(items.some((o) => o.City === 'Half')).toBe(false);
+      await api.emulator.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('ends injected latency at once, dropping those requests unhandled', async () => {
+    const api = await startApi();
+    const { objectsPath } = await tenantPaths(api);
+    const [object] = (await api.get(objectsPath)).body.items;
+    api.emulator.setFaults({ rules: [{ latencyMs: 600_000 }] });
+    const waiting = await stall(api.url, `DELETE ${objectsPath}/${object._dataObjectId} HTTP/1.1\r\nHost: x\r\nAuthorization: ${api.token}\r\n\r\n`);
+    await api.emulator.close();
+    await waiting.closed;
+    expect(waiting.received()).toBe('');
+  });
+
+  it('answers a complete request that arrived before close(), while one held by latency is dropped', async () => {
+    const api = await startApi();
+    const { objectsPath } = await tenantPaths(api);
+    api.emulator.setFaults({ rules: [{ route: 'GET /v1/my/businessareas', latencyMs: 600_000 }] });
+    const body = JSON.stringify({ 'First Name': 'Finished' });
+    const created = await stall(api.url, `POST ${objectsPath} HTTP/1.1\r\nHost: x\r\nAuthorization: ${api.token}\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body}`);
+    const held = await stall(api.url, `GET /v1/my/businessareas HTTP/1.1\r\nHost: x\r\nAuthorization: ${api.token}\r\n\r\n`);
+    await api.emulator.close();
+    await Promise.all([created.closed, held.closed]);
+    expect(created.received()).toMatch(/^HTTP\/1\.1 201 Created\r\n/);
+    expect(held.received()).toBe('');
+  });
+});
