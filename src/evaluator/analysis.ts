@@ -1,11 +1,13 @@
 /**
  * Text analysis as Lucene's standard analyzer does it: Unicode word segmentation
  * (UAX #29) into tokens, each lower-cased, with consecutive positions. ASCII text takes
- * a hand-written fast path; other text goes through `Intl.Segmenter`, and runs of Han or
- * Hiragana characters are split into one token per character, as Lucene's
- * StandardTokenizer emits them (ICU's dictionary would group them into words).
+ * a hand-written fast path; other text goes through `Intl.Segmenter` (in windows:
+ * word-segments.ts), and runs of Han or Hiragana characters are split into one token per
+ * character, as Lucene's StandardTokenizer emits them (ICU's dictionary would group them
+ * into words).
  */
 import { forEachAsciiWord, isAscii } from './ascii-words.js';
+import { forEachWordSegment } from './word-segments.js';
 
 /** A value's tokens in order (the index is the position) with their spans in the value's text. */
 export interface Analysed {
@@ -57,11 +59,11 @@ export function analyse(text: string): Analysed {
     if (words === null) {
       for (const m of text.matchAll(fallbackWord())) push(m.index, m.index + m[0].length);
     } else {
-      for (const s of words.segment(text)) {
-        if (!s.isWordLike) continue;
-        if (singleCharacterWord().test(s.segment)) splitIdeographs(s.segment, s.index, push);
-        else push(s.index, s.index + s.segment.length);
-      }
+      forEachWordSegment(words, text, (segment, index, isWordLike) => {
+        if (!isWordLike) return;
+        if (singleCharacterWord().test(segment)) splitIdeographs(segment, index, push);
+        else push(index, index + segment.length);
+      });
     }
   }
   return { text, tokens, starts, ends };
