@@ -10,6 +10,7 @@ import { createResolver, type Scope } from './names.js';
 import { DEFAULTS, nonNegative, normaliseBaseUrl, positive, resolveClock, type ClientOptions } from './options.js';
 import { paged, searchPages as walkSearchPages, type Paged } from './paging.js';
 import { createRedactor } from './redact.js';
+import { DEFAULT_MAX_RESPONSE_BYTES } from './response-body.js';
 import { MAX_TIMER_MS, retryDelay, retryPolicy } from './retry.js';
 import { createTokenSource, type TokenSource } from './tokens.js';
 import { createTransport, pathOf } from './transport.js';
@@ -108,7 +109,8 @@ export function createClient(options: ClientOptions): MdqClient {
   const tokenPath = options.tokenPath ?? DEFAULTS.tokenPath;
   if (typeof tokenPath !== 'string' || !tokenPath.startsWith('/')) throw new TypeError(`createClient: tokenPath must be a path such as /oauth2/token, not ${String(tokenPath)}`);
 
-  const parts = { baseUrl, fetch: fetchFn, timeoutMs, retry, clock, redactor, logger: options.logger };
+  const maxResponseBytes = Math.floor(positive('maxResponseBytes', options.maxResponseBytes, DEFAULT_MAX_RESPONSE_BYTES, Number.MAX_SAFE_INTEGER));
+  const parts = { baseUrl, fetch: fetchFn, timeoutMs, maxResponseBytes, retry, clock, redactor, logger: options.logger };
   let tokens: TokenSource;
   if (options.credentials !== undefined) {
     const { clientId, clientSecret } = options.credentials;

@@ -44,6 +44,8 @@ export interface ClientOptions {
   readonly refreshMarginSeconds?: number;
   /** Each attempt of a request gives up after this long (`TimeoutError`). Default 30 000; at most 2^31 - 1 (a timer's range). */
   readonly timeoutMs?: number;
+  /** An answer's body larger than this many bytes is refused with a `ServiceError` (its connection cancelled) instead of filling the memory. Default 64 MiB. */
+  readonly maxResponseBytes?: number;
   /** Retries of reads: attempts, backoff, `Retry-After` limit, statuses. */
   readonly retry?: Partial<RetryPolicy>;
   /** Attempts of `updateWithRetry` on version conflicts. Default 10. */

@@ -21,6 +21,7 @@ import {
 } from './errors.js';
 import type { Clock, Logger } from './options.js';
 import { loggableHeaders, redactError, type Redactor } from './redact.js';
+import { readBody, TooLarge } from './response-body.js';
 import { parseRetryAfter, retryDelay, type RetryPolicy } from './retry.js';
 import type { TokenSource } from './tokens.js';
 
@@ -57,6 +58,8 @@ export interface TransportParts {
   readonly fetch: typeof fetch;
   readonly tokens: TokenSource | undefined;
   readonly timeoutMs: number;
+  /** An answer's body larger than this is refused (`ServiceError`), its connection cancelled. */
+  readonly maxResponseBytes: number;
   readonly retry: RetryPolicy;
   readonly clock: Clock;
   readonly redactor: Redactor;
@@ -147,7 +150,14 @@ export function createTransport(parts: TransportParts): Transport {
           redirect: 'manual',
           signal,
         });
-        const text = await response.text();
+        let text: string;
+        try {
+          text = await readBody(response, parts.maxResponseBytes);
+        } catch (e) {
+          // Not retried: the same request would bring the same flood.
+          if (e instanceof TooLarge) throw new ServiceError(`${request} answered ${response.status} with a body larger than ${e.limit} bytes (maxResponseBytes)`, { status: response.status, request });
+          throw e;
+        }
         log('debug', `${request} ${response.status}`, { attempt, ms: clock.now() - started, headers: loggableHeaders(response.headers) });
         // A browser shows a manual redirect as an opaque answer of status 0.
         if (response.type === 'opaqueredirect' || (response.status >= 300 && response.status < 400)) throw redirected(spec, response, url(spec));
