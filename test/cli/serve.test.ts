@@ -30,4 +30,22 @@ describe('mdq serve --port', () => {
       await new Promise((resolve) => taken.close(resolve));
     }
   });
+
+  it('warns that a non-loopback --host opens the faults and the data to the network, and stays quiet on loopback', async () => {
+    const taken = createServer();
+    await new Promise<void>((resolve) => taken.listen(0, '0.0.0.0', resolve));
+    try {
+      const port = (taken.address() as AddressInfo).port;
+      const wide = await runCaptured(['serve', '--host', '0.0.0.0', '--port', String(port), '--quiet', '--in-memory']);
+      const [warning, failure] = wide.stderr.split('\n');
+      expect(warning).toBe(
+        'mdq serve: --host 0.0.0.0 is not a loopback address: whoever reaches it can change the faults at /_emulator/faults (they ask no token) and, with the demo client, read and write the data; the emulator is for development and tests',
+      );
+      expect(failure).toMatch(/^mdq serve: listen EADDRINUSE/);
+      const local = await runCaptured(['serve', '--host', '127.0.0.1', '--port', String(port), '--quiet', '--in-memory']);
+      expect(local.stderr).not.toContain('loopback');
+    } finally {
+      await new Promise((resolve) => taken.close(resolve));
+    }
+  });
 });

@@ -80,6 +80,11 @@ function interrupted(): { readonly received: Promise<string>; readonly cancel: (
   };
 }
 
+/** True for an address only this machine can reach. */
+function isLoopback(host: string): boolean {
+  return host === 'localhost' || host === '::1' || host === '[::1]' || /^127(\.\d{1,3}){3}$/.test(host);
+}
+
 const serveOptions = {
   port: { type: 'string' },
   host: { type: 'string' },
@@ -130,6 +135,9 @@ export const serveCommand: Command = {
       quiet: values.quiet ?? false,
       log: (line) => say(`${line}\n`),
     };
+    if (!isLoopback(options.host!)) {
+      io.stderr(`mdq serve: --host ${options.host} is not a loopback address: whoever reaches it can change the faults at /_emulator/faults (they ask no token) and, with the demo client, read and write the data; the emulator is for development and tests\n`);
+    }
     const signal = interrupted();
     let emulator;
     try {
