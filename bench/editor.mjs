@@ -16,7 +16,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { chromium } from 'playwright-core';
+import { launchChromium } from '../scripts/chromium.mjs';
 import { buildStale, root } from '../scripts/stale.mjs';
 
 const rounds = Number(process.argv.find((a) => a.startsWith('--rounds='))?.slice(9) ?? 40);
@@ -24,10 +24,7 @@ const rounds = Number(process.argv.find((a) => a.startsWith('--rounds='))?.slice
 buildStale();
 const { startEmulator } = await import(join(root, 'dist', 'emulator.js'));
 const emulator = await startEmulator({ port: 0, host: '127.0.0.1', staticDir: join(root, 'dist', 'playground'), quiet: true });
-const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
-});
+const browser = await launchChromium();
 
 /** Arms a probe in the page: resolves with ms from the next keydown to when `selector` matches (or stops matching). */
 async function arm(page, selector, present = true) {

@@ -12,10 +12,9 @@
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { chromium } from 'playwright-core';
+import { launchChromium } from './chromium.mjs';
 import { buildStale, root } from './stale.mjs';
 
-const CHROMIUM = '/usr/bin/chromium';
 const QUERY = '[Fist Name] eq "Tim" OR City:Berlin AND [Age] ge 30';
 const OUTPUT = join(root, 'docs', 'playground.png');
 
@@ -34,10 +33,7 @@ const { startEmulator } = await import(pathToFileURL(join(root, 'dist', 'emulato
 const emulator = await startEmulator({ port: 0, host: '127.0.0.1', staticDir: join(root, 'dist', 'playground'), quiet: true });
 let browser;
 try {
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
-  });
+  browser = await launchChromium();
   const page = await browser.newPage({ viewport: { width: 1280, height: 820 } });
   page.setDefaultTimeout(20_000);
   await page.goto(`${emulator.url}/`);

@@ -24,7 +24,7 @@ export async function readBody(response: Response, limit: number): Promise<strin
     throw new TooLarge(limit);
   }
   const body = response.body;
-  if (body === null || typeof body?.getReader !== 'function') {
+  if (body === null || typeof body.getReader !== 'function') {
     // A `fetch` passed in may answer without a stream: its text is all there already.
     const text = await response.text();
     if (text.length > limit) throw new TooLarge(limit);

@@ -6,17 +6,15 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { expect, inject } from 'vitest';
+// @ts-expect-error: a plain .mjs script without types
+import { launchChromium } from '../../scripts/chromium.mjs';
 
-export const CHROMIUM = '/usr/bin/chromium';
 const SCREENSHOTS = join(__dirname, '..', '..', 'test-results');
 
 export function launch(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: CHROMIUM,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
-  });
+  return (launchChromium as () => Promise<Browser>)();
 }
 
 /** A fresh page on the playground, once it has loaded the tenant and run its first search. */
