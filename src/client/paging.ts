@@ -63,7 +63,8 @@ export function paged<T>(fetchPage: (pageKey: string | undefined) => Promise<Pag
 /**
  * Search pages by `from`/`size`, until `from` reaches the total. The total may change
  * on the way (records written meanwhile): each page's total is the one believed, a hit
- * already given is never given again (offsets shift when records come and go), and an
+ * already given is never given again (offsets shift when records come and go; a hit
+ * without a `_dataObjectId` is always given, as nothing tells it apart), and an
  * empty page, a page with nothing new while the total stands still, or `MAX_STALE_PAGES`
  * pages in a row with nothing new, end the walk.
  */
@@ -71,13 +72,23 @@ export async function* searchPages(fetchPage: (from: number, size: number) => Pr
   const seen = new Set<string>();
   let from = startFrom;
   let lastTotal: number | undefined;
+  let previous: string | undefined;
   let stale = 0;
   for (;;) {
     const page = await fetchPage(from, size);
+    // Hits without an id cannot be told apart from others: each is kept, unless the whole page repeats the one before.
+    const text = JSON.stringify(page.hits);
+    const repeated = text === previous;
+    previous = text;
     const fresh: SearchHit[] = [];
     for (const hit of page.hits) {
-      if (seen.has(hit._dataObjectId)) continue;
-      seen.add(hit._dataObjectId);
+      const id: unknown = hit?._dataObjectId;
+      if (typeof id !== 'string') {
+        if (!repeated) fresh.push(hit);
+        continue;
+      }
+      if (seen.has(id)) continue;
+      seen.add(id);
       fresh.push(hit);
     }
     stale = fresh.length === 0 ? stale + 1 : 0;

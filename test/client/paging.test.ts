@@ -134,6 +134,25 @@ describe('search paging', () => {
     expect(new Set(seen).size).toBe(seen.length);
   });
 
+  it('keeps every hit without a _dataObjectId (it deduped them all into one), deduping only hits that have one', async () => {
+    const anonymous = (n: number) => ({ Name: `anon${n}` }) as unknown as SearchHit;
+    const list: SearchHit[] = [hit('a'), anonymous(1), anonymous(2), hit('b'), anonymous(3), hit('a'), anonymous(4)];
+    const fetchPage = async (from: number, size: number): Promise<SearchPage> => ({ hits: list.slice(from, from + size), total: list.length, from });
+    const seen: unknown[] = [];
+    for await (const page of searchPages(fetchPage, 2)) seen.push(...page.hits);
+    expect(seen).toEqual([hit('a'), anonymous(1), anonymous(2), hit('b'), anonymous(3), anonymous(4)]);
+  });
+
+  it('ends on a service that answers the same page of hits without ids whatever the offset, its total growing', async () => {
+    let requests = 0;
+    const page = [{ Name: 'x' }, { Name: 'y' }] as unknown as SearchHit[];
+    const stuck = async (from: number): Promise<SearchPage> => (requests++, { hits: page, total: 1000 + requests, from });
+    const seen: unknown[] = [];
+    for await (const p of searchPages(stuck, 2)) seen.push(...p.hits);
+    expect(seen).toEqual(page);
+    expect(requests).toBe(1 + MAX_STALE_PAGES);
+  });
+
   it('law: whatever changes between pages, no hit comes twice and the walk ends; with records only appended, every first record is seen', async () => {
     await fc.assert(
       fc.asyncProperty(
