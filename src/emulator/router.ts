@@ -1,6 +1,8 @@
 /**
  * The route table: `METHOD /path/{param}` patterns, matched segment by segment. A path
  * that exists under another method answers 405 with `Allow`; anything else is a 404.
+ * HEAD is answered wherever GET is (RFC 9110 9.3.2), by the GET's handler: the server
+ * sends its status and headers without the body.
  */
 import type { IncomingMessage } from 'node:http';
 import type { Access, Auth } from './auth.js';
@@ -61,12 +63,14 @@ export class Router {
   /** The route for a request, its path parameters, or the methods the path allows (for a 405); null for no such path. */
   match(method: string, path: string): { route: Route; params: Record<string, string> } | { allow: string[] } | null {
     const segments = split(path);
+    const wanted = method === 'HEAD' ? 'GET' : method;
     const allow: string[] = [];
     for (const route of this.routes) {
       const params = matchSegments(route.segments, segments);
       if (params === null) continue;
-      if (route.method === method) return { route, params };
+      if (route.method === wanted) return { route, params };
       allow.push(route.method);
+      if (route.method === 'GET') allow.push('HEAD');
     }
     return allow.length > 0 ? { allow } : null;
   }

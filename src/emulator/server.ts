@@ -84,7 +84,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   async function answer(request: IncomingMessage, url: URL, method: string): Promise<Reply> {
     const matched = router.match(method, url.pathname);
     if (matched === null) {
-      if (method === 'GET' && settings.staticDir !== undefined) {
+      if ((method === 'GET' || method === 'HEAD') && settings.staticDir !== undefined) {
         const file = await staticFile(settings.staticDir, url.pathname);
         if (file !== null) return file;
       }

@@ -19,10 +19,39 @@ describe('HTTP edge cases', () => {
     expect(unknown.body.message).toBe('no such endpoint: GET /v1/nothing/here');
     const wrong = await api.request('DELETE', '/v1/my/businessareas');
     expect(wrong.status).toBe(405);
-    expect(wrong.headers.get('allow')).toBe('GET');
+    expect(wrong.headers.get('allow')).toBe('GET, HEAD');
     const token = await api.request('GET', '/oauth2/token');
     expect(token.status).toBe(405);
     expect(token.headers.get('allow')).toBe('POST');
+  });
+
+  it('answers HEAD wherever GET is answered: the same status and headers, no body (it answered 405)', async () => {
+    const [object] = (await api.get(objectsPath)).body.items;
+    for (const path of ['/v1/my/businessareas', objectsPath, `${objectsPath}/${object._dataObjectId}`, '/openapi.json', '/dataobjects/search?query=John']) {
+      const get = await api.get(path);
+      const head = await api.request('HEAD', path);
+      expect(head.status, path).toBe(200);
+      expect(head.text, path).toBe('');
+      expect(head.headers.get('content-type'), path).toBe(get.headers.get('content-type'));
+      expect(head.headers.get('content-length'), path).toBe(get.headers.get('content-length'));
+    }
+    // Its errors are the GET's too: no token, unknown path, bad parameters.
+    expect((await api.request('HEAD', '/v1/my/businessareas', { token: null })).status).toBe(401);
+    expect((await api.request('HEAD', '/v1/nothing/here')).status).toBe(404);
+    expect((await api.request('HEAD', '/dataobjects/search')).status).toBe(400);
+  });
+
+  it('never writes on HEAD: a path without GET answers 405, and an object HEAD addresses stays', async () => {
+    const [object] = (await api.get(objectsPath)).body.items;
+    const path = `${objectsPath}/${object._dataObjectId}`;
+    const token = await api.request('HEAD', '/oauth2/token');
+    expect(token.status).toBe(405);
+    expect(token.headers.get('allow')).toBe('POST');
+    expect((await api.request('HEAD', '/_emulator/faults')).status).toBe(405);
+    expect((await api.request('HEAD', path)).status).toBe(200);
+    const after = await api.get(path);
+    expect(after.status).toBe(200);
+    expect(after.body._version).toBe(object._version);
   });
 
   it('answers malformed JSON, a non-object body and a wrong content type clearly', async () => {

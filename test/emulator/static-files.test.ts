@@ -34,6 +34,14 @@ describe('the static site', () => {
     rmSync(base, { recursive: true, force: true });
   });
 
+  it('answers HEAD on a file with its headers and no body', async () => {
+    const head = await fetch(`${api.url}/assets/app.js`, { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(head.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+    expect(head.headers.get('content-length')).toBe(String('console.log(1)'.length));
+    expect(await head.text()).toBe('');
+  });
+
   it('serves index.html at / and files with their content types', async () => {
     const index = await fetch(`${api.url}/`);
     expect(index.status).toBe(200);
