@@ -14,6 +14,7 @@
  */
 import { open, readdir, readFile, rename, stat } from 'node:fs/promises';
 import { makeFolder } from './make-folder.js';
+import { syncFolder } from './sync-folder.js';
 import { join } from 'node:path';
 import type { BusinessAreaResponse, DataSetListItem, SchemaResponse } from '../../schema/response.js';
 import { newId, type DataSetState, type TenantInput, type TenantStore } from './tenant-store.js';
@@ -131,15 +132,6 @@ async function writeAtomically(path: string, text: string): Promise<void> {
     await file.close();
   }
   await rename(temporary, path);
-}
-
-async function syncFolder(dir: string): Promise<void> {
-  const handle = await open(dir, 'r');
-  try {
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
 }
 
 /** Writes the whole tenant into an empty folder (the metadata files and every data object file). */

@@ -5,6 +5,8 @@
  * line (the process died mid-write) is ignored on open and cut off before appending.
  */
 import { open, readFile, type FileHandle } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import { syncFolder } from './sync-folder.js';
 
 /** One journal line: the full state of a data object after a change, in its dataset. */
 export interface JournalEntry {
@@ -69,10 +71,17 @@ export class Journal {
   /** Opens (or creates) the journal for appending, cutting off `validBytes` onwards first. */
   static async open(path: string, validBytes: number, compactAfterBytes: number, checkpoint: () => Promise<void>): Promise<Journal> {
     const file = await open(path, 'a+');
-    const { size } = await file.stat();
-    if (size > validBytes) {
-      await file.truncate(validBytes);
-      await file.datasync();
+    try {
+      const { size } = await file.stat();
+      if (size > validBytes) {
+        await file.truncate(validBytes);
+        await file.datasync();
+      }
+      // The file may have just been created: its entry in the folder must be on disk before a write is acknowledged.
+      await syncFolder(dirname(path));
+    } catch (e) {
+      await file.close();
+      throw e;
     }
     return new Journal(file, validBytes, compactAfterBytes, checkpoint);
   }

@@ -3,9 +3,11 @@
  * 100% CPU when the kernel answers ENOENT for a folder whose parent exists (any path under
  * /proc, say), which would hang `mdq serve --data` instead of failing. So the missing
  * folders are made one level at a time, outermost first, and any error is the answer.
+ * Each parent is fsynced after a folder is made in it (see sync-folder.ts).
  */
 import { mkdir, stat } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
+import { syncFolder } from './sync-folder.js';
 
 export async function makeFolder(path: string): Promise<void> {
   const missing: string[] = [];
@@ -28,8 +30,11 @@ export async function makeFolder(path: string): Promise<void> {
     try {
       await mkdir(folder);
     } catch (e) {
-      // Another process made it between our stat and mkdir: that is what we wanted.
+      // Another process made it between our stat and mkdir: that is what we wanted (and its maker syncs it).
       if ((e as NodeJS.ErrnoException).code !== 'EEXIST' || !(await stat(folder)).isDirectory()) throw e;
+      continue;
     }
+    // The new folder's entry in its parent, so that what is written into it later is not lost with it on a power loss.
+    await syncFolder(dirname(folder));
   }
 }
