@@ -37,8 +37,10 @@ function settingsOf(options: EmulatorOptions): Settings {
   };
 }
 
-function send(response: ServerResponse, reply: Reply): void {
+function send(response: ServerResponse, reply: Reply, closing = false): void {
   const headers: Record<string, string> = { ...reply.headers };
+  // Stopping: a keep-alive connection must not carry another request after this answer.
+  if (closing) headers.Connection = 'close';
   let body: Buffer | undefined;
   if (Buffer.isBuffer(reply.body)) body = reply.body;
   else if (reply.body !== undefined) {
@@ -74,11 +76,12 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       // A log that fails (its reader went away) must never change an answer or drop a connection.
     }
   };
-  let inFlight = 0;
+  const graceMs = options.shutdownGraceMs ?? 5000;
+  if (!(graceMs >= 0 && graceMs <= 600_000)) throw new Error('shutdownGraceMs must be between 0 and 600 000');
   let drained: (() => void) | undefined;
   /** Requests being answered, so that close() can cut those that would hold it up (see there). */
   const open = new Set<IncomingMessage>();
-  /** Aborted by close(): injected latency ends at once, and those requests are dropped unanswered. */
+  /** Aborted by close(): injected latency ends at once, those requests are dropped unanswered, and later ones get a 503. */
   const stopping = new AbortController();
 
   async function answer(request: IncomingMessage, url: URL, method: string): Promise<Reply> {
@@ -142,7 +145,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       }
       if (decision.status !== undefined) {
         const headers: Record<string, string> = decision.retryAfter === undefined ? {} : { 'Retry-After': decision.retryAfter };
-        send(response, json(decision.status, { message: `injected fault: ${decision.status}` }, headers));
+        send(response, json(decision.status, { message: `injected fault: ${decision.status}` }, headers), stopping.signal.aborted);
         logLine(decision.status);
         return;
       }
@@ -164,23 +167,28 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     }
     // A body we did not read (an early error) would stall the connection: close it instead.
     if (!request.complete) reply = { ...reply, headers: { ...reply.headers, Connection: 'close' } };
-    send(response, reply);
+    send(response, reply, stopping.signal.aborted);
     logLine(reply.status);
   }
 
   const sockets = new Set<Socket>();
   const server = createServer({ keepAliveTimeout: 5000 }, (request, response) => {
-    inFlight++;
+    if (stopping.signal.aborted) {
+      // Arrived (on a kept-alive connection) after close() began: not handled, so safe to send again elsewhere.
+      // Its body is not read; the connection ends after this answer.
+      send(response, json(503, { message: 'the emulator is stopping; send the request again once it runs' }, { 'Retry-After': '1' }), true);
+      if (!quiet) log(`${request.method ?? 'GET'} ${(request.url ?? '/').split('?')[0]!.slice(0, 300)} 503 stopping`);
+      return;
+    }
     open.add(request);
     handle(request, response)
       .catch(() => {
-        if (!response.headersSent) send(response, json(500, { message: 'internal error in the emulator' }));
+        if (!response.headersSent) send(response, json(500, { message: 'internal error in the emulator' }), stopping.signal.aborted);
         else response.destroy();
       })
       .finally(() => {
         open.delete(request);
-        inFlight--;
-        if (inFlight === 0) drained?.();
+        if (open.size === 0) drained?.();
       });
   });
   server.on('connection', (socket) => {
@@ -223,13 +231,24 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     },
     close() {
       closing ??= (async () => {
+        // First, so that a request parsed from here on is answered 503 (see the request handler).
+        stopping.abort();
         const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
         server.closeIdleConnections();
-        stopping.abort();
         // A request whose body has not all arrived has changed nothing yet (every handler reads the body
-        // first) and could keep close() waiting for minutes (a stalled upload): cut it. The others finish.
+        // first) and could keep close() waiting for minutes (a stalled upload): cut it. The others finish,
+        // within the grace period: past it their connections are cut too (an answer not sent acknowledges nothing,
+        // and a change already handed to the journal is written by persistence.close() below).
         for (const request of open) if (!request.complete) request.socket.destroy();
-        if (inFlight > 0) await new Promise<void>((resolve) => (drained = resolve));
+        if (open.size > 0) {
+          let timer: NodeJS.Timeout | undefined;
+          await new Promise<void>((resolve) => {
+            drained = resolve;
+            timer = setTimeout(resolve, graceMs);
+          });
+          clearTimeout(timer);
+        }
+        // Whatever is left: idle connections of the requests just answered, requests begun but not parsed.
         for (const socket of sockets) socket.destroy();
         await stopped;
         await persistence.close();

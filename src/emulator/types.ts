@@ -43,6 +43,8 @@ export interface EmulatorOptions {
   readonly bareArrayBusinessAreas?: boolean;
   /** Bytes of journal after which it is compacted into the data files; 4 MiB by default. */
   readonly compactAfterBytes?: number;
+  /** How long `close()` lets requests under way finish before it cuts their connections; 5 000 ms by default. */
+  readonly shutdownGraceMs?: number;
 }
 
 /** A running emulator. */
@@ -54,7 +56,10 @@ export interface Emulator {
   readonly demoClient: { readonly clientId: string; readonly clientSecret: string };
   /** Replace the fault configuration (null turns faults off). */
   setFaults(config: FaultConfig | null): void;
-  /** Stop accepting requests, finish the ones under way, write everything, close. */
+  /**
+   * Stop accepting requests, give the ones under way `shutdownGraceMs` to finish, write
+   * everything, close. Idle connections close at once; a request arriving meanwhile is a 503.
+   */
   close(): Promise<void>;
 }
 

@@ -7,8 +7,30 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { Journal } from '../../src/emulator/store/journal.js';
 import { allPages, startApi, tenantPaths } from './helpers.js';
+
+/** Holds every journal write until `open()`: a change in flight for as long as a test needs. */
+function holdJournal(): { open: () => void } {
+  const original = Journal.prototype.append;
+  let open!: () => void;
+  const gate = new Promise<void>((resolve) => (open = resolve));
+  vi.spyOn(Journal.prototype, 'append').mockImplementation(async function (this: Journal, entry) {
+    await gate;
+    return original.call(this, entry);
+  });
+  return { open };
+}
+
+/** Rejects when `promise` has not settled after `ms`: a close() that hangs fails the test instead of timing it out. */
+function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`${what} did not finish within ${ms} ms`)), ms)));
+  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
+}
+
+afterEach(() => vi.restoreAllMocks());
 
 /** Sends `head` and then nothing more; resolves once the server has read it, with the socket and whatever came back. */
 function stall(url: string, head: string): Promise<{ socket: Socket; received: () => string; closed: Promise<void> }> {
@@ -73,5 +95,63 @@ describe('stopping the emulator', () => {
     await Promise.all([created.closed, held.closed]);
     expect(created.received()).toMatch(/^HTTP\/1\.1 201 Created\r\n/);
     expect(held.received()).toBe('');
+  });
+
+  it('answers a request that arrives on a keep-alive connection after close() began with 503 and Connection: close (a stalled one held close() without end)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mdq-shutdown-'));
+    try {
+      let api = await startApi({ dataDir: dir });
+      const { objectsPath } = await tenantPaths(api);
+      const journal = holdJournal();
+      const body = JSON.stringify({ 'First Name': 'In flight' });
+      // A change under way when close() begins, and a connection that has begun its next request.
+      const inFlight = await stall(api.url, `POST ${objectsPath} HTTP/1.1\r\nHost: x\r\nAuthorization: ${api.token}\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body}`);
+      const late = await stall(api.url, `POST ${objectsPath} HTTP/1.1\r\nHost: x\r\n`);
+      const closed = api.emulator.close();
+      // The rest of that request arrives after close() began, its body never complete.
+      late.socket.write(`Authorization: ${api.token}\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"City": "Late`);
+      await new Promise((resolve) => setTimeout(resolve, 150));
+      journal.open();
+      await within(closed, 10_000, 'close()');
+      await Promise.all([inFlight.closed, late.closed]);
+      expect(inFlight.received()).toMatch(/^HTTP\/1\.1 201 Created\r\n/);
+      expect(inFlight.received()).toMatch(/\r\nConnection: close\r\n/i);
+      expect(late.received()).toMatch(/^HTTP\/1\.1 503 Service Unavailable\r\n/);
+      expect(late.received()).toMatch(/\r\nConnection: close\r\n/i);
+      expect(late.received()).toMatch(/\r\nRetry-After: \d+\r\n/i);
+      vi.restoreAllMocks();
+      api = await startApi({ dataDir: dir });
+      const items = (await allPages(api, objectsPath)) as { City?: string; 'First Name'?: string }[];
+      expect(items.some((o) => o['First Name'] === 'In flight')).toBe(true);
+      expect(items.some((o) => o.City === 'Late')).toBe(false);
+      await api.emulator.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('gives a request in flight a short grace period, then cuts it: close() ends, and nothing unanswered was acknowledged', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mdq-shutdown-'));
+    try {
+      const api = await startApi({ dataDir: dir, shutdownGraceMs: 200 });
+      const { objectsPath } = await tenantPaths(api);
+      const journal = holdJournal();
+      const body = JSON.stringify({ 'First Name': 'Never answered' });
+      const held = await stall(api.url, `POST ${objectsPath} HTTP/1.1\r\nHost: x\r\nAuthorization: ${api.token}\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body}`);
+      await within(api.emulator.close(), 10_000, 'close()');
+      await held.closed;
+      expect(held.received()).toBe('');
+      journal.open();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('closes an idle keep-alive connection at once', async () => {
+    const api = await startApi();
+    const idle = await stall(api.url, `GET /v1/my/businessareas HTTP/1.1\r\nHost: x\r\nAuthorization: ${api.token}\r\n\r\n`);
+    expect(idle.received()).toMatch(/^HTTP\/1\.1 200 OK\r\n/);
+    await within(api.emulator.close(), 10_000, 'close()');
+    await within(idle.closed, 1000, 'the idle connection');
   });
 });
