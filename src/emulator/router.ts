@@ -8,6 +8,7 @@ import type { IncomingMessage } from 'node:http';
 import type { Access, Auth } from './auth.js';
 import type { Faults } from './faults.js';
 import { ApiError, type Reply } from './http/reply.js';
+import type { UploadBudget } from './http/upload-budget.js';
 import type { Persistence } from './store/open-tenant.js';
 import type { TenantStore } from './store/tenant-store.js';
 
@@ -18,6 +19,7 @@ export interface Settings {
   readonly maxResultWindow: number;
   readonly maxQueryClauses: number;
   readonly maxBodyBytes: number;
+  readonly maxUploadBytes: number;
   readonly bareArrayBusinessAreas: boolean;
   readonly staticDir: string | undefined;
 }
@@ -32,6 +34,8 @@ export interface RouteContext {
   readonly auth: Auth;
   readonly faults: Faults;
   readonly settings: Settings;
+  /** The budget every request body is read within (`readJsonObject`). */
+  readonly uploads: UploadBudget;
   /** The caller's access (authenticating the request on first use). */
   access(): Access;
 }

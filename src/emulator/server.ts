@@ -12,6 +12,7 @@ import { Auth, DEMO_CLIENT, validateClients, type Access } from './auth.js';
 import { Faults } from './faults.js';
 import { ApiError, json, type Reply } from './http/reply.js';
 import { staticFile } from './http/static-files.js';
+import { UploadBudget } from './http/upload-budget.js';
 import { Router, type RouteContext, type Settings } from './router.js';
 import { ROUTES } from './routes/index.js';
 import { CONTROL_PREFIX } from './routes/control.js';
@@ -19,6 +20,8 @@ import { openTenant } from './store/open-tenant.js';
 import type { Emulator, EmulatorOptions } from './types.js';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
+/** The default budget of all request bodies being received at once: 64 one-MiB bodies. */
+const DEFAULT_UPLOAD_BYTES = 64 * 1024 * 1024;
 
 function settingsOf(options: EmulatorOptions): Settings {
   const positive = (value: number | undefined, fallback: number, name: string) => {
@@ -26,12 +29,16 @@ function settingsOf(options: EmulatorOptions): Settings {
     if (!Number.isSafeInteger(value) || value < 1) throw new Error(`${name} must be a positive integer`);
     return value;
   };
+  const maxBodyBytes = positive(options.maxBodyBytes, 1024 * 1024, 'maxBodyBytes');
+  const maxUploadBytes = positive(options.maxUploadBytes, Math.max(DEFAULT_UPLOAD_BYTES, maxBodyBytes), 'maxUploadBytes');
+  if (maxUploadBytes < maxBodyBytes) throw new Error(`maxUploadBytes (${maxUploadBytes}) must be at least maxBodyBytes (${maxBodyBytes}): no body that large could ever be received`);
   return {
     pageSize: positive(options.pageSize, 2, 'pageSize'),
     dataObjectPageSize: positive(options.dataObjectPageSize, 100, 'dataObjectPageSize'),
     maxResultWindow: positive(options.maxResultWindow, 10_000, 'maxResultWindow'),
     maxQueryClauses: positive(options.maxQueryClauses, 1024, 'maxQueryClauses'),
-    maxBodyBytes: positive(options.maxBodyBytes, 1024 * 1024, 'maxBodyBytes'),
+    maxBodyBytes,
+    maxUploadBytes,
     bareArrayBusinessAreas: options.bareArrayBusinessAreas ?? false,
     staticDir: options.staticDir,
   };
@@ -67,6 +74,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   const faults = new Faults(options.faults ?? null);
   const { store, persistence } = await openTenant(options);
   const router = new Router(ROUTES);
+  const uploads = new UploadBudget(settings.maxBodyBytes, settings.maxUploadBytes);
   const quiet = options.quiet ?? true;
   const write = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
   const log = (line: string) => {
@@ -106,6 +114,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       auth,
       faults,
       settings,
+      uploads,
       access: () => (access ??= auth.authenticate(request.headers.authorization)),
     };
     // Authenticate every API route up front (the token endpoints and the control endpoint excepted).

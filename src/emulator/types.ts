@@ -27,6 +27,8 @@ export interface EmulatorOptions {
   readonly maxQueryClauses?: number;
   /** Largest request body in bytes; 1 MiB by default (413 beyond). */
   readonly maxBodyBytes?: number;
+  /** Most bytes of request bodies being received at once, over all requests; 64 MiB (or `maxBodyBytes` if larger) by default (503 with Retry-After beyond). */
+  readonly maxUploadBytes?: number;
   /** Faults to inject from the start (off by default). */
   readonly faults?: FaultConfig;
   /** No request log; true by default from code, false for `mdq serve`. */

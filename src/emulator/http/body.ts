@@ -1,40 +1,51 @@
-/** Reading a request body: bounded in size and depth, JSON in UTF-8 only, every failure a clear 4xx. */
+/** Reading a request body: bounded in size (alone and with every other upload) and depth, JSON in UTF-8 only, every failure a clear 4xx (or a 503 to send again). */
 import type { IncomingMessage } from 'node:http';
 import { MAX_JSON_DEPTH, nestsDeeperThan } from './json-depth.js';
 import { ApiError, badRequest } from './reply.js';
+import type { UploadBudget } from './upload-budget.js';
 
 // Fatal: bytes that are not UTF-8 are refused, not stored as U+FFFD and acknowledged. A leading
 // byte order mark is dropped, as Jackson's byte source does (JSON.parse would refuse it).
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
-/** Reads the whole body, refusing more than `limit` bytes with a 413 (without buffering the rest). */
-export async function readBody(request: IncomingMessage, limit: number): Promise<Buffer> {
+/**
+ * Reads the whole body, refusing more than the budget's `maxBodyBytes` with a 413 and
+ * a body the budget of all uploads cannot hold with a 503 (without buffering the rest).
+ */
+export async function readBody(request: IncomingMessage, budget: UploadBudget): Promise<Buffer> {
+  const limit = budget.maxBodyBytes;
   const declared = Number(request.headers['content-length']);
   if (Number.isFinite(declared) && declared > limit) throw new ApiError(413, `the request body is larger than ${limit} bytes`);
+  // Refused before it is sent, rather than cut off half-way.
+  if (Number.isFinite(declared)) budget.check(declared);
   const chunks: Buffer[] = [];
   let size = 0;
   try {
     for await (const chunk of request) {
       size += (chunk as Buffer).length;
       if (size > limit) throw new ApiError(413, `the request body is larger than ${limit} bytes`);
+      budget.take((chunk as Buffer).length);
       chunks.push(chunk as Buffer);
     }
   } catch (e) {
     if (e instanceof ApiError) throw e;
     // The client went away (or the server is stopping) before the body was complete: nothing was changed.
     throw badRequest(`the request body ended after ${size} bytes, before it was complete`);
+  } finally {
+    // Taken chunk by chunk, given back at once: the chunks held are these. (The parsed body that follows is brief.)
+    budget.give(chunks.reduce((sum, c) => sum + c.length, 0));
   }
   return Buffer.concat(chunks);
 }
 
 /** The body as a JSON object: 415 for another content type, 400 for malformed JSON or a non-object. */
-export async function readJsonObject(request: IncomingMessage, limit: number): Promise<Record<string, unknown>> {
+export async function readJsonObject(request: IncomingMessage, budget: UploadBudget): Promise<Record<string, unknown>> {
   const type = request.headers['content-type'] ?? '';
   const mediaType = type.split(';')[0]!.trim().toLowerCase();
   if (mediaType !== 'application/json') {
     throw new ApiError(415, `the request body must be JSON with Content-Type: application/json${type ? `, not ${JSON.stringify(type.slice(0, 100))}` : ''}`);
   }
-  const raw = await readBody(request, limit);
+  const raw = await readBody(request, budget);
   let text: string;
   try {
     text = utf8.decode(raw);

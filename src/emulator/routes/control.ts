@@ -14,7 +14,7 @@ export const controlRoutes: readonly Route[] = [
     method: 'PUT',
     path: '/_emulator/faults',
     async handler(context) {
-      const body = await readJsonObject(context.request, context.settings.maxBodyBytes);
+      const body = await readJsonObject(context.request, context.uploads);
       try {
         context.faults.set(validateFaults(body));
       } catch (e) {

@@ -27,7 +27,7 @@ export const dataObjectRoutes: readonly Route[] = [
     path: DATA_OBJECTS,
     async handler(context) {
       const dataSet = writableDataSet(context);
-      const body = await readJsonObject(context.request, context.settings.maxBodyBytes);
+      const body = await readJsonObject(context.request, context.uploads);
       const object = context.store.create(dataSet, body);
       await context.persistence.record(object);
       return json(201, { _dataObjectId: object.id, _version: object.version, _errors: object.errors });
@@ -46,7 +46,7 @@ export const dataObjectRoutes: readonly Route[] = [
     path: DATA_OBJECT,
     async handler(context) {
       const dataSet = writableDataSet(context);
-      const body = await readJsonObject(context.request, context.settings.maxBodyBytes);
+      const body = await readJsonObject(context.request, context.uploads);
       // Looked up after the body arrived: another writer may have changed or deleted it meanwhile.
       const object = visibleObject(context, dataSet);
       context.store.update(object, body);

@@ -4,7 +4,7 @@ import { json } from '../http/reply.js';
 import type { Handler, Route } from '../router.js';
 
 const issueToken: Handler = async (context) => {
-  const body = await readJsonObject(context.request, context.settings.maxBodyBytes);
+  const body = await readJsonObject(context.request, context.uploads);
   return json(200, context.auth.issue(body), { 'Cache-Control': 'no-store' });
 };
 

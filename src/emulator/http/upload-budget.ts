@@ -1,0 +1,39 @@
+/**
+ * The bytes of request bodies being received, over every request at once. Each body has
+ * its own limit (413 beyond), but a thousand slow uploads just under it would still fill
+ * the memory: past the budget a request is answered 503 with Retry-After (sent again later).
+ * Bytes are counted as they arrive, not as declared, so a client that declares a large
+ * body and sends nothing holds none of the budget.
+ */
+import { ApiError } from './reply.js';
+
+export class UploadBudget {
+  private inUse = 0;
+
+  constructor(
+    /** Largest single body (413 beyond). */
+    readonly maxBodyBytes: number,
+    /** Largest sum of the bodies being received at once (503 beyond). */
+    readonly maxTotalBytes: number,
+  ) {}
+
+  /** Throws the 503 when `bytes` more cannot be received now. */
+  check(bytes: number): void {
+    if (bytes > this.maxTotalBytes - this.inUse) throw busy();
+  }
+
+  /** Takes `bytes` from the budget, or throws the 503 when they are not there. */
+  take(bytes: number): void {
+    this.check(bytes);
+    this.inUse += bytes;
+  }
+
+  /** Gives back what `take` took, once the body is read (or refused, or cut off). */
+  give(bytes: number): void {
+    this.inUse -= bytes;
+  }
+}
+
+function busy(): ApiError {
+  return new ApiError(503, 'the emulator is receiving too many request bodies at once; send the request again shortly', {}, { 'Retry-After': '1' });
+}
