@@ -132,7 +132,7 @@ export function createClient(options: ClientOptions): MdqClient {
         }
         const answer = json as { access_token?: unknown; expires_in?: unknown };
         if (typeof answer?.access_token !== 'string' || answer.access_token === '') throw new ServiceError(`POST ${tokenPath} answered without an access_token`, { request: `POST ${tokenPath}` });
-        redactor.add(answer.access_token);
+        // The token source holds it in the redactor from here on, for as long as it is in use.
         return { accessToken: answer.access_token, ...(typeof answer.expires_in === 'number' ? { expiresInSeconds: answer.expires_in } : {}) };
       },
       clock,

@@ -1,44 +1,77 @@
 /**
- * Keeping secrets out of every output. The client secret and each token the client
- * has held are known to a redactor (kept in a closure, so they are invisible to
- * `util.inspect` and `JSON.stringify`); any text that leaves the client (an error's
- * message and body, a log line) goes through it. Headers are logged by allow-list
- * only, as Azure's pipeline sanitizer does.
+ * Keeping secrets out of every output. The client secret and every token the client
+ * may still send or receive are known to a redactor (kept in a closure, so they are
+ * invisible to `util.inspect` and `JSON.stringify`); any text that leaves the client (an
+ * error's message and body, a log line) goes through it. Headers are logged by
+ * allow-list only, as Azure's pipeline sanitizer does.
  */
 
 export const REDACTED = '[REDACTED]';
 
 export interface Redactor {
-  /** Remembers a value that must never be shown (a secret, a token). */
+  /** Remembers a value for the client's life (the client secret). */
   readonly add: (secret: string) => void;
+  /**
+   * Remembers a token while it is held (the token cache, each request attempt that sends
+   * it); the returned function lets go, once. A token nobody holds is still remembered
+   * among the last `RECENT_TOKENS` let go, so memory stays bounded by the tokens in use.
+   */
+  readonly hold: (token: string) => () => void;
   /** The text with every known secret replaced by `[REDACTED]`. */
   readonly redact: (text: string) => string;
+  /** How many tokens are remembered (held or recent): for tests of the bound. */
+  readonly tokenCount: () => number;
 }
 
 /** Secrets shorter than this are not scrubbed from text: replacing every "a" would garble everything and hide nothing. */
 const MIN_SECRET_LENGTH = 4;
-/** Tokens are renewed for the client's whole life; remembering the last few (each in two forms) covers every one still in use. */
-const MAX_SECRETS = 32;
+/** Tokens let go that are still remembered: an answer read just after its request let go of its token is redacted too. */
+export const RECENT_TOKENS = 8;
+
+/** A secret and the form a service that echoes it inside a JSON body writes (`"` as `\"`, `\` as `\\`). */
+function forms(secret: string): string[] {
+  const escaped = JSON.stringify(secret).slice(1, -1);
+  return [secret, escaped].filter((form, i, all) => form.length >= MIN_SECRET_LENGTH && all.indexOf(form) === i);
+}
 
 export function createRedactor(): Redactor {
-  const secrets: string[] = [];
-  const remember = (secret: string) => {
-    if (secret.length < MIN_SECRET_LENGTH || secrets.includes(secret)) return;
-    // The client secret is added first (with its JSON form) and stays; old tokens make room for new ones.
-    if (secrets.length >= MAX_SECRETS) secrets.splice(2, 1);
-    secrets.push(secret);
-  };
+  const permanent = new Set<string>();
+  /** Tokens held, with how many holders each has. */
+  const held = new Map<string, number>();
+  /** Tokens let go, oldest first. */
+  const recent: string[] = [];
   return {
     add(secret) {
-      remember(secret);
-      // A service that echoes it inside a JSON body writes `"` as `\"` and `\` as `\\`: that form is the secret too.
-      remember(JSON.stringify(secret).slice(1, -1));
+      for (const form of forms(secret)) permanent.add(form);
+    },
+    hold(token) {
+      held.set(token, (held.get(token) ?? 0) + 1);
+      let released = false;
+      return () => {
+        if (released) return;
+        released = true;
+        const holders = held.get(token)! - 1;
+        if (holders > 0) {
+          held.set(token, holders);
+          return;
+        }
+        held.delete(token);
+        const at = recent.indexOf(token);
+        if (at >= 0) recent.splice(at, 1);
+        recent.push(token);
+        if (recent.length > RECENT_TOKENS) recent.shift();
+      };
     },
     redact(text) {
+      const secrets = [...permanent];
+      for (const token of [...held.keys(), ...recent]) secrets.push(...forms(token));
+      // Longest first: a secret inside a longer one (a token that contains the client secret) must not leave the rest of the longer one.
+      secrets.sort((a, b) => b.length - a.length);
       let out = text;
       for (const secret of secrets) if (out.includes(secret)) out = out.split(secret).join(REDACTED);
       return out;
     },
+    tokenCount: () => new Set([...held.keys(), ...recent]).size,
   };
 }
 

@@ -8,9 +8,15 @@ import { abandonable } from './abandonable.js';
 import type { Clock, GetToken, TokenAnswer } from './options.js';
 import type { Redactor } from './redact.js';
 
+/** A token for one request attempt; `release` once the attempt's answer (or failure) has been read. */
+export interface Lease {
+  readonly token: string;
+  readonly release: () => void;
+}
+
 export interface TokenSource {
-  /** A valid token: the cached one, or one refresh shared with every concurrent caller. */
-  readonly get: (signal?: AbortSignal) => Promise<string>;
+  /** A valid token: the cached one, or one refresh shared with every concurrent caller. The redactor knows it until released. */
+  readonly get: (signal?: AbortSignal) => Promise<Lease>;
   /** The service refused this token: the next `get` renews it (unless it was renewed already). */
   readonly invalidate: (token: string) => void;
 }
@@ -19,6 +25,8 @@ interface Held {
   readonly token: string;
   /** When to renew (ms since the epoch); Infinity when the lifetime is unknown (renewed on a 401 only). */
   readonly renewAt: number;
+  /** The cache's own hold on the token in the redactor, let go when the token is replaced or refused. */
+  readonly release: () => void;
 }
 
 /** Fetches a token: from credentials, the token endpoint's JSON read into a `TokenAnswer`. */
@@ -34,23 +42,25 @@ export function createTokenSource(fetchToken: FetchToken | GetToken, clock: Cloc
     const answer = await fetchToken({ forceRefresh });
     const token = typeof answer === 'string' ? answer : answer?.accessToken;
     if (typeof token !== 'string' || token === '') throw new TypeError('the token supplier gave no token');
-    redactor.add(token);
+    const release = redactor.hold(token);
     const lifetime = typeof answer === 'string' ? undefined : answer.expiresInSeconds;
     const renewAt =
       typeof lifetime === 'number' && Number.isFinite(lifetime) && lifetime > 0
         ? clock.now() + (lifetime - Math.min(marginSeconds, lifetime / 10)) * 1000
         : Number.POSITIVE_INFINITY;
     refused = false;
-    return { token, renewAt };
+    return { token, renewAt, release };
   };
+  const lease = (h: Held): Lease => ({ token: h.token, release: redactor.hold(h.token) });
 
   return {
     async get(signal) {
-      if (held !== undefined && clock.now() < held.renewAt) return held.token;
+      if (held !== undefined && clock.now() < held.renewAt) return lease(held);
       if (pending === undefined) {
         // Shared by every caller, so no caller's signal may cancel it; each caller can still stop waiting.
         pending = renew().then(
           (fresh) => {
+            held?.release();
             held = fresh;
             pending = undefined;
             return fresh;
@@ -61,10 +71,11 @@ export function createTokenSource(fetchToken: FetchToken | GetToken, clock: Cloc
           },
         );
       }
-      return (await abandonable(pending, signal)).token;
+      return lease(await abandonable(pending, signal));
     },
     invalidate(token) {
       if (held?.token === token) {
+        held.release();
         held = undefined;
         refused = true;
       }

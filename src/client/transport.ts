@@ -128,58 +128,65 @@ export function createTransport(parts: TransportParts): Transport {
     );
   };
 
-  const send = async (spec: RequestSpec): Promise<Answer> => {
+  /** Sends the request (retried as `spec` says); `read` takes the answer while its token is still held, so the redactor knows it. */
+  const exchange = async <T>(spec: RequestSpec, read: (answer: Answer) => T): Promise<T> => {
     const request = `${spec.method} ${spec.path}`;
     let replayed = false;
     for (let attempt = 1; ; attempt++) {
       if (spec.signal?.aborted) throw spec.signal.reason;
-      const token = spec.auth && parts.tokens ? await parts.tokens.get(spec.signal) : undefined;
-      const headers: Record<string, string> = { Accept: 'application/json' };
-      if (token !== undefined) headers.Authorization = token;
-      if (spec.body !== undefined) headers['Content-Type'] = 'application/json';
-      const timeout = AbortSignal.timeout(parts.timeoutMs);
-      const signal = spec.signal ? AbortSignal.any([spec.signal, timeout]) : timeout;
-      const started = clock.now();
+      const lease = spec.auth && parts.tokens ? await parts.tokens.get(spec.signal) : undefined;
+      const token = lease?.token;
       let failed: ServiceError;
       let retryAfterMs: number | undefined;
       try {
-        const response = await parts.fetch(url(spec), {
-          method: spec.method,
-          headers,
-          ...(spec.body === undefined ? {} : { body: JSON.stringify(spec.body) }),
-          redirect: 'manual',
-          signal,
-        });
-        let text: string;
+        const headers: Record<string, string> = { Accept: 'application/json' };
+        if (token !== undefined) headers.Authorization = token;
+        if (spec.body !== undefined) headers['Content-Type'] = 'application/json';
+        const timeout = AbortSignal.timeout(parts.timeoutMs);
+        const signal = spec.signal ? AbortSignal.any([spec.signal, timeout]) : timeout;
+        const started = clock.now();
         try {
-          text = await readBody(response, parts.maxResponseBytes);
+          const response = await parts.fetch(url(spec), {
+            method: spec.method,
+            headers,
+            ...(spec.body === undefined ? {} : { body: JSON.stringify(spec.body) }),
+            redirect: 'manual',
+            signal,
+          });
+          let text: string;
+          try {
+            text = await readBody(response, parts.maxResponseBytes);
+          } catch (e) {
+            // Not retried: the same request would bring the same flood.
+            if (e instanceof TooLarge) throw new ServiceError(`${request} answered ${response.status} with a body larger than ${e.limit} bytes (maxResponseBytes)`, { status: response.status, request });
+            throw e;
+          }
+          log('debug', `${request} ${response.status}`, { attempt, ms: clock.now() - started, headers: loggableHeaders(response.headers) });
+          // A browser shows a manual redirect as an opaque answer of status 0.
+          if (response.type === 'opaqueredirect' || (response.status >= 300 && response.status < 400)) throw redirected(spec, response, url(spec));
+          if (response.status < 400) return read({ status: response.status, headers: response.headers, text });
+          if (response.status === 401 && token !== undefined && !replayed) {
+            // The token expired or was revoked: renew once and replay once (the service did nothing with the request).
+            parts.tokens!.invalidate(token);
+            replayed = true;
+            attempt--;
+            log('debug', `${request} 401: renewing the token and replaying`);
+            continue;
+          }
+          failed = failure(spec, response.status, text, response.headers);
+          if (!spec.retry || !retry.statuses.includes(response.status)) throw failed;
+          retryAfterMs = parseRetryAfter(response.headers.get('retry-after'), clock.now());
         } catch (e) {
-          // Not retried: the same request would bring the same flood.
-          if (e instanceof TooLarge) throw new ServiceError(`${request} answered ${response.status} with a body larger than ${e.limit} bytes (maxResponseBytes)`, { status: response.status, request });
-          throw e;
+          if (e instanceof ServiceError) throw e;
+          if (spec.signal?.aborted) throw spec.signal.reason;
+          failed = timeout.aborted
+            ? new TimeoutError(`${request} gave no answer within ${parts.timeoutMs} ms`, { request, cause: redactError(e, redactor) })
+            : new NetworkError(`${request} failed: ${redactor.redact(describe(e))}`, { request, cause: redactError(e, redactor) });
+          if (!spec.retry) throw failed;
         }
-        log('debug', `${request} ${response.status}`, { attempt, ms: clock.now() - started, headers: loggableHeaders(response.headers) });
-        // A browser shows a manual redirect as an opaque answer of status 0.
-        if (response.type === 'opaqueredirect' || (response.status >= 300 && response.status < 400)) throw redirected(spec, response, url(spec));
-        if (response.status < 400) return { status: response.status, headers: response.headers, text };
-        if (response.status === 401 && token !== undefined && !replayed) {
-          // The token expired or was revoked: renew once and replay once (the service did nothing with the request).
-          parts.tokens!.invalidate(token);
-          replayed = true;
-          attempt--;
-          log('debug', `${request} 401: renewing the token and replaying`);
-          continue;
-        }
-        failed = failure(spec, response.status, text, response.headers);
-        if (!spec.retry || !retry.statuses.includes(response.status)) throw failed;
-        retryAfterMs = parseRetryAfter(response.headers.get('retry-after'), clock.now());
-      } catch (e) {
-        if (e instanceof ServiceError) throw e;
-        if (spec.signal?.aborted) throw spec.signal.reason;
-        failed = timeout.aborted
-          ? new TimeoutError(`${request} gave no answer within ${parts.timeoutMs} ms`, { request, cause: redactError(e, redactor) })
-          : new NetworkError(`${request} failed: ${redactor.redact(describe(e))}`, { request, cause: redactError(e, redactor) });
-        if (!spec.retry) throw failed;
+      } finally {
+        // The attempt's answer, error and log lines are made: the token may be forgotten (unless another request holds it).
+        lease?.release();
       }
       if (attempt >= retry.attempts) throw failed;
       const delay = retryDelay(retry, attempt - 1, retryAfterMs, clock.random);
@@ -193,19 +200,19 @@ export function createTransport(parts: TransportParts): Transport {
   };
 
   return {
-    send,
-    async json(spec) {
-      const answer = await send(spec);
-      try {
-        return JSON.parse(answer.text) as unknown;
-      } catch {
-        throw new ServiceError(`${spec.method} ${spec.path} answered ${answer.status} with a body that is not JSON`, {
-          status: answer.status,
-          body: redactor.redact(answer.text),
-          request: `${spec.method} ${spec.path}`,
-        });
-      }
-    },
+    send: (spec) => exchange(spec, (answer) => answer),
+    json: (spec) =>
+      exchange(spec, (answer) => {
+        try {
+          return JSON.parse(answer.text) as unknown;
+        } catch {
+          throw new ServiceError(`${spec.method} ${spec.path} answered ${answer.status} with a body that is not JSON`, {
+            status: answer.status,
+            body: redactor.redact(answer.text),
+            request: `${spec.method} ${spec.path}`,
+          });
+        }
+      }),
   };
 }
 

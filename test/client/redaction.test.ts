@@ -6,7 +6,7 @@
  */
 import { inspect } from 'node:util';
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ServiceError, createClient, type Logger } from '../../src/client/index.js';
 import { DROP, HANG, fakeClock, fakeFetch, json, type Answer, type Recorded } from './support/fake-fetch.js';
 
@@ -136,6 +136,48 @@ describe('no secret and no token in any output', () => {
       }),
       { numRuns: 60 },
     );
+  });
+
+  it('a token still in use by a slow request stays redacted however many tokens are issued meanwhile (the redactor forgot all but the last 15)', async () => {
+    const tokens: string[] = [];
+    const uses = new Map<string, number>();
+    let finishSlow!: () => void;
+    let slowToken: string | undefined;
+    const slowDone = new Promise<void>((resolve) => (finishSlow = resolve));
+    const { fetch } = fakeFetch(async (r) => {
+      const token = r.headers.authorization!;
+      const used = (uses.get(token) ?? 0) + 1;
+      uses.set(token, used);
+      if (r.path === '/v1/businessareas/slow/schemas') {
+        slowToken = token;
+        await slowDone;
+        return json({ message: `failed for ${token}` }, 500);
+      }
+      // Each token is refused on its second use: every request renews it once.
+      return used > 1 ? json({ message: `expired: ${token}` }, 401) : json({ items: [] });
+    });
+    const { lines, logger } = capture();
+    const client = createClient({
+      baseUrl: 'http://service.test',
+      getToken: async () => {
+        tokens.push(`Q9tok-${tokens.length}-never-shown`);
+        return { accessToken: tokens.at(-1)!, expiresInSeconds: 3600 };
+      },
+      fetch,
+      logger,
+      retry: { attempts: 1 },
+    });
+    for (let i = 0; i < 5; i++) await client.schemas(`before${i}`).toArray();
+    const slow = client.schemas('slow').toArray().catch((e: unknown) => e);
+    await vi.waitFor(() => expect(slowToken).toBeDefined());
+    for (let i = 0; i < 60; i++) await client.schemas(`fast${i}`).toArray();
+    expect(tokens.length).toBeGreaterThan(50);
+    finishSlow();
+    const error = await slow;
+    expect(error).toBeInstanceOf(ServiceError);
+    expect(slowToken).toBe(tokens[4]);
+    expect((error as ServiceError).body).toBe('{"message":"failed for [REDACTED]"}');
+    for (const text of [...outputs(error), ...outputs(client), ...lines]) for (const token of tokens) expect(text).not.toContain(token);
   });
 
   it('a secret with quotes and backslashes echoed inside a JSON body is not in the error body in its JSON form either', async () => {
