@@ -127,7 +127,9 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     const method = request.method ?? 'GET';
     let url: URL;
     try {
-      url = new URL(request.url ?? '/', 'http://emulator');
+      const target = request.url ?? '/';
+      // The origin form is appended to a base, not resolved against it: `//x/path` is a path, not the host x.
+      url = target.startsWith('/') ? new URL(`http://emulator${target}`) : new URL(target);
     } catch {
       url = new URL('http://emulator/');
     }

@@ -97,6 +97,23 @@ describe('HTTP edge cases', () => {
     expect(response.body.message).toMatch(/percent-encoding/);
   });
 
+  it('routes the path as sent: one starting with // is not a host (//x/v1/my/businessareas answered as /v1/my/businessareas)', async () => {
+    const status = (path: string) =>
+      new Promise<number>((resolve, reject) => {
+        const url = new URL(api.url);
+        const req = httpRequest({ host: url.hostname, port: url.port, path, headers: { authorization: api.token } }, (res) => {
+          res.resume();
+          resolve(res.statusCode!);
+        });
+        req.on('error', reject);
+        req.end();
+      });
+    expect(await status('//x/v1/my/businessareas')).toBe(404);
+    expect(await status('/v1/my/businessareas')).toBe(200);
+    // The absolute form (RFC 9112 3.2.2), which a server must accept, names the same path.
+    expect(await status(`${api.url}/v1/my/businessareas`)).toBe(200);
+  });
+
   it('answers a malformed HTTP request with 400 and stays up', async () => {
     const raw = await new Promise<string>((resolve) => {
       const url = new URL(api.url);
