@@ -9,6 +9,7 @@ import type { AddressInfo, Socket } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Auth, DEMO_CLIENT, validateClients, type Access } from './auth.js';
+import { checkRecordCount } from './data/generate.js';
 import { Faults } from './faults.js';
 import { ApiError, json, type Reply } from './http/reply.js';
 import { staticFile } from './http/static-files.js';
@@ -72,6 +73,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   if (!(ttl > 0)) throw new Error('tokenTtlSeconds must be positive');
   const auth = new Auth(clients, ttl);
   const faults = new Faults(options.faults ?? null);
+  if (options.records !== undefined) checkRecordCount(options.records);
   const { store, persistence } = await openTenant(options);
   const router = new Router(ROUTES);
   const uploads = new UploadBudget(settings.maxBodyBytes, settings.maxUploadBytes);

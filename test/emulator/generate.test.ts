@@ -1,4 +1,6 @@
 /** The generated data: deterministic, the requested size, unique ids, a few records that break their rules. */
+import { getHeapStatistics } from 'node:v8';
+import { startEmulator } from '../../src/emulator/index.js';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_GENERATED, exampleData } from '../../src/emulator/data/generate.js';
@@ -39,5 +41,17 @@ describe('the example data', () => {
       }),
       { numRuns: 20 },
     );
+  });
+});
+
+describe('how many records can be asked for', () => {
+  it('refuses, at once and with the way out, more records than the heap can hold (it ran out of memory and died minutes later)', async () => {
+    const heapMb = Math.round(getHeapStatistics().heap_size_limit / 2 ** 20);
+    const tooMany = Math.ceil((getHeapStatistics().heap_size_limit / 1024) * 2);
+    await expect(startEmulator({ records: tooMany })).rejects.toThrow(new RegExp(`more than this Node process's heap of ${heapMb} MiB.*NODE_OPTIONS=--max-old-space-size=`));
+  });
+
+  it('refuses a count that is not a whole number of at least 0', async () => {
+    for (const records of [-1, 1.5, Number.NaN]) await expect(startEmulator({ records })).rejects.toThrow(/records must be an integer of at least 0/);
   });
 });
