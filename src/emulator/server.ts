@@ -138,7 +138,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     const logLine = (status: number | string) => {
       if (!quiet) log(`${method} ${url.pathname.slice(0, 300)} ${status} ${(performance.now() - started).toFixed(1)}ms`);
     };
-    const decision = url.pathname.startsWith(CONTROL_PREFIX) ? undefined : faults.decide(method, url.pathname);
+    // HEAD is the GET without its body: the GET's faults apply to it.
+    const decision = url.pathname.startsWith(CONTROL_PREFIX) ? undefined : faults.decide(method === 'HEAD' ? 'GET' : method, url.pathname);
     if (decision !== undefined) {
       if (decision.latencyMs > 0) {
         try {

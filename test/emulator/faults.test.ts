@@ -38,6 +38,15 @@ describe('fault injection', () => {
     api.emulator.setFaults(null);
   });
 
+  it('applies the rules of a GET route to HEAD, which is answered as that GET', async () => {
+    api.emulator.setFaults({ rules: [{ route: 'GET /v1/my/businessareas', status: 503, retryAfter: 1 }] });
+    const head = await api.request('HEAD', '/v1/my/businessareas');
+    expect(head.status).toBe(503);
+    expect(head.headers.get('retry-after')).toBe('1');
+    api.emulator.setFaults(null);
+    expect((await api.request('HEAD', '/v1/my/businessareas')).status).toBe(200);
+  });
+
   it('rolls seeded dice: the same seed gives the same faults', async () => {
     const config: FaultConfig = { seed: 42, rules: [{ status: 500, probability: 0.5 }] };
     const run = async () => {
