@@ -19,6 +19,8 @@ export interface Redactor {
   readonly hold: (token: string) => () => void;
   /** The text with every known secret replaced by `[REDACTED]`. */
   readonly redact: (text: string) => string;
+  /** The same for a lower-cased text (a header name, which `Headers` lower-cases), matching the secrets lower-cased. */
+  readonly redactLowerCase: (text: string) => string;
   /** How many tokens are remembered (held or recent): for tests of the bound. */
   readonly tokenCount: () => number;
 }
@@ -34,12 +36,25 @@ function forms(secret: string): string[] {
   return [secret, escaped].filter((form, i, all) => form.length >= MIN_SECRET_LENGTH && all.indexOf(form) === i);
 }
 
+function scrub(text: string, secrets: string[]): string {
+  // Longest first: a secret inside a longer one (a token that contains the client secret) must not leave the rest of the longer one.
+  secrets.sort((a, b) => b.length - a.length);
+  let out = text;
+  for (const secret of secrets) if (out.includes(secret)) out = out.split(secret).join(REDACTED);
+  return out;
+}
+
 export function createRedactor(): Redactor {
   const permanent = new Set<string>();
   /** Tokens held, with how many holders each has. */
   const held = new Map<string, number>();
   /** Tokens let go, oldest first. */
   const recent: string[] = [];
+  const known = () => {
+    const secrets = [...permanent];
+    for (const token of [...held.keys(), ...recent]) secrets.push(...forms(token));
+    return secrets;
+  };
   return {
     add(secret) {
       for (const form of forms(secret)) permanent.add(form);
@@ -62,15 +77,8 @@ export function createRedactor(): Redactor {
         if (recent.length > RECENT_TOKENS) recent.shift();
       };
     },
-    redact(text) {
-      const secrets = [...permanent];
-      for (const token of [...held.keys(), ...recent]) secrets.push(...forms(token));
-      // Longest first: a secret inside a longer one (a token that contains the client secret) must not leave the rest of the longer one.
-      secrets.sort((a, b) => b.length - a.length);
-      let out = text;
-      for (const secret of secrets) if (out.includes(secret)) out = out.split(secret).join(REDACTED);
-      return out;
-    },
+    redact: (text) => scrub(text, known()),
+    redactLowerCase: (text) => scrub(text, known().map((secret) => secret.toLowerCase())),
     tokenCount: () => new Set([...held.keys(), ...recent]).size,
   };
 }
@@ -97,10 +105,12 @@ export function redactError(e: unknown, redactor: Redactor, depth = 0): Error {
 /** The request headers a log line may show; every other header is `[REDACTED]`. */
 const LOGGABLE_HEADERS = new Set(['accept', 'content-type', 'content-length', 'retry-after', 'date', 'x-request-id']);
 
-export function loggableHeaders(headers: Pick<Headers, 'forEach'>): Record<string, string> {
+/** The headers for a log line: values by allow-list, and every name and allowed value redacted too (a service may echo a token in either). */
+export function loggableHeaders(headers: Pick<Headers, 'forEach'>, redactor: Redactor): Record<string, string> {
   const out: Record<string, string> = {};
   headers.forEach((value, name) => {
-    out[name.toLowerCase()] = LOGGABLE_HEADERS.has(name.toLowerCase()) ? value : REDACTED;
+    const lower = name.toLowerCase();
+    out[redactor.redactLowerCase(lower)] = LOGGABLE_HEADERS.has(lower) ? redactor.redact(value) : REDACTED;
   });
   return out;
 }

@@ -161,7 +161,7 @@ export function createTransport(parts: TransportParts): Transport {
             if (e instanceof TooLarge) throw new ServiceError(`${request} answered ${response.status} with a body larger than ${e.limit} bytes (maxResponseBytes)`, { status: response.status, request });
             throw e;
           }
-          log('debug', `${request} ${response.status}`, { attempt, ms: clock.now() - started, headers: loggableHeaders(response.headers) });
+          log('debug', `${request} ${response.status}`, { attempt, ms: clock.now() - started, headers: loggableHeaders(response.headers, redactor) });
           // A browser shows a manual redirect as an opaque answer of status 0.
           if (response.type === 'opaqueredirect' || (response.status >= 300 && response.status < 400)) throw redirected(spec, response, url(spec));
           if (response.status < 400) return read({ status: response.status, headers: response.headers, text });
