@@ -12,7 +12,7 @@ import { Auth, DEMO_CLIENT, validateClients, type Access } from './auth.js';
 import { checkRecordCount } from './data/generate.js';
 import { Faults } from './faults.js';
 import { ApiError, json, type Reply } from './http/reply.js';
-import { staticFile } from './http/static-files.js';
+import { checkStaticFolder, staticFile } from './http/static-files.js';
 import { UploadBudget } from './http/upload-budget.js';
 import { Router, type RouteContext, type Settings } from './router.js';
 import { ROUTES } from './routes/index.js';
@@ -74,6 +74,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   const auth = new Auth(clients, ttl);
   const faults = new Faults(options.faults ?? null);
   if (options.records !== undefined) checkRecordCount(options.records);
+  if (settings.staticDir !== undefined) await checkStaticFolder(settings.staticDir);
   const { store, persistence } = await openTenant(options);
   const router = new Router(ROUTES);
   const uploads = new UploadBudget(settings.maxBodyBytes, settings.maxUploadBytes);

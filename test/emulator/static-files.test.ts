@@ -1,9 +1,11 @@
 /** The static site (the playground) served at / for GET paths that are not API routes. */
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startEmulator } from '../../src/emulator/index.js';
 import { startApi, type TestApi } from './helpers.js';
 
 const base = mkdtempSync(join(tmpdir(), 'mdq-static-'));
@@ -74,5 +76,20 @@ describe('the static site', () => {
     } finally {
       await plain.emulator.close();
     }
+  });
+
+  it('answers 404 for a named pipe in the folder instead of waiting for a writer forever', async () => {
+    execFileSync('mkfifo', [join(site, 'pipe.js')]);
+    try {
+      const pipe = await fetch(`${api.url}/pipe.js`, { signal: AbortSignal.timeout(10_000) });
+      expect(pipe.status).toBe(404);
+    } finally {
+      rmSync(join(site, 'pipe.js'));
+    }
+  });
+
+  it('refuses to start on a static folder that is missing or a file (it served 404s for every page, saying nothing)', async () => {
+    await expect(startEmulator({ staticDir: join(base, 'missing') })).rejects.toThrow(/static folder .*missing.* is not a folder \(ENOENT\)/);
+    await expect(startEmulator({ staticDir: join(base, 'secret.txt') })).rejects.toThrow(/static folder .*secret\.txt.* is not a folder/);
   });
 });

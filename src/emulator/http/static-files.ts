@@ -40,9 +40,22 @@ export async function staticFile(root: string, urlPath: string): Promise<Reply |
     const real = await realpath(path);
     const realBase = await realpath(base);
     if (!real.startsWith(realBase + sep)) return null;
-    const body = await readFile(path);
+    // Only a regular file: reading a named pipe would wait for a writer forever, holding one of libuv's four file threads.
+    if (!(await stat(real)).isFile()) return null;
+    const body = await readFile(real);
     return { status: 200, body, headers: { 'Content-Type': TYPES[extname(path).toLowerCase()] ?? 'application/octet-stream', 'X-Content-Type-Options': 'nosniff' } };
   } catch {
     return null;
   }
+}
+
+/** Throws unless `root` is a folder: a missing one would answer 404 to every page without a word. */
+export async function checkStaticFolder(root: string): Promise<void> {
+  let code: string | undefined;
+  try {
+    if ((await stat(root)).isDirectory()) return;
+  } catch (e) {
+    code = (e as NodeJS.ErrnoException).code;
+  }
+  throw new Error(`the static folder ${root} is not a folder${code === undefined ? '' : ` (${code})`}`);
 }
