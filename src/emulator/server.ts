@@ -187,7 +187,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   }
 
   const sockets = new Set<Socket>();
-  const server = createServer({ keepAliveTimeout: 5000 }, (request, response) => {
+  const onRequest = (request: IncomingMessage, response: ServerResponse) => {
     if (stopping.signal.aborted) {
       // Arrived (on a kept-alive connection) after close() began: not handled, so safe to send again elsewhere.
       // Its body is not read; the connection ends after this answer.
@@ -205,6 +205,19 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
         open.delete(request);
         if (open.size === 0) drained?.();
       });
+  };
+  const server = createServer({ keepAliveTimeout: 5000 }, onRequest);
+  // `Expect: 100-continue` (curl sends it for bodies over 1 KiB): a body too large is refused before it is sent.
+  server.on('checkContinue', (request: IncomingMessage, response: ServerResponse) => {
+    const declared = Number(request.headers['content-length']);
+    if (Number.isFinite(declared) && declared > settings.maxBodyBytes) {
+      send(response, json(413, { message: `the request body is larger than ${settings.maxBodyBytes} bytes` }, { Connection: 'close' }));
+      if (!quiet) log(`${request.method ?? 'POST'} ${(request.url ?? '/').split('?')[0]!.slice(0, 300)} 413`);
+      return;
+    }
+    // Stopping: the 503 goes without asking for the body.
+    if (!stopping.signal.aborted) response.writeContinue();
+    onRequest(request, response);
   });
   server.on('connection', (socket) => {
     sockets.add(socket);

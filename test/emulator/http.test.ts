@@ -91,6 +91,40 @@ describe('HTTP edge cases', () => {
     expect(status).toBe(413);
   });
 
+  it('refuses a compressed body with 415 instead of reading its bytes as JSON', async () => {
+    for (const header of ['Content-Encoding: gzip', 'Transfer-Encoding: gzip, chunked']) {
+      const body = header.startsWith('Transfer') ? '2\r\n{}\r\n0\r\n\r\n' : '{}';
+      const length = header.startsWith('Transfer') ? '' : 'Content-Length: 2\r\n';
+      const answer = await rawExchange(api.url, `POST /oauth2/token HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n${header}\r\n${length}\r\n${body}`);
+      expect(answer, header).toMatch(/^HTTP\/1\.1 415 /);
+      expect(answer).toMatch(/compressed/);
+    }
+    // identity is no compression.
+    const plain = await rawExchange(api.url, `POST /oauth2/token HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Encoding: identity\r\nContent-Length: 2\r\n\r\n{}`);
+    expect(plain).toMatch(/^HTTP\/1\.1 400 /);
+  });
+
+  it('answers Expect: 100-continue with the 413 at once when the declared body is too large, and with 100 Continue otherwise', async () => {
+    const tooLarge = await rawExchange(api.url, `POST ${objectsPath} HTTP/1.1\r\nHost: x\r\nAuthorization: ${api.token}\r\nContent-Type: application/json\r\nExpect: 100-continue\r\nContent-Length: 99999999\r\n\r\n`);
+    expect(tooLarge).toMatch(/^HTTP\/1\.1 413 /);
+    expect(tooLarge).not.toMatch(/100 Continue/);
+    const body = JSON.stringify({ 'First Name': 'Continued' });
+    const { hostname, port } = new URL(api.url);
+    const answer = await new Promise<string>((resolve) => {
+      let data = '';
+      const socket = connect(Number(port), hostname, () =>
+        socket.write(`POST ${objectsPath} HTTP/1.1\r\nHost: x\r\nAuthorization: ${api.token}\r\nContent-Type: application/json\r\nExpect: 100-continue\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n`),
+      );
+      socket.on('data', (chunk) => {
+        // The body goes only once the server said to go on.
+        if (data === '' && String(chunk).startsWith('HTTP/1.1 100 Continue')) socket.write(body);
+        data += chunk;
+      });
+      socket.on('close', () => resolve(data));
+    });
+    expect(answer).toMatch(/^HTTP\/1\.1 100 Continue\r\n\r\nHTTP\/1\.1 201 Created\r\n/);
+  });
+
   it('answers bad percent-encoding in a path with 400', async () => {
     const response = await api.get(`${objectsPath}/%E0%A4%A`);
     expect(response.status).toBe(400);
@@ -154,3 +188,25 @@ describe('HTTP edge cases', () => {
     }
   });
 });
+
+/** Sends raw bytes, resolves with everything that came back by the time the server closed (or 5 s passed). */
+function rawExchange(url: string, text: string): Promise<string> {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve) => {
+    let data = '';
+    const socket = connect(Number(port), hostname, () => socket.write(text));
+    const timer = setTimeout(() => socket.destroy(), 5000);
+    socket.on('data', (chunk) => {
+      data += chunk;
+      // One whole JSON answer is enough: the connection may be kept alive.
+      const head = data.indexOf('\r\n\r\n');
+      const length = /\r\ncontent-length: (\d+)/i.exec(data);
+      if (head >= 0 && length !== null && data.length >= head + 4 + Number(length[1])) socket.destroy();
+    });
+    socket.on('close', () => {
+      clearTimeout(timer);
+      resolve(data);
+    });
+    socket.on('error', () => {});
+  });
+}

@@ -45,6 +45,11 @@ export async function readJsonObject(request: IncomingMessage, budget: UploadBud
   if (mediaType !== 'application/json') {
     throw new ApiError(415, `the request body must be JSON with Content-Type: application/json${type ? `, not ${JSON.stringify(type.slice(0, 100))}` : ''}`);
   }
+  // Node removes the chunked framing, nothing else: compressed bytes would be read as JSON (or refused as not UTF-8).
+  const codings = [request.headers['content-encoding'] ?? '', String(request.headers['transfer-encoding'] ?? '').replace(/\bchunked\b/gi, '')].join(',');
+  if (codings.split(',').some((c) => c.trim() !== '' && c.trim().toLowerCase() !== 'identity')) {
+    throw new ApiError(415, 'the request body must not be compressed (Content-Encoding or Transfer-Encoding other than chunked): send it as plain JSON');
+  }
   const raw = await readBody(request, budget);
   let text: string;
   try {
