@@ -60,7 +60,7 @@ interface Client {
   readonly secretDigest: Buffer;
   readonly ttlSeconds: number;
   readonly access: Access;
-  /** Its live tokens, oldest first: one lifetime per client, so also in the order they expire. */
+  /** Its live tokens' keys (see tokenKey), oldest first: one lifetime per client, so also in the order they expire. */
   readonly tokens: Set<string>;
 }
 
@@ -71,6 +71,14 @@ interface Token {
 
 function digest(text: string): Buffer {
   return createHash('sha256').update(text, 'utf8').digest();
+}
+
+/**
+ * A token is kept as its SHA-256 only: the lookup then compares digests (nothing in its time
+ * depends on how much of a guessed token is right), and no live token sits in memory to dump.
+ */
+function tokenKey(token: string): string {
+  return digest(token).toString('base64');
 }
 
 /** Checks a clients config (parsed JSON): a clear error for every mistake, never echoing a secret. */
@@ -97,6 +105,7 @@ export function validateClients(value: unknown): ClientGrant[] {
 
 export class Auth {
   private readonly clients = new Map<string, Client>();
+  /** Live tokens by tokenKey. */
   private readonly tokens = new Map<string, Token>();
 
   constructor(grants: readonly ClientGrant[], defaultTtlSeconds: number, private readonly now: () => number = Date.now) {
@@ -123,8 +132,9 @@ export class Auth {
     if (client === undefined || !matches) throw new ApiError(401, 'invalid client credentials');
     this.sweep(client);
     const token = randomBytes(32).toString('base64url');
-    this.tokens.set(token, { client, expiresAt: this.now() + client.ttlSeconds * 1000 });
-    client.tokens.add(token);
+    const key = tokenKey(token);
+    this.tokens.set(key, { client, expiresAt: this.now() + client.ttlSeconds * 1000 });
+    client.tokens.add(key);
     if (client.tokens.size > MAX_TOKENS_PER_CLIENT) this.revoke(client.tokens.values().next().value!);
     return { access_token: token, expires_in: client.ttlSeconds, token_type: 'Bearer' };
   }
@@ -136,10 +146,11 @@ export class Auth {
     if (/^bearer\s/i.test(value)) {
       throw new ApiError(401, 'the Authorization header must hold the access token alone, without the "Bearer " prefix (this service does not use standard Bearer tokens)');
     }
-    const token = this.tokens.get(value);
+    const key = tokenKey(value);
+    const token = this.tokens.get(key);
     if (token === undefined) throw new ApiError(401, 'invalid access token: request a new one from POST /oauth2/token');
     if (token.expiresAt <= this.now()) {
-      this.revoke(value);
+      this.revoke(key);
       throw new ApiError(401, 'the access token has expired: request a new one from POST /oauth2/token');
     }
     return token.client.access;

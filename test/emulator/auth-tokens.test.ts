@@ -33,4 +33,15 @@ describe('tokens held', () => {
     auth.issue(credentials('loop'));
     expect(held(auth)).toBe(1);
   });
+
+  it('keeps no token itself, only its SHA-256: a memory dump shows none, and a lookup compares digests, not the token', () => {
+    const auth = new Auth(grants, 3600, () => 0);
+    const tokens = Array.from({ length: 5 }, () => auth.issue(credentials('loop')).access_token);
+    const everything = inspect(auth, { showHidden: true, depth: Infinity, customInspect: false, maxArrayLength: Infinity, maxStringLength: Infinity });
+    expect(everything).toMatch(/Map\(5\)/);
+    for (const token of tokens) {
+      expect(everything).not.toContain(token);
+      expect(auth.authenticate(token).clientId).toBe('loop');
+    }
+  });
 });
