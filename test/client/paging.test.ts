@@ -143,6 +143,18 @@ describe('search paging', () => {
     expect(seen).toEqual([hit('a'), anonymous(1), anonymous(2), hit('b'), anonymous(3), anonymous(4)]);
   });
 
+  it('law: over a list that does not change, hits with and without ids alike come exactly once, in order', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.boolean(), { maxLength: 60 }), fc.integer({ min: 1, max: 15 }), async (hasId, size) => {
+        const list = hasId.map((withId, i) => (withId ? hit(`r${i}`) : ({ Name: `anonymous ${i}` } as unknown as SearchHit)));
+        const fetchPage = async (from: number, n: number): Promise<SearchPage> => ({ hits: list.slice(from, from + n), total: list.length, from });
+        const seen: SearchHit[] = [];
+        for await (const page of searchPages(fetchPage, size)) seen.push(...page.hits);
+        expect(seen).toEqual(list);
+      }),
+    );
+  });
+
   it('ends on a service that answers the same page of hits without ids whatever the offset, its total growing', async () => {
     let requests = 0;
     const page = [{ Name: 'x' }, { Name: 'y' }] as unknown as SearchHit[];
