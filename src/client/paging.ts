@@ -12,6 +12,19 @@ import type { Page, SearchHit, SearchPage } from './types.js';
  */
 export const MAX_STALE_PAGES = 3;
 
+/**
+ * A page as text, to compare with the next one (linear in the page, as reading it was).
+ * A page nested deeper than JSON.stringify can go (the service's JSON may be) is a fresh
+ * symbol instead, equal to nothing: the walk's other bounds still end it.
+ */
+function pageText(items: readonly unknown[]): string | symbol {
+  try {
+    return JSON.stringify(items);
+  } catch {
+    return Symbol('a page too deep to compare');
+  }
+}
+
 /** The items of a `pageKey` list, one page at a time. */
 export interface Paged<T> extends AsyncIterable<T> {
   /** The pages themselves, from `startAt` (a `nextPageKey`) or the first. */
@@ -30,12 +43,11 @@ export function paged<T>(fetchPage: (pageKey: string | undefined) => Promise<Pag
   async function* pages(options: { readonly startAt?: string } = {}): AsyncIterableIterator<Page<T>> {
     const seen = new Set<string>();
     let key = options.startAt;
-    let previous: string | undefined;
+    let previous: string | symbol | undefined;
     let empty = 0;
     for (;;) {
       const page = await fetchPage(key);
-      // Linear in the page, as reading it was.
-      const items = JSON.stringify(page.items);
+      const items = pageText(page.items);
       if (page.items.length > 0 && items === previous) return;
       previous = items;
       empty = page.items.length === 0 ? empty + 1 : 0;
@@ -72,12 +84,12 @@ export async function* searchPages(fetchPage: (from: number, size: number) => Pr
   const seen = new Set<string>();
   let from = startFrom;
   let lastTotal: number | undefined;
-  let previous: string | undefined;
+  let previous: string | symbol | undefined;
   let stale = 0;
   for (;;) {
     const page = await fetchPage(from, size);
     // Hits without an id cannot be told apart from others: each is kept, unless the whole page repeats the one before.
-    const text = JSON.stringify(page.hits);
+    const text = pageText(page.hits);
     const repeated = text === previous;
     previous = text;
     const fresh: SearchHit[] = [];

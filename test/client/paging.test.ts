@@ -143,6 +143,16 @@ describe('search paging', () => {
     expect(seen).toEqual([hit('a'), anonymous(1), anonymous(2), hit('b'), anonymous(3), anonymous(4)]);
   });
 
+  it('walks pages whose items nest deeper than JSON.stringify can go (its comparison of pages threw a RangeError)', async () => {
+    const deep = JSON.parse(`${'['.repeat(200_000)}${']'.repeat(200_000)}`) as unknown;
+    const hits = [{ _dataObjectId: 'deep', value: deep }, { Name: 'no id', value: deep }] as unknown as SearchHit[];
+    const seen: unknown[] = [];
+    for await (const page of searchPages(async (from) => ({ hits: hits.slice(from, from + 1), total: 2, from }), 1)) seen.push(...page.hits);
+    expect(seen).toEqual(hits);
+    const list = paged(async (key) => (key === undefined ? { items: [deep], nextPageKey: 'k' } : { items: [deep] }));
+    expect(await list.toArray()).toHaveLength(2);
+  });
+
   it('law: over a list that does not change, hits with and without ids alike come exactly once, in order', async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(fc.boolean(), { maxLength: 60 }), fc.integer({ min: 1, max: 15 }), async (hasId, size) => {
