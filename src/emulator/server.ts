@@ -11,6 +11,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { Auth, DEMO_CLIENT, validateClients, type Access } from './auth.js';
 import { checkRecordCount } from './data/generate.js';
 import { Faults } from './faults.js';
+import { clientErrorReply } from './http/client-error.js';
 import { ApiError, json, type Reply } from './http/reply.js';
 import { checkStaticFolder, staticFile } from './http/static-files.js';
 import { UploadBudget } from './http/upload-budget.js';
@@ -58,12 +59,6 @@ function send(response: ServerResponse, reply: Reply, closing = false): void {
   if (body !== undefined) headers['Content-Length'] = String(body.length);
   response.writeHead(reply.status, headers);
   response.end(body);
-}
-
-/** The answer to a request Node could not parse: its status (431 for headers over 16 KiB, which a long query is) and message. */
-function clientErrorReply(code: string | undefined): [string, string] {
-  if (code === 'HPE_HEADER_OVERFLOW') return ['431 Request Header Fields Too Large', 'the request line and headers are larger than 16 KiB; a query this long will not be accepted'];
-  return ['400 Bad Request', 'malformed HTTP request'];
 }
 
 export async function startEmulator(options: EmulatorOptions = {}): Promise<Emulator> {
