@@ -202,12 +202,21 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       });
   };
   const server = createServer({ keepAliveTimeout: 5000 }, onRequest);
-  // `Expect: 100-continue` (curl sends it for bodies over 1 KiB): a body too large is refused before it is sent.
+  // `Expect: 100-continue` (curl sends it for bodies over 1 KiB): a body too large, or past the budget, is refused before it is sent.
   server.on('checkContinue', (request: IncomingMessage, response: ServerResponse) => {
     const declared = Number(request.headers['content-length']);
-    if (Number.isFinite(declared) && declared > settings.maxBodyBytes) {
-      send(response, json(413, { message: `the request body is larger than ${settings.maxBodyBytes} bytes` }, { Connection: 'close' }));
-      if (!quiet) log(`${request.method ?? 'POST'} ${(request.url ?? '/').split('?')[0]!.slice(0, 300)} 413`);
+    let refused: Reply | undefined;
+    if (Number.isFinite(declared) && declared > settings.maxBodyBytes) refused = json(413, { message: `the request body is larger than ${settings.maxBodyBytes} bytes` });
+    else if (Number.isFinite(declared)) {
+      try {
+        uploads.check(declared);
+      } catch (e) {
+        refused = (e as ApiError).toReply();
+      }
+    }
+    if (refused !== undefined) {
+      send(response, { ...refused, headers: { ...refused.headers, Connection: 'close' } });
+      if (!quiet) log(`${request.method ?? 'POST'} ${(request.url ?? '/').split('?')[0]!.slice(0, 300)} ${refused.status}`);
       return;
     }
     // Stopping: the 503 goes without asking for the body.

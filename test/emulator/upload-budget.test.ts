@@ -62,6 +62,9 @@ describe('the budget of bodies being received', () => {
     expect(streamed.received()).toBe('');
     streamed.socket.write(`1f4\r\n${'y'.repeat(500)}\r\n`);
     expect(await streamed.answered).toMatch(/^HTTP\/1\.1 503 Service Unavailable\r\n/);
+    // Asked first with Expect: 100-continue, it is refused before it is sent.
+    const expecting = await upload(api, objectsPath, 'Content-Length: 1000\r\nExpect: 100-continue\r\n', '').answered;
+    expect(expecting).toMatch(/^HTTP\/1\.1 503 Service Unavailable\r\n/);
     // A body over the per-body limit is still a 413.
     expect(await upload(api, objectsPath, 'Content-Length: 1001\r\n', '').answered).toMatch(/^HTTP\/1\.1 413 /);
     // The slow uploads go away: their bytes are given back, and a whole body is taken again.
