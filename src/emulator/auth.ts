@@ -84,11 +84,16 @@ function tokenKey(token: string): string {
 /** Checks a clients config (parsed JSON): a clear error for every mistake, never echoing a secret. */
 export function validateClients(value: unknown): ClientGrant[] {
   if (!Array.isArray(value)) throw new Error('the clients config must be a JSON array of { clientId, clientSecret, businessAreas }');
+  const seen = new Map<string, number>();
   return value.map((client, i) => {
     const where = `client ${i + 1}`;
     if (typeof client !== 'object' || client === null) throw new Error(`${where} is not an object`);
     const c = client as Record<string, unknown>;
     if (typeof c.clientId !== 'string' || c.clientId === '') throw new Error(`${where} has no clientId`);
+    // The later one would replace the earlier: its secret and grants would never work, and nothing would say why.
+    const before = seen.get(c.clientId);
+    if (before !== undefined) throw new Error(`client ${JSON.stringify(c.clientId)} is given twice (clients ${before} and ${i + 1})`);
+    seen.set(c.clientId, i + 1);
     if (typeof c.clientSecret !== 'string' || c.clientSecret === '') throw new Error(`client ${JSON.stringify(c.clientId)} has no clientSecret`);
     if (c.tokenTtlSeconds !== undefined && !(typeof c.tokenTtlSeconds === 'number' && c.tokenTtlSeconds > 0)) throw new Error(`client ${JSON.stringify(c.clientId)}: tokenTtlSeconds must be a positive number`);
     const areas = c.businessAreas;

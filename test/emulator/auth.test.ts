@@ -1,6 +1,7 @@
 /** Tokens, the Authorization header, expiry, and grants per client. */
 import { inspect } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { validateClients } from '../../src/emulator/auth.js';
 import type { ClientGrant } from '../../src/emulator/index.js';
 import { startApi, tenantPaths, type TestApi } from './helpers.js';
 
@@ -145,5 +146,20 @@ describe('grants', () => {
     const shown = inspect(api.emulator, { depth: 10 });
     expect(shown).not.toContain('s3cret');
     expect(shown).not.toContain(token);
+  });
+});
+
+describe('the clients config', () => {
+  it('refuses a client id given twice (the first one could never log in), naming it but not its secrets', () => {
+    const twice = [
+      { clientId: 'app', clientSecret: 'first-s3cret', businessAreas: '*' },
+      { clientId: 'app', clientSecret: 'second-s3cret', businessAreas: '*' },
+    ];
+    expect(() => validateClients(twice)).toThrow(/client "app" is given twice \(clients 1 and 2\)/);
+    try {
+      validateClients(twice);
+    } catch (e) {
+      expect(String(e)).not.toMatch(/s3cret/);
+    }
   });
 });
