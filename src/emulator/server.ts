@@ -68,6 +68,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   if (!(ttl > 0)) throw new Error('tokenTtlSeconds must be positive');
   const auth = new Auth(clients, ttl);
   const faults = new Faults(options.faults ?? null);
+  const graceMs = options.shutdownGraceMs ?? 5000;
+  if (!(graceMs >= 0 && graceMs <= 600_000)) throw new Error('shutdownGraceMs must be between 0 and 600 000');
   if (options.records !== undefined) checkRecordCount(options.records);
   if (settings.staticDir !== undefined) await checkStaticFolder(settings.staticDir);
   const { store, persistence } = await openTenant(options);
@@ -82,8 +84,6 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       // A log that fails (its reader went away) must never change an answer or drop a connection.
     }
   };
-  const graceMs = options.shutdownGraceMs ?? 5000;
-  if (!(graceMs >= 0 && graceMs <= 600_000)) throw new Error('shutdownGraceMs must be between 0 and 600 000');
   let drained: (() => void) | undefined;
   /** Requests being answered, so that close() can cut those that would hold it up (see there). */
   const open = new Set<IncomingMessage>();

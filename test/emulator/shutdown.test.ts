@@ -8,6 +8,7 @@ import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { startEmulator } from '../../src/emulator/index.js';
 import { Journal } from '../../src/emulator/store/journal.js';
 import { allPages, startApi, tenantPaths } from './helpers.js';
 
@@ -153,5 +154,16 @@ describe('stopping the emulator', () => {
     expect(idle.received()).toMatch(/^HTTP\/1\.1 200 OK\r\n/);
     await within(api.emulator.close(), 10_000, 'close()');
     await within(idle.closed, 1000, 'the idle connection');
+  });
+
+  it('refuses a grace period out of range before it takes the data folder, which stays free', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mdq-shutdown-'));
+    try {
+      for (const shutdownGraceMs of [-1, Number.NaN, 600_001]) await expect(startEmulator({ dataDir: dir, shutdownGraceMs })).rejects.toThrow(/shutdownGraceMs must be between 0 and 600 000/);
+      const api = await startApi({ dataDir: dir, shutdownGraceMs: 0 });
+      await api.emulator.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
