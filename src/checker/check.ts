@@ -54,6 +54,9 @@ function severityOf(code: string, fallback: Severity, enabled: boolean, levels: 
   return level === 'on' ? fallback : level;
 }
 
+/** Where a plan's reports go between checks (none are made then): one for all plans, nothing made per check. */
+const IDLE = new DiagnosticCollector(0);
+
 /**
  * A configuration ready to run: the rules with at least one code on, the severity
  * of each code, and their visitors made once, with the context they share. It is
@@ -64,7 +67,7 @@ class Plan implements ReportSink {
   readonly walk: (root: Node) => void;
   /** True while a check runs on this plan (a rule that calls `check` gets a plan of its own). */
   busy = false;
-  private diagnostics: DiagnosticCollector = new DiagnosticCollector(0);
+  private diagnostics: DiagnosticCollector = IDLE;
 
   constructor(
     rules: readonly Rule[],
@@ -84,7 +87,7 @@ class Plan implements ReportSink {
       this.walk(root);
     } finally {
       this.context.end();
-      this.diagnostics = new DiagnosticCollector(0);
+      this.diagnostics = IDLE;
       this.busy = false;
     }
   }
@@ -156,11 +159,17 @@ const plans = new WeakMap<readonly Rule[], Map<string, Plan>>();
 
 const NO_LEVELS: Readonly<Record<string, Level>> = Object.freeze({});
 
-/** The last plan found, and what it was found for: a program checks query after query with one configuration. */
-let last: { rules: readonly Rule[]; levels: Readonly<Record<string, Level>> | undefined; withSchema: boolean; plan: Plan } | undefined;
+/**
+ * The last plan found, and what it was found for: a program checks query after query with
+ * one configuration. Four variables rather than one object: no object to make or read through.
+ */
+let lastPlan: Plan | undefined;
+let lastRules: readonly Rule[] | undefined;
+let lastLevels: Readonly<Record<string, Level>> | undefined;
+let lastWithSchema = false;
 
 function planFor(ruleList: readonly Rule[], levels: Readonly<Record<string, Level>> | undefined, withSchema: boolean): Plan {
-  if (last !== undefined && last.rules === ruleList && last.levels === levels && last.withSchema === withSchema && !last.plan.busy) return last.plan;
+  if (lastPlan !== undefined && lastRules === ruleList && lastLevels === levels && lastWithSchema === withSchema && !lastPlan.busy) return lastPlan;
   const entries = levels === undefined ? [] : Object.entries(levels);
   const key = `${withSchema ? 1 : 0}${entries.length === 0 ? '' : JSON.stringify(entries)}`;
   let byKey = plans.get(ruleList);
@@ -171,8 +180,20 @@ function planFor(ruleList: readonly Rule[], levels: Readonly<Record<string, Leve
     if (!byKey.has(key) && byKey.size < 100) byKey.set(key, plan);
   }
   // The levels object may change between calls with the same identity: only a frozen one is remembered.
-  last = levels === undefined || Object.isFrozen(levels) ? { rules: ruleList, levels, withSchema, plan } : undefined;
+  const remembered = levels === undefined || Object.isFrozen(levels);
+  lastPlan = remembered ? plan : undefined;
+  lastRules = remembered ? ruleList : undefined;
+  lastLevels = levels;
+  lastWithSchema = withSchema;
   return plan;
+}
+
+/** The parse options of a check given no `parse` options: the same object while the limit stays (parsing only reads it). */
+let limitOptions: Readonly<ParseOptions> = Object.freeze({ maxDiagnostics: DEFAULT_LIMITS.maxDiagnostics });
+
+function limitOnly(max: number | undefined): Readonly<ParseOptions> {
+  if (!Object.is(limitOptions.maxDiagnostics, max)) limitOptions = Object.freeze({ maxDiagnostics: max });
+  return limitOptions;
 }
 
 /**
@@ -191,7 +212,7 @@ export function check(input: string | Node, options: CheckOptions = {}): Diagnos
   let unquoted = false;
   if (typeof input === 'string') {
     text = input;
-    const parsed = parseCollecting(input, { ...options.parse, maxDiagnostics: max });
+    const parsed = parseCollecting(input, options.parse === undefined ? limitOnly(max) : { ...options.parse, maxDiagnostics: max });
     root = parsed.ast;
     collected = parsed.collected;
     const kept = collected.kept;
@@ -201,7 +222,8 @@ export function check(input: string | Node, options: CheckOptions = {}): Diagnos
       const severity = severityOf(d.code, d.severity, true, levels ?? NO_LEVELS);
       if (severity !== undefined) kept[k++] = severity === d.severity ? d : { ...d, severity };
     }
-    kept.length = k;
+    // Setting an array's length is a call into the runtime, even to the length it has.
+    if (k !== kept.length) kept.length = k;
   } else {
     root = input;
     collected = new DiagnosticCollector(typeof max === 'number' && !Number.isNaN(max) ? Math.max(0, max) : DEFAULT_LIMITS.maxDiagnostics);

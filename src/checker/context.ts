@@ -193,7 +193,10 @@ export class Context implements CheckContext {
     },
     And: (node) => {
       if (this.schema === undefined) return;
-      for (const s of spacedFieldNames(node, this.schema)) {
+      const found = spacedFieldNames(node, this.schema);
+      // Indexed: nearly always empty, and then no iterator is made.
+      for (let i = 0; i < found.length; i++) {
+        const s = found[i]!;
         (this.spaced ??= new Map()).set(s.clause, s);
         (this.spacedParts ??= new Set()).add(s.clause);
         for (const word of s.words) this.spacedParts.add(word);

@@ -59,8 +59,7 @@ const GLUED = /^(\p{L}[\p{L}\p{N}_.]*)(==|!=|<>|>=|<=|=|>|<)(.*)$/su;
  */
 function gluedAt(ops: readonly Expr[], i: number): { name: Term; written: string; value: string; quoted: boolean; last: number } | undefined {
   const word = ops[i];
-  // Most words hold none of `=<>`: three scans of a short string before any regular expression.
-  if (word?.kind !== 'Term' || word.raw !== word.value || (!word.value.includes('=') && !word.value.includes('<') && !word.value.includes('>'))) return undefined;
+  if (word?.kind !== 'Term' || !mayBeGlued(word)) return undefined;
   const match = GLUED.exec(word.value);
   if (match === null) return undefined;
   const [, nameText, written, rest] = match as unknown as [string, string, string, string];
@@ -161,8 +160,18 @@ function wordsBefore(and: And, i: number, max: number): Term[] {
   return words;
 }
 
+/**
+ * False for a word that cannot be a comparison written as one word (`age>=18`): one with
+ * escapes, or with none of `=<>`. Most words: three scans of a short string, no regular expression.
+ */
+export function mayBeGlued(word: Term): boolean {
+  return word.raw === word.value && (word.value.includes('=') || word.value.includes('<') || word.value.includes('>'));
+}
+
 /** The comparison written as the one word `term` outside an AND (`age>=18` alone, or in an OR). */
 export function gluedComparison(term: Term): SqlComparison | undefined {
+  // Tested before the array below is made: this runs for every word outside an AND.
+  if (!mayBeGlued(term)) return undefined;
   const glued = gluedAt([term], 0);
   if (glued === undefined) return undefined;
   return { nameWords: [glued.name], written: glued.written, value: glued.value, quoted: glued.quoted, operatorStart: glued.name.span.end, end: term.span.end, rest: [term], glued: true };

@@ -157,6 +157,12 @@ function noCode(text: string, list: readonly PicklistEntry[]): Reading {
   };
 }
 
+/** True when `readValue` accepts every text in `field` and reads nothing to compare by (text, image and untyped fields). */
+export function acceptsEveryValue(field: SchemaField): boolean {
+  const kind = field.kind;
+  return kind === 'text' || kind === 'image' || kind === 'opaque';
+}
+
 /** Reads `text` as a value of `field`. */
 export function readValue(text: string, field: SchemaField): Reading {
   // A switch rather than a table of readers keyed by kind: this runs for nearly every clause.

@@ -48,7 +48,12 @@ interface Verdict {
   readonly titles: readonly string[];
   /** The names as each style of clause writes them, made when first needed (every style present from the start: one object shape). */
   readonly written: Record<FieldNameStyle, readonly string[] | undefined>;
+  /** `holding`'s answers for clauses with one value, by its text: made when first needed. */
+  held: Map<string, Verdict> | undefined;
 }
+
+/** Answers `holding` remembers per verdict (a misspelt name tends to recur, with a few values). */
+const MAX_HELD = 64;
 
 const titlesFor = (names: readonly string[]): readonly string[] => names.map((n) => `Use "${n}"`);
 
@@ -85,12 +90,12 @@ function verdict(schema: SchemaIndex, name: string): Verdict {
   if (known === undefined) {
     const loose = schema.looseMatches(name).map((f) => f.name);
     if (loose.length > 0) {
-      known = { code: 'field-name-case', message: `no field "${name}"; field names are exact: did you mean ${quotedList(loose)}?`, names: loose, titles: titlesFor(loose), written: { bracketed: undefined, quoted: undefined, escaped: undefined } };
+      known = { code: 'field-name-case', message: `no field "${name}"; field names are exact: did you mean ${quotedList(loose)}?`, names: loose, titles: titlesFor(loose), written: { bracketed: undefined, quoted: undefined, escaped: undefined }, held: undefined };
     } else {
       // Fields with the name as one of their words first (`Name`: "First Name", "Last Name"), then typos of it.
       const containing = containingWord(name, schema.fields.keys());
       const near = [...containing, ...closest(name, schema.fields.keys()).filter((n) => !containing.includes(n))].slice(0, Math.max(3, containing.length));
-      known = { code: 'unknown-field', message: `no field "${name}" in ${where(schema)}${near.length ? `; did you mean ${quotedList(near)}?` : ''}`, names: near, titles: titlesFor(near), written: { bracketed: undefined, quoted: undefined, escaped: undefined } };
+      known = { code: 'unknown-field', message: `no field "${name}" in ${where(schema)}${near.length ? `; did you mean ${quotedList(near)}?` : ''}`, names: near, titles: titlesFor(near), written: { bracketed: undefined, quoted: undefined, escaped: undefined }, held: undefined };
     }
     if (cache.size < 10_000) cache.set(name, known);
   }
@@ -146,13 +151,26 @@ function holding(said: Verdict, clause: Field | Exists | Comparison, schema: Sch
   if (said.code !== 'unknown-field' || said.names.length === 0) return said;
   const values = valuesOf(clause);
   if (values.length === 0) return said;
+  if (values.length > 1) return narrowed(said, values, schema);
+  // One value (nearly every clause): the answer depends on its text alone, so it is remembered.
+  const text = valueText(values[0]!);
+  let known = said.held?.get(text);
+  if (known === undefined) {
+    known = narrowed(said, values, schema);
+    if ((said.held ??= new Map()).size < MAX_HELD) said.held.set(text, known);
+  }
+  return known;
+}
+
+/** `said` with only the names whose fields can hold every one of `values`. */
+function narrowed(said: Verdict, values: readonly ValueNode[], schema: SchemaIndex): Verdict {
   const names = said.names.filter((n) => {
     const field = schema.field(n);
     return field === undefined || values.every((v) => readValue(valueText(v), field).ok);
   });
   if (names.length === said.names.length) return said;
   const message = said.message.replace(/; did you mean .*$/, names.length ? `; did you mean ${quotedList(names)}?` : '');
-  return { code: said.code, message, names, titles: titlesFor(names), written: { bracketed: undefined, quoted: undefined, escaped: undefined } };
+  return { code: said.code, message, names, titles: titlesFor(names), written: { bracketed: undefined, quoted: undefined, escaped: undefined }, held: undefined };
 }
 
 export const KnownFieldNames: Rule = {

@@ -16,7 +16,7 @@ import type { SchemaField, SchemaIndex } from '../../schema/schema.js';
 import type { CheckContext } from '../context.js';
 import type { Rule } from '../rule.js';
 import { closest, containingWord, quotedList } from '../suggest.js';
-import { comparisonOperator, fieldNamed, gluedComparison, likeOperator, likeWildcard, singleQuoted, sqlComparisons, type SqlComparison } from '../sql-habits.js';
+import { comparisonOperator, fieldNamed, gluedComparison, likeOperator, likeWildcard, mayBeGlued, singleQuoted, sqlComparisons, type SqlComparison } from '../sql-habits.js';
 import { readValue } from '../values.js';
 import { kindAround } from '../walk.js';
 
@@ -248,6 +248,8 @@ export const NoSqlSyntax: Rule = {
       Term(node, parent, given?: NodeKind | null) {
         if (node.raw[0] !== "'") {
           // `age>=18` on its own (in an AND, the And hook above has said it).
+          // The cheap test of the word first: most words hold no `=<>`, and then need no look-up in `done`.
+          if (!mayBeGlued(node)) return;
           const around = kindAround(parent, given);
           if (!context.inFieldScope() && (around === null || around === 'Query' || around === 'Or' || around === 'Group' || around === 'Not' || around === 'Required') && !done.has(node)) {
             const glued = gluedComparison(node);

@@ -11,7 +11,7 @@ import type { SchemaField } from '../../schema/schema.js';
 import type { Report } from '../context.js';
 import type { Rule } from '../rule.js';
 import { valueSites } from '../value-sites.js';
-import { valueText, writeValue, type Reading, type ValueNode } from '../values.js';
+import { acceptsEveryValue, valueText, writeValue, type Reading, type ValueNode } from '../values.js';
 
 type Refused = Extract<Reading, { ok: false }>;
 
@@ -30,6 +30,8 @@ export const ValueFitsFieldType: Rule = {
   create(context) {
     return valueSites(context, (node, field, role) => {
       if (role === 'contains' || role === 'startswith' || role === 'endswith') return;
+      // Most values are searched in text fields, which hold any value: no reading to look up or remember.
+      if (acceptsEveryValue(field)) return;
       const text = valueText(node);
       if (text === '') return;
       const reading = context.reading(node, field);
