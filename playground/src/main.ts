@@ -112,13 +112,24 @@ const view = new EditorView({
       modeCompartment.of(editorMode()),
       EditorView.updateListener.of((update) => {
         if (update.docChanged) {
-          refreshPanels();
+          panelsSoon();
           searchSoon();
         }
       }),
     ],
   }),
 });
+
+/**
+ * The panels (problems, canonical form, builder code, syntax tree) follow the query once
+ * typing pauses, as the lint marks do: each reads the whole query, and on a long one
+ * doing that on every keystroke made typing lag.
+ */
+let panelsTimer: ReturnType<typeof setTimeout> | undefined;
+function panelsSoon(): void {
+  clearTimeout(panelsTimer);
+  panelsTimer = setTimeout(refreshPanels, 150);
+}
 
 /** Results follow the query as it is typed, once typing pauses; Enter searches at once. */
 let searchTimer: ReturnType<typeof setTimeout> | undefined;
@@ -133,15 +144,21 @@ function reconfigure(): void {
 }
 
 function applyFix(fix: Fix): void {
+  // The panels follow the query after a pause: a fix listed for an older text would edit the wrong place.
+  if (view.state.doc.toString() !== panelsText) return refreshPanels();
   view.dispatch({ changes: fix.edits.map((e) => ({ from: e.span.start, to: e.span.end, insert: e.text })), userEvent: 'input.fix' });
   view.focus();
   void runSearch(0);
 }
 
 let lastDiagnostics: readonly Diagnostic[] = [];
+/** The query the panels describe. */
+let panelsText = '';
 
 function refreshPanels(): void {
+  clearTimeout(panelsTimer);
   const text = view.state.doc.toString();
+  panelsText = text;
   const schema = schemasInScope();
   lastDiagnostics = check(text, schema.length > 0 ? { schema } : {});
   renderDiagnostics(ui.diagnostics, ui.diagnosticCount, text, lastDiagnostics, applyFix);
