@@ -112,7 +112,9 @@ const view = new EditorView({
       modeCompartment.of(editorMode()),
       EditorView.updateListener.of((update) => {
         if (update.docChanged) {
-          panelsSoon();
+          // Typing waits for a pause; a format, a fix, a completion or a paste shows at once.
+          if (update.transactions.some((tr) => tr.isUserEvent('input.type') || tr.isUserEvent('delete'))) panelsSoon();
+          else refreshPanels();
           searchSoon();
         }
       }),
@@ -121,9 +123,9 @@ const view = new EditorView({
 });
 
 /**
- * The panels (problems, canonical form, builder code, syntax tree) follow the query once
- * typing pauses, as the lint marks do: each reads the whole query, and on a long one
- * doing that on every keystroke made typing lag.
+ * The panels (problems, canonical form, builder code, syntax tree) follow typing once it
+ * pauses, as the lint marks do: each reads the whole query, and on a long one doing that
+ * on every keystroke made typing lag.
  */
 let panelsTimer: ReturnType<typeof setTimeout> | undefined;
 function panelsSoon(): void {
