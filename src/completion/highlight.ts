@@ -23,6 +23,9 @@ import type { SemanticToken, SemanticTokenClass } from './types.js';
 
 const NUMBER = /^[+-]?(?:\d+\.?\d*|\.\d+)$/;
 
+const isHighSurrogate = (code: number): boolean => code >= 0xd800 && code <= 0xdbff;
+const isLowSurrogate = (code: number): boolean => code >= 0xdc00 && code <= 0xdfff;
+
 /** The class of a plain value as written: a date, a number, or text. */
 function valueClass(value: string): SemanticTokenClass {
   if (isPlainDate(value) || /^\d{4}-\d{2}(?:-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?)?$/.test(value)) return 'date';
@@ -140,6 +143,8 @@ class TokenSink {
       this.push(runStart, i, cls);
       let width = i + 1 < span.end ? 2 : 1;
       if (text[i + 1] === 'u' && /^[0-9a-fA-F]{4}$/.test(text.slice(i + 2, i + 6)) && i + 6 <= span.end) width = 6;
+      // An escaped character beyond the BMP is two code units: a mark must not split it.
+      else if (width === 2 && i + 2 < span.end && isHighSurrogate(text.charCodeAt(i + 1)) && isLowSurrogate(text.charCodeAt(i + 2))) width = 3;
       this.push(i, i + width, width === 1 ? 'error' : 'escape');
       i += width - 1;
       runStart = i + 1;

@@ -34,6 +34,18 @@ describe('highlight', () => {
     expect(classes('a\\')).toEqual(['text:a', 'error:\\']);
   });
 
+  it('never cuts a character beyond the BMP in two: an escaped emoji is one escape', () => {
+    expect(classes('a\\😀b')).toEqual(['text:a', 'escape:\\😀', 'text:b']);
+    expect(classes('"a\\😀"')).toEqual(['string:"a', 'escape:\\😀', 'string:"']);
+    const splits = (text: string) => highlight(text).some((t) => [t.start, t.end].some((at) => at > 0 && at < text.length && /[\ud800-\udbff]/.test(text[at - 1]!) && /[\udc00-\udfff]/.test(text[at]!)));
+    const text = fc.array(fc.constantFrom('\\', '😀', 'a', ' ', '"', '[', ']', ':', '\\u00e9', '𝔸', '(', ')', 'AND'), { maxLength: 12 }).map((p) => p.join(''));
+    fc.assert(
+      fc.property(text, (t) => {
+        expect(splits(t), t).toBe(false);
+      }),
+    );
+  });
+
   it('returns sorted, non-overlapping tokens inside the text', () => {
     for (const text of ['(a OR b) AND [X] eq 1', 'f:[a TO b} "x\\"y" ~2 ^3', '[Unclosed name', '"open phrase', 'a && b || !c']) {
       const tokens = highlight(text);
