@@ -14,7 +14,7 @@
  * matching `@lezer/highlight` tag (so themes colour mdq like any language) and a stable
  * `cm-mdq-<class>` class.
  */
-import { RangeSetBuilder, type EditorState } from '@codemirror/state';
+import { RangeSetBuilder, type EditorState, type Text } from '@codemirror/state';
 import { highlightSegments, type SemanticToken } from 'mdq';
 import { Decoration, ViewPlugin, type EditorView, type DecorationSet, type ViewUpdate } from '@codemirror/view';
 import { highlightingFor } from '@codemirror/language';
@@ -73,6 +73,10 @@ function firstEndingAfter(tokens: readonly SemanticToken[], offset: number): num
  */
 export class SegmentHighlighter {
   private kept = new Map<string, readonly SemanticToken[]>();
+  /** The last document's text and cuts: scrolling (a new viewport, the same text) reads neither again. */
+  private doc: Text | undefined;
+  private text = '';
+  private bounds: ReturnType<typeof highlightSegments> = new Uint32Array(0);
 
   /**
    * The decorations of the tokens that overlap `ranges` (sorted, as `view.visibleRanges`).
@@ -81,8 +85,12 @@ export class SegmentHighlighter {
    */
   decorations(state: EditorState, ranges: readonly Range[]): DecorationSet {
     const highlight = configOf(state).services.highlight;
-    const text = state.doc.toString();
-    const bounds = highlightSegments(text);
+    if (this.doc !== state.doc) {
+      this.doc = state.doc;
+      this.text = state.doc.toString();
+      this.bounds = highlightSegments(this.text);
+    }
+    const { text, bounds } = this;
     const segments = bounds.length >> 1;
     const met = new Map<string, readonly SemanticToken[]>();
     const builder = new RangeSetBuilder<Decoration>();

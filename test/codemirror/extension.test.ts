@@ -296,8 +296,14 @@ describe('highlighting what is visible, segment by segment', () => {
     expect(marks).toEqual(expected(state.doc.toString(), [{ from: 0, to: state.doc.length }]));
     // A view of the first few clauses reads those, whatever the length of the query.
     calls.length = 0;
-    new SegmentHighlighter().decorations(state, [{ from: 0, to: 40 }]);
+    const fresh = new SegmentHighlighter();
+    fresh.decorations(state, [{ from: 0, to: 40 }]);
     expect(calls).toEqual(['City:c0 ', ' City:c1 ', ' City:c2 ', ' City:c3 ']);
+    // Scrolling on: the segments newly in view, nothing else (the text and its cuts are the same).
+    calls.length = 0;
+    const scrolled = marksOf(fresh.decorations(state, [{ from: 30, to: 60 }]), state.doc.length);
+    expect(calls).toEqual([' City:c4 ', ' City:c5 ']);
+    expect(scrolled).toEqual(expected(state.doc.toString(), [{ from: 30, to: 60 }]));
   });
 });
 
