@@ -54,6 +54,16 @@ export function isList(value: unknown): value is ArrayLike<unknown> {
 /** The prototype of every typed array class (`Uint8Array`, ...), which the language does not name. */
 const TypedArray = Object.getPrototypeOf(Int8Array) as abstract new () => ArrayLike<unknown>;
 
+/**
+ * A boxed primitive (`new String('x')`, `new Number(5)`, `new Boolean(true)`) as its
+ * primitive, as JSON writes it; anything else as it is. Read as an object, a boxed
+ * string was searched as its characters (`b` found `new String('berlin')` as `x.0`) and
+ * matched no field query.
+ */
+export function unboxed(value: unknown): unknown {
+  return value instanceof String || value instanceof Number || value instanceof Boolean ? value.valueOf() : value;
+}
+
 /** Holes in a row that make a walk by position give way to the list's own indices. */
 const HOLES_BEFORE_KEYS = 64;
 
@@ -133,7 +143,7 @@ function visited(container: object, path: string, depth: number): boolean {
 }
 
 function readPath(value: unknown, path: string, depth: number): unknown {
-  if (value === null || typeof value !== 'object' || depth > MAX_PATH_DEPTH || visited(value, path, depth)) return undefined;
+  if (value === null || typeof value !== 'object' || depth > MAX_PATH_DEPTH || unboxed(value) !== value || visited(value, path, depth)) return undefined;
   if (isList(value)) {
     const out: unknown[] = [];
     someElement(value, (element) => {
@@ -181,7 +191,7 @@ function fewDots(path: string): boolean {
  */
 export function someValue(value: unknown, leaf: (value: unknown, index: number | undefined) => boolean): boolean {
   if (value === undefined || value === null) return false;
-  if (!isList(value)) return leaf(value, undefined);
+  if (!isList(value)) return leaf(typeof value === 'object' ? unboxed(value) : value, undefined);
   // Counts leaves; a null, an undefined and a hole take an index each, as they always have.
   let index = 0;
   // Arrays entered, made at the first nested one: an array met again (a cycle, or one array twice) is walked once.
@@ -200,7 +210,7 @@ export function someValue(value: unknown, leaf: (value: unknown, index: number |
         seen ??= new Set([value]);
         if (depth < MAX_PATH_DEPTH && !seen.has(v) && (seen.add(v), walk(v, depth + 1))) return true;
       } else if (v !== undefined && v !== null) {
-        if (leaf(v, index++)) return true;
+        if (leaf(typeof v === 'object' ? unboxed(v) : v, index++)) return true;
       } else {
         index++;
       }
@@ -213,6 +223,7 @@ export function someValue(value: unknown, leaf: (value: unknown, index: number |
 
 /** True when a value is present: not missing, not null, not an empty string, not an array without such a value. */
 export function isPresent(value: unknown): boolean {
+  if (typeof value === 'object') value = unboxed(value);
   if (value === undefined || value === null || value === '') return false;
   if (isList(value)) return someValue(value, isPresent);
   return true;
@@ -229,7 +240,8 @@ export function textOf(value: unknown): string | null {
     case 'boolean':
       return value ? 'true' : 'false';
     case 'object':
-      return value instanceof Date && !Number.isNaN(value.getTime()) ? value.toISOString() : null;
+      if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : value.toISOString();
+      return unboxed(value) === value ? null : textOf(unboxed(value));
     default:
       return null;
   }

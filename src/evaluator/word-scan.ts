@@ -9,7 +9,7 @@
 import { analyse } from './analysis.js';
 import { asciiWordBounds, isAscii, wordBounds } from './ascii-words.js';
 import { phraseMatches } from './phrase.js';
-import { isList, METADATA_PROPERTIES, present, SHORT_LIST, textOf, type DataRecord } from './record.js';
+import { isList, METADATA_PROPERTIES, present, SHORT_LIST, textOf, unboxed, type DataRecord } from './record.js';
 
 const bounds = wordBounds();
 
@@ -248,6 +248,7 @@ function someLeaf(value: unknown, test: (value: unknown) => boolean, depth: numb
   if (value === null || value === undefined || depth > MAX_NESTING) return false;
   if (typeof value !== 'object') return test(value);
   if (value instanceof Date) return test(value);
+  if (unboxed(value) !== value) return test(unboxed(value));
   // Each nested object or array once per walk (the set is made at the first one): a cycle, or one object under two keys, would be walked once per path.
   if (isList(value)) {
     // A long list costs what it holds, not its length (a sparse `a[1e9]`).

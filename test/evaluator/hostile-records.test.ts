@@ -1,8 +1,8 @@
 /**
  * Records no search hit looks like, but an application may hand over: getters that
  * throw or change, Proxies whose traps throw, prototypes with enumerable properties,
- * prototype-less and frozen objects, sparse and typed arrays, Symbol keys, Dates and
- * BigInts. The rule (README, "How a query matches"): an exception from a record is the
+ * prototype-less and frozen objects, sparse and typed arrays, Symbol keys, Dates,
+ * BigInts and boxed primitives. The rule (README, "How a query matches"): an exception from a record is the
  * caller's and propagates, as from `Array.prototype.filter`, but leaves no cache half
  * made: the next query on the same array answers as on a plain copy.
  */
@@ -214,6 +214,22 @@ describe('records of unusual shapes', () => {
       expect(ids(filter(records, '_exists_:n'))).toEqual([1, 2, 3, 4]);
     }
     expect(compile('n:3').highlight(records[0]!)).toEqual([{ field: 'n', valueIndex: 2, spans: [{ start: 0, end: 1 }] }]);
+  });
+
+  it('reads a boxed primitive (new String, new Number, new Boolean) as its primitive', () => {
+    // As an object, a boxed string was searched as its characters (`b` found x.0) and matched no field query.
+    const records: DataRecord[] = [
+      { id: 1, x: new String('berlin'), n: new Number(5), b: new Boolean(true), e: new String(''), list: [new String('lyon')] },
+      { id: 2, x: 'berlin', n: 5, b: true, e: '', list: ['lyon'] },
+    ];
+    for (let round = 0; round < 3; round++) {
+      for (const query of ['x:berlin', 'berlin', 'x:ber*', 'x:*lin', 'x:/ber.*/', 'berlni~1', 'n:5', 'n:[1 TO 6]', '5', 'b:true', '[x] eq "berlin"', '[x] contains "erl"', 'list:lyon', 'NOT _exists_:e']) {
+        expect(ids(filter(records, query)), query).toEqual([1, 2]);
+      }
+      expect(ids(filter(records, 'b'))).toEqual([]);
+      expect(ids(filter(records, 'x.0:b'))).toEqual([]);
+    }
+    expect(compile('[x] contains "erl"').highlight(records[0]!)).toEqual([{ field: 'x', spans: [{ start: 1, end: 4 }] }]);
   });
 
   it('ignores Symbol keys; reads Dates as their instant and BigInts as integers', () => {
