@@ -48,11 +48,22 @@ export function toCompletion(item: CompletionItem): Completion {
 /** The last answer of the engine, by document, offset and configuration: both completion sources ask for it on a keystroke. */
 let last: { doc: Text; pos: number; config: MdqConfig; result: EngineResult } | undefined;
 
-/** The engine's answer at `pos` (it reads the whole query; asked once per keystroke however many sources want it). */
+const NOTHING: EngineResult = { from: 0, to: 0, items: [], context: { kind: 'none', prefix: '' } };
+
+/**
+ * The engine's answer at `pos` (it reads the whole query; asked once per keystroke however
+ * many sources want it). A schema the engine cannot read offers nothing rather than throw
+ * on every keystroke: the lint marks say what is wrong with it.
+ */
 export function engineResult(state: EditorState, pos: number): EngineResult {
   const config = configOf(state);
   if (last !== undefined && last.doc === state.doc && last.pos === pos && last.config === config) return last.result;
-  const result = config.services.complete(state.doc.toString(), pos, { schema: config.schema });
+  let result: EngineResult;
+  try {
+    result = config.services.complete(state.doc.toString(), pos, { schema: config.schema });
+  } catch {
+    result = NOTHING;
+  }
   last = { doc: state.doc, pos, config, result };
   return result;
 }

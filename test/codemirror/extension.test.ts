@@ -90,6 +90,20 @@ describe('the engine per keystroke', () => {
   });
 });
 
+describe('a schema the engine cannot read', () => {
+  it('offers no completion and no hover instead of throwing on every keystroke, and lint says why', () => {
+    const schema = [null] as unknown as MdqEditorOptions['schema'];
+    expect(() => complete('City:', 5, { schema: schema! })).toThrow();
+    const state = EditorState.create({ doc: 'City:', selection: { anchor: 5 }, extensions: mdq({ schema, values: () => [{ value: 'x' }] }) });
+    expect(engineCompletions(new CompletionContext(state, 5, true))).toBeNull();
+    expect(providedValues(new CompletionContext(state, 5, true))).toBeNull();
+    const view = fakeView(state);
+    expect(showHover(view)).toBe(true);
+    expect(view.state.field(keyboardHover)).toBeNull();
+    expect(queryDiagnostics(state)[0]!.message).toMatch(/could not be checked: schema 1 is null/);
+  });
+});
+
 describe('value provider', () => {
   const at = (text: string, offset = text.length): CompletionResult => complete(text, offset, { schema: exampleSchemas });
 
