@@ -166,6 +166,8 @@ function refreshPanels(): void {
   renderDiagnostics(ui.diagnostics, ui.diagnosticCount, text, lastDiagnostics, applyFix);
   const parsed = parse(text);
   renderTree(ui.tree, parsed.ast, (node) => {
+    // A tree of an older text (the panels follow typing after a pause) could select past the end.
+    if (view.state.doc.toString() !== panelsText) return refreshPanels();
     view.dispatch({ selection: { anchor: node.span.start, head: node.span.end }, scrollIntoView: true });
     view.focus();
   });
