@@ -18,13 +18,12 @@ import { isSpaceCode } from '../language/tokens.js';
 import { isPlainDate } from '../schema/dates.js';
 import { parse } from '../language/parse.js';
 import { visit } from '../language/visitor.js';
+import { isHighSurrogate, isLowSurrogate } from './complete.js';
 import { isWordLike, Kind, lex, type Lexed } from './lexed.js';
 import type { SemanticToken, SemanticTokenClass } from './types.js';
 
 const NUMBER = /^[+-]?(?:\d+\.?\d*|\.\d+)$/;
 
-const isHighSurrogate = (code: number): boolean => code >= 0xd800 && code <= 0xdbff;
-const isLowSurrogate = (code: number): boolean => code >= 0xdc00 && code <= 0xdfff;
 
 /** The class of a plain value as written: a date, a number, or text. */
 function valueClass(value: string): SemanticTokenClass {
@@ -160,7 +159,7 @@ function endsClause(kind: Kind): boolean {
 }
 
 /** Kinds that start a clause on their own (never a continuation such as `:`, `~`, `eq` or a lower-case `and`). */
-function startsClause(kind: Kind): boolean {
+function beginsClause(kind: Kind): boolean {
   return (
     kind === Kind.Word ||
     kind === Kind.Quoted ||
@@ -179,7 +178,7 @@ function isConnective(kind: Kind): boolean {
 }
 
 /** Only whitespace between `from` and `to` (the lexer leaves characters it rejects uncovered too). */
-function blank(text: string, from: number, to: number): boolean {
+function onlySpaceBetween(text: string, from: number, to: number): boolean {
   if (from >= to) return false;
   for (let k = from; k < to; k++) if (!isSpaceCode(text.charCodeAt(k))) return false;
   return true;
@@ -204,10 +203,10 @@ export function highlightSegments(text: string): Uint32Array {
     // The scanner's own measure of nesting: a range closed by `)` closes a parenthesis too.
     if (previous === Kind.LParen) depth++;
     else if ((previous === Kind.RParen || previous === Kind.RangeRParen) && depth > 0) depth--;
-    if (depth > 0 || !endsClause(previous) || !blank(text, lexed.ends[i - 1]!, lexed.starts[i]!)) continue;
-    if (startsClause(kind)) {
+    if (depth > 0 || !endsClause(previous) || !onlySpaceBetween(text, lexed.ends[i - 1]!, lexed.starts[i]!)) continue;
+    if (beginsClause(kind)) {
       bounds.push(lexed.starts[i]!, lexed.starts[i]!);
-    } else if (isConnective(kind) && i + 1 < lexed.count && startsClause(lexed.kinds[i + 1]! as Kind) && blank(text, lexed.ends[i]!, lexed.starts[i + 1]!)) {
+    } else if (isConnective(kind) && i + 1 < lexed.count && beginsClause(lexed.kinds[i + 1]! as Kind) && onlySpaceBetween(text, lexed.ends[i]!, lexed.starts[i + 1]!)) {
       bounds.push(lexed.starts[i]!, lexed.ends[i]!);
       i++; // the token after the connective starts the next segment; it cannot be a cut itself
     }

@@ -6,7 +6,7 @@
  * after an edit (and the field values and words `filter` keeps per array: record-table.ts).
  */
 import { analyse, type Analysed } from './analysis.js';
-import { isList, METADATA_PROPERTIES, present, SHORT_LIST, someValue, textOf, type DataRecord, type FieldReader } from './record.js';
+import { isList, METADATA_PROPERTIES, presentElements, SHORT_LIST, someValue, textOf, type DataRecord, type FieldReader } from './record.js';
 import { forgetColumns } from './record-table.js';
 
 /** One value of a field, analysed. */
@@ -118,7 +118,7 @@ function collect(value: unknown, field: string, index: number | undefined, onTex
   if (value === undefined || value === null || depth > MAX_NESTING) return;
   if (isList(value)) {
     // Holes are skipped, as forEach skips them (reading one gives undefined, skipped above); a long list costs what it holds.
-    const long = value.length > SHORT_LIST ? present(value) : undefined;
+    const long = value.length > SHORT_LIST ? presentElements(value) : undefined;
     const values = long?.values ?? value;
     for (let k = 0; k < values.length; k++) {
       const v: unknown = values[k];

@@ -92,12 +92,12 @@ export function someElement(list: ArrayLike<unknown>, visit: (element: unknown, 
 /**
  * Lists at most this long are walked by position, holes and all (the plain loop is what
  * the hot walks cost; a closure per list made cold full-text queries 70% slower); longer
- * ones through `present`, which costs what they hold.
+ * ones through `presentElements`, which costs what they hold.
  */
 export const SHORT_LIST = 256;
 
 /** The elements `list` holds and their positions, in order (someElement: holes cost nothing). */
-export function present(list: ArrayLike<unknown>): { readonly values: readonly unknown[]; readonly positions: readonly number[] } {
+export function presentElements(list: ArrayLike<unknown>): { readonly values: readonly unknown[]; readonly positions: readonly number[] } {
   const values: unknown[] = [];
   const positions: number[] = [];
   someElement(list, (v, i) => {
@@ -197,7 +197,7 @@ export function someValue(value: unknown, leaf: (value: unknown, index: number |
   // Arrays entered, made at the first nested one: an array met again (a cycle, or one array twice) is walked once.
   let seen: Set<unknown> | undefined;
   const walk = (list: ArrayLike<unknown>, depth: number): boolean => {
-    const long = list.length > SHORT_LIST ? present(list) : undefined;
+    const long = list.length > SHORT_LIST ? presentElements(list) : undefined;
     const values = long?.values ?? list;
     let next = 0;
     for (let k = 0; k < values.length; k++) {
