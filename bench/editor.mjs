@@ -8,6 +8,11 @@
  *   extension's lint delay (150 ms by default), reported separately;
  * - keystroke to hover: from the `keydown` of Ctrl-I, the second key of Ctrl-K Ctrl-I
  *   (the editor's keyboard hover), to the tooltip in the DOM;
+ * - keystroke on a long query: a query of 100 000 characters (about 4 400 clauses) in the
+ *   editor, a letter typed at its end and in its middle: from the `keydown` to the first
+ *   DOM mutation in the editor after it (everything the page does synchronously on the
+ *   keystroke comes before that: the editor's update, its highlighting, the page's
+ *   listeners), `--long-rounds=N` of each (default 20);
  * - the page's JavaScript, gzipped (level 9), as served from dist/playground.
  *
  * Times are taken with performance.now() inside the page, so the driver's own
@@ -20,6 +25,15 @@ import { launchChromium } from '../scripts/chromium.mjs';
 import { buildStale, root } from '../scripts/stale.mjs';
 
 const rounds = Number(process.argv.find((a) => a.startsWith('--rounds='))?.slice(9) ?? 40);
+const longRounds = Number(process.argv.find((a) => a.startsWith('--long-rounds='))?.slice(14) ?? 20);
+
+/** About 100 000 characters of clauses joined by AND and OR, the same every run. */
+function longQuery() {
+  const clauses = ['[First Name] eq "Tim"', 'City:berlin', 'Age:[30 TO 40]', '"new york"~2', 'jo*', 'NOT Status:ACT'];
+  let text = '';
+  for (let i = 0; text.length < 100_000; i++) text += (i === 0 ? '' : i % 2 ? ' AND ' : ' OR ') + clauses[i % clauses.length];
+  return text;
+}
 
 buildStale();
 const { startEmulator } = await import(join(root, 'dist', 'emulator.js'));
@@ -45,6 +59,22 @@ async function arm(page, selector, present = true) {
     },
     { selector, present },
   );
+}
+
+/** Arms a probe: resolves with ms from the next keydown to the first DOM mutation in the editor after it. */
+async function armEdit(page) {
+  await page.evaluate(() => {
+    window.__probe = new Promise((resolve) => {
+      let start;
+      const observer = new MutationObserver(() => {
+        if (start === undefined) return;
+        observer.disconnect();
+        resolve(performance.now() - start);
+      });
+      observer.observe(document.querySelector('.cm-content'), { childList: true, subtree: true, characterData: true });
+      window.addEventListener('keydown', () => void (start ??= performance.now()), { capture: true, once: true });
+    });
+  });
 }
 
 async function setQuery(page, text, cursor = text.length) {
@@ -99,6 +129,25 @@ try {
     await page.keyboard.press('Escape');
   }
 
+  const long = { end: [], middle: [] };
+  const text = longQuery();
+  await setQuery(page, text);
+  for (const where of ['end', 'middle']) {
+    await page.evaluate((at) => {
+      // EditorView.findFromDOM's own look-up: the content element's tile knows the view.
+      const view = document.querySelector('.cm-content').cmTile.root.view;
+      view.dispatch({ selection: { anchor: at }, scrollIntoView: true });
+    }, where === 'end' ? text.length : text.indexOf(' AND ', text.length >> 1));
+    for (let i = 0; i < longRounds; i++) {
+      await page.keyboard.press('Escape');
+      await armEdit(page);
+      await page.keyboard.type('x');
+      long[where].push(await page.evaluate(() => window.__probe));
+      // Let the page's debounced work (lint, panels, search) settle between keystrokes.
+      await page.waitForTimeout(500);
+    }
+  }
+
   const assets = join(root, 'dist', 'playground', 'assets');
   const scripts = readdirSync(assets).filter((f) => f.endsWith('.js'));
   const raw = scripts.reduce((sum, f) => sum + readFileSync(join(assets, f)).length, 0);
@@ -115,6 +164,10 @@ try {
   console.log(`| keystroke to lint marks (with the ${lintDelay} ms lint delay) | ${fmt(l.p50)} | ${fmt(l.p95)} | ${fmt(l.max)} |`);
   console.log(`| keystroke to lint marks, less the delay | ${fmt(l.p50 - lintDelay)} | ${fmt(l.p95 - lintDelay)} | ${fmt(l.max - lintDelay)} |`);
   console.log(`| keystroke to hover shown (Ctrl-K Ctrl-I, from the second key) | ${fmt(h.p50)} | ${fmt(h.p95)} | ${fmt(h.max)} |`);
+  for (const where of ['end', 'middle']) {
+    const k = stats(long[where]);
+    console.log(`| keystroke to the editor updated, 100 000-character query, typing at its ${where} | ${fmt(k.p50)} | ${fmt(k.p95)} | ${fmt(k.max)} |`);
+  }
   console.log(`\nPage JavaScript: ${(raw / 1024).toFixed(1)} KiB minified, ${(gzip / 1024).toFixed(1)} KiB gzipped (${scripts.join(', ')})`);
 } finally {
   await browser.close();

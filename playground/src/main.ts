@@ -112,13 +112,26 @@ const view = new EditorView({
       modeCompartment.of(editorMode()),
       EditorView.updateListener.of((update) => {
         if (update.docChanged) {
-          refreshPanels();
+          // Typing waits for a pause; a format, a fix, a completion or a paste shows at once.
+          if (update.transactions.some((tr) => tr.isUserEvent('input.type') || tr.isUserEvent('delete'))) panelsSoon();
+          else refreshPanels();
           searchSoon();
         }
       }),
     ],
   }),
 });
+
+/**
+ * The panels (problems, canonical form, builder code, syntax tree) follow typing once it
+ * pauses, as the lint marks do: each reads the whole query, and on a long one doing that
+ * on every keystroke made typing lag.
+ */
+let panelsTimer: ReturnType<typeof setTimeout> | undefined;
+function panelsSoon(): void {
+  clearTimeout(panelsTimer);
+  panelsTimer = setTimeout(refreshPanels, 150);
+}
 
 /** Results follow the query as it is typed, once typing pauses; Enter searches at once. */
 let searchTimer: ReturnType<typeof setTimeout> | undefined;
@@ -133,20 +146,28 @@ function reconfigure(): void {
 }
 
 function applyFix(fix: Fix): void {
+  // The panels follow the query after a pause: a fix listed for an older text would edit the wrong place.
+  if (view.state.doc.toString() !== panelsText) return refreshPanels();
   view.dispatch({ changes: fix.edits.map((e) => ({ from: e.span.start, to: e.span.end, insert: e.text })), userEvent: 'input.fix' });
   view.focus();
   void runSearch(0);
 }
 
 let lastDiagnostics: readonly Diagnostic[] = [];
+/** The query the panels describe. */
+let panelsText = '';
 
 function refreshPanels(): void {
+  clearTimeout(panelsTimer);
   const text = view.state.doc.toString();
+  panelsText = text;
   const schema = schemasInScope();
   lastDiagnostics = check(text, schema.length > 0 ? { schema } : {});
   renderDiagnostics(ui.diagnostics, ui.diagnosticCount, text, lastDiagnostics, applyFix);
   const parsed = parse(text);
   renderTree(ui.tree, parsed.ast, (node) => {
+    // A tree of an older text (the panels follow typing after a pause) could select past the end.
+    if (view.state.doc.toString() !== panelsText) return refreshPanels();
     view.dispatch({ selection: { anchor: node.span.start, head: node.span.end }, scrollIntoView: true });
     view.focus();
   });

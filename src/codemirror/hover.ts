@@ -13,7 +13,12 @@ import { configOf } from './options.js';
 
 function hoverAt(state: EditorState, pos: number): Hover | null {
   const config = configOf(state);
-  const hover = config.services.hover(state.doc.toString(), pos, { schema: config.schema });
+  let hover: Hover | null;
+  try {
+    hover = config.services.hover(state.doc.toString(), pos, { schema: config.schema });
+  } catch {
+    return null; // a schema that cannot be read: the lint marks say so
+  }
   return hover === null || hover.contents.trim() === '' ? null : hover;
 }
 

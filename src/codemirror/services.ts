@@ -8,5 +8,10 @@ import type { CompletionOptions, CompletionResult, Hover, HoverOptions, Semantic
 export interface QueryServices {
   complete(text: string, offset: number, options: CompletionOptions): CompletionResult;
   hover(text: string, offset: number, options: HoverOptions): Hover | null;
+  /**
+   * Tokens of one segment of the query (`highlightSegments`): the editor highlights the
+   * segments it shows one by one, and marks the connective between two (`AND`, `OR`) as
+   * an operator itself.
+   */
   highlight(text: string): readonly SemanticToken[];
 }

@@ -9,6 +9,7 @@
  */
 import type { Completion, CompletionContext, CompletionResult as CodeMirrorResult } from '@codemirror/autocomplete';
 import { mergeValueSuggestions, wantsValues, type CompletionResult, type ValueProvider, type ValueSuggestion } from 'mdq';
+import { engineResult } from './completion.js';
 import { configOf } from './options.js';
 
 /** Resolves after `ms`, or to false at once when `signal` aborts. */
@@ -54,7 +55,7 @@ export async function lookUpValues(result: CompletionResult, provider: ValueProv
 export function providedValues(context: CompletionContext): Promise<CodeMirrorResult | null> | null {
   const config = configOf(context.state);
   if (config.values === undefined) return null;
-  const result = config.services.complete(context.state.doc.toString(), context.pos, { schema: config.schema });
+  const result = engineResult(context.state, context.pos);
   if (!wantsValues(result)) return null;
   const controller = new AbortController();
   context.addEventListener('abort', () => controller.abort(), { onDocChange: true });

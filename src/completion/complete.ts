@@ -86,11 +86,11 @@ export function complete(text: string, offset: number, options: CompletionOption
   };
 }
 
-function isHighSurrogate(unit: number): boolean {
+export function isHighSurrogate(unit: number): boolean {
   return unit >= 0xd800 && unit <= 0xdbff;
 }
 
-function isLowSurrogate(unit: number): boolean {
+export function isLowSurrogate(unit: number): boolean {
   return unit >= 0xdc00 && unit <= 0xdfff;
 }
 

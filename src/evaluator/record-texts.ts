@@ -6,7 +6,7 @@
  * after an edit (and the field values and words `filter` keeps per array: record-table.ts).
  */
 import { analyse, type Analysed } from './analysis.js';
-import { METADATA_PROPERTIES, someValue, textOf, type DataRecord, type FieldReader } from './record.js';
+import { isList, METADATA_PROPERTIES, presentElements, SHORT_LIST, someValue, textOf, type DataRecord, type FieldReader } from './record.js';
 import { forgetColumns } from './record-table.js';
 
 /** One value of a field, analysed. */
@@ -116,15 +116,17 @@ export function forEachFullText(record: DataRecord, onText: TextVisitor): void {
 
 function collect(value: unknown, field: string, index: number | undefined, onText: TextVisitor, depth: number, seen: Set<object> | undefined): void {
   if (value === undefined || value === null || depth > MAX_NESTING) return;
-  if (Array.isArray(value)) {
-    // Holes are skipped, as forEach skips them (reading one gives undefined, skipped above).
-    for (let i = 0; i < value.length; i++) {
-      const v: unknown = value[i];
+  if (isList(value)) {
+    // Holes are skipped, as forEach skips them (reading one gives undefined, skipped above); a long list costs what it holds.
+    const long = value.length > SHORT_LIST ? presentElements(value) : undefined;
+    const values = long?.values ?? value;
+    for (let k = 0; k < values.length; k++) {
+      const v: unknown = values[k];
       if (isContainer(v)) {
         if ((seen ??= new Set()).has(v)) continue;
         seen.add(v);
       }
-      collect(v, field, index ?? i, onText, depth + 1, seen);
+      collect(v, field, index ?? (long === undefined ? k : long.positions[k]!), onText, depth + 1, seen);
     }
     return;
   }

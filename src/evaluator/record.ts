@@ -44,6 +44,83 @@ export function fieldReader(name: string): FieldReader {
 const MAX_PATH_DEPTH = 32;
 
 /**
+ * A multivalue field's list: an array, or a typed array (`Uint8Array`, `Float64Array`,
+ * ...: its numbers are the values, as an array's would be; a `DataView` is no list).
+ */
+export function isList(value: unknown): value is ArrayLike<unknown> {
+  return Array.isArray(value) || value instanceof TypedArray;
+}
+
+/** The prototype of every typed array class (`Uint8Array`, ...), which the language does not name. */
+const TypedArray = Object.getPrototypeOf(Int8Array) as abstract new () => ArrayLike<unknown>;
+
+/**
+ * A boxed primitive (`new String('x')`, `new Number(5)`, `new Boolean(true)`) as its
+ * primitive, as JSON writes it; anything else as it is. Read as an object, a boxed
+ * string was searched as its characters (`b` found `new String('berlin')` as `x.0`) and
+ * matched no field query.
+ */
+export function unboxed(value: unknown): unknown {
+  return value instanceof String || value instanceof Number || value instanceof Boolean ? value.valueOf() : value;
+}
+
+/** Holes in a row that make a walk by position give way to the list's own indices. */
+const HOLES_BEFORE_KEYS = 64;
+
+/**
+ * Calls `visit(element, position)` for each element of `list` in order, holes skipped
+ * (as `forEach` skips them), until it returns true; true then. A sparse array
+ * (`a[1e9] = x`) is walked by its own indices, not position by position: once the holes
+ * met outnumber both HOLES_BEFORE_KEYS and half the positions walked, the rest is read
+ * from `Object.keys`, which lists an array's present indices in order. So a walk costs
+ * what the list holds, never its length.
+ */
+export function someElement(list: ArrayLike<unknown>, visit: (element: unknown, position: number) => boolean): boolean {
+  const n = list.length;
+  let holes = 0;
+  for (let i = 0; i < n; i++) {
+    const v = list[i];
+    if (v === undefined && !(i in list)) {
+      if (++holes > HOLES_BEFORE_KEYS && holes > i >> 1) return somePresent(list, i + 1, visit);
+      continue;
+    }
+    if (visit(v, i)) return true;
+  }
+  return false;
+}
+
+/**
+ * Lists at most this long are walked by position, holes and all (the plain loop is what
+ * the hot walks cost; a closure per list made cold full-text queries 70% slower); longer
+ * ones through `presentElements`, which costs what they hold.
+ */
+export const SHORT_LIST = 256;
+
+/** The elements `list` holds and their positions, in order (someElement: holes cost nothing). */
+export function presentElements(list: ArrayLike<unknown>): { readonly values: readonly unknown[]; readonly positions: readonly number[] } {
+  const values: unknown[] = [];
+  const positions: number[] = [];
+  someElement(list, (v, i) => {
+    values.push(v);
+    positions.push(i);
+    return false;
+  });
+  return { values, positions };
+}
+
+/** The elements of a sparse `list` at or after `from`, by its own indices. */
+function somePresent(list: ArrayLike<unknown>, from: number, visit: (element: unknown, position: number) => boolean): boolean {
+  const n = list.length;
+  for (const key of Object.keys(list)) {
+    const i = Number(key);
+    // Named properties of an array are no elements; an index is written in canonical form.
+    if (!(i >= from && i < n) || String(i) !== key) continue;
+    if (visit(list[i], i)) return true;
+  }
+  return false;
+}
+
+/**
  * The containers the current read has entered, with the rest of the path and the least
  * depth: entering one again with that path (a cycle, a shared object, an object with
  * both `a` and `a.b` leading back to it) finds nothing new, so a read costs the size of
@@ -66,13 +143,14 @@ function visited(container: object, path: string, depth: number): boolean {
 }
 
 function readPath(value: unknown, path: string, depth: number): unknown {
-  if (value === null || typeof value !== 'object' || depth > MAX_PATH_DEPTH || visited(value, path, depth)) return undefined;
-  if (Array.isArray(value)) {
+  if (value === null || typeof value !== 'object' || depth > MAX_PATH_DEPTH || unboxed(value) !== value || visited(value, path, depth)) return undefined;
+  if (isList(value)) {
     const out: unknown[] = [];
-    for (const element of value) {
+    someElement(value, (element) => {
       const v = readPath(element, path, depth + 1);
       if (v !== undefined) out.push(v);
-    }
+      return false;
+    });
     return out.length === 0 ? undefined : out;
   }
   const object = value as Record<string, unknown>;
@@ -113,21 +191,31 @@ function fewDots(path: string): boolean {
  */
 export function someValue(value: unknown, leaf: (value: unknown, index: number | undefined) => boolean): boolean {
   if (value === undefined || value === null) return false;
-  if (!Array.isArray(value)) return leaf(value, undefined);
+  if (!isList(value)) return leaf(typeof value === 'object' ? unboxed(value) : value, undefined);
+  // Counts leaves; a null, an undefined and a hole take an index each, as they always have.
   let index = 0;
   // Arrays entered, made at the first nested one: an array met again (a cycle, or one array twice) is walked once.
   let seen: Set<unknown> | undefined;
-  const walk = (list: readonly unknown[], depth: number): boolean => {
-    for (const v of list) {
-      if (Array.isArray(v)) {
+  const walk = (list: ArrayLike<unknown>, depth: number): boolean => {
+    const long = list.length > SHORT_LIST ? presentElements(list) : undefined;
+    const values = long?.values ?? list;
+    let next = 0;
+    for (let k = 0; k < values.length; k++) {
+      const v = values[k];
+      if (long !== undefined) {
+        index += long.positions[k]! - next; // the holes skipped
+        next = long.positions[k]! + 1;
+      }
+      if (isList(v)) {
         seen ??= new Set([value]);
         if (depth < MAX_PATH_DEPTH && !seen.has(v) && (seen.add(v), walk(v, depth + 1))) return true;
       } else if (v !== undefined && v !== null) {
-        if (leaf(v, index++)) return true;
+        if (leaf(typeof v === 'object' ? unboxed(v) : v, index++)) return true;
       } else {
         index++;
       }
     }
+    if (long !== undefined) index += list.length - next;
     return false;
   };
   return walk(value, 0);
@@ -135,8 +223,9 @@ export function someValue(value: unknown, leaf: (value: unknown, index: number |
 
 /** True when a value is present: not missing, not null, not an empty string, not an array without such a value. */
 export function isPresent(value: unknown): boolean {
+  if (typeof value === 'object') value = unboxed(value);
   if (value === undefined || value === null || value === '') return false;
-  if (Array.isArray(value)) return someValue(value, isPresent);
+  if (isList(value)) return someValue(value, isPresent);
   return true;
 }
 
@@ -151,7 +240,8 @@ export function textOf(value: unknown): string | null {
     case 'boolean':
       return value ? 'true' : 'false';
     case 'object':
-      return value instanceof Date && !Number.isNaN(value.getTime()) ? value.toISOString() : null;
+      if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : value.toISOString();
+      return unboxed(value) === value ? null : textOf(unboxed(value));
     default:
       return null;
   }

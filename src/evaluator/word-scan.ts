@@ -9,7 +9,7 @@
 import { analyse } from './analysis.js';
 import { asciiWordBounds, isAscii, wordBounds } from './ascii-words.js';
 import { phraseMatches } from './phrase.js';
-import { METADATA_PROPERTIES, textOf, type DataRecord } from './record.js';
+import { isList, METADATA_PROPERTIES, presentElements, SHORT_LIST, textOf, unboxed, type DataRecord } from './record.js';
 
 const bounds = wordBounds();
 
@@ -248,10 +248,13 @@ function someLeaf(value: unknown, test: (value: unknown) => boolean, depth: numb
   if (value === null || value === undefined || depth > MAX_NESTING) return false;
   if (typeof value !== 'object') return test(value);
   if (value instanceof Date) return test(value);
+  if (unboxed(value) !== value) return test(unboxed(value));
   // Each nested object or array once per walk (the set is made at the first one): a cycle, or one object under two keys, would be walked once per path.
-  if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) {
-      const v: unknown = value[i];
+  if (isList(value)) {
+    // A long list costs what it holds, not its length (a sparse `a[1e9]`).
+    const values = value.length > SHORT_LIST ? presentElements(value).values : value;
+    for (let i = 0; i < values.length; i++) {
+      const v: unknown = values[i];
       if (typeof v === 'object' && v !== null && !(v instanceof Date)) {
         if ((seen ??= new Set()).has(v)) continue;
         seen.add(v);

@@ -12,8 +12,10 @@ import { check, complete, exampleSchemas, hover as engineHover, type CompletionR
 import { closeHover, fixLabel, formatQuery, mdq, queryDiagnostics, showHover, submitQuery, type MdqEditorOptions, type QueryServices } from '../../src/codemirror/index.js';
 import { keyboardHover } from '../../src/codemirror/hover.js';
 import { engineCompletions } from '../../src/codemirror/completion.js';
-import { highlightDecorations } from '../../src/codemirror/highlighting.js';
-import { lookUpValues } from '../../src/codemirror/values.js';
+import { highlightDecorations, SegmentHighlighter } from '../../src/codemirror/highlighting.js';
+import { highlight } from '../../src/completion/highlight.js';
+import fc from 'fast-check';
+import { lookUpValues, providedValues } from '../../src/codemirror/values.js';
 import { fakeServices } from './fake-services.js';
 
 function stateOf(doc: string, options: MdqEditorOptions = {}, cursor = doc.length): EditorState {
@@ -71,6 +73,34 @@ describe('completion source', () => {
     const { services } = fakeServices({ from: 5, to: 1, items: [{ label: 'x', kind: 'keyword', insert: 'x', sortText: '0' }], context: { kind: 'clause', prefix: '' } });
     const result = engineCompletions(new CompletionContext(stateOf('abc', { services }), 2, true))!;
     expect([result.from, result.to]).toEqual([2, 2]);
+  });
+});
+
+describe('the engine per keystroke', () => {
+  it('is asked once per document and offset, however many sources want its answer', () => {
+    const { services, calls } = fakeServices({ from: 0, to: 0, items: [], context: { kind: 'value', prefix: '', field: 'City' } });
+    const state = stateOf('City:', { services, values: () => [] });
+    engineCompletions(new CompletionContext(state, 5, false));
+    providedValues(new CompletionContext(state, 5, false));
+    expect(calls).toHaveLength(1);
+    const typed = state.update({ changes: { from: 5, insert: 'B' } }).state;
+    engineCompletions(new CompletionContext(typed, 6, false));
+    engineCompletions(new CompletionContext(typed, 5, false));
+    expect(calls.map((c) => [c.text, c.offset])).toEqual([['City:', 5], ['City:B', 6], ['City:B', 5]]);
+  });
+});
+
+describe('a schema the engine cannot read', () => {
+  it('offers no completion and no hover instead of throwing on every keystroke, and lint says why', () => {
+    const schema = [null] as unknown as MdqEditorOptions['schema'];
+    expect(() => complete('City:', 5, { schema: schema! })).toThrow();
+    const state = EditorState.create({ doc: 'City:', selection: { anchor: 5 }, extensions: mdq({ schema, values: () => [{ value: 'x' }] }) });
+    expect(engineCompletions(new CompletionContext(state, 5, true))).toBeNull();
+    expect(providedValues(new CompletionContext(state, 5, true))).toBeNull();
+    const view = fakeView(state);
+    expect(showHover(view)).toBe(true);
+    expect(view.state.field(keyboardHover)).toBeNull();
+    expect(queryDiagnostics(state)[0]!.message).toMatch(/could not be checked: schema 1 is null/);
   });
 });
 
@@ -214,9 +244,80 @@ describe('highlighting', () => {
       highlightDecorations(state).between(0, state.doc.length, (from, to, d) => void out.push([from, to, d.spec.class as string]));
       return out;
     };
-    expect(marks(stateOf('city:x AND y'))).toEqual([[0, 4, 'cm-mdq-field'], [5, 6, 'cm-mdq-text'], [7, 10, 'cm-mdq-keyword'], [11, 12, 'cm-mdq-text']]);
+    expect(marks(stateOf('city:x y'))).toEqual([[0, 4, 'cm-mdq-field'], [5, 6, 'cm-mdq-text'], [7, 8, 'cm-mdq-text']]);
+    // The services highlight each segment; the connective between two is an operator, whatever they would say.
+    expect(marks(stateOf('city:x AND y'))).toEqual([[0, 4, 'cm-mdq-field'], [5, 6, 'cm-mdq-text'], [7, 10, 'cm-mdq-operator'], [11, 12, 'cm-mdq-text']]);
+    expect(marks(stateOf('(city:x AND y)'))).toContainEqual([8, 11, 'cm-mdq-keyword']);
     const broken: QueryServices = { ...fakeServices().services, highlight: () => [{ start: 2, end: 4, class: 'field' }, { start: 0, end: 1, class: 'field' }, { start: 3, end: 99, class: 'text' }, { start: 5, end: 5, class: 'text' }] };
     expect(marks(stateOf('abcdef', { services: broken }))).toEqual([[2, 4, 'cm-mdq-field']]);
+  });
+});
+
+describe('highlighting what is visible, segment by segment', () => {
+  const marksOf = (set: ReturnType<typeof highlightDecorations>, length: number) => {
+    const out: [number, number, string][] = [];
+    set.between(0, length, (from, to, d) => void out.push([from, to, d.spec.class as string]));
+    return out;
+  };
+  /** What one full highlight of the text gives, for the tokens that overlap `ranges`. */
+  const expected = (text: string, ranges: readonly { from: number; to: number }[]) =>
+    highlight(text)
+      .filter((t) => ranges.some((r) => t.start < r.to && t.end > r.from))
+      .map((t): [number, number, string] => [t.start, t.end, `cm-mdq-${t.class}`]);
+
+  const piece = fc.constantFrom(
+    ' ', ' AND ', ' OR ', ' && ', 'NOT ', '-', '(', ')', '"', '"new york"', '[', ']', '{', '}', ':', '~2', '^3', '\\', '/re/', '*', '?',
+    'and', 'or', 'eq', 'TO', 'City', 'City:berlin', '[First Name] eq "Tim"', 'Age:[30 TO 40]', 'jo*', '18', '2020-01-01', '\n', 'é',
+  );
+  const doc = fc.array(piece, { maxLength: 40 }).map((p) => p.join(''));
+  const edit = fc.record({ at: fc.double({ min: 0, max: 1, noNaN: true }), remove: fc.nat({ max: 12 }), insert: fc.array(piece, { maxLength: 3 }).map((p) => p.join('')) });
+  const ranges = fc.array(fc.tuple(fc.double({ min: 0, max: 1, noNaN: true }), fc.double({ min: 0, max: 1, noNaN: true })), { minLength: 1, maxLength: 3 });
+
+  it('after any edits, marks in the visible ranges exactly what a full highlight of the query marks there', () => {
+    fc.assert(
+      fc.property(doc, fc.array(fc.tuple(edit, ranges), { minLength: 1, maxLength: 12 }), (initial, steps) => {
+        let state = EditorState.create({ doc: initial, extensions: mdq() });
+        const highlighter = new SegmentHighlighter();
+        for (const [{ at, remove, insert }, fractions] of steps) {
+          const from = Math.floor(at * state.doc.length);
+          state = state.update({ changes: { from, to: Math.min(state.doc.length, from + remove), insert } }).state;
+          // Sorted, disjoint ranges, as view.visibleRanges are.
+          const points = fractions.flat().map((f) => Math.floor(f * state.doc.length)).sort((a, b) => a - b);
+          const visible: { from: number; to: number }[] = [];
+          for (let i = 0; i + 1 < points.length; i += 2) if (points[i]! < points[i + 1]!) visible.push({ from: points[i]!, to: points[i + 1]! });
+          const text = state.doc.toString();
+          expect(marksOf(highlighter.decorations(state, visible), text.length)).toEqual(expected(text, visible));
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('re-reads only the segment typed in, and only segments in view', () => {
+    const calls: string[] = [];
+    const services: QueryServices = { ...fakeServices().services, highlight: (text) => (calls.push(text), highlight(text)) };
+    const clauses = Array.from({ length: 200 }, (_, i) => `City:c${i}`).join(' AND ');
+    let state = EditorState.create({ doc: clauses, extensions: mdq({ services }) });
+    const highlighter = new SegmentHighlighter();
+    const all = [{ from: 0, to: state.doc.length }];
+    highlighter.decorations(state, all);
+    expect(calls).toHaveLength(200);
+    calls.length = 0;
+    const at = clauses.indexOf('c100') + 4;
+    state = state.update({ changes: { from: at, insert: 'x' } }).state;
+    const marks = marksOf(highlighter.decorations(state, [{ from: 0, to: state.doc.length }]), state.doc.length);
+    expect(calls).toEqual([' City:c100x ']);
+    expect(marks).toEqual(expected(state.doc.toString(), [{ from: 0, to: state.doc.length }]));
+    // A view of the first few clauses reads those, whatever the length of the query.
+    calls.length = 0;
+    const fresh = new SegmentHighlighter();
+    fresh.decorations(state, [{ from: 0, to: 40 }]);
+    expect(calls).toEqual(['City:c0 ', ' City:c1 ', ' City:c2 ', ' City:c3 ']);
+    // Scrolling on: the segments newly in view, nothing else (the text and its cuts are the same).
+    calls.length = 0;
+    const scrolled = marksOf(fresh.decorations(state, [{ from: 30, to: 60 }]), state.doc.length);
+    expect(calls).toEqual([' City:c4 ', ' City:c5 ']);
+    expect(scrolled).toEqual(expected(state.doc.toString(), [{ from: 30, to: 60 }]));
   });
 });
 

@@ -80,9 +80,10 @@ export async function completionSettled(page: Page): Promise<void> {
   await page.waitForSelector('.cm-tooltip-autocomplete:not(.cm-tooltip-autocomplete-disabled) li[aria-selected]');
 }
 
-export async function screenshot(page: Page, name: string): Promise<void> {
+/** Saves a screenshot of the page (all of it, or the viewport: a page holding a long query is too tall to take whole). */
+export async function screenshot(page: Page, name: string, fullPage = true): Promise<void> {
   mkdirSync(SCREENSHOTS, { recursive: true });
-  await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
+  await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage });
 }
 
 const axeSource = readFileSync(createRequire(__filename).resolve('axe-core/axe.min.js'), 'utf8');

@@ -6,7 +6,8 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { completionLabels, completionSettled, launch, openPlayground, queryText, screenshot, seriousViolations, submit, typeQuery } from './browser.js';
+import { highlight } from 'mdq';
+import { completionLabels, completionSettled, editor, launch, openPlayground, queryText, screenshot, seriousViolations, submit, typeQuery } from './browser.js';
 
 let browser: Browser;
 let page: Page;
@@ -204,6 +205,56 @@ describe('the playground in Chromium', () => {
     expect(builder).toContain("exportconstq=query(or(and(equals('city','Berlin'),field('Age').ge(18)),equals('VIP','Y')));");
     expect(await page.locator('#tree button.node').first().textContent()).toMatch(/^Query 0–/);
     await screenshot(page, 'format');
+  });
+
+  it('highlights a long query where it is shown, exactly as a full highlight, while it is edited', async () => {
+    await page.locator('#multiline').check();
+    const lines = Array.from({ length: 1200 }, (_, i) => `City:c${i} AND [Age] ge ${i} OR "new york"~2`);
+    await editor(page).click();
+    await page.keyboard.press('ControlOrMeta+a');
+    await page.keyboard.insertText(lines.join('\n'));
+    await page.keyboard.press('Escape');
+    /** Moves the cursor (and the view) to `at`, through the view the content element knows (EditorView.findFromDOM's way). */
+    const moveTo = (at: number) =>
+      page.evaluate((at) => {
+        const view = (document.querySelector('.cm-content') as unknown as { cmTile: { root: { view: { dispatch(spec: object): void } } } }).cmTile.root.view;
+        view.dispatch({ selection: { anchor: at }, scrollIntoView: true });
+      }, at);
+    /** The mdq class of each character the editor shows (from the DOM), and what a full highlight says of them. */
+    const compare = async () => {
+      const shown = await page.evaluate(() => {
+        const view = (document.querySelector('.cm-content') as unknown as { cmTile: { root: { view: { posAtDOM(node: Node, offset: number): number } } } }).cmTile.root.view;
+        const out: [number, number, string][] = [];
+        const walker = document.createTreeWalker(document.querySelector('.cm-content')!, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode(); node !== null; node = walker.nextNode()) {
+          const marked = node.parentElement?.closest('[class*="cm-mdq-"]');
+          const cls = marked ? [...marked.classList].find((c) => c.startsWith('cm-mdq-'))!.slice(7) : '';
+          out.push([view.posAtDOM(node, 0), node.textContent!.length, cls]);
+        }
+        return out;
+      });
+      const text = lines.join('\n');
+      const classAt = new Map<number, string>();
+      for (const t of highlight(text)) for (let i = t.start; i < t.end; i++) classAt.set(i, t.class);
+      let checked = 0;
+      for (const [from, length, cls] of shown) {
+        for (let i = from; i < from + length; i++, checked++) if (!/\s/.test(text[i]!)) expect(cls, `offset ${i}`).toBe(classAt.get(i) ?? '');
+      }
+      return checked;
+    };
+    const middle = lines.slice(0, 600).join('\n').length;
+    await moveTo(middle);
+    expect(await compare()).toBeGreaterThan(500);
+    // An unclosed quote in the middle makes the rest one phrase; closing it gives the clauses back.
+    await page.keyboard.type(' AND "open');
+    lines[599] += ' AND "open';
+    await expect.poll(compare).toBeGreaterThan(500);
+    await page.keyboard.type('"');
+    lines[599] += '"';
+    await expect.poll(compare).toBeGreaterThan(500);
+    await moveTo(lines.join('\n').length);
+    await expect.poll(compare).toBeGreaterThan(500);
+    await screenshot(page, 'long-query', false);
   });
 
   it('edits several lines in the multi-line editor, where Enter breaks the line', async () => {
