@@ -24,7 +24,6 @@ import type { SemanticToken, SemanticTokenClass } from './types.js';
 
 const NUMBER = /^[+-]?(?:\d+\.?\d*|\.\d+)$/;
 
-
 /** The class of a plain value as written: a date, a number, or text. */
 function valueClass(value: string): SemanticTokenClass {
   if (isPlainDate(value) || /^\d{4}-\d{2}(?:-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?)?$/.test(value)) return 'date';
@@ -151,7 +150,6 @@ class TokenSink {
     this.push(runStart, span.end, cls);
   }
 }
-
 
 /** Kinds that can end a clause: what follows a cut may start a new one. */
 function endsClause(kind: Kind): boolean {
