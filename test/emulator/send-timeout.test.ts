@@ -8,10 +8,10 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { startEmulator } from '../../src/emulator/index.js';
 import { startApi, type TestApi } from './helpers.js';
 
-/** Sends one request and reads nothing: the answer backs up into the emulator. */
-function stalledClient(api: TestApi, path: string): Socket {
+/** Sends the request (`requests` times, pipelined) and reads nothing: the answers back up into the emulator. */
+function stalledClient(api: TestApi, path: string, requests = 1): Socket {
   const { hostname, port } = new URL(api.url);
-  const socket = connect(Number(port), hostname, () => socket.write(`GET ${path} HTTP/1.1\r\nHost: x\r\nAuthorization: ${api.token}\r\n\r\n`));
+  const socket = connect(Number(port), hostname, () => socket.write(`GET ${path} HTTP/1.1\r\nHost: x\r\nAuthorization: ${api.token}\r\n\r\n`.repeat(requests)));
   socket.pause();
   socket.on('error', () => {});
   return socket;
@@ -60,6 +60,17 @@ describe('the send timeout', () => {
       expect(Buffer.byteLength(text)).toBeLessThan(bytes);
     }
     expect((await api.get(bigSearch)).status).toBe(200);
+  });
+
+  it('cuts a pipelined connection whose answers wait behind one the client does not read', async () => {
+    const lines: string[] = [];
+    api = await startApi({ records: 20_000, sendTimeoutMs: 500, quiet: false, log: (line) => lines.push(line) });
+    const bytes = Buffer.byteLength((await api.get(bigSearch)).text);
+    const pipelined = stalledClient(api, bigSearch, 3);
+    await expect.poll(() => lines.some((l) => l.includes(' cut: ')), { timeout: 10_000, interval: 50 }).toBe(true);
+    const { text } = await drain(pipelined);
+    expect(Buffer.byteLength(text)).toBeLessThan(bytes);
+    expect((await api.get('/v1/my/businessareas')).status).toBe(200);
   });
 
   it('leaves a client that reads its answer alone, and refuses a send timeout outside a timer\'s range', async () => {

@@ -12,15 +12,18 @@ export const DEFAULT_SEND_TIMEOUT_MS = 30_000;
 
 /** Resets the connection of `response` unless all of it is sent within `ms`; `onCut` runs first. */
 export function cutUnlessSentWithin(response: ServerResponse, ms: number, onCut: () => void): void {
-  if (response.writableFinished || response.destroyed) return;
+  // The request's socket, not `response.socket`: an answer queued behind an earlier one on a pipelined connection has none yet.
+  const connection = response.req.socket;
+  if (response.writableFinished || connection.destroyed) return;
   const timer = setTimeout(() => {
+    // Gone already (the answer ahead of this one was cut, or the client left): nothing to free here.
+    if (connection.destroyed) return;
     onCut();
-    // No socket yet: the answer waits behind an earlier one on the same (pipelined) connection.
-    if (response.socket !== null) response.socket.resetAndDestroy();
-    else response.destroy();
+    connection.resetAndDestroy();
   }, ms);
-  // 'finish': the last byte is with the operating system; 'close': the connection went first.
-  const sent = () => clearTimeout(timer);
-  response.once('finish', sent);
-  response.once('close', sent);
+  // 'finish': the last byte is with the operating system; 'close': the connection went first. (No listener on
+  // the socket itself: a kept-alive, pipelined connection carries many answers at once.)
+  const done = () => clearTimeout(timer);
+  response.once('finish', done);
+  response.once('close', done);
 }
