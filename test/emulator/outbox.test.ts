@@ -1,7 +1,8 @@
 /**
  * Clients that ask for large answers and never read them: each answer is cut (its connection
  * reset) once it has waited `sendTimeoutMs` to be sent, so it cannot hold the emulator's
- * memory, and the emulator keeps answering the others meanwhile.
+ * memory, and the emulator keeps answering the others meanwhile; past `maxUnsentBytes` of
+ * answers waiting at once, an answer is a 503 with Retry-After instead.
  */
 import { connect, type Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -85,5 +86,38 @@ describe('the send timeout', () => {
     expect(text).toMatch(/^HTTP\/1\.1 200 OK\r\n/);
     expect(lines.some((l) => l.includes(' cut: '))).toBe(false);
     for (const sendTimeoutMs of [0, -1, 1.5, Number.NaN, 2 ** 31]) await expect(startEmulator({ sendTimeoutMs })).rejects.toThrow(/sendTimeoutMs/);
+  });
+
+  it('answers 503 with Retry-After past the budget of unsent bytes, and takes answers again once they are sent or cut', async () => {
+    const lines: string[] = [];
+    api = await startApi({ records: 20_000, sendTimeoutMs: 1500, maxUnsentBytes: 1024 * 1024, quiet: false, log: (line) => lines.push(line) });
+    // Larger than the whole budget, it still goes when no other answer waits; read at once, it is given back.
+    const first = await api.get(bigSearch);
+    expect(first.status).toBe(200);
+    expect((await api.get(bigSearch)).status).toBe(200);
+    const stalled = stalledClient(api, bigSearch);
+    await expect.poll(() => lines.filter((l) => l.startsWith('GET /dataobjects/search 200')).length, { timeout: 10_000, interval: 20 }).toBe(3);
+    // It holds more than the budget: other answers must wait.
+    const refused = await api.get(bigSearch);
+    expect(refused.status).toBe(503);
+    expect(refused.headers.get('retry-after')).toBe('1');
+    expect(refused.headers.get('connection')).toBe('close');
+    expect(refused.body.message).toMatch(/too many answers waiting/);
+    expect((await api.get('/v1/my/businessareas')).status).toBe(503);
+    expect(lines.at(-1)).toMatch(/^GET \/v1\/my\/businessareas 503 /);
+    // Cut at the send timeout, its bytes come back: an answer larger than the budget goes again, so none are left over.
+    await expect.poll(() => lines.some((l) => l.includes(' cut: ')), { timeout: 10_000, interval: 50 }).toBe(true);
+    expect(Buffer.byteLength((await drain(stalled)).text)).toBeLessThan(Buffer.byteLength(first.text));
+    expect((await api.get(bigSearch)).status).toBe(200);
+    // Clients that leave before their answers are written (two pipelined, held back by injected latency) hold nothing either.
+    api.emulator.setFaults({ rules: [{ route: 'GET /dataobjects/search', latencyMs: 300 }] });
+    const written = lines.length;
+    const leaving = stalledClient(api, bigSearch, 2);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    leaving.destroy();
+    await expect.poll(() => lines.slice(written).filter((l) => l.startsWith('GET /dataobjects/search ')).length, { timeout: 10_000, interval: 20 }).toBeGreaterThan(0);
+    api.emulator.setFaults(null);
+    expect((await api.get(bigSearch)).status).toBe(200);
+    for (const maxUnsentBytes of [0, -1, 1.5, Number.NaN]) await expect(startEmulator({ maxUnsentBytes })).rejects.toThrow(/maxUnsentBytes/);
   });
 });
