@@ -50,6 +50,8 @@ export class Outbox {
       onCut();
       connection.resetAndDestroy();
     }, this.sendTimeoutMs);
+    // It only frees memory: it must not keep a process alive once the emulator is closed.
+    timer.unref();
     // 'finish': the last byte is with the operating system; 'close': the connection went first. (No listener on
     // the socket itself: a kept-alive, pipelined connection carries many answers at once.)
     response.once('finish', settle);
