@@ -14,7 +14,8 @@ export type TokenAnswer = string | { readonly accessToken: string; readonly expi
 
 /**
  * Gets a token for apps that must not hold a secret (a browser asks its own backend). `forceRefresh` after the service refused the last one.
- * Given `timeoutMs` to answer (then the call fails with a `TimeoutError`); `signal` aborts when the client stops waiting.
+ * Given `timeoutMs` to answer (then the call fails with a `TimeoutError`); `signal` aborts at that deadline. One refresh serves every
+ * request waiting at the time, so a caller's own signal only stops that caller waiting, not the refresh.
  */
 export type GetToken = (request: { readonly forceRefresh: boolean; readonly signal?: AbortSignal | undefined }) => Promise<TokenAnswer>;
 
