@@ -12,7 +12,7 @@ import { paged, searchPages as walkSearchPages, type Paged } from './paging.js';
 import { createRedactor } from './redact.js';
 import { DEFAULT_MAX_RESPONSE_BYTES } from './response-body.js';
 import { MAX_TIMER_MS, retryDelay, retryPolicy } from './retry.js';
-import { createTokenSource, type TokenSource } from './tokens.js';
+import { createTokenSource, withDeadline, type TokenSource } from './tokens.js';
 import { createTransport, pathOf } from './transport.js';
 import type {
   BusinessArea,
@@ -140,7 +140,7 @@ export function createClient(options: ClientOptions): MdqClient {
       redactor,
     );
   } else if (typeof options.getToken === 'function') {
-    tokens = createTokenSource(options.getToken, clock, marginSeconds, redactor);
+    tokens = createTokenSource(withDeadline(options.getToken, timeoutMs), clock, marginSeconds, redactor);
   } else {
     throw new TypeError('createClient: give credentials ({ clientId, clientSecret }) or a getToken function');
   }

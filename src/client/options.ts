@@ -12,7 +12,11 @@ export interface Credentials {
 /** A token from `getToken`: the token alone, or with its lifetime. */
 export type TokenAnswer = string | { readonly accessToken: string; readonly expiresInSeconds?: number };
 
-/** Gets a token for apps that must not hold a secret (a browser asks its own backend). `forceRefresh` after the service refused the last one. */
+/**
+ * Gets a token for apps that must not hold a secret (a browser asks its own backend). `forceRefresh` after the service refused the last one.
+ * Given `timeoutMs` to answer (then the call fails with a `TimeoutError`); `signal` aborts at that deadline. One refresh serves every
+ * request waiting at the time, so a caller's own signal only stops that caller waiting, not the refresh.
+ */
 export type GetToken = (request: { readonly forceRefresh: boolean; readonly signal?: AbortSignal | undefined }) => Promise<TokenAnswer>;
 
 /** Any of these may be left out: `logger: console` works. Lines never hold a secret or a token. */

@@ -5,6 +5,7 @@
  * refused, so the replay gets a fresh one; a token another request already renewed is kept.
  */
 import { abandonable } from './abandonable.js';
+import { TimeoutError } from './errors.js';
 import type { Clock, GetToken, TokenAnswer } from './options.js';
 import type { Redactor } from './redact.js';
 
@@ -32,7 +33,37 @@ interface Held {
 /** Fetches a token: from credentials, the token endpoint's JSON read into a `TokenAnswer`. */
 export type FetchToken = (request: { readonly forceRefresh: boolean }) => Promise<TokenAnswer>;
 
-export function createTokenSource(fetchToken: FetchToken | GetToken, clock: Clock, marginSeconds: number, redactor: Redactor): TokenSource {
+/**
+ * The user's `getToken`, given at most `timeoutMs` (a `TimeoutError` after that). Its
+ * refresh is shared by every waiting request, so without a deadline one supplier that never
+ * settles would hang every call of the client for good. Its `signal` aborts at the deadline,
+ * so the supplier may cancel its own request; an answer that comes later is dropped unseen.
+ */
+export function withDeadline(getToken: GetToken, timeoutMs: number): FetchToken {
+  return ({ forceRefresh }) => {
+    const deadline = new AbortController();
+    return new Promise<TokenAnswer>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        // The message names the supplier and the option only: never a token.
+        reject(new TimeoutError(`getToken gave no token within ${timeoutMs} ms (timeoutMs)`));
+        deadline.abort(new TimeoutError('the client stopped waiting for getToken'));
+      }, timeoutMs);
+      // A supplier that throws at once is a rejection like any other.
+      new Promise<TokenAnswer>((answer) => answer(getToken({ forceRefresh, signal: deadline.signal }))).then(
+        (answer) => {
+          clearTimeout(timer);
+          resolve(answer);
+        },
+        (e: unknown) => {
+          clearTimeout(timer);
+          reject(e);
+        },
+      );
+    });
+  };
+}
+
+export function createTokenSource(fetchToken: FetchToken, clock: Clock, marginSeconds: number, redactor: Redactor): TokenSource {
   let held: Held | undefined;
   let pending: Promise<Held> | undefined;
   let refused = false;

@@ -13,6 +13,7 @@ import { checkRecordCount } from './data/generate.js';
 import { Faults } from './faults.js';
 import { clientErrorReply } from './http/client-error.js';
 import { ApiError, json, type Reply } from './http/reply.js';
+import { DEFAULT_MAX_UNSENT_BYTES, DEFAULT_SEND_TIMEOUT_MS, Outbox } from './http/outbox.js';
 import { checkStaticFolder, staticFile } from './http/static-files.js';
 import { UploadBudget } from './http/upload-budget.js';
 import { Router, type RouteContext, type Settings } from './router.js';
@@ -46,7 +47,13 @@ function settingsOf(options: EmulatorOptions): Settings {
   };
 }
 
-function send(response: ServerResponse, reply: Reply, closing = false): void {
+interface Encoded {
+  readonly status: number;
+  readonly headers: Record<string, string>;
+  readonly body: Buffer | undefined;
+}
+
+function encode(reply: Reply, closing: boolean): Encoded {
   const headers: Record<string, string> = { ...reply.headers };
   // Stopping: a keep-alive connection must not carry another request after this answer.
   if (closing) headers.Connection = 'close';
@@ -57,8 +64,7 @@ function send(response: ServerResponse, reply: Reply, closing = false): void {
     headers['Content-Type'] ??= JSON_TYPE;
   }
   if (body !== undefined) headers['Content-Length'] = String(body.length);
-  response.writeHead(reply.status, headers);
-  response.end(body);
+  return { status: reply.status, headers, body };
 }
 
 export async function startEmulator(options: EmulatorOptions = {}): Promise<Emulator> {
@@ -70,6 +76,10 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   const faults = new Faults(options.faults ?? null);
   const graceMs = options.shutdownGraceMs ?? 5000;
   if (!(graceMs >= 0 && graceMs <= 600_000)) throw new Error('shutdownGraceMs must be between 0 and 600 000');
+  const sendTimeoutMs = options.sendTimeoutMs ?? DEFAULT_SEND_TIMEOUT_MS;
+  if (!(Number.isSafeInteger(sendTimeoutMs) && sendTimeoutMs >= 1 && sendTimeoutMs <= 2 ** 31 - 1)) throw new Error('sendTimeoutMs must be an integer between 1 and 2^31 - 1 (a timer\'s range)');
+  const maxUnsentBytes = options.maxUnsentBytes ?? DEFAULT_MAX_UNSENT_BYTES;
+  if (!(Number.isSafeInteger(maxUnsentBytes) && maxUnsentBytes >= 1)) throw new Error('maxUnsentBytes must be a positive integer');
   if (options.records !== undefined) checkRecordCount(options.records);
   if (settings.staticDir !== undefined) await checkStaticFolder(settings.staticDir);
   const { store, persistence } = await openTenant(options);
@@ -83,6 +93,20 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     } catch {
       // A log that fails (its reader went away) must never change an answer or drop a connection.
     }
+  };
+  const outbox = new Outbox(sendTimeoutMs, maxUnsentBytes);
+  /** Sends the reply, or a 503 when the answers not yet sent would pass their budget (see outbox.ts); the status sent. */
+  const respond = (response: ServerResponse, reply: Reply, closing = false): number => {
+    let answer = encode(reply, closing);
+    if (!outbox.fits(answer.body?.length ?? 0)) {
+      answer = encode(json(503, { message: 'the emulator has too many answers waiting to be read; send the request again shortly' }, { 'Retry-After': '1' }), true);
+    }
+    response.writeHead(answer.status, answer.headers);
+    response.end(answer.body);
+    outbox.watch(response, answer.body?.length ?? 0, () => {
+      if (!quiet) log(`${response.req.method ?? 'GET'} ${(response.req.url ?? '/').split('?')[0]!.slice(0, 300)} ${answer.status} cut: the client took no answer within ${sendTimeoutMs} ms`);
+    });
+    return answer.status;
   };
   let drained: (() => void) | undefined;
   /** Requests being answered, so that close() can cut those that would hold it up (see there). */
@@ -155,8 +179,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       }
       if (decision.status !== undefined) {
         const headers: Record<string, string> = decision.retryAfter === undefined ? {} : { 'Retry-After': decision.retryAfter };
-        send(response, json(decision.status, { message: `injected fault: ${decision.status}` }, headers), stopping.signal.aborted);
-        logLine(decision.status);
+        logLine(respond(response, json(decision.status, { message: `injected fault: ${decision.status}` }, headers), stopping.signal.aborted));
         return;
       }
     }
@@ -177,8 +200,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     }
     // A body we did not read (an early error) would stall the connection: close it instead.
     if (!request.complete) reply = { ...reply, headers: { ...reply.headers, Connection: 'close' } };
-    send(response, reply, stopping.signal.aborted);
-    logLine(reply.status);
+    logLine(respond(response, reply, stopping.signal.aborted));
   }
 
   const sockets = new Set<Socket>();
@@ -186,14 +208,14 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     if (stopping.signal.aborted) {
       // Arrived (on a kept-alive connection) after close() began: not handled, so safe to send again elsewhere.
       // Its body is not read; the connection ends after this answer.
-      send(response, json(503, { message: 'the emulator is stopping; send the request again once it runs' }, { 'Retry-After': '1' }), true);
+      respond(response, json(503, { message: 'the emulator is stopping; send the request again once it runs' }, { 'Retry-After': '1' }), true);
       if (!quiet) log(`${request.method ?? 'GET'} ${(request.url ?? '/').split('?')[0]!.slice(0, 300)} 503 stopping`);
       return;
     }
     open.add(request);
     handle(request, response)
       .catch(() => {
-        if (!response.headersSent) send(response, json(500, { message: 'internal error in the emulator' }), stopping.signal.aborted);
+        if (!response.headersSent) respond(response, json(500, { message: 'internal error in the emulator' }), stopping.signal.aborted);
         else response.destroy();
       })
       .finally(() => {
@@ -215,7 +237,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       }
     }
     if (refused !== undefined) {
-      send(response, { ...refused, headers: { ...refused.headers, Connection: 'close' } });
+      respond(response, { ...refused, headers: { ...refused.headers, Connection: 'close' } });
       if (!quiet) log(`${request.method ?? 'POST'} ${(request.url ?? '/').split('?')[0]!.slice(0, 300)} ${refused.status}`);
       return;
     }

@@ -47,6 +47,10 @@ export interface EmulatorOptions {
   readonly compactAfterBytes?: number;
   /** How long `close()` lets requests under way finish before it cuts their connections; 5 000 ms by default. */
   readonly shutdownGraceMs?: number;
+  /** How long an answer may take to be sent; a client that reads it no faster (or not at all) has its connection reset, so it cannot hold the answer in memory. 30 000 ms by default. */
+  readonly sendTimeoutMs?: number;
+  /** Most bytes of answers not yet sent, over all connections; 256 MiB by default (503 with Retry-After beyond; an answer larger than that still goes when no other is waiting). */
+  readonly maxUnsentBytes?: number;
 }
 
 /** A running emulator. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AuthError, createClient } from '../../src/client/index.js';
+import { AuthError, createClient, TimeoutError } from '../../src/client/index.js';
 import { fakeClock, fakeFetch, json } from './support/fake-fetch.js';
 import { CLIENT_ID, CLIENT_SECRET, fakeService } from './support/fake-service.js';
 
@@ -151,5 +151,53 @@ describe('tokens', () => {
     expect(() => createClient({ baseUrl: 'http://user:pw@service.test', credentials })).toThrow(/credentials/);
     expect(() => createClient({ baseUrl: 'http://service.test', credentials, tokenPath: 'oauth2/token' })).toThrow(/tokenPath/);
     expect(() => createClient({ baseUrl: 'http://service.test', credentials, timeoutMs: 0 })).toThrow(/timeoutMs/);
+  });
+  it('gives a getToken that never settles timeoutMs, aborts its signal, and asks again on the next call', async () => {
+    const service = fakeService();
+    await createClient({ baseUrl: 'http://service.test', credentials, fetch: service.fetch }).businessAreas();
+    const signals: AbortSignal[] = [];
+    let hang = true;
+    const client = createClient({
+      baseUrl: 'http://service.test',
+      fetch: service.fetch,
+      timeoutMs: 50,
+      getToken: ({ signal }) => {
+        signals.push(signal!);
+        // The first refresh never settles; the late answer must be dropped, never shown.
+        return hang ? new Promise(() => undefined) : Promise.resolve(service.issued[0]!);
+      },
+    });
+    const error = await client.businessAreas().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(TimeoutError);
+    expect((error as Error).message).toBe('getToken gave no token within 50 ms (timeoutMs)');
+    expect(signals[0]!.aborted).toBe(true);
+    // The stuck refresh no longer blocks the client: the next call asks getToken again.
+    hang = false;
+    expect(await client.businessAreas()).toHaveLength(3);
+    expect(signals).toHaveLength(2);
+    expect(signals[1]!.aborted).toBe(false);
+  });
+
+  it('stops waiting for getToken when the caller aborts, with the caller\'s reason', async () => {
+    const client = createClient({ baseUrl: 'http://service.test', fetch: fakeService().fetch, timeoutMs: 60_000, getToken: () => new Promise(() => undefined) });
+    const controller = new AbortController();
+    const reason = new Error('the user left');
+    const call = client.businessAreas({ signal: controller.signal }).catch((e: unknown) => e);
+    setTimeout(() => controller.abort(reason), 10);
+    expect(await call).toBe(reason);
+  });
+
+  it('passes a getToken rejection through unchanged, and a getToken that throws at once as a rejection', async () => {
+    const refused = new Error('backend said no');
+    const rejecting = createClient({ baseUrl: 'http://service.test', fetch: fakeService().fetch, timeoutMs: 50, getToken: () => Promise.reject(refused) });
+    await expect(rejecting.businessAreas()).rejects.toBe(refused);
+    const throwing = createClient({
+      baseUrl: 'http://service.test',
+      fetch: fakeService().fetch,
+      getToken: () => {
+        throw refused;
+      },
+    });
+    await expect(throwing.businessAreas()).rejects.toBe(refused);
   });
 });

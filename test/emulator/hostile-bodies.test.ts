@@ -168,7 +168,7 @@ describe('hostile request bodies', () => {
       fc.asyncProperty(fc.constantFrom(...routes), body, async ([method, path], value) => {
         const response = await api.request(method, path, { raw: JSON.stringify(value), headers: { 'content-type': 'application/json' } });
         expect(response.status, JSON.stringify(value)).toBeLessThan(500);
-        expect(typeof response.body.message === 'string' || response.status < 300).toBe(true);
+        expect(typeof response.body?.message === 'string' || response.status < 300).toBe(true);
         // A fault config it accepted must not fault the next runs.
         if (path === '/_emulator/faults') await api.request('DELETE', path, { token: null });
       }),
