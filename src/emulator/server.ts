@@ -53,7 +53,7 @@ interface Encoded {
   readonly body: Buffer | undefined;
 }
 
-function encode(reply: Reply, closing: boolean): Encoded {
+function encodeReply(reply: Reply, closing: boolean): Encoded {
   const headers: Record<string, string> = { ...reply.headers };
   // Stopping: a keep-alive connection must not carry another request after this answer.
   if (closing) headers.Connection = 'close';
@@ -97,9 +97,9 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   const outbox = new Outbox(sendTimeoutMs, maxUnsentBytes);
   /** Sends the reply, or a 503 when the answers not yet sent would pass their budget (see outbox.ts); the status sent. */
   const respond = (response: ServerResponse, reply: Reply, closing = false): number => {
-    let answer = encode(reply, closing);
+    let answer = encodeReply(reply, closing);
     if (!outbox.fits(answer.body?.length ?? 0)) {
-      answer = encode(json(503, { message: 'the emulator has too many answers waiting to be read; send the request again shortly' }, { 'Retry-After': '1' }), true);
+      answer = encodeReply(json(503, { message: 'the emulator has too many answers waiting to be read; send the request again shortly' }, { 'Retry-After': '1' }), true);
     }
     response.writeHead(answer.status, answer.headers);
     response.end(answer.body);
