@@ -47,6 +47,11 @@ function settingsOf(options: EmulatorOptions): Settings {
   };
 }
 
+/** A request's path as a log line shows it: no query (it may hold a pageKey or an id), at most 300 characters. */
+function pathForLog(request: IncomingMessage): string {
+  return (request.url ?? '/').split('?')[0]!.slice(0, 300);
+}
+
 interface Encoded {
   readonly status: number;
   readonly headers: Record<string, string>;
@@ -104,7 +109,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     response.writeHead(answer.status, answer.headers);
     response.end(answer.body);
     outbox.watch(response, answer.body?.length ?? 0, () => {
-      if (!quiet) log(`${response.req.method ?? 'GET'} ${(response.req.url ?? '/').split('?')[0]!.slice(0, 300)} ${answer.status} cut: the client took no answer within ${sendTimeoutMs} ms`);
+      if (!quiet) log(`${response.req.method ?? 'GET'} ${pathForLog(response.req)} ${answer.status} cut: the client took no answer within ${sendTimeoutMs} ms`);
     });
     return answer.status;
   };
@@ -209,7 +214,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       // Arrived (on a kept-alive connection) after close() began: not handled, so safe to send again elsewhere.
       // Its body is not read; the connection ends after this answer.
       respond(response, json(503, { message: 'the emulator is stopping; send the request again once it runs' }, { 'Retry-After': '1' }), true);
-      if (!quiet) log(`${request.method ?? 'GET'} ${(request.url ?? '/').split('?')[0]!.slice(0, 300)} 503 stopping`);
+      if (!quiet) log(`${request.method ?? 'GET'} ${pathForLog(request)} 503 stopping`);
       return;
     }
     open.add(request);
@@ -226,19 +231,15 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   const server = createServer({ keepAliveTimeout: 5000 }, onRequest);
   // `Expect: 100-continue` (curl sends it for bodies over 1 KiB): a body too large, or past the budget, is refused before it is sent.
   server.on('checkContinue', (request: IncomingMessage, response: ServerResponse) => {
-    const declared = Number(request.headers['content-length']);
     let refused: Reply | undefined;
-    if (Number.isFinite(declared) && declared > settings.maxBodyBytes) refused = json(413, { message: `the request body is larger than ${settings.maxBodyBytes} bytes` });
-    else if (Number.isFinite(declared)) {
-      try {
-        uploads.check(declared);
-      } catch (e) {
-        refused = (e as ApiError).toReply();
-      }
+    try {
+      uploads.admit(Number(request.headers['content-length']));
+    } catch (e) {
+      refused = (e as ApiError).toReply();
     }
     if (refused !== undefined) {
       respond(response, { ...refused, headers: { ...refused.headers, Connection: 'close' } });
-      if (!quiet) log(`${request.method ?? 'POST'} ${(request.url ?? '/').split('?')[0]!.slice(0, 300)} ${refused.status}`);
+      if (!quiet) log(`${request.method ?? 'POST'} ${pathForLog(request)} ${refused.status}`);
       return;
     }
     // Stopping: the 503 goes without asking for the body.

@@ -2,7 +2,7 @@
 import type { IncomingMessage } from 'node:http';
 import { MAX_JSON_DEPTH, nestsDeeperThan } from './json-depth.js';
 import { ApiError, badRequest } from './reply.js';
-import type { UploadBudget } from './upload-budget.js';
+import { bodyTooLarge, type UploadBudget } from './upload-budget.js';
 
 // Fatal: bytes that are not UTF-8 are refused, not stored as U+FFFD and acknowledged. A leading
 // byte order mark is dropped, as Jackson's byte source does (JSON.parse would refuse it).
@@ -14,16 +14,14 @@ const utf8 = new TextDecoder('utf-8', { fatal: true });
  */
 export async function readBody(request: IncomingMessage, budget: UploadBudget): Promise<Buffer> {
   const limit = budget.maxBodyBytes;
-  const declared = Number(request.headers['content-length']);
-  if (Number.isFinite(declared) && declared > limit) throw new ApiError(413, `the request body is larger than ${limit} bytes`);
   // Refused before it is sent, rather than cut off half-way.
-  if (Number.isFinite(declared)) budget.check(declared);
+  budget.admit(Number(request.headers['content-length']));
   const chunks: Buffer[] = [];
   let size = 0;
   try {
     for await (const chunk of request) {
       size += (chunk as Buffer).length;
-      if (size > limit) throw new ApiError(413, `the request body is larger than ${limit} bytes`);
+      if (size > limit) throw bodyTooLarge(limit);
       budget.take((chunk as Buffer).length);
       chunks.push(chunk as Buffer);
     }

@@ -17,6 +17,17 @@ export class UploadBudget {
     readonly maxTotalBytes: number,
   ) {}
 
+  /**
+   * Judges a declared Content-Length before the body is read (or asked for, under
+   * `Expect: 100-continue`): the 413 past one body's limit, the 503 past what the budget
+   * can take now. An unknown length passes: its bytes are counted as they arrive.
+   */
+  admit(declared: number): void {
+    if (!Number.isFinite(declared)) return;
+    if (declared > this.maxBodyBytes) throw bodyTooLarge(this.maxBodyBytes);
+    this.check(declared);
+  }
+
   /** Throws the 503 when `bytes` more cannot be received now. */
   check(bytes: number): void {
     if (bytes > this.maxTotalBytes - this.inUse) throw busy();
@@ -32,6 +43,11 @@ export class UploadBudget {
   give(bytes: number): void {
     this.inUse -= bytes;
   }
+}
+
+/** The 413 of a body over `limit` bytes, declared or counted. */
+export function bodyTooLarge(limit: number): ApiError {
+  return new ApiError(413, `the request body is larger than ${limit} bytes`);
 }
 
 function busy(): ApiError {
