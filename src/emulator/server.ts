@@ -9,43 +9,20 @@ import type { AddressInfo, Socket } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Auth, DEMO_CLIENT, validateClients, type Access } from './auth.js';
-import { checkRecordCount } from './data/generate.js';
 import { Faults } from './faults.js';
 import { clientErrorReply } from './http/client-error.js';
 import { ApiError, json, type Reply } from './http/reply.js';
-import { DEFAULT_MAX_UNSENT_BYTES, DEFAULT_SEND_TIMEOUT_MS, Outbox } from './http/outbox.js';
+import { Outbox } from './http/outbox.js';
 import { checkStaticFolder, staticFile } from './http/static-files.js';
 import { UploadBudget } from './http/upload-budget.js';
-import { Router, type RouteContext, type Settings } from './router.js';
+import { Router, type RouteContext } from './router.js';
+import { settingsOf } from './settings.js';
 import { ROUTES } from './routes/index.js';
 import { CONTROL_PREFIX } from './routes/control.js';
 import { openTenant } from './store/open-tenant.js';
 import type { Emulator, EmulatorOptions } from './types.js';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
-/** The default budget of all request bodies being received at once: 64 one-MiB bodies. */
-const DEFAULT_UPLOAD_BYTES = 64 * 1024 * 1024;
-
-function settingsOf(options: EmulatorOptions): Settings {
-  const positive = (value: number | undefined, fallback: number, name: string) => {
-    if (value === undefined) return fallback;
-    if (!Number.isSafeInteger(value) || value < 1) throw new Error(`${name} must be a positive integer`);
-    return value;
-  };
-  const maxBodyBytes = positive(options.maxBodyBytes, 1024 * 1024, 'maxBodyBytes');
-  const maxUploadBytes = positive(options.maxUploadBytes, Math.max(DEFAULT_UPLOAD_BYTES, maxBodyBytes), 'maxUploadBytes');
-  if (maxUploadBytes < maxBodyBytes) throw new Error(`maxUploadBytes (${maxUploadBytes}) must be at least maxBodyBytes (${maxBodyBytes}): no body that large could ever be received`);
-  return {
-    pageSize: positive(options.pageSize, 2, 'pageSize'),
-    dataObjectPageSize: positive(options.dataObjectPageSize, 100, 'dataObjectPageSize'),
-    maxResultWindow: positive(options.maxResultWindow, 10_000, 'maxResultWindow'),
-    maxQueryClauses: positive(options.maxQueryClauses, 1024, 'maxQueryClauses'),
-    maxBodyBytes,
-    maxUploadBytes,
-    bareArrayBusinessAreas: options.bareArrayBusinessAreas ?? false,
-    staticDir: options.staticDir,
-  };
-}
 
 /** A request's path as a log line shows it: no query (it may hold a pageKey or an id), at most 300 characters. */
 function pathForLog(request: IncomingMessage): string {
@@ -75,19 +52,11 @@ function encodeReply(reply: Reply, closing: boolean): Encoded {
 export async function startEmulator(options: EmulatorOptions = {}): Promise<Emulator> {
   const settings = settingsOf(options);
   const clients = options.clients === undefined ? [{ ...DEMO_CLIENT, businessAreas: '*' as const }] : validateClients(options.clients);
-  const ttl = options.tokenTtlSeconds ?? 3600;
-  if (!(ttl > 0)) throw new Error('tokenTtlSeconds must be positive');
-  const auth = new Auth(clients, ttl);
+  const auth = new Auth(clients, settings.tokenTtlSeconds);
   const faults = new Faults(options.faults ?? null);
-  const graceMs = options.shutdownGraceMs ?? 5000;
-  if (!(graceMs >= 0 && graceMs <= 600_000)) throw new Error('shutdownGraceMs must be between 0 and 600 000');
-  const sendTimeoutMs = options.sendTimeoutMs ?? DEFAULT_SEND_TIMEOUT_MS;
-  if (!(Number.isSafeInteger(sendTimeoutMs) && sendTimeoutMs >= 1 && sendTimeoutMs <= 2 ** 31 - 1)) throw new Error('sendTimeoutMs must be an integer between 1 and 2^31 - 1 (a timer\'s range)');
-  const maxUnsentBytes = options.maxUnsentBytes ?? DEFAULT_MAX_UNSENT_BYTES;
-  if (!(Number.isSafeInteger(maxUnsentBytes) && maxUnsentBytes >= 1)) throw new Error('maxUnsentBytes must be a positive integer');
-  if (options.records !== undefined) checkRecordCount(options.records);
+  const { shutdownGraceMs: graceMs, sendTimeoutMs, maxUnsentBytes } = settings;
   if (settings.staticDir !== undefined) await checkStaticFolder(settings.staticDir);
-  const { store, persistence } = await openTenant(options);
+  const { store, persistence } = await openTenant({ ...options, compactAfterBytes: settings.compactAfterBytes });
   const router = new Router(ROUTES);
   const uploads = new UploadBudget(settings.maxBodyBytes, settings.maxUploadBytes);
   const quiet = options.quiet ?? true;
@@ -263,7 +232,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   try {
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
-      server.listen(options.port ?? 0, host, () => {
+      server.listen(settings.port, host, () => {
         server.off('error', reject);
         resolve();
       });

@@ -6,6 +6,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../src/cli/run.js';
 import type { CliIo } from '../../src/cli/io.js';
 import { readFile } from 'node:fs/promises';
+import { DEMO_CLIENT } from '../../src/emulator/index.js';
+import { serve } from './child.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'mdq-serve-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -46,6 +48,41 @@ describe('mdq serve usage', () => {
     const result = await run(['serve', '--data', '/proc/mdq-cannot-exist/data', '--port', '0']);
     expect(result.code).toBe(1);
     expect(result.stderr).toMatch(/^mdq serve: ENOENT: .*mkdir '\/proc\/mdq-cannot-exist'\n$/);
+  });
+
+  it('takes the limits of startEmulator as flags, sizes with binary units, and names the flag when one is out of range', async () => {
+    const cases: [string[], RegExp][] = [
+      [['--max-body-bytes', '0'], /--max-body-bytes must be a size of at least 1 byte: .*not "0"/],
+      [['--max-upload-bytes', '4 MB'], /--max-upload-bytes must be a size .*not "4 MB"/],
+      [['--max-unsent-bytes', '-1'], /--max-unsent-bytes must be a size/],
+      [['--max-unsent-bytes', '99999999999GiB'], /--max-unsent-bytes must be a size/],
+      [['--send-timeout-ms', '0'], /--send-timeout-ms must be an integer of at least 1/],
+      [['--send-timeout-ms', '9999999999'], /^mdq serve: --send-timeout-ms must be an integer between 1 and 2147483647, not 9999999999\n/],
+      [['--shutdown-grace-ms', '600001'], /--shutdown-grace-ms must be an integer between 0 and 600000/],
+      [['--max-body-bytes', '2MiB', '--max-upload-bytes', '1MiB'], /--max-upload-bytes \(1048576\) must be at least --max-body-bytes \(2097152\)/],
+      [['--port', '70000'], /--port must be an integer of at least 0 and at most 65535/],
+    ];
+    for (const [flags, message] of cases) {
+      const result = await run(['serve', '--quiet', ...flags]);
+      expect(result.code, flags.join(' ')).toBe(2);
+      expect(result.stderr, flags.join(' ')).toMatch(message);
+      expect(result.stderr).toContain('usage: mdq serve');
+      expect(result.stdout, 'nothing started').toBe('');
+    }
+  });
+
+  it('runs by the limits given as flags', async () => {
+    const server = await serve(['--quiet', '--max-body-bytes', '1KiB', '--send-timeout-ms', '5000', '--shutdown-grace-ms', '0']);
+    try {
+      const login = (body: object) => fetch(`${server.url}/oauth2/token`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+      expect((await login({ client_id: DEMO_CLIENT.clientId, client_secret: DEMO_CLIENT.clientSecret })).status).toBe(200);
+      const tooLarge = await login({ client_id: DEMO_CLIENT.clientId, client_secret: DEMO_CLIENT.clientSecret, padding: 'x'.repeat(1000) });
+      expect(tooLarge.status).toBe(413);
+      expect(await tooLarge.json()).toMatchObject({ message: expect.stringMatching(/1024/) });
+    } finally {
+      server.child.kill('SIGINT');
+      expect((await server.exited).code).toBe(0);
+    }
   });
 
   it('is listed in mdq --help', async () => {

@@ -159,7 +159,7 @@ describe('stopping the emulator', () => {
   it('refuses a grace period out of range before it takes the data folder, which stays free', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'mdq-shutdown-'));
     try {
-      for (const shutdownGraceMs of [-1, Number.NaN, 600_001]) await expect(startEmulator({ dataDir: dir, shutdownGraceMs })).rejects.toThrow(/shutdownGraceMs must be between 0 and 600 000/);
+      for (const shutdownGraceMs of [-1, Number.NaN, 600_001]) await expect(startEmulator({ dataDir: dir, shutdownGraceMs })).rejects.toThrow(/shutdownGraceMs must be an integer between 0 and 600000/);
       const api = await startApi({ dataDir: dir, shutdownGraceMs: 0 });
       await api.emulator.close();
     } finally {

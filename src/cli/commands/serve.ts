@@ -5,13 +5,16 @@
 import { validateClients } from '../../emulator/auth.js';
 import { validateFaults } from '../../emulator/faults.js';
 import { startEmulator } from '../../emulator/server.js';
+import { EmulatorOptionError } from '../../emulator/settings.js';
 import type { EmulatorOptions } from '../../emulator/types.js';
 import { parseCommandArgs } from '../args.js';
 import type { Command } from '../command.js';
 import { EXIT, OutputClosed, OutputFailed, UsageError, type CliIo } from '../io.js';
 
 const USAGE =
-  'mdq serve [--port 8787] [--host 127.0.0.1] [--data DIR] [--in-memory] [--clients FILE] [--token-ttl SECONDS] [--page-size N] [--faults FILE] [--records N] [--seed N] [--static DIR] [--bare-array] [--quiet]';
+  'mdq serve [--port 8787] [--host 127.0.0.1] [--data DIR] [--in-memory] [--clients FILE] [--token-ttl SECONDS] [--page-size N] [--faults FILE] [--records N] [--seed N] [--static DIR] [--bare-array] [--quiet]\n' +
+  '       [--max-body-bytes SIZE] [--max-upload-bytes SIZE] [--max-unsent-bytes SIZE] [--send-timeout-ms MS] [--shutdown-grace-ms MS]\n' +
+  '  SIZE: bytes, or with a unit: 512KiB, 4MiB, 1GiB';
 
 function positiveInteger(text: string | undefined, name: string, min = 1, max = Number.MAX_SAFE_INTEGER): number | undefined {
   if (text === undefined) return undefined;
@@ -23,6 +26,33 @@ function positiveInteger(text: string | undefined, name: string, min = 1, max = 
 
 /** The highest TCP port: a higher one made `listen` throw a RangeError of its own. */
 const MAX_PORT = 65_535;
+
+const SIZE_UNITS: Readonly<Record<string, number>> = { '': 1, B: 1, KiB: 2 ** 10, MiB: 2 ** 20, GiB: 2 ** 30 };
+
+/** A size in bytes: `1048576`, `512KiB`, `4MiB`, `1GiB` (binary units, as the options' defaults are). */
+function byteSize(text: string | undefined, name: string): number | undefined {
+  if (text === undefined) return undefined;
+  const match = /^(\d+)\s*(B|KiB|MiB|GiB)?$/.exec(text);
+  const bytes = match === null ? Number.NaN : Number(match[1]) * SIZE_UNITS[match[2] ?? '']!;
+  if (!(Number.isSafeInteger(bytes) && bytes >= 1)) {
+    throw new UsageError(`${name} must be a size of at least 1 byte: a number of bytes or one with a unit (512KiB, 4MiB, 1GiB), not ${JSON.stringify(text)}\nusage: ${USAGE}`);
+  }
+  return bytes;
+}
+
+/** The flag of each option `mdq serve` passes on, to name it in `startEmulator`'s complaints. */
+const FLAG_OF: Partial<Record<keyof EmulatorOptions, string>> = {
+  port: '--port',
+  tokenTtlSeconds: '--token-ttl',
+  pageSize: '--page-size',
+  records: '--records',
+  seed: '--seed',
+  maxBodyBytes: '--max-body-bytes',
+  maxUploadBytes: '--max-upload-bytes',
+  maxUnsentBytes: '--max-unsent-bytes',
+  sendTimeoutMs: '--send-timeout-ms',
+  shutdownGraceMs: '--shutdown-grace-ms',
+};
 
 async function readJsonFile(io: CliIo, path: string, what: string): Promise<unknown> {
   let text: string;
@@ -99,6 +129,11 @@ const serveOptions = {
   static: { type: 'string' },
   'bare-array': { type: 'boolean' },
   quiet: { type: 'boolean' },
+  'max-body-bytes': { type: 'string' },
+  'max-upload-bytes': { type: 'string' },
+  'max-unsent-bytes': { type: 'string' },
+  'send-timeout-ms': { type: 'string' },
+  'shutdown-grace-ms': { type: 'string' },
 } as const;
 
 export const serveCommand: Command = {
@@ -134,6 +169,11 @@ export const serveCommand: Command = {
       bareArrayBusinessAreas: values['bare-array'] ?? false,
       quiet: values.quiet ?? false,
       log: (line) => say(`${line}\n`),
+      maxBodyBytes: byteSize(values['max-body-bytes'], '--max-body-bytes'),
+      maxUploadBytes: byteSize(values['max-upload-bytes'], '--max-upload-bytes'),
+      maxUnsentBytes: byteSize(values['max-unsent-bytes'], '--max-unsent-bytes'),
+      sendTimeoutMs: positiveInteger(values['send-timeout-ms'], '--send-timeout-ms'),
+      shutdownGraceMs: positiveInteger(values['shutdown-grace-ms'], '--shutdown-grace-ms', 0),
     };
     if (!isLoopback(options.host!)) {
       io.stderr(`mdq serve: --host ${options.host} is not a loopback address: whoever reaches it can change the faults at /_emulator/faults (they ask no token) and, with the demo client, read and write the data; the emulator is for development and tests\n`);
@@ -144,6 +184,8 @@ export const serveCommand: Command = {
       emulator = await startEmulator(options);
     } catch (e) {
       signal.cancel();
+      // An option out of range is a usage error, named as the command line spells it.
+      if (e instanceof EmulatorOptionError) throw new UsageError(`${FLAG_OF[e.option] ?? e.option} ${e.requirement.replace(/maxBodyBytes/g, '--max-body-bytes')}\nusage: ${USAGE}`);
       throw e;
     }
     url = emulator.url;
