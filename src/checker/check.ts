@@ -213,11 +213,12 @@ export interface CountedCheck {
   readonly diagnostics: Diagnostic[];
   /** True when diagnostics were left out (the last one is `too-many-errors`). */
   readonly overflowed: boolean;
-  /** The syntax errors (a parse's codes at severity error, after `severities`), those left out included. */
+  /** The syntax errors (`parse`'s codes, not a rule's, at severity error after `severities`), those left out included. */
   readonly syntaxErrors: number;
 }
 
-const syntaxCodeSet = new Set(syntaxCodes);
+/** The codes `parse` reports: GRAMMAR.md's, and those for input that is not a string and for a failure of the parser. */
+const syntaxCodeSet = new Set([...syntaxCodes, 'invalid-input', 'internal-error']);
 const OVERFLOW = 'too-many-errors';
 
 /**

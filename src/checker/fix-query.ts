@@ -143,7 +143,7 @@ export function fixQuery(text: string, options: FixOptions = {}): FixResult {
     // most `maxDiagnostics` more. The caller fixes the result again, or raises the limit.
     if (after.overflowed) break;
   }
-  return { text: current, applied, diagnostics: (checked ?? checkCounting(current, options)).diagnostics };
+  return { text: current, applied, diagnostics: checked.diagnostics };
 }
 
 /** The fixes of a round, in the order of their diagnostics, their edits added to `taken`: none overlapping another. */
