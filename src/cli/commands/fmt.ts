@@ -66,9 +66,10 @@ export const fmtCommand: Command = {
     if (query === undefined) {
       let failed = false;
       for (const line of stdinQueries(await io.readStdin())) {
-        const { formatted, diagnostics, applied, errorsLeft } = formatOne(line);
+        const { formatted, diagnostics, fixed, applied, errorsLeft } = formatOne(line);
         failed ||= formatted === null || errorsLeft === true;
-        io.stdout(`${JSON.stringify({ query: line, formatted, diagnostics, ...(applied ? { applied } : {}) })}\n`);
+        // With --fix, `fixed` is the text after the fixes (unformatted), what another run starts from when errors remain.
+        io.stdout(`${JSON.stringify({ query: line, formatted, diagnostics, ...(applied ? { fixed, applied } : {}) })}\n`);
       }
       return failed ? EXIT.problems : EXIT.ok;
     }
@@ -77,7 +78,7 @@ export const fmtCommand: Command = {
     for (const line of (applied ?? []).slice(0, MAX_DIAGNOSTICS)) io.stderr(`fixed ${line}\n`);
     io.stderr(moreLine((applied?.length ?? 0) - MAX_DIAGNOSTICS, ['fix', 'fixes'], { moreHint: 'fmt --stdin lists them all' }));
     io.stderr(formatDiagnostics(fixed ?? query, diagnostics, { color: io.color }));
-    if (left) io.stderr(`mdq fmt: not everything could be fixed in one run: ${left === 1 ? '1 diagnostic still offers' : `${left} diagnostics still offer`} a fix; run mdq fmt --fix again on the fixed query\n`);
+    if (left) io.stderr(`mdq fmt: not everything could be fixed in one run: ${left === 1 ? '1 diagnostic still offers' : `${left} diagnostics still offer`} a fix; run mdq fmt --fix again on the fixed query (--stdin prints it as "fixed")\n`);
     return formatted === null || errorsLeft === true ? EXIT.problems : EXIT.ok;
   },
 };
