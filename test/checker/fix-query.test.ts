@@ -1,7 +1,9 @@
 /** fixQuery: which fixes it applies, in how many rounds, and that it stays linear in their number. */
 import { describe, expect, it } from 'vitest';
 import { check } from '../../src/checker/check.js';
+import { checkCounting } from '../../src/checker/check.js';
 import { fixQuery } from '../../src/checker/fix-query.js';
+import type { Rule } from '../../src/checker/rule.js';
 import { DEFAULT_LIMITS, parse } from '../../src/language/parse.js';
 import { schema } from './helpers.js';
 
@@ -73,5 +75,34 @@ describe('past maxDiagnostics (issue 9: what a call keeps alive is bounded, as c
         expect(result.diagnostics).toEqual(check(result.text, { maxDiagnostics }));
       }
     }
+  });
+
+  it('counts the syntax errors left out when it compares rounds: a round that adds one past the limit is undone', () => {
+    // A rule whose fix is wrong (built-in ones never add an error; a property holds them to it):
+    // it appends ' AND' to the query, a missing operand after every error kept.
+    const AppendsAnd: Rule = {
+      name: 'AppendsAnd',
+      invariant: 'none (a test rule)',
+      needsSchema: false,
+      codes: { 'appends-and': { severity: 'warning', autofix: true, summary: 'a test rule' } },
+      create: (context) => ({
+        Query: (node) => {
+          const end = node.span.end;
+          context.report({ code: 'appends-and', message: 'append AND', span: { start: 0, end }, fixes: [{ title: "Append ' AND'", edits: [{ span: { start: end, end }, text: ' AND' }], safe: true }] });
+        },
+      }),
+    };
+    // The unmatched ')' fill the kept diagnostics while parsing and are turned off after, which
+    // leaves room for the rule's report; the error its fix adds comes after them, left out.
+    const text = `x${' )'.repeat(150)}`;
+    const options = { rules: [AppendsAnd], severities: { 'unmatched-paren': 'off' as const }, maxDiagnostics: 5 };
+    const added = checkCounting(`${text} AND`, options);
+    expect(added.diagnostics.filter((d) => d.severity === 'error' && d.code !== 'too-many-errors')).toEqual([]);
+    expect(added.syntaxErrors).toBe(checkCounting(text, options).syntaxErrors + 1);
+    const result = fixQuery(text, options);
+    expect(result.text).toBe(text);
+    expect(result.applied).toEqual([]);
+    // With every diagnostic kept, the same round is undone the same way.
+    expect(fixQuery(text, { ...options, ...ALL }).text).toBe(text);
   });
 });
