@@ -12,6 +12,7 @@ import { isLoadedSchema, loadSchema, type SchemaIndex, type SchemaInput } from '
 import { Context, type Report, type ReportSink } from './context.js';
 import { allRules } from './registry.js';
 import { sortBySpan } from './sort-by-span.js';
+import { syntaxCodes } from '../language/syntax-codes.js';
 import { preferValueFixes } from './unquoted-values.js';
 import type { Level, Rule } from './rule.js';
 import { parallelWalk } from './walk.js';
@@ -130,7 +131,7 @@ class Plan implements ReportSink {
 
   unbuilt(code: string, n: number): void {
     const severity = this.codes.get(code);
-    if (severity !== undefined) this.diagnostics.addUnbuilt(n, severity);
+    if (severity !== undefined) this.diagnostics.addUnbuilt(n, severity, code);
   }
 }
 
@@ -203,6 +204,45 @@ function limitOnly(max: number | undefined): Readonly<ParseOptions> {
  * `schema` is not a Get Schema response.
  */
 export function check(input: string | Node, options: CheckOptions = {}): Diagnostic[] {
+  return checkCollecting(input, options).diagnostics;
+}
+
+/** What `fixQuery` needs of a check: the diagnostics, and how many syntax errors there are in all. */
+export interface CountedCheck {
+  /** As `check` returns them: at most `maxDiagnostics`, then one `too-many-errors`. */
+  readonly diagnostics: Diagnostic[];
+  /** True when diagnostics were left out (the last one is `too-many-errors`). */
+  readonly overflowed: boolean;
+  /** The syntax errors (`parse`'s codes, not a rule's, at severity error after `severities`), those left out included. */
+  readonly syntaxErrors: number;
+}
+
+/** The codes `parse` reports: GRAMMAR.md's, and those for input that is not a string and for a failure of the parser. */
+const syntaxCodeSet = new Set([...syntaxCodes, 'invalid-input', 'internal-error']);
+const OVERFLOW = 'too-many-errors';
+
+/**
+ * `check` of a text, with the exact number of its syntax errors past `maxDiagnostics` too:
+ * `fixQuery` keeps a bounded number of diagnostics and still compares counts between rounds.
+ * Not exported from the package.
+ */
+export function checkCounting(text: string, options: CheckOptions = {}): CountedCheck {
+  const { diagnostics, collected } = checkCollecting(text, options);
+  const levels = options.severities ?? NO_LEVELS;
+  let syntaxErrors = 0;
+  for (let i = 0; i < diagnostics.length; i++) {
+    const d = diagnostics[i]!;
+    // The overflow is not counted itself: it stands for those left out, counted by code below.
+    if (d.severity === 'error' && d.code !== OVERFLOW && syntaxCodeSet.has(d.code)) syntaxErrors++;
+  }
+  // Every syntax diagnostic is an error when parsed (the checker's levels apply to it after).
+  collected.droppedByCode?.forEach((n, code) => {
+    if (syntaxCodeSet.has(code) && severityOf(code, 'error', true, levels) === 'error') syntaxErrors += n;
+  });
+  return { diagnostics, overflowed: collected.dropped > 0, syntaxErrors };
+}
+
+function checkCollecting(input: string | Node, options: CheckOptions): { diagnostics: Diagnostic[]; collected: DiagnosticCollector } {
   const schema = resolveSchema(options.schema);
   const levels = options.severities;
   const max = options.maxDiagnostics ?? options.parse?.maxDiagnostics ?? DEFAULT_LIMITS.maxDiagnostics;
@@ -231,7 +271,7 @@ export function check(input: string | Node, options: CheckOptions = {}): Diagnos
     if (treeDepthWithin(input) === undefined) {
       const span = input !== null && typeof input === 'object' && input.span !== undefined ? input.span : { start: 0, end: 0 };
       collected.add({ code: 'too-deep', severity: 'error', message: `the tree nests more than ${MAX_TREE_DEPTH} nodes deep; the limit is ${MAX_TREE_DEPTH}`, span });
-      return collected.kept;
+      return { diagnostics: collected.kept, collected };
     }
   }
   planFor(options.rules ?? allRules, levels, schema !== undefined).run(root, schema, text, collected);
@@ -240,5 +280,5 @@ export function check(input: string | Node, options: CheckOptions = {}): Diagnos
   const overflow = collected.overflow();
   const severity = overflow && severityOf(overflow.code, overflow.severity, true, levels ?? NO_LEVELS);
   if (overflow !== undefined && severity !== undefined) diagnostics.push(severity === overflow.severity ? overflow : { ...overflow, severity });
-  return diagnostics;
+  return { diagnostics, collected };
 }

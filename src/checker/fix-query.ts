@@ -4,15 +4,25 @@
  * or with `{ unsafe: true }` its first fix of any kind; never two overlapping edits in
  * one round; rounds repeat until nothing is left to fix, since one fix can reveal or
  * shift another.
+ *
+ * What a call keeps alive is bounded, as `check`'s is: a round fixes the diagnostics its
+ * check collected (`maxDiagnostics`), and once a round leaves more than that, it is the last.
  */
 import type { Diagnostic, Fix, TextEdit } from '../language/diagnostic.js';
 import { applyEdits } from '../language/diagnostic.js';
-import { check, type CheckOptions } from './check.js';
-import { ruleCodes } from './registry.js';
+import { checkCounting, type CheckOptions, type CountedCheck } from './check.js';
 
 export interface FixOptions extends CheckOptions {
   /** Apply fixes that may change what the query means too (the first fix of each diagnostic). Default false. */
   readonly unsafe?: boolean;
+  /**
+   * Most diagnostics each round collects, fixes, and `FixResult.diagnostics` returns (default:
+   * `parse.maxDiagnostics`, else 100, as `check`'s). A text with more diagnostics gets one round:
+   * the fixes of the first `maxDiagnostics`; call `fixQuery` again on the result for the next
+   * ones, or raise the limit (`Infinity` fixes everything in one call, keeping every diagnostic
+   * and every fix applied alive until it returns).
+   */
+  readonly maxDiagnostics?: number;
 }
 
 export interface AppliedFix {
@@ -23,24 +33,20 @@ export interface AppliedFix {
 export interface FixResult {
   /** The text with the fixes applied. */
   readonly text: string;
-  /** The fixes applied, each with its diagnostic, in the round they were found. */
+  /**
+   * The fixes applied, each with its diagnostic, in the round they were found: at most
+   * `maxDiagnostics` per round, and at most ten rounds.
+   */
   readonly applied: readonly AppliedFix[];
-  /** What is left once no more fixes apply. */
+  /**
+   * What is left once no more fixes apply, as `check` gives it: at most `maxDiagnostics`, then
+   * one `too-many-errors` that counts the rest. When it is there, not everything could be
+   * fixed in this call: fix the result again (or raise `maxDiagnostics`).
+   */
   readonly diagnostics: readonly Diagnostic[];
 }
 
 const MAX_ROUNDS = 10;
-
-const ruleCodeSet = new Set(ruleCodes.map((c) => c.code));
-
-function syntaxErrors(diagnostics: readonly Diagnostic[]): number {
-  let n = 0;
-  for (let i = 0; i < diagnostics.length; i++) {
-    const d = diagnostics[i]!;
-    if (d.severity === 'error' && !ruleCodeSet.has(d.code)) n++;
-  }
-  return n;
-}
 
 /** The fix `fixQuery` applies for a diagnostic: its first safe one, or its first of all when unsafe ones are asked for. */
 function fixToApply(d: Diagnostic, unsafe: boolean): Fix | undefined {
@@ -95,51 +101,65 @@ class DisjointEdits {
   }
 }
 
-/** Applies the safe fixes (all fixes with `unsafe`) of `text`'s diagnostics until none is left (at most ten rounds). */
-export function fixQuery(text: string, given: FixOptions = {}): FixResult {
-  // Every diagnostic, unless a limit is given: counts of errors are compared between rounds.
-  const options: FixOptions = { ...given, maxDiagnostics: given.maxDiagnostics ?? given.parse?.maxDiagnostics ?? Number.POSITIVE_INFINITY };
+/**
+ * Applies the safe fixes (all fixes with `unsafe`) of `text`'s diagnostics until none is left
+ * (at most ten rounds), or until a round leaves more diagnostics than `maxDiagnostics`.
+ */
+export function fixQuery(text: string, options: FixOptions = {}): FixResult {
   const unsafe = options.unsafe === true;
   const applied: AppliedFix[] = [];
   let current = text;
-  let diagnostics = check(current, options);
+  let checked: CountedCheck | undefined = checkCounting(current, options);
   for (let round = 0; round < MAX_ROUNDS; round++) {
     const taken = new DisjointEdits();
-    let chosen: AppliedFix[] = [];
-    // Indexed loops here and below: this function runs once per call over tens of thousands of
-    // diagnostics, and its `for...of` loops, not optimized, made an iterator result per step
-    // (garbage that made the collector copy the large live set of a call more often).
-    for (let i = 0; i < diagnostics.length; i++) {
-      const diagnostic = diagnostics[i]!;
-      const fix = fixToApply(diagnostic, unsafe);
-      if (fix === undefined) continue;
-      if (overlapsChosen(fix.edits, taken) || overlapsItself(fix.edits)) continue;
-      for (let e = 0; e < fix.edits.length; e++) taken.add(fix.edits[e]!);
-      chosen.push({ diagnostic, fix });
-    }
+    let chosen = choose(checked.diagnostics, unsafe, taken);
     if (chosen.length === 0) break;
-    const before = syntaxErrors(diagnostics);
-    // Let this round's diagnostics go before the next check: those fixed live on in `applied`, the rest are no longer needed.
-    diagnostics = [];
+    // Exact counts, those past `maxDiagnostics` included: a round never adds a syntax error.
+    const before = checked.syntaxErrors;
+    // Let this round's diagnostics go before the next check (with `maxDiagnostics: Infinity` they are
+    // many): those fixed live on in `chosen`, the rest are no longer needed unless the round fails.
+    checked = undefined;
     let next = applyEdits(current, taken.edits);
-    let after = check(next, options);
+    let after = checkCounting(next, options);
     // Fixes that do not overlap can still interact (parentheses around a clause another fix rewrites):
     // then try the first half of them, a quarter, ..., the first alone, then each of the next few alone:
     // a few checks, not one per fix. What is left waits for the next round.
-    if (syntaxErrors(after) > before) {
+    if (after.syntaxErrors > before) {
       const found = fallbacks(chosen).find((some) => {
         next = applyEdits(current, some.flatMap((a) => a.fix.edits));
-        after = check(next, options);
-        return syntaxErrors(after) <= before;
+        after = checkCounting(next, options);
+        return after.syntaxErrors <= before;
       });
-      if (found === undefined) break;
+      if (found === undefined) {
+        checked = checkCounting(current, options);
+        break;
+      }
       chosen = found;
     }
     for (let i = 0; i < chosen.length; i++) applied.push(chosen[i]!);
     current = next;
-    diagnostics = after;
+    checked = after;
+    // More diagnostics than the limit: the next round would check the whole text again to fix at
+    // most `maxDiagnostics` more. The caller fixes the result again, or raises the limit.
+    if (after.overflowed) break;
   }
-  return { text: current, applied, diagnostics };
+  return { text: current, applied, diagnostics: checked.diagnostics };
+}
+
+/** The fixes of a round, in the order of their diagnostics, their edits added to `taken`: none overlapping another. */
+function choose(diagnostics: readonly Diagnostic[], unsafe: boolean, taken: DisjointEdits): AppliedFix[] {
+  const chosen: AppliedFix[] = [];
+  // Indexed loops here and below: with `maxDiagnostics: Infinity` this runs over tens of thousands
+  // of diagnostics, and its `for...of` loops, not optimized, made an iterator result per step.
+  for (let i = 0; i < diagnostics.length; i++) {
+    const diagnostic = diagnostics[i]!;
+    const fix = fixToApply(diagnostic, unsafe);
+    if (fix === undefined) continue;
+    if (overlapsChosen(fix.edits, taken) || overlapsItself(fix.edits)) continue;
+    for (let e = 0; e < fix.edits.length; e++) taken.add(fix.edits[e]!);
+    chosen.push({ diagnostic, fix });
+  }
+  return chosen;
 }
 
 /** How many single fixes are tried alone when all of a round's fixes together add syntax errors. */

@@ -7,12 +7,17 @@
 import type { Span } from './ast.js';
 import type { Diagnostic, Severity } from './diagnostic.js';
 
-/** Keeps up to `max` diagnostics; of the rest, the count, the first and the most severe severity. */
+/** Keeps up to `max` diagnostics; of the rest, the count (in all and by code), the first and the most severe severity. */
 export class DiagnosticCollector {
   readonly kept: Diagnostic[] = [];
   dropped = 0;
   firstDropped: Diagnostic | undefined;
   worstDropped: Severity | undefined;
+  /**
+   * How many of those left out had each code, made at the first one: `fixQuery` compares
+   * exact counts of syntax errors between its rounds, and the levels of `check` apply by code.
+   */
+  droppedByCode: Map<string, number> | undefined;
 
   /**
    * `bare`: keep of each diagnostic only its code, severity and span (an empty message, no
@@ -36,6 +41,7 @@ export class DiagnosticCollector {
     }
     this.dropped++;
     this.firstDropped ??= d;
+    this.countCode(d.code, 1);
     if (this.worstDropped === undefined || SEVERITY_RANK[d.severity] < SEVERITY_RANK[this.worstDropped]) this.worstDropped = d.severity;
   }
 
@@ -47,12 +53,18 @@ export class DiagnosticCollector {
     return Math.max(0, this.max - this.kept.length) + (this.firstDropped === undefined ? 1 : 0);
   }
 
-  /** `n` more diagnostics of `severity` left out, never built (only once `room` is 0). */
-  addUnbuilt(n: number, severity: Severity): void {
+  /** `n` more diagnostics of `code` and `severity` left out, never built (only once `room` is 0). */
+  addUnbuilt(n: number, severity: Severity, code: string): void {
     if (n <= 0) return;
     if (this.firstDropped === undefined) throw new Error('addUnbuilt before the first diagnostic left out was added');
     this.dropped += n;
+    this.countCode(code, n);
     if (SEVERITY_RANK[severity] < SEVERITY_RANK[this.worstDropped!]) this.worstDropped = severity;
+  }
+
+  private countCode(code: string, n: number): void {
+    const counts = (this.droppedByCode ??= new Map());
+    counts.set(code, (counts.get(code) ?? 0) + n);
   }
 
   /** The one diagnostic that stands for those left out, or undefined when none were. */

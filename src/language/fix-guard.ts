@@ -59,8 +59,9 @@ const OVERFLOW = 'too-many-errors';
  * The errors in `after` (the text with `edits` applied) that were not in `before`; `own`
  * is the diagnostic fixed. When `before` was cut at `maxDiagnostics` (it ends with a
  * `too-many-errors`), only errors up to the last one kept can be judged: later ones are let be.
- * Looked up in an index of the old spans (`OldErrors`), not against each of them: `fixQuery`
- * keeps every diagnostic, and tens of thousands of errors against as many made this quadratic.
+ * Looked up in an index of the old spans (`OldErrors`), not against each of them: `fixQuery` with
+ * `maxDiagnostics: Infinity` (as `mdq fmt --fix` asks) keeps every diagnostic, and tens of thousands
+ * of errors against as many made this quadratic.
  */
 export function addedErrors(before: readonly Diagnostic[], own: { readonly code: string; readonly span: Span } | undefined, after: readonly Diagnostic[], edits: readonly TextEdit[]): Diagnostic[] {
   const old = new OldErrors();

@@ -74,10 +74,15 @@ function error(code: string, message: string, span: Span): Diagnostic {
   return { code, severity: 'error', message, span };
 }
 
+/** True when a lexing error is a lone backslash (`invalid-escape`), not an unexpected character. */
+function isLoneBackslash(text: string, e: ILexingError): boolean {
+  return e.length <= 1 && text.charCodeAt(e.offset) === 0x5c;
+}
+
 function lexingDiagnostic(text: string, e: ILexingError): Diagnostic {
   const span = { start: e.offset, end: e.offset + Math.max(e.length, 1) };
   const ch = text.slice(span.start, span.end);
-  if (ch === '\\') {
+  if (isLoneBackslash(text, e)) {
     return {
       ...error('invalid-escape', 'a backslash at the end escapes nothing; write \\\\ for a backslash', span),
       fixes: [{ title: 'Escape the backslash', edits: [{ span, text: '\\\\' }] }],
@@ -242,8 +247,11 @@ export function parseCollecting(
   const lexed = getLexer().tokenize(text);
   for (let i = 0; i < lexed.errors.length; i++) {
     if (collected.firstDropped !== undefined) {
-      // Full, and the first one left out is known: the rest are only counted.
-      collected.dropped += lexed.errors.length - i;
+      // Full, and the first one left out is known: the rest are only counted, by code as lexingDiagnostic names them.
+      let escapes = 0;
+      for (let j = i; j < lexed.errors.length; j++) if (isLoneBackslash(text, lexed.errors[j]!)) escapes++;
+      collected.addUnbuilt(escapes, 'error', 'invalid-escape');
+      collected.addUnbuilt(lexed.errors.length - i - escapes, 'error', 'unexpected-character');
       break;
     }
     collected.add(lexingDiagnostic(text, lexed.errors[i]!));

@@ -149,6 +149,29 @@ describe('quick fixes', () => {
     );
   });
 
+  it('fixQuery past a small maxDiagnostics (1..5): no syntax error added, a bounded result, and under the limit no change', () => {
+    const ALL = { maxDiagnostics: Number.POSITIVE_INFINITY };
+    /** Syntax errors in all, none left out. */
+    const errors = (text: string) => parse(text, ALL).diagnostics.filter((d) => d.severity === 'error').length;
+    const cut = (ds: readonly Diagnostic[]) => ds.some((d) => d.code === 'too-many-errors');
+    fc.assert(
+      fc.property(fc.oneof(query, queryLikeString, query.map((q) => `${q} ${q} ${q}`)), fc.integer({ min: 1, max: 5 }), fc.boolean(), (text, maxDiagnostics, unsafe) => {
+        const capped = { ...options, maxDiagnostics, unsafe };
+        const result = fixQuery(text, capped);
+        // Each round commits only when the exact count of syntax errors (those left out too) does not grow.
+        expect(errors(result.text)).toBeLessThanOrEqual(errors(text));
+        // A round fixes only the diagnostics its check kept, and there are at most ten.
+        expect(result.applied.length).toBeLessThanOrEqual(10 * maxDiagnostics);
+        // What is left is check's answer for the result, at the same limit.
+        expect(result.diagnostics).toEqual(check(result.text, capped));
+        // When neither the query nor the result has more diagnostics than the limit, every round's
+        // check kept all of its own: the limit changed nothing.
+        if (!cut(check(text, capped)) && !cut(result.diagnostics)) expect(result).toEqual(fixQuery(text, { ...capped, ...ALL }));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
   it('fixQuery repairs syntax and meaning in one go', () => {
     const result = fixQuery('First Name:John and Status:Active OR (VIP:yes', { schema, unsafe: true });
     expect(result.text).toBe('([First Name] eq "John" AND Status:ACT) OR (VIP:Y)');

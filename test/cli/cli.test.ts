@@ -135,3 +135,35 @@ describe('issue 9, item 17: version, option checks, notices', () => {
     expect((await run(['fmt', '--fix', '--example', 'a'])).stderr).toBe('');
   });
 });
+
+describe('fmt --fix when one run cannot fix everything (issue 9, item 5)', () => {
+  const notice = /^mdq fmt: not everything could be fixed in one run: (\d+) diagnostics? still offers? a fix; run mdq fmt --fix again on the fixed query \(--stdin prints it as "fixed"\)$/m;
+
+  it('says so, exits 1 while errors remain, and a second run on the result goes on', async () => {
+    // A long broken query: each check tries only the first fixes within the fix guard's budget.
+    const query = '[a TO b) '.repeat(300);
+    const first = await run(['fmt', '--fix', query]);
+    expect(first.code).toBe(1);
+    expect(first.stdout).toBe('');
+    expect(first.stderr).toMatch(notice);
+    const fixed = first.stderr.match(/^fixed /gm)!.length;
+    expect(fixed).toBeGreaterThan(0);
+    // The fixed text, as `fmt --fix --stdin` gives it, fixed again: the next run goes on.
+    const json = JSON.parse((await run(['fmt', '--fix', '--stdin'], `${query}\n`)).stdout) as { formatted: string | null; fixed: string; applied: string[] };
+    expect(json.formatted).toBeNull();
+    expect(json.applied).toHaveLength(fixed);
+    expect(json.fixed).not.toBe(query);
+    const again = await run(['fmt', '--fix', json.fixed]);
+    expect(again.stderr.match(/^fixed /gm)!.length).toBeGreaterThan(0);
+    expect(again.code).toBe(1);
+  });
+
+  it('says nothing when everything was fixed, or nothing could be', async () => {
+    const fixedAll = await run(['fmt', '--fix', 'a '.repeat(300)]);
+    expect(fixedAll.code).toBe(0);
+    expect(fixedAll.stderr).not.toMatch(notice);
+    const none = await run(['fmt', '--fix', ')'.repeat(50)]);
+    expect(none.code).toBe(1);
+    expect(none.stderr).not.toMatch(notice);
+  });
+});

@@ -4,7 +4,7 @@
  * or `--example` when given), one per diagnostic, never overlapping; `--unsafe` applies
  * the fixes that may change the meaning too. Exit 1 while errors remain.
  */
-import { fixQuery, format, parse } from '../../index.js';
+import { fixQuery, format, parse, type FixResult } from '../../index.js';
 import type { Diagnostic } from '../../language/diagnostic.js';
 import { parseCommandArgs, singleQuery } from '../args.js';
 import type { Command } from '../command.js';
@@ -16,6 +16,20 @@ const usage =
   'mdq fmt "<query>" [--multiline] [--width N (implies --multiline)] [--fix [--unsafe] [--schema <file>... | --example] [--severity <code>=<level>...]] | mdq fmt --stdin [...]';
 
 const fmtOptions = { stdin: { type: 'boolean' }, multiline: { type: 'boolean' }, width: { type: 'string' }, fix: { type: 'boolean' }, unsafe: { type: 'boolean' }, ...schemaOptions } as const;
+
+/**
+ * How many diagnostics still offer a fix that `--fix` applies after a run that fixed something
+ * (fixQuery stops after ten rounds, and on a long broken query the fix guard's budget lets each
+ * check offer only the first few fixes; the next run goes on): 0 when nothing was fixed, since then the
+ * fixes left were refused, and another run would refuse them again.
+ */
+function unfinished(result: FixResult, unsafe: boolean): number {
+  if (result.applied.length === 0) return 0;
+  let n = 0;
+  // All of them: `formatOne` asks for every diagnostic, so none is left out behind a `too-many-errors`.
+  for (const d of result.diagnostics) if ((d.fixes ?? []).some((f) => unsafe || f.safe === true)) n++;
+  return n;
+}
 
 export const fmtCommand: Command = {
   summary: 'print a query in canonical form; --fix applies the checker\'s safe fixes first, --unsafe all of them (exit 1 while errors remain)',
@@ -32,14 +46,17 @@ export const fmtCommand: Command = {
     const severities = readSeverities(values.severity, usage);
     const schema = values.fix ? await readSchemas(values, io, usage) : undefined;
     if (values.fix && schema === undefined) io.stderr('mdq fmt: no --schema given: schema checks skipped, fixing syntax and query shape only\n');
-    const formatOne = (query: string): { formatted: string | null; diagnostics: readonly Diagnostic[]; fixed?: string; applied?: string[]; errorsLeft?: boolean } => {
+    const unsafe = values.unsafe === true;
+    const formatOne = (query: string): { formatted: string | null; diagnostics: readonly Diagnostic[]; fixed?: string; applied?: string[]; errorsLeft?: boolean; unfinished?: number } => {
       if (values.fix) {
-        const result = fixQuery(query, { ...(schema ? { schema } : {}), severities, unsafe: values.unsafe === true, ...ALL_DIAGNOSTICS });
+        // Every diagnostic, so that one run fixes all it can (the report caps what it prints): the
+        // library's default limit, which bounds what a call keeps alive, would fix 100 per run.
+        const result = fixQuery(query, { ...(schema ? { schema } : {}), severities, unsafe, ...ALL_DIAGNOSTICS });
         const { ast, diagnostics } = parse(result.text, ALL_DIAGNOSTICS);
         const ok = !diagnostics.some((d) => d.severity === 'error');
         const errorsLeft = result.diagnostics.some((d) => d.severity === 'error');
         const applied = result.applied.map((a) => `${a.diagnostic.code}: ${a.fix.title}`);
-        return { formatted: ok ? format(ast, options) : null, diagnostics: result.diagnostics, fixed: result.text, applied, errorsLeft };
+        return { formatted: ok ? format(ast, options) : null, diagnostics: result.diagnostics, fixed: result.text, applied, errorsLeft, unfinished: unfinished(result, unsafe) };
       }
       const { ast, diagnostics } = parse(query, ALL_DIAGNOSTICS);
       const ok = !diagnostics.some((d) => d.severity === 'error');
@@ -49,17 +66,19 @@ export const fmtCommand: Command = {
     if (query === undefined) {
       let failed = false;
       for (const line of stdinQueries(await io.readStdin())) {
-        const { formatted, diagnostics, applied, errorsLeft } = formatOne(line);
+        const { formatted, diagnostics, fixed, applied, errorsLeft } = formatOne(line);
         failed ||= formatted === null || errorsLeft === true;
-        io.stdout(`${JSON.stringify({ query: line, formatted, diagnostics, ...(applied ? { applied } : {}) })}\n`);
+        // With --fix, `fixed` is the text after the fixes (unformatted), what another run starts from when errors remain.
+        io.stdout(`${JSON.stringify({ query: line, formatted, diagnostics, ...(applied ? { fixed, applied } : {}) })}\n`);
       }
       return failed ? EXIT.problems : EXIT.ok;
     }
-    const { formatted, diagnostics, fixed, applied, errorsLeft } = formatOne(query);
+    const { formatted, diagnostics, fixed, applied, errorsLeft, unfinished: left } = formatOne(query);
     if (formatted !== null) io.stdout(`${formatted}\n`);
     for (const line of (applied ?? []).slice(0, MAX_DIAGNOSTICS)) io.stderr(`fixed ${line}\n`);
     io.stderr(moreLine((applied?.length ?? 0) - MAX_DIAGNOSTICS, ['fix', 'fixes'], { moreHint: 'fmt --stdin lists them all' }));
     io.stderr(formatDiagnostics(fixed ?? query, diagnostics, { color: io.color }));
+    if (left) io.stderr(`mdq fmt: not everything could be fixed in one run: ${left === 1 ? '1 diagnostic still offers' : `${left} diagnostics still offer`} a fix; run mdq fmt --fix again on the fixed query (--stdin prints it as "fixed")\n`);
     return formatted === null || errorsLeft === true ? EXIT.problems : EXIT.ok;
   },
 };
