@@ -27,7 +27,11 @@ export type FieldReader = (record: DataRecord) => unknown;
  * the values of all its elements.
  */
 export function fieldReader(name: string): FieldReader {
-  if (!name.includes('.')) return (record) => (hasOwn.call(record, name) ? record[name] : undefined);
+  if (!name.includes('.')) {
+    const read: FieldReader = (record) => (hasOwn.call(record, name) ? record[name] : undefined);
+    ownReaders.add(read);
+    return read;
+  }
   return (record) => {
     if (hasOwn.call(record, name)) return record[name];
     // A getter may read another record meanwhile: keep the outer read's visits.
@@ -39,6 +43,14 @@ export function fieldReader(name: string): FieldReader {
       visits = outer;
     }
   };
+}
+
+/** The readers that read one own property by its name (`hasOwn.call(record, name) ? record[name] : undefined`), which a loop may write out in place (compile.ts). */
+const ownReaders = new WeakSet<FieldReader>();
+
+/** True when `read` is `fieldReader(name)` for a name without dots: it reads the own property `name`, nothing more. */
+export function readsOwnProperty(read: FieldReader): boolean {
+  return ownReaders.has(read);
 }
 
 const MAX_PATH_DEPTH = 32;

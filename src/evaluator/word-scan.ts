@@ -223,18 +223,19 @@ const MAX_NESTING = 32;
  * nested objects and arrays too) passes `test`.
  */
 export function someRecordValue(record: DataRecord, test: (value: unknown) => boolean): boolean {
-  // for-in lists inherited properties too; a plain object has none, and testing that once costs less than hasOwn per key.
+  // for-in lists inherited enumerable properties too. A plain object inherits them only from
+  // a polluted Object.prototype: its keys are asked own-ness on a match only (cheaper than hasOwn per key).
   const plain = Object.getPrototypeOf(record) === Object.prototype;
   for (const key in record) {
     if (!plain && !hasOwn.call(record, key)) continue;
     // Every metadata name starts with '_': one character code spares most look-ups.
     if (key.charCodeAt(0) === 95 && METADATA[key] === true) continue;
     const value = record[key];
-    if (typeof value === 'string') {
-      if (value !== '' && test(value)) return true;
-    } else if (value !== null && value !== undefined && (Array.isArray(value) && value.length <= SHORT_LIST ? someInList(value, test) : someLeaf(value, test, 0, undefined))) {
-      return true;
-    }
+    const found =
+      typeof value === 'string'
+        ? value !== '' && test(value)
+        : value !== null && value !== undefined && (Array.isArray(value) && value.length <= SHORT_LIST ? someInList(value, test) : someLeaf(value, test, 0, undefined));
+    if (found && (!plain || hasOwn.call(record, key))) return true;
   }
   return false;
 }
