@@ -27,7 +27,7 @@ export interface Clause {
   /**
    * Set when the clause is a test of one field's value as read (`test(r)` is
    * `matches(read(r))`): AND, OR and NOT of clauses on the same field then read it once
-   * per record (matchers.ts, `sameField`).
+   * per record (same-field.ts); `filter` reads it in its own loop (compile.ts).
    */
   readonly field?: FieldTest;
   /**

@@ -12,7 +12,7 @@ import { parseOrThrow } from '../language/parse-or-throw.js';
 import { NEVER, rowTest, type Clause, type RowTest } from './clause.js';
 import { HighlightSink, type FieldHighlight } from './highlight.js';
 import { compileClause, type CompileContext } from './matchers.js';
-import { readsOwnProperty, type DataRecord } from './record.js';
+import { ownPropertyRead, type DataRecord } from './record.js';
 import { dropTable, tableFor, type RecordTable } from './record-table.js';
 import { resolveEvaluatorSchema, type EvaluatorSchema } from './schema-input.js';
 
@@ -111,7 +111,8 @@ export function filter<R extends DataRecord>(records: Iterable<R>, query: QueryI
   const table = clause === undefined ? undefined : tableFor(records);
   if (table === undefined) {
     const field = clause?.field;
-    return field !== undefined && readsOwnProperty(field.target.read) ? filterByField(records, field.target.name, field.matches) : filterRecords(records, matches);
+    const name = field === undefined ? undefined : ownPropertyRead(field.target.read);
+    return name !== undefined ? filterByField(records, name, field!.matches) : filterRecords(records, matches);
   }
   return filterRows(records, table, table.rowTest(clause!, () => rowTest(clause!, table)), matches);
 }

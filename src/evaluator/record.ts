@@ -29,7 +29,7 @@ export type FieldReader = (record: DataRecord) => unknown;
 export function fieldReader(name: string): FieldReader {
   if (!name.includes('.')) {
     const read: FieldReader = (record) => (hasOwn.call(record, name) ? record[name] : undefined);
-    ownReaders.add(read);
+    ownReaders.set(read, name);
     return read;
   }
   return (record) => {
@@ -45,12 +45,12 @@ export function fieldReader(name: string): FieldReader {
   };
 }
 
-/** The readers that read one own property by its name (`hasOwn.call(record, name) ? record[name] : undefined`), which a loop may write out in place (compile.ts). */
-const ownReaders = new WeakSet<FieldReader>();
+/** The readers that read one own property (`hasOwn.call(record, name) ? record[name] : undefined`), by the property's name: a loop may write the read out in place (compile.ts). */
+const ownReaders = new WeakMap<FieldReader, string>();
 
-/** True when `read` is `fieldReader(name)` for a name without dots: it reads the own property `name`, nothing more. */
-export function readsOwnProperty(read: FieldReader): boolean {
-  return ownReaders.has(read);
+/** The name of the own property `read` reads when it is `fieldReader(name)` for a name without dots (it reads that, nothing more); else undefined. */
+export function ownPropertyRead(read: FieldReader): string | undefined {
+  return ownReaders.get(read);
 }
 
 const MAX_PATH_DEPTH = 32;

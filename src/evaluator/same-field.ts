@@ -31,10 +31,7 @@ function allOrAnyValue(tests: readonly ValueTest[], all: boolean): ValueTest {
 export function sameField(clauses: readonly Clause[], all: boolean): Clause {
   const { target } = clauses[0]!.field!;
   const { read } = target;
-  const matches = allOrAnyValue(
-    clauses.map((c) => c.field!.matches),
-    all,
-  );
+  const matches = allOrAnyValue(clauses.map((c) => c.field!.matches), all);
   const test = (record: DataRecord): boolean => matches(read(record));
   const marks = clauses.map((c) => c.mark);
   // An AND marks only when all of it holds (it may sit in an OR that matched by another branch), as combine's does.
@@ -65,8 +62,12 @@ export function joinSameField(operands: readonly Clause[], all: boolean): readon
   const joined = new Set<Clause[]>();
   for (const clause of operands) {
     const group = clause.field === undefined ? undefined : byField.get(clause.field.target.read);
-    if (group === undefined || group.length === 1) out.push(clause);
-    else if (!joined.has(group)) out.push(sameField(group, all)), joined.add(group);
+    if (group === undefined || group.length === 1) {
+      out.push(clause);
+    } else if (!joined.has(group)) {
+      out.push(sameField(group, all));
+      joined.add(group);
+    }
   }
   return out;
 }
