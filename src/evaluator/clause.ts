@@ -24,6 +24,25 @@ export interface Clause {
    * the clause gains nothing from columns (it then tests the table's records).
    */
   readonly rows?: (table: RecordTable) => RowTest;
+  /**
+   * Set when the clause is a test of one field's value as read (`test(r)` is
+   * `matches(read(r))`): AND, OR and NOT of clauses on the same field then read it once
+   * per record (same-field.ts); `filter` reads it in its own loop (compile.ts).
+   */
+  readonly field?: FieldTest;
+  /**
+   * Set when the test searches every value of the record (full text): the length of the
+   * text it looks for (a longer one lets the search skip more), 0 for one that analyses
+   * or measures every value. AND and OR test such clauses after the others, the longest
+   * first (matchers.ts, `combine`).
+   */
+  readonly scan?: number;
+}
+
+/** A field, and a test of its value as read (a single value, an array, or undefined). */
+export interface FieldTest {
+  readonly target: FieldTarget;
+  readonly matches: (value: unknown) => boolean;
 }
 
 export const NEVER: Clause = { test: () => false, mark: () => {}, rows: () => () => false };
@@ -48,6 +67,7 @@ export function fieldClause(target: FieldTarget, matches: (value: unknown) => bo
   return {
     test,
     mark,
+    field: { target, matches },
     rows: (table) => {
       const values = table.column(name, read);
       return (row) => matches(values[row]);
@@ -112,7 +132,7 @@ export function textClause(target: FieldTarget, mode: TextMode, text: TextTest):
 
 /** A clause over every value full-text search looks at. */
 export function fullTextClause(text: TextTest): Clause {
-  return entriesClause(allTexts, text);
+  return { ...entriesClause(allTexts, text), scan: 0 };
 }
 
 /** Either clause (a value may match in more than one way). */

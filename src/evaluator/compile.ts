@@ -12,7 +12,7 @@ import { parseOrThrow } from '../language/parse-or-throw.js';
 import { NEVER, rowTest, type Clause, type RowTest } from './clause.js';
 import { HighlightSink, type FieldHighlight } from './highlight.js';
 import { compileClause, type CompileContext } from './matchers.js';
-import type { DataRecord } from './record.js';
+import { ownPropertyRead, type DataRecord } from './record.js';
 import { dropTable, tableFor, type RecordTable } from './record-table.js';
 import { resolveEvaluatorSchema, type EvaluatorSchema } from './schema-input.js';
 
@@ -109,7 +109,11 @@ export function filter<R extends DataRecord>(records: Iterable<R>, query: QueryI
     return out;
   }
   const table = clause === undefined ? undefined : tableFor(records);
-  if (table === undefined) return filterRecords(records, matches);
+  if (table === undefined) {
+    const field = clause?.field;
+    const name = field === undefined ? undefined : ownPropertyRead(field.target.read);
+    return name !== undefined ? filterByField(records, name, field!.matches) : filterRecords(records, matches);
+  }
   return filterRows(records, table, table.rowTest(clause!, () => rowTest(clause!, table)), matches);
 }
 
@@ -118,6 +122,23 @@ function filterRecords<R extends DataRecord>(records: readonly R[], matches: (re
   for (let i = 0; i < records.length; i++) {
     const record = records[i]!;
     if (matches(record)) out.push(record);
+  }
+  return out;
+}
+
+const hasOwn = Object.prototype.hasOwnProperty;
+
+/**
+ * A query that tests one field (`City:paris`, `Age:[30 TO 40]`, `City:berlin OR City:lyon`)
+ * on records met for the first time: the field read in the loop itself, which spares two
+ * calls per record (the clause's test and the field's reader; every query calls other
+ * ones, so V8 inlines neither) on a path that costs little more than the read.
+ */
+function filterByField<R extends DataRecord>(records: readonly R[], name: string, matches: (value: unknown) => boolean): R[] {
+  const out: R[] = [];
+  for (let i = 0; i < records.length; i++) {
+    const record = records[i]!;
+    if (matches(hasOwn.call(record, name) ? record[name] : undefined)) out.push(record);
   }
   return out;
 }

@@ -34,6 +34,7 @@ import { fieldReader, isPresent, someValue, textOf, type DataRecord, type FieldR
 import { cachedAllTokens } from './record-texts.js';
 import type { RecordTable } from './record-table.js';
 import { searchable } from './full-text-table.js';
+import { joinSameField } from './same-field.js';
 import { regexMatcher } from './regex-clause.js';
 import { comparator, equalsTest, numberRangeTest, type Comparator } from './typed-values.js';
 import { wildcardMatcher } from './wildcard.js';
@@ -167,6 +168,15 @@ function allOrAny(tests: readonly Clause['test'][], all: boolean): Clause['test'
       };
 }
 
+/** Clauses that search the whole record last, the longest text sought first (`Clause.scan`); the others in their order. */
+function cheapFirst(clauses: readonly Clause[]): readonly Clause[] {
+  const rank = (c: Clause): number => (c.scan === undefined ? -1 : Number.MAX_SAFE_INTEGER - c.scan);
+  return clauses
+    .map((clause, i) => ({ clause, i }))
+    .sort((a, b) => rank(a.clause) - rank(b.clause) || a.i - b.i)
+    .map((x) => x.clause);
+}
+
 /** The same for tests of rows: apart, so that neither's closures see the other's arguments (records, numbers) and slow down. */
 function allOrAnyRow(tests: readonly RowTest[], all: boolean): RowTest {
   if (tests.length === 2) {
@@ -184,11 +194,15 @@ function allOrAnyRow(tests: readonly RowTest[], all: boolean): RowTest {
       };
 }
 
-function combine(operands: readonly Clause[], all: boolean): Clause {
+function combine(clauses: readonly Clause[], all: boolean): Clause {
+  const operands = joinSameField(clauses, all);
   if (operands.length === 1) return operands[0]!;
-  const test = allOrAny(operands.map((c) => c.test), all);
+  // Records are tested by the cheap clauses first (a field read), so that a walk of the whole record is skipped when they decide.
+  const test = allOrAny(cheapFirst(operands).map((c) => c.test), all);
   const marks = operands.map((c) => c.mark);
+  const scans = operands.filter((c) => c.scan !== undefined).map((c) => c.scan!);
   return {
+    ...(scans.length > 0 ? { scan: Math.min(...scans) } : {}),
     test,
     // An AND marks only when all of it holds (it may sit in an OR that matched by another branch).
     mark: all ? (r, sink) => test(r) && marks.forEach((m) => m(r, sink)) : (r, sink) => marks.forEach((m) => m(r, sink)),
@@ -249,8 +263,9 @@ function wordsClause(text: string, slop: number, scope: Scope): Clause {
           return cached !== undefined ? cached.has(word) : someRecordValue(record, leaf);
         };
   // On a table (an array met again) a word or an exact phrase is searched in the table's words; a sloppy phrase is not (slop is no substring).
-  if (slop > 0 && words.length > 1) return { test, mark };
-  return { test, mark, rows: (table) => fullTextRows(table, words, test) };
+  const scan = Math.max(...words.map((w) => w.length));
+  if (slop > 0 && words.length > 1) return { test, mark, scan };
+  return { test, mark, scan, rows: (table) => fullTextRows(table, words, test) };
 }
 
 /** `words` in the table's words (full-text-table.ts), or `test` on each record when they are not kept. */
@@ -284,7 +299,10 @@ function equalsClause(scope: FieldScope, text: string, now: Date): Clause {
 function valueMatch(text: string, slop: number, scope: Scope, now: Date): Clause {
   if (scope === null || scope.kind === 'text') return wordsClause(text, slop, scope);
   // Without a known type a value may be text (words) or a number, date or boolean (typed).
-  if (scope.kind === 'opaque') return either(wordsClause(text, slop, scope), equalsClause(scope, text, now));
+  if (scope.kind === 'opaque') {
+    const both = joinSameField([wordsClause(text, slop, scope), equalsClause(scope, text, now)], false);
+    return both.length === 1 ? both[0]! : either(both[0]!, both[1]!);
+  }
   return equalsClause(scope, text, now);
 }
 
@@ -396,7 +414,15 @@ function substringClause(scope: FieldScope, operator: 'contains' | 'startswith' 
 }
 
 function negate(clause: Clause): Clause {
+  const { field } = clause;
+  if (field !== undefined) {
+    // Still a test of the field's value (so that `f:a AND NOT f:b` reads f once).
+    const { read } = field.target;
+    const matches = (value: unknown): boolean => !field.matches(value);
+    return fieldClause(field.target, matches, (record) => matches(read(record)), () => {});
+  }
   return {
+    ...(clause.scan !== undefined ? { scan: clause.scan } : {}),
     test: (record) => !clause.test(record),
     mark: () => {},
     rows: (table) => {
@@ -455,7 +481,7 @@ const MATCHERS: { readonly [K in ClauseKind]: CompileFn<K> } = {
     const find = needle === undefined || !isAnalysed(scope) ? null : prefix !== undefined ? prefixFinder(prefix) : infixFinder(needle);
     if (find === null) return clause;
     const leaf = valueFinder(find, needle!);
-    if (scope === null) return { test: (record) => someRecordValue(record, leaf), mark: clause.mark };
+    if (scope === null) return { test: (record) => someRecordValue(record, leaf), mark: clause.mark, scan: needle!.length };
     return findInField(scope, find, leaf, clause.mark);
   },
   Regex: (node, scope, context) => {
@@ -477,7 +503,7 @@ const MATCHERS: { readonly [K in ClauseKind]: CompileFn<K> } = {
       const text = textOf(value);
       return text !== null && text !== '' && find(text);
     };
-    if (scope === null) return { test: (record) => someRecordValue(record, leaf), mark: clause.mark };
+    if (scope === null) return { test: (record) => someRecordValue(record, leaf), mark: clause.mark, scan: 0 };
     return findInField(scope, find, leaf, clause.mark);
   },
   Range: (node, scope, context) => orderClause(boundText(node.lower), node.lowerInclusive, boundText(node.upper), node.upperInclusive, scope, context.now),

@@ -28,6 +28,8 @@ interface RecordTexts {
 }
 
 const cache = new WeakMap<object, RecordTexts>();
+/** True once some record's full-text values were analysed and kept (`allTexts`): before, `cachedAllTokens` has nothing to find. */
+let someFullTextKept = false;
 const NONE: readonly TextEntry[] = [];
 
 function textsOf(record: DataRecord): RecordTexts {
@@ -81,6 +83,7 @@ export function allTexts(record: DataRecord): readonly TextEntry[] {
     const found: TextEntry[] = [];
     forEachFullText(record, (text, field, index) => found.push({ field, index, analysed: analyse(text) }));
     texts.all = found;
+    someFullTextKept = true;
   }
   return texts.all;
 }
@@ -171,6 +174,8 @@ export function recordTokenSet(record: DataRecord): ReadonlySet<string> {
  * (the set is then made once from those tokens); undefined before, and nothing is analysed.
  */
 export function cachedAllTokens(record: DataRecord): ReadonlySet<string> | undefined {
+  // No record's values were ever analysed for full text (the usual case for word queries alone): no look-up per record.
+  if (!someFullTextKept) return undefined;
   const texts = cache.get(record);
   return texts === undefined || texts.all === undefined ? undefined : recordTokenSet(record);
 }

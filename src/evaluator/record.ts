@@ -27,7 +27,11 @@ export type FieldReader = (record: DataRecord) => unknown;
  * the values of all its elements.
  */
 export function fieldReader(name: string): FieldReader {
-  if (!name.includes('.')) return (record) => (hasOwn.call(record, name) ? record[name] : undefined);
+  if (!name.includes('.')) {
+    const read: FieldReader = (record) => (hasOwn.call(record, name) ? record[name] : undefined);
+    ownReaders.set(read, name);
+    return read;
+  }
   return (record) => {
     if (hasOwn.call(record, name)) return record[name];
     // A getter may read another record meanwhile: keep the outer read's visits.
@@ -39,6 +43,14 @@ export function fieldReader(name: string): FieldReader {
       visits = outer;
     }
   };
+}
+
+/** The readers that read one own property (`hasOwn.call(record, name) ? record[name] : undefined`), by the property's name: a loop may write the read out in place (compile.ts). */
+const ownReaders = new WeakMap<FieldReader, string>();
+
+/** The name of the own property `read` reads when it is `fieldReader(name)` for a name without dots (it reads that, nothing more); else undefined. */
+export function ownPropertyRead(read: FieldReader): string | undefined {
+  return ownReaders.get(read);
 }
 
 const MAX_PATH_DEPTH = 32;

@@ -223,18 +223,34 @@ const MAX_NESTING = 32;
  * nested objects and arrays too) passes `test`.
  */
 export function someRecordValue(record: DataRecord, test: (value: unknown) => boolean): boolean {
-  // for-in lists inherited properties too; a plain object has none, and testing that once costs less than hasOwn per key.
+  // for-in lists inherited enumerable properties too. A plain object inherits them only from
+  // a polluted Object.prototype: its keys are asked own-ness on a match only (cheaper than hasOwn per key).
   const plain = Object.getPrototypeOf(record) === Object.prototype;
   for (const key in record) {
     if (!plain && !hasOwn.call(record, key)) continue;
     // Every metadata name starts with '_': one character code spares most look-ups.
     if (key.charCodeAt(0) === 95 && METADATA[key] === true) continue;
     const value = record[key];
-    if (typeof value === 'string') {
-      if (value !== '' && test(value)) return true;
-    } else if (value !== null && value !== undefined && someLeaf(value, test, 0, undefined)) {
-      return true;
-    }
+    const found =
+      typeof value === 'string'
+        ? value !== '' && test(value)
+        : value !== null && value !== undefined && (Array.isArray(value) && value.length <= SHORT_LIST ? someInList(value, test) : someLeaf(value, test, 0, undefined));
+    if (found && (!plain || hasOwn.call(record, key))) return true;
+  }
+  return false;
+}
+
+/**
+ * `someLeaf` of a short array, its primitive elements tested here (a multivalue field of
+ * codes or words: one call per value instead of one per element); an element that is an
+ * object sends the whole list to `someLeaf`, which walks nested values once each.
+ */
+function someInList(list: readonly unknown[], test: (value: unknown) => boolean): boolean {
+  for (let i = 0; i < list.length; i++) {
+    const v = list[i];
+    if (v === undefined || v === null) continue;
+    if (typeof v === 'object') return someLeaf(list, test, 0, undefined);
+    if (test(v)) return true;
   }
   return false;
 }
@@ -247,10 +263,12 @@ for (const name of METADATA_PROPERTIES) (METADATA as { [name: string]: true })[n
 function someLeaf(value: unknown, test: (value: unknown) => boolean, depth: number, seen: Set<object> | undefined): boolean {
   if (value === null || value === undefined || depth > MAX_NESTING) return false;
   if (typeof value !== 'object') return test(value);
-  if (value instanceof Date) return test(value);
-  if (unboxed(value) !== value) return test(unboxed(value));
+  // Arrays first (the usual object here): a Date or a boxed primitive is none, and asking those first cost three instanceof per array.
+  const array = Array.isArray(value);
+  if (!array && value instanceof Date) return test(value);
+  if (!array && unboxed(value) !== value) return test(unboxed(value));
   // Each nested object or array once per walk (the set is made at the first one): a cycle, or one object under two keys, would be walked once per path.
-  if (isList(value)) {
+  if (array || isList(value)) {
     // A long list costs what it holds, not its length (a sparse `a[1e9]`).
     const values = value.length > SHORT_LIST ? presentElements(value).values : value;
     for (let i = 0; i < values.length; i++) {

@@ -87,6 +87,24 @@ describe('fields', () => {
     expect(filter(rs, 'toString:*').map((r) => r.id)).toEqual([]);
   });
 
+  it('never reads a polluted Object.prototype, first call and later', () => {
+    const proto = Object.prototype as Record<string, unknown>;
+    proto.Polluted = 'berlin';
+    try {
+      const rs: { id: number; [k: string]: unknown }[] = [{ id: 1 }, { id: 2, Polluted: 'berlin' }, { id: 3, City: 'berlin' }];
+      for (let round = 0; round < 3; round++) {
+        expect(filter(rs, 'Polluted:berlin').map((r) => r.id)).toEqual([2]);
+        expect(filter(rs, 'Polluted:berlin OR Polluted:lyon').map((r) => r.id)).toEqual([2]);
+        expect(filter(rs, 'NOT Polluted:berlin').map((r) => r.id)).toEqual([1, 3]);
+        expect(filter(rs, '_exists_:Polluted').map((r) => r.id)).toEqual([2]);
+        // Full text walks the records in place on the first call (for-in lists the polluted property too).
+        for (const query of ['berlin', 'ber*', '*erli*', 'berlni~1', '"berlin"~2', 'berlin AND NOT lyon', '/berl.n/']) expect(filter(rs, query).map((r) => r.id), query).toEqual([2, 3]);
+      }
+    } finally {
+      delete proto.Polluted;
+    }
+  });
+
   it('with a schema, a field it does not know matches nothing and is reported', () => {
     const m = compile('Nickname:tim OR tim', { schema: exampleSchemas });
     expect(m.diagnostics.map((d) => [d.code, d.span])).toEqual([['unknown-field', { start: 0, end: 8 }]]);

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { analyse, tokensOf } from '../../src/evaluator/analysis.js';
 import { phraseMatches } from '../../src/evaluator/phrase.js';
 import { textOf } from '../../src/evaluator/record.js';
+import { forEachFullText } from '../../src/evaluator/record-texts.js';
 import { fuzzyMatcher } from '../../src/evaluator/fuzzy.js';
 import { containsIgnoringCase, fuzzyFinder, infixFinder, prefixFinder, sloppyFinder, someRecordText, someRecordValue, valueFinder, wordsFinder } from '../../src/evaluator/word-scan.js';
 
@@ -86,6 +87,36 @@ describe('finding words in place', () => {
         if (prefix !== '' && byPrefix !== null) expect(valueFinder(byPrefix, prefix)(value)).toBe(text !== null && text !== '' && byPrefix(text));
       }),
       { numRuns: 3000 * scale },
+    );
+  });
+
+  it('the walk in place tests the texts the walk behind the cache and the words lists, on values of every shape', () => {
+    const leafValue = fc.oneof(
+      fc.constantFrom('x', 'y x', 'X', '', 'true', '7'),
+      fc.integer({ min: 0, max: 9 }),
+      fc.boolean(),
+      fc.constantFrom(null, undefined, new Date(0), new String('x'), new Number(7), new Boolean(true)),
+    );
+    const { nested } = fc.letrec<{ nested: unknown }>((tie) => ({
+      nested: fc.oneof(
+        { depthSize: 'small', withCrossShrink: true },
+        leafValue,
+        // Holes, null and objects after primitives, as a multivalue field may hold them.
+        fc.sparseArray(tie('nested'), { maxLength: 5 }),
+        fc.array(tie('nested'), { maxLength: 4 }),
+        fc.dictionary(fc.constantFrom('a', 'b', '_schemaName'), tie('nested'), { maxKeys: 3 }),
+      ),
+    }));
+    const record = fc.dictionary(fc.constantFrom('f', 'g', '_dataObjectId', '_schemaName'), nested, { maxKeys: 4 });
+    fc.assert(
+      fc.property(record, fc.constantFrom('x', 'y', 'true', '7', '1970'), (r, word) => {
+        const find = wordsFinder(tokensOf(word));
+        const texts: string[] = [];
+        forEachFullText(r, (t) => texts.push(t));
+        expect(someRecordValue(r, valueFinder(find, word))).toBe(texts.some(find));
+        expect(someRecordText(r, find)).toBe(texts.some(find));
+      }),
+      { numRuns: 1000 * scale },
     );
   });
 
