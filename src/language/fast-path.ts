@@ -64,10 +64,12 @@ class FastParser {
   private readonly starts: Uint32Array;
   private readonly ends: Uint32Array;
   /** The operands and `explicit` flags of the ANDs and ORs being read: each list is copied out at its exact length (scratch-stack.ts says why). */
-  private readonly operands = new ScratchStack<Expr>();
-  private readonly explicit = new ScratchStack<boolean>();
+  private readonly operands: ScratchStack<Expr>;
+  private readonly explicit: ScratchStack<boolean>;
 
-  constructor(stream: TokenStream) {
+  constructor(stream: TokenStream, operands: ScratchStack<Expr>, explicit: ScratchStack<boolean>) {
+    this.operands = operands;
+    this.explicit = explicit;
     this.text = stream.text;
     this.count = stream.count;
     this.kinds = stream.kinds;
@@ -360,12 +362,20 @@ class FastParser {
   }
 }
 
+/** The operand stacks of every fast parse (a parse finishes with them before the next begins; nothing in one calls back out). */
+const sharedOperands = new ScratchStack<Expr>();
+const sharedExplicit = new ScratchStack<boolean>();
+
 /** The tree of a well-formed query from its token stream, or `FAIL` when the reference parser must take it. */
 export function fastParse(stream: TokenStream): Expr | null | Fail {
   try {
-    return new FastParser(stream).parse();
+    return new FastParser(stream, sharedOperands, sharedExplicit).parse();
   } catch (e) {
     if (e === giveUp) return FAIL;
     throw e;
+  } finally {
+    // Empty after a finished parse; after one that gave up, holding its half-built lists.
+    sharedOperands.clear();
+    sharedExplicit.clear();
   }
 }
