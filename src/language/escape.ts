@@ -36,10 +36,13 @@ export interface Unescaped {
  */
 export function unescape(raw: string, keepWildcardEscapes = false): Unescaped {
   if (!raw.includes('\\')) return { value: raw, problems: NO_PROBLEMS };
-  // Pieces joined once, not `+=`: that makes a rope of one 32-byte cons string per escape,
-  // which a long escaped word's value kept alive (a 1 MB word of `\\`: 16 bytes a character).
-  // An escape's character and the run after it are one piece: one slice per escape.
+  // Slices joined, not `+=`: that makes a rope of one 32-byte cons string per escape, which a
+  // long escaped word's value kept alive (a 1 MB word of `\\`: 16 bytes a character). An
+  // escape's character and the run after it are one slice; every PIECES of them are joined
+  // into a chunk, so the list of pieces never grows past PIECES either.
   const pieces: string[] = [raw.slice(0, raw.indexOf('\\'))];
+  let count = 1;
+  let chunks: string[] | undefined;
   let problems: EscapeProblem[] | undefined;
   for (let i = raw.indexOf('\\'); i !== -1; ) {
     if (i + 1 >= raw.length) {
@@ -52,7 +55,7 @@ export function unescape(raw: string, keepWildcardEscapes = false): Unescaped {
       const hex = raw.slice(i + 2, i + 6);
       if (HEX4.test(hex)) {
         const decoded = String.fromCharCode(parseInt(hex, 16));
-        pieces.push(keepWildcardEscapes && (decoded === '*' || decoded === '?' || decoded === '\\') ? `\\${decoded}` : decoded);
+        pieces[count++] = keepWildcardEscapes && (decoded === '*' || decoded === '?' || decoded === '\\') ? `\\${decoded}` : decoded;
         from = i + 6;
       } else {
         (problems ??= []).push({
@@ -66,11 +69,22 @@ export function unescape(raw: string, keepWildcardEscapes = false): Unescaped {
     }
     // The run from the escaped character (or the backslash kept, or past `\uXXXX`) up to the next backslash.
     const end = raw.indexOf('\\', Math.max(from, i + 2));
-    pieces.push(raw.slice(from, end === -1 ? raw.length : end));
+    pieces[count++] = raw.slice(from, end === -1 ? raw.length : end);
+    if (count >= PIECES) {
+      (chunks ??= []).push(pieces.join(''));
+      count = 0;
+    }
     i = end;
   }
-  return { value: pieces.length === 1 ? pieces[0]! : pieces.join(''), problems: problems ?? NO_PROBLEMS };
+  pieces.length = count;
+  const last = count === 1 ? pieces[0]! : pieces.join('');
+  if (chunks === undefined) return { value: last, problems: problems ?? NO_PROBLEMS };
+  chunks.push(last);
+  return { value: chunks.join(''), problems: problems ?? NO_PROBLEMS };
 }
+
+/** Pieces of an unescaped value joined at a time (see `unescape`). */
+const PIECES = 1024;
 
 const NO_PROBLEMS: readonly EscapeProblem[] = [];
 

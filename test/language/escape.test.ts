@@ -40,7 +40,10 @@ function byDefinition(raw: string, keepWildcardEscapes: boolean): { value: strin
 }
 
 /** Text rich in backslashes, `u`, hex digits and wildcards. */
-const escapedText = fc.string({ unit: fc.constantFrom('\\', '\\', 'u', '0', '0', '2', 'a', 'A', 'f', 'g', '*', '?', ' ', 'x', 'é', '\ud83d') });
+const unit = fc.constantFrom('\\', '\\', 'u', '0', '0', '2', 'a', 'A', 'f', 'g', '*', '?', ' ', 'x', 'é', '\ud83d');
+const escapedText = fc.string({ unit });
+/** Long enough for thousands of escapes: the value is joined in chunks of pieces. */
+const longEscapedText = fc.string({ unit, minLength: 3000, maxLength: 6000 });
 
 describe('unescape', () => {
   it('gives the value and problems of the character-by-character definition', () => {
@@ -52,6 +55,15 @@ describe('unescape', () => {
         expect(problems.map(({ offset, length }) => ({ offset, length }))).toEqual(expected.problems);
       }),
       { numRuns: 2000 * scale },
+    );
+  });
+
+  it('gives the same on texts of thousands of escapes', () => {
+    fc.assert(
+      fc.property(longEscapedText, fc.boolean(), (raw, keep) => {
+        expect(unescape(raw, keep).value).toBe(byDefinition(raw, keep).value);
+      }),
+      { numRuns: 100 * scale },
     );
   });
 
