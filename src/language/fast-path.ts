@@ -16,6 +16,7 @@ import { endsWithComparison } from './comparison-edges.js';
 import { closedBy, DECIMAL, hasUnescapedWildcard, unescape } from './escape.js';
 import { Kind, type TokenStream } from './scanner.js';
 import { ScratchStack } from './scratch-stack.js';
+import { sharedSlice } from './shared-slices.js';
 import { rememberedSpelling, rememberSpelling } from './spellings.js';
 
 /** Returned when the query needs the chevrotain parser (it has, or may have, a diagnostic). */
@@ -25,6 +26,10 @@ type Fail = typeof FAIL;
 
 /** Thrown inside the fast path to unwind to `fastParse`; never escapes it. */
 const giveUp = new Error('fast path: needs the reference parser');
+
+/** `explicit` of an AND of two clauses with an operator written between them, and without (frozen: shared by every tree). */
+const WRITTEN: readonly boolean[] = Object.freeze([true]);
+const ADJACENT: readonly boolean[] = Object.freeze([false]);
 
 /** No token: past the end of the stream. */
 const END = 255;
@@ -89,8 +94,14 @@ class FastParser {
     return i < this.count ? this.kinds[i]! : END;
   }
 
+  /** Token `i`'s text; a short one shared with its earlier repeats (shared-slices.ts). */
   private image(i: number): string {
-    return this.text.slice(this.starts[i], this.ends[i]);
+    return sharedSlice(this.text, this.starts[i]!, this.ends[i]!);
+  }
+
+  /** Token `i`'s text without its first and last character (a phrase's, a regex's, a bracket name's inside). */
+  private inside(i: number): string {
+    return sharedSlice(this.text, this.starts[i]! + 1, this.ends[i]! - 1);
   }
 
   private span(i: number) {
@@ -160,7 +171,8 @@ class FastParser {
       this.operands.push(this.unary());
     }
     const operands = this.operands.take(from);
-    const explicit = this.explicit.take(explicitFrom);
+    // The flags of an AND of two, the most common list, are one of two arrays shared by every tree (the AST is read-only).
+    const explicit = this.explicit.mark() - explicitFrom === 1 ? (this.explicit.pop() ? WRITTEN : ADJACENT) : this.explicit.take(explicitFrom);
     if (operands.length === 1) return operands[0]!;
     return { kind: 'And', operands, explicit, span: { start: operands[0]!.span.start, end: operands[operands.length - 1]!.span.end } };
   }
@@ -247,13 +259,13 @@ class FastParser {
   private phrase(i: number): Expr & { kind: 'Phrase' } {
     const raw = this.image(i);
     if (!closedBy(raw, '"')) throw giveUp;
-    return { kind: 'Phrase', raw, value: unescaped(raw.slice(1, -1)), span: this.span(i) };
+    return { kind: 'Phrase', raw, value: unescaped(this.inside(i)), span: this.span(i) };
   }
 
   private regex(i: number): Expr {
     const raw = this.image(i);
     if (!closedBy(raw, '/')) throw giveUp;
-    return { kind: 'Regex', raw, pattern: raw.slice(1, -1), span: this.span(i) };
+    return { kind: 'Regex', raw, pattern: this.inside(i), span: this.span(i) };
   }
 
   private field(): Expr {
@@ -337,7 +349,7 @@ class FastParser {
     const fieldIndex = this.pos++;
     const raw = this.image(fieldIndex);
     if (!closedBy(raw, ']')) throw giveUp;
-    const inner = raw.slice(1, -1);
+    const inner = this.inside(fieldIndex);
     const fieldSpan = this.span(fieldIndex);
     const field: FieldName = { kind: 'FieldName', raw: inner, value: unescaped(inner), span: fieldSpan };
     if (field.value.trim() === '') throw giveUp;

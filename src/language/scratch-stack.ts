@@ -40,6 +40,13 @@ export class ScratchStack<T> {
     return list;
   }
 
+  /** Takes the item on top off the stack. */
+  pop(): T {
+    const item = this.items[--this.size]!;
+    this.items[this.size] = undefined;
+    return item;
+  }
+
   /** Empties the stack (after a parse that gave up half-way), letting go of what it held. */
   clear(): void {
     this.items.fill(undefined, 0, this.size);

@@ -64,6 +64,16 @@ describe('ScratchStack', () => {
     expect(again).toHaveLength(1000);
   });
 
+  it('pop takes the top item off, and the list below it is taken whole', () => {
+    const stack = new ScratchStack<string>();
+    stack.push('a');
+    stack.push('b');
+    stack.push('c');
+    expect(stack.pop()).toBe('c');
+    expect(stack.top()).toBe('b');
+    expect(stack.take(0)).toEqual(['a', 'b']);
+  });
+
   it('clear empties it, whatever lists were left half-built', () => {
     const stack = new ScratchStack<string>();
     stack.push('a');
