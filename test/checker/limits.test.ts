@@ -62,12 +62,13 @@ describe('check: diagnostics past the limit are counted, not built (growth bench
     expectCapped(check(text), all, DEFAULT_LIMITS.maxDiagnostics);
   });
 
-  it('floods of one rule\'s report (empty phrases, lower-case operators, leading wildcards, spaced field names): 100 kept, the rest counted', () => {
+  it('floods of one rule\'s report (empty phrases, lower-case operators, leading wildcards, spaced field names, mixed AND and OR): 100 kept, the rest counted', () => {
     const floods: [string, string, string][] = [
       ['""', 'empty-phrase', '"" '],
       ['and', 'lowercase-operator', 'a and b or '],
       ['leading-wildcard', 'leading-wildcard', '*a?b '],
       ['First Name:', 'unescaped-space', 'First Name:John and '],
+      ['mixed', 'mixed-and-or', '(a b OR c) '],
     ];
     for (const [name, code, fragment] of floods) {
       const text = fragment.repeat(600);
