@@ -27,24 +27,24 @@ export function sharedSlice(text: string, start: number, end: number): string {
   hash |= 1;
   const slot = (hash >>> 16) & (SLOTS - 1);
   const known = strings[slot];
-  if (known !== undefined && known.length === length && spells(known, text, start)) return known;
+  if (known !== undefined && known.length === length && holdsAt(known, text, start)) return known;
   if (seen[slot] !== hash) {
     seen[slot] = hash;
     return text.slice(start, end);
   }
   seen[slot] = 0;
-  const copy = ownCopy(text, start, end);
+  const copy = copyOfText(text, start, end);
   strings[slot] = copy;
   return copy;
 }
 
-function spells(known: string, text: string, start: number): boolean {
+function holdsAt(known: string, text: string, start: number): boolean {
   for (let k = 0; k < known.length; k++) if (known.charCodeAt(k) !== text.charCodeAt(start + k)) return false;
   return true;
 }
 
 /** A string of its own with the text of `text[start, end)`, made from its code units (no slice of the query). */
-function ownCopy(text: string, start: number, end: number): string {
+function copyOfText(text: string, start: number, end: number): string {
   let copy = '';
   for (let k = start; k < end; k++) copy += String.fromCharCode(text.charCodeAt(k));
   return copy;
