@@ -203,9 +203,14 @@ function notAKind(kind: never): Reading {
   return ACCEPTED;
 }
 
+/** The start of an ISO date: a text without it is never guessed to be a date. */
+const YEAR_FIRST = /^\d{4}-/;
+
 /** Without a schema: a number, or an ISO date, when the text is one. */
 export function guessComparable(text: string): Comparable | undefined {
   if (DECIMAL.test(text)) return Number(text);
+  // Asked first: any other word would be read as a date only to be dropped, with a message made for nothing.
+  if (!YEAR_FIRST.test(text)) return undefined;
   const date = readQueryDate(text, true);
-  return date.ok && date.value && /^\d{4}-/.test(text) ? date.value.key : undefined;
+  return date.ok && date.value ? date.value.key : undefined;
 }

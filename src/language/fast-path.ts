@@ -16,6 +16,7 @@ import { endsWithComparison } from './comparison-edges.js';
 import { closedBy, DECIMAL, hasUnescapedWildcard, unescape } from './escape.js';
 import { Kind, type TokenStream } from './scanner.js';
 import { ScratchStack } from './scratch-stack.js';
+import { sharedSlice } from './shared-slices.js';
 import { rememberedSpelling, rememberSpelling } from './spellings.js';
 
 /** Returned when the query needs the chevrotain parser (it has, or may have, a diagnostic). */
@@ -25,6 +26,10 @@ type Fail = typeof FAIL;
 
 /** Thrown inside the fast path to unwind to `fastParse`; never escapes it. */
 const giveUp = new Error('fast path: needs the reference parser');
+
+/** `explicit` of an AND of two clauses with an operator written between them, and without (frozen: shared by every tree). */
+const WRITTEN: readonly boolean[] = Object.freeze([true]);
+const ADJACENT: readonly boolean[] = Object.freeze([false]);
 
 /** No token: past the end of the stream. */
 const END = 255;
@@ -64,10 +69,12 @@ class FastParser {
   private readonly starts: Uint32Array;
   private readonly ends: Uint32Array;
   /** The operands and `explicit` flags of the ANDs and ORs being read: each list is copied out at its exact length (scratch-stack.ts says why). */
-  private readonly operands = new ScratchStack<Expr>();
-  private readonly explicit = new ScratchStack<boolean>();
+  private readonly operands: ScratchStack<Expr>;
+  private readonly explicit: ScratchStack<boolean>;
 
-  constructor(stream: TokenStream) {
+  constructor(stream: TokenStream, operands: ScratchStack<Expr>, explicit: ScratchStack<boolean>) {
+    this.operands = operands;
+    this.explicit = explicit;
     this.text = stream.text;
     this.count = stream.count;
     this.kinds = stream.kinds;
@@ -87,8 +94,14 @@ class FastParser {
     return i < this.count ? this.kinds[i]! : END;
   }
 
+  /** Token `i`'s text; a short one shared with its earlier repeats (shared-slices.ts). */
   private image(i: number): string {
-    return this.text.slice(this.starts[i], this.ends[i]);
+    return sharedSlice(this.text, this.starts[i]!, this.ends[i]!);
+  }
+
+  /** Token `i`'s text without its first and last character (a phrase's, a regex's, a bracket name's inside). */
+  private inside(i: number): string {
+    return sharedSlice(this.text, this.starts[i]! + 1, this.ends[i]! - 1);
   }
 
   private span(i: number) {
@@ -158,7 +171,8 @@ class FastParser {
       this.operands.push(this.unary());
     }
     const operands = this.operands.take(from);
-    const explicit = this.explicit.take(explicitFrom);
+    // The flags of an AND of two, the most common list, are one of two arrays shared by every tree (the AST is read-only).
+    const explicit = this.explicit.mark() - explicitFrom === 1 ? (this.explicit.pop() ? WRITTEN : ADJACENT) : this.explicit.take(explicitFrom);
     if (operands.length === 1) return operands[0]!;
     return { kind: 'And', operands, explicit, span: { start: operands[0]!.span.start, end: operands[operands.length - 1]!.span.end } };
   }
@@ -245,13 +259,13 @@ class FastParser {
   private phrase(i: number): Expr & { kind: 'Phrase' } {
     const raw = this.image(i);
     if (!closedBy(raw, '"')) throw giveUp;
-    return { kind: 'Phrase', raw, value: unescaped(raw.slice(1, -1)), span: this.span(i) };
+    return { kind: 'Phrase', raw, value: unescaped(this.inside(i)), span: this.span(i) };
   }
 
   private regex(i: number): Expr {
     const raw = this.image(i);
     if (!closedBy(raw, '/')) throw giveUp;
-    return { kind: 'Regex', raw, pattern: raw.slice(1, -1), span: this.span(i) };
+    return { kind: 'Regex', raw, pattern: this.inside(i), span: this.span(i) };
   }
 
   private field(): Expr {
@@ -335,7 +349,7 @@ class FastParser {
     const fieldIndex = this.pos++;
     const raw = this.image(fieldIndex);
     if (!closedBy(raw, ']')) throw giveUp;
-    const inner = raw.slice(1, -1);
+    const inner = this.inside(fieldIndex);
     const fieldSpan = this.span(fieldIndex);
     const field: FieldName = { kind: 'FieldName', raw: inner, value: unescaped(inner), span: fieldSpan };
     if (field.value.trim() === '') throw giveUp;
@@ -360,12 +374,20 @@ class FastParser {
   }
 }
 
+/** The operand stacks of every fast parse (a parse finishes with them before the next begins; nothing in one calls back out). */
+const sharedOperands = new ScratchStack<Expr>();
+const sharedExplicit = new ScratchStack<boolean>();
+
 /** The tree of a well-formed query from its token stream, or `FAIL` when the reference parser must take it. */
 export function fastParse(stream: TokenStream): Expr | null | Fail {
   try {
-    return new FastParser(stream).parse();
+    return new FastParser(stream, sharedOperands, sharedExplicit).parse();
   } catch (e) {
     if (e === giveUp) return FAIL;
     throw e;
+  } finally {
+    // Empty after a finished parse; after one that gave up, holding its half-built lists.
+    sharedOperands.clear();
+    sharedExplicit.clear();
   }
 }

@@ -11,7 +11,7 @@
  * the chevrotain lexer and parser.
  */
 import type { TokenType } from 'chevrotain';
-import { matchBracketField, matchRelationOperator } from './tokens.js';
+import { bracketFieldEnd, matchRelationOperator } from './tokens.js';
 import * as T from './tokens.js';
 
 /** Token kinds of the stream: indexes into `KIND_TYPES`. */
@@ -289,10 +289,10 @@ export function scan(text: string, buffer: TokenBuffer = new TokenBuffer()): Tok
       end = -1;
       switch (c) {
         case C.LBracket: {
-          const match = matchBracketField(text, i, [], {});
-          if (match !== null) {
+          const fieldEnd = bracketFieldEnd(text, i);
+          if (fieldEnd >= 0) {
             kind = Kind.BracketField;
-            end = i + match[0].length;
+            end = fieldEnd;
           } else {
             kind = Kind.RangeStart;
             end = i + 1;

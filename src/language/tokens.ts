@@ -119,12 +119,19 @@ function quotedEnd(text: string, i: number): number {
 }
 
 /**
+ * What `rangeModeScan` found, as one number (it runs for every `[`: no object per bracket):
+ * no `TO`; a `TO` and no closer; or a `TO` and the code of the closer (`]`, `}`, `)`).
+ */
+const NO_TO = -2;
+const TO_UNCLOSED = -1;
+
+/**
  * Whether the `[` at `offset` holds a `TO` as the range mode lexes it (quoted bounds and
  * escapes skipped, so `"18"TO` holds one, as in `{"18"TO 20]`), before whatever would end
- * the range (`]`, `}`, `)`); and which of those ends it (-1: the end of the text).
- * Stops early once the answer cannot change.
+ * the range (`]`, `}`, `)`); and which of those ends it: `NO_TO`, `TO_UNCLOSED` (the end of
+ * the text ends it), or the closer's code. Stops early once the answer cannot change.
  */
-function rangeModeScan(text: string, offset: number): { holdsTo: boolean; closer: number } {
+function rangeModeScan(text: string, offset: number): number {
   const n = text.length;
   let holdsTo = false;
   let i = offset + 1;
@@ -134,10 +141,10 @@ function rangeModeScan(text: string, offset: number): { holdsTo: boolean; closer
       i++;
       continue;
     }
-    if (c === 93 /* ] */ || c === 125 /* } */ || c === 41 /* ) */) return { holdsTo, closer: c };
+    if (c === 93 /* ] */ || c === 125 /* } */ || c === 41 /* ) */) return holdsTo ? c : NO_TO;
     // No `TO` ahead: none can be found. A `TO` and no `]` ahead: only `}`, `)` or the end can close it.
-    if (!holdsTo && nextTo.next(text, i) >= n) return { holdsTo, closer: -1 };
-    if (holdsTo && nextCloseBracketAhead.next(text, i) >= n) return { holdsTo, closer: -1 };
+    if (!holdsTo && nextTo.next(text, i) >= n) return NO_TO;
+    if (holdsTo && nextCloseBracketAhead.next(text, i) >= n) return TO_UNCLOSED;
     if (c === 34 /* " */) {
       i = quotedEnd(text, i);
       continue;
@@ -157,7 +164,7 @@ function rangeModeScan(text: string, offset: number): { holdsTo: boolean; closer
     if (i === start) i++; // a lone backslash at the end: a lexing error, whatever the mode
     else if (i - start === 2 && text.charCodeAt(start) === 84 /* T */ && text.charCodeAt(start + 1) === 79 /* O */) holdsTo = true;
   }
-  return { holdsTo, closer: -1 };
+  return holdsTo ? TO_UNCLOSED : NO_TO;
 }
 
 /**
@@ -169,19 +176,25 @@ function rangeModeScan(text: string, offset: number): { holdsTo: boolean; closer
  * Linear over a whole text: each search ahead is remembered (`ForwardSearch`).
  */
 export const matchBracketField: CustomPatternMatcherFunc = (text, offset) => {
-  if (text.charCodeAt(offset) !== 91 /* [ */) return null;
+  const end = bracketFieldEnd(text, offset);
+  return end < 0 ? null : ([text.slice(offset, end)] as unknown as RegExpExecArray);
+};
+
+/** Where the `BracketField` token at `offset` ends, or -1 when none starts there (`matchBracketField`, for the fast path's scanner: no match array). */
+export function bracketFieldEnd(text: string, offset: number): number {
+  if (text.charCodeAt(offset) !== 91 /* [ */) return -1;
   const close = nextCloseBracket.next(text, offset + 1);
   const closed = close < text.length;
   let end = closed ? close + 1 : text.length;
   const range = rangeModeScan(text, offset);
-  if (range.holdsTo && (range.closer === 125 /* } */ || !(closed && COMPARISON_AFTER_BRACKET.test(text.slice(end, end + 24))))) return null;
+  if (range !== NO_TO && (range === 125 /* } */ || !(closed && COMPARISON_AFTER_BRACKET.test(text.slice(end, end + 24))))) return -1;
   if (!closed) {
     // `[First Name eq "x"`: the name most likely ends before the operator.
     const operator = nextOperatorInside.next(text, offset + 1);
     if (operator < text.length) end = operator;
   }
-  return [text.slice(offset, end)] as unknown as RegExpExecArray;
-};
+  return end;
+}
 
 /** `>`, `>=`, `<`, `<=` directly after `field:` (whitespace allowed); elsewhere they are word characters. */
 export const matchRelationOperator: CustomPatternMatcherFunc = (text, offset) => {

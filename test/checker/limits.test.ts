@@ -62,6 +62,24 @@ describe('check: diagnostics past the limit are counted, not built (growth bench
     expectCapped(check(text), all, DEFAULT_LIMITS.maxDiagnostics);
   });
 
+  it('floods of one rule\'s report (empty phrases, lower-case operators, leading wildcards, spaced field names, mixed AND and OR): 100 kept, the rest counted', () => {
+    const floods: [string, string, string][] = [
+      ['""', 'empty-phrase', '"" '],
+      ['and', 'lowercase-operator', 'a and b or '],
+      ['leading-wildcard', 'leading-wildcard', '*a?b '],
+      ['First Name:', 'unescaped-space', 'First Name:John and '],
+      ['mixed', 'mixed-and-or', '(a b OR c) '],
+    ];
+    for (const [name, code, fragment] of floods) {
+      const text = fragment.repeat(600);
+      const options = { schema: exampleSchemas };
+      const all = check(text, { ...options, maxDiagnostics: Infinity });
+      expect(all.filter((d) => d.code === code).length, name).toBeGreaterThanOrEqual(600);
+      expectCapped(check(text, options), all, DEFAULT_LIMITS.maxDiagnostics);
+      expectCapped(check(text, { ...options, maxDiagnostics: 7 }), all, 7);
+    }
+  });
+
   it('a small limit does not change which fixes are offered (the fix guard sees the default number of errors)', () => {
     // Found by the property below (seed -2104559038): at maxDiagnostics 3 the stray `)` and both `OR`s lost their fixes.
     const text = 'x: [Age] lt 2 a OR ) OR ';
@@ -70,7 +88,7 @@ describe('check: diagnostics past the limit are counted, not built (growth bench
   });
 
   it('property: any limit keeps diagnostics of the full list and counts the rest exactly', () => {
-    const piece = fc.constantFrom('a', 'b', 'a', 'a', ')', 'x:', '(a)', 'a~', 'and', 'Name:Tim', '[Age] gt 5', '[Age] lt 2', 'Status:ACT', '*b');
+    const piece = fc.constantFrom('a', 'b', 'a', 'a', ')', 'x:', '(a)', 'a~', 'and', 'Name:Tim', '[Age] gt 5', '[Age] lt 2', 'Status:ACT', '*b', '""', 'First Name:John', 'or', 'not');
     const joiner = fc.constantFrom(' ', ' OR ', ' AND ');
     const query = fc.array(fc.tuple(piece, joiner), { maxLength: 60 }).map((parts) => parts.map(([p, j]) => p + j).join(''));
     fc.assert(

@@ -34,6 +34,21 @@ describe('the fast path', () => {
     );
   });
 
+  it('shares what is equal between clauses and only that: the flags of ANDs of two (frozen), never a node', () => {
+    const { ast } = parse('(a b) (c AND d) (e f) [Age] gt 50 [Age] gt 50');
+    const groups = ast.body?.kind === 'And' ? ast.body.operands : [];
+    const flags = groups.slice(0, 3).map((g) => (g.kind === 'Group' && g.body.kind === 'And' ? g.body.explicit : undefined));
+    expect(flags).toEqual([[false], [true], [false]]);
+    expect(flags[0]).toBe(flags[2]);
+    expect(Object.isFrozen(flags[0])).toBe(true);
+    const [first, second] = [groups[3], groups[4]].map((c) => (c?.kind === 'Comparison' ? c : undefined));
+    expect(first?.field.value).toBe('Age');
+    expect(second?.field.value).toBe('Age');
+    expect(first).not.toBe(second);
+    expect(first?.field).not.toBe(second?.field);
+    expect(parse('(a b) (c AND d) (e f)')).toEqual(parseWithReferenceParser('(a b) (c AND d) (e f)'));
+  });
+
   it.each([
     'a b OR c',
     '[A] eq 1 and not [B] eq "x" or [C] ge -2.5',

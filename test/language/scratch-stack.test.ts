@@ -50,4 +50,38 @@ describe('ScratchStack', () => {
     expect(second).toEqual([2]);
     expect(first).not.toBe(second);
   });
+
+  it('keeps its storage for the next lists: a list as long as an earlier one grows nothing', () => {
+    const stack = new ScratchStack<number>();
+    for (let i = 0; i < 1000; i++) stack.push(i);
+    expect(stack.take(0)).toHaveLength(1000);
+    const capacity = stack.capacity;
+    expect(capacity).toBeGreaterThanOrEqual(1000);
+    for (let i = 0; i < 1000; i++) stack.push(-i);
+    expect(stack.capacity).toBe(capacity);
+    const again = stack.take(0);
+    expect(again[999]).toBe(-999);
+    expect(again).toHaveLength(1000);
+  });
+
+  it('pop takes the top item off, and the list below it is taken whole', () => {
+    const stack = new ScratchStack<string>();
+    stack.push('a');
+    stack.push('b');
+    stack.push('c');
+    expect(stack.pop()).toBe('c');
+    expect(stack.top()).toBe('b');
+    expect(stack.take(0)).toEqual(['a', 'b']);
+  });
+
+  it('clear empties it, whatever lists were left half-built', () => {
+    const stack = new ScratchStack<string>();
+    stack.push('a');
+    stack.mark();
+    stack.push('b');
+    stack.clear();
+    expect(stack.mark()).toBe(0);
+    stack.push('c');
+    expect(stack.take(0)).toEqual(['c']);
+  });
 });

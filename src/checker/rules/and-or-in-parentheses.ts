@@ -35,7 +35,10 @@ export const AndOrInParentheses: Rule = {
     };
     const leave = (node: And | Or) => {
       const at = marks.pop()!;
-      if (mixed.pop()) context.reportAt(at, mixing(node));
+      if (!mixed.pop()) return;
+      // Past maxDiagnostics only counted: a flood of mixed lists builds no fixes (context.ts).
+      if (context.reportRoom() === 0) context.reportUnbuilt('mixed-and-or', 1);
+      else context.reportAt(at, mixing(node));
     };
     return { And: { enter, leave }, Or: { enter, leave } };
   },

@@ -44,6 +44,8 @@ export const FieldNameSpacesEscaped: Rule = {
     const checkClause = (clause: Field | SpacedFieldName['clause']) => {
       const s = context.spacedName(clause);
       if (s === undefined) return;
+      // Past maxDiagnostics only counted: a flood of `First Name:x` builds no fixes, and tries none (context.ts).
+      if (context.reportRoom() === 0) return context.reportUnbuilt('unescaped-space', 1);
       const span = { start: s.start, end: s.end };
       const fixes: Fix[] = [];
       if (s.clause.kind === 'Field') {

@@ -24,6 +24,14 @@ function allSame(a: readonly Node[], b: readonly Node[], same: Same): boolean {
   return true;
 }
 
+/** Equal `explicit` flags (a loop: `every` with a closure made one per comparison, on every repeat of a long list). */
+function sameFlags(a: readonly boolean[], b: readonly boolean[]): boolean {
+  if (a === b) return true;
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
 /**
  * When two clauses of one kind mean the same, whatever their spacing, escaping or
  * parentheses; never when either holds an error. Compared in place, with no key
@@ -32,7 +40,7 @@ function allSame(a: readonly Node[], b: readonly Node[], same: Same): boolean {
 const SAME: { readonly [K in NodeKind]: (a: NodeOfKind<K>, b: NodeOfKind<K>, same: Same) => boolean } = {
   Query: (a, b, same) => (a.body === null || b.body === null ? a.body === b.body : same(a.body, b.body)),
   Or: (a, b, same) => allSame(a.operands, b.operands, same),
-  And: (a, b, same) => a.explicit.length === b.explicit.length && a.explicit.every((e, i) => e === b.explicit[i]) && allSame(a.operands, b.operands, same),
+  And: (a, b, same) => sameFlags(a.explicit, b.explicit) && allSame(a.operands, b.operands, same),
   Not: (a, b, same) => a.operator === b.operator && same(a.operand, b.operand),
   Required: (a, b, same) => same(a.operand, b.operand),
   Group: (a, b, same) => same(a.body, b.body),

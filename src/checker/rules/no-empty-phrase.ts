@@ -22,6 +22,8 @@ export const NoEmptyPhrase: Rule = {
         if (node.value !== '') return;
         // In a range bound or a comparison a "" is a value of its own; as a clause it is a search for nothing.
         if (parent !== null && parent.kind !== 'And' && parent.kind !== 'Or' && parent.kind !== 'Group' && parent.kind !== 'Query' && parent.kind !== 'Field') return;
+        // Past maxDiagnostics only counted: a flood of `""` builds no diagnostics (context.ts).
+        if (context.reportRoom() === 0) return context.reportUnbuilt('empty-phrase', 1);
         context.report({
           code: 'empty-phrase',
           message: 'an empty phrase searches for nothing: write the words to search for between the quotes',

@@ -21,6 +21,8 @@ export const NoLeadingWildcard: Rule = {
       Wildcard(node, parent) {
         const first = node.pattern[0];
         if (first !== '*' && first !== '?') return;
+        // Past maxDiagnostics only counted: a flood of patterns builds no message and no fix (context.ts).
+        if (context.reportRoom() === 0) return context.reportUnbuilt('leading-wildcard', 1);
         if (node.pattern === '*' && parent?.kind === 'Field' && parent.field.value !== '' && parent.field.value !== '*') {
           const exists = `_exists_:${escapeFieldName(parent.field.value)}`;
           context.report({

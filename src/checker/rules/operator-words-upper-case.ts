@@ -37,6 +37,11 @@ export const OperatorWordsUpperCase: Rule = {
           const joinedAfter = after === undefined || after === 'not';
           const between = word === 'not' ? joinedAfter : joinedBefore && joinedAfter;
           if (!between) continue;
+          // Past maxDiagnostics only counted: a flood of `a and b or …` builds no messages and fixes (context.ts).
+          if (context.reportRoom() === 0) {
+            context.reportUnbuilt('lowercase-operator', 1);
+            continue;
+          }
           const upper = word.toUpperCase();
           context.report({
             code: 'lowercase-operator',
