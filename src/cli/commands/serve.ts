@@ -11,10 +11,12 @@ import { parseCommandArgs } from '../args.js';
 import type { Command } from '../command.js';
 import { EXIT, OutputClosed, OutputFailed, UsageError, type CliIo } from '../io.js';
 
-const USAGE =
-  'mdq serve [--port 8787] [--host 127.0.0.1] [--data DIR] [--in-memory] [--clients FILE] [--token-ttl SECONDS] [--page-size N] [--faults FILE] [--records N] [--seed N] [--static DIR] [--bare-array] [--quiet]\n' +
-  '       [--max-body-bytes SIZE] [--max-upload-bytes SIZE] [--max-unsent-bytes SIZE] [--send-timeout-ms MS] [--shutdown-grace-ms MS]\n' +
-  '  SIZE: bytes, or with a unit: 512KiB, 4MiB, 1GiB';
+// Lines joined at run time: the bundler folds a sum of literals into one line too long to read.
+const USAGE = [
+  'mdq serve [--port 8787] [--host 127.0.0.1] [--data DIR] [--in-memory] [--clients FILE] [--token-ttl SECONDS] [--page-size N] [--faults FILE] [--records N] [--seed N] [--static DIR] [--bare-array] [--quiet]',
+  '       [--max-body-bytes SIZE] [--max-upload-bytes SIZE] [--max-unsent-bytes SIZE] [--send-timeout-ms MS] [--shutdown-grace-ms MS]',
+  '  SIZE: bytes, or with a unit: 512KiB, 4MiB, 1GiB',
+].join('\n');
 
 function positiveInteger(text: string | undefined, name: string, min = 1, max = Number.MAX_SAFE_INTEGER): number | undefined {
   if (text === undefined) return undefined;
