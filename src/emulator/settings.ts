@@ -37,7 +37,8 @@ const DEFAULT_BODY_BYTES = 1024 * 1024;
 const DEFAULT_COMPACT_AFTER_BYTES = 4 * 1024 * 1024;
 /** A timer's range: Node fires a longer delay at once (with a warning). */
 const MAX_TIMER_MS = 2 ** 31 - 1;
-const MAX_PORT = 65_535;
+/** The highest TCP port: a higher one made `listen` throw a RangeError of its own. */
+export const MAX_PORT = 65_535;
 
 /** `value` when it is an integer within [min, max], `fallback` when absent; otherwise an `EmulatorOptionError`. */
 function integerOption(options: EmulatorOptions, option: keyof EmulatorOptions, fallback: number, min: number, max = Number.MAX_SAFE_INTEGER): number {

@@ -5,7 +5,7 @@
 import { validateClients } from '../../emulator/auth.js';
 import { validateFaults } from '../../emulator/faults.js';
 import { startEmulator } from '../../emulator/server.js';
-import { EmulatorOptionError } from '../../emulator/settings.js';
+import { EmulatorOptionError, MAX_PORT } from '../../emulator/settings.js';
 import type { EmulatorOptions } from '../../emulator/types.js';
 import { parseCommandArgs } from '../args.js';
 import type { Command } from '../command.js';
@@ -26,8 +26,6 @@ function positiveInteger(text: string | undefined, name: string, min = 1, max = 
   return Number(text);
 }
 
-/** The highest TCP port: a higher one made `listen` throw a RangeError of its own. */
-const MAX_PORT = 65_535;
 
 const SIZE_UNITS: Readonly<Record<string, number>> = { '': 1, B: 1, KiB: 2 ** 10, MiB: 2 ** 20, GiB: 2 ** 30 };
 
@@ -55,6 +53,11 @@ const FLAG_OF: Partial<Record<keyof EmulatorOptions, string>> = {
   sendTimeoutMs: '--send-timeout-ms',
   shutdownGraceMs: '--shutdown-grace-ms',
 };
+
+/** `text` with each option name that has a flag written as the flag (a requirement may name a second option). */
+function asFlags(text: string): string {
+  return text.replace(/\b[a-z][A-Za-z]*\b/g, (word) => FLAG_OF[word as keyof EmulatorOptions] ?? word);
+}
 
 async function readJsonFile(io: CliIo, path: string, what: string): Promise<unknown> {
   let text: string;
@@ -187,7 +190,7 @@ export const serveCommand: Command = {
     } catch (e) {
       signal.cancel();
       // An option out of range is a usage error, named as the command line spells it.
-      if (e instanceof EmulatorOptionError) throw new UsageError(`${FLAG_OF[e.option] ?? e.option} ${e.requirement.replace(/maxBodyBytes/g, '--max-body-bytes')}\nusage: ${USAGE}`);
+      if (e instanceof EmulatorOptionError) throw new UsageError(`${asFlags(e.option)} ${asFlags(e.requirement)}\nusage: ${USAGE}`);
       throw e;
     }
     url = emulator.url;
