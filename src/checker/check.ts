@@ -6,7 +6,7 @@
 import type { Node } from '../language/ast.js';
 import type { Diagnostic, Severity } from '../language/diagnostic.js';
 import { MAX_TREE_DEPTH, treeDepthWithin } from '../language/depth.js';
-import { DiagnosticCollector } from '../language/diagnostic-collector.js';
+import { DiagnosticCollector, type LevelOf } from '../language/diagnostic-collector.js';
 import { DEFAULT_LIMITS, parseCollecting, type ParseOptions } from '../language/parse.js';
 import { isLoadedSchema, loadSchema, type SchemaIndex, type SchemaInput } from '../schema/schema.js';
 import { Context, type Report, type ReportSink } from './context.js';
@@ -53,6 +53,16 @@ function severityOf(code: string, fallback: Severity, enabled: boolean, levels: 
   if (level === undefined) return enabled ? fallback : undefined;
   if (level === 'off') return undefined;
   return level === 'on' ? fallback : level;
+}
+
+/** `severityOf` for the codes of a collector (DiagnosticCollector's `levelOf`): every code is on unless its level says otherwise. */
+function levelsOf(levels: Readonly<Record<string, Level>>): LevelOf {
+  return (code, severity) => severityOf(code, severity, true, levels);
+}
+
+function hasOwnKeys(record: object): boolean {
+  for (const key in record) if (Object.hasOwn(record, key)) return true;
+  return false;
 }
 
 /** Where a plan's reports go between checks (none are made then): one for all plans, nothing made per check. */
@@ -252,18 +262,12 @@ function checkCollecting(input: string | Node, options: CheckOptions): { diagnos
   let unquoted = false;
   if (typeof input === 'string') {
     text = input;
-    const parsed = parseCollecting(input, options.parse === undefined ? limitOnly(max) : { ...options.parse, maxDiagnostics: max });
+    // The levels apply as the parser collects: a syntax code turned off takes no place under the limit.
+    const levelOf = levels === undefined || !hasOwnKeys(levels) ? undefined : levelsOf(levels);
+    const parsed = parseCollecting(input, options.parse === undefined ? limitOnly(max) : { ...options.parse, maxDiagnostics: max }, true, 'guarded', levelOf);
     root = parsed.ast;
     collected = parsed.collected;
-    const kept = collected.kept;
-    let k = 0;
-    for (const d of kept) {
-      if (d.code === 'unquoted-value') unquoted = true;
-      const severity = severityOf(d.code, d.severity, true, levels ?? NO_LEVELS);
-      if (severity !== undefined) kept[k++] = severity === d.severity ? d : { ...d, severity };
-    }
-    // Setting an array's length is a call into the runtime, even to the length it has.
-    if (k !== kept.length) kept.length = k;
+    for (const d of collected.kept) if (d.code === 'unquoted-value') unquoted = true;
   } else {
     root = input;
     collected = new DiagnosticCollector(typeof max === 'number' && !Number.isNaN(max) ? Math.max(0, max) : DEFAULT_LIMITS.maxDiagnostics);

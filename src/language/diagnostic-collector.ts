@@ -7,6 +7,9 @@
 import type { Span } from './ast.js';
 import type { Diagnostic, Severity } from './diagnostic.js';
 
+/** The severity a diagnostic of `code` gets (the checker's levels), or undefined when its code is off. */
+export type LevelOf = (code: string, severity: Severity) => Severity | undefined;
+
 /** Keeps up to `max` diagnostics; of the rest, the count (in all and by code), the first and the most severe severity. */
 export class DiagnosticCollector {
   readonly kept: Diagnostic[] = [];
@@ -24,10 +27,16 @@ export class DiagnosticCollector {
    * fixes), for parses whose errors are only counted and compared (the fix guard's trials).
    * A broken flood's messages and fixes are most of what its diagnostics hold; kept whole,
    * a trial held them alive beside the text's own while it parsed.
+   *
+   * `levelOf`: the checker's levels, applied as diagnostics arrive, so that a code turned
+   * off takes no place under the limit and is not counted past it, and one turned into a
+   * warning is counted as one (applied afterwards, a flood of a code turned off filled the
+   * limit and was then reported as thousands of errors not shown).
    */
   constructor(
     readonly max: number,
     readonly bare = false,
+    readonly levelOf?: LevelOf,
   ) {}
 
   get full(): boolean {
@@ -35,6 +44,11 @@ export class DiagnosticCollector {
   }
 
   add(d: Diagnostic): void {
+    if (this.levelOf !== undefined) {
+      const severity = this.levelOf(d.code, d.severity);
+      if (severity === undefined) return;
+      if (severity !== d.severity) d = { ...d, severity };
+    }
     if (this.kept.length < this.max) {
       this.kept.push(this.bare ? { code: d.code, severity: d.severity, message: '', span: d.span } : d);
       return;
@@ -54,8 +68,9 @@ export class DiagnosticCollector {
   }
 
   /** `n` more diagnostics of `code` and `severity` left out, never built (only once `room` is 0). */
-  addUnbuilt(n: number, severity: Severity, code: string): void {
-    if (n <= 0) return;
+  addUnbuilt(n: number, given: Severity, code: string): void {
+    const severity = this.levelOf === undefined ? given : this.levelOf(code, given);
+    if (n <= 0 || severity === undefined) return;
     if (this.firstDropped === undefined) throw new Error('addUnbuilt before the first diagnostic left out was added');
     this.dropped += n;
     this.countCode(code, n);

@@ -8,7 +8,7 @@ import type { ILexingError, IRecognitionException, IToken } from 'chevrotain';
 import type { Expr, Query, Span } from './ast.js';
 import { loadChevrotain } from './chevrotain.js';
 import type { Diagnostic } from './diagnostic.js';
-import { DiagnosticCollector } from './diagnostic-collector.js';
+import { DiagnosticCollector, type LevelOf } from './diagnostic-collector.js';
 import { MAX_NESTING } from './depth.js';
 import { FAIL, fastParse } from './fast-path.js';
 import { FixGuard } from './fix-guard.js';
@@ -191,8 +191,9 @@ function finished(ast: Query, collected: DiagnosticCollector, trial?: FixTrial):
     const seen = Math.max(collected.max, DEFAULT_LIMITS.maxDiagnostics);
     const options = seen === collected.max ? trial.options : { ...trial.options, maxDiagnostics: seen };
     const overflow = collected.overflow();
-    // Cut at a smaller limit, the text's own errors are parsed again by the guard at the larger one.
-    const before = overflow === undefined ? collected.kept : seen === collected.max ? [...collected.kept, overflow] : undefined;
+    // Cut at a smaller limit, the text's own errors are parsed again by the guard at the larger one;
+    // so are they when the checker's levels left some out (a trial's errors are counted without levels).
+    const before = collected.levelOf !== undefined ? undefined : overflow === undefined ? collected.kept : seen === collected.max ? [...collected.kept, overflow] : undefined;
     new FixGuard(trial.text, (t) => syntaxErrorsOf(t, options), before).filter(collected.kept);
   }
   return { ast, collected };
@@ -208,13 +209,15 @@ interface FixTrial {
  * `parse`, with the diagnostics in a collector (sorted, without the `too-many-errors`
  * one), so that `check` can go on collecting into the same limit. `fixes`: `guarded`, as
  * `parse` gives them (fix-guard.ts); `untried`, every fix the parser made; `bare`, no fixes
- * and no messages (`syntaxErrorsOf`).
+ * and no messages (`syntaxErrorsOf`). `levelOf`: the checker's levels, applied as the
+ * diagnostics are collected (DiagnosticCollector).
  */
 export function parseCollecting(
   text: string,
   options: ParseOptions = {},
   fastPath = true,
   fixes: 'guarded' | 'untried' | 'bare' = 'guarded',
+  levelOf?: LevelOf,
 ): { ast: Query; collected: DiagnosticCollector } {
   const given: ParseOptions = typeof options === 'object' && options !== null ? options : {};
   const limits = {
@@ -222,7 +225,7 @@ export function parseCollecting(
     maxDepth: Math.min(limit(given.maxDepth, DEFAULT_LIMITS.maxDepth), MAX_NESTING),
     maxClauses: limit(given.maxClauses, DEFAULT_LIMITS.maxClauses),
   };
-  const collected = new DiagnosticCollector(limit(given.maxDiagnostics, DEFAULT_LIMITS.maxDiagnostics), fixes === 'bare');
+  const collected = new DiagnosticCollector(limit(given.maxDiagnostics, DEFAULT_LIMITS.maxDiagnostics), fixes === 'bare', levelOf);
   const trial: FixTrial | undefined = fixes === 'guarded' ? { text, options } : undefined;
   if (typeof text !== 'string') {
     collected.add(error('invalid-input', `expected the query as a string, got ${text === null ? 'null' : typeof text}`, { start: 0, end: 0 }));

@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { check, DEFAULT_LIMITS, exampleSchemas, type Diagnostic, type Node } from '../../src/index.js';
 import { MAX_TREE_DEPTH } from '../../src/language/depth.js';
+import type { Level } from '../../src/checker/rule.js';
 
 const term = (value: string) => ({ kind: 'Term', raw: value, value, span: { start: 0, end: value.length } });
 
@@ -87,16 +88,31 @@ describe('check: diagnostics past the limit are counted, not built (growth bench
     expect(check(text, { maxDiagnostics: 3 }).slice(0, 3).map((d) => d.fixes?.map((f) => f.title))).toEqual([["Remove 'OR'"], ["Remove ')'"], ["Remove 'OR'"]]);
   });
 
-  it('property: any limit keeps diagnostics of the full list and counts the rest exactly', () => {
-    const piece = fc.constantFrom('a', 'b', 'a', 'a', ')', 'x:', '(a)', 'a~', 'and', 'Name:Tim', '[Age] gt 5', '[Age] lt 2', 'Status:ACT', '*b', '""', 'First Name:John', 'or', 'not');
+  it('property: any limit keeps diagnostics of the full list and counts the rest exactly, whatever the levels', () => {
+    const piece = fc.constantFrom('a', 'b', 'a', 'a', ')', 'x:', '(a)', 'a~', 'and', 'Name:Tim', '[Age] gt 5', '[Age] lt 2', 'Status:ACT', '*b', '""', 'First Name:John', 'or', 'not', '\\', '[a TO b)');
     const joiner = fc.constantFrom(' ', ' OR ', ' AND ');
     const query = fc.array(fc.tuple(piece, joiner), { maxLength: 60 }).map((parts) => parts.map(([p, j]) => p + j).join(''));
+    // Syntax codes and rule codes, each off, on, or moved to another severity.
+    const codes = ['unmatched-paren', 'missing-value', 'invalid-escape', 'unclosed-range', 'syntax-error', 'missing-operand', 'duplicate-clause', 'lowercase-operator', 'unknown-field', 'empty-phrase'];
+    const levels = fc.option(fc.dictionary(fc.constantFrom(...codes), fc.constantFrom<Level>('off', 'on', 'error', 'warning', 'info', 'hint')), { nil: undefined });
     fc.assert(
-      fc.property(query, fc.integer({ min: 0, max: 25 }), fc.boolean(), (text, max, withSchema) => {
-        const schema = withSchema ? { schema: exampleSchemas } : {};
-        expectCapped(check(text, { ...schema, maxDiagnostics: max }), check(text, { ...schema, maxDiagnostics: Infinity }), max);
+      fc.property(query, fc.integer({ min: 0, max: 25 }), fc.boolean(), levels, (text, max, withSchema, severities) => {
+        const options = { ...(withSchema ? { schema: exampleSchemas } : {}), ...(severities === undefined ? {} : { severities }) };
+        expectCapped(check(text, { ...options, maxDiagnostics: max }), check(text, { ...options, maxDiagnostics: Infinity }), max);
       }),
     );
+  });
+
+  it('a syntax code turned off takes no place under the limit and is not counted past it', () => {
+    // 1 000 unmatched `)`: with the code off there is nothing to say (it said "900 more diagnostics not shown").
+    expect(check(')'.repeat(1_000), { severities: { 'unmatched-paren': 'off' } })).toEqual([]);
+    // Escapes off, then parentheses: the limit shows the parentheses.
+    const mixed = check(`${'\\'.repeat(300)} ${')'.repeat(300)}`, { severities: { 'invalid-escape': 'off' } });
+    expect(mixed.slice(0, -1).map((d) => d.code)).toEqual(Array(100).fill('unmatched-paren'));
+    expect(mixed.at(-1)).toMatchObject({ code: 'too-many-errors', severity: 'error', message: '200 more diagnostics not shown: the limit maxDiagnostics is 100' });
+    // Moved to warnings: those left out are warnings, and so is what stands for them.
+    const warned = check(')'.repeat(1_000), { severities: { 'unmatched-paren': 'warning' } });
+    expect(warned.at(-1)).toMatchObject({ code: 'too-many-errors', severity: 'warning', message: '900 more diagnostics not shown: the limit maxDiagnostics is 100' });
   });
 });
 
