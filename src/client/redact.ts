@@ -30,10 +30,26 @@ const MIN_SECRET_LENGTH = 4;
 /** Tokens let go that are still remembered: an answer read just after its request let go of its token is redacted too. */
 export const RECENT_TOKENS = 8;
 
-/** A secret and the form a service that echoes it inside a JSON body writes (`"` as `\"`, `\` as `\\`). */
+/** A string as the inside of a JSON string literal. */
+const jsonEscaped = (text: string): string => JSON.stringify(text).slice(1, -1);
+
+/** Every character outside ASCII as `\uXXXX`, in lower or upper case hex (Python's `ensure_ascii`, Jackson's `ESCAPE_NON_ASCII`). */
+const asciiEscaped = (text: string, upper: boolean): string =>
+  text.replace(/[^\u0000-\u007f]/g, (c) => {
+    const hex = c.charCodeAt(0).toString(16).padStart(4, '0');
+    return `\\u${upper ? hex.toUpperCase() : hex}`;
+  });
+
+/**
+ * A secret and the forms a service that echoes it writes: inside a JSON string (`"` as `\"`,
+ * `\` as `\\`; `/` as `\/` as PHP writes it; non-ASCII as `\u00e9`), and the request's JSON
+ * body quoted inside its own JSON message (escaped twice). A message is decoded before it is
+ * shown, and redacted again then, so any other escaping is caught there.
+ */
 function forms(secret: string): string[] {
-  const escaped = JSON.stringify(secret).slice(1, -1);
-  return [secret, escaped].filter((form, i, all) => form.length >= MIN_SECRET_LENGTH && all.indexOf(form) === i);
+  const escaped = jsonEscaped(secret);
+  const candidates = [secret, escaped, escaped.replaceAll('/', '\\/'), asciiEscaped(escaped, false), asciiEscaped(escaped, true), jsonEscaped(escaped)];
+  return candidates.filter((form, i, all) => form.length >= MIN_SECRET_LENGTH && all.indexOf(form) === i);
 }
 
 function scrub(text: string, secrets: string[]): string {
@@ -50,9 +66,11 @@ export function createRedactor(): Redactor {
   const held = new Map<string, number>();
   /** Tokens let go, oldest first. */
   const recent: string[] = [];
+  /** The forms of each token held or recent, made once (a token may be long, and every text that leaves is redacted). */
+  const formsOf = new Map<string, string[]>();
   const known = () => {
     const secrets = [...permanent];
-    for (const token of [...held.keys(), ...recent]) secrets.push(...forms(token));
+    for (const tokenForms of formsOf.values()) secrets.push(...tokenForms);
     return secrets;
   };
   return {
@@ -61,6 +79,7 @@ export function createRedactor(): Redactor {
     },
     hold(token) {
       held.set(token, (held.get(token) ?? 0) + 1);
+      if (!formsOf.has(token)) formsOf.set(token, forms(token));
       let released = false;
       return () => {
         if (released) return;
@@ -74,12 +93,13 @@ export function createRedactor(): Redactor {
         const at = recent.indexOf(token);
         if (at >= 0) recent.splice(at, 1);
         recent.push(token);
-        if (recent.length > RECENT_TOKENS) recent.shift();
+        const forgotten = recent.length > RECENT_TOKENS ? recent.shift()! : undefined;
+        if (forgotten !== undefined && !held.has(forgotten)) formsOf.delete(forgotten);
       };
     },
     redact: (text) => scrub(text, known()),
     redactLowerCase: (text) => scrub(text, known().map((secret) => secret.toLowerCase())),
-    tokenCount: () => new Set([...held.keys(), ...recent]).size,
+    tokenCount: () => formsOf.size,
   };
 }
 
