@@ -339,6 +339,15 @@ describe('robustness', () => {
     expect(dates(new Date(Date.UTC(2021, 2, 4)))).toEqual(['"2021-03-04"']);
   });
 
+  it('takes any maxItems: a fraction counts whole (1.5 threw "Invalid array length"), less than 1 or no number gives the default, Infinity all', () => {
+    const count = (maxItems: unknown) => complete('[a', 2, { schema, maxItems: maxItems as number }).items.length;
+    const all = count(Number.POSITIVE_INFINITY);
+    expect(all).toBeGreaterThan(3);
+    expect(count(1.5)).toBe(1);
+    expect(count(3.99)).toBe(3);
+    for (const odd of [0.5, 0, -1, Number.NaN, '3', null]) expect(count(odd)).toBe(Math.min(all, 100));
+  });
+
   it('returns the same list for the same schema without copying it', () => {
     expect(complete('', 0, { schema }).items).toBe(complete('a AND ', 6, { schema }).items);
   });
