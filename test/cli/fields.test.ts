@@ -65,3 +65,14 @@ describe('mdq codegen --example', () => {
     expect(r.stdout).toContain('export const productSchema = defineSchema({');
   });
 });
+
+describe('mdq fields on a schema file nested too deep to write back', () => {
+  it('says so in one line, exit 1 (it said only "Maximum call stack size exceeded")', async () => {
+    const deep = `${'['.repeat(100_000)}${']'.repeat(100_000)}`;
+    const file = `{"schemaId":"s","name":"Deep","fields":[{"name":"a","dataType":"string","extra":${deep}}]}`;
+    const r = await runCaptured(['fields', 'deep.json', '--json'], { files: { 'deep.json': file } });
+    expect(r.code).toBe(1);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toMatch(/^mdq fields: the input nests too deep to handle \(Maximum call stack size exceeded\)\n$/);
+  });
+});
