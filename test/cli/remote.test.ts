@@ -208,6 +208,9 @@ describe('mdq search', () => {
   it('takes --timeout in decimal seconds up to what a timer holds', async () => {
     expect((await mdq(['search', 'a', '--timeout', '2147483'])).code).toBe(0);
     expect((await mdq(['search', 'a', '--timeout', '0.5'])).code).toBe(0);
+    // 1000.1 ms and 0.1 ms: fractions of a millisecond threw from AbortSignal.timeout (exit 1, "The value of \"delay\" is out of range").
+    expect((await mdq(['search', 'a', '--timeout', '1.0001'])).code).toBe(0);
+    expect((await mdq(['search', 'a', '--timeout', '0.0001'])).stderr).not.toContain('out of range');
   });
 
   it.each([
