@@ -108,7 +108,7 @@ export function processIo(): CliIo {
     },
     readStdin: async () => {
       // Node reads a directory on standard input (`mdq parse --stdin < dir`) as no text at all: it would pass with no queries.
-      if (isDirectory(0)) throw new UsageError('standard input is a directory, not text: give a file of queries, one per line');
+      if (isDirectory(0)) throw new UsageError('standard input is a directory');
       const chunks: Buffer[] = [];
       for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
       return decodeText(Buffer.concat(chunks));

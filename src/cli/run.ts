@@ -60,7 +60,7 @@ async function dispatch(args: readonly string[], io: CliIo): Promise<number> {
   }
 }
 
-/** A failure in words: a stack overflow (JSON nested thousands of levels deep in a service's answer) says what it means. */
+/** A failure in words: a stack overflow (JSON nested thousands of levels deep, in a file or an answer) says what it means. */
 export function describeFailure(e: unknown): string {
   if (e instanceof RangeError && /call stack/i.test(e.message)) return `the input nests too deep to handle (${e.message})`;
   return e instanceof Error ? e.message : String(e);

@@ -18,32 +18,6 @@ export function reason(e: unknown): string {
   return e instanceof Error ? e.message : String(e);
 }
 
-/** Deeper than any Get Schema response nests (a handful of levels), and far within what the JSON, schema and output code can walk. */
-export const MAX_SCHEMA_NESTING = 1000;
-
-/** How deeply valid JSON text nests: its brackets outside strings, in one pass. */
-export function jsonNesting(text: string): number {
-  let depth = 0;
-  let deepest = 0;
-  let inString = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (inString) {
-      if (c === 0x5c) i++; // a backslash escapes the next character
-      else if (c === 0x22) inString = false;
-    } else if (c === 0x22) inString = true;
-    else if (c === 0x5b || c === 0x7b) deepest = Math.max(deepest, ++depth);
-    else if (c === 0x5d || c === 0x7d) depth--;
-  }
-  return deepest;
-}
-
-/** Why a schema file's valid JSON is refused for its depth, or undefined: JSON.parse takes any depth, but the code that walks or writes it (mdq fields --json) overflows the stack. */
-export function tooDeep(file: string, text: string): string | undefined {
-  const nesting = jsonNesting(text);
-  return nesting > MAX_SCHEMA_NESTING ? `the schema file '${file}' nests ${nesting} levels deep, more than the ${MAX_SCHEMA_NESTING} any Get Schema response comes near` : undefined;
-}
-
 /** The responses in the files, in order, each file checked to be a Get Schema response (or an array of them). */
 export async function readSchemaResponses(files: readonly string[], io: CliIo): Promise<SchemaResponse[]> {
   const responses: SchemaResponse[] = [];
@@ -60,8 +34,6 @@ export async function readSchemaResponses(files: readonly string[], io: CliIo): 
     } catch (e) {
       throw new UsageError(`the schema file '${file}' is not valid JSON: ${reason(e)}`);
     }
-    const deep = tooDeep(file, text);
-    if (deep !== undefined) throw new UsageError(deep);
     try {
       loadSchema(json);
     } catch (e) {

@@ -102,7 +102,7 @@ describe('standard input that is a directory, in a real process', () => {
       child.stderr!.on('data', (chunk) => (stderr += chunk));
       expect(await new Promise((resolve) => child.on('exit', resolve))).toBe(2);
       expect(stdout).toBe('');
-      expect(stderr).toBe('mdq parse: standard input is a directory, not text: give a file of queries, one per line\n');
+      expect(stderr).toBe('mdq parse: standard input is a directory\n');
     } finally {
       closeSync(stdin);
       rmSync(dir, { recursive: true, force: true });

@@ -202,13 +202,15 @@ describe('no secret and no token in any output', () => {
     const client = createClient({ baseUrl: 'http://service.test', credentials: { clientId: 'app', clientSecret: secret }, fetch });
     const error = (await client.businessAreas().catch((e: unknown) => e)) as ServiceError;
     expect(error.message).toBe('POST /oauth2/token answered 500: bad request {"client_id":"app","client_secret":"[REDACTED]"}');
+    // The body keeps the echo escaped twice: that form is scrubbed too.
+    expect(error.body).toBe('{"message":"bad request {\\"client_id\\":\\"app\\",\\"client_secret\\":\\"[REDACTED]\\"}"}');
     for (const text of outputs(error)) {
       expect(text).not.toContain(secret);
       expect(text).not.toContain(JSON.stringify(secret).slice(1, -1));
     }
   });
 
-  it('law: whatever the secret and however a service encodes the echo (quoted twice, \\/ for /, \\u escapes), no output decodes to it', async () => {
+  it('law: whatever the secret and however a service encodes its echo (quoted twice, \\/ for /, \\u escapes), the decoded message shows neither it nor its JSON form, nor does any output', async () => {
     // JSON as common encoders write it: JSON.stringify, PHP's json_encode (\/), Python's ensure_ascii (\u00e9), Jackson's (\u00E9), and every character escaped.
     const escapeAll = (text: string) => Array.from({ length: text.length }, (_, i) => `\\u${text.charCodeAt(i).toString(16).padStart(4, '0')}`).join('');
     const encoders: Record<string, (message: string) => string> = {

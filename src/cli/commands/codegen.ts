@@ -8,7 +8,7 @@ import { CodegenError, exampleSchemas, generateSchemaModule } from '../../index.
 import { parseCommandArgs } from '../args.js';
 import type { Command } from '../command.js';
 import { EXIT, UsageError, type CliIo } from '../io.js';
-import { reason, tooDeep } from '../schema-files.js';
+import { reason } from '../schema-files.js';
 
 const usage = 'mdq codegen (<schema.json> | --example) [--out file.ts] [--import module]';
 
@@ -44,8 +44,6 @@ export function codegenCommandWith(write: WriteText): Command {
         } catch (e) {
           return fail(`'${path}' is not valid JSON: ${reason(e)}`);
         }
-        const deep = tooDeep(path, text);
-        if (deep !== undefined) return fail(deep);
       }
       let module: string;
       try {
