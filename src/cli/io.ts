@@ -1,4 +1,5 @@
 /** The command line's window on the world, injected so commands are testable in-process. */
+import { fstatSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import type { Writable } from 'node:stream';
 
@@ -83,6 +84,15 @@ export function wantsColor(env: Readonly<Record<string, string | undefined>>, is
   return isTerminal;
 }
 
+function isDirectory(fd: number): boolean {
+  try {
+    return fstatSync(fd).isDirectory();
+  } catch {
+    // Not a descriptor fstat can answer for: reading will tell.
+    return false;
+  }
+}
+
 export function processIo(): CliIo {
   const out = streamWriter(process.stdout);
   const err = streamWriter(process.stderr);
@@ -97,6 +107,8 @@ export function processIo(): CliIo {
       }
     },
     readStdin: async () => {
+      // Node reads a directory on standard input (`mdq parse --stdin < dir`) as no text at all: it would pass with no queries.
+      if (isDirectory(0)) throw new UsageError('standard input is a directory');
       const chunks: Buffer[] = [];
       for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
       return decodeText(Buffer.concat(chunks));

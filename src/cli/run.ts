@@ -55,7 +55,13 @@ async function dispatch(args: readonly string[], io: CliIo): Promise<number> {
       io.stderr(`mdq ${name}: ${printable(e.message)}\n`);
       return EXIT.usage;
     }
-    io.stderr(`mdq ${name}: ${printable(e instanceof Error ? e.message : String(e))}\n`);
+    io.stderr(`mdq ${name}: ${printable(describeFailure(e))}\n`);
     return EXIT.problems;
   }
+}
+
+/** A failure in words: a stack overflow (JSON nested thousands of levels deep, in a file or an answer) says what it means. */
+export function describeFailure(e: unknown): string {
+  if (e instanceof RangeError && /call stack/i.test(e.message)) return `the input nests too deep to handle (${e.message})`;
+  return e instanceof Error ? e.message : String(e);
 }

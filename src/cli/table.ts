@@ -13,6 +13,13 @@ export function cell(value: unknown, max = MAX_CELL): string {
   return line.length > max ? `${line.slice(0, max - 1)}…` : line;
 }
 
+/** The longest of `lengths`, kept within [min, max]. A loop, not Math.max(...lengths): a list (a page, a schema's fields) may hold more items than a call takes arguments. */
+export function widest(lengths: Iterable<number>, min: number, max = Number.POSITIVE_INFINITY): number {
+  let width = min;
+  for (const length of lengths) if (length > width) width = length;
+  return Math.min(max, width);
+}
+
 export function table(headers: readonly string[], rows: readonly (readonly unknown[])[]): string {
   const limits = headers.map((h) => (h === 'id' ? Infinity : MAX_CELL));
   const cells = rows.map((row) => headers.map((_, i) => cell(row[i], limits[i])));

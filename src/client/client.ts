@@ -100,7 +100,8 @@ export function createClient(options: ClientOptions): MdqClient {
   const redactor = createRedactor();
   const fetchFn = options.fetch ?? globalThis.fetch?.bind(globalThis);
   if (typeof fetchFn !== 'function') throw new TypeError('createClient: no fetch on this platform; pass one as `fetch`');
-  const timeoutMs = positive('timeoutMs', options.timeoutMs, DEFAULTS.timeoutMs, MAX_TIMER_MS);
+  // Whole milliseconds, rounded up: AbortSignal.timeout throws a RangeError on a fraction (1500.5, or --timeout 1.0001 s), on every request.
+  const timeoutMs = Math.ceil(positive('timeoutMs', options.timeoutMs, DEFAULTS.timeoutMs, MAX_TIMER_MS));
   // At least 1 after rounding down: 0.5 made pages of size 0 and no attempt at all.
   const pageSize = Math.max(1, Math.floor(positive('pageSize', options.pageSize, DEFAULTS.pageSize)));
   const conflictAttempts = Math.max(1, Math.floor(positive('conflictAttempts', options.conflictAttempts, DEFAULTS.conflictAttempts)));

@@ -30,10 +30,17 @@ const MIN_SECRET_LENGTH = 4;
 /** Tokens let go that are still remembered: an answer read just after its request let go of its token is redacted too. */
 export const RECENT_TOKENS = 8;
 
-/** A secret and the form a service that echoes it inside a JSON body writes (`"` as `\"`, `\` as `\\`). */
+/** A string as the inside of a JSON string literal. */
+const jsonEscaped = (text: string): string => JSON.stringify(text).slice(1, -1);
+
+/**
+ * A secret and the forms a service that echoes it writes: inside a JSON string (`"` as `\"`,
+ * `\` as `\\`), and escaped twice (the request's JSON body quoted in its JSON message). A
+ * message is decoded before it is shown and redacted again then, whatever its escapes.
+ */
 function forms(secret: string): string[] {
-  const escaped = JSON.stringify(secret).slice(1, -1);
-  return [secret, escaped].filter((form, i, all) => form.length >= MIN_SECRET_LENGTH && all.indexOf(form) === i);
+  const escaped = jsonEscaped(secret);
+  return [secret, escaped, jsonEscaped(escaped)].filter((form, i, all) => form.length >= MIN_SECRET_LENGTH && all.indexOf(form) === i);
 }
 
 function scrub(text: string, secrets: string[]): string {
@@ -50,9 +57,11 @@ export function createRedactor(): Redactor {
   const held = new Map<string, number>();
   /** Tokens let go, oldest first. */
   const recent: string[] = [];
+  /** The forms of each token held or recent, made once (a token may be long, and every text that leaves is redacted). */
+  const formsOf = new Map<string, string[]>();
   const known = () => {
     const secrets = [...permanent];
-    for (const token of [...held.keys(), ...recent]) secrets.push(...forms(token));
+    for (const tokenForms of formsOf.values()) secrets.push(...tokenForms);
     return secrets;
   };
   return {
@@ -61,6 +70,7 @@ export function createRedactor(): Redactor {
     },
     hold(token) {
       held.set(token, (held.get(token) ?? 0) + 1);
+      if (!formsOf.has(token)) formsOf.set(token, forms(token));
       let released = false;
       return () => {
         if (released) return;
@@ -74,12 +84,13 @@ export function createRedactor(): Redactor {
         const at = recent.indexOf(token);
         if (at >= 0) recent.splice(at, 1);
         recent.push(token);
-        if (recent.length > RECENT_TOKENS) recent.shift();
+        const forgotten = recent.length > RECENT_TOKENS ? recent.shift()! : undefined;
+        if (forgotten !== undefined && !held.has(forgotten)) formsOf.delete(forgotten);
       };
     },
     redact: (text) => scrub(text, known()),
     redactLowerCase: (text) => scrub(text, known().map((secret) => secret.toLowerCase())),
-    tokenCount: () => new Set([...held.keys(), ...recent]).size,
+    tokenCount: () => formsOf.size,
   };
 }
 

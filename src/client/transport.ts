@@ -96,7 +96,8 @@ export function createTransport(parts: TransportParts): Transport {
   const failure = (spec: RequestSpec, status: number, text: string, headers: Headers): ServiceError => {
     const body = redactor.redact(text);
     const request = `${spec.method} ${spec.path}`;
-    const said = serviceMessage(body);
+    // Redacted again once decoded: the JSON may have written a secret with escapes no form of it matches (`\u0073ecret`).
+    const said = redactor.redact(serviceMessage(body));
     const message = `${request} answered ${status}${said === '' ? '' : `: ${said}`}`;
     const details: ServiceErrorDetails = { status, body, request };
     if (status === 400) return new BadRequestError(message, details);

@@ -58,9 +58,15 @@ export function catalogOf(index: SchemaIndex): Catalog {
   return catalog;
 }
 
-/** Zero-padded rank, so that sorting the texts sorts the items. */
+/**
+ * Zero-padded rank, so that sorting the texts sorts the items. Past 99 999 (a schema of a
+ * hundred thousand fields lists them all at an empty prefix) five digits no longer sort:
+ * '100000' < '99999'. Those ranks take a letter first, which sorts after every digit both by
+ * code unit and by locale (editors compare either way), then fifteen digits.
+ */
 export function rankText(rank: number): string {
-  return rank < RANK_TEXTS.length ? RANK_TEXTS[rank]! : String(rank).padStart(5, '0');
+  if (rank < RANK_TEXTS.length) return RANK_TEXTS[rank]!;
+  return rank < 100_000 ? String(rank).padStart(5, '0') : `z${String(rank).padStart(15, '0')}`;
 }
 
 const RANK_TEXTS: readonly string[] = Array.from({ length: 1024 }, (_, rank) => String(rank).padStart(5, '0'));

@@ -57,6 +57,11 @@ const PROVIDERS: { readonly [K in CompletionContextKind]: Provider } = {
   none: () => NO_ITEMS,
 };
 
+/** `maxItems` as a count: whole (1.5 made an array of length 1.5, a RangeError), at least 1, else the default; Infinity means all. */
+function itemLimit(max: unknown): number {
+  return typeof max === 'number' && max >= 1 ? Math.floor(max) : DEFAULT_MAX_ITEMS;
+}
+
 export function complete(text: string, offset: number, options: CompletionOptions = {}): CompletionResult {
   const source = typeof text === 'string' ? text : '';
   const at = Number.isFinite(offset) ? Math.min(Math.max(Math.trunc(offset), 0), source.length) : source.length;
@@ -69,7 +74,7 @@ export function complete(text: string, offset: number, options: CompletionOption
     context,
     catalog: index === undefined ? undefined : catalogOf(index),
     typed: prepare(context.prefix),
-    maxItems: given.maxItems !== undefined && given.maxItems > 0 ? given.maxItems : DEFAULT_MAX_ITEMS,
+    maxItems: itemLimit(given.maxItems),
     today: given.today ?? new Date(),
   };
   const items = PROVIDERS[context.kind](request);

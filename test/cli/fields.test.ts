@@ -1,5 +1,6 @@
 /** Issue 9, item 17: `mdq fields` shows a newcomer each schema's fields, types and accepted values. */
 import { describe, expect, it } from 'vitest';
+import { describeFailure } from '../../src/cli/run.js';
 import { customerSchema, exampleSchemas } from '../../src/examples/index.js';
 import { runCaptured } from '../support/cli.js';
 
@@ -63,5 +64,22 @@ describe('mdq codegen --example', () => {
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('export const customerSchema = defineSchema({');
     expect(r.stdout).toContain('export const productSchema = defineSchema({');
+  });
+});
+
+describe('mdq fields on a schema file nested too deep to write back', () => {
+  it('says so in one line, exit 1 (it said only "Maximum call stack size exceeded")', async () => {
+    const deep = `${'['.repeat(100_000)}${']'.repeat(100_000)}`;
+    const file = `{"schemaId":"s","name":"Deep","fields":[{"name":"a","dataType":"string","extra":${deep}}]}`;
+    const r = await runCaptured(['fields', 'deep.json', '--json'], { files: { 'deep.json': file } });
+    expect(r.code).toBe(1);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toBe('mdq fields: the input nests too deep to handle (Maximum call stack size exceeded)\n');
+  });
+
+  it('a stack overflow is said in words, any other failure as its message', () => {
+    expect(describeFailure(new RangeError('Maximum call stack size exceeded'))).toBe('the input nests too deep to handle (Maximum call stack size exceeded)');
+    expect(describeFailure(new RangeError('Invalid array length'))).toBe('Invalid array length');
+    expect(describeFailure('text')).toBe('text');
   });
 });

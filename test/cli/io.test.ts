@@ -89,6 +89,27 @@ describe('standard output on a full disk, in a real process', () => {
   }, 60_000);
 });
 
+describe('standard input that is a directory, in a real process', () => {
+  it('mdq parse --stdin < dir: a usage error that says so (Node reads a directory as no text: exit 0 and nothing)', async () => {
+    const { openSync, closeSync } = await import('node:fs');
+    const dir = mkdtempSync(join(tmpdir(), 'mdq-stdin-'));
+    const stdin = openSync(dir, 'r');
+    try {
+      const child = spawn(process.execPath, [cli(), 'parse', '--stdin'], { stdio: [stdin, 'pipe', 'pipe'] });
+      let stdout = '';
+      let stderr = '';
+      child.stdout!.on('data', (chunk) => (stdout += chunk));
+      child.stderr!.on('data', (chunk) => (stderr += chunk));
+      expect(await new Promise((resolve) => child.on('exit', resolve))).toBe(2);
+      expect(stdout).toBe('');
+      expect(stderr).toBe('mdq parse: standard input is a directory\n');
+    } finally {
+      closeSync(stdin);
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
+});
+
 describe('text in', () => {
   it('drops a leading byte order mark, keeps CRLF for stdinQueries to strip, and turns bytes that are not UTF-8 into U+FFFD', () => {
     const bom = [0xef, 0xbb, 0xbf];

@@ -113,6 +113,15 @@ describe('mdq get and mdq update', () => {
     expect(wrong.code).toBe(2);
     expect(wrong.stderr).toContain('"Stock Quantity" holds numbers (integer)');
   });
+
+  it('refuses --set without Field= before asking the service anything (it searched for the ids first: exit 1 on a service that is down)', async () => {
+    const down = { MDQ_BASE_URL: 'http://127.0.0.1:1', MDQ_CLIENT_ID: 'app', MDQ_CLIENT_SECRET: 'secret-never-used' };
+    for (const flag of ['--set', '--set-json']) {
+      const r = await mdq(['update', id, flag, 'noequals'], { env: down });
+      expect(r.code).toBe(2);
+      expect(r.stderr.split('\n')[0]).toBe(`mdq update: ${flag} takes Field=value (a name with spaces in quotes: "First Name=Tim"), not 'noequals'`);
+    }
+  });
 });
 
 describe('credentials', () => {
@@ -208,6 +217,9 @@ describe('mdq search', () => {
   it('takes --timeout in decimal seconds up to what a timer holds', async () => {
     expect((await mdq(['search', 'a', '--timeout', '2147483'])).code).toBe(0);
     expect((await mdq(['search', 'a', '--timeout', '0.5'])).code).toBe(0);
+    // 1000.1 ms and 0.1 ms: fractions of a millisecond threw from AbortSignal.timeout (exit 1, "The value of \"delay\" is out of range").
+    expect((await mdq(['search', 'a', '--timeout', '1.0001'])).code).toBe(0);
+    expect((await mdq(['search', 'a', '--timeout', '0.0001'])).stderr).not.toContain('out of range');
   });
 
   it.each([

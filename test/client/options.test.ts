@@ -63,6 +63,11 @@ describe('times', () => {
     expect(await client.businessAreas()).toEqual([]);
   });
 
+  it.each([1500.5, 0.25, 2 ** 31 - 1.5])('takes a fractional timeoutMs (%d) as whole milliseconds: AbortSignal.timeout threw a RangeError on every request', async (timeoutMs) => {
+    const { client } = counting({ timeoutMs });
+    expect(await client.businessAreas()).toEqual([]);
+  });
+
   it.each(['maxDelayMs', 'maxRetryAfterMs', 'baseDelayMs'] as const)('refuses a retry.%s a timer cannot hold', (name) => {
     expect(() => createClient({ baseUrl: 'http://service.test', credentials, retry: { [name]: 2 ** 31 } })).toThrow(new RegExp(`retry.${name} must be a number >= 0 and <= 2147483647`));
   });

@@ -196,6 +196,50 @@ describe('no secret and no token in any output', () => {
     }
   });
 
+  it('a service that quotes the request body inside its JSON message: the message decoded shows no secret (it showed the JSON form: sec\\\\ret)', async () => {
+    const secret = 'sec.*+?^${}()|[]\\ret';
+    const { fetch } = fakeFetch((r) => json({ message: `bad request ${JSON.stringify(r.body)}` }, 500));
+    const client = createClient({ baseUrl: 'http://service.test', credentials: { clientId: 'app', clientSecret: secret }, fetch });
+    const error = (await client.businessAreas().catch((e: unknown) => e)) as ServiceError;
+    expect(error.message).toBe('POST /oauth2/token answered 500: bad request {"client_id":"app","client_secret":"[REDACTED]"}');
+    // The body keeps the echo escaped twice: that form is scrubbed too.
+    expect(error.body).toBe('{"message":"bad request {\\"client_id\\":\\"app\\",\\"client_secret\\":\\"[REDACTED]\\"}"}');
+    for (const text of outputs(error)) {
+      expect(text).not.toContain(secret);
+      expect(text).not.toContain(JSON.stringify(secret).slice(1, -1));
+    }
+  });
+
+  it('law: whatever the secret and however a service encodes its echo (quoted twice, \\/ for /, \\u escapes), the decoded message shows neither it nor its JSON form, nor does any output', async () => {
+    // JSON as common encoders write it: JSON.stringify, PHP's json_encode (\/), Python's ensure_ascii (\u00e9), Jackson's (\u00E9), and every character escaped.
+    const escapeAll = (text: string) => Array.from({ length: text.length }, (_, i) => `\\u${text.charCodeAt(i).toString(16).padStart(4, '0')}`).join('');
+    const encoders: Record<string, (message: string) => string> = {
+      plain: (m) => JSON.stringify({ message: m }),
+      php: (m) => JSON.stringify({ message: m }).replaceAll('/', '\\/'),
+      ascii: (m) => JSON.stringify({ message: m }).replace(/[^\u0000-\u007f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`),
+      asciiUpper: (m) => JSON.stringify({ message: m }).replace(/[^\u0000-\u007f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`),
+      everyCharacter: (m) => `{"message":"${escapeAll(m)}"}`,
+    };
+    const secrets = fc.string({ unit: 'grapheme', minLength: 4, maxLength: 20 }).map((text) => `Q9${text}`);
+    await fc.assert(
+      fc.asyncProperty(secrets, fc.constantFrom(...Object.keys(encoders)), fc.boolean(), async (secret, encoder, quoteBody) => {
+        const { fetch } = fakeFetch((r) => {
+          const echoed = quoteBody ? `bad request ${JSON.stringify(r.body)}` : `bad secret ${(r.body as { client_secret: string }).client_secret}`;
+          return new Response(encoders[encoder]!(echoed), { status: 500, headers: { 'content-type': 'application/json' } });
+        });
+        const client = createClient({ baseUrl: 'http://service.test', credentials: { clientId: 'app', clientSecret: secret }, fetch });
+        const error = (await client.businessAreas().catch((e: unknown) => e)) as ServiceError;
+        expect(error).toBeInstanceOf(ServiceError);
+        expect(error.message).toContain('[REDACTED]');
+        for (const text of outputs(error)) {
+          expect(text).not.toContain(secret);
+          expect(text).not.toContain(JSON.stringify(secret).slice(1, -1));
+        }
+      }),
+      { numRuns: 100 },
+    );
+  });
+
   it('refused credentials: the secret sent is not in the error, even when the service repeats it', async () => {
     const { fetch } = echoing(() => json([]));
     const { lines, logger } = capture();

@@ -51,6 +51,26 @@ describe('tokens', () => {
     expect(service.issued).toHaveLength(1);
   });
 
+  it.each([0, -5, Number.NaN, '3600', null, 1e308])('with an expires_in of %j (no usable lifetime, or one past any clock) keeps a token until it is refused, then renews it once', async (expiresIn) => {
+    let issued = 0;
+    const refused = new Set<string>();
+    const { fetch, requests } = fakeFetch((r) => {
+      if (r.path === '/oauth2/token') return new Response(`{"access_token":"tok-${++issued}-abcdef","expires_in":${JSON.stringify(expiresIn)}}`, { status: 200 });
+      return refused.has(r.headers.authorization!) ? json({ message: 'expired' }, 401) : json([]);
+    });
+    const { clock, advance } = fakeClock();
+    const client = createClient({ baseUrl: 'http://service.test', credentials, fetch, clock });
+    for (let i = 0; i < 3; i++) {
+      await client.businessAreas();
+      advance(10 * 24 * 3600 * 1000);
+    }
+    expect(tokenRequests(requests)).toBe(1);
+    refused.add('tok-1-abcdef');
+    await client.businessAreas();
+    await client.businessAreas();
+    expect(tokenRequests(requests)).toBe(2);
+  });
+
   it('reuses a token until a margin before expires_in runs out, then renews it', async () => {
     const service = fakeService({ expiresIn: 3600 });
     const { clock, advance } = fakeClock();

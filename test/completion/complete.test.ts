@@ -1,4 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { rankText } from '../../src/completion/catalog.js';
 import { complete } from '../../src/completion/complete.js';
 import { customerSchema, exampleSchemas, productSchema } from '../../src/examples/index.js';
 import { loadSchema } from '../../src/schema/schema.js';
@@ -337,6 +339,28 @@ describe('robustness', () => {
     expect(dates(new Date(8.64e15))).toEqual(['"2024-01-01"']); // year 275760: toISOString starts with +275760
     expect(dates(new Date(Number.NaN))).toEqual(['"2024-01-01"']);
     expect(dates(new Date(Date.UTC(2021, 2, 4)))).toEqual(['"2021-03-04"']);
+  });
+
+  it('takes any maxItems: a fraction counts whole (1.5 threw "Invalid array length"), less than 1 or no number gives the default, Infinity all', () => {
+    const count = (maxItems: unknown) => complete('[a', 2, { schema, maxItems: maxItems as number }).items.length;
+    const all = count(Number.POSITIVE_INFINITY);
+    expect(all).toBeGreaterThan(3);
+    expect(count(1.5)).toBe(1);
+    expect(count(3.99)).toBe(3);
+    for (const odd of [0.5, 0, -1, Number.NaN, '3', null]) expect(count(odd)).toBe(Math.min(all, 100));
+  });
+
+  it('law: rank texts sort as their ranks, by code unit and by locale, past 99 999 too (\'100000\' sorted before \'99999\')', () => {
+    const rank = fc.oneof(fc.nat(2_000), fc.integer({ min: 90_000, max: 110_000 }), fc.nat(10 ** 12));
+    fc.assert(
+      fc.property(rank, rank, (a, b) => {
+        fc.pre(a !== b);
+        const [low, high] = a < b ? [rankText(a), rankText(b)] : [rankText(b), rankText(a)];
+        expect(low < high).toBe(true);
+        expect(low.localeCompare(high)).toBeLessThan(0);
+      }),
+    );
+    expect(rankText(99_999) < rankText(100_000)).toBe(true);
   });
 
   it('returns the same list for the same schema without copying it', () => {

@@ -13,6 +13,7 @@ import type { Command } from '../command.js';
 import { EXIT, UsageError } from '../io.js';
 import { printable } from '../printable.js';
 import { readSchemaResponses } from '../schema-files.js';
+import { widest } from '../table.js';
 
 const usage = 'mdq fields (--example | <schema.json>...) [--name <schema>...] [--json]';
 
@@ -61,8 +62,8 @@ export function fieldDetails(field: SchemaField): string {
 export function fieldsTable(response: SchemaResponse): string {
   const index = loadSchema(response);
   const fields = [...index.fields.values()].filter((f) => !f.metadata);
-  const nameWidth = Math.min(32, Math.max(4, ...fields.map((f) => f.name.length)));
-  const typeWidth = Math.min(24, Math.max(4, ...fields.map((f) => f.dataTypes.join('|').length)));
+  const nameWidth = widest(fields.map((f) => f.name.length), 4, 32);
+  const typeWidth = widest(fields.map((f) => f.dataTypes.join('|').length), 4, 24);
   const area = response.businessAreaName ?? response.businessAreaId;
   const head = `${response.name}${area ? ` (business area ${area})` : ''}: ${fields.length} field${fields.length === 1 ? '' : 's'}`;
   const lines = fields.map((f) => `  ${f.name.padEnd(nameWidth)}  ${f.dataTypes.join('|').padEnd(typeWidth)}  ${fieldDetails(f)}`.trimEnd());

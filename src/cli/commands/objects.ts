@@ -149,6 +149,9 @@ export const updateCommand: Command = {
     if (set.length + setJson.length === 0) throw new UsageError(`nothing to change: give --set Field=value\nusage: ${updateUsage}`);
     const version = wholeNumber(values.version, 'version', 0, updateUsage);
     if (version !== undefined && positionals.length > 1) throw new UsageError(`--version names one object's version: give one id with it\nusage: ${updateUsage}`);
+    // The form of each assignment before anything is asked: a typo needs no search and no schema to be told.
+    for (const entry of set) assignment(entry, '--set');
+    for (const entry of setJson) assignment(entry, '--set-json');
     const client = connect(values, io, updateUsage);
     const where = await findAll(client, positionals, values, updateUsage);
     const schemas = new Map<string, Promise<Schema>>();

@@ -95,10 +95,17 @@ export function toLspSemanticTokens(text: string, tokens: readonly SemanticToken
   const data: number[] = [];
   let lastLine = 0;
   let lastChar = 0;
+  // The first line break at or after `from` (-1: none), looked for again only once passed: one search per line, not one
+  // to the end of the text per token (a long line of many tokens was quadratic: 1 MB of `a ` took 3.5 s).
+  let from = 0;
+  let newline = text.indexOf('\n');
   for (const token of tokens) {
     let start = token.start;
     while (start < token.end) {
-      const newline = text.indexOf('\n', start);
+      if (start < from || (newline !== -1 && newline < start)) {
+        from = start;
+        newline = text.indexOf('\n', start);
+      }
       const end = newline >= 0 && newline < token.end ? newline : token.end;
       if (end > start) {
         const { line, column } = lineColumn(text, start);

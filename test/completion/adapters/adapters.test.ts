@@ -1,9 +1,12 @@
-import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { describe, expect, it, vi } from 'vitest';
 import { LSP_SEMANTIC_TOKEN_TYPES, toLspCompletionList, toLspHover, toLspSemanticTokens } from '../../../src/completion/adapters/lsp.js';
 import { toMonacoCompletions, toMonacoHover } from '../../../src/completion/adapters/monaco.js';
 import { complete } from '../../../src/completion/complete.js';
 import { highlight } from '../../../src/completion/highlight.js';
 import { hover } from '../../../src/completion/hover.js';
+import { lineColumn } from '../../../src/language/position.js';
+import type { SemanticToken } from '../../../src/completion/types.js';
 import { schema, today } from '../helpers.js';
 
 const text = 'a AND\n[Fir';
@@ -55,6 +58,50 @@ describe('LSP', () => {
       0, 3, 3, type('operator'), 0,
       0, 4, 1, type('text'), 0,
     ]);
+  });
+});
+
+/** The encoding as the LSP specification describes it, token piece by piece (a line break searched for from each piece). */
+function referenceSemanticTokens(source: string, tokens: readonly SemanticToken[]): number[] {
+  const data: number[] = [];
+  let last = { line: 0, char: 0 };
+  for (const token of tokens) {
+    for (let start = token.start; start < token.end; ) {
+      const newline = source.indexOf('\n', start);
+      const end = newline >= 0 && newline < token.end ? newline : token.end;
+      if (end > start) {
+        const { line, column } = lineColumn(source, start);
+        data.push(line - 1 - last.line, line - 1 === last.line ? column - 1 - last.char : column - 1, end - start, LSP_SEMANTIC_TOKEN_TYPES.indexOf(token.class === 'field' ? 'property' : token.class === 'regex' ? 'regexp' : token.class), 0);
+        last = { line: line - 1, char: column - 1 };
+      }
+      start = end + 1;
+    }
+  }
+  return data;
+}
+
+describe('LSP semantic tokens on long text', () => {
+  it('search for line breaks once per line, not to the end of the text once per token (1 MB of `a ` took 3.5 s, quadratic)', () => {
+    const source = 'a '.repeat(5_000);
+    const tokens = highlight(source);
+    const indexOf = vi.spyOn(String.prototype, 'indexOf');
+    try {
+      expect(toLspSemanticTokens(source, tokens).data).toHaveLength(5 * 5_000);
+      expect(indexOf.mock.calls.length).toBeLessThanOrEqual(2);
+    } finally {
+      indexOf.mockRestore();
+    }
+  });
+
+  it('law: the encoding of any tokens, sorted or not, is the one the specification describes', () => {
+    const text = fc.stringMatching(/^[a-z\n" :()]{0,40}$/);
+    fc.assert(
+      fc.property(text, fc.boolean(), (source, shuffled) => {
+        const tokens = highlight(source);
+        const given = shuffled ? [...tokens].reverse() : tokens;
+        expect(toLspSemanticTokens(source, given).data).toEqual(referenceSemanticTokens(source, given));
+      }),
+    );
   });
 });
 
