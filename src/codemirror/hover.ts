@@ -8,7 +8,7 @@
 import { StateEffect, StateField, type EditorState } from '@codemirror/state';
 import { EditorView, hoverTooltip, showTooltip, type Command, type Tooltip } from '@codemirror/view';
 import type { Hover } from 'mdq';
-import { renderMarkdown } from './markdown.js';
+import { plainMarkdown, renderMarkdown } from './markdown.js';
 import { configOf } from './options.js';
 
 function hoverAt(state: EditorState, pos: number): Hover | null {
@@ -58,10 +58,8 @@ export const keyboardHover = StateField.define<Tooltip | null>({
 
 /** Markdown as a screen reader should hear it: without the marks, a sentence a line. */
 function plain(markdown: string): string {
-  return markdown
+  return plainMarkdown(markdown)
     .split('\n')
-    .map((line) => line.replace(/^\s*[-*] /, '').replace(/[`*_]/g, '').trim())
-    .filter((line) => line !== '')
     .map((line) => (/[.:!?]$/.test(line) ? line : `${line}.`))
     .join(' ');
 }

@@ -13,6 +13,7 @@ import type { SchemaField, SchemaIndex } from '../schema/schema.js';
 import { schemaIndexOf } from './catalog.js';
 import { cursorContext } from './cursor-context.js';
 import { COMPARISON_MEANINGS, fieldDocumentation } from './describe.js';
+import { markdownCode as mdCode, markdownText as mdText } from './markdown-text.js';
 import { isWordLike, Kind, lastStartingBefore, lex, type Lexed } from './lexed.js';
 import type { Hover, HoverOptions } from './types.js';
 
@@ -52,48 +53,48 @@ function lookUp(index: SchemaIndex | undefined, name: string): SchemaField | und
 function fieldHover(index: SchemaIndex | undefined, name: string, from: number, to: number): Hover {
   const field = lookUp(index, name);
   if (field === undefined) {
-    return hoverAt(from, to, 'field', index === undefined ? `**${name}**: a field` : `**${name}**: no field of this name in the schema${index.names.length === 1 ? '' : 's'} searched`);
+    return hoverAt(from, to, 'field', index === undefined ? `**${mdText(name)}**: a field` : `**${mdText(name)}**: no field of this name in the schema${index.names.length === 1 ? '' : 's'} searched`);
   }
-  const note = field.name !== name ? `\n\n(the field is spelt **${field.name}**)` : '';
+  const note = field.name !== name ? `\n\n(the field is spelt **${mdText(field.name)}**)` : '';
   return hoverAt(from, to, 'field', fieldDocumentation(field, index!) + note);
 }
 
 /** What `value` reads as in `field`. */
 function valueReading(field: SchemaField, value: string): string {
   const reading = readValue(value, field);
-  if (!reading.ok) return `⚠ ${reading.reason}`;
+  if (!reading.ok) return `⚠ ${mdText(reading.reason)}`;
   switch (field.kind) {
     case 'picklist': {
       const entry = field.picklist?.find((e) => e.code === value);
-      return entry?.description ? `\`${entry.code}\`: ${entry.description}` : `the code \`${value}\``;
+      return entry?.description ? `${mdCode(entry.code)}: ${mdText(entry.description)}` : `the code ${mdCode(value)}`;
     }
     case 'boolean': {
       const pair = field.booleanValues;
-      if (pair) return value === pair[0] ? `\`${value}\`: true` : `\`${value}\`: false`;
-      return `the boolean \`${value}\``;
+      if (pair) return value === pair[0] ? `${mdCode(value)}: true` : `${mdCode(value)}: false`;
+      return `the boolean ${mdCode(value)}`;
     }
     case 'date':
     case 'datetime': {
       const date = readQueryDate(value, field.kind === 'datetime');
-      if (date.ok && date.value === null) return `the relative date \`${value}\``;
-      return date.ok && date.value ? `the date ${date.value.key}` : `the date \`${value}\``;
+      if (date.ok && date.value === null) return `the relative date ${mdCode(value)}`;
+      return date.ok && date.value ? `the date ${mdText(date.value.key)}` : `the date ${mdCode(value)}`;
     }
     case 'integer':
     case 'decimal':
-      return `the number ${value}`;
+      return `the number ${mdText(value)}`;
     case 'time':
-      return `the time ${value}`;
+      return `the time ${mdText(value)}`;
     default:
-      return `the text \`${value}\``;
+      return `the text ${mdCode(value)}`;
   }
 }
 
 function valueHover(index: SchemaIndex | undefined, fieldName: string | undefined, value: string, from: number, to: number): Hover {
   const field = fieldName === undefined ? undefined : lookUp(index, fieldName);
   if (field === undefined) {
-    return hoverAt(from, to, 'value', fieldName === undefined ? `the value \`${value}\`` : `the value \`${value}\` of **${fieldName}**`);
+    return hoverAt(from, to, 'value', fieldName === undefined ? `the value ${mdCode(value)}` : `the value ${mdCode(value)} of **${mdText(fieldName)}**`);
   }
-  return hoverAt(from, to, 'value', `${valueReading(field, value)} (**${field.name}**)`);
+  return hoverAt(from, to, 'value', `${valueReading(field, value)} (**${mdText(field.name)}**)`);
 }
 
 /** The index of the token under `offset`: the one it is in, else one ending right there. */
@@ -128,20 +129,20 @@ export function hover(text: string, offset: number, options: HoverOptions = {}):
     return null;
   }
   if (kind === Kind.Regex) return hoverAt(start, end, 'value', 'a regular expression (Lucene syntax), matched against whole terms');
-  if (kind === Kind.Tilde) return hoverAt(start, end, 'operator', raw.length > 1 ? `**${raw}**: fuzzy (edit distance) or proximity (words apart)` : '**~**: fuzzy match (edit distance 2) or proximity');
-  if (kind === Kind.Caret) return hoverAt(start, end, 'operator', `**${raw}**: boost: how much this clause counts in the ranking`);
+  if (kind === Kind.Tilde) return hoverAt(start, end, 'operator', raw.length > 1 ? `**${mdText(raw)}**: fuzzy (edit distance) or proximity (words apart)` : '**~**: fuzzy match (edit distance 2) or proximity');
+  if (kind === Kind.Caret) return hoverAt(start, end, 'operator', `**${mdText(raw)}**: boost: how much this clause counts in the ranking`);
   if (kind === Kind.RelationOperator || kind === Kind.Bang || kind === Kind.Plus || kind === Kind.Minus) {
     return hoverAt(start, end, 'operator', OPERATOR_MEANINGS[raw] ?? raw);
   }
   if (kind === Kind.RangeStart || kind === Kind.RangeExclusiveStart || kind === Kind.RangeEnd || kind === Kind.RangeExclusiveEnd) {
-    return hoverAt(start, end, 'operator', raw === '[' || raw === ']' ? `**${raw}**: the bound next to it is included` : `**${raw}**: the bound next to it is excluded`);
+    return hoverAt(start, end, 'operator', raw === '[' || raw === ']' ? `**${mdText(raw)}**: the bound next to it is included` : `**${mdText(raw)}**: the bound next to it is excluded`);
   }
   if (kind === Kind.Quoted) {
     const context = cursorContext(lexed, start + 1);
     const value = unescape(raw.slice(1, closedBy(raw, '"') ? -1 : undefined)).value;
     if (context.kind === 'value') return valueHover(index, context.field, value, start, end);
     if (context.kind === 'field-name') return fieldHover(index, value, start, end);
-    return hoverAt(start, end, 'value', `the exact phrase "${value}" in any field`);
+    return hoverAt(start, end, 'value', `the exact phrase "${mdText(value)}" in any field`);
   }
   if (!isWordLike(kind)) return null;
 
