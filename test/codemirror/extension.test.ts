@@ -247,7 +247,11 @@ describe('highlighting', () => {
     expect(marks(stateOf('city:x y'))).toEqual([[0, 4, 'cm-mdq-field'], [5, 6, 'cm-mdq-text'], [7, 8, 'cm-mdq-text']]);
     // The services highlight each segment; the connective between two is an operator, whatever they would say.
     expect(marks(stateOf('city:x AND y'))).toEqual([[0, 4, 'cm-mdq-field'], [5, 6, 'cm-mdq-text'], [7, 10, 'cm-mdq-operator'], [11, 12, 'cm-mdq-text']]);
-    expect(marks(stateOf('(city:x AND y)'))).toContainEqual([8, 11, 'cm-mdq-keyword']);
+    // A group cut inside: its parentheses are mdq's own too; inside one read whole (a boost after it), the services decide.
+    expect(marks(stateOf('(city:x AND y)'))).toEqual([
+      [0, 1, 'cm-mdq-punctuation'], [1, 5, 'cm-mdq-field'], [6, 7, 'cm-mdq-text'], [8, 11, 'cm-mdq-operator'], [12, 13, 'cm-mdq-text'], [13, 14, 'cm-mdq-punctuation'],
+    ]);
+    expect(marks(stateOf('(city:x AND y)^2'))).toContainEqual([8, 11, 'cm-mdq-keyword']);
     const broken: QueryServices = { ...fakeServices().services, highlight: () => [{ start: 2, end: 4, class: 'field' }, { start: 0, end: 1, class: 'field' }, { start: 3, end: 99, class: 'text' }, { start: 5, end: 5, class: 'text' }] };
     expect(marks(stateOf('abcdef', { services: broken }))).toEqual([[2, 4, 'cm-mdq-field']]);
   });
