@@ -6,11 +6,13 @@
  * line with a state it must carry across lines, while mdq's tokens depend on the
  * query around them (a lower-case `and` is an operator only next to a bracket
  * comparison; `[First Name]` and phrases may span lines). What they depend on stops at
- * a top-level clause, though: `highlight` reads the query in segments that parse alone
- * (`highlightSegments`). So on each change the plugin finds the segments (one scan of
- * the tokens), highlights only those in the visible ranges, and keeps each segment's
- * tokens by its text until the next update: typing re-reads the clause being typed, not
- * the query. Each mark carries the class the editor's highlight style gives the
+ * a clause, though, of the query or of a group that stands as a clause of its own (an id
+ * list `_dataObjectId:(C1 OR C2 OR ...)`): `highlight` reads the query in segments that
+ * parse alone, with glue between them (connectives, and the parentheses and field name
+ * of such groups; `highlightSegments`, `highlightGlue`). So on each change the plugin
+ * finds the segments (one scan of the tokens), highlights only those in the visible
+ * ranges, and keeps each segment's tokens by its text until the next update: typing
+ * re-reads the clause being typed, not the query nor the group. Each mark carries the class the editor's highlight style gives the
  * matching `@lezer/highlight` tag (so themes colour mdq like any language) and a stable
  * `cm-mdq-<class>` class.
  */

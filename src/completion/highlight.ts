@@ -5,12 +5,14 @@
  * recovering parse says what they are (a lower-case `and` is an operator only next
  * to a bracket comparison, `eq` only after a bracket name, a word before `:` a field).
  *
- * The query is read in segments: the top-level clauses, cut where a clause has clearly
- * ended and another clearly starts (`a AND b`, `a b`, outside parentheses, quotes and
- * ranges). Each segment is parsed alone, so an editor can colour the segments it shows
- * and keep the others' tokens while the user types (see `highlightSegments`). On a query
- * that parses without errors this changes nothing (a property holds it to one parse of
- * the whole); on a broken one an error stays within its clause.
+ * The query is read in segments: its clauses, cut where a clause has clearly ended and
+ * another clearly starts (`a AND b`, `a b`, outside quotes and ranges), and the clauses
+ * inside a group that is a clause of its own (`f:(a OR b)`, `NOT (a b) c`), at any depth;
+ * the parentheses, connectives and field names between segments are glue with classes
+ * of their own. Each segment is parsed alone, so an editor can colour the segments it
+ * shows and keep the others' tokens while the user types (see `highlightSegments`). On a
+ * query that parses without errors this changes nothing (a property holds it to one parse
+ * of the whole); on a broken one an error stays within its clause.
  */
 import type { Node, Span } from '../language/ast.js';
 import { closedBy } from '../language/escape.js';
