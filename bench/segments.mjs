@@ -12,7 +12,7 @@
  *
  * `--against=FILE`: a module with another version's `highlight` and `highlightSegments` (for
  * example main's src/completion/highlight.ts bundled with esbuild), measured in the same
- * process, rounds interleaved (A/B). Without it, the built package (dist/index.js).
+ * process, rounds interleaved (A/B), against the built package (dist/index.js, rebuilt when stale).
  */
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
@@ -61,7 +61,7 @@ function stats(samples) {
   return `${at(0.5).toFixed(2)} / ${at(0.95).toFixed(2)} ms`;
 }
 
-if (against === undefined) buildStale();
+buildStale();
 const engines = [{ name: 'this build', engine: await import(pathToFileURL(join(root, 'dist', 'index.js')).href) }];
 if (against !== undefined) engines.push({ name: against, engine: await import(pathToFileURL(against).href) });
 
