@@ -6,16 +6,18 @@
  * line with a state it must carry across lines, while mdq's tokens depend on the
  * query around them (a lower-case `and` is an operator only next to a bracket
  * comparison; `[First Name]` and phrases may span lines). What they depend on stops at
- * a top-level clause, though: `highlight` reads the query in segments that parse alone
- * (`highlightSegments`). So on each change the plugin finds the segments (one scan of
- * the tokens), highlights only those in the visible ranges, and keeps each segment's
- * tokens by its text until the next update: typing re-reads the clause being typed, not
- * the query. Each mark carries the class the editor's highlight style gives the
+ * a clause, though, of the query or of a group that stands as a clause of its own (an id
+ * list `_dataObjectId:(C1 OR C2 OR ...)`): `highlight` reads the query in segments that
+ * parse alone, with glue between them (connectives, and the parentheses and field name
+ * of such groups; `highlightSegments`, `highlightGlue`). So on each change the plugin
+ * finds the segments (one scan of the tokens), highlights only those in the visible
+ * ranges, and keeps each segment's tokens by its text until the next update: typing
+ * re-reads the clause being typed, not the query nor the group. Each mark carries the class the editor's highlight style gives the
  * matching `@lezer/highlight` tag (so themes colour mdq like any language) and a stable
  * `cm-mdq-<class>` class.
  */
 import { RangeSetBuilder, type EditorState, type Text } from '@codemirror/state';
-import { highlightSegments, type SemanticToken } from 'mdq';
+import { highlightGlue, highlightSegments, type SemanticToken } from 'mdq';
 import { Decoration, ViewPlugin, type EditorView, type DecorationSet, type ViewUpdate } from '@codemirror/view';
 import { highlightingFor } from '@codemirror/language';
 import { tags, type Tag } from '@lezer/highlight';
@@ -68,11 +70,51 @@ function firstEndingAfter(tokens: readonly SemanticToken[], offset: number): num
 }
 
 /**
+ * Tokens in document order, merged as one parse of the whole merges them: where glue
+ * touches a segment (`((`, `])`), two tokens of one class that touch are one. A token is
+ * kept when it overlaps `[from, to)`.
+ */
+class MergedTokens {
+  private start = -1;
+  private end = -1;
+  private cls = '';
+  from = 0;
+  to = 0;
+
+  constructor(private readonly add: (from: number, to: number, cls: string) => void) {}
+
+  /** Whether a token starting at `at` still matters: it is in range, or may extend the last one kept. */
+  wants(at: number): boolean {
+    return at < this.to || (this.start >= 0 && this.start < this.to && this.end === at);
+  }
+
+  push(start: number, end: number, cls: string): void {
+    if (end <= start || start < this.end) return;
+    if (start === this.end && cls === this.cls) {
+      this.end = end;
+      return;
+    }
+    this.flush();
+    this.start = start;
+    this.end = end;
+    this.cls = cls;
+  }
+
+  flush(): void {
+    if (this.start >= 0 && this.end > this.from && this.start < this.to) this.add(this.start, this.end, this.cls);
+    this.start = this.end = -1;
+  }
+}
+
+/**
  * The tokens of a query's segments, kept by segment text from one call to the next:
- * a segment the last call met and this one meets again is not highlighted again.
+ * a segment the last call met and this one meets again is not highlighted again. The
+ * glue between segments (connectives, the parentheses and field name of a group cut
+ * inside) is mdq's own (`highlightGlue`), a few characters each, read where it shows.
  */
 export class SegmentHighlighter {
   private kept = new Map<string, readonly SemanticToken[]>();
+  private met = new Map<string, readonly SemanticToken[]>();
   /** The last document's text and cuts: scrolling (a new viewport, the same text) reads neither again. */
   private doc: Text | undefined;
   private text = '';
@@ -80,8 +122,8 @@ export class SegmentHighlighter {
 
   /**
    * The decorations of the tokens that overlap `ranges` (sorted, as `view.visibleRanges`).
-   * Only segments that overlap them are read. Tokens out of order or out of their
-   * segment are skipped, never thrown on.
+   * Only segments that overlap them are read (and a neighbour whose last token may touch
+   * glue in view). Tokens out of order or out of their segment are skipped, never thrown on.
    */
   decorations(state: EditorState, ranges: readonly Range[]): DecorationSet {
     const highlight = configOf(state).services.highlight;
@@ -92,41 +134,61 @@ export class SegmentHighlighter {
     }
     const { text, bounds } = this;
     const segments = bounds.length >> 1;
-    const met = new Map<string, readonly SemanticToken[]>();
+    this.met = new Map();
     const builder = new RangeSetBuilder<Decoration>();
     let last = 0;
-    const add = (from: number, to: number, cls: string) => {
-      if (from < last || to <= from) return;
+    const merged = new MergedTokens((from, to, cls) => {
+      if (from < last) return;
       builder.add(from, to, markFor(state, cls));
       last = to;
+    });
+    const tokensOf = (s: number) => {
+      const segment = text.slice(bounds[2 * s], bounds[2 * s + 1]);
+      let tokens = this.met.get(segment) ?? this.kept.get(segment);
+      if (tokens === undefined) tokens = highlight(segment);
+      this.met.set(segment, tokens);
+      return tokens;
+    };
+    /** Segment `s`'s tokens from the first that ends after `from` (one earlier, which may touch it). */
+    const pushSegment = (s: number, from: number) => {
+      const start = bounds[2 * s]!;
+      const end = bounds[2 * s + 1]!;
+      const tokens = tokensOf(s);
+      for (let t = Math.max(0, firstEndingAfter(tokens, from - start) - 1); t < tokens.length; t++) {
+        const token = tokens[t]!;
+        if (!merged.wants(token.start + start)) break;
+        if (token.start >= 0 && token.end <= end - start) merged.push(token.start + start, token.end + start, token.class);
+      }
+    };
+    const pushGlue = (from: number, to: number) => {
+      for (const token of highlightGlue(text.slice(from, to))) merged.push(token.start + from, token.end + from, token.class);
     };
     for (const { from, to } of ranges) {
-      // The first segment that ends after `from` (the last one ends at the end of the text).
+      merged.from = from;
+      merged.to = to;
+      // The first segment that ends after `from` (or none: only glue after the last).
       let lo = 0;
-      let hi = segments - 1;
+      let hi = segments;
       while (lo < hi) {
         const mid = (lo + hi) >> 1;
         if (bounds[2 * mid + 1]! <= from) lo = mid + 1;
         else hi = mid;
       }
-      for (let s = lo; s < segments; s++) {
-        const start = bounds[2 * s]!;
-        const end = bounds[2 * s + 1]!;
-        // The connective before a segment, AND or OR: an operator.
-        if (s > 0 && bounds[2 * s - 1]! < start && start > from && bounds[2 * s - 1]! < to) add(bounds[2 * s - 1]!, start, 'operator');
-        if (start >= to) break;
-        const segment = text.slice(start, end);
-        let tokens = met.get(segment) ?? this.kept.get(segment);
-        if (tokens === undefined) tokens = highlight(segment);
-        met.set(segment, tokens);
-        for (let t = firstEndingAfter(tokens, from - start); t < tokens.length; t++) {
-          const token = tokens[t]!;
-          if (token.start + start >= to) break;
-          if (token.end <= end - start) add(token.start + start, token.end + start, token.class);
-        }
+      // Glue that starts where the segment before ends may merge with its last token.
+      if (lo > 0 && bounds[2 * lo - 1]! < (lo < segments ? bounds[2 * lo]! : text.length) && touches(text, bounds[2 * lo - 1]!)) {
+        pushSegment(lo - 1, bounds[2 * lo - 1]! - 1);
       }
+      for (let s = lo; s <= segments; s++) {
+        const glueFrom = s === 0 ? 0 : bounds[2 * s - 1]!;
+        const glueTo = s === segments ? text.length : bounds[2 * s]!;
+        if (!merged.wants(glueFrom)) break;
+        if (glueFrom < glueTo) pushGlue(glueFrom, glueTo);
+        if (s === segments || !merged.wants(glueTo)) break;
+        pushSegment(s, from);
+      }
+      merged.flush();
     }
-    this.kept = met;
+    this.kept = this.met;
     return builder.finish();
   }
 
@@ -134,6 +196,11 @@ export class SegmentHighlighter {
   forget(): void {
     this.kept = new Map();
   }
+}
+
+/** Whether the character before `at` may end a token that touches one at `at`. */
+function touches(text: string, at: number): boolean {
+  return at > 0 && !/\s/.test(text[at - 1]!);
 }
 
 /** The decorations for the whole query (for tests and for editors that show it all). */

@@ -10,8 +10,8 @@ export interface QueryServices {
   hover(text: string, offset: number, options: HoverOptions): Hover | null;
   /**
    * Tokens of one segment of the query (`highlightSegments`): the editor highlights the
-   * segments it shows one by one, and marks the connective between two (`AND`, `OR`) as
-   * an operator itself.
+   * segments it shows one by one, and marks the glue between two (`AND`, `OR`, the
+   * parentheses and field name of a group cut inside) itself (`highlightGlue`).
    */
   highlight(text: string): readonly SemanticToken[];
 }

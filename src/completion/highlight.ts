@@ -5,12 +5,14 @@
  * recovering parse says what they are (a lower-case `and` is an operator only next
  * to a bracket comparison, `eq` only after a bracket name, a word before `:` a field).
  *
- * The query is read in segments: the top-level clauses, cut where a clause has clearly
- * ended and another clearly starts (`a AND b`, `a b`, outside parentheses, quotes and
- * ranges). Each segment is parsed alone, so an editor can colour the segments it shows
- * and keep the others' tokens while the user types (see `highlightSegments`). On a query
- * that parses without errors this changes nothing (a property holds it to one parse of
- * the whole); on a broken one an error stays within its clause.
+ * The query is read in segments: its clauses, cut where a clause has clearly ended and
+ * another clearly starts (`a AND b`, `a b`, outside quotes and ranges), and the clauses
+ * inside a group that is a clause of its own (`f:(a OR b)`, `NOT (a b) c`), at any depth;
+ * the parentheses, connectives and field names between segments are glue with classes
+ * of their own. Each segment is parsed alone, so an editor can colour the segments it
+ * shows and keep the others' tokens while the user types (see `highlightSegments`). On a
+ * query that parses without errors this changes nothing (a property holds it to one parse
+ * of the whole); on a broken one an error stays within its clause.
  */
 import type { Node, Span } from '../language/ast.js';
 import { closedBy } from '../language/escape.js';
@@ -175,6 +177,12 @@ function isConnective(kind: Kind): boolean {
   return kind === Kind.And || kind === Kind.Or || kind === Kind.AndSymbol || kind === Kind.OrSymbol;
 }
 
+/** Nothing but whitespace, if anything, between `from` and `to`. */
+function blankBetween(text: string, from: number, to: number): boolean {
+  for (let k = from; k < to; k++) if (!isSpaceCode(text.charCodeAt(k))) return false;
+  return true;
+}
+
 /** Only whitespace between `from` and `to` (the lexer leaves characters it rejects uncovered too). */
 function onlySpaceBetween(text: string, from: number, to: number): boolean {
   if (from >= to) return false;
@@ -182,49 +190,171 @@ function onlySpaceBetween(text: string, from: number, to: number): boolean {
   return true;
 }
 
+/** Where a group's frame stands, read token by token from the start of a segment: `NOT -f:(` (states of `highlightSegments`). */
+const enum Frame {
+  /** Prefix operators so far, or nothing: a `(` here opens a group that may be cut inside. */
+  Prefix,
+  /** A field name, with its `:` next. */
+  Name,
+  /** `name:`: a `(` here opens a field group that may be cut inside. */
+  Colon,
+  /** Anything else: the segment is not a frame. */
+  None,
+}
+
+/** The frame state after token `k` (see `Frame`). */
+function nextFrame(lexed: Lexed, k: number, frame: Frame): Frame {
+  const kind = lexed.kinds[k]! as Kind;
+  if (frame === Frame.Prefix) {
+    if (kind === Kind.Not) return Frame.Prefix;
+    // `-`, `+` and `!` only when attached: a detached one is an error the parse reports.
+    if ((kind === Kind.Minus || kind === Kind.Plus || kind === Kind.Bang) && k + 1 < lexed.count && lexed.starts[k + 1] === lexed.ends[k]) return Frame.Prefix;
+    // `_exists_:(` is an error (a name must follow it), not a field group.
+    if (kind === Kind.Word && k + 1 < lexed.count && lexed.kinds[k + 1] === Kind.Colon && !spellsExists(lexed.text, lexed.starts[k]!, lexed.ends[k]!)) return Frame.Name;
+    return Frame.None;
+  }
+  return frame === Frame.Name ? Frame.Colon : Frame.None;
+}
+
+function spellsExists(text: string, start: number, end: number): boolean {
+  return end - start === 8 && text.startsWith('_exists_', start);
+}
+
 /**
  * Where `highlight` cuts `text`: the segments (`[start, end)` pairs in `bounds`, in
- * order) that are highlighted alone, and between two of them either whitespace or one
- * connective (`AND`, `OR`, `&&`, `||`) with whitespace around it, which is an operator.
- * A cut lies outside parentheses, quotes and ranges, after a token that can end a clause
- * and before one that starts a clause; anything less certain stays inside a segment.
- * One pass over the tokens.
+ * order) that are highlighted alone, and between two of them (and before the first,
+ * after the last) glue: a connective (`AND`, `OR`, `&&`, `||`) with whitespace around it,
+ * and the frames of groups cut inside (`(`, `)`, prefix operators and a field name
+ * before `(`: `NOT f:(`), whose tokens `highlightGlue` gives.
+ *
+ * A cut lies outside quotes and ranges, after a token that can end a clause and before
+ * one that starts a clause, between clauses of the query or of a group that is itself
+ * cut inside. A group is cut inside when it is a clause of its own between two cuts
+ * (`(a OR b) AND c`, `x f:(a OR b)`), with nothing but prefix operators and a field name
+ * before it and nothing after its `)`, and its `)` is its own (balanced, not after an
+ * open range). Anything less certain stays inside a segment. Each token is read a bounded
+ * number of times: linear however deep the groups nest.
  */
 export function highlightSegments(text: string): Uint32Array {
   if (typeof text !== 'string' || text.length === 0) return new Uint32Array(0);
   const lexed = lex(text);
-  const bounds: number[] = [0];
-  let depth = 0;
-  for (let i = 1; i < lexed.count; i++) {
-    const kind = lexed.kinds[i]! as Kind;
-    const previous = lexed.kinds[i - 1]! as Kind;
-    // The scanner's own measure of nesting: a range closed by `)` closes a parenthesis too.
-    if (previous === Kind.LParen) depth++;
-    else if ((previous === Kind.RParen || previous === Kind.RangeRParen) && depth > 0) depth--;
-    if (depth > 0 || !endsClause(previous) || !onlySpaceBetween(text, lexed.ends[i - 1]!, lexed.starts[i]!)) continue;
-    if (beginsClause(kind)) {
-      bounds.push(lexed.starts[i]!, lexed.starts[i]!);
-    } else if (isConnective(kind) && i + 1 < lexed.count && beginsClause(lexed.kinds[i + 1]! as Kind) && onlySpaceBetween(text, lexed.ends[i]!, lexed.starts[i + 1]!)) {
-      bounds.push(lexed.starts[i]!, lexed.ends[i]!);
-      i++; // the token after the connective starts the next segment; it cannot be a cut itself
-    }
+  const { kinds, starts, ends, count } = lexed;
+  // The `)` that closes each `(` (by token index), or -1: the parser's own matching, a `)` closes the innermost open group.
+  const closer = new Int32Array(count).fill(-1);
+  const opened = new Int32Array(count);
+  let open = 0;
+  for (let i = 0; i < count; i++) {
+    if (kinds[i] === Kind.LParen) opened[open++] = i;
+    else if ((kinds[i] === Kind.RParen || kinds[i] === Kind.RangeRParen) && open > 0) closer[opened[--open]!] = i;
   }
-  bounds.push(text.length);
+  // The `)` of each group being cut inside, outermost first; the region read now ends at the last (the query at `count`).
+  const regions: number[] = [];
+  let regionEnd = count;
+  const bounds: number[] = [0];
+  let inSegment = true;
+  let frame = Frame.Prefix;
+  let inRange = false;
+  /** A cut before token `i` (whitespace: 1, a connective with the next clause at `i + 1`: 2), or 0; `i` is in the region. */
+  const cutBefore = (i: number): number => {
+    if (!endsClause(kinds[i - 1]! as Kind) || !onlySpaceBetween(text, ends[i - 1]!, starts[i]!)) return 0;
+    const kind = kinds[i]! as Kind;
+    if (beginsClause(kind)) return 1;
+    if (isConnective(kind) && i + 1 < regionEnd && beginsClause(kinds[i + 1]! as Kind) && onlySpaceBetween(text, ends[i]!, starts[i + 1]!)) return 2;
+    return 0;
+  };
+  for (let i = 0; i < count; i++) {
+    const kind = kinds[i]! as Kind;
+    if (i === regionEnd) {
+      // The `)` of a group cut inside: glue, and the region around it goes on.
+      if (inSegment) bounds.push(starts[i]!);
+      inSegment = false;
+      frame = Frame.None;
+      regions.pop();
+      regionEnd = regions.length > 0 ? regions[regions.length - 1]! : count;
+      continue;
+    }
+    if (i > 0 && !inRange) {
+      const cut = cutBefore(i);
+      if (cut !== 0) {
+        if (inSegment) bounds.push(starts[i]!);
+        bounds.push(cut === 1 ? starts[i]! : ends[i]!);
+        inSegment = true;
+        frame = Frame.Prefix;
+        if (cut === 2) continue; // the connective is glue; the next token starts the clause
+      }
+    }
+    if (kind === Kind.RangeStart || kind === Kind.RangeExclusiveStart) inRange = true;
+    else if (kind === Kind.RangeEnd || kind === Kind.RangeExclusiveEnd || kind === Kind.RangeRParen) inRange = false;
+    if (kind === Kind.LParen) {
+      const close = closer[i]!;
+      if (close < 0) break; // never closed: the rest of the query is in it
+      if (inSegment && (frame === Frame.Prefix || frame === Frame.Colon) && cutInside(i, close)) {
+        // The segment so far (the frame) becomes glue; the group's inside starts a segment.
+        bounds.pop();
+        bounds.push(ends[i]!);
+        regions.push(close);
+        regionEnd = close;
+        frame = Frame.Prefix;
+        continue;
+      }
+      i = close; // read whole, within the segment
+      frame = Frame.None;
+      continue;
+    }
+    frame = nextFrame(lexed, i, frame);
+  }
+  if (inSegment) bounds.push(text.length);
   return Uint32Array.from(bounds);
+
+  /** Whether the group `(` at `open` ... `)` at `close` is cut inside (see above). */
+  function cutInside(openAt: number, close: number): boolean {
+    if (kinds[close] !== Kind.RParen || close === openAt + 1) return false;
+    if (close + 1 === regionEnd) return blankBetween(text, ends[close]!, regionEnd === count ? text.length : starts[regionEnd]!);
+    return close + 1 < count && cutBefore(close + 1) !== 0;
+  }
 }
 
 /** Semantic tokens of `text`, sorted and non-overlapping; whitespace is not covered. Read segment by segment (above). */
 export function highlight(text: string): readonly SemanticToken[] {
   if (typeof text !== 'string' || text.length === 0) return [];
   const bounds = highlightSegments(text);
-  if (bounds.length === 2) return highlightWhole(text);
-  const tokens: SemanticToken[] = [];
+  if (bounds.length === 2 && bounds[0] === 0 && bounds[1] === text.length) return highlightWhole(text);
+  // One sink for all: where glue touches a segment (`((` `[A] eq 1` ... `])`), one parse of the whole gives one token.
+  const sink = new TokenSink();
+  const pushAll = (tokens: readonly SemanticToken[], offset: number) => {
+    for (const token of tokens) sink.push(token.start + offset, token.end + offset, token.class);
+  };
+  let at = 0;
   for (let s = 0; s < bounds.length; s += 2) {
     const start = bounds[s]!;
-    if (s > 0 && bounds[s - 1]! < start) tokens.push({ start: bounds[s - 1]!, end: start, class: 'operator' });
-    for (const token of highlightWhole(text.slice(start, bounds[s + 1]!))) tokens.push({ start: token.start + start, end: token.end + start, class: token.class });
+    if (at < start) pushAll(highlightGlue(text.slice(at, start)), at);
+    pushAll(highlightWhole(text.slice(start, bounds[s + 1]!)), start);
+    at = bounds[s + 1]!;
   }
-  return tokens;
+  if (at < text.length) pushAll(highlightGlue(text.slice(at)), at);
+  return sink.tokens;
+}
+
+const NO_ROLES = new Map<number, SemanticTokenClass>();
+
+/**
+ * The tokens of glue between segments (`highlightSegments`): a connective or a prefix
+ * operator is an operator, a parenthesis or `:` punctuation, a word (before `:(`) a field.
+ */
+export function highlightGlue(text: string): readonly SemanticToken[] {
+  if (typeof text !== 'string' || text.length === 0) return [];
+  const lexed = lex(text);
+  const sink = new TokenSink();
+  let covered = 0;
+  for (let i = 0; i < lexed.count; i++) {
+    const start = lexed.starts[i]!;
+    for (let k = covered; k < start; k++) if (!isSpaceCode(text.charCodeAt(k))) sink.push(k, k + 1, 'error');
+    covered = lexed.ends[i]!;
+    if (lexed.kinds[i] === Kind.Word) sink.pushWithEscapes(text, { start, end: covered }, 'field');
+    else sink.push(start, covered, tokenClass(lexed, i, NO_ROLES));
+  }
+  for (let k = covered; k < text.length; k++) if (!isSpaceCode(text.charCodeAt(k))) sink.push(k, k + 1, 'error');
+  return sink.tokens;
 }
 
 /** The tokens of `text` read as one: one parse of the whole text. */

@@ -247,7 +247,11 @@ describe('highlighting', () => {
     expect(marks(stateOf('city:x y'))).toEqual([[0, 4, 'cm-mdq-field'], [5, 6, 'cm-mdq-text'], [7, 8, 'cm-mdq-text']]);
     // The services highlight each segment; the connective between two is an operator, whatever they would say.
     expect(marks(stateOf('city:x AND y'))).toEqual([[0, 4, 'cm-mdq-field'], [5, 6, 'cm-mdq-text'], [7, 10, 'cm-mdq-operator'], [11, 12, 'cm-mdq-text']]);
-    expect(marks(stateOf('(city:x AND y)'))).toContainEqual([8, 11, 'cm-mdq-keyword']);
+    // A group cut inside: its parentheses are mdq's own too; inside one read whole (a boost after it), the services decide.
+    expect(marks(stateOf('(city:x AND y)'))).toEqual([
+      [0, 1, 'cm-mdq-punctuation'], [1, 5, 'cm-mdq-field'], [6, 7, 'cm-mdq-text'], [8, 11, 'cm-mdq-operator'], [12, 13, 'cm-mdq-text'], [13, 14, 'cm-mdq-punctuation'],
+    ]);
+    expect(marks(stateOf('(city:x AND y)^2'))).toContainEqual([8, 11, 'cm-mdq-keyword']);
     const broken: QueryServices = { ...fakeServices().services, highlight: () => [{ start: 2, end: 4, class: 'field' }, { start: 0, end: 1, class: 'field' }, { start: 3, end: 99, class: 'text' }, { start: 5, end: 5, class: 'text' }] };
     expect(marks(stateOf('abcdef', { services: broken }))).toEqual([[2, 4, 'cm-mdq-field']]);
   });
@@ -268,6 +272,8 @@ describe('highlighting what is visible, segment by segment', () => {
   const piece = fc.constantFrom(
     ' ', ' AND ', ' OR ', ' && ', 'NOT ', '-', '(', ')', '"', '"new york"', '[', ']', '{', '}', ':', '~2', '^3', '\\', '/re/', '*', '?',
     'and', 'or', 'eq', 'TO', 'City', 'City:berlin', '[First Name] eq "Tim"', 'Age:[30 TO 40]', 'jo*', '18', '2020-01-01', '\n', 'é',
+    // Groups cut inside, and glue that touches a segment (`([`, `])`).
+    'City:(', '_dataObjectId:(C1 OR C2)', 'NOT (', ' OR (', '([A] eq 1', 'x:[1 TO 2])', '))', '((',
   );
   const doc = fc.array(piece, { maxLength: 40 }).map((p) => p.join(''));
   const edit = fc.record({ at: fc.double({ min: 0, max: 1, noNaN: true }), remove: fc.nat({ max: 12 }), insert: fc.array(piece, { maxLength: 3 }).map((p) => p.join('')) });
@@ -318,6 +324,32 @@ describe('highlighting what is visible, segment by segment', () => {
     const scrolled = marksOf(fresh.decorations(state, [{ from: 30, to: 60 }]), state.doc.length);
     expect(calls).toEqual([' City:c4 ', ' City:c5 ']);
     expect(scrolled).toEqual(expected(state.doc.toString(), [{ from: 30, to: 60 }]));
+  });
+});
+
+describe('highlighting a long group', () => {
+  const ids = `_dataObjectId:(${Array.from({ length: 10_000 }, (_, i) => `C${String(i).padStart(7, '0')}`).join(' OR ')})`;
+
+  it('re-reads only the id typed in, in the middle of a list of 10 000 in one group and at its end', () => {
+    const calls: string[] = [];
+    const services: QueryServices = { ...fakeServices().services, highlight: (text) => (calls.push(text), highlight(text)) };
+    let state = EditorState.create({ doc: ids, extensions: mdq({ services }) });
+    const highlighter = new SegmentHighlighter();
+    const all = () => [{ from: 0, to: state.doc.length }];
+    highlighter.decorations(state, all());
+    expect(calls).toHaveLength(10_000);
+    for (const at of [ids.indexOf('C0005000') + 8, ids.length - 1, ids.indexOf('(') + 1]) {
+      calls.length = 0;
+      state = state.update({ changes: { from: at, insert: 'x' } }).state;
+      const marks = highlighter.decorations(state, all());
+      // One id (and the spaces around it) read again: a bounded amount of text, whatever the length of the list.
+      expect(calls).toHaveLength(1);
+      expect(calls[0]!.length).toBeLessThanOrEqual(12);
+      expect(calls[0]).toContain('x');
+      const out: [number, number, string][] = [];
+      marks.between(0, state.doc.length, (from, to, d) => void out.push([from, to, d.spec.class as string]));
+      expect(out).toEqual(highlight(state.doc.toString()).map((t) => [t.start, t.end, `cm-mdq-${t.class}`]));
+    }
   });
 });
 

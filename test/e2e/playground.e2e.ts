@@ -23,6 +23,36 @@ beforeEach(async () => {
   page = await openPlayground(browser);
 });
 
+/** Moves the cursor (and the view) to `at`, through the view the content element knows (EditorView.findFromDOM's way). */
+function moveTo(page: Page, at: number): Promise<void> {
+  return page.evaluate((at) => {
+    const view = (document.querySelector('.cm-content') as unknown as { cmTile: { root: { view: { dispatch(spec: object): void } } } }).cmTile.root.view;
+    view.dispatch({ selection: { anchor: at }, scrollIntoView: true });
+  }, at);
+}
+
+/** Compares the mdq class of each character the editor shows (from the DOM) with what a full highlight of `text` says; returns how many were checked. */
+async function shownAsFullHighlight(page: Page, text: string): Promise<number> {
+  const shown = await page.evaluate(() => {
+    const view = (document.querySelector('.cm-content') as unknown as { cmTile: { root: { view: { posAtDOM(node: Node, offset: number): number } } } }).cmTile.root.view;
+    const out: [number, number, string][] = [];
+    const walker = document.createTreeWalker(document.querySelector('.cm-content')!, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node !== null; node = walker.nextNode()) {
+      const marked = node.parentElement?.closest('[class*="cm-mdq-"]');
+      const cls = marked ? [...marked.classList].find((c) => c.startsWith('cm-mdq-'))!.slice(7) : '';
+      out.push([view.posAtDOM(node, 0), node.textContent!.length, cls]);
+    }
+    return out;
+  });
+  const classAt = new Map<number, string>();
+  for (const t of highlight(text)) for (let i = t.start; i < t.end; i++) classAt.set(i, t.class);
+  let checked = 0;
+  for (const [from, length, cls] of shown) {
+    for (let i = from; i < from + length; i++, checked++) if (!/\s/.test(text[i]!)) expect(cls, `offset ${i}`).toBe(classAt.get(i) ?? '');
+  }
+  return checked;
+}
+
 describe('the playground in Chromium', () => {
   it('completes field names while a query is typed character by character', async () => {
     await typeQuery(page, 'Cit');
@@ -214,36 +244,9 @@ describe('the playground in Chromium', () => {
     await page.keyboard.press('ControlOrMeta+a');
     await page.keyboard.insertText(lines.join('\n'));
     await page.keyboard.press('Escape');
-    /** Moves the cursor (and the view) to `at`, through the view the content element knows (EditorView.findFromDOM's way). */
-    const moveTo = (at: number) =>
-      page.evaluate((at) => {
-        const view = (document.querySelector('.cm-content') as unknown as { cmTile: { root: { view: { dispatch(spec: object): void } } } }).cmTile.root.view;
-        view.dispatch({ selection: { anchor: at }, scrollIntoView: true });
-      }, at);
-    /** The mdq class of each character the editor shows (from the DOM), and what a full highlight says of them. */
-    const compare = async () => {
-      const shown = await page.evaluate(() => {
-        const view = (document.querySelector('.cm-content') as unknown as { cmTile: { root: { view: { posAtDOM(node: Node, offset: number): number } } } }).cmTile.root.view;
-        const out: [number, number, string][] = [];
-        const walker = document.createTreeWalker(document.querySelector('.cm-content')!, NodeFilter.SHOW_TEXT);
-        for (let node = walker.nextNode(); node !== null; node = walker.nextNode()) {
-          const marked = node.parentElement?.closest('[class*="cm-mdq-"]');
-          const cls = marked ? [...marked.classList].find((c) => c.startsWith('cm-mdq-'))!.slice(7) : '';
-          out.push([view.posAtDOM(node, 0), node.textContent!.length, cls]);
-        }
-        return out;
-      });
-      const text = lines.join('\n');
-      const classAt = new Map<number, string>();
-      for (const t of highlight(text)) for (let i = t.start; i < t.end; i++) classAt.set(i, t.class);
-      let checked = 0;
-      for (const [from, length, cls] of shown) {
-        for (let i = from; i < from + length; i++, checked++) if (!/\s/.test(text[i]!)) expect(cls, `offset ${i}`).toBe(classAt.get(i) ?? '');
-      }
-      return checked;
-    };
+    const compare = () => shownAsFullHighlight(page, lines.join('\n'));
     const middle = lines.slice(0, 600).join('\n').length;
-    await moveTo(middle);
+    await moveTo(page, middle);
     expect(await compare()).toBeGreaterThan(500);
     // An unclosed quote in the middle makes the rest one phrase; closing it gives the clauses back.
     await page.keyboard.type(' AND "open');
@@ -252,9 +255,33 @@ describe('the playground in Chromium', () => {
     await page.keyboard.type('"');
     lines[599] += '"';
     await expect.poll(compare).toBeGreaterThan(500);
-    await moveTo(lines.join('\n').length);
+    await moveTo(page, lines.join('\n').length);
     await expect.poll(compare).toBeGreaterThan(500);
     await screenshot(page, 'long-query', false);
+  });
+
+  it('highlights an id list in one group (cut inside) where it is shown, exactly as a full highlight, while it is edited', async () => {
+    await page.locator('#multiline').check();
+    const ids = Array.from({ length: 3000 }, (_, i) => `C${String(i).padStart(7, '0')}`);
+    let text = `_dataObjectId:(${ids.map((id, i) => (i % 10 === 9 ? `${id}\n` : id)).join(' OR ')})`;
+    await editor(page).click();
+    await page.keyboard.press('ControlOrMeta+a');
+    await page.keyboard.insertText(text);
+    await page.keyboard.press('Escape');
+    const middle = text.indexOf(' OR ', text.length >> 1);
+    await moveTo(page, middle);
+    expect(await shownAsFullHighlight(page, text)).toBeGreaterThan(500);
+    // An unclosed quote in the middle makes the rest one phrase (the group is not closed then); closing it cuts the group again.
+    await page.keyboard.type(' "open');
+    text = `${text.slice(0, middle)} "open${text.slice(middle)}`;
+    await expect.poll(() => shownAsFullHighlight(page, text)).toBeGreaterThan(500);
+    await page.keyboard.type('"');
+    text = `${text.slice(0, middle + 6)}"${text.slice(middle + 6)}`;
+    await expect.poll(() => shownAsFullHighlight(page, text)).toBeGreaterThan(500);
+    await moveTo(page, text.length - 1);
+    await page.keyboard.type('x');
+    text = `${text.slice(0, -1)}x)`;
+    await expect.poll(() => shownAsFullHighlight(page, text)).toBeGreaterThan(500);
   });
 
   it('edits several lines in the multi-line editor, where Enter breaks the line', async () => {
