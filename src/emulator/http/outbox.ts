@@ -5,35 +5,46 @@
  * the heap. Two bounds: an answer not handed to the operating system within the send timeout
  * has its connection reset (that frees it at once, the kernel's buffers included: a plain close
  * would wait for them to drain into a window that never opens), and past a budget of unsent
- * bytes over all connections an answer is replaced by a 503 with Retry-After.
+ * bytes over all connections an answer is replaced by a 503 with Retry-After (which answer
+ * gets the room: unsent-budget.ts).
  */
 import type { ServerResponse } from 'node:http';
+import { UnsentBudget, type Room } from './unsent-budget.js';
 
 export const DEFAULT_SEND_TIMEOUT_MS = 30_000;
 export const DEFAULT_MAX_UNSENT_BYTES = 256 * 1024 * 1024;
 
 export class Outbox {
-  private unsent = 0;
+  private readonly budget: UnsentBudget;
 
   constructor(
     readonly sendTimeoutMs: number,
-    readonly maxUnsentBytes: number,
-  ) {}
+    maxUnsentBytes: number,
+  ) {
+    this.budget = new UnsentBudget(maxUnsentBytes);
+  }
 
-  /** Whether an answer of `bytes` may be sent now. Always when nothing is unsent, so that an answer larger than the whole budget still goes. */
-  fits(bytes: number): boolean {
-    return this.unsent === 0 || bytes <= this.maxUnsentBytes - this.unsent;
+  /** Room for an answer of `bytes`, or undefined when it must be refused now; hand it to `watch`. */
+  take(bytes: number): Room | undefined {
+    return this.budget.take(bytes);
+  }
+
+  /** Room for the short 503 that replaces a refused answer: it goes whatever the budget says. */
+  force(bytes: number): Room {
+    return this.budget.force(bytes);
   }
 
   /**
-   * Watches `response`, just written with `bytes`: they count as unsent until it is sent or its
+   * Watches `response`, just written within `room`: it holds the room until it is sent or its
    * connection goes, and its connection is reset (`onCut` first) when that takes longer than the send timeout.
    */
-  watch(response: ServerResponse, bytes: number, onCut: () => void): void {
+  watch(response: ServerResponse, room: Room, onCut: () => void): void {
     // The request's socket, not `response.socket`: an answer queued behind an earlier one on a pipelined connection has none yet.
     const connection = response.req.socket;
-    if (response.writableFinished || connection.destroyed) return;
-    this.unsent += bytes;
+    if (response.writableFinished || connection.destroyed) {
+      this.budget.give(room);
+      return;
+    }
     let done = false;
     // Runs once, whichever comes first. The timer always ends, so the bytes always come back, even for an
     // answer queued on a connection that closed (it hears neither 'finish' nor 'close').
@@ -41,7 +52,7 @@ export class Outbox {
       if (done) return;
       done = true;
       clearTimeout(timer);
-      this.unsent -= bytes;
+      this.budget.give(room);
     };
     const timer = setTimeout(() => {
       settle();
