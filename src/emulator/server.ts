@@ -6,6 +6,7 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
+import type { Duplex } from 'node:stream';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Auth, DEMO_CLIENT, validateClients, type Access } from './auth.js';
@@ -47,6 +48,11 @@ function encodeReply(reply: Reply, closing: boolean): Encoded {
   }
   if (body !== undefined) headers['Content-Length'] = String(body.length);
   return { status: reply.status, headers, body };
+}
+
+/** An answer written straight to a socket that no `ServerResponse` owns (a request Node could not take); the connection ends after it. */
+function rawAnswer(status: string, message: string, headers = ''): string {
+  return `HTTP/1.1 ${status}\r\nContent-Type: application/json\r\n${headers}Connection: close\r\n\r\n${JSON.stringify({ message })}`;
 }
 
 export async function startEmulator(options: EmulatorOptions = {}): Promise<Emulator> {
@@ -180,12 +186,44 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   }
 
   const sockets = new Set<Socket>();
+  /**
+   * Requests of each connection not yet answered, and the answer to a malformed request that came
+   * after them: it waits for theirs. Written at once, it would be read as the answer to the first of
+   * them (a pipelined `PUT` followed by garbage read "400" while the PUT was applied).
+   */
+  const unanswered = new WeakMap<object, number>();
+  const errorAfterAnswers = new WeakMap<object, string>();
+  const track = (request: IncomingMessage, response: ServerResponse) => {
+    const { socket } = request;
+    unanswered.set(socket, (unanswered.get(socket) ?? 0) + 1);
+    let answered = false;
+    const done = () => {
+      if (answered) return;
+      answered = true;
+      const left = unanswered.get(socket)! - 1;
+      unanswered.set(socket, left);
+      const error = errorAfterAnswers.get(socket);
+      if (left > 0 || error === undefined) return;
+      errorAfterAnswers.delete(socket);
+      if (socket.writable) socket.end(error);
+      else socket.destroy();
+    };
+    response.once('finish', done);
+    response.once('close', done);
+  };
   const onRequest = (request: IncomingMessage, response: ServerResponse) => {
+    track(request, response);
     if (stopping.signal.aborted) {
       // Arrived (on a kept-alive connection) after close() began: not handled, so safe to send again elsewhere.
       // Its body is not read; the connection ends after this answer.
       respond(response, json(503, { message: 'the emulator is stopping; send the request again once it runs' }, { 'Retry-After': '1' }), true);
       if (!quiet) log(`${request.method ?? 'GET'} ${pathForLog(request)} 503 stopping`);
+      return;
+    }
+    // RFC 9112 3.2: an HTTP/1.1 request without Host is a 400 (Node's own check sent one with an empty body, not JSON).
+    if (request.httpVersion === '1.1' && request.headers.host === undefined) {
+      respond(response, json(400, { message: 'an HTTP/1.1 request must carry a Host header' }), true);
+      if (!quiet) log(`${request.method ?? 'GET'} ${pathForLog(request)} 400`);
       return;
     }
     open.add(request);
@@ -199,7 +237,13 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
         if (open.size === 0) drained?.();
       });
   };
-  const server = createServer({ keepAliveTimeout: 5000 }, onRequest);
+  const server = createServer({ keepAliveTimeout: 5000, requireHostHeader: false }, onRequest);
+  // CONNECT asks for a tunnel, which the emulator is not: Node would drop the connection without a word.
+  server.on('connect', (request: IncomingMessage, socket: Duplex) => {
+    socket.on('error', () => socket.destroy());
+    socket.end(rawAnswer('405 Method Not Allowed', 'CONNECT is not allowed: the emulator is not a proxy', 'Allow: GET, HEAD, POST, PUT, DELETE\r\n'));
+    if (!quiet) log(`CONNECT ${(request.url ?? '').slice(0, 300)} 405`);
+  });
   // `Expect: 100-continue` (curl sends it for bodies over 1 KiB): a body too large, or past the budget, is refused before it is sent.
   server.on('checkContinue', (request: IncomingMessage, response: ServerResponse) => {
     let refused: Reply | undefined;
@@ -209,6 +253,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       refused = (e as ApiError).toReply();
     }
     if (refused !== undefined) {
+      track(request, response);
       respond(response, { ...refused, headers: { ...refused.headers, Connection: 'close' } });
       if (!quiet) log(`${request.method ?? 'POST'} ${pathForLog(request)} ${refused.status}`);
       return;
@@ -227,7 +272,9 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       return;
     }
     const [status, message] = clientErrorReply(error.code);
-    socket.end(`HTTP/1.1 ${status}\r\nContent-Type: application/json\r\nConnection: close\r\n\r\n${JSON.stringify({ message })}`);
+    const answer = rawAnswer(status, message);
+    if ((unanswered.get(socket) ?? 0) > 0) errorAfterAnswers.set(socket, answer);
+    else socket.end(answer);
   });
 
   const host = options.host ?? '127.0.0.1';

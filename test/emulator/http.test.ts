@@ -160,6 +160,46 @@ describe('HTTP edge cases', () => {
     expect((await api.get('/v1/my/businessareas')).status).toBe(200);
   });
 
+  it('answers a malformed request pipelined behind a change after that change\'s own answer (the 400 came first, read as the PUT\'s while the PUT was applied)', async () => {
+    const object = (await api.get(objectsPath)).body.items[0];
+    for (const garbage of ['NOT HTTP AT ALL\r\n\r\n', `GET /v1/my/businessareas HTTP/1.1\r\nX: ${'a'.repeat(17_000)}\r\n\r\n`]) {
+      const body = JSON.stringify({ _version: object._version, City: `Pipelined${garbage.length}` });
+      const put = `PUT ${objectsPath}/${object._dataObjectId} HTTP/1.1\r\nHost: x\r\nAuthorization: ${api.token}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`;
+      const raw = await new Promise<string>((resolve) => {
+        const url = new URL(api.url);
+        const socket = connect(Number(url.port), url.hostname, () => socket.write(put + garbage));
+        let data = '';
+        socket.on('data', (chunk) => (data += chunk));
+        socket.on('close', () => resolve(data));
+      });
+      expect(raw).toMatch(/^HTTP\/1\.1 204 No Content\r\n[\s\S]*\r\n\r\nHTTP\/1\.1 4(00|31) /);
+      const stored = (await api.get(`${objectsPath}/${object._dataObjectId}`)).body;
+      expect(stored.City).toBe(`Pipelined${garbage.length}`);
+      object._version = stored._version;
+    }
+  });
+
+  it('answers an HTTP/1.1 request without Host, and a CONNECT, with a JSON message (an empty 400, and a connection dropped without a word)', async () => {
+    const exchange = (text: string) =>
+      new Promise<string>((resolve) => {
+        const url = new URL(api.url);
+        const socket = connect(Number(url.port), url.hostname, () => socket.write(text));
+        let data = '';
+        socket.on('data', (chunk) => (data += chunk));
+        socket.on('close', () => resolve(data));
+      });
+    const noHost = await exchange('GET /openapi.json HTTP/1.1\r\n\r\n');
+    expect(noHost).toMatch(/^HTTP\/1\.1 400 /);
+    expect(JSON.parse(noHost.slice(noHost.indexOf('\r\n\r\n') + 4)).message).toMatch(/Host header/);
+    // HTTP/1.0 has no Host to require.
+    expect(await exchange('GET /openapi.json HTTP/1.0\r\n\r\n')).toMatch(/^HTTP\/1\.1 200 /);
+    const tunnel = await exchange('CONNECT example.com:443 HTTP/1.1\r\nHost: example.com:443\r\n\r\n');
+    expect(tunnel).toMatch(/^HTTP\/1\.1 405 /);
+    expect(tunnel).toMatch(/\r\nAllow: GET, HEAD, POST, PUT, DELETE\r\n/);
+    expect(JSON.parse(tunnel.slice(tunnel.indexOf('\r\n\r\n') + 4)).message).toMatch(/not a proxy/);
+    expect((await api.get('/v1/my/businessareas')).status).toBe(200);
+  });
+
   it('answers a request line or headers over 16 KiB (a long query) with 431 and a message, and stays up', async () => {
     const raw = await new Promise<string>((resolve) => {
       const url = new URL(api.url);
