@@ -63,6 +63,15 @@ function uniqueIds<T>(items: readonly T[], id: (item: T) => string, what: string
   return byId;
 }
 
+/**
+ * Field values by name, without a prototype: a field may be named `constructor` or `__proto__`
+ * (the schema decides), and on a plain object an absent `constructor` read as Object (an error
+ * in `_errors` for a field nobody set) and a `__proto__` value set the prototype instead of being stored.
+ */
+function fieldMap(): Record<string, unknown> {
+  return Object.create(null) as Record<string, unknown>;
+}
+
 /** Order of the states of one object: versions only grow, and deletion is final. */
 function stateOrder(version: number, deleted: boolean): number {
   return version * 2 + (deleted ? 1 : 0);
@@ -104,10 +113,11 @@ export class TenantStore {
     if (typeof id !== 'string' || id === '') throw new Error(`a data object of dataset ${JSON.stringify(state.item.dataSetName)} has no _dataObjectId`);
     if (typeof version !== 'number' || !Number.isSafeInteger(version) || version < 1) throw new Error(`data object ${id} has no valid _version`);
     const deleted = record._deleted === true;
-    const values: Record<string, unknown> = {};
+    const values = fieldMap();
     for (const key in record) {
       const value = record[key];
-      if (key.charCodeAt(0) !== 95 /* _ */ && value !== null && value !== undefined) values[key] = value;
+      // `_` starts the metadata (`_dataObjectId`, `_version`, `_deleted`), unless the schema names the field so (it was lost on a restart).
+      if ((key.charCodeAt(0) !== 95 /* _ */ || state.fields.has(key)) && value !== null && value !== undefined) values[key] = value;
     }
     const held = state.byId.get(id);
     if (held !== undefined) {
@@ -146,7 +156,7 @@ export class TenantStore {
         sentVersion: expected,
       });
     }
-    const values = { ...object.values };
+    const values = Object.assign(fieldMap(), object.values);
     for (const [name, value] of Object.entries(changes)) {
       if (value === null) delete values[name];
       else values[name] = value;
@@ -213,7 +223,7 @@ export class TenantStore {
 
   /** The schema field values of a request body: unknown names (and metadata fields other than `_version`) are a 400. */
   private fieldValues(state: DataSetState, body: Readonly<Record<string, unknown>>): Record<string, unknown> {
-    const values: Record<string, unknown> = {};
+    const values = fieldMap();
     const unknown: string[] = [];
     for (const [name, value] of Object.entries(body)) {
       if (name === '_version') continue;
