@@ -1,6 +1,7 @@
 /** Reading a request body: bounded in size (alone and with every other upload) and depth, JSON in UTF-8 only, every failure a clear 4xx (or a 503 to send again). */
 import type { IncomingMessage } from 'node:http';
 import { MAX_JSON_DEPTH, nestsDeeperThan } from './json-depth.js';
+import { jsonSyntaxProblem } from './json-error.js';
 import { ApiError, badRequest } from './reply.js';
 import { bodyTooLarge, type UploadBudget } from './upload-budget.js';
 
@@ -60,7 +61,7 @@ export async function readJsonObject(request: IncomingMessage, budget: UploadBud
   try {
     value = JSON.parse(text);
   } catch (e) {
-    throw badRequest(`the request body is not valid JSON: ${e instanceof Error ? e.message : 'parse error'}`);
+    throw badRequest(`the request body is not valid JSON: ${jsonSyntaxProblem(e)}`);
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) throw badRequest('the request body must be a JSON object');
   return value as Record<string, unknown>;
