@@ -22,7 +22,7 @@ const COMMON = {
   '429': { description: 'Too many requests (rate limiting; an injected fault)', headers: { 'Retry-After': { schema: { type: 'string' } } }, content: jsonContent(ref('Error')) },
   '500': error('Unexpected server error'),
   '502': error('Bad gateway (an injected fault)'),
-  '503': { description: 'Unavailable: an injected fault, the emulator stopping, more request bodies at once than its upload budget, or more answers waiting to be read than its budget of unsent bytes (send again after Retry-After)', headers: { 'Retry-After': { schema: { type: 'string' } } }, content: jsonContent(ref('Error')) },
+  '503': { description: 'Unavailable: an injected fault, the emulator stopping, more request bodies at once than its upload budget, more answers waiting to be read than its budget of unsent bytes, or a change its data folder cannot take, which is not made (send again after Retry-After)', headers: { 'Retry-After': { schema: { type: 'string' } } }, content: jsonContent(ref('Error')) },
   '504': error('Gateway timeout (an injected fault)'),
 };
 const BODY_ERRORS = {

@@ -86,6 +86,11 @@ export class Journal {
     return new Journal(file, validBytes, compactAfterBytes, checkpoint);
   }
 
+  /** Why no change can be written any more (the journal could not even be cut back after a failed write), if so. */
+  get broken(): Error | undefined {
+    return this.failure;
+  }
+
   /** Appends one entry; resolves once it is on disk. */
   append(entry: JournalEntry): Promise<void> {
     if (this.failure) return Promise.reject(this.failure);
@@ -139,9 +144,18 @@ export class Journal {
         this.size += Buffer.byteLength(text);
         for (const w of batch) w.resolve();
       } catch (e) {
-        // A partly written batch may have left a torn line: refuse further writes rather than append after it.
-        this.failure = new Error(`the journal cannot be written: ${e instanceof Error ? e.message : String(e)}`);
-        for (const w of [...batch, ...this.waiting.splice(0)]) w.reject(this.failure);
+        const failure = new Error(`the journal cannot be written: ${e instanceof Error ? e.message : String(e)}`);
+        // A partly written batch may have left a torn line: cut it off, so that later lines follow whole ones (the disk
+        // was full a moment: writes go on once it is not). If even that fails, refuse every later write.
+        try {
+          await this.file.truncate(this.size);
+          await this.file.datasync();
+        } catch {
+          this.failure = failure;
+        }
+        // The changes waiting were made in memory after the batch's, maybe on top of them: the last one is
+        // rejected first, so that each is undone before the one it was made on (see data-objects.ts).
+        for (const w of [...batch, ...this.waiting.splice(0)].reverse()) w.reject(failure);
       }
       if (this.size >= this.compactAfterBytes) this.compactRequested = true;
     }

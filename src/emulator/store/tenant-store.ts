@@ -33,6 +33,9 @@ export interface DataSetState {
   dirty: boolean;
 }
 
+/** An object's state, as `stateOf` takes it and `restore` puts it back. */
+export type ObjectState = Pick<StoredObject, 'version' | 'deleted' | 'values' | 'errors' | 'hit'>;
+
 /** A data object as data files and the journal hold it: what the list endpoint shows, plus `_deleted`. */
 export interface FileRecord {
   readonly _dataObjectId: string;
@@ -165,6 +168,21 @@ export class TenantStore {
     this.setValues(object, values);
     object.dataSet.dirty = true;
     return object;
+  }
+
+  /** What `restore` puts back: the object's state before a change. */
+  stateOf(object: StoredObject): ObjectState {
+    return { version: object.version, deleted: object.deleted, values: object.values, errors: object.errors, hit: object.hit };
+  }
+
+  /** Undoes a change the journal could not take (or a create, with no state to go back to). */
+  restore(object: StoredObject, state: ObjectState | undefined): void {
+    if (state === undefined) {
+      const { objects, byId } = object.dataSet;
+      objects.splice(objects.lastIndexOf(object), 1);
+      byId.delete(object.id);
+    } else Object.assign(object, state);
+    object.dataSet.dirty = true;
   }
 
   /** Soft delete: the object stays in the data files, marked deleted, and leaves every answer. */
