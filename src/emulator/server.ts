@@ -191,19 +191,17 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
    * after them: it waits for theirs. Written at once, it would be read as the answer to the first of
    * them (a pipelined `PUT` followed by garbage read "400" while the PUT was applied).
    */
-  const unanswered = new WeakMap<object, number>();
+  const unanswered = new WeakMap<object, Set<IncomingMessage>>();
   const errorAfterAnswers = new WeakMap<object, string>();
   const track = (request: IncomingMessage, response: ServerResponse) => {
     const { socket } = request;
-    unanswered.set(socket, (unanswered.get(socket) ?? 0) + 1);
-    let answered = false;
+    let requests = unanswered.get(socket);
+    if (requests === undefined) unanswered.set(socket, (requests = new Set()));
+    requests.add(request);
     const done = () => {
-      if (answered) return;
-      answered = true;
-      const left = unanswered.get(socket)! - 1;
-      unanswered.set(socket, left);
+      if (!requests.delete(request)) return;
       const error = errorAfterAnswers.get(socket);
-      if (left > 0 || error === undefined) return;
+      if (requests.size > 0 || error === undefined) return;
       errorAfterAnswers.delete(socket);
       if (socket.writable) socket.end(error);
       else socket.destroy();
@@ -273,7 +271,10 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     }
     const [status, message] = clientErrorReply(error.code);
     const answer = rawAnswer(status, message);
-    if ((unanswered.get(socket) ?? 0) > 0) errorAfterAnswers.set(socket, answer);
+    // Only when every request still being answered arrived whole: otherwise the error is in the body of one of
+    // them (a client that left mid-body), and ending the connection now is what aborts it and frees what it holds.
+    const requests = unanswered.get(socket);
+    if (requests !== undefined && requests.size > 0 && [...requests].every((r) => r.complete)) errorAfterAnswers.set(socket, answer);
     else socket.end(answer);
   });
 
