@@ -13,6 +13,7 @@ import { Auth, DEMO_CLIENT, validateClients, type Access } from './auth.js';
 import { Faults } from './faults.js';
 import { clientErrorReply } from './http/client-error.js';
 import { ApiError, json, type Reply } from './http/reply.js';
+import { encodeReply } from './http/encode.js';
 import { Outbox } from './http/outbox.js';
 import { checkStaticFolder, staticFile } from './http/static-files.js';
 import { UploadBudget } from './http/upload-budget.js';
@@ -23,31 +24,9 @@ import { CONTROL_PREFIX } from './routes/control.js';
 import { openTenant } from './store/open-tenant.js';
 import type { Emulator, EmulatorOptions } from './types.js';
 
-const JSON_TYPE = 'application/json; charset=utf-8';
-
 /** A request's path as a log line shows it: no query (it may hold a pageKey or an id), at most 300 characters. */
 function pathForLog(request: IncomingMessage): string {
   return (request.url ?? '/').split('?')[0]!.slice(0, 300);
-}
-
-interface Encoded {
-  readonly status: number;
-  readonly headers: Record<string, string>;
-  readonly body: Buffer | undefined;
-}
-
-function encodeReply(reply: Reply, closing: boolean): Encoded {
-  const headers: Record<string, string> = { ...reply.headers };
-  // Stopping: a keep-alive connection must not carry another request after this answer.
-  if (closing) headers.Connection = 'close';
-  let body: Buffer | undefined;
-  if (Buffer.isBuffer(reply.body)) body = reply.body;
-  else if (reply.body !== undefined) {
-    body = Buffer.from(JSON.stringify(reply.body), 'utf8');
-    headers['Content-Type'] ??= JSON_TYPE;
-  }
-  if (body !== undefined) headers['Content-Length'] = String(body.length);
-  return { status: reply.status, headers, body };
 }
 
 /** An answer written straight to a socket that no `ServerResponse` owns (a request Node could not take); the connection ends after it. */
