@@ -1,6 +1,7 @@
 /** Every kind of bad request gets a clear JSON answer: never a crash, never a stack trace. */
 import { request as httpRequest } from 'node:http';
 import { connect } from 'node:net';
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApi, tenantPaths, type TestApi } from './helpers.js';
 
@@ -177,6 +178,32 @@ describe('HTTP edge cases', () => {
       expect(stored.City).toBe(`Pipelined${garbage.length}`);
       object._version = stored._version;
     }
+  });
+
+  it('answers pipelined requests in the order they came, whatever they are, and a malformed one after them all', async () => {
+    const token = JSON.stringify({ client_id: 'mdq-demo', client_secret: 'wrong' });
+    const kinds: Record<string, { text: () => string; status: string }> = {
+      areas: { text: () => `GET /v1/my/businessareas HTTP/1.1\r\nHost: x\r\nAuthorization: ${api.token}\r\n\r\n`, status: '200' },
+      missing: { text: () => 'GET /nowhere HTTP/1.1\r\nHost: x\r\n\r\n', status: '404' },
+      credentials: { text: () => `POST /oauth2/token HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${token.length}\r\n\r\n${token}`, status: '401' },
+      tooLarge: { text: () => 'POST /oauth2/token HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 5000\r\n\r\n', status: '413' },
+    };
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.constantFrom('areas', 'missing', 'credentials'), { minLength: 1, maxLength: 5 }), fc.boolean(), async (sequence, bodyRefused) => {
+        const sent = bodyRefused ? [...sequence, 'tooLarge'] : sequence;
+        const raw = await new Promise<string>((resolve) => {
+          const url = new URL(api.url);
+          const socket = connect(Number(url.port), url.hostname, () => socket.write(`${sent.map((k) => kinds[k]!.text()).join('')}NOT HTTP\r\n\r\n`));
+          let data = '';
+          socket.on('data', (chunk) => (data += chunk));
+          socket.on('close', () => resolve(data));
+        });
+        const statuses = [...raw.matchAll(/HTTP\/1\.1 (\d{3}) /g)].map((m) => m[1]);
+        // A refused body (413) ends the connection: what follows it is never read.
+        expect(statuses).toEqual([...sent.map((k) => kinds[k]!.status), ...(bodyRefused ? [] : ['400'])]);
+      }),
+      { numRuns: 15 },
+    );
   });
 
   it('answers an HTTP/1.1 request without Host, and a CONNECT, with a JSON message (an empty 400, and a connection dropped without a word)', async () => {
