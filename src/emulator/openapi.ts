@@ -94,7 +94,7 @@ export const openApiDocument: OpenApiDocument = {
         ],
         responses: {
           '200': { description: 'The matching data objects', content: jsonContent(ref('SearchResponse')) },
-          '400': { description: 'Missing query, invalid parameter values, or invalid query syntax (then with diagnostics)', content: jsonContent(ref('SearchError')) },
+          '400': { description: 'Missing query, invalid parameter values, invalid query syntax (then with diagnostics), or an answer whose JSON would pass 512 MiB (ask for fewer hits)', content: jsonContent(ref('SearchError')) },
           '403': error('No access to the business area, schema or dataset named'),
           ...COMMON,
         },
