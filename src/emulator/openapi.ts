@@ -22,7 +22,7 @@ const COMMON = {
   '429': { description: 'Too many requests (rate limiting; an injected fault)', headers: { 'Retry-After': { schema: { type: 'string' } } }, content: jsonContent(ref('Error')) },
   '500': error('Unexpected server error'),
   '502': error('Bad gateway (an injected fault)'),
-  '503': { description: 'Unavailable: an injected fault, the emulator stopping, more request bodies at once than its upload budget, or more answers waiting to be read than its budget of unsent bytes (send again after Retry-After)', headers: { 'Retry-After': { schema: { type: 'string' } } }, content: jsonContent(ref('Error')) },
+  '503': { description: 'Unavailable: an injected fault, the emulator stopping, more request bodies at once than its upload budget, more answers waiting to be read than its budget of unsent bytes, or a change its data folder cannot take, which is not made (send again after Retry-After)', headers: { 'Retry-After': { schema: { type: 'string' } } }, content: jsonContent(ref('Error')) },
   '504': error('Gateway timeout (an injected fault)'),
 };
 const BODY_ERRORS = {
@@ -94,7 +94,7 @@ export const openApiDocument: OpenApiDocument = {
         ],
         responses: {
           '200': { description: 'The matching data objects', content: jsonContent(ref('SearchResponse')) },
-          '400': { description: 'Missing query, invalid parameter values, or invalid query syntax (then with diagnostics)', content: jsonContent(ref('SearchError')) },
+          '400': { description: 'Missing query, invalid parameter values, invalid query syntax (then with diagnostics), or an answer whose JSON would pass 512 MiB (ask for fewer hits)', content: jsonContent(ref('SearchError')) },
           '403': error('No access to the business area, schema or dataset named'),
           ...COMMON,
         },

@@ -6,12 +6,14 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
+import type { Duplex } from 'node:stream';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Auth, DEMO_CLIENT, validateClients, type Access } from './auth.js';
 import { Faults } from './faults.js';
 import { clientErrorReply } from './http/client-error.js';
 import { ApiError, json, type Reply } from './http/reply.js';
+import { encodeReply } from './http/encode.js';
 import { Outbox } from './http/outbox.js';
 import { checkStaticFolder, staticFile } from './http/static-files.js';
 import { UploadBudget } from './http/upload-budget.js';
@@ -22,31 +24,14 @@ import { CONTROL_PREFIX } from './routes/control.js';
 import { openTenant } from './store/open-tenant.js';
 import type { Emulator, EmulatorOptions } from './types.js';
 
-const JSON_TYPE = 'application/json; charset=utf-8';
-
 /** A request's path as a log line shows it: no query (it may hold a pageKey or an id), at most 300 characters. */
 function pathForLog(request: IncomingMessage): string {
   return (request.url ?? '/').split('?')[0]!.slice(0, 300);
 }
 
-interface Encoded {
-  readonly status: number;
-  readonly headers: Record<string, string>;
-  readonly body: Buffer | undefined;
-}
-
-function encodeReply(reply: Reply, closing: boolean): Encoded {
-  const headers: Record<string, string> = { ...reply.headers };
-  // Stopping: a keep-alive connection must not carry another request after this answer.
-  if (closing) headers.Connection = 'close';
-  let body: Buffer | undefined;
-  if (Buffer.isBuffer(reply.body)) body = reply.body;
-  else if (reply.body !== undefined) {
-    body = Buffer.from(JSON.stringify(reply.body), 'utf8');
-    headers['Content-Type'] ??= JSON_TYPE;
-  }
-  if (body !== undefined) headers['Content-Length'] = String(body.length);
-  return { status: reply.status, headers, body };
+/** An answer written straight to a socket that no `ServerResponse` owns (a request Node could not take); the connection ends after it. */
+function rawAnswer(status: string, message: string, headers = ''): string {
+  return `HTTP/1.1 ${status}\r\nContent-Type: application/json\r\n${headers}Connection: close\r\n\r\n${JSON.stringify({ message })}`;
 }
 
 export async function startEmulator(options: EmulatorOptions = {}): Promise<Emulator> {
@@ -72,12 +57,14 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   /** Sends the reply, or a 503 when the answers not yet sent would pass their budget (see outbox.ts); the status sent. */
   const respond = (response: ServerResponse, reply: Reply, closing = false): number => {
     let answer = encodeReply(reply, closing);
-    if (!outbox.fits(answer.body?.length ?? 0)) {
+    let room = outbox.budget.take(answer.body?.length ?? 0);
+    if (room === undefined) {
       answer = encodeReply(json(503, { message: 'the emulator has too many answers waiting to be read; send the request again shortly' }, { 'Retry-After': '1' }), true);
+      room = outbox.budget.force(answer.body?.length ?? 0);
     }
     response.writeHead(answer.status, answer.headers);
     response.end(answer.body);
-    outbox.watch(response, answer.body?.length ?? 0, () => {
+    outbox.watch(response, room, () => {
       if (!quiet) log(`${response.req.method ?? 'GET'} ${pathForLog(response.req)} ${answer.status} cut: the client took no answer within ${sendTimeoutMs} ms`);
     });
     return answer.status;
@@ -178,12 +165,42 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   }
 
   const sockets = new Set<Socket>();
+  /**
+   * Requests of each connection not yet answered, and the answer to a malformed request that came
+   * after them: it waits for theirs. Written at once, it would be read as the answer to the first of
+   * them (a pipelined `PUT` followed by garbage read "400" while the PUT was applied).
+   */
+  const unanswered = new WeakMap<object, Set<IncomingMessage>>();
+  const errorAfterAnswers = new WeakMap<object, string>();
+  const track = (request: IncomingMessage, response: ServerResponse) => {
+    const { socket } = request;
+    let requests = unanswered.get(socket);
+    if (requests === undefined) unanswered.set(socket, (requests = new Set()));
+    requests.add(request);
+    const done = () => {
+      if (!requests.delete(request)) return;
+      const error = errorAfterAnswers.get(socket);
+      if (requests.size > 0 || error === undefined) return;
+      errorAfterAnswers.delete(socket);
+      if (socket.writable) socket.end(error);
+      else socket.destroy();
+    };
+    response.once('finish', done);
+    response.once('close', done);
+  };
   const onRequest = (request: IncomingMessage, response: ServerResponse) => {
+    track(request, response);
     if (stopping.signal.aborted) {
       // Arrived (on a kept-alive connection) after close() began: not handled, so safe to send again elsewhere.
       // Its body is not read; the connection ends after this answer.
       respond(response, json(503, { message: 'the emulator is stopping; send the request again once it runs' }, { 'Retry-After': '1' }), true);
       if (!quiet) log(`${request.method ?? 'GET'} ${pathForLog(request)} 503 stopping`);
+      return;
+    }
+    // RFC 9112 3.2: an HTTP/1.1 request without Host is a 400 (Node's own check sent one with an empty body, not JSON).
+    if (request.httpVersion === '1.1' && request.headers.host === undefined) {
+      respond(response, json(400, { message: 'an HTTP/1.1 request must carry a Host header' }), true);
+      if (!quiet) log(`${request.method ?? 'GET'} ${pathForLog(request)} 400`);
       return;
     }
     open.add(request);
@@ -197,7 +214,13 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
         if (open.size === 0) drained?.();
       });
   };
-  const server = createServer({ keepAliveTimeout: 5000 }, onRequest);
+  const server = createServer({ keepAliveTimeout: 5000, requireHostHeader: false }, onRequest);
+  // CONNECT asks for a tunnel, which the emulator is not: Node would drop the connection without a word.
+  server.on('connect', (request: IncomingMessage, socket: Duplex) => {
+    socket.on('error', () => socket.destroy());
+    socket.end(rawAnswer('405 Method Not Allowed', 'CONNECT is not allowed: the emulator is not a proxy', 'Allow: GET, HEAD, POST, PUT, DELETE\r\n'));
+    if (!quiet) log(`CONNECT ${(request.url ?? '').slice(0, 300)} 405`);
+  });
   // `Expect: 100-continue` (curl sends it for bodies over 1 KiB): a body too large, or past the budget, is refused before it is sent.
   server.on('checkContinue', (request: IncomingMessage, response: ServerResponse) => {
     let refused: Reply | undefined;
@@ -207,6 +230,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       refused = (e as ApiError).toReply();
     }
     if (refused !== undefined) {
+      track(request, response);
       respond(response, { ...refused, headers: { ...refused.headers, Connection: 'close' } });
       if (!quiet) log(`${request.method ?? 'POST'} ${pathForLog(request)} ${refused.status}`);
       return;
@@ -225,7 +249,12 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       return;
     }
     const [status, message] = clientErrorReply(error.code);
-    socket.end(`HTTP/1.1 ${status}\r\nContent-Type: application/json\r\nConnection: close\r\n\r\n${JSON.stringify({ message })}`);
+    const answer = rawAnswer(status, message);
+    // Only when every request still being answered arrived whole: otherwise the error is in the body of one of
+    // them (a client that left mid-body), and ending the connection now is what aborts it and frees what it holds.
+    const requests = unanswered.get(socket);
+    if (requests !== undefined && requests.size > 0 && [...requests].every((r) => r.complete)) errorAfterAnswers.set(socket, answer);
+    else socket.end(answer);
   });
 
   const host = options.host ?? '127.0.0.1';

@@ -49,7 +49,7 @@ export interface EmulatorOptions {
   readonly shutdownGraceMs?: number;
   /** How long an answer may take to be sent; a client that reads it no faster (or not at all) has its connection reset, so it cannot hold the answer in memory. 30 000 ms by default. */
   readonly sendTimeoutMs?: number;
-  /** Most bytes of answers not yet sent, over all connections; 256 MiB by default (503 with Retry-After beyond; an answer larger than that still goes when no other is waiting). */
+  /** Most bytes of answers not yet sent, over all connections; 256 MiB by default (503 with Retry-After beyond; an eighth is kept for answers no larger than that, which large answers never take; one answer larger than the rest still goes when no other large one waits). */
   readonly maxUnsentBytes?: number;
 }
 

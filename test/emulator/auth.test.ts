@@ -43,6 +43,11 @@ describe('the token endpoint', () => {
     const malformed = await api.request('POST', '/oauth2/token', { raw: '{"client_id": ', headers: { 'content-type': 'application/json' }, token: null });
     expect(malformed.status).toBe(400);
     expect(malformed.body.message).toMatch(/not valid JSON/);
+    // A secret left unquoted (a shell variable outside the quotes) was quoted back in V8's message.
+    const unquoted = await api.request('POST', '/oauth2/token', { raw: '{"client_id": "mdq-demo", "client_secret": hunter2-mdq-demo}', headers: { 'content-type': 'application/json' }, token: null });
+    expect(unquoted.status).toBe(400);
+    expect(unquoted.body.message).toBe('the request body is not valid JSON: an unexpected character');
+    expect(unquoted.text).not.toContain('hunter');
     const form = await api.request('POST', '/oauth2/token', { raw: 'client_id=a&client_secret=b', headers: { 'content-type': 'application/x-www-form-urlencoded' }, token: null });
     expect(form.status).toBe(415);
     expect(form.body.message).toMatch(/application\/json/);

@@ -104,6 +104,27 @@ describe('hostile request bodies', () => {
     for (const [id, value] of created) expect((await api.get(`${objectsPath}/${id}`)).body['Home Location'], id).toEqual(value);
   });
 
+  it('refuses a number beyond a double\'s range (it was served as Infinity, written as null, and gone after a restart)', async () => {
+    const before = (await allPages(api, objectsPath)).length;
+    const object = (await api.get(objectsPath)).body.items[0];
+    for (const number of ['1e309', '-1e400', `1${'0'.repeat(400)}`]) {
+      for (const raw of [`{"Loyalty Score": ${number}}`, `{"Home Location": {"lat": [1, ${number}]}}`]) {
+        const created = await api.request('POST', objectsPath, { raw, headers: { 'content-type': 'application/json' } });
+        expect(created.status).toBe(400);
+        expect(created.body.message).toMatch(/beyond the range of a double/);
+        const updated = await api.request('PUT', `${objectsPath}/${object._dataObjectId}`, { raw: raw.replace('{', `{"_version": ${object._version}, `), headers: { 'content-type': 'application/json' } });
+        expect(updated.status).toBe(400);
+      }
+    }
+    expect((await allPages(api, objectsPath)).length).toBe(before);
+    expect((await api.get(`${objectsPath}/${object._dataObjectId}`)).body._version).toBe(object._version);
+    // The largest double is a number like any other.
+    const largest = await api.request('POST', objectsPath, { raw: '{"Loyalty Score": 1.7976931348623157e308}', headers: { 'content-type': 'application/json' } });
+    expect(largest.status).toBe(201);
+    await restart();
+    expect((await api.get(`${objectsPath}/${largest.body._dataObjectId}`)).body['Loyalty Score']).toBe(Number.MAX_VALUE);
+  });
+
   it('refuses a body that is not UTF-8 with a 400 instead of storing U+FFFD', async () => {
     const before = (await allPages(api, objectsPath)).length;
     const body = Buffer.concat([Buffer.from('{"City": "M'), Buffer.from([0xfc]), Buffer.from('nchen"}')]);

@@ -1,6 +1,7 @@
 /** Every kind of bad request gets a clear JSON answer: never a crash, never a stack trace. */
 import { request as httpRequest } from 'node:http';
 import { connect } from 'node:net';
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApi, tenantPaths, type TestApi } from './helpers.js';
 
@@ -157,6 +158,72 @@ describe('HTTP edge cases', () => {
       socket.on('close', () => resolve(data));
     });
     expect(raw).toMatch(/^HTTP\/1\.1 400/);
+    expect((await api.get('/v1/my/businessareas')).status).toBe(200);
+  });
+
+  it('answers a malformed request pipelined behind a change after that change\'s own answer (the 400 came first, read as the PUT\'s while the PUT was applied)', async () => {
+    const object = (await api.get(objectsPath)).body.items[0];
+    for (const garbage of ['NOT HTTP AT ALL\r\n\r\n', `GET /v1/my/businessareas HTTP/1.1\r\nX: ${'a'.repeat(17_000)}\r\n\r\n`]) {
+      const body = JSON.stringify({ _version: object._version, City: `Pipelined${garbage.length}` });
+      const put = `PUT ${objectsPath}/${object._dataObjectId} HTTP/1.1\r\nHost: x\r\nAuthorization: ${api.token}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`;
+      const raw = await new Promise<string>((resolve) => {
+        const url = new URL(api.url);
+        const socket = connect(Number(url.port), url.hostname, () => socket.write(put + garbage));
+        let data = '';
+        socket.on('data', (chunk) => (data += chunk));
+        socket.on('close', () => resolve(data));
+      });
+      expect(raw).toMatch(/^HTTP\/1\.1 204 No Content\r\n[\s\S]*\r\n\r\nHTTP\/1\.1 4(00|31) /);
+      const stored = (await api.get(`${objectsPath}/${object._dataObjectId}`)).body;
+      expect(stored.City).toBe(`Pipelined${garbage.length}`);
+      object._version = stored._version;
+    }
+  });
+
+  it('answers pipelined requests in the order they came, whatever they are, and a malformed one after them all', async () => {
+    const token = JSON.stringify({ client_id: 'mdq-demo', client_secret: 'wrong' });
+    const kinds: Record<string, { text: () => string; status: string }> = {
+      areas: { text: () => `GET /v1/my/businessareas HTTP/1.1\r\nHost: x\r\nAuthorization: ${api.token}\r\n\r\n`, status: '200' },
+      missing: { text: () => 'GET /nowhere HTTP/1.1\r\nHost: x\r\n\r\n', status: '404' },
+      credentials: { text: () => `POST /oauth2/token HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${token.length}\r\n\r\n${token}`, status: '401' },
+      tooLarge: { text: () => 'POST /oauth2/token HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 5000\r\n\r\n', status: '413' },
+    };
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.constantFrom('areas', 'missing', 'credentials'), { minLength: 1, maxLength: 5 }), fc.boolean(), async (sequence, bodyRefused) => {
+        const sent = bodyRefused ? [...sequence, 'tooLarge'] : sequence;
+        const raw = await new Promise<string>((resolve) => {
+          const url = new URL(api.url);
+          const socket = connect(Number(url.port), url.hostname, () => socket.write(`${sent.map((k) => kinds[k]!.text()).join('')}NOT HTTP\r\n\r\n`));
+          let data = '';
+          socket.on('data', (chunk) => (data += chunk));
+          socket.on('close', () => resolve(data));
+        });
+        const statuses = [...raw.matchAll(/HTTP\/1\.1 (\d{3}) /g)].map((m) => m[1]);
+        // A refused body (413) ends the connection: what follows it is never read.
+        expect(statuses).toEqual([...sent.map((k) => kinds[k]!.status), ...(bodyRefused ? [] : ['400'])]);
+      }),
+      { numRuns: 15 },
+    );
+  });
+
+  it('answers an HTTP/1.1 request without Host, and a CONNECT, with a JSON message (an empty 400, and a connection dropped without a word)', async () => {
+    const exchange = (text: string) =>
+      new Promise<string>((resolve) => {
+        const url = new URL(api.url);
+        const socket = connect(Number(url.port), url.hostname, () => socket.write(text));
+        let data = '';
+        socket.on('data', (chunk) => (data += chunk));
+        socket.on('close', () => resolve(data));
+      });
+    const noHost = await exchange('GET /openapi.json HTTP/1.1\r\n\r\n');
+    expect(noHost).toMatch(/^HTTP\/1\.1 400 /);
+    expect(JSON.parse(noHost.slice(noHost.indexOf('\r\n\r\n') + 4)).message).toMatch(/Host header/);
+    // HTTP/1.0 has no Host to require.
+    expect(await exchange('GET /openapi.json HTTP/1.0\r\n\r\n')).toMatch(/^HTTP\/1\.1 200 /);
+    const tunnel = await exchange('CONNECT example.com:443 HTTP/1.1\r\nHost: example.com:443\r\n\r\n');
+    expect(tunnel).toMatch(/^HTTP\/1\.1 405 /);
+    expect(tunnel).toMatch(/\r\nAllow: GET, HEAD, POST, PUT, DELETE\r\n/);
+    expect(JSON.parse(tunnel.slice(tunnel.indexOf('\r\n\r\n') + 4)).message).toMatch(/not a proxy/);
     expect((await api.get('/v1/my/businessareas')).status).toBe(200);
   });
 

@@ -3,7 +3,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
-import { afterAll, describe, expect, it } from 'vitest';
+import { open } from 'node:fs/promises';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { Journal, readJournal } from '../../src/emulator/store/journal.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'mdq-journal-'));
@@ -50,5 +51,22 @@ describe('the journal', () => {
     await journal.close();
     expect(checkpoints).toBe(1);
     expect((await readJournal(path)).entries).toEqual([]);
+  });
+
+  it('rejects the changes of a failed write last one first (each is undone before the one it was made on), and writes on after it', async () => {
+    const path = join(dir, 'failing.ndjson');
+    const journal = await Journal.open(path, 0, 1 << 20, async () => {});
+    const handle = await open(path, 'r');
+    await handle.close();
+    vi.spyOn(Object.getPrototypeOf(handle), 'appendFile').mockRejectedValueOnce(new Error('ENOSPC'));
+    const order: number[] = [];
+    // The first is being written when the others arrive: they wait for the next write, made on top of it.
+    await Promise.all([1, 2, 3].map((x) => journal.append({ dataSetId: 'b', record: { x } }).catch(() => void order.push(x))));
+    vi.restoreAllMocks();
+    expect(order).toEqual([3, 2, 1]);
+    expect(journal.broken).toBeUndefined();
+    await journal.append({ dataSetId: 'b', record: { x: 4 } });
+    expect((await readJournal(path)).entries).toEqual([{ dataSetId: 'b', record: { x: 4 } }]);
+    await journal.close();
   });
 });

@@ -35,6 +35,12 @@ describe('mdq serve usage', () => {
     expect(clients.code).toBe(2);
     expect(clients.stderr).toMatch(/client "a": businessAreas must be "\*" or an array/);
     expect(clients.stderr).not.toContain('hush-hush');
+    // Not JSON: the message says where, never quoting the file (V8 quoted the secret around the error).
+    writeFileSync(join(dir, 'clients.json'), '[{"clientId": "a", "clientSecret": hush-hush, "businessAreas": "*"}]');
+    const broken = await run(['serve', '--clients', join(dir, 'clients.json')]);
+    expect(broken.code).toBe(2);
+    expect(broken.stderr).toMatch(/the clients file .* is not JSON: an unexpected character/);
+    expect(broken.stderr).not.toContain('hush');
     writeFileSync(join(dir, 'faults.json'), '{"rules": [{"status": 200}]}');
     const faults = await run(['serve', '--faults', join(dir, 'faults.json')]);
     expect(faults.code).toBe(2);

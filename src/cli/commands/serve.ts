@@ -4,6 +4,7 @@
  */
 import { validateClients } from '../../emulator/auth.js';
 import { validateFaults } from '../../emulator/faults.js';
+import { jsonSyntaxProblem } from '../../emulator/http/json-error.js';
 import { startEmulator } from '../../emulator/server.js';
 import { EmulatorOptionError, MAX_PORT } from '../../emulator/settings.js';
 import type { EmulatorOptions } from '../../emulator/types.js';
@@ -69,7 +70,8 @@ async function readJsonFile(io: CliIo, path: string, what: string): Promise<unkn
   try {
     return JSON.parse(text);
   } catch (e) {
-    throw new UsageError(`the ${what} file ${path} is not JSON: ${e instanceof Error ? e.message : String(e)}`);
+    // Never V8's message as it is: it may quote the file around the error, a client secret included.
+    throw new UsageError(`the ${what} file ${path} is not JSON: ${jsonSyntaxProblem(e)}`);
   }
 }
 

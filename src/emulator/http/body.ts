@@ -1,6 +1,7 @@
 /** Reading a request body: bounded in size (alone and with every other upload) and depth, JSON in UTF-8 only, every failure a clear 4xx (or a 503 to send again). */
 import type { IncomingMessage } from 'node:http';
 import { MAX_JSON_DEPTH, nestsDeeperThan } from './json-depth.js';
+import { jsonSyntaxProblem } from './json-error.js';
 import { ApiError, badRequest } from './reply.js';
 import { bodyTooLarge, type UploadBudget } from './upload-budget.js';
 
@@ -57,11 +58,18 @@ export async function readJsonObject(request: IncomingMessage, budget: UploadBud
   }
   if (nestsDeeperThan(raw, MAX_JSON_DEPTH)) throw badRequest(`the request body nests arrays and objects more than ${MAX_JSON_DEPTH} levels deep`);
   let value: unknown;
+  let overflow = false;
   try {
-    value = JSON.parse(text);
+    // A number past a double's range (1e309) parses as Infinity, which JSON writes as null: acknowledged as
+    // sent, it would be served as Infinity and come back from the journal as no value at all.
+    value = JSON.parse(text, (_key, v: unknown) => {
+      if (typeof v === 'number' && !Number.isFinite(v)) overflow = true;
+      return v;
+    });
   } catch (e) {
-    throw badRequest(`the request body is not valid JSON: ${e instanceof Error ? e.message : 'parse error'}`);
+    throw badRequest(`the request body is not valid JSON: ${jsonSyntaxProblem(e)}`);
   }
+  if (overflow) throw badRequest('the request body holds a number beyond the range of a double (about 1.8e308)');
   if (typeof value !== 'object' || value === null || Array.isArray(value)) throw badRequest('the request body must be a JSON object');
   return value as Record<string, unknown>;
 }

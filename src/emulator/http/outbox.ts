@@ -5,35 +5,34 @@
  * the heap. Two bounds: an answer not handed to the operating system within the send timeout
  * has its connection reset (that frees it at once, the kernel's buffers included: a plain close
  * would wait for them to drain into a window that never opens), and past a budget of unsent
- * bytes over all connections an answer is replaced by a 503 with Retry-After.
+ * bytes over all connections an answer is replaced by a 503 with Retry-After (which answer
+ * gets the room: unsent-budget.ts).
  */
 import type { ServerResponse } from 'node:http';
+import { UnsentBudget, type Room } from './unsent-budget.js';
 
 export const DEFAULT_SEND_TIMEOUT_MS = 30_000;
 export const DEFAULT_MAX_UNSENT_BYTES = 256 * 1024 * 1024;
 
+/** `budget.take` room for an answer (undefined: refuse it) or `budget.force` it for the 503, then `watch` it. */
 export class Outbox {
-  private unsent = 0;
+  readonly budget: UnsentBudget;
 
   constructor(
     readonly sendTimeoutMs: number,
-    readonly maxUnsentBytes: number,
-  ) {}
-
-  /** Whether an answer of `bytes` may be sent now. Always when nothing is unsent, so that an answer larger than the whole budget still goes. */
-  fits(bytes: number): boolean {
-    return this.unsent === 0 || bytes <= this.maxUnsentBytes - this.unsent;
+    maxUnsentBytes: number,
+  ) {
+    this.budget = new UnsentBudget(maxUnsentBytes);
   }
 
-  /**
-   * Watches `response`, just written with `bytes`: they count as unsent until it is sent or its
-   * connection goes, and its connection is reset (`onCut` first) when that takes longer than the send timeout.
-   */
-  watch(response: ServerResponse, bytes: number, onCut: () => void): void {
+  watch(response: ServerResponse, room: Room, onCut: () => void): void {
+    // Holds `room` until `response` is sent or its connection goes; resets the connection (`onCut` first) past the send timeout.
     // The request's socket, not `response.socket`: an answer queued behind an earlier one on a pipelined connection has none yet.
     const connection = response.req.socket;
-    if (response.writableFinished || connection.destroyed) return;
-    this.unsent += bytes;
+    if (response.writableFinished || connection.destroyed) {
+      this.budget.give(room);
+      return;
+    }
     let done = false;
     // Runs once, whichever comes first. The timer always ends, so the bytes always come back, even for an
     // answer queued on a connection that closed (it hears neither 'finish' nor 'close').
@@ -41,7 +40,7 @@ export class Outbox {
       if (done) return;
       done = true;
       clearTimeout(timer);
-      this.unsent -= bytes;
+      this.budget.give(room);
     };
     const timer = setTimeout(() => {
       settle();

@@ -55,7 +55,6 @@ export class Journal {
   private markIdle: () => void = () => {};
   private failure: Error | undefined;
   private compactRequested = false;
-  /** Bytes written since the journal was last emptied. */
   private size: number;
 
   private constructor(
@@ -65,11 +64,12 @@ export class Journal {
     /** Writes the full state elsewhere (the data files), durably; the journal is emptied after it. */
     private readonly checkpoint: () => Promise<void>,
   ) {
+    // Bytes written since the journal was last emptied.
     this.size = size;
   }
 
-  /** Opens (or creates) the journal for appending, cutting off `validBytes` onwards first. */
   static async open(path: string, validBytes: number, compactAfterBytes: number, checkpoint: () => Promise<void>): Promise<Journal> {
+    // Opens (or creates) the journal for appending, cutting off `validBytes` onwards first.
     const file = await open(path, 'a+');
     try {
       const { size } = await file.stat();
@@ -86,8 +86,13 @@ export class Journal {
     return new Journal(file, validBytes, compactAfterBytes, checkpoint);
   }
 
-  /** Appends one entry; resolves once it is on disk. */
+  get broken(): Error | undefined {
+    // Why no change can be written any more (a failed write could not even be cut off).
+    return this.failure;
+  }
+
   append(entry: JournalEntry): Promise<void> {
+    // Appends one entry; resolves once it is on disk.
     if (this.failure) return Promise.reject(this.failure);
     const text = `${JSON.stringify({ d: entry.dataSetId, r: entry.record })}\n`;
     return new Promise<void>((resolve, reject) => {
@@ -96,15 +101,15 @@ export class Journal {
     });
   }
 
-  /** Checkpoints and empties the journal once the writes under way are done. */
   compact(): Promise<void> {
+    // Checkpoints and empties the journal once the writes under way are done.
     this.compactRequested = true;
     this.start();
     return this.idle;
   }
 
-  /** Waits for everything under way, checkpoints, and closes the file. */
   async close(): Promise<void> {
+    // Waits for everything under way, checkpoints, and closes the file.
     if (!this.failure) await this.compact();
     await this.file.close();
   }
@@ -139,9 +144,18 @@ export class Journal {
         this.size += Buffer.byteLength(text);
         for (const w of batch) w.resolve();
       } catch (e) {
-        // A partly written batch may have left a torn line: refuse further writes rather than append after it.
-        this.failure = new Error(`the journal cannot be written: ${e instanceof Error ? e.message : String(e)}`);
-        for (const w of [...batch, ...this.waiting.splice(0)]) w.reject(this.failure);
+        const failure = new Error(`the journal cannot be written: ${e instanceof Error ? e.message : String(e)}`);
+        // A partly written batch may have left a torn line: cut it off, so that later lines follow whole ones (the disk
+        // was full a moment: writes go on once it is not). If even that fails, refuse every later write.
+        try {
+          await this.file.truncate(this.size);
+          await this.file.datasync();
+        } catch {
+          this.failure = failure;
+        }
+        // The changes waiting were made in memory after the batch's, maybe on top of them: the last one is
+        // rejected first, so that each is undone before the one it was made on (see data-objects.ts).
+        for (const w of [...batch, ...this.waiting.splice(0)].reverse()) w.reject(failure);
       }
       if (this.size >= this.compactAfterBytes) this.compactRequested = true;
     }

@@ -12,8 +12,10 @@ import { TenantStore, type StoredObject } from './tenant-store.js';
 
 /** Makes changes durable. */
 export interface Persistence {
-  /** Resolves once the object's new state survives a crash. */
+  /** Resolves once the object's new state survives a crash; rejects when it could not be written (the caller undoes the change). */
   record(object: StoredObject): Promise<void>;
+  /** Why no change can be written now, if so: checked before a change is made. */
+  broken(): Error | undefined;
   close(): Promise<void>;
 }
 
@@ -25,7 +27,7 @@ export interface OpenTenantOptions {
   readonly compactAfterBytes?: number;
 }
 
-const MEMORY: Persistence = { record: () => Promise.resolve(), close: () => Promise.resolve() };
+const MEMORY: Persistence = { record: () => Promise.resolve(), broken: () => undefined, close: () => Promise.resolve() };
 
 export async function openTenant(options: OpenTenantOptions): Promise<{ store: TenantStore; persistence: Persistence }> {
   const { dataDir } = options;
@@ -71,6 +73,7 @@ async function openFolder(dataDir: string, options: OpenTenantOptions, generate:
     store,
     persistence: {
       record: (object) => journal.append({ dataSetId: object.dataSet.item.dataSetId, record: store.fileRecord(object) }),
+      broken: () => journal.broken,
       close: async () => {
         try {
           await journal.close();

@@ -33,6 +33,9 @@ export interface DataSetState {
   dirty: boolean;
 }
 
+/** An object's state, as `stateOf` takes it and `restore` puts it back. */
+export type ObjectState = Pick<StoredObject, 'version' | 'deleted' | 'values' | 'errors' | 'hit'>;
+
 /** A data object as data files and the journal hold it: what the list endpoint shows, plus `_deleted`. */
 export interface FileRecord {
   readonly _dataObjectId: string;
@@ -61,6 +64,15 @@ function uniqueIds<T>(items: readonly T[], id: (item: T) => string, what: string
     byId.set(id(item), item);
   }
   return byId;
+}
+
+/**
+ * Field values by name, without a prototype: a field may be named `constructor` or `__proto__`
+ * (the schema decides), and on a plain object an absent `constructor` read as Object (an error
+ * in `_errors` for a field nobody set) and a `__proto__` value set the prototype instead of being stored.
+ */
+function fieldMap(): Record<string, unknown> {
+  return Object.create(null) as Record<string, unknown>;
 }
 
 /** Order of the states of one object: versions only grow, and deletion is final. */
@@ -97,17 +109,18 @@ export class TenantStore {
     return this.dataSetById.get(id);
   }
 
-  /** Adds or replaces an object from a data file or the journal; an older state than the one held is ignored. */
   load(state: DataSetState, record: Readonly<Record<string, unknown>>): void {
+    // Adds or replaces an object from a data file or the journal; an older state than the one held is ignored.
     const id = record._dataObjectId;
     const version = record._version ?? 1;
     if (typeof id !== 'string' || id === '') throw new Error(`a data object of dataset ${JSON.stringify(state.item.dataSetName)} has no _dataObjectId`);
     if (typeof version !== 'number' || !Number.isSafeInteger(version) || version < 1) throw new Error(`data object ${id} has no valid _version`);
     const deleted = record._deleted === true;
-    const values: Record<string, unknown> = {};
+    const values = fieldMap();
     for (const key in record) {
       const value = record[key];
-      if (key.charCodeAt(0) !== 95 /* _ */ && value !== null && value !== undefined) values[key] = value;
+      // `_` starts the metadata (`_dataObjectId`, `_version`, `_deleted`), unless the schema names the field so (it was lost on a restart).
+      if ((key.charCodeAt(0) !== 95 /* _ */ || state.fields.has(key)) && value !== null && value !== undefined) values[key] = value;
     }
     const held = state.byId.get(id);
     if (held !== undefined) {
@@ -123,8 +136,8 @@ export class TenantStore {
     state.byId.set(id, object);
   }
 
-  /** Creates a data object; values that break the field rules are kept and listed in `_errors`. */
   create(state: DataSetState, body: Readonly<Record<string, unknown>>): StoredObject {
+    // Creates a data object; values that break the field rules are kept and listed in `_errors`.
     const values = this.fieldValues(state, body);
     const object = { id: newId(), dataSet: state, version: 1, deleted: false, values: {}, errors: [], hit: {} } as StoredObject;
     this.setValues(object, values);
@@ -134,8 +147,8 @@ export class TenantStore {
     return object;
   }
 
-  /** Updates the fields present in `body` when `_version` equals the stored version, and increments it. */
   update(object: StoredObject, body: Readonly<Record<string, unknown>>): StoredObject {
+    // Updates the fields present in `body` when `_version` equals the stored version, and increments it.
     const expected = body._version;
     if (expected === undefined) throw badRequest('the body must carry _version, the version of the data object you read');
     if (typeof expected !== 'number' || !Number.isSafeInteger(expected)) throw badRequest(`_version must be an integer, not ${JSON.stringify(expected)}`);
@@ -146,7 +159,7 @@ export class TenantStore {
         sentVersion: expected,
       });
     }
-    const values = { ...object.values };
+    const values = Object.assign(fieldMap(), object.values);
     for (const [name, value] of Object.entries(changes)) {
       if (value === null) delete values[name];
       else values[name] = value;
@@ -157,25 +170,40 @@ export class TenantStore {
     return object;
   }
 
-  /** Soft delete: the object stays in the data files, marked deleted, and leaves every answer. */
+  stateOf(object: StoredObject): ObjectState {
+    return { version: object.version, deleted: object.deleted, values: object.values, errors: object.errors, hit: object.hit };
+  }
+
+  restore(object: StoredObject, state: ObjectState | undefined): void {
+    // Undoes a change (a create without a state to go back to).
+    if (state === undefined) {
+      const { objects, byId } = object.dataSet;
+      const at = objects.lastIndexOf(object);
+      if (at >= 0) objects.splice(at, 1);
+      byId.delete(object.id);
+    } else Object.assign(object, state);
+    object.dataSet.dirty = true;
+  }
+
   delete(object: StoredObject): StoredObject {
+    // Soft delete: the object stays in the data files, marked deleted, and leaves every answer.
     object.deleted = true;
     object.dataSet.dirty = true;
     return object;
   }
 
-  /** The record as the data files and the journal hold it. */
   fileRecord(object: StoredObject): FileRecord {
+    // The record as the data files and the journal hold it.
     return { _dataObjectId: object.id, _version: object.version, ...(object.deleted ? { _deleted: true } : {}), ...object.values };
   }
 
-  /** The item of the data object list. */
   listItem(object: StoredObject): Record<string, unknown> {
+    // The item of the data object list.
     return { _dataObjectId: object.id, _version: object.version, _errors: object.errors, ...object.values };
   }
 
-  /** The dataset list item with its live counts. */
   dataSetItem(state: DataSetState): DataSetListItem {
+    // The dataset list item with its live counts.
     let records = 0;
     let errored = 0;
     for (const object of state.objects) {
@@ -186,8 +214,8 @@ export class TenantStore {
     return { ...state.item, recordCount: records, erroredRecordsCount: errored };
   }
 
-  /** The schema list item, as GET .../schemas lists it. */
   schemaItem(schema: SchemaResponse): Record<string, unknown> {
+    // The schema list item, as GET .../schemas lists it.
     const dataSetCount = this.dataSets.filter((d) => d.schema === schema).length;
     return {
       schemaId: schema.schemaId,
@@ -211,9 +239,9 @@ export class TenantStore {
     };
   }
 
-  /** The schema field values of a request body: unknown names (and metadata fields other than `_version`) are a 400. */
   private fieldValues(state: DataSetState, body: Readonly<Record<string, unknown>>): Record<string, unknown> {
-    const values: Record<string, unknown> = {};
+    // The schema field values of a request body: unknown names (and metadata fields other than `_version`) are a 400.
+    const values = fieldMap();
     const unknown: string[] = [];
     for (const [name, value] of Object.entries(body)) {
       if (name === '_version') continue;
