@@ -39,8 +39,8 @@ export class Access {
     return grant.dataSets === undefined || grant.dataSets.includes(dataSet.item.dataSetName) || grant.dataSets.includes(dataSet.item.dataSetId);
   }
 
+  /** May create, update and delete in the dataset (which it can already see). */
   write(dataSet: DataSetState): boolean {
-    // May create, update and delete in the dataset (which it can already see).
     return this.grantFor(dataSet.area)?.access !== 'read';
   }
 
@@ -108,9 +108,9 @@ export function validateClients(value: unknown): ClientGrant[] {
   });
 }
 
-/** The clients, and their live tokens (`tokens`, by tokenKey). */
 export class Auth {
   private readonly clients = new Map<string, Client>();
+  /** Live tokens by tokenKey. */
   private readonly tokens = new Map<string, Token>();
 
   constructor(grants: readonly ClientGrant[], defaultTtlSeconds: number, private readonly now: () => number = Date.now) {
@@ -126,8 +126,8 @@ export class Auth {
     }
   }
 
+  /** The token endpoint: 400 for a missing field, 401 for bad credentials. */
   issue(body: Readonly<Record<string, unknown>>): { access_token: string; expires_in: number; token_type: string } {
-    // The token endpoint: 400 for a missing field, 401 for bad credentials.
     const missing = ['client_id', 'client_secret'].filter((k) => typeof body[k] !== 'string' || body[k] === '');
     if (missing.length > 0) throw badRequest(`missing ${missing.join(' and ')}: send {"client_id": "...", "client_secret": "..."}`);
     const client = this.clients.get(body.client_id as string);
@@ -144,8 +144,8 @@ export class Auth {
     return { access_token: token, expires_in: client.ttlSeconds, token_type: 'Bearer' };
   }
 
+  /** The access of the request's token, or a 401 that says what is wrong. */
   authenticate(header: string | undefined): Access {
-    // The access of the request's token, or a 401 that says what is wrong.
     if (header === undefined || header.trim() === '') throw new ApiError(401, 'missing Authorization header: send the access token from POST /oauth2/token');
     const value = header.trim();
     if (/^bearer\s/i.test(value)) {
@@ -161,13 +161,13 @@ export class Auth {
     return token.client.access;
   }
 
+  /** Expires every token now (a fault). */
   expireAll(): void {
-    // Expires every token now (a fault).
     for (const [key, token] of this.tokens) this.tokens.set(key, { ...token, expiresAt: 0 });
   }
 
+  /** Forgets the client's expired tokens, oldest first (they expire in the order they were issued), so each is looked at once. */
   private sweep(client: Client): void {
-    // Forgets the client's expired tokens, oldest first (they expire in the order they were issued), so each is looked at once.
     const now = this.now();
     for (const key of client.tokens) {
       if (this.tokens.get(key)!.expiresAt > now) return;

@@ -103,8 +103,8 @@ export class Faults {
     });
   }
 
+  /** Rolls the dice for one request; every matching rule adds its latency, the first status or drop wins. */
   decide(method: string, path: string): FaultDecision {
-    // Rolls the dice for one request; every matching rule adds its latency, the first status or drop wins.
     if (this.rules.length === 0) return NONE;
     let latencyMs = 0;
     let expireTokens = false;

@@ -4,9 +4,6 @@
  *   const emulator = await startEmulator({ port: 0 });
  *   // ... requests against emulator.url ...
  *   await emulator.close();
- *
- * Comments on the members of the emulator's internal classes sit inside their bodies: the build
- * ships a comment written before a class member, and the package has a size budget (400 KB).
  */
 export { startEmulator } from './server.js';
 export { EmulatorOptionError } from './settings.js';

@@ -64,8 +64,8 @@ export class Router {
     this.routes = routes.map((r) => ({ ...r, segments: split(r.path) }));
   }
 
+  /** The route for a request, its path parameters, or the methods the path allows (for a 405); null for no such path. */
   match(method: string, path: string): { route: Route; params: Record<string, string> } | { allow: string[] } | null {
-    // The route for a request, its path parameters, or the methods the path allows (for a 405); null for no such path.
     const segments = split(path);
     const wanted = method === 'HEAD' ? 'GET' : method;
     const allow: string[] = [];

@@ -57,10 +57,10 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   /** Sends the reply, or a 503 when the answers not yet sent would pass their budget (see outbox.ts); the status sent. */
   const respond = (response: ServerResponse, reply: Reply, closing = false): number => {
     let answer = encodeReply(reply, closing);
-    let room = outbox.budget.take(answer.body?.length ?? 0);
+    let room = outbox.take(answer.body?.length ?? 0);
     if (room === undefined) {
       answer = encodeReply(json(503, { message: 'the emulator has too many answers waiting to be read; send the request again shortly' }, { 'Retry-After': '1' }), true);
-      room = outbox.budget.force(answer.body?.length ?? 0);
+      room = outbox.force(answer.body?.length ?? 0);
     }
     response.writeHead(answer.status, answer.headers);
     response.end(answer.body);

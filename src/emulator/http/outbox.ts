@@ -14,9 +14,8 @@ import { UnsentBudget, type Room } from './unsent-budget.js';
 export const DEFAULT_SEND_TIMEOUT_MS = 30_000;
 export const DEFAULT_MAX_UNSENT_BYTES = 256 * 1024 * 1024;
 
-/** `budget.take` room for an answer (undefined: refuse it) or `budget.force` it for the 503, then `watch` it. */
 export class Outbox {
-  readonly budget: UnsentBudget;
+  private readonly budget: UnsentBudget;
 
   constructor(
     readonly sendTimeoutMs: number,
@@ -25,8 +24,21 @@ export class Outbox {
     this.budget = new UnsentBudget(maxUnsentBytes);
   }
 
+  /** Room for an answer of `bytes`, or undefined when it must be refused now; hand it to `watch`. */
+  take(bytes: number): Room | undefined {
+    return this.budget.take(bytes);
+  }
+
+  /** Room for the short 503 that replaces a refused answer: it goes whatever the budget says. */
+  force(bytes: number): Room {
+    return this.budget.force(bytes);
+  }
+
+  /**
+   * Watches `response`, just written within `room`: it holds the room until it is sent or its
+   * connection goes, and its connection is reset (`onCut` first) when that takes longer than the send timeout.
+   */
   watch(response: ServerResponse, room: Room, onCut: () => void): void {
-    // Holds `room` until `response` is sent or its connection goes; resets the connection (`onCut` first) past the send timeout.
     // The request's socket, not `response.socket`: an answer queued behind an earlier one on a pipelined connection has none yet.
     const connection = response.req.socket;
     if (response.writableFinished || connection.destroyed) {

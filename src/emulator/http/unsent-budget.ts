@@ -24,8 +24,8 @@ export interface Room {
   readonly large: boolean;
 }
 
-/** `reserve`: the most bytes of a small answer. */
 export class UnsentBudget {
+  /** The most bytes a small answer may have; large answers never take this much of the budget. */
   readonly reserve: number;
   private total = 0;
   private largeTotal = 0;
@@ -34,12 +34,13 @@ export class UnsentBudget {
     this.reserve = Math.floor(maxBytes / 8);
   }
 
+  /** Counted bytes of the answers waiting, all and large ones. */
   get waiting(): { readonly total: number; readonly large: number } {
     return { total: this.total, large: this.largeTotal };
   }
 
+  /** Room for an answer of `bytes`, or undefined when it must be refused now. */
   take(bytes: number): Room | undefined {
-    // Room for an answer of `bytes`, or undefined when it must be refused now.
     if (bytes <= this.reserve) {
       if (this.total + bytes > this.maxBytes) return undefined;
       return this.hold({ bytes, large: false });
@@ -50,8 +51,8 @@ export class UnsentBudget {
     return this.hold({ bytes: counted, large: true });
   }
 
+  /** Room whatever the budget says: for the short 503 that replaces a refused answer. */
   force(bytes: number): Room {
-    // For the short 503 that replaces a refused answer.
     return this.hold({ bytes, large: false });
   }
 

@@ -17,28 +17,30 @@ export class UploadBudget {
     readonly maxTotalBytes: number,
   ) {}
 
+  /**
+   * Judges a declared Content-Length before the body is read (or asked for, under
+   * `Expect: 100-continue`): the 413 past one body's limit, the 503 past what the budget
+   * can take now. An unknown length passes: its bytes are counted as they arrive.
+   */
   admit(declared: number): void {
-    // Judges a declared Content-Length before the body is read (or asked for, under
-    // `Expect: 100-continue`): the 413 past one body's limit, the 503 past what the budget
-    // can take now. An unknown length passes: its bytes are counted as they arrive.
     if (!Number.isFinite(declared)) return;
     if (declared > this.maxBodyBytes) throw bodyTooLarge(this.maxBodyBytes);
     this.check(declared);
   }
 
+  /** Throws the 503 when `bytes` more cannot be received now. */
   check(bytes: number): void {
-    // Throws the 503 when `bytes` more cannot be received now.
     if (bytes > this.maxTotalBytes - this.inUse) throw busy();
   }
 
+  /** Takes `bytes` from the budget, or throws the 503 when they are not there. */
   take(bytes: number): void {
-    // Takes `bytes` from the budget, or throws the 503 when they are not there.
     this.check(bytes);
     this.inUse += bytes;
   }
 
+  /** Gives back what `take` took, once the body is read (or refused, or cut off). */
   give(bytes: number): void {
-    // Gives back what `take` took, once the body is read (or refused, or cut off).
     this.inUse -= bytes;
   }
 }

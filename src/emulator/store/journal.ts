@@ -55,6 +55,7 @@ export class Journal {
   private markIdle: () => void = () => {};
   private failure: Error | undefined;
   private compactRequested = false;
+  /** Bytes written since the journal was last emptied. */
   private size: number;
 
   private constructor(
@@ -64,12 +65,11 @@ export class Journal {
     /** Writes the full state elsewhere (the data files), durably; the journal is emptied after it. */
     private readonly checkpoint: () => Promise<void>,
   ) {
-    // Bytes written since the journal was last emptied.
     this.size = size;
   }
 
+  /** Opens (or creates) the journal for appending, cutting off `validBytes` onwards first. */
   static async open(path: string, validBytes: number, compactAfterBytes: number, checkpoint: () => Promise<void>): Promise<Journal> {
-    // Opens (or creates) the journal for appending, cutting off `validBytes` onwards first.
     const file = await open(path, 'a+');
     try {
       const { size } = await file.stat();
@@ -86,13 +86,13 @@ export class Journal {
     return new Journal(file, validBytes, compactAfterBytes, checkpoint);
   }
 
+  /** Why no change can be written any more (the journal could not even be cut back after a failed write), if so. */
   get broken(): Error | undefined {
-    // Why no change can be written any more (a failed write could not even be cut off).
     return this.failure;
   }
 
+  /** Appends one entry; resolves once it is on disk. */
   append(entry: JournalEntry): Promise<void> {
-    // Appends one entry; resolves once it is on disk.
     if (this.failure) return Promise.reject(this.failure);
     const text = `${JSON.stringify({ d: entry.dataSetId, r: entry.record })}\n`;
     return new Promise<void>((resolve, reject) => {
@@ -101,15 +101,15 @@ export class Journal {
     });
   }
 
+  /** Checkpoints and empties the journal once the writes under way are done. */
   compact(): Promise<void> {
-    // Checkpoints and empties the journal once the writes under way are done.
     this.compactRequested = true;
     this.start();
     return this.idle;
   }
 
+  /** Waits for everything under way, checkpoints, and closes the file. */
   async close(): Promise<void> {
-    // Waits for everything under way, checkpoints, and closes the file.
     if (!this.failure) await this.compact();
     await this.file.close();
   }

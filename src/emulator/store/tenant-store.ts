@@ -109,8 +109,8 @@ export class TenantStore {
     return this.dataSetById.get(id);
   }
 
+  /** Adds or replaces an object from a data file or the journal; an older state than the one held is ignored. */
   load(state: DataSetState, record: Readonly<Record<string, unknown>>): void {
-    // Adds or replaces an object from a data file or the journal; an older state than the one held is ignored.
     const id = record._dataObjectId;
     const version = record._version ?? 1;
     if (typeof id !== 'string' || id === '') throw new Error(`a data object of dataset ${JSON.stringify(state.item.dataSetName)} has no _dataObjectId`);
@@ -136,8 +136,8 @@ export class TenantStore {
     state.byId.set(id, object);
   }
 
+  /** Creates a data object; values that break the field rules are kept and listed in `_errors`. */
   create(state: DataSetState, body: Readonly<Record<string, unknown>>): StoredObject {
-    // Creates a data object; values that break the field rules are kept and listed in `_errors`.
     const values = this.fieldValues(state, body);
     const object = { id: newId(), dataSet: state, version: 1, deleted: false, values: {}, errors: [], hit: {} } as StoredObject;
     this.setValues(object, values);
@@ -147,8 +147,8 @@ export class TenantStore {
     return object;
   }
 
+  /** Updates the fields present in `body` when `_version` equals the stored version, and increments it. */
   update(object: StoredObject, body: Readonly<Record<string, unknown>>): StoredObject {
-    // Updates the fields present in `body` when `_version` equals the stored version, and increments it.
     const expected = body._version;
     if (expected === undefined) throw badRequest('the body must carry _version, the version of the data object you read');
     if (typeof expected !== 'number' || !Number.isSafeInteger(expected)) throw badRequest(`_version must be an integer, not ${JSON.stringify(expected)}`);
@@ -170,12 +170,13 @@ export class TenantStore {
     return object;
   }
 
+  /** What `restore` puts back: the object's state before a change. */
   stateOf(object: StoredObject): ObjectState {
     return { version: object.version, deleted: object.deleted, values: object.values, errors: object.errors, hit: object.hit };
   }
 
+  /** Undoes a change the journal could not take (or a create, with no state to go back to). */
   restore(object: StoredObject, state: ObjectState | undefined): void {
-    // Undoes a change (a create without a state to go back to).
     if (state === undefined) {
       const { objects, byId } = object.dataSet;
       const at = objects.lastIndexOf(object);
@@ -185,25 +186,25 @@ export class TenantStore {
     object.dataSet.dirty = true;
   }
 
+  /** Soft delete: the object stays in the data files, marked deleted, and leaves every answer. */
   delete(object: StoredObject): StoredObject {
-    // Soft delete: the object stays in the data files, marked deleted, and leaves every answer.
     object.deleted = true;
     object.dataSet.dirty = true;
     return object;
   }
 
+  /** The record as the data files and the journal hold it. */
   fileRecord(object: StoredObject): FileRecord {
-    // The record as the data files and the journal hold it.
     return { _dataObjectId: object.id, _version: object.version, ...(object.deleted ? { _deleted: true } : {}), ...object.values };
   }
 
+  /** The item of the data object list. */
   listItem(object: StoredObject): Record<string, unknown> {
-    // The item of the data object list.
     return { _dataObjectId: object.id, _version: object.version, _errors: object.errors, ...object.values };
   }
 
+  /** The dataset list item with its live counts. */
   dataSetItem(state: DataSetState): DataSetListItem {
-    // The dataset list item with its live counts.
     let records = 0;
     let errored = 0;
     for (const object of state.objects) {
@@ -214,8 +215,8 @@ export class TenantStore {
     return { ...state.item, recordCount: records, erroredRecordsCount: errored };
   }
 
+  /** The schema list item, as GET .../schemas lists it. */
   schemaItem(schema: SchemaResponse): Record<string, unknown> {
-    // The schema list item, as GET .../schemas lists it.
     const dataSetCount = this.dataSets.filter((d) => d.schema === schema).length;
     return {
       schemaId: schema.schemaId,
@@ -239,8 +240,8 @@ export class TenantStore {
     };
   }
 
+  /** The schema field values of a request body: unknown names (and metadata fields other than `_version`) are a 400. */
   private fieldValues(state: DataSetState, body: Readonly<Record<string, unknown>>): Record<string, unknown> {
-    // The schema field values of a request body: unknown names (and metadata fields other than `_version`) are a 400.
     const values = fieldMap();
     const unknown: string[] = [];
     for (const [name, value] of Object.entries(body)) {
