@@ -18,7 +18,7 @@ import type { Node, Span } from '../language/ast.js';
 import { closedBy } from '../language/escape.js';
 import { isSpaceCode } from '../language/tokens.js';
 import { isPlainDate } from '../schema/dates.js';
-import { parse } from '../language/parse.js';
+import { parse, parseIfClean } from '../language/parse.js';
 import { visit } from '../language/visitor.js';
 import { isHighSurrogate, isLowSurrogate } from './complete.js';
 import { isWordLike, Kind, lex, type Lexed } from './lexed.js';
@@ -32,10 +32,10 @@ function valueClass(value: string): SemanticTokenClass {
   return NUMBER.test(value) ? 'number' : 'text';
 }
 
-/** What the tree says about the token starting at each offset. */
-function rolesOf(text: string): { roles: Map<number, SemanticTokenClass>; errors: Set<number> } {
+/** What the tree says about the token starting at each offset (`clean`: the text's tree when it has no diagnostic). */
+function rolesOf(text: string, clean?: Node): { roles: Map<number, SemanticTokenClass>; errors: Set<number> } {
   const roles = new Map<number, SemanticTokenClass>();
-  const { ast, diagnostics } = parse(text);
+  const { ast, diagnostics } = clean === undefined ? parse(text) : { ast: clean, diagnostics: [] };
   visit(ast, {
     enter(node: Node) {
       switch (node.kind) {
@@ -317,6 +317,17 @@ export function highlightSegments(text: string): Uint32Array {
 /** Semantic tokens of `text`, sorted and non-overlapping; whitespace is not covered. Read segment by segment (above). */
 export function highlight(text: string): readonly SemanticToken[] {
   if (typeof text !== 'string' || text.length === 0) return [];
+  // A query without errors gives the same tokens read whole or by segments (a property holds it): one parse then.
+  const clean = parseIfClean(text);
+  return clean !== undefined ? highlightWhole(text, clean) : highlightBySegments(text);
+}
+
+/**
+ * The tokens of `text` from its segments, each parsed alone, and the glue between them:
+ * what an editor that keeps each segment's tokens shows (src/codemirror/highlighting.ts).
+ */
+export function highlightBySegments(text: string): readonly SemanticToken[] {
+  if (typeof text !== 'string' || text.length === 0) return [];
   const bounds = highlightSegments(text);
   if (bounds.length === 2 && bounds[0] === 0 && bounds[1] === text.length) return highlightWhole(text);
   // One sink for all: where glue touches a segment (`((` `[A] eq 1` ... `])`), one parse of the whole gives one token.
@@ -357,10 +368,10 @@ export function highlightGlue(text: string): readonly SemanticToken[] {
   return sink.tokens;
 }
 
-/** The tokens of `text` read as one: one parse of the whole text. */
-export function highlightWhole(text: string): readonly SemanticToken[] {
+/** The tokens of `text` read as one: one parse of the whole text (`clean`: its tree, when it has no diagnostic). */
+export function highlightWhole(text: string, clean?: Node): readonly SemanticToken[] {
   if (text.length === 0) return [];
-  const { roles, errors } = rolesOf(text);
+  const { roles, errors } = rolesOf(text, clean);
   const lexed = lex(text);
   const sink = new TokenSink();
   let covered = 0;

@@ -206,6 +206,20 @@ interface FixTrial {
 }
 
 /**
+ * The tree of `text` when it is a query without a single diagnostic under the default
+ * limits, else undefined. Only the fast path is tried: a broken query costs a scan and an
+ * early give-up, never the recovering parse (for callers with a cheaper way to read broken
+ * text, such as highlighting by segments).
+ */
+export function parseIfClean(text: string): Query | undefined {
+  if (typeof text !== 'string' || text.length === 0 || text.length > DEFAULT_LIMITS.maxLength) return undefined;
+  const stream = scan(text, (sharedBuffer ??= tokenBuffer()));
+  if (stream === undefined || stream.depth > DEFAULT_LIMITS.maxDepth || stream.clauses > DEFAULT_LIMITS.maxClauses) return undefined;
+  const body = fastParse(stream);
+  return body === FAIL ? undefined : { kind: 'Query', body, span: { start: 0, end: text.length } };
+}
+
+/**
  * `parse`, with the diagnostics in a collector (sorted, without the `too-many-errors`
  * one), so that `check` can go on collecting into the same limit. `fixes`: `guarded`, as
  * `parse` gives them (fix-guard.ts); `untried`, every fix the parser made; `bare`, no fixes

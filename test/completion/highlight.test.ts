@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { highlight, highlightGlue, highlightSegments, highlightWhole } from '../../src/completion/highlight.js';
+import { highlight, highlightBySegments, highlightGlue, highlightSegments, highlightWhole } from '../../src/completion/highlight.js';
 import { parse } from '../../src/language/parse.js';
 import { format } from '../../src/printer/format.js';
 import { query, queryLikeString } from '../support/arbitraries.js';
@@ -99,6 +99,14 @@ describe('highlight reads the query in segments', () => {
       .map(([open, body, close]) => open + body + close),
   })).list;
 
+  it('highlight reads a query without errors in one parse, and a broken one by segments', () => {
+    fc.assert(
+      fc.property(fc.oneof(printed, glued, grouped, queryLikeString), (text) => {
+        expect(highlight(text)).toEqual(parse(text).diagnostics.length === 0 ? highlightWhole(text) : highlightBySegments(text));
+      }),
+    );
+  });
+
   it('gives what one parse of the whole gives, on every query that parses without errors', () => {
     let clean = 0;
     let cutInside = 0;
@@ -107,7 +115,7 @@ describe('highlight reads the query in segments', () => {
         if (parse(text).diagnostics.length > 0) return;
         clean++;
         if (cuts(text).some((c) => c.startsWith('<') && c.includes('('))) cutInside++;
-        expect(highlight(text)).toEqual(highlightWhole(text));
+        expect(highlightBySegments(text)).toEqual(highlightWhole(text));
       }),
       { numRuns: 1000 },
     );
@@ -119,7 +127,7 @@ describe('highlight reads the query in segments', () => {
     fc.assert(
       fc.property(fc.oneof(printed, glued, grouped, queryLikeString), (text) => {
         const bounds = highlightSegments(text);
-        const tokens = highlight(text);
+        const tokens = highlightBySegments(text);
         let at = 0;
         for (let s = 0; s < bounds.length; s += 2) {
           const [start, end] = [bounds[s]!, bounds[s + 1]!];
@@ -167,7 +175,7 @@ describe('highlight reads the query in segments', () => {
     const deep = `${'('.repeat(10_000)}a${')'.repeat(10_000)}`;
     expect(cuts(deep)).toEqual([`<${'('.repeat(10_000)}>`, 'a', `<${')'.repeat(10_000)}>`]);
     // One parse of the whole says "too deep" and reads nothing; the segments read `a` alone, a word either way.
-    expect(highlight(deep)).toEqual(highlightWhole(deep));
+    expect(highlightBySegments(deep)).toEqual(highlightWhole(deep));
     expect([...highlightSegments('('.repeat(1_000_000))]).toEqual([0, 1_000_000]);
     expect([...highlightSegments(`${'(a '.repeat(300_000)}`)]).toEqual([0, 900_000]);
     expect(highlightSegments(`${'(a) '.repeat(250_000)}`).length).toBe(2 * 250_000);
@@ -175,7 +183,7 @@ describe('highlight reads the query in segments', () => {
     const bounds = highlightSegments(ids);
     expect(bounds.length).toBe(2 * 10_000);
     for (let s = 0; s < bounds.length; s += 2) expect(bounds[s + 1]! - bounds[s]!).toBeLessThanOrEqual(10);
-    expect(highlight(ids)).toEqual(highlightWhole(ids));
+    expect(highlightBySegments(ids)).toEqual(highlightWhole(ids));
   });
 
   it('on a broken query, reads each clause on its own: an error elsewhere does not take the classes away', () => {
