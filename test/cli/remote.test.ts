@@ -109,6 +109,14 @@ describe('mdq get and mdq update', () => {
     const unknown = await mdq(['update', id, '--set', 'Stok=1', ...scope]);
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toContain('no field "Stok" in schema "Product"');
+    // A schema of more than 20 fields: the message names 20 and counts the rest.
+    const customers = await client().findDataSet('customer', 'Customer', 'Retail Customers');
+    const customer = (await client().dataObjects(customers).toArray())[0]!._dataObjectId;
+    const many = await mdq(['update', customer, '--set', 'Nmae=x', '--business-area', 'customer', '--schema', 'Customer', '--dataset', 'Retail Customers']);
+    expect(many.code).toBe(2);
+    const listed = /\(fields: (.*)\)\n$/.exec(many.stderr)![1]!;
+    expect(listed.match(/"[^"]+"/g)).toHaveLength(20);
+    expect(listed).toMatch(/, and \d+ more$/);
     const wrong = await mdq(['update', id, '--set', 'Stock Quantity=many', ...scope]);
     expect(wrong.code).toBe(2);
     expect(wrong.stderr).toContain('"Stock Quantity" holds numbers (integer)');

@@ -104,12 +104,18 @@ export function typedValue(field: SchemaFieldResponse, raw: string): unknown {
   return raw;
 }
 
+/** Field names for a message: the first 20, then how many more (a schema may have thousands). */
+function fieldList(names: readonly string[]): string {
+  const shown = names.slice(0, 20).map((n) => `"${n}"`).join(', ');
+  return names.length > 20 ? `${shown}, and ${names.length - 20} more` : shown;
+}
+
 /** The fields to send, checked against the schema: every name must be one of its fields. */
 function fieldsFor(schema: Schema, set: readonly string[], setJson: readonly string[]): FieldValues {
   const byName = new Map(schema.fields.map((f) => [f.name, f]));
   const known = (name: string) => {
     const field = byName.get(name);
-    if (field === undefined) throw new UsageError(`no field "${name}" in schema "${schema.name}" (fields: ${[...byName.keys()].map((n) => `"${n}"`).join(', ')})`);
+    if (field === undefined) throw new UsageError(`no field "${name}" in schema "${schema.name}" (fields: ${fieldList([...byName.keys()])})`);
     return field;
   };
   const fields: Record<string, unknown> = {};
