@@ -267,6 +267,8 @@ function checkCollecting(input: string | Node, options: CheckOptions): { diagnos
     const parsed = parseCollecting(input, options.parse === undefined ? limitOnly(max) : { ...options.parse, maxDiagnostics: max }, true, 'guarded', levelOf);
     root = parsed.ast;
     collected = parsed.collected;
+    // The rules' reports come with their levels applied (Plan.diagnostic): not applied twice.
+    collected.levelOf = undefined;
     for (const d of collected.kept) if (d.code === 'unquoted-value') unquoted = true;
   } else {
     root = input;

@@ -19,7 +19,12 @@ function isPunctuation(code: number): boolean {
 
 /** `text` with its backslash escapes resolved. */
 function unescaped(text: string): string {
-  return text.replace(/\\([!-/:-@[-`{-~])/g, '$1');
+  let result = '';
+  for (let i = 0; i < text.length; i++) {
+    if (text.charCodeAt(i) === 0x5c && i + 1 < text.length && isPunctuation(text.charCodeAt(i + 1))) i++;
+    result += text[i];
+  }
+  return result;
 }
 
 /**

@@ -179,8 +179,7 @@ function isConnective(kind: Kind): boolean {
 
 /** Nothing but whitespace, if anything, between `from` and `to`. */
 function blankBetween(text: string, from: number, to: number): boolean {
-  for (let k = from; k < to; k++) if (!isSpaceCode(text.charCodeAt(k))) return false;
-  return true;
+  return from >= to || onlySpaceBetween(text, from, to);
 }
 
 /** Only whitespace between `from` and `to` (the lexer leaves characters it rejects uncovered too). */

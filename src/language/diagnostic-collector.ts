@@ -28,15 +28,16 @@ export class DiagnosticCollector {
    * A broken flood's messages and fixes are most of what its diagnostics hold; kept whole,
    * a trial held them alive beside the text's own while it parsed.
    *
-   * `levelOf`: the checker's levels, applied as diagnostics arrive, so that a code turned
-   * off takes no place under the limit and is not counted past it, and one turned into a
-   * warning is counted as one (applied afterwards, a flood of a code turned off filled the
-   * limit and was then reported as thousands of errors not shown).
+   * `levelOf`: the checker's levels, applied to the parser's diagnostics as they arrive, so
+   * that a code turned off takes no place under the limit and is not counted past it, and
+   * one turned into a warning is counted as one (applied afterwards, a flood of a code turned
+   * off filled the limit and was then reported as thousands of errors not shown). `check`
+   * clears it once the parse is done: its rules' reports arrive with their levels applied.
    */
   constructor(
     readonly max: number,
     readonly bare = false,
-    readonly levelOf?: LevelOf,
+    public levelOf?: LevelOf,
   ) {}
 
   get full(): boolean {
