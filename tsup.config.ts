@@ -36,13 +36,21 @@ const SEAM = join('src', 'language', 'chevrotain.ts');
 function chevrotainImports(): string[] {
   const list = /^import \{([^}]*)\} from 'chevrotain';/m.exec(readFileSync(SEAM, 'utf8'))?.[1];
   if (list === undefined) throw new Error(`${SEAM} no longer imports chevrotain`);
-  return list.split(',').map((s) => s.trim()).filter(Boolean).sort();
+  return list
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)
+    .sort();
 }
 
 /** dist/vendor/chevrotain.js: the bundle inside a function, run once, on the first call. */
 function vendoredChevrotain(): string {
   const bundle = buildSync({
-    stdin: { contents: `export { ${chevrotainImports().join(', ')} } from 'chevrotain';`, resolveDir: '.', loader: 'js' },
+    stdin: {
+      contents: `export { ${chevrotainImports().join(', ')} } from 'chevrotain';`,
+      resolveDir: '.',
+      loader: 'js',
+    },
     bundle: true,
     format: 'iife',
     globalName: 'vendored',
@@ -71,11 +79,20 @@ function vendoredChevrotain(): string {
 const vendorChevrotain: Plugin = {
   name: 'vendor-chevrotain',
   setup(build) {
-    build.onLoad({ filter: /[\\/]src[\\/]language[\\/]chevrotain\.ts$/ }, () => ({ contents: "export { loadChevrotain } from 'chevrotain';", loader: 'ts' }));
+    build.onLoad({ filter: /[\\/]src[\\/]language[\\/]chevrotain\.ts$/ }, () => ({
+      contents: "export { loadChevrotain } from 'chevrotain';",
+      loader: 'ts',
+    }));
     build.onResolve({ filter: /^chevrotain$/ }, (args) =>
       args.importer.endsWith(SEAM)
         ? { path: `./${VENDORED}`, external: true }
-        : { errors: [{ text: `${args.importer} imports chevrotain: import its types only, and its values through ${SEAM}` }] },
+        : {
+            errors: [
+              {
+                text: `${args.importer} imports chevrotain: import its types only, and its values through ${SEAM}`,
+              },
+            ],
+          },
     );
     build.onEnd(() => {
       mkdirSync(join('dist', dirname(VENDORED)), { recursive: true });
@@ -88,8 +105,17 @@ const TENANT = /[\\/]src[\\/]examples[\\/]tenant\.ts$/;
 
 /** Runs an ES module's source (bundled, so it imports nothing) and gives its namespace. */
 async function evaluate(path: string): Promise<Record<string, unknown>> {
-  const code = buildSync({ entryPoints: [path], bundle: true, format: 'esm', platform: 'neutral', write: false, logLevel: 'warning' }).outputFiles[0]!.text;
-  return { ...(await import(`data:text/javascript;base64,${Buffer.from(code).toString('base64')}`)) };
+  const code = buildSync({
+    entryPoints: [path],
+    bundle: true,
+    format: 'esm',
+    platform: 'neutral',
+    write: false,
+    logLevel: 'warning',
+  }).outputFiles[0]!.text;
+  return {
+    ...(await import(`data:text/javascript;base64,${Buffer.from(code).toString('base64')}`)),
+  };
 }
 
 type Path = (string | number)[];
@@ -100,24 +126,42 @@ type Path = (string | number)[];
  * does not carry (undefined, a function, a Date, a non-finite number, a frozen object) fails
  * the build.
  */
-function asTree(exports: Record<string, unknown>): { tree: Record<string, unknown>; links: [Path, Path][] } {
+function asTree(exports: Record<string, unknown>): {
+  tree: Record<string, unknown>;
+  links: [Path, Path][];
+} {
   const first = new Map<object, Path>();
   const links: [Path, Path][] = [];
   const copy = (value: unknown, path: Path): unknown => {
-    if (value === null || typeof value === 'string' || typeof value === 'boolean' || (typeof value === 'number' && Number.isFinite(value))) return value;
+    if (
+      value === null ||
+      typeof value === 'string' ||
+      typeof value === 'boolean' ||
+      (typeof value === 'number' && Number.isFinite(value))
+    )
+      return value;
     const where = path.join('.');
-    if (typeof value !== 'object') throw new Error(`src/examples/tenant.ts: ${where} is ${String(value)}, which JSON cannot carry`);
+    if (typeof value !== 'object')
+      throw new Error(
+        `src/examples/tenant.ts: ${where} is ${String(value)}, which JSON cannot carry`,
+      );
     const seen = first.get(value);
     if (seen) {
       links.push([path, seen]);
       return null;
     }
     const proto = Object.getPrototypeOf(value);
-    if (proto !== Object.prototype && proto !== Array.prototype) throw new Error(`src/examples/tenant.ts: ${where} is not a plain object or array`);
-    if (!Object.isExtensible(value)) throw new Error(`src/examples/tenant.ts: ${where} is frozen or sealed, which JSON cannot carry`);
+    if (proto !== Object.prototype && proto !== Array.prototype)
+      throw new Error(`src/examples/tenant.ts: ${where} is not a plain object or array`);
+    if (!Object.isExtensible(value))
+      throw new Error(
+        `src/examples/tenant.ts: ${where} is frozen or sealed, which JSON cannot carry`,
+      );
     first.set(value, path);
     if (Array.isArray(value)) return value.map((item, i) => copy(item, [...path, i]));
-    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, copy(item, [...path, key])]));
+    return Object.fromEntries(
+      Object.entries(value).map(([key, item]) => [key, copy(item, [...path, key])]),
+    );
   };
   return { tree: copy(exports, []) as Record<string, unknown>, links };
 }
@@ -144,13 +188,20 @@ async function tenantAsData(path: string): Promise<string> {
     '  }',
     '  return data;',
     '})();',
-    ...Object.keys(exports).map((name) => `export const ${name} = /* @__PURE__ */ (() => exampleTenantData.${name})();`),
+    ...Object.keys(exports).map(
+      (name) => `export const ${name} = /* @__PURE__ */ (() => exampleTenantData.${name})();`,
+    ),
     '',
   ].join('\n');
   // The generated module must give what the source gives, down to which objects are shared.
-  const generated = await import(`data:text/javascript;base64,${Buffer.from(module).toString('base64')}`);
+  const generated = await import(
+    `data:text/javascript;base64,${Buffer.from(module).toString('base64')}`
+  );
   const shape = (values: Record<string, unknown>) => asTree({ ...values });
-  if (!isDeepStrictEqual({ ...generated }, exports) || !isDeepStrictEqual(shape(generated), shape(exports))) {
+  if (
+    !isDeepStrictEqual({ ...generated }, exports) ||
+    !isDeepStrictEqual(shape(generated), shape(exports))
+  ) {
     throw new Error('src/examples/tenant.ts: its exports do not survive the JSON snapshot');
   }
   return module;
@@ -159,13 +210,17 @@ async function tenantAsData(path: string): Promise<string> {
 const tenantData: Plugin = {
   name: 'tenant-as-data',
   setup(build) {
-    build.onLoad({ filter: TENANT }, async (args) => ({ contents: await tenantAsData(args.path), loader: 'js' }));
+    build.onLoad({ filter: TENANT }, async (args) => ({
+      contents: await tenantAsData(args.path),
+      loader: 'js',
+    }));
   },
 };
 
 /** Where the subpath entries may reach into the core: through the root's public API, or these stateless leaves. */
 const ROOT = /[\\/]src[\\/]index\.ts$/;
-const CORE = /[\\/]src[\\/](language|checker|schema|printer|builder|evaluator|completion|examples)[\\/]/;
+const CORE =
+  /[\\/]src[\\/](language|checker|schema|printer|builder|evaluator|completion|examples)[\\/]/;
 const STATELESS = /[\\/]src[\\/](schema[\\/](dates|field-kind)|language[\\/]syntax-codes)\.ts$/;
 
 /**
@@ -179,11 +234,22 @@ const coreFromRoot: Plugin = {
     build.onResolve({ filter: /^\./ }, async (args) => {
       // build.resolve() below comes back here: let esbuild answer that one.
       if (args.kind === 'entry-point' || args.pluginData === RESOLVING) return undefined;
-      const resolved = await build.resolve(args.path, { kind: args.kind, resolveDir: args.resolveDir, importer: args.importer, pluginData: RESOLVING });
+      const resolved = await build.resolve(args.path, {
+        kind: args.kind,
+        resolveDir: args.resolveDir,
+        importer: args.importer,
+        pluginData: RESOLVING,
+      });
       if (resolved.errors.length > 0) return resolved;
       if (ROOT.test(resolved.path)) return { path: './index.js', external: true };
       if (CORE.test(resolved.path) && !STATELESS.test(resolved.path) && !CORE.test(args.importer)) {
-        return { errors: [{ text: `${args.importer} imports ${resolved.path}: import the core through src/index.ts (its public API), so dist/ holds one copy of it` }] };
+        return {
+          errors: [
+            {
+              text: `${args.importer} imports ${resolved.path}: import the core through src/index.ts (its public API), so dist/ holds one copy of it`,
+            },
+          ],
+        };
       }
       return resolved;
     });
@@ -197,7 +263,13 @@ export default defineConfig([
     entry: { index: 'src/index.ts' },
     format: ['esm'],
     splitting: false,
-    dts: { entry: { index: 'src/index.ts', client: 'src/client/index.ts', emulator: 'src/emulator/index.ts' } },
+    dts: {
+      entry: {
+        index: 'src/index.ts',
+        client: 'src/client/index.ts',
+        emulator: 'src/emulator/index.ts',
+      },
+    },
     clean: true,
     target: 'node20',
     platform: 'node',

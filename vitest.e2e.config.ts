@@ -7,7 +7,11 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
-  resolve: { alias: [{ find: /^mdq$/, replacement: fileURLToPath(new URL('src/index.ts', import.meta.url)) }] },
+  resolve: {
+    alias: [
+      { find: /^mdq$/, replacement: fileURLToPath(new URL('src/index.ts', import.meta.url)) },
+    ],
+  },
   test: {
     include: ['test/e2e/**/*.e2e.ts'],
     globalSetup: ['test/e2e/global-setup.ts'],

@@ -32,33 +32,65 @@ function clauseFor(field, random, mistakes) {
   const kind = field.dataType;
   if (kind === 'integer' || kind === 'float' || kind === 'currency') {
     const a = int(random, 0, 90);
-    return pick(random, [`[${name}] ge ${a}`, `${bare(name)}:[${a} TO ${a + int(random, 1, 50)}]`, `${bare(name)}:>${a}`, `[${name}] lt ${a + 5}`]);
+    return pick(random, [
+      `[${name}] ge ${a}`,
+      `${bare(name)}:[${a} TO ${a + int(random, 1, 50)}]`,
+      `${bare(name)}:>${a}`,
+      `[${name}] lt ${a + 5}`,
+    ]);
   }
-  if (kind === 'time') return pick(random, [`[${name}] ge "${pad(int(random, 6, 20))}:00"`, `${bare(name)}:[08:00 TO 12:30]`]);
+  if (kind === 'time')
+    return pick(random, [
+      `[${name}] ge "${pad(int(random, 6, 20))}:00"`,
+      `${bare(name)}:[08:00 TO 12:30]`,
+    ]);
   if (kind.startsWith('date')) {
     const y = int(random, 2000, 2024);
     const d = `${y}-${pad(int(random, 1, 12))}-${pad(int(random, 1, 28))}`;
-    return pick(random, [`${bare(name)}:[${y}-01-01 TO ${y}-12-31]`, `[${name}] ge "${d}"`, `${bare(name)}:<${d}`]);
+    return pick(random, [
+      `${bare(name)}:[${y}-01-01 TO ${y}-12-31]`,
+      `[${name}] ge "${d}"`,
+      `${bare(name)}:<${d}`,
+    ]);
   }
-  if (kind === 'boolean') return `${bare(name)}:${pick(random, (field.allowedBooleanValues ?? 'true/false').split('/'))}`;
+  if (kind === 'boolean')
+    return `${bare(name)}:${pick(random, (field.allowedBooleanValues ?? 'true/false').split('/'))}`;
   if (kind === 'picklist') {
     const codes = (field.staticPicklist ?? [{ code: 'X' }]).map((e) => e.code);
-    return pick(random, [`${bare(name)}:${pick(random, codes)}`, `${bare(name)}:(${pick(random, codes)} OR ${pick(random, codes)})`, `[${name}] eq "${pick(random, codes)}"`]);
+    return pick(random, [
+      `${bare(name)}:${pick(random, codes)}`,
+      `${bare(name)}:(${pick(random, codes)} OR ${pick(random, codes)})`,
+      `[${name}] eq "${pick(random, codes)}"`,
+    ]);
   }
   const word = pick(random, ['Berlin', 'Smith', 'acme', 'Paris', 'Tokyo', 'Doe', 'blue', 'x-100']);
-  return pick(random, [`[${name}] eq "${word}"`, `${bare(name)}:${word}`, `${bare(name)}:${word.slice(0, 3)}*`, `[${name}] contains "${word}"`, `_exists_:${bare(name)}`, `${bare(name)}:"${word} ${word}"`]);
+  return pick(random, [
+    `[${name}] eq "${word}"`,
+    `${bare(name)}:${word}`,
+    `${bare(name)}:${word.slice(0, 3)}*`,
+    `[${name}] contains "${word}"`,
+    `_exists_:${bare(name)}`,
+    `${bare(name)}:"${word} ${word}"`,
+  ]);
 }
 
 /** A query of `clauses` clauses on random searchable fields, joined like the parse bench's long queries. */
 function query(fields, clauses, random, mistakes) {
   const parts = [];
   for (let i = 0; i < clauses; i++) {
-    const clause = random() < 0.1 ? pick(random, ['John', '"New York"', 'Jo*', 'Smith']) : clauseFor(pick(random, fields), random, mistakes);
+    const clause =
+      random() < 0.1
+        ? pick(random, ['John', '"New York"', 'Jo*', 'Smith'])
+        : clauseFor(pick(random, fields), random, mistakes);
     if (i === 0) parts.push(clause);
     else {
       const joiner = pick(random, [' AND ', ' AND ', ' ', ' OR ', ' AND NOT ']);
       // Keep AND and OR apart with parentheses, as the checker wants; a few mixes stay to be reported.
-      parts.push(joiner === ' OR ' && random() < 0.9 ? ` AND (${clause} OR ${clauseFor(pick(random, fields), random, mistakes)})` : joiner + clause);
+      parts.push(
+        joiner === ' OR ' && random() < 0.9
+          ? ` AND (${clause} OR ${clauseFor(pick(random, fields), random, mistakes)})`
+          : joiner + clause,
+      );
     }
   }
   return parts.join('');
@@ -67,37 +99,115 @@ function query(fields, clauses, random, mistakes) {
 /** A synthetic tenant schema of 500 fields of every type. */
 function wideSchema() {
   const random = seededRandom(500);
-  const types = ['string', 'string', 'string', 'integer', 'float', 'currency', 'date', 'datetime', 'boolean', 'picklist', 'email', 'image', 'geo coordinates'];
-  const words = ['Account', 'Billing', 'Contract', 'Delivery', 'Region', 'Partner', 'Segment', 'Channel', 'Owner', 'Priority', 'Risk', 'Tax'];
+  const types = [
+    'string',
+    'string',
+    'string',
+    'integer',
+    'float',
+    'currency',
+    'date',
+    'datetime',
+    'boolean',
+    'picklist',
+    'email',
+    'image',
+    'geo coordinates',
+  ];
+  const words = [
+    'Account',
+    'Billing',
+    'Contract',
+    'Delivery',
+    'Region',
+    'Partner',
+    'Segment',
+    'Channel',
+    'Owner',
+    'Priority',
+    'Risk',
+    'Tax',
+  ];
   const fields = [];
   for (let i = 0; i < 500; i++) {
     const dataType = types[i % types.length];
-    const field = { name: `${pick(random, words)} ${pick(random, words)} ${i}`, dataType, active: random() > 0.05, isPII: random() < 0.1, isMultivalue: random() < 0.1 };
+    const field = {
+      name: `${pick(random, words)} ${pick(random, words)} ${i}`,
+      dataType,
+      active: random() > 0.05,
+      isPII: random() < 0.1,
+      isMultivalue: random() < 0.1,
+    };
     if (dataType === 'string') Object.assign(field, { min: 1, max: 200 });
-    if (dataType === 'date') Object.assign(field, { min: '1990-01-01', max: '2030-12-31', dateFormat: 'YYYY-MM-DD' });
+    if (dataType === 'date')
+      Object.assign(field, { min: '1990-01-01', max: '2030-12-31', dateFormat: 'YYYY-MM-DD' });
     if (dataType === 'boolean') field.allowedBooleanValues = 'Y/N';
-    if (dataType === 'picklist') field.staticPicklist = Array.from({ length: 8 }, (_, k) => ({ code: `C${k}`, description: `Choice ${k}` }));
+    if (dataType === 'picklist')
+      field.staticPicklist = Array.from({ length: 8 }, (_, k) => ({
+        code: `C${k}`,
+        description: `Choice ${k}`,
+      }));
     fields.push(field);
   }
-  return { schemaId: 'wide', name: 'Wide', businessAreaId: 'ba', businessAreaName: 'customer', createdDate: '2024-01-01T00:00:00Z', fields };
+  return {
+    schemaId: 'wide',
+    name: 'Wide',
+    businessAreaId: 'ba',
+    businessAreaName: 'customer',
+    createdDate: '2024-01-01T00:00:00Z',
+    fields,
+  };
 }
 
 /** The corpora; `mistakes` is the share of clauses that misspell their field (0: every query is clean). */
 export function corpora(mdq, mistakes = 0) {
   const example = mdq.exampleSchemas;
   const wide = [wideSchema()];
-  const searchable = (schemas) => schemas.flatMap((s) => s.fields).filter((f) => f.dataType !== 'image');
+  const searchable = (schemas) =>
+    schemas.flatMap((s) => s.fields).filter((f) => f.dataType !== 'image');
   const make = (schemas, seed, count, clauses) => {
     const random = seededRandom(seed);
-    return Array.from({ length: count }, () => query(searchable(schemas), clauses, random, mistakes));
+    return Array.from({ length: count }, () =>
+      query(searchable(schemas), clauses, random, mistakes),
+    );
   };
   return [
-    { id: 'ex-short', label: 'example tenant, 1–6 clauses (1 000)', schema: example, queries: Array.from({ length: 1000 }, (_, i) => make(example, 10 + i, 1, 1 + (i % 6))[0]) },
-    { id: 'ex-100', label: 'example tenant, 100 clauses (100)', schema: example, queries: make(example, 11, 100, 100) },
-    { id: 'ex-1000', label: 'example tenant, 1 000 clauses (10)', schema: example, queries: make(example, 12, 10, 1_000) },
-    { id: 'ex-10000', label: 'example tenant, 10 000 clauses (1)', schema: example, queries: make(example, 13, 1, 10_000) },
-    { id: 'wide-short', label: '500-field schema, 1–6 clauses (1 000)', schema: wide, queries: Array.from({ length: 1000 }, (_, i) => make(wide, 20 + i, 1, 1 + (i % 6))[0]) },
-    { id: 'wide-1000', label: '500-field schema, 1 000 clauses (10)', schema: wide, queries: make(wide, 21, 10, 1_000) },
+    {
+      id: 'ex-short',
+      label: 'example tenant, 1–6 clauses (1 000)',
+      schema: example,
+      queries: Array.from({ length: 1000 }, (_, i) => make(example, 10 + i, 1, 1 + (i % 6))[0]),
+    },
+    {
+      id: 'ex-100',
+      label: 'example tenant, 100 clauses (100)',
+      schema: example,
+      queries: make(example, 11, 100, 100),
+    },
+    {
+      id: 'ex-1000',
+      label: 'example tenant, 1 000 clauses (10)',
+      schema: example,
+      queries: make(example, 12, 10, 1_000),
+    },
+    {
+      id: 'ex-10000',
+      label: 'example tenant, 10 000 clauses (1)',
+      schema: example,
+      queries: make(example, 13, 1, 10_000),
+    },
+    {
+      id: 'wide-short',
+      label: '500-field schema, 1–6 clauses (1 000)',
+      schema: wide,
+      queries: Array.from({ length: 1000 }, (_, i) => make(wide, 20 + i, 1, 1 + (i % 6))[0]),
+    },
+    {
+      id: 'wide-1000',
+      label: '500-field schema, 1 000 clauses (10)',
+      schema: wide,
+      queries: make(wide, 21, 10, 1_000),
+    },
   ];
 }
 
@@ -113,8 +223,18 @@ export function idLists(mdq) {
   };
   const example = mdq.exampleSchemas;
   return [
-    { id: 'ids-100', label: 'ids in one OR, 100 each (100)', schema: example, queries: Array.from({ length: 100 }, (_, i) => list(i * 100, 100)) },
-    { id: 'ids-10000', label: 'ids in one OR, 10 000 (1)', schema: example, queries: [list(0, 10_000)] },
+    {
+      id: 'ids-100',
+      label: 'ids in one OR, 100 each (100)',
+      schema: example,
+      queries: Array.from({ length: 100 }, (_, i) => list(i * 100, 100)),
+    },
+    {
+      id: 'ids-10000',
+      label: 'ids in one OR, 10 000 (1)',
+      schema: example,
+      queries: [list(0, 10_000)],
+    },
   ];
 }
 
@@ -130,7 +250,10 @@ async function timeCorpus(mdq, corpus, settings) {
   const schema = mdq.loadSchema(corpus.schema);
   const bytes = utf8Bytes(corpus.queries);
   const syntax = corpus.queries.reduce((n, q) => n + mdq.parse(q).diagnostics.length, 0);
-  if (syntax > 0) throw new Error(`corpus "${corpus.id}" has ${syntax} syntax diagnostics: the generator is broken`);
+  if (syntax > 0)
+    throw new Error(
+      `corpus "${corpus.id}" has ${syntax} syntax diagnostics: the generator is broken`,
+    );
   const found = corpus.queries.reduce((n, q) => n + mdq.check(q, { schema }).length, 0);
   const contenders = [
     { name: 'parse', fn: (q) => mdq.parse(q) },
@@ -162,7 +285,13 @@ async function timeCorpus(mdq, corpus, settings) {
     observer.disconnect();
   }
   const share = (name) => timed.get(name).collecting / timed.get(name).ms;
-  return { parseOnly: median(samples.get('parse')), checked: median(samples.get('parse + check')), bytes, found, collecting: { parse: share('parse'), checked: share('parse + check') } };
+  return {
+    parseOnly: median(samples.get('parse')),
+    checked: median(samples.get('parse + check')),
+    bytes,
+    found,
+    collecting: { parse: share('parse'), checked: share('parse + check') },
+  };
 }
 
 export async function run({ quick = false, log = () => {} } = {}) {
@@ -181,10 +310,27 @@ export async function run({ quick = false, log = () => {} } = {}) {
       log(`check: timing ${corpus.label}, ${set.title}`);
       const m = await timeCorpus(mdq, corpus, settings);
       measured.set(`${set.id}/${corpus.id}`, m);
-      stats.push(`${corpus.label}, ${set.title}: ${(m.bytes / 1e3).toFixed(1)} kB, ${m.found} diagnostics`);
-      rows.push([corpus.label, m.parseOnly.toFixed(2), m.checked.toFixed(2), pct(m.checked / m.parseOnly), `${pct(m.collecting.parse)} / ${pct(m.collecting.checked)}`]);
+      stats.push(
+        `${corpus.label}, ${set.title}: ${(m.bytes / 1e3).toFixed(1)} kB, ${m.found} diagnostics`,
+      );
+      rows.push([
+        corpus.label,
+        m.parseOnly.toFixed(2),
+        m.checked.toFixed(2),
+        pct(m.checked / m.parseOnly),
+        `${pct(m.collecting.parse)} / ${pct(m.collecting.checked)}`,
+      ]);
     }
-    tables.push({ columns: [`corpus (${set.title})`, 'parse only', 'parse + check', 'check keeps', 'collecting garbage'], rows });
+    tables.push({
+      columns: [
+        `corpus (${set.title})`,
+        'parse only',
+        'parse + check',
+        'check keeps',
+        'collecting garbage',
+      ],
+      rows,
+    });
   }
   {
     // Lists of look-alike ids: field names all correct, so they count in that set's worst case.
@@ -194,12 +340,31 @@ export async function run({ quick = false, log = () => {} } = {}) {
       const m = await timeCorpus(mdq, corpus, settings);
       measured.set(`clean/${corpus.id}`, m);
       stats.push(`${corpus.label}: ${(m.bytes / 1e3).toFixed(1)} kB, ${m.found} diagnostics`);
-      rows.push([corpus.label, m.parseOnly.toFixed(2), m.checked.toFixed(2), pct(m.checked / m.parseOnly), `${pct(m.collecting.parse)} / ${pct(m.collecting.checked)}`]);
+      rows.push([
+        corpus.label,
+        m.parseOnly.toFixed(2),
+        m.checked.toFixed(2),
+        pct(m.checked / m.parseOnly),
+        `${pct(m.collecting.parse)} / ${pct(m.collecting.checked)}`,
+      ]);
     }
-    tables.push({ columns: ['corpus (lists of look-alike ids)', 'parse only', 'parse + check', 'check keeps', 'collecting garbage'], rows });
+    tables.push({
+      columns: [
+        'corpus (lists of look-alike ids)',
+        'parse only',
+        'parse + check',
+        'check keeps',
+        'collecting garbage',
+      ],
+      rows,
+    });
   }
   const ratio = (key) => measured.get(key).checked / measured.get(key).parseOnly;
-  const worstOf = (prefix) => [...measured.keys()].filter((k) => k.startsWith(prefix)).map((k) => [k, ratio(k)]).reduce((a, b) => (b[1] < a[1] ? b : a));
+  const worstOf = (prefix) =>
+    [...measured.keys()]
+      .filter((k) => k.startsWith(prefix))
+      .map((k) => [k, ratio(k)])
+      .reduce((a, b) => (b[1] < a[1] ? b : a));
   const clean = worstOf('clean/');
   const mistakes = worstOf('mistakes/');
   const linear = measured.get('clean/ex-10000').checked / measured.get('clean/ex-100').checked;
@@ -213,18 +378,39 @@ export async function run({ quick = false, log = () => {} } = {}) {
     ],
     summary: `parse + check keeps ${(clean[1] * 100).toFixed(0)}% or more of parse-only throughput with field names all correct (${(mistakes[1] * 100).toFixed(0)}% with mistakes); 10 000-clause queries run at ${(linear * 100).toFixed(0)}% of the 100-clause throughput`,
     checks: [
-      { target: 'parse + check >= 50% of parse-only throughput, field names all correct, every corpus', measured: `${(clean[1] * 100).toFixed(0)}% (worst: ${clean[0]})`, pass: clean[1] >= 0.5 },
-      { target: 'parse + check >= 50% of parse-only throughput, queries with mistakes', measured: `${(mistakes[1] * 100).toFixed(0)}% (worst: ${mistakes[0]})`, pass: mistakes[1] >= 0.5 },
-      { target: 'check linear in query length: 10 000 clauses within 30% of 100', measured: `${(linear * 100).toFixed(0)}%`, pass: linear >= 0.7 },
-      { target: 'check linear on lists of look-alike ids: 10 000 within 30% of 100', measured: `${(linearIds * 100).toFixed(0)}%`, pass: linearIds >= 0.7 },
+      {
+        target:
+          'parse + check >= 50% of parse-only throughput, field names all correct, every corpus',
+        measured: `${(clean[1] * 100).toFixed(0)}% (worst: ${clean[0]})`,
+        pass: clean[1] >= 0.5,
+      },
+      {
+        target: 'parse + check >= 50% of parse-only throughput, queries with mistakes',
+        measured: `${(mistakes[1] * 100).toFixed(0)}% (worst: ${mistakes[0]})`,
+        pass: mistakes[1] >= 0.5,
+      },
+      {
+        target: 'check linear in query length: 10 000 clauses within 30% of 100',
+        measured: `${(linear * 100).toFixed(0)}%`,
+        pass: linear >= 0.7,
+      },
+      {
+        target: 'check linear on lists of look-alike ids: 10 000 within 30% of 100',
+        measured: `${(linearIds * 100).toFixed(0)}%`,
+        pass: linearIds >= 0.7,
+      },
     ],
   };
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const { section } = await import('./report.mjs');
-  const result = await run({ quick: process.argv.includes('--quick'), log: (m) => process.stderr.write(`${m}\n`) });
+  const result = await run({
+    quick: process.argv.includes('--quick'),
+    log: (m) => process.stderr.write(`${m}\n`),
+  });
   console.log(section(result));
-  for (const c of result.checks) console.log(`- ${c.pass ? 'PASS' : 'FAIL'} ${c.target}: ${c.measured}`);
+  for (const c of result.checks)
+    console.log(`- ${c.pass ? 'PASS' : 'FAIL'} ${c.target}: ${c.measured}`);
   console.log(`\n${result.summary}`);
 }

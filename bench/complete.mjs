@@ -43,7 +43,9 @@ let sink = 0;
  * Linux accounts exactly), which leaves out the time other processes held the CPU.
  */
 function timeCalls(queries, rounds, call) {
-  for (const text of queries) for (let offset = 0; offset <= text.length; offset++) sink += call(text, offset) === null ? 0 : 1;
+  for (const text of queries)
+    for (let offset = 0; offset <= text.length; offset++)
+      sink += call(text, offset) === null ? 0 : 1;
   const wall = [];
   const cpu = [];
   for (let round = 0; round < rounds; round++) {
@@ -61,7 +63,14 @@ function timeCalls(queries, rounds, call) {
   }
   wall.sort((a, b) => a - b);
   cpu.sort((a, b) => a - b);
-  return { p50: percentile(wall, 0.5), p99: percentile(wall, 0.99), max: wall[wall.length - 1], cpu50: percentile(cpu, 0.5), cpu99: percentile(cpu, 0.99), calls: wall.length };
+  return {
+    p50: percentile(wall, 0.5),
+    p99: percentile(wall, 0.99),
+    max: wall[wall.length - 1],
+    cpu50: percentile(cpu, 0.5),
+    cpu99: percentile(cpu, 0.99),
+    calls: wall.length,
+  };
 }
 
 /**
@@ -109,25 +118,43 @@ export async function run({ quick = false, log = () => {} } = {}) {
 
   log('complete: timing complete, hover and parse at every offset');
   const contenders = [
-    { name: 'complete(text, offset), cursor anywhere', call: (text, offset) => mdq.complete(text, offset, options) },
-    { name: 'complete while typing (text up to the cursor)', call: (text, offset) => mdq.complete(text.slice(0, offset), offset, options) },
+    {
+      name: 'complete(text, offset), cursor anywhere',
+      call: (text, offset) => mdq.complete(text, offset, options),
+    },
+    {
+      name: 'complete while typing (text up to the cursor)',
+      call: (text, offset) => mdq.complete(text.slice(0, offset), offset, options),
+    },
     { name: 'hover(text, offset)', call: (text, offset) => mdq.hover(text, offset, options) },
     { name: 'parse(text), the same 200 characters', call: (text) => mdq.parse(text) },
-    { name: 'parse while typing (text up to the cursor)', call: (text, offset) => mdq.parse(text.slice(0, offset)) },
+    {
+      name: 'parse while typing (text up to the cursor)',
+      call: (text, offset) => mdq.parse(text.slice(0, offset)),
+    },
   ];
   const timings = contenders.map((c) => ({ ...c, ...timeCalls(queries, settings.rounds, c.call) }));
 
   log('complete: measuring allocations');
-  const everyOffset = queries.map((text) => Array.from({ length: text.length + 1 }, (_, offset) => [text, offset]));
+  const everyOffset = queries.map((text) =>
+    Array.from({ length: text.length + 1 }, (_, offset) => [text, offset]),
+  );
   for (const t of timings) t.bytes = await bytesPerCall(everyOffset, t.call);
 
   // Nothing typed at a clause start: the whole list comes back. Against 500 fields and against 50.
   const small = mdq.loadSchema({ ...wide.schema[0], fields: wide.schema[0].fields.slice(0, 50) });
-  const repeat = (text) => Array.from({ length: 10 }, () => Array.from({ length: 200 }, () => [text, text.length]));
+  const repeat = (text) =>
+    Array.from({ length: 10 }, () => Array.from({ length: 200 }, () => [text, text.length]));
   const wholeList = mdq.complete('a AND ', 6, options).items.length;
-  const listBytes = await bytesPerCall(repeat('a AND '), (text, offset) => mdq.complete(text, offset, options));
-  const smallListBytes = await bytesPerCall(repeat('a AND '), (text, offset) => mdq.complete(text, offset, { schema: small, today }));
-  const typedBytes = await bytesPerCall(repeat('a AND Acc'), (text, offset) => mdq.complete(text, offset, options));
+  const listBytes = await bytesPerCall(repeat('a AND '), (text, offset) =>
+    mdq.complete(text, offset, options),
+  );
+  const smallListBytes = await bytesPerCall(repeat('a AND '), (text, offset) =>
+    mdq.complete(text, offset, { schema: small, today }),
+  );
+  const typedBytes = await bytesPerCall(repeat('a AND Acc'), (text, offset) =>
+    mdq.complete(text, offset, options),
+  );
   const typedMatches = mdq.complete('a AND Acc', 9, options).items.length;
 
   const completeP99 = Math.max(timings[0].p99, timings[1].p99);
@@ -137,14 +164,34 @@ export async function run({ quick = false, log = () => {} } = {}) {
     title: 'Completion and hover (per call)',
     tables: [
       {
-        columns: [`call (${queries.length} queries of ${LENGTH} characters, every offset, ${fields}-field schema)`, 'p50', 'p99', 'max', 'CPU p50', 'CPU p99', 'allocated per call'],
-        rows: timings.map((t) => [t.name, us(t.p50), us(t.p99), us(t.max), us(t.cpu50), us(t.cpu99), bytes(t.bytes)]),
+        columns: [
+          `call (${queries.length} queries of ${LENGTH} characters, every offset, ${fields}-field schema)`,
+          'p50',
+          'p99',
+          'max',
+          'CPU p50',
+          'CPU p99',
+          'allocated per call',
+        ],
+        rows: timings.map((t) => [
+          t.name,
+          us(t.p50),
+          us(t.p99),
+          us(t.max),
+          us(t.cpu50),
+          us(t.cpu99),
+          bytes(t.bytes),
+        ]),
       },
       {
         columns: ['complete at a clause start', 'items', 'allocated per call'],
         rows: [
           [`nothing typed, ${fields} fields`, String(wholeList), bytes(listBytes)],
-          ['nothing typed, 50 fields', String(mdq.complete('a AND ', 6, { schema: small, today }).items.length), bytes(smallListBytes)],
+          [
+            'nothing typed, 50 fields',
+            String(mdq.complete('a AND ', 6, { schema: small, today }).items.length),
+            bytes(smallListBytes),
+          ],
           [`"Acc" typed, ${fields} fields (ranked)`, String(typedMatches), bytes(typedBytes)],
         ],
       },
@@ -155,11 +202,27 @@ export async function run({ quick = false, log = () => {} } = {}) {
     ],
     summary: `complete p50 ${us(timings[0].p50)} / p99 ${us(completeP99)} (CPU p99 ${us(completeCpu99)}), hover p50 ${us(timings[2].p50)} / p99 ${us(hoverP99)} per call (parse of the same text: p50 ${us(timings[3].p50)} / p99 ${us(timings[3].p99)}); ${bytes(listBytes)} allocated per call returning all ${wholeList} items`,
     checks: [
-      { target: 'complete: p99 under 1 ms per call, every offset of 200-character queries, 500-field schema', measured: us(completeP99), pass: completeP99 < 1 },
-      { target: 'hover: p99 under 1 ms per call, every offset of 200-character queries, 500-field schema', measured: us(hoverP99), pass: hoverP99 < 1 },
-      { target: 'complete: CPU time p99 under 1 ms per call (the same calls, time spent waiting for the CPU left out)', measured: us(completeCpu99), pass: completeCpu99 < 1 },
       {
-        target: 'complete with nothing typed: no per-call copy of the field list (bytes per call independent of the field count)',
+        target:
+          'complete: p99 under 1 ms per call, every offset of 200-character queries, 500-field schema',
+        measured: us(completeP99),
+        pass: completeP99 < 1,
+      },
+      {
+        target:
+          'hover: p99 under 1 ms per call, every offset of 200-character queries, 500-field schema',
+        measured: us(hoverP99),
+        pass: hoverP99 < 1,
+      },
+      {
+        target:
+          'complete: CPU time p99 under 1 ms per call (the same calls, time spent waiting for the CPU left out)',
+        measured: us(completeCpu99),
+        pass: completeCpu99 < 1,
+      },
+      {
+        target:
+          'complete with nothing typed: no per-call copy of the field list (bytes per call independent of the field count)',
         measured: `${bytes(listBytes)} with ${fields} fields, ${bytes(smallListBytes)} with 50`,
         pass: listBytes < 2048 && Math.abs(listBytes - smallListBytes) < 256,
       },
@@ -170,8 +233,12 @@ export async function run({ quick = false, log = () => {} } = {}) {
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const { section } = await import('./report.mjs');
-  const result = await run({ quick: process.argv.includes('--quick'), log: (m) => process.stderr.write(`${m}\n`) });
+  const result = await run({
+    quick: process.argv.includes('--quick'),
+    log: (m) => process.stderr.write(`${m}\n`),
+  });
   console.log(section(result));
-  for (const c of result.checks) console.log(`- ${c.pass ? 'PASS' : 'FAIL'} ${c.target}: ${c.measured}`);
+  for (const c of result.checks)
+    console.log(`- ${c.pass ? 'PASS' : 'FAIL'} ${c.target}: ${c.measured}`);
   console.log(`\n${result.summary}`);
 }

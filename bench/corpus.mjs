@@ -35,15 +35,75 @@ export const DOCUMENTED_EXAMPLES = [
   'email:*@example.com',
 ];
 
-const FIRST_NAMES = ['John', 'Jane', 'Anna', 'Tim', 'Maria', 'José', 'Lukas', 'Sophie', 'Ahmed', 'Chen', 'Olga', 'Pierre'];
-const LAST_NAMES = ['Smith', 'Doe', 'Müller', 'Garcia', 'Nguyen', 'Schmidt', 'Rossi', 'Kowalski', 'Smith-Jones', 'Dubois'];
+const FIRST_NAMES = [
+  'John',
+  'Jane',
+  'Anna',
+  'Tim',
+  'Maria',
+  'José',
+  'Lukas',
+  'Sophie',
+  'Ahmed',
+  'Chen',
+  'Olga',
+  'Pierre',
+];
+const LAST_NAMES = [
+  'Smith',
+  'Doe',
+  'Müller',
+  'Garcia',
+  'Nguyen',
+  'Schmidt',
+  'Rossi',
+  'Kowalski',
+  'Smith-Jones',
+  'Dubois',
+];
 const DOMAINS = ['example.com', 'example.org', 'mail.example.net', 'acme.example'];
-const CITIES = ['Berlin', 'Paris', 'Madrid', 'Vienna', 'Zurich', '"New York"', '"San Francisco"', '"Rio de Janeiro"'];
+const CITIES = [
+  'Berlin',
+  'Paris',
+  'Madrid',
+  'Vienna',
+  'Zurich',
+  '"New York"',
+  '"San Francisco"',
+  '"Rio de Janeiro"',
+];
 const COUNTRIES = ['DE', 'FR', 'ES', 'AT', 'CH', 'US', 'BR'];
 const STATUSES = ['active', 'inactive', 'pending', 'blocked', 'archived'];
-const FIELDS = ['name', 'firstName', 'lastName', 'customer.name', 'address.city', 'company', 'segment', 'tags'];
-const WORDS = ['gold', 'premium', 'wholesale', 'retail', 'vip', 'newsletter', 'b2b', 'partner', 'supplier', 'lead'];
-const PHRASES = ['"customer since 2019"', '"key account"', '"ACME Inc."', '"Main St. 5"', '"Smith, John"', '"do not call"'];
+const FIELDS = [
+  'name',
+  'firstName',
+  'lastName',
+  'customer.name',
+  'address.city',
+  'company',
+  'segment',
+  'tags',
+];
+const WORDS = [
+  'gold',
+  'premium',
+  'wholesale',
+  'retail',
+  'vip',
+  'newsletter',
+  'b2b',
+  'partner',
+  'supplier',
+  'lead',
+];
+const PHRASES = [
+  '"customer since 2019"',
+  '"key account"',
+  '"ACME Inc."',
+  '"Main St. 5"',
+  '"Smith, John"',
+  '"do not call"',
+];
 
 function date(random) {
   return `${int(random, 2015, 2025)}-${pad(int(random, 1, 12))}-${pad(int(random, 1, 28))}`;
@@ -71,7 +131,8 @@ export function clause(random) {
     () => name(random),
     () => pick(random, LAST_NAMES),
     () => `${name(random).slice(0, int(random, 2, 3))}*`,
-    () => `${pick(random, ['firstName', 'lastName', 'name'])}:${pick(random, [...FIRST_NAMES, ...LAST_NAMES])}`,
+    () =>
+      `${pick(random, ['firstName', 'lastName', 'name'])}:${pick(random, [...FIRST_NAMES, ...LAST_NAMES])}`,
     () => `name:"${name(random)} ${pick(random, LAST_NAMES)}"`,
     () => email(random),
     () => `status:${pick(random, STATUSES)}`,
@@ -103,7 +164,8 @@ function shortQuery(random) {
     () => `(${name(random)} OR ${name(random)}) AND ${pick(random, LAST_NAMES)}`,
     () => `created:>=${date(random)} AND created:<${date(random)}`,
     () => `${clause(random)} AND NOT _exists_:${pick(random, ['email', 'phone'])}`,
-    () => `status:${pick(random, STATUSES)} AND (country:${pick(random, COUNTRIES)} OR country:${pick(random, COUNTRIES)})`,
+    () =>
+      `status:${pick(random, STATUSES)} AND (country:${pick(random, COUNTRIES)} OR country:${pick(random, COUNTRIES)})`,
     () => `(${clause(random)} OR ${clause(random)}) AND NOT ${clause(random)}`,
   ])();
 }
@@ -127,7 +189,11 @@ export function longQuery(clauses, random) {
     const size = Math.min(left, random() < 0.3 ? int(random, 2, 4) : 1);
     const group = Array.from({ length: size }, () => clause(random));
     const text = size === 1 ? group[0] : `(${group.join(' OR ')})`;
-    parts.push(parts.length === 0 ? text : `${pick(random, [' AND ', ' AND ', ' OR ', ' ', ' AND NOT '])}${text}`);
+    parts.push(
+      parts.length === 0
+        ? text
+        : `${pick(random, [' AND ', ' AND ', ' OR ', ' ', ' AND NOT '])}${text}`,
+    );
     left -= size;
   }
   return parts.join('');

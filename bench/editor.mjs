@@ -28,26 +28,42 @@ import { launchChromium } from '../scripts/chromium.mjs';
 import { buildStale, root } from '../scripts/stale.mjs';
 
 const rounds = Number(process.argv.find((a) => a.startsWith('--rounds='))?.slice(9) ?? 40);
-const longRounds = Number(process.argv.find((a) => a.startsWith('--long-rounds='))?.slice(14) ?? 20);
+const longRounds = Number(
+  process.argv.find((a) => a.startsWith('--long-rounds='))?.slice(14) ?? 20,
+);
 
 /** About 100 000 characters of clauses joined by AND and OR, the same every run. */
 function longQuery() {
-  const clauses = ['[First Name] eq "Tim"', 'City:berlin', 'Age:[30 TO 40]', '"new york"~2', 'jo*', 'NOT Status:ACT'];
+  const clauses = [
+    '[First Name] eq "Tim"',
+    'City:berlin',
+    'Age:[30 TO 40]',
+    '"new york"~2',
+    'jo*',
+    'NOT Status:ACT',
+  ];
   let text = '';
-  for (let i = 0; text.length < 100_000; i++) text += (i === 0 ? '' : i % 2 ? ' AND ' : ' OR ') + clauses[i % clauses.length];
+  for (let i = 0; text.length < 100_000; i++)
+    text += (i === 0 ? '' : i % 2 ? ' AND ' : ' OR ') + clauses[i % clauses.length];
   return text;
 }
 
 /** About 100 000 characters of one group: `_dataObjectId:(C0000000 OR C0000001 OR ...)`, an id list. */
 function groupQuery() {
   const ids = [];
-  for (let i = 0, length = 16; length < 100_000; i++, length += 12) ids.push(`C${String(i).padStart(7, '0')}`);
+  for (let i = 0, length = 16; length < 100_000; i++, length += 12)
+    ids.push(`C${String(i).padStart(7, '0')}`);
   return `_dataObjectId:(${ids.join(' OR ')})`;
 }
 
 buildStale();
 const { startEmulator } = await import(join(root, 'dist', 'emulator.js'));
-const emulator = await startEmulator({ port: 0, host: '127.0.0.1', staticDir: join(root, 'dist', 'playground'), quiet: true });
+const emulator = await startEmulator({
+  port: 0,
+  host: '127.0.0.1',
+  staticDir: join(root, 'dist', 'playground'),
+  quiet: true,
+});
 const browser = await launchChromium();
 
 /** Arms a probe in the page: resolves with ms from the next keydown to when `selector` matches (or stops matching). */
@@ -64,7 +80,10 @@ async function arm(page, selector, present = true) {
         };
         const observer = new MutationObserver(check);
         observer.observe(document.body, { childList: true, subtree: true, attributes: true });
-        window.addEventListener('keydown', () => void (start ??= performance.now()), { capture: true, once: true });
+        window.addEventListener('keydown', () => void (start ??= performance.now()), {
+          capture: true,
+          once: true,
+        });
       });
     },
     { selector, present },
@@ -81,8 +100,15 @@ async function armEdit(page) {
         observer.disconnect();
         resolve(performance.now() - start);
       });
-      observer.observe(document.querySelector('.cm-content'), { childList: true, subtree: true, characterData: true });
-      window.addEventListener('keydown', () => void (start ??= performance.now()), { capture: true, once: true });
+      observer.observe(document.querySelector('.cm-content'), {
+        childList: true,
+        subtree: true,
+        characterData: true,
+      });
+      window.addEventListener('keydown', () => void (start ??= performance.now()), {
+        capture: true,
+        once: true,
+      });
     });
   });
 }
@@ -144,9 +170,21 @@ try {
   const group = groupQuery();
   const longCases = [
     { name: '100 000-character query, typing at its end', text: clauses, at: clauses.length },
-    { name: '100 000-character query, typing at its middle', text: clauses, at: clauses.indexOf(' AND ', clauses.length >> 1) },
-    { name: '100 000-character group (an id list), typing at its end, before the `)`', text: group, at: group.length - 1 },
-    { name: '100 000-character group (an id list), typing at its middle', text: group, at: group.indexOf(' OR ', group.length >> 1) },
+    {
+      name: '100 000-character query, typing at its middle',
+      text: clauses,
+      at: clauses.indexOf(' AND ', clauses.length >> 1),
+    },
+    {
+      name: '100 000-character group (an id list), typing at its end, before the `)`',
+      text: group,
+      at: group.length - 1,
+    },
+    {
+      name: '100 000-character group (an id list), typing at its middle',
+      text: group,
+      at: group.indexOf(' OR ', group.length >> 1),
+    },
   ];
   const long = longCases.map(() => []);
   for (const [c, { text, at }] of longCases.entries()) {
@@ -169,24 +207,43 @@ try {
   const assets = join(root, 'dist', 'playground', 'assets');
   const scripts = readdirSync(assets).filter((f) => f.endsWith('.js'));
   const raw = scripts.reduce((sum, f) => sum + readFileSync(join(assets, f)).length, 0);
-  const gzip = scripts.reduce((sum, f) => sum + gzipSync(readFileSync(join(assets, f)), { level: 9 }).length, 0);
+  const gzip = scripts.reduce(
+    (sum, f) => sum + gzipSync(readFileSync(join(assets, f)), { level: 9 }).length,
+    0,
+  );
 
   const c = stats(completion);
   const l = stats(lint);
   const h = stats(hover);
   const version = await browser.version();
-  console.log(`Chromium ${version}, ${rounds} rounds each (${longRounds} on the long queries), ${new Date().toISOString().slice(0, 16)}Z, load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}\n`);
+  console.log(
+    `Chromium ${version}, ${rounds} rounds each (${longRounds} on the long queries), ${new Date().toISOString().slice(0, 16)}Z, load average ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}\n`,
+  );
   console.log('| measure | p50 | p95 | max |');
   console.log('|---|---|---|---|');
-  console.log(`| keystroke to completion list shown | ${fmt(c.p50)} | ${fmt(c.p95)} | ${fmt(c.max)} |`);
-  console.log(`| keystroke to lint marks (with the ${lintDelay} ms lint delay) | ${fmt(l.p50)} | ${fmt(l.p95)} | ${fmt(l.max)} |`);
-  console.log(`| keystroke to lint marks, less the delay | ${fmt(l.p50 - lintDelay)} | ${fmt(l.p95 - lintDelay)} | ${fmt(l.max - lintDelay)} |`);
-  console.log(`| keystroke to hover shown (Ctrl-K Ctrl-I, from the second key) | ${fmt(h.p50)} | ${fmt(h.p95)} | ${fmt(h.max)} |`);
+  console.log(
+    `| keystroke to completion list shown | ${fmt(c.p50)} | ${fmt(c.p95)} | ${fmt(c.max)} |`,
+  );
+  console.log(
+    `| keystroke to lint marks (with the ${lintDelay} ms lint delay) | ${fmt(l.p50)} | ${fmt(l.p95)} | ${fmt(l.max)} |`,
+  );
+  console.log(
+    `| keystroke to lint marks, less the delay | ${fmt(l.p50 - lintDelay)} | ${fmt(l.p95 - lintDelay)} | ${fmt(l.max - lintDelay)} |`,
+  );
+  console.log(
+    `| keystroke to hover shown (Ctrl-K Ctrl-I, from the second key) | ${fmt(h.p50)} | ${fmt(h.p95)} | ${fmt(h.max)} |`,
+  );
   for (const [c, { name }] of longCases.entries()) {
     const k = stats(long[c]);
-    console.log(`| keystroke to the editor updated, ${name} | ${fmt(k.p50)} | ${fmt(k.p95)} | ${fmt(k.max)} |`);
+    console.log(
+      `| keystroke to the editor updated, ${name} | ${fmt(k.p50)} | ${fmt(k.p95)} | ${fmt(k.max)} |`,
+    );
   }
-  console.log(`\nPage JavaScript: ${(raw / 1024).toFixed(1)} KiB minified, ${(gzip / 1024).toFixed(1)} KiB gzipped (${scripts.join(', ')})`);
+  console.log(
+    `\nPage JavaScript: ${(raw / 1024).toFixed(1)} KiB minified, ${(gzip / 1024).toFixed(1)} KiB gzipped (${scripts.join(', ')})`,
+  );
 } finally {
   await browser.close();
   await emulator.close();

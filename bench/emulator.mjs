@@ -52,7 +52,9 @@ function startProcess(command, argv, pattern) {
     };
     child.stdout.on('data', onData);
     child.stderr.on('data', onData);
-    child.on('exit', (code) => reject(new Error(`${command} ${argv.join(' ')} exited ${code}: ${out}`)));
+    child.on('exit', (code) =>
+      reject(new Error(`${command} ${argv.join(' ')} exited ${code}: ${out}`)),
+    );
   });
 }
 
@@ -66,7 +68,11 @@ function startEmulator(options) {
 }
 
 async function token(url) {
-  const response = await fetch(`${url}/oauth2/token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ client_id: 'mdq-demo', client_secret: 'mdq-demo-secret' }) });
+  const response = await fetch(`${url}/oauth2/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ client_id: 'mdq-demo', client_secret: 'mdq-demo-secret' }),
+  });
   return (await response.json()).access_token;
 }
 
@@ -81,13 +87,30 @@ async function cannon(url, headers = {}, { peer = false } = {}) {
   const probe = performance.now() - probeStarted;
   const started = performance.now();
   const load = probe > 1000 ? { amount: CONNECTIONS * 3 } : { duration: DURATION };
-  const result = await autocannon({ url, connections: CONNECTIONS, headers, timeout: 600, ...load });
+  const result = await autocannon({
+    url,
+    connections: CONNECTIONS,
+    headers,
+    timeout: 600,
+    ...load,
+  });
   const seconds = (performance.now() - started) / 1000;
   const failed = result.non2xx + result.errors + result.timeouts;
   // mdq must answer every request; the peer's failures (a dropped connection under load) are counted and shown.
-  if (failed > 0 && !peer) throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors, ${result.timeouts} timeouts`);
-  const measured = { rps: result['2xx'] / seconds, p50: result.latency.p50, p99: result.latency.p99, requests: result.requests.total, failed };
-  process.stderr.write(`  ${url.replace(/^http:\/\/[^/]+/, '')}: ${measured.rps.toFixed(1)} req/s, p50 ${measured.p50} ms, p99 ${measured.p99} ms${failed > 0 ? `, ${failed} failed` : ''}\n`);
+  if (failed > 0 && !peer)
+    throw new Error(
+      `${url}: ${result.non2xx} non-2xx, ${result.errors} errors, ${result.timeouts} timeouts`,
+    );
+  const measured = {
+    rps: result['2xx'] / seconds,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    requests: result.requests.total,
+    failed,
+  };
+  process.stderr.write(
+    `  ${url.replace(/^http:\/\/[^/]+/, '')}: ${measured.rps.toFixed(1)} req/s, p50 ${measured.p50} ms, p99 ${measured.p99} ms${failed > 0 ? `, ${failed} failed` : ''}\n`,
+  );
   return measured;
 }
 
@@ -96,7 +119,8 @@ const stop = async (child) => {
   await new Promise((resolve) => child.once('exit', resolve));
 };
 
-const fmt = (n, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+const fmt = (n, digits = 0) =>
+  n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
 const row = (cells) => `| ${cells.join(' | ')} |`;
 
 // The records both servers serve: the emulator generates them (seed 1), json-server reads them from a file.
@@ -105,7 +129,10 @@ async function dumpRecords(url, auth) {
   const pageSize = 10_000;
   for (let from = 0; ; from += pageSize) {
     // Through the emulator's own search, so the two servers hold exactly the same objects.
-    const response = await fetch(`${url}/dataobjects/search?query=*:*&from=${from}&size=${pageSize}`, { headers: { authorization: auth } });
+    const response = await fetch(
+      `${url}/dataobjects/search?query=*:*&from=${from}&size=${pageSize}`,
+      { headers: { authorization: auth } },
+    );
     const body = await response.json();
     if (response.status !== 200) throw new Error(JSON.stringify(body));
     hits.push(...body.hits);
@@ -121,7 +148,12 @@ const QUERIES = [
 ];
 
 async function searchBenchmark() {
-  const emulator = await startEmulator({ port: 0, records: RECORDS, seed: 1, maxResultWindow: 1_000_000 });
+  const emulator = await startEmulator({
+    port: 0,
+    records: RECORDS,
+    seed: 1,
+    maxResultWindow: 1_000_000,
+  });
   const auth = await token(emulator.url);
   const records = await dumpRecords(emulator.url, auth);
   const db = join(work, 'db.json');
@@ -129,7 +161,9 @@ async function searchBenchmark() {
   const results = [];
   for (const q of QUERIES) {
     // Warm up: the first run analyses each record's text once (cached afterwards, as an index would be).
-    await fetch(`${emulator.url}/dataobjects/search?query=${encodeURIComponent(q.mdq)}`, { headers: { authorization: auth } });
+    await fetch(`${emulator.url}/dataobjects/search?query=${encodeURIComponent(q.mdq)}`, {
+      headers: { authorization: auth },
+    });
     const url = `${emulator.url}/dataobjects/search?query=${encodeURIComponent(q.mdq)}&size=10`;
     const check = await (await fetch(url, { headers: { authorization: auth } })).json();
     results.push({ ...q, total: check.total, result: await cannon(url, { authorization: auth }) });
@@ -142,7 +176,18 @@ async function searchBenchmark() {
       probe.close(() => resolve(port));
     });
   });
-  const peer = await startProcess(process.execPath, [join(root, 'node_modules', 'json-server', 'lib', 'cli', 'bin.js'), '--port', String(port), '--host', '127.0.0.1', db], /(http:\/\/127\.0\.0\.1:\d+)/);
+  const peer = await startProcess(
+    process.execPath,
+    [
+      join(root, 'node_modules', 'json-server', 'lib', 'cli', 'bin.js'),
+      '--port',
+      String(port),
+      '--host',
+      '127.0.0.1',
+      db,
+    ],
+    /(http:\/\/127\.0\.0\.1:\d+)/,
+  );
   const peerUrl = peer.url;
   const peerChild = peer.child;
   // It names its resources before it listens: wait until it answers.
@@ -178,7 +223,8 @@ async function linearity() {
       for (let i = 0; i < 3; i++) await fetch(url, { headers: { authorization: auth } });
       const runs = quick ? 10 : 30;
       const started = performance.now();
-      for (let i = 0; i < runs; i++) await (await fetch(url, { headers: { authorization: auth } })).arrayBuffer();
+      for (let i = 0; i < runs; i++)
+        await (await fetch(url, { headers: { authorization: auth } })).arrayBuffer();
       times[q.kind] = (performance.now() - started) / runs;
     }
     rows.push({ n, times });
@@ -193,14 +239,34 @@ async function writers() {
   const UPDATES = quick ? 20 : 100;
   let emulator = await startEmulator({ port: 0, dataDir });
   let auth = await token(emulator.url);
-  const areas = (await (await fetch(`${emulator.url}/v1/my/businessareas`, { headers: { authorization: auth } })).json()).response;
+  const areas = (
+    await (
+      await fetch(`${emulator.url}/v1/my/businessareas`, { headers: { authorization: auth } })
+    ).json()
+  ).response;
   const customer = areas.find((a) => a.name === 'customer');
-  const schemas = (await (await fetch(`${emulator.url}/v1/businessareas/${customer.businessAreaId}/schemas`, { headers: { authorization: auth } })).json()).items;
+  const schemas = (
+    await (
+      await fetch(`${emulator.url}/v1/businessareas/${customer.businessAreaId}/schemas`, {
+        headers: { authorization: auth },
+      })
+    ).json()
+  ).items;
   const schemaPath = `/v1/businessareas/${customer.businessAreaId}/schemas/${schemas[0].schemaId}`;
-  const dataSets = (await (await fetch(`${emulator.url}${schemaPath}/datasets`, { headers: { authorization: auth } })).json()).items;
+  const dataSets = (
+    await (
+      await fetch(`${emulator.url}${schemaPath}/datasets`, { headers: { authorization: auth } })
+    ).json()
+  ).items;
   const objectsPath = `${schemaPath}/datasets/${dataSets[0].dataSetId}/dataobjects`;
-  const objects = (await (await fetch(`${emulator.url}${objectsPath}`, { headers: { authorization: auth } })).json()).items.slice(0, 10);
-  const initial = new Map(objects.map((o) => [o._dataObjectId, { version: o._version, tags: o.Tags ?? [] }]));
+  const objects = (
+    await (
+      await fetch(`${emulator.url}${objectsPath}`, { headers: { authorization: auth } })
+    ).json()
+  ).items.slice(0, 10);
+  const initial = new Map(
+    objects.map((o) => [o._dataObjectId, { version: o._version, tags: o.Tags ?? [] }]),
+  );
   const acknowledged = [];
   let conflicts = 0;
   const started = performance.now();
@@ -208,12 +274,17 @@ async function writers() {
     Array.from({ length: WRITERS }, async (_, w) => {
       for (let n = 0; n < UPDATES; ) {
         const id = objects[(w + n) % objects.length]._dataObjectId;
-        const current = await (await fetch(`${emulator.url}${objectsPath}/${id}`, { headers: { authorization: auth } })).json();
+        const current = await (
+          await fetch(`${emulator.url}${objectsPath}/${id}`, { headers: { authorization: auth } })
+        ).json();
         const tag = `w${w}n${n}`;
         const response = await fetch(`${emulator.url}${objectsPath}/${id}`, {
           method: 'PUT',
           headers: { authorization: auth, 'content-type': 'application/json' },
-          body: JSON.stringify({ _version: current._version, Tags: [...(current.Tags ?? []), tag] }),
+          body: JSON.stringify({
+            _version: current._version,
+            Tags: [...(current.Tags ?? []), tag],
+          }),
         });
         await response.arrayBuffer();
         if (response.status === 204) {
@@ -234,18 +305,30 @@ async function writers() {
   let missingVersions = 0;
   const finals = new Map();
   for (const [id, start] of initial) {
-    const stored = await (await fetch(`${emulator.url}${objectsPath}/${id}`, { headers: { authorization: auth } })).json();
+    const stored = await (
+      await fetch(`${emulator.url}${objectsPath}/${id}`, { headers: { authorization: auth } })
+    ).json();
     finals.set(id, stored);
     const acked = acknowledged.filter((a) => a.id === id);
     const tags = new Set(stored.Tags ?? []);
     lost += acked.filter((a) => !tags.has(a.tag)).length;
     // Every acknowledged version is there: the versions run from the start to the last acknowledged, one tag each.
     const versions = new Set(acked.map((a) => a.version));
-    for (let v = start.version + 1; v <= stored._version; v++) if (!versions.has(v)) missingVersions++;
-    if (stored._version !== start.version + acked.length) missingVersions += Math.abs(stored._version - start.version - acked.length);
+    for (let v = start.version + 1; v <= stored._version; v++)
+      if (!versions.has(v)) missingVersions++;
+    if (stored._version !== start.version + acked.length)
+      missingVersions += Math.abs(stored._version - start.version - acked.length);
   }
   await stop(emulator.child);
-  return { writers: WRITERS, updates: UPDATES, acknowledged: acknowledged.length, conflicts, seconds, lost, missingVersions };
+  return {
+    writers: WRITERS,
+    updates: UPDATES,
+    acknowledged: acknowledged.length,
+    conflicts,
+    seconds,
+    lost,
+    missingVersions,
+  };
 }
 
 const lines = [];
@@ -253,10 +336,22 @@ const say = (line = '') => {
   lines.push(line);
   console.log(line);
 };
-say(`Emulator benchmark, ${new Date().toISOString().slice(0, 10)}, Node ${process.version}, ${RECORDS.toLocaleString('en-US')} records, autocannon ${CONNECTIONS} connections x ${DURATION} s${quick ? ' (quick)' : ''}`);
+say(
+  `Emulator benchmark, ${new Date().toISOString().slice(0, 10)}, Node ${process.version}, ${RECORDS.toLocaleString('en-US')} records, autocannon ${CONNECTIONS} connections x ${DURATION} s${quick ? ' (quick)' : ''}`,
+);
 say();
 const { results, fullText } = await searchBenchmark();
-say(row(['query', 'mdq emulator req/s', 'p50 / p99 ms', 'json-server 0.17.4 (same intent)', 'req/s', 'p50 / p99 ms', 'vs json-server ?q=']));
+say(
+  row([
+    'query',
+    'mdq emulator req/s',
+    'p50 / p99 ms',
+    'json-server 0.17.4 (same intent)',
+    'req/s',
+    'p50 / p99 ms',
+    'vs json-server ?q=',
+  ]),
+);
 say(row(['---', '---', '---', '---', '---', '---', '---']));
 let allPass = true;
 for (const r of results) {
@@ -278,11 +373,16 @@ say();
 const linear = await linearity();
 say(row(['records', ...QUERIES.map((q) => `${q.kind} ms`), 'ms per 10 000 records (term)']));
 say(row(['---', ...QUERIES.map(() => '---'), '---']));
-for (const { n, times } of linear) say(row([fmt(n), ...QUERIES.map((q) => fmt(times[q.kind], 2)), fmt((times.term * 10_000) / n, 2)]));
+for (const { n, times } of linear)
+  say(
+    row([fmt(n), ...QUERIES.map((q) => fmt(times[q.kind], 2)), fmt((times.term * 10_000) / n, 2)]),
+  );
 const [small, , large] = [linear[0], linear[1], linear[2]];
 const growth = large.times.term / small.times.term;
 const expected = large.n / small.n;
-say(`\nterm search: ${fmt(growth, 2)}x the time for ${fmt(expected, 0)}x the records (linear: ${fmt(expected, 0)}x)`);
+say(
+  `\nterm search: ${fmt(growth, 2)}x the time for ${fmt(expected, 0)}x the records (linear: ${fmt(expected, 0)}x)`,
+);
 say();
 const w = await writers();
 say(

@@ -28,7 +28,8 @@ import { spawnSync } from 'node:child_process';
 import { PerformanceObserver } from 'node:perf_hooks';
 
 const args = process.argv.slice(2);
-const option = (name, fallback) => args.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3) ?? fallback;
+const option = (name, fallback) =>
+  args.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3) ?? fallback;
 
 /**
  * `--young=MB`: the same measurement in a child process whose young generation is fixed
@@ -42,7 +43,13 @@ const young = option('young', undefined);
 if (young !== undefined && !process.execArgv.some((a) => a.startsWith('--max-semi-space-size'))) {
   const child = spawnSync(
     process.execPath,
-    [...process.execArgv, `--min-semi-space-size=${young}`, `--max-semi-space-size=${young}`, process.argv[1], ...args],
+    [
+      ...process.execArgv,
+      `--min-semi-space-size=${young}`,
+      `--max-semi-space-size=${young}`,
+      process.argv[1],
+      ...args,
+    ],
     { stdio: 'inherit' },
   );
   process.exit(child.status ?? 1);
@@ -69,7 +76,10 @@ const FUNCTIONS = {
  * fragments, so the text ends the same way at every size (a cut fragment could make one
  * size a valid query and another a syntax error, which takes another parser).
  */
-const repeat = (fragment, last = '') => (length) => fragment.repeat(Math.max(1, Math.floor((length - last.length) / fragment.length))) + last;
+const repeat =
+  (fragment, last = '') =>
+  (length) =>
+    fragment.repeat(Math.max(1, Math.floor((length - last.length) / fragment.length))) + last;
 /** Clauses from `make(i)`, joined by `joiner`, as many whole ones as fit in `length` characters. */
 const list = (make, joiner) => (length) => {
   const parts = [];
@@ -166,9 +176,9 @@ const fresh = (text) => [text.slice(0, text.length >> 1), text.slice(text.length
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 /** Something read from every result, so no call's work can be skipped. */
-let sink = 0;
+let _sink = 0;
 const consume = (result) => {
-  sink += (result.diagnostics ?? result).length;
+  _sink += (result.diagnostics ?? result).length;
 };
 
 /**
@@ -201,7 +211,11 @@ async function medianOf(n, measure) {
 }
 
 const [part, parts] = option('part', '1/1').split('/').map(Number);
-const families = FAMILIES.filter(([name], i) => (FAMILY_FILTER.length === 0 || FAMILY_FILTER.some((f) => name.includes(f))) && i % parts === part - 1);
+const families = FAMILIES.filter(
+  ([name], i) =>
+    (FAMILY_FILTER.length === 0 || FAMILY_FILTER.some((f) => name.includes(f))) &&
+    i % parts === part - 1,
+);
 const rows = [];
 let misses = 0;
 for (const [name, make] of families) {
@@ -227,13 +241,21 @@ for (const [name, make] of families) {
       times.push(ms);
       pauses.push(gcMs);
     }
-    const ratios = times.slice(1).map((t, i) => (t === undefined || times[i] === undefined ? undefined : t / Math.max(times[i], 0.05)));
+    const ratios = times
+      .slice(1)
+      .map((t, i) =>
+        t === undefined || times[i] === undefined ? undefined : t / Math.max(times[i], 0.05),
+      );
     const worst = Math.max(...ratios.filter((r) => r !== undefined));
     const pass = !skipped && worst <= TARGET;
     if (!pass) misses++;
     rows.push({ name, valid, fnName, times, ratios, pass, skipped });
-    const cells = times.map((t, i) => (t === undefined ? 'skipped' : `${t.toFixed(2)} ms (gc pauses ${pauses[i].toFixed(2)})`));
-    process.stderr.write(`${name} / ${fnName}: ${cells.join(' → ')}  ${ratios.map((r) => (r === undefined ? '-' : `${r.toFixed(1)}x`)).join(' ')} ${pass ? 'PASS' : skipped ? 'OVER BUDGET' : 'MISS'}\n`);
+    const cells = times.map((t, i) =>
+      t === undefined ? 'skipped' : `${t.toFixed(2)} ms (gc pauses ${pauses[i].toFixed(2)})`,
+    );
+    process.stderr.write(
+      `${name} / ${fnName}: ${cells.join(' → ')}  ${ratios.map((r) => (r === undefined ? '-' : `${r.toFixed(1)}x`)).join(' ')} ${pass ? 'PASS' : skipped ? 'OVER BUDGET' : 'MISS'}\n`,
+    );
   }
 }
 
@@ -245,41 +267,77 @@ for (const [name, make] of families) {
  */
 function control(text) {
   const nodes = [];
-  for (let i = 0; i + 1 < text.length; i += 2) nodes.push({ kind: 'Term', raw: 'a', value: 'a', span: { start: i, end: i + 1 } });
+  for (let i = 0; i + 1 < text.length; i += 2)
+    nodes.push({ kind: 'Term', raw: 'a', value: 'a', span: { start: i, end: i + 1 } });
   return nodes;
 }
 /** The second control: the same with the span's two numbers in the node (one object per clause, half as many). */
 function controlInline(text) {
   const nodes = [];
-  for (let i = 0; i + 1 < text.length; i += 2) nodes.push({ kind: 'Term', raw: 'a', value: 'a', start: i, end: i + 1 });
+  for (let i = 0; i + 1 < text.length; i += 2)
+    nodes.push({ kind: 'Term', raw: 'a', value: 'a', start: i, end: i + 1 });
   return nodes;
 }
 if (args.includes('--control')) {
   for (const [fn, label, name] of [
-    [control, 'plain objects', 'control: plain JavaScript, 4-property object + span per 2 characters (no mdq)'],
-    [controlInline, 'plain objects, inline spans', 'control: the same, span inline (5 properties, one object per 2 characters)'],
+    [
+      control,
+      'plain objects',
+      'control: plain JavaScript, 4-property object + span per 2 characters (no mdq)',
+    ],
+    [
+      controlInline,
+      'plain objects, inline spans',
+      'control: the same, span inline (5 properties, one object per 2 characters)',
+    ],
   ]) {
     const times = [];
     for (const size of SIZES) {
       const text = 'a '.repeat(size / 2);
       if (times.length === 0) for (let k = 0; k < 20; k++) fn(text.slice(0, 2000));
-      times.push((await medianOf(REPEAT, () => time(fn, text, Math.max(2, Math.round(TOTAL / size))))).ms);
+      times.push(
+        (await medianOf(REPEAT, () => time(fn, text, Math.max(2, Math.round(TOTAL / size))))).ms,
+      );
     }
     const ratios = times.slice(1).map((t, i) => t / Math.max(times[i], 0.05));
-    process.stderr.write(`control / ${label}: ${times.map((t) => `${t.toFixed(2)} ms`).join(' → ')}  ${ratios.map((r) => `${r.toFixed(1)}x`).join(' ')}\n`);
-    rows.push({ name, valid: undefined, fnName: '-', times, ratios, pass: ratios.every((r) => r <= TARGET), skipped: false, control: true });
+    process.stderr.write(
+      `control / ${label}: ${times.map((t) => `${t.toFixed(2)} ms`).join(' → ')}  ${ratios.map((r) => `${r.toFixed(1)}x`).join(' ')}\n`,
+    );
+    rows.push({
+      name,
+      valid: undefined,
+      fnName: '-',
+      times,
+      ratios,
+      pass: ratios.every((r) => r <= TARGET),
+      skipped: false,
+      control: true,
+    });
   }
 }
 
-const header = ['family', 'valid', 'function', ...SIZES.map((s) => `${s.toLocaleString('en')} chars`), ...SIZES.slice(1).map((s, i) => `×${s / SIZES[i]} size`), `≤ ${TARGET}x`];
+const header = [
+  'family',
+  'valid',
+  'function',
+  ...SIZES.map((s) => `${s.toLocaleString('en')} chars`),
+  ...SIZES.slice(1).map((s, i) => `×${s / SIZES[i]} size`),
+  `≤ ${TARGET}x`,
+];
 console.log(`| ${header.join(' | ')} |`);
 console.log(`|${header.map(() => '---').join('|')}|`);
 for (const row of rows) {
-  const cells = row.times.map((t) => (t === undefined ? 'skipped' : t < 10 ? t.toFixed(2) : t.toFixed(0)));
+  const cells = row.times.map((t) =>
+    t === undefined ? 'skipped' : t < 10 ? t.toFixed(2) : t.toFixed(0),
+  );
   const ratios = row.ratios.map((r) => (r === undefined ? '-' : `${r.toFixed(1)}x`));
-  console.log(`| ${row.name.replace(/\|/g, '\\|')} | ${row.valid === undefined ? '-' : row.valid ? 'yes' : 'no'} | ${row.fnName} | ${cells.join(' | ')} | ${ratios.join(' | ')} | ${row.pass ? 'yes' : row.skipped ? 'over budget' : '**no**'} |`);
+  console.log(
+    `| ${row.name.replace(/\|/g, '\\|')} | ${row.valid === undefined ? '-' : row.valid ? 'yes' : 'no'} | ${row.fnName} | ${cells.join(' | ')} | ${ratios.join(' | ')} | ${row.pass ? 'yes' : row.skipped ? 'over budget' : '**no**'} |`,
+  );
 }
 const measured = rows.filter((row) => !row.control).length;
 const flags = process.execArgv.filter((a) => a !== '--expose-gc');
-console.log(`\n${measured - misses} of ${measured} within the target (amortised CPU ms per call, garbage collection included, ${TOTAL.toLocaleString('en')} characters per size, the median of ${REPEAT} batch${REPEAT === 1 ? '' : 'es'}; Node ${process.versions.node}, V8 flags: ${flags.length === 0 ? 'none (the default young generation)' : flags.join(' ')}).`);
+console.log(
+  `\n${measured - misses} of ${measured} within the target (amortised CPU ms per call, garbage collection included, ${TOTAL.toLocaleString('en')} characters per size, the median of ${REPEAT} batch${REPEAT === 1 ? '' : 'es'}; Node ${process.versions.node}, V8 flags: ${flags.length === 0 ? 'none (the default young generation)' : flags.join(' ')}).`,
+);
 if (args.includes('--strict') && misses > 0) process.exit(1);

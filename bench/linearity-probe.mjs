@@ -17,7 +17,8 @@ const corpora = [
 ].map((c) => ({ ...c, bytes: utf8Bytes(c.queries) }));
 
 for (const c of corpora) {
-  if (c.queries.some((q) => parse(q).diagnostics.length > 0)) throw new Error(`mdq reported diagnostics on ${c.id}`);
+  if (c.queries.some((q) => parse(q).diagnostics.length > 0))
+    throw new Error(`mdq reported diagnostics on ${c.id}`);
   throughputRound(parse, c.queries, c.bytes, warmupMs);
 }
 const samples = new Map(corpora.map((c) => [c.id, []]));
@@ -27,4 +28,6 @@ for (let round = 0; round < rounds; round++) {
     samples.get(c.id).push(throughputRound(parse, c.queries, c.bytes, roundMs));
   }
 }
-process.stdout.write(`${JSON.stringify(Object.fromEntries([...samples].map(([id, s]) => [id, median(s)])))}\n`);
+process.stdout.write(
+  `${JSON.stringify(Object.fromEntries([...samples].map(([id, s]) => [id, median(s)])))}\n`,
+);

@@ -19,26 +19,52 @@ const SETTINGS = {
  */
 function corpora() {
   return [
-    { id: 'short', label: 'short real-world queries (500)', queries: shortQueries({ count: 500, seed: 1 }), onPeerReject: 'drop' },
-    { id: 'c1000', label: '1 000-clause queries (20)', queries: longQueries({ queries: 20, clauses: 1_000, seed: 2 }), onPeerReject: 'exclude' },
-    { id: 'c100', label: '100-clause queries (200)', queries: longQueries({ queries: 200, clauses: 100, seed: 3 }), onPeerReject: 'exclude' },
-    { id: 'c10000', label: '10 000-clause queries (2)', queries: longQueries({ queries: 2, clauses: 10_000, seed: 4 }), onPeerReject: 'exclude' },
+    {
+      id: 'short',
+      label: 'short real-world queries (500)',
+      queries: shortQueries({ count: 500, seed: 1 }),
+      onPeerReject: 'drop',
+    },
+    {
+      id: 'c1000',
+      label: '1 000-clause queries (20)',
+      queries: longQueries({ queries: 20, clauses: 1_000, seed: 2 }),
+      onPeerReject: 'exclude',
+    },
+    {
+      id: 'c100',
+      label: '100-clause queries (200)',
+      queries: longQueries({ queries: 200, clauses: 100, seed: 3 }),
+      onPeerReject: 'exclude',
+    },
+    {
+      id: 'c10000',
+      label: '10 000-clause queries (2)',
+      queries: longQueries({ queries: 2, clauses: 10_000, seed: 4 }),
+      onPeerReject: 'exclude',
+    },
   ];
 }
 
 /** Applies the corpus policy; mdq must accept the whole corpus without a single diagnostic. */
 function screen(corpus, parsers) {
   const [mdq, ...peers] = parsers;
-  const invalid = corpus.queries.map((q) => [q, mdq.problem(q)]).filter(([, problem]) => problem !== undefined);
+  const invalid = corpus.queries
+    .map((q) => [q, mdq.problem(q)])
+    .filter(([, problem]) => problem !== undefined);
   if (invalid.length > 0) {
     const [query, problem] = invalid[0];
-    throw new Error(`corpus "${corpus.id}" is not valid for mdq (${invalid.length} queries with diagnostics), e.g. ${JSON.stringify(query)}: ${problem}`);
+    throw new Error(
+      `corpus "${corpus.id}" is not valid for mdq (${invalid.length} queries with diagnostics), e.g. ${JSON.stringify(query)}: ${problem}`,
+    );
   }
   const dropped = new Map(peers.map((p) => [p.name, 0]));
   const excluded = new Map();
   let queries = corpus.queries;
   for (const peer of peers) {
-    const rejected = queries.map((q) => [q, peer.problem(q)]).filter(([, problem]) => problem !== undefined);
+    const rejected = queries
+      .map((q) => [q, peer.problem(q)])
+      .filter(([, problem]) => problem !== undefined);
     if (rejected.length === 0) continue;
     if (corpus.onPeerReject === 'drop') {
       dropped.set(peer.name, rejected.length);
@@ -48,7 +74,14 @@ function screen(corpus, parsers) {
       excluded.set(peer.name, rejected[0][1]);
     }
   }
-  return { ...corpus, queries, bytes: utf8Bytes(queries), generated: corpus.queries.length, dropped, excluded };
+  return {
+    ...corpus,
+    queries,
+    bytes: utf8Bytes(queries),
+    generated: corpus.queries.length,
+    dropped,
+    excluded,
+  };
 }
 
 /**
@@ -62,7 +95,10 @@ function timeCorpus(corpus, parsers, settings) {
     try {
       return throughputRound(parser.parse, corpus.queries, corpus.bytes, minMs);
     } catch (e) {
-      corpus.excluded.set(parser.name, `${e instanceof Error ? `${e.name}: ${e.message}` : String(e)} (while timing)`);
+      corpus.excluded.set(
+        parser.name,
+        `${e instanceof Error ? `${e.name}: ${e.message}` : String(e)} (while timing)`,
+      );
       samples.delete(parser.name);
       return undefined;
     }
@@ -79,8 +115,14 @@ function timeCorpus(corpus, parsers, settings) {
       if (value !== undefined) samples.get(parser.name).push(value);
     }
   }
-  if (!samples.has('mdq')) throw new Error(`mdq failed on corpus "${corpus.id}": ${corpus.excluded.get('mdq')}`);
-  return new Map([...samples].map(([name, values]) => [name, { median: median(values), min: Math.min(...values), max: Math.max(...values) }]));
+  if (!samples.has('mdq'))
+    throw new Error(`mdq failed on corpus "${corpus.id}": ${corpus.excluded.get('mdq')}`);
+  return new Map(
+    [...samples].map(([name, values]) => [
+      name,
+      { median: median(values), min: Math.min(...values), max: Math.max(...values) },
+    ]),
+  );
 }
 
 const mbs = (x) => x.toFixed(2);
@@ -107,7 +149,14 @@ export async function run({ quick = false, log = () => {} } = {}) {
       rows.push(
         t === undefined
           ? [corpus.label, parser.name, 'rejected', '', '', corpus.excluded.get(parser.name)]
-          : [corpus.label, parser.name, mbs(t.median), `${mbs(t.min)}–${mbs(t.max)}`, parser.isMdq ? '1.0x' : ratio(mdqMedian / t.median), ''],
+          : [
+              corpus.label,
+              parser.name,
+              mbs(t.median),
+              `${mbs(t.min)}–${mbs(t.max)}`,
+              parser.isMdq ? '1.0x' : ratio(mdqMedian / t.median),
+              '',
+            ],
       );
     }
   }
@@ -142,9 +191,16 @@ export async function run({ quick = false, log = () => {} } = {}) {
     ],
     summary: `mdq ${mbs(results.get('short').get('mdq').median)} MB/s on short queries, ${mbs(results.get('c1000').get('mdq').median)} MB/s on 1 000-clause queries (${mbs(results.get('c100').get('mdq').median)} at 100, ${mbs(results.get('c10000').get('mdq').median)} at 10 000 clauses: ${(linear * 100).toFixed(0)}% in this shared process; the linearity stage measures mdq alone)`,
     checks: [
-      { target: 'short queries: mdq ≥ 10x the fastest peer', measured: `${ratio(short.value)} (vs ${short.name})`, pass: short.value >= 10 },
-      { target: '1 000-clause queries: mdq ≥ 10x the fastest peer', measured: `${ratio(long.value)} (vs ${long.name})`, pass: long.value >= 10 },
-
+      {
+        target: 'short queries: mdq ≥ 10x the fastest peer',
+        measured: `${ratio(short.value)} (vs ${short.name})`,
+        pass: short.value >= 10,
+      },
+      {
+        target: '1 000-clause queries: mdq ≥ 10x the fastest peer',
+        measured: `${ratio(long.value)} (vs ${long.name})`,
+        pass: long.value >= 10,
+      },
     ],
   };
 }

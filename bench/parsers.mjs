@@ -40,17 +40,25 @@ export async function loadParsers() {
   return [
     {
       name: 'mdq',
-      version: JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')).version,
+      version: JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'))
+        .version,
       isMdq: true,
       parse: mdqParse,
       // mdq never throws; a query it does not accept comes back with diagnostics.
       problem: (text) => {
         const { diagnostics } = mdqParse(text);
-        return diagnostics.length === 0 ? undefined : diagnostics.map((d) => `${d.code}: ${d.message}`).join('; ');
+        return diagnostics.length === 0
+          ? undefined
+          : diagnostics.map((d) => `${d.code}: ${d.message}`).join('; ');
       },
     },
     { name: 'liqe', version: version('liqe'), parse: liqe.parse, problem: thrown(liqe.parse) },
-    { name: 'lucene', version: version('lucene'), parse: lucene.parse, problem: thrown(lucene.parse) },
+    {
+      name: 'lucene',
+      version: version('lucene'),
+      parse: lucene.parse,
+      problem: thrown(lucene.parse),
+    },
     {
       name: 'lucene-query-parser',
       version: version('lucene-query-parser'),

@@ -10,22 +10,128 @@ const pick = (random, items) => items[Math.floor(random() * items.length)];
 const int = (random, min, max) => min + Math.floor(random() * (max - min + 1));
 const pad = (n) => String(n).padStart(2, '0');
 
-const FIRST = ['Tim', 'Jane', 'John', 'Aiko', 'Joanna', 'Oliver', 'Maria', 'Lukas', 'Sofia', 'Noah', 'Emma', 'Mateo', 'Chloe', 'Ivan', 'Priya', 'Kenji', 'Amara', 'Lars', 'Elena', 'Omar'];
-const LAST = ['Smith', 'Doe', 'Tanaka', 'van Dijk', 'Brown', 'Keller', 'Becker', 'Rossi', 'Garcia', 'Nowak', 'Silva', 'Martin', 'Kowalski', 'Dubois', 'Berg', 'Okafor', 'Hansen', 'Moreau', 'Fischer', 'Novak'];
+const FIRST = [
+  'Tim',
+  'Jane',
+  'John',
+  'Aiko',
+  'Joanna',
+  'Oliver',
+  'Maria',
+  'Lukas',
+  'Sofia',
+  'Noah',
+  'Emma',
+  'Mateo',
+  'Chloe',
+  'Ivan',
+  'Priya',
+  'Kenji',
+  'Amara',
+  'Lars',
+  'Elena',
+  'Omar',
+];
+const LAST = [
+  'Smith',
+  'Doe',
+  'Tanaka',
+  'van Dijk',
+  'Brown',
+  'Keller',
+  'Becker',
+  'Rossi',
+  'Garcia',
+  'Nowak',
+  'Silva',
+  'Martin',
+  'Kowalski',
+  'Dubois',
+  'Berg',
+  'Okafor',
+  'Hansen',
+  'Moreau',
+  'Fischer',
+  'Novak',
+];
 const CITIES = [
-  ['Berlin', 'DE'], ['Hamburg', 'DE'], ['Paris', 'FR'], ['Lyon', 'FR'], ['London', 'GB'], ['Leeds', 'GB'],
-  ['Amsterdam', 'NL'], ['Utrecht', 'NL'], ['New York', 'US'], ['San Francisco', 'US'], ['Tokyo', 'JP'], ['Osaka', 'JP'],
+  ['Berlin', 'DE'],
+  ['Hamburg', 'DE'],
+  ['Paris', 'FR'],
+  ['Lyon', 'FR'],
+  ['London', 'GB'],
+  ['Leeds', 'GB'],
+  ['Amsterdam', 'NL'],
+  ['Utrecht', 'NL'],
+  ['New York', 'US'],
+  ['San Francisco', 'US'],
+  ['Tokyo', 'JP'],
+  ['Osaka', 'JP'],
 ];
 const DOMAINS = ['example.com', 'example.org', 'mail.example.net', 'example.co.uk'];
 const STATUSES = ['ACT', 'ACT', 'ACT', 'INA', 'PRO', 'BLK'];
 const TAGS = ['newsletter', 'online', 'store', 'b2b', 'loyalty', 'events'];
-const PRODUCTS = ['Headphones', 'Speaker', 'Garden Hose', 'Train Set', 'Yoga Mat', 'Desk Lamp', 'Coffee Grinder', 'Backpack', 'Water Bottle', 'Keyboard'];
-const ADJECTIVES = ['Wireless', 'Smart', 'Compact', 'Wooden', 'Non-slip', 'Foldable', 'Ergonomic', 'Classic', 'Portable', 'Premium'];
-const WORDS = ['battery', 'fittings', 'children', 'kitchen', 'outdoor', 'travel', 'steel', 'cotton', 'recycled', 'warranty', 'hours', 'water', 'resistant'];
+const PRODUCTS = [
+  'Headphones',
+  'Speaker',
+  'Garden Hose',
+  'Train Set',
+  'Yoga Mat',
+  'Desk Lamp',
+  'Coffee Grinder',
+  'Backpack',
+  'Water Bottle',
+  'Keyboard',
+];
+const ADJECTIVES = [
+  'Wireless',
+  'Smart',
+  'Compact',
+  'Wooden',
+  'Non-slip',
+  'Foldable',
+  'Ergonomic',
+  'Classic',
+  'Portable',
+  'Premium',
+];
+const WORDS = [
+  'battery',
+  'fittings',
+  'children',
+  'kitchen',
+  'outdoor',
+  'travel',
+  'steel',
+  'cotton',
+  'recycled',
+  'warranty',
+  'hours',
+  'water',
+  'resistant',
+];
 const CATEGORIES = ['ELEC', 'HOME', 'TOYS', 'SPRT'];
 const COLOURS = ['BLK', 'WHT', 'RED', 'BLU'];
-const SUPPLIER_WORDS = ['Acme', 'Globex', 'Nordwood', 'Pacific', 'Initech', 'Umbrella', 'Stark', 'Wayne', 'Hooli', 'Vandelay'];
-const SUPPLIER_KINDS = ['Components GmbH', 'Trading Ltd', 'Timber', 'Plastics Inc.', 'Logistics', 'Metals AG'];
+const SUPPLIER_WORDS = [
+  'Acme',
+  'Globex',
+  'Nordwood',
+  'Pacific',
+  'Initech',
+  'Umbrella',
+  'Stark',
+  'Wayne',
+  'Hooli',
+  'Vandelay',
+];
+const SUPPLIER_KINDS = [
+  'Components GmbH',
+  'Trading Ltd',
+  'Timber',
+  'Plastics Inc.',
+  'Logistics',
+  'Metals AG',
+];
 
 function customer(random, i) {
   const first = pick(random, FIRST);
@@ -50,8 +156,11 @@ function customer(random, i) {
     'Loyalty Score': Math.round(random() * 100) / 100,
     Tags: Array.from({ length: int(random, 0, 3) }, () => pick(random, TAGS)),
   };
-  if (random() < 0.7) record.Phone = `+${int(random, 1, 81)} ${int(random, 10, 99)} ${int(random, 100000, 9999999)}`;
-  if (random() < 0.6) record['Customer Since'] = `${int(random, 2005, 2024)}-${pad(int(random, 1, 12))}-${pad(int(random, 1, 28))}T${pad(int(random, 8, 18))}:00:00`;
+  if (random() < 0.7)
+    record.Phone = `+${int(random, 1, 81)} ${int(random, 10, 99)} ${int(random, 100000, 9999999)}`;
+  if (random() < 0.6)
+    record['Customer Since'] =
+      `${int(random, 2005, 2024)}-${pad(int(random, 1, 12))}-${pad(int(random, 1, 28))}T${pad(int(random, 8, 18))}:00:00`;
   return record;
 }
 

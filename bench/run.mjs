@@ -20,10 +20,19 @@ const STAGES = [
 
 function options(argv) {
   const stray = argv.filter((a) => a !== '--quick' && a !== '--strict' && !a.startsWith('--only='));
-  if (stray.length > 0) throw new Error(`unknown option ${stray.join(' ')}; options: --quick, --strict, --only=${STAGES.map((s) => s.id).join(',')}`);
-  const only = argv.find((a) => a.startsWith('--only='))?.slice('--only='.length).split(',');
+  if (stray.length > 0)
+    throw new Error(
+      `unknown option ${stray.join(' ')}; options: --quick, --strict, --only=${STAGES.map((s) => s.id).join(',')}`,
+    );
+  const only = argv
+    .find((a) => a.startsWith('--only='))
+    ?.slice('--only='.length)
+    .split(',');
   const unknown = (only ?? []).filter((id) => !STAGES.some((s) => s.id === id));
-  if (unknown.length > 0) throw new Error(`unknown stage ${unknown.join(', ')}; stages: ${STAGES.map((s) => s.id).join(', ')}`);
+  if (unknown.length > 0)
+    throw new Error(
+      `unknown stage ${unknown.join(', ')}; stages: ${STAGES.map((s) => s.id).join(', ')}`,
+    );
   return { quick: argv.includes('--quick'), strict: argv.includes('--strict'), only };
 }
 
@@ -35,7 +44,12 @@ function machine() {
 /** Which sources the figures belong to: the commit, and whether src/ differed from it. */
 function revision() {
   try {
-    const git = (...args) => execFileSync('git', args, { cwd: new URL('..', import.meta.url), encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+    const git = (...args) =>
+      execFileSync('git', args, {
+        cwd: new URL('..', import.meta.url),
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'ignore'],
+      }).trim();
     return `commit ${git('rev-parse', '--short', 'HEAD')}${git('status', '--porcelain', '--', 'src') === '' ? '' : ' with uncommitted changes in src/'}`;
   } catch {
     return 'commit unknown (not a git checkout)';
@@ -43,12 +57,17 @@ function revision() {
 }
 
 /** Other work on the machine skews every figure: the load average says how quiet it was. */
-const loadAverage = () => loadavg().map((x) => x.toFixed(2)).join(' ');
+const loadAverage = () =>
+  loadavg()
+    .map((x) => x.toFixed(2))
+    .join(' ');
 
 async function main() {
   const opts = options(process.argv.slice(2));
   const log = (message) => process.stderr.write(`${message}\n`);
-  console.log(`# mdq benchmarks${opts.quick ? ' (quick run: figures are rough)' : ''}\n\n${machine()}; load average at start ${loadAverage()}\n\nmdq at ${revision()}\n`);
+  console.log(
+    `# mdq benchmarks${opts.quick ? ' (quick run: figures are rough)' : ''}\n\n${machine()}; load average at start ${loadAverage()}\n\nmdq at ${revision()}\n`,
+  );
   const results = [];
   for (const stage of STAGES.filter((s) => opts.only === undefined || opts.only.includes(s.id))) {
     const result = await (await stage.load()).run({ quick: opts.quick, log });

@@ -24,14 +24,23 @@ const against = process.argv.find((a) => a.startsWith('--against='))?.slice(10);
 
 function groupQuery() {
   const ids = [];
-  for (let i = 0, length = 16; length < 100_000; i++, length += 12) ids.push(`C${String(i).padStart(7, '0')}`);
+  for (let i = 0, length = 16; length < 100_000; i++, length += 12)
+    ids.push(`C${String(i).padStart(7, '0')}`);
   return `_dataObjectId:(${ids.join(' OR ')})`;
 }
 
 function clauseQuery() {
-  const clauses = ['[First Name] eq "Tim"', 'City:berlin', 'Age:[30 TO 40]', '"new york"~2', 'jo*', 'NOT Status:ACT'];
+  const clauses = [
+    '[First Name] eq "Tim"',
+    'City:berlin',
+    'Age:[30 TO 40]',
+    '"new york"~2',
+    'jo*',
+    'NOT Status:ACT',
+  ];
   let text = '';
-  for (let i = 0; text.length < 100_000; i++) text += (i === 0 ? '' : i % 2 ? ' AND ' : ' OR ') + clauses[i % clauses.length];
+  for (let i = 0; text.length < 100_000; i++)
+    text += (i === 0 ? '' : i % 2 ? ' AND ' : ' OR ') + clauses[i % clauses.length];
   return text;
 }
 
@@ -45,7 +54,9 @@ function keystroke(engine, text, at) {
     if (bounds[2 * mid + 1] < at) lo = mid + 1;
     else hi = mid;
   }
-  return engine.highlight(text.slice(bounds[2 * lo], bounds[2 * lo + 1])).length + (bounds.length >> 1);
+  return (
+    engine.highlight(text.slice(bounds[2 * lo], bounds[2 * lo + 1])).length + (bounds.length >> 1)
+  );
 }
 
 function cpuMs(run) {
@@ -62,19 +73,42 @@ function stats(samples) {
 }
 
 buildStale();
-const engines = [{ name: 'this build', engine: await import(pathToFileURL(join(root, 'dist', 'index.js')).href) }];
-if (against !== undefined) engines.push({ name: against, engine: await import(pathToFileURL(against).href) });
+const engines = [
+  { name: 'this build', engine: await import(pathToFileURL(join(root, 'dist', 'index.js')).href) },
+];
+if (against !== undefined)
+  engines.push({ name: against, engine: await import(pathToFileURL(against).href) });
 
 const group = groupQuery();
 const clauses = clauseQuery();
 const cases = [
-  { name: `one group (${group.length} characters), typing at its end before the ')'`, text: group, at: group.length - 1 },
-  { name: 'one group, typing after an id in its middle', text: group, at: group.indexOf(' OR ', group.length >> 1) },
-  { name: `clauses (${clauses.length} characters), typing at the end`, text: clauses, at: clauses.length },
-  { name: 'clauses, typing in the middle', text: clauses, at: clauses.indexOf(' AND ', clauses.length >> 1) },
+  {
+    name: `one group (${group.length} characters), typing at its end before the ')'`,
+    text: group,
+    at: group.length - 1,
+  },
+  {
+    name: 'one group, typing after an id in its middle',
+    text: group,
+    at: group.indexOf(' OR ', group.length >> 1),
+  },
+  {
+    name: `clauses (${clauses.length} characters), typing at the end`,
+    text: clauses,
+    at: clauses.length,
+  },
+  {
+    name: 'clauses, typing in the middle',
+    text: clauses,
+    at: clauses.indexOf(' AND ', clauses.length >> 1),
+  },
 ];
 
-console.log(`Node ${process.version}, ${rounds} keystrokes per case, CPU time p50 / p95, ${new Date().toISOString().slice(0, 16)}Z, load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}\n`);
+console.log(
+  `Node ${process.version}, ${rounds} keystrokes per case, CPU time p50 / p95, ${new Date().toISOString().slice(0, 16)}Z, load average ${loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')}\n`,
+);
 console.log(`| case | ${engines.map((e) => e.name).join(' | ')} |`);
 console.log(`|---|${engines.map(() => '---|').join('')}`);
 for (const { name, text, at } of cases) {

@@ -16,7 +16,15 @@ const TARBALL_TARGET = 400 * 1024;
 
 /** dist/index.js and everything it imports, as one file: as shipped (unminified), minified, gzipped. */
 async function measure(file) {
-  const common = { entryPoints: [file], bundle: true, format: 'esm', platform: 'node', target: 'node20', write: false, legalComments: 'none' };
+  const common = {
+    entryPoints: [file],
+    bundle: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    write: false,
+    legalComments: 'none',
+  };
   const raw = (await build(common)).outputFiles[0].contents;
   const minified = (await build({ ...common, minify: true })).outputFiles[0].contents;
   return { raw: raw.length, minified: minified.length, gzipped: gzipSync(minified).length };
@@ -25,14 +33,22 @@ async function measure(file) {
 /** The tarball `npm publish` would upload (scripts are not run: dist/ must be built). */
 export function tarball() {
   const root = fileURLToPath(new URL('..', import.meta.url));
-  const out = execFileSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
+  const out = execFileSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], {
+    cwd: root,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'ignore'],
+  });
   const [pack] = JSON.parse(out);
   return { packed: pack.size, unpacked: pack.unpackedSize, files: pack.entryCount };
 }
 
 async function treeShaken(names) {
   const common = {
-    stdin: { contents: `export { ${names.join(', ')} } from ${JSON.stringify(DIST_ESM)};`, loader: 'js', resolveDir: process.cwd() },
+    stdin: {
+      contents: `export { ${names.join(', ')} } from ${JSON.stringify(DIST_ESM)};`,
+      loader: 'js',
+      resolveDir: process.cwd(),
+    },
     bundle: true,
     format: 'esm',
     platform: 'neutral',
@@ -49,9 +65,15 @@ export async function run({ log = () => {} } = {}) {
   log('size: bundling and minifying dist/index.js; npm pack --dry-run');
   const pack = tarball();
   const builds = [
-    { label: 'ESM dist/index.js, with its chunks and vendor/chevrotain.js', ...(await measure(DIST_ESM)) },
+    {
+      label: 'ESM dist/index.js, with its chunks and vendor/chevrotain.js',
+      ...(await measure(DIST_ESM)),
+    },
     { label: "`import { parse } from 'mdq'`, tree-shaken", ...(await treeShaken(['parse'])) },
-    { label: "`import { parse, format } from 'mdq'`, tree-shaken", ...(await treeShaken(['parse', 'format'])) },
+    {
+      label: "`import { parse, format } from 'mdq'`, tree-shaken",
+      ...(await treeShaken(['parse', 'format'])),
+    },
   ];
   return {
     title: 'Core bundle size',
@@ -69,7 +91,13 @@ export async function run({ log = () => {} } = {}) {
       'Every bundle figure includes chevrotain. dist/ ships unminified (names kept, no source maps) except dist/vendor/chevrotain.js; "minified" is what a bundler of the package would make of it.',
       'The CommonJS entries (dist/*.cjs) are one-line require()s of the ES modules, so the code ships once.',
     ],
-    checks: [{ target: 'npm tarball ≤ 400 KiB packed', measured: kB(pack.packed), pass: pack.packed <= TARBALL_TARGET }],
+    checks: [
+      {
+        target: 'npm tarball ≤ 400 KiB packed',
+        measured: kB(pack.packed),
+        pass: pack.packed <= TARBALL_TARGET,
+      },
+    ],
     summary: `tarball ${kB(pack.packed)} packed, ${kB(pack.unpacked)} unpacked; dist/index.js ${kB(builds[0].minified)} minified, ${kB(builds[0].gzipped)} minified + gzipped (parse alone, tree-shaken: ${kB(builds[1].gzipped)} gzipped)`,
   };
 }

@@ -7,11 +7,13 @@ import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 
 const [format, file] = process.argv.slice(2);
-const QUERY = '[First Name] eq "Tim" and (address.city:Berlin OR email:*@example.com) AND created:>=2020-01-01';
+const QUERY =
+  '[First Name] eq "Tim" and (address.city:Berlin OR email:*@example.com) AND created:>=2020-01-01';
 
 const cpuBefore = process.cpuUsage();
 const beforeImport = performance.now();
-const mdq = format === 'cjs' ? createRequire(import.meta.url)(file) : await import(pathToFileURL(file).href);
+const mdq =
+  format === 'cjs' ? createRequire(import.meta.url)(file) : await import(pathToFileURL(file).href);
 const afterImport = performance.now();
 const first = mdq.parse(QUERY);
 const afterFirstParse = performance.now();

@@ -14,7 +14,8 @@ const TARGET_MS = 30;
 function sample(format, file) {
   const out = execFileSync(process.execPath, [PROBE, format, file], { encoding: 'utf8' });
   const result = JSON.parse(out.trim());
-  if (result.diagnostics !== 0) throw new Error(`the start-up probe's query gave ${result.diagnostics} diagnostics`);
+  if (result.diagnostics !== 0)
+    throw new Error(`the start-up probe's query gave ${result.diagnostics} diagnostics`);
   return result;
 }
 
@@ -37,7 +38,17 @@ export async function run({ quick = false, log = () => {} } = {}) {
     builds.map((b) => {
       const runs = samples.get(b.format);
       const pick = (key) => median(runs.map((r) => r[key]));
-      return [b.format, { importMs: pick('importMs'), firstParseMs: pick('firstParseMs'), totalMs: pick('totalMs'), totalCpuMs: pick('totalCpuMs'), secondParseMs: pick('secondParseMs'), bootMs: pick('bootMs') }];
+      return [
+        b.format,
+        {
+          importMs: pick('importMs'),
+          firstParseMs: pick('firstParseMs'),
+          totalMs: pick('totalMs'),
+          totalCpuMs: pick('totalCpuMs'),
+          secondParseMs: pick('secondParseMs'),
+          bootMs: pick('bootMs'),
+        },
+      ];
     }),
   );
   const esm = summary.get('esm');
@@ -46,10 +57,26 @@ export async function run({ quick = false, log = () => {} } = {}) {
     title: 'Start-up',
     tables: [
       {
-        columns: ['build', 'import', 'first parse (with lazy set-up)', 'import + first parse', 'its CPU time', 'second parse', 'node boot before import'],
+        columns: [
+          'build',
+          'import',
+          'first parse (with lazy set-up)',
+          'import + first parse',
+          'its CPU time',
+          'second parse',
+          'node boot before import',
+        ],
         rows: builds.map((b) => {
           const s = summary.get(b.format);
-          return [b.label, ms(s.importMs), ms(s.firstParseMs), ms(s.totalMs), ms(s.totalCpuMs), ms(s.secondParseMs), ms(s.bootMs)];
+          return [
+            b.label,
+            ms(s.importMs),
+            ms(s.firstParseMs),
+            ms(s.totalMs),
+            ms(s.totalCpuMs),
+            ms(s.secondParseMs),
+            ms(s.bootMs),
+          ];
         }),
       },
     ],
@@ -59,8 +86,16 @@ export async function run({ quick = false, log = () => {} } = {}) {
     ],
     summary: `import + first parse ${ms(esm.totalMs)} (ESM), ${ms(cjs.totalMs)} (CJS)`,
     checks: [
-      { target: `start-up (ESM import + first parse) < ${TARGET_MS} ms`, measured: ms(esm.totalMs), pass: esm.totalMs < TARGET_MS },
-      { target: `start-up (CJS require + first parse) < ${TARGET_MS} ms`, measured: ms(cjs.totalMs), pass: cjs.totalMs < TARGET_MS },
+      {
+        target: `start-up (ESM import + first parse) < ${TARGET_MS} ms`,
+        measured: ms(esm.totalMs),
+        pass: esm.totalMs < TARGET_MS,
+      },
+      {
+        target: `start-up (CJS require + first parse) < ${TARGET_MS} ms`,
+        measured: ms(cjs.totalMs),
+        pass: cjs.totalMs < TARGET_MS,
+      },
     ],
   };
 }

@@ -38,17 +38,50 @@ for (const [code, locale] of Object.entries(countries)) {
   people[code] = {
     firstNames: unique(() => names.person.firstName(), PER_COUNTRY, latin),
     lastNames: unique(() => names.person.lastName(), PER_COUNTRY, latin),
-    cities: code === 'JP' ? ['Tokyo', 'Osaka', 'Kyoto', 'Yokohama', 'Nagoya', 'Sapporo', 'Fukuoka', 'Kobe'] : unique(() => faker.location.city(), 16, latin),
+    cities:
+      code === 'JP'
+        ? ['Tokyo', 'Osaka', 'Kyoto', 'Yokohama', 'Nagoya', 'Sapporo', 'Fukuoka', 'Kobe']
+        : unique(() => faker.location.city(), 16, latin),
     phonePrefix: { DE: '+49', FR: '+33', GB: '+44', NL: '+31', US: '+1', JP: '+81' }[code],
-    domain: { DE: 'example.de', FR: 'example.fr', GB: 'example.co.uk', NL: 'example.nl', US: 'example.com', JP: 'example.jp' }[code],
+    domain: {
+      DE: 'example.de',
+      FR: 'example.fr',
+      GB: 'example.co.uk',
+      NL: 'example.nl',
+      US: 'example.com',
+      JP: 'example.jp',
+    }[code],
   };
 }
 
 const faker = fakerFor([en]);
-const companies = unique(() => faker.company.name(), 120, (s) => s.length <= 60);
-const products = unique(() => faker.commerce.productName(), 200, (s) => s.length <= 60);
-const descriptions = unique(() => faker.commerce.productDescription(), 80, (s) => s.length <= 300);
-const tags = ['newsletter', 'online', 'store', 'b2b', 'loyalty', 'events', 'mobile', 'catalogue', 'partner', 'referral'];
+const companies = unique(
+  () => faker.company.name(),
+  120,
+  (s) => s.length <= 60,
+);
+const products = unique(
+  () => faker.commerce.productName(),
+  200,
+  (s) => s.length <= 60,
+);
+const descriptions = unique(
+  () => faker.commerce.productDescription(),
+  80,
+  (s) => s.length <= 300,
+);
+const tags = [
+  'newsletter',
+  'online',
+  'store',
+  'b2b',
+  'loyalty',
+  'events',
+  'mobile',
+  'catalogue',
+  'partner',
+  'referral',
+];
 
 const pools = { people, companies, products, descriptions, tags };
 
@@ -59,7 +92,11 @@ const pools = { people, companies, products, descriptions, tags };
  */
 function compactLists(json) {
   return json.replace(/\[\n(?:\s+"[^\n]*",?\n)+(\s*)\]/g, (list, indent) => {
-    const items = list.slice(1, -1).split('\n').map((line) => line.trim().replace(/,$/, '')).filter(Boolean);
+    const items = list
+      .slice(1, -1)
+      .split('\n')
+      .map((line) => line.trim().replace(/,$/, ''))
+      .filter(Boolean);
     const lines = [[]];
     for (const item of items) {
       const line = lines.at(-1);

@@ -21,16 +21,28 @@ const OUTPUT = join(root, 'docs', 'playground.png');
 /** Quantises the PNG at `path` in place; the tarball's size budget (test/package) counts it. */
 function quantise(path) {
   try {
-    execFileSync('pngquant', ['--force', '--output', path, '48', '--', path], { stdio: ['ignore', 'ignore', 'pipe'] });
+    execFileSync('pngquant', ['--force', '--output', path, '48', '--', path], {
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
   } catch (error) {
-    const missing = error && typeof error === 'object' && 'code' in error && error.code === 'ENOENT';
-    throw new Error(missing ? 'pngquant is not installed (apt-get install pngquant): the picture would be three times its size' : `pngquant failed: ${error.message}`);
+    const missing =
+      error && typeof error === 'object' && 'code' in error && error.code === 'ENOENT';
+    throw new Error(
+      missing
+        ? 'pngquant is not installed (apt-get install pngquant): the picture would be three times its size'
+        : `pngquant failed: ${error.message}`,
+    );
   }
 }
 
 buildStale();
 const { startEmulator } = await import(pathToFileURL(join(root, 'dist', 'emulator.js')).href);
-const emulator = await startEmulator({ port: 0, host: '127.0.0.1', staticDir: join(root, 'dist', 'playground'), quiet: true });
+const emulator = await startEmulator({
+  port: 0,
+  host: '127.0.0.1',
+  staticDir: join(root, 'dist', 'playground'),
+  quiet: true,
+});
 let browser;
 try {
   browser = await launchChromium();
@@ -49,7 +61,11 @@ try {
   for (const ch of QUERY) await page.keyboard.type(ch);
   await page.keyboard.press('Escape');
   await page.keyboard.press('Enter');
-  await page.waitForFunction(() => document.getElementById('total')?.dataset.page === '0' && document.getElementById('total')?.dataset.query?.includes('Fist Name'));
+  await page.waitForFunction(
+    () =>
+      document.getElementById('total')?.dataset.page === '0' &&
+      document.getElementById('total')?.dataset.query?.includes('Fist Name'),
+  );
   await page.waitForSelector('#diagnostics li.diagnostic');
   await page.waitForSelector('.cm-lintRange-warning');
 
@@ -64,7 +80,9 @@ try {
   quantise(OUTPUT);
   process.stdout.write(`wrote ${OUTPUT}\n`);
 } catch (error) {
-  process.stderr.write(`docs:screenshot: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.stderr.write(
+    `docs:screenshot: ${error instanceof Error ? error.message : String(error)}\n`,
+  );
   process.exitCode = 1;
 } finally {
   await browser?.close();

@@ -34,10 +34,16 @@ const inputs = ['src', 'package.json', 'tsup.config.ts'];
 export function buildStale(log = (line) => process.stdout.write(`${line}\n`)) {
   if (built('dist/cli.js') < newest(inputs)) {
     log('building the package (dist/)...');
-    execFileSync(process.execPath, [join(root, 'scripts', 'build.mjs'), '--quiet'], { cwd: root, stdio: 'inherit' });
+    execFileSync(process.execPath, [join(root, 'scripts', 'build.mjs'), '--quiet'], {
+      cwd: root,
+      stdio: 'inherit',
+    });
   }
   if (built('dist/playground/index.html') < newest([...inputs, 'playground'])) {
     log('building the playground (dist/playground/)...');
-    execFileSync(bin('vite'), ['build', '--config', 'playground/vite.config.ts'], { cwd: root, stdio: 'inherit' });
+    execFileSync(bin('vite'), ['build', '--config', 'playground/vite.config.ts'], {
+      cwd: root,
+      stdio: 'inherit',
+    });
   }
 }

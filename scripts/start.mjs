@@ -18,5 +18,12 @@ process.stdout.write = (chunk, ...rest) => {
   return result;
 };
 
-process.argv.splice(2, process.argv.length, 'serve', '--static', join(root, 'dist', 'playground'), ...process.argv.slice(2));
+process.argv.splice(
+  2,
+  process.argv.length,
+  'serve',
+  '--static',
+  join(root, 'dist', 'playground'),
+  ...process.argv.slice(2),
+);
 await import(pathToFileURL(join(root, 'dist', 'cli.js')).href);

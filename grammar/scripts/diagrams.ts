@@ -16,17 +16,33 @@ import { createQueryParser } from '../../src/language/parser.js';
 export const DIAGRAMS_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'diagrams');
 
 /** chevrotain's diagram resources, relative to its `diagrams/` folder. */
-export const RESOURCES = ['vendor/railroad-diagrams.js', 'src/diagrams_builder.js', 'src/diagrams_behavior.js', 'src/main.js', 'diagrams.css'];
+export const RESOURCES = [
+  'vendor/railroad-diagrams.js',
+  'src/diagrams_builder.js',
+  'src/diagrams_behavior.js',
+  'src/main.js',
+  'diagrams.css',
+];
 
 /** chevrotain's `diagrams/` folder in this repository's node_modules. */
 export function chevrotainDiagramsDir(): string {
-  return join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'node_modules', 'chevrotain', 'diagrams');
+  return join(
+    dirname(fileURLToPath(import.meta.url)),
+    '..',
+    '..',
+    'node_modules',
+    'chevrotain',
+    'diagrams',
+  );
 }
 
 /** The diagrams page for the current grammar. */
 export function renderDiagrams(): string {
   const productions = createQueryParser().getSerializedGastProductions();
-  return createSyntaxDiagramsCode(productions, { resourceBase: './', css: './diagrams.css' }).replace(
+  return createSyntaxDiagramsCode(productions, {
+    resourceBase: './',
+    css: './diagrams.css',
+  }).replace(
     '<meta charset="utf-8">',
     '<meta charset="utf-8">\n<title>mdq query grammar: railroad diagrams</title>\n<!-- From grammar/scripts/diagrams.ts (npm run grammar:diagrams); do not edit. -->',
   );

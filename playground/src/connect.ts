@@ -25,7 +25,10 @@ export function demoToken(baseUrl: string): GetToken {
     });
     if (!response.ok) throw new Error(`the token endpoint answered HTTP ${response.status}`);
     const answer = (await response.json()) as { access_token: string; expires_in?: number };
-    return { accessToken: answer.access_token, ...(typeof answer.expires_in === 'number' ? { expiresInSeconds: answer.expires_in } : {}) };
+    return {
+      accessToken: answer.access_token,
+      ...(typeof answer.expires_in === 'number' ? { expiresInSeconds: answer.expires_in } : {}),
+    };
   };
 }
 

@@ -5,7 +5,13 @@
 import { lineColumn, type Diagnostic, type Fix } from 'mdq';
 import { fixLabel } from 'mdq/codemirror';
 
-export function renderDiagnostics(list: HTMLElement, count: HTMLElement, text: string, diagnostics: readonly Diagnostic[], applyFix: (fix: Fix) => void): void {
+export function renderDiagnostics(
+  list: HTMLElement,
+  count: HTMLElement,
+  text: string,
+  diagnostics: readonly Diagnostic[],
+  applyFix: (fix: Fix) => void,
+): void {
   list.replaceChildren();
   count.textContent = diagnostics.length === 0 ? '' : `(${diagnostics.length})`;
   if (diagnostics.length === 0) {

@@ -8,7 +8,18 @@ import { defaultKeymap, history, historyKeymap } from '@codemirror/commands';
 import { defaultHighlightStyle, syntaxHighlighting } from '@codemirror/language';
 import { Compartment, EditorState, type Extension } from '@codemirror/state';
 import { EditorView, keymap, placeholder } from '@codemirror/view';
-import { check, exists, format, parse, query as buildQuery, startsWith, toBuilderCode, type Diagnostic, type Fix, type SchemaResponse } from 'mdq';
+import {
+  check,
+  exists,
+  format,
+  parse,
+  query as buildQuery,
+  startsWith,
+  toBuilderCode,
+  type Diagnostic,
+  type Fix,
+  type SchemaResponse,
+} from 'mdq';
 import { formatQuery, mdq } from 'mdq/codemirror';
 import type { MdqClient, SearchResult } from 'mdq/client';
 import { renderDiagnostics } from './diagnostics.js';
@@ -67,19 +78,26 @@ const app = {
 function schemasInScope(): SchemaResponse[] {
   const ids = app.scope.schema
     ? [app.scope.schema.id]
-    : (app.scope.businessArea ? [app.scope.businessArea] : app.businessAreas).flatMap((ba) => (app.schemasOf.get(ba.id) ?? []).map((s) => s.id));
+    : (app.scope.businessArea ? [app.scope.businessArea] : app.businessAreas).flatMap((ba) =>
+        (app.schemasOf.get(ba.id) ?? []).map((s) => s.id),
+      );
   return ids.map((id) => app.details.get(id)).filter((s): s is SchemaResponse => s !== undefined);
 }
 
 /** Values for completion from the service itself: what the field holds in the scope, starting with the prefix. */
-async function lookUpValues(field: string, prefix: string, signal: AbortSignal): Promise<{ value: string }[]> {
+async function lookUpValues(
+  field: string,
+  prefix: string,
+  signal: AbortSignal,
+): Promise<{ value: string }[]> {
   if (app.client === undefined) return [];
   const text = buildQuery(prefix === '' ? exists(field) : startsWith(field, prefix)).text;
   const page = await app.client.search(text, { ...scopeParams(), from: 0, size: 50, signal });
   const seen = new Set<string>();
   for (const hit of page.hits) {
     const value = hit[field];
-    for (const v of Array.isArray(value) ? value : [value]) if (typeof v === 'string' || typeof v === 'number') seen.add(String(v));
+    for (const v of Array.isArray(value) ? value : [value])
+      if (typeof v === 'string' || typeof v === 'number') seen.add(String(v));
   }
   return [...seen].slice(0, 20).map((value) => ({ value }));
 }
@@ -113,7 +131,12 @@ const view = new EditorView({
       EditorView.updateListener.of((update) => {
         if (update.docChanged) {
           // Typing waits for a pause; a format, a fix, a completion or a paste shows at once.
-          if (update.transactions.some((tr) => tr.isUserEvent('input.type') || tr.isUserEvent('delete'))) panelsSoon();
+          if (
+            update.transactions.some(
+              (tr) => tr.isUserEvent('input.type') || tr.isUserEvent('delete'),
+            )
+          )
+            panelsSoon();
           else refreshPanels();
           searchSoon();
         }
@@ -147,8 +170,14 @@ function reconfigure(): void {
 
 function applyFix(fix: Fix): void {
   // The panels follow the query after a pause: a fix listed for an older text would edit the wrong place.
-  if (view.state.doc.toString() !== panelsText) return refreshPanels();
-  view.dispatch({ changes: fix.edits.map((e) => ({ from: e.span.start, to: e.span.end, insert: e.text })), userEvent: 'input.fix' });
+  if (view.state.doc.toString() !== panelsText) {
+    refreshPanels();
+    return;
+  }
+  view.dispatch({
+    changes: fix.edits.map((e) => ({ from: e.span.start, to: e.span.end, insert: e.text })),
+    userEvent: 'input.fix',
+  });
   view.focus();
   void runSearch(0);
 }
@@ -167,12 +196,22 @@ function refreshPanels(): void {
   const parsed = parse(text);
   renderTree(ui.tree, parsed.ast, (node) => {
     // A tree of an older text (the panels follow typing after a pause) could select past the end.
-    if (view.state.doc.toString() !== panelsText) return refreshPanels();
-    view.dispatch({ selection: { anchor: node.span.start, head: node.span.end }, scrollIntoView: true });
+    if (view.state.doc.toString() !== panelsText) {
+      refreshPanels();
+      return;
+    }
+    view.dispatch({
+      selection: { anchor: node.span.start, head: node.span.end },
+      scrollIntoView: true,
+    });
     view.focus();
   });
   const syntaxErrors = parsed.diagnostics.some((d) => d.severity === 'error');
-  const layout = (document.querySelector('input[name="layout"]:checked') as HTMLInputElement | null)?.value === 'multiline' ? 'multiline' : 'flat';
+  const layout =
+    (document.querySelector('input[name="layout"]:checked') as HTMLInputElement | null)?.value ===
+    'multiline'
+      ? 'multiline'
+      : 'flat';
   if (syntaxErrors) {
     ui.canonical.textContent = 'The query has syntax errors; see Problems.';
     ui.builder.textContent = 'The query has syntax errors; see Problems.';
@@ -202,7 +241,8 @@ async function runSearch(page: number): Promise<void> {
   const parsed = parse(text);
   if (parsed.ast.body === null || parsed.diagnostics.some((d) => d.severity === 'error')) {
     app.searchController?.abort();
-    ui.total.textContent = parsed.ast.body === null ? 'Type a query to search.' : 'Fix the syntax errors to search.';
+    ui.total.textContent =
+      parsed.ast.body === null ? 'Type a query to search.' : 'Fix the syntax errors to search.';
     return;
   }
   app.searchController?.abort();
@@ -212,7 +252,12 @@ async function runSearch(page: number): Promise<void> {
   ui.total.textContent = 'Searching…';
   let result: SearchResult;
   try {
-    result = await client.search(canonical, { ...scopeParams(), from: page * PAGE_SIZE, size: PAGE_SIZE, signal: controller.signal });
+    result = await client.search(canonical, {
+      ...scopeParams(),
+      from: page * PAGE_SIZE,
+      size: PAGE_SIZE,
+      signal: controller.signal,
+    });
   } catch (error) {
     if (controller.signal.aborted) return;
     ui.total.textContent = `The search failed: ${messageOf(error)}`;
@@ -257,7 +302,10 @@ async function chooseSchema(): Promise<void> {
   let dataSets: Named[] = [];
   if (ba && schema) {
     try {
-      dataSets = (await client.dataSets(ba.id, schema.id).toArray()).map((d) => ({ id: d.dataSetId, name: d.dataSetName }));
+      dataSets = (await client.dataSets(ba.id, schema.id).toArray()).map((d) => ({
+        id: d.dataSetId,
+        name: d.dataSetName,
+      }));
     } catch (error) {
       ui.scopeStatus.textContent = `Could not list the datasets: ${messageOf(error)}`;
     }
@@ -268,7 +316,9 @@ async function chooseSchema(): Promise<void> {
 }
 
 async function chooseDataSet(): Promise<void> {
-  const dataSets = [...ui.dataSet.options].filter((o) => o.value !== '').map((o) => ({ id: o.value, name: o.text }));
+  const dataSets = [...ui.dataSet.options]
+    .filter((o) => o.value !== '')
+    .map((o) => ({ id: o.value, name: o.text }));
   const dataSet = dataSets.find((d) => d.id === ui.dataSet.value);
   const { dataSet: _, ...rest } = app.scope;
   app.scope = { ...rest, ...(dataSet ? { dataSet } : {}) };
@@ -281,13 +331,22 @@ async function start(): Promise<void> {
   try {
     const client = connect();
     app.client = client;
-    app.businessAreas = (await client.businessAreas()).map((b) => ({ id: b.businessAreaId, name: b.name }));
+    app.businessAreas = (await client.businessAreas()).map((b) => ({
+      id: b.businessAreaId,
+      name: b.name,
+    }));
     // Each area's schema list (paged by the service: the client follows nextPageKey), then every schema, at once.
     await Promise.all(
       app.businessAreas.map(async (ba) => {
-        const schemas = (await client.schemas(ba.id).toArray()).map((s) => ({ id: s.schemaId, name: s.name }));
+        const schemas = (await client.schemas(ba.id).toArray()).map((s) => ({
+          id: s.schemaId,
+          name: s.name,
+        }));
         app.schemasOf.set(ba.id, schemas);
-        for (const [i, detail] of (await Promise.all(schemas.map((s) => client.getSchema(ba.id, s.id)))).entries()) app.details.set(schemas[i]!.id, detail);
+        for (const [i, detail] of (
+          await Promise.all(schemas.map((s) => client.getSchema(ba.id, s.id)))
+        ).entries())
+          app.details.set(schemas[i]!.id, detail);
       }),
     );
   } catch (error) {
@@ -312,6 +371,7 @@ ui.format.addEventListener('click', () => {
 ui.multiline.addEventListener('change', () => reconfigure());
 ui.prev.addEventListener('click', () => void runSearch(Math.max(0, app.page - 1)));
 ui.next.addEventListener('click', () => void runSearch(app.page + 1));
-for (const radio of document.querySelectorAll('input[name="layout"]')) radio.addEventListener('change', () => refreshPanels());
+for (const radio of document.querySelectorAll('input[name="layout"]'))
+  radio.addEventListener('change', () => refreshPanels());
 
 void start();

@@ -3,7 +3,10 @@ import { compile, type SchemaResponse } from 'mdq';
 import type { CellMarks } from './results.js';
 import type { Hit } from './service.js';
 
-export function matchedSpans(query: string, schema: readonly SchemaResponse[]): (hit: Hit) => readonly CellMarks[] {
+export function matchedSpans(
+  query: string,
+  schema: readonly SchemaResponse[],
+): (hit: Hit) => readonly CellMarks[] {
   let matcher: ReturnType<typeof compile>;
   try {
     matcher = compile(query, schema.length > 0 ? { schema } : {});

@@ -42,12 +42,21 @@ function cell(value: unknown, marks: readonly CellMarks[]): HTMLTableCellElement
       td.append(...marked(text(item), spans));
     });
   } else {
-    td.append(...marked(text(value), marks.filter((m) => m.valueIndex === undefined).flatMap((m) => m.spans)));
+    td.append(
+      ...marked(
+        text(value),
+        marks.filter((m) => m.valueIndex === undefined).flatMap((m) => m.spans),
+      ),
+    );
   }
   return td;
 }
 
-export function renderResults(table: HTMLTableElement, hits: readonly Hit[], marksOf: (hit: Hit) => readonly CellMarks[]): void {
+export function renderResults(
+  table: HTMLTableElement,
+  hits: readonly Hit[],
+  marksOf: (hit: Hit) => readonly CellMarks[],
+): void {
   table.replaceChildren();
   if (hits.length === 0) return;
   // The fields that matched come first, where they are seen without scrolling; the long id last.
@@ -72,7 +81,13 @@ export function renderResults(table: HTMLTableElement, hits: readonly Hit[], mar
   const body = document.createElement('tbody');
   hits.forEach((hit, i) => {
     const row = document.createElement('tr');
-    for (const column of columns) row.append(cell(hit[column], marks[i]!.filter((m) => m.field === column)));
+    for (const column of columns)
+      row.append(
+        cell(
+          hit[column],
+          marks[i]!.filter((m) => m.field === column),
+        ),
+      );
     body.append(row);
   });
   table.append(caption, head, body);

@@ -5,9 +5,11 @@ function label(node: Node): string {
   const n = node as unknown as Record<string, unknown>;
   const details: string[] = [];
   for (const key of ['operator', 'value', 'pattern', 'distance']) {
-    if (key in n && n[key] !== null && typeof n[key] !== 'object') details.push(`${key}=${JSON.stringify(n[key])}`);
+    if (key in n && n[key] !== null && typeof n[key] !== 'object')
+      details.push(`${key}=${JSON.stringify(n[key])}`);
   }
-  if (node.kind === 'Range') details.push(`${node.lowerInclusive ? '[' : '{'}…${node.upperInclusive ? ']' : '}'}`);
+  if (node.kind === 'Range')
+    details.push(`${node.lowerInclusive ? '[' : '{'}…${node.upperInclusive ? ']' : '}'}`);
   return `${node.kind} ${node.span.start}–${node.span.end}${details.length ? ` ${details.join(' ')}` : ''}`;
 }
 

@@ -9,7 +9,18 @@
  * only syntax it carries, and every node is the one the parser returns for its
  * canonical text.
  */
-import type { Field, Fuzzy, Phrase, Proximity, Range, Regex, Relation, RelationOperator, Term, Wildcard } from '../language/ast.js';
+import type {
+  Field,
+  Fuzzy,
+  Phrase,
+  Proximity,
+  Range,
+  Regex,
+  Relation,
+  RelationOperator,
+  Term,
+  Wildcard,
+} from '../language/ast.js';
 import { hasUnescapedWildcard, printDecimal, printWildcardPattern } from '../language/escape.js';
 import type { BetweenOptions } from './factories.js';
 import { BuilderError } from './errors.js';
@@ -17,7 +28,8 @@ import { NO_SPAN, fieldName, phraseNode, rangeBoundNode, termNode, valueNode } f
 import { describe, type Scalar } from './values.js';
 
 function checkString(value: unknown, what: string): string {
-  if (typeof value !== 'string') throw new BuilderError('invalid-value', `${what} must be a string, not ${describe(value)}`);
+  if (typeof value !== 'string')
+    throw new BuilderError('invalid-value', `${what} must be a string, not ${describe(value)}`);
   return value;
 }
 
@@ -28,11 +40,20 @@ function checkString(value: unknown, what: string): string {
  */
 export function wildcard(pattern: string): Wildcard {
   checkString(pattern, 'a wildcard pattern');
-  if (!hasUnescapedWildcard(pattern)) throw new BuilderError('invalid-value', `the pattern ${describe(pattern)} has no unescaped * or ?; use term() for a plain word`);
-  if (pattern === '*') throw new BuilderError('invalid-value', "the lone '*' means every record; use matchAll()");
+  if (!hasUnescapedWildcard(pattern))
+    throw new BuilderError(
+      'invalid-value',
+      `the pattern ${describe(pattern)} has no unescaped * or ?; use term() for a plain word`,
+    );
+  if (pattern === '*')
+    throw new BuilderError('invalid-value', "the lone '*' means every record; use matchAll()");
   let backslashes = 0;
   for (let i = pattern.length - 1; i >= 0 && pattern[i] === '\\'; i--) backslashes++;
-  if (backslashes % 2 === 1) throw new BuilderError('invalid-value', `the pattern ${describe(pattern)} ends with a lone backslash`);
+  if (backslashes % 2 === 1)
+    throw new BuilderError(
+      'invalid-value',
+      `the pattern ${describe(pattern)} ends with a lone backslash`,
+    );
   return { kind: 'Wildcard', raw: printWildcardPattern(pattern), pattern, span: NO_SPAN };
 }
 
@@ -55,27 +76,48 @@ function distanceOf(distance: number | null | undefined, what: string): number |
   try {
     text = printDecimal(distance);
   } catch {
-    throw new BuilderError('invalid-number', `${what} must be a non-negative finite number, not ${describe(distance)}`);
+    throw new BuilderError(
+      'invalid-number',
+      `${what} must be a non-negative finite number, not ${describe(distance)}`,
+    );
   }
-  if (Number(text) !== distance) throw new BuilderError('invalid-number', `${what} ${distance} cannot be written exactly as a decimal number`);
+  if (Number(text) !== distance)
+    throw new BuilderError(
+      'invalid-number',
+      `${what} ${distance} cannot be written exactly as a decimal number`,
+    );
   return distance === 0 ? 0 : distance;
 }
 
 /** `word~distance`: words within `distance` edits of `word` (Lucene's default when the distance is left out). */
 export function fuzzy(word: string, distance?: number | null): Fuzzy {
-  return { kind: 'Fuzzy', operand: termNode(word), distance: distanceOf(distance, 'a fuzzy distance'), span: NO_SPAN };
+  return {
+    kind: 'Fuzzy',
+    operand: termNode(word),
+    distance: distanceOf(distance, 'a fuzzy distance'),
+    span: NO_SPAN,
+  };
 }
 
 /** `"words"~distance`: the phrase's words within `distance` positions of each other. */
 export function proximity(text: string, distance?: number | null): Proximity {
-  return { kind: 'Proximity', operand: phraseNode(text), distance: distanceOf(distance, 'a proximity'), span: NO_SPAN };
+  return {
+    kind: 'Proximity',
+    operand: phraseNode(text),
+    distance: distanceOf(distance, 'a proximity'),
+    span: NO_SPAN,
+  };
 }
 
 /**
  * `[lower TO upper]` on its own (any field) or, through `inField`, on one field.
  * `null`/`undefined` is the open end `*`; unlike `between`, both ends may be open.
  */
-export function valueRange(lower: Scalar | null | undefined, upper: Scalar | null | undefined, options: BetweenOptions = {}): Range {
+export function valueRange(
+  lower: Scalar | null | undefined,
+  upper: Scalar | null | undefined,
+  options: BetweenOptions = {},
+): Range {
   return {
     kind: 'Range',
     lower: rangeBoundNode(lower),
@@ -93,8 +135,15 @@ const RELATIONS: ReadonlySet<string> = new Set<RelationOperator>(['>', '>=', '<'
  * `greaterThan` and friends write it; a `term()` or `phrase()` is kept as given.
  */
 export function relation(operator: RelationOperator, value: Scalar | Term | Phrase): Relation {
-  if (!RELATIONS.has(operator)) throw new BuilderError('invalid-operator', `unknown relation ${describe(operator)} (relations: >, >=, <, <=)`);
-  const leaf = typeof value === 'object' && value !== null && !(value instanceof Date) ? checkLeaf(value) : valueNode(value);
+  if (!RELATIONS.has(operator))
+    throw new BuilderError(
+      'invalid-operator',
+      `unknown relation ${describe(operator)} (relations: >, >=, <, <=)`,
+    );
+  const leaf =
+    typeof value === 'object' && value !== null && !(value instanceof Date)
+      ? checkLeaf(value)
+      : valueNode(value);
   // The printer escapes a leading `=` so that `>` followed by `=x` cannot read as `>=`.
   const raw = leaf.kind === 'Term' && leaf.raw.startsWith('=') ? `\\${leaf.raw}` : leaf.raw;
   return { kind: 'Relation', operator, value: { ...leaf, raw }, span: NO_SPAN };
@@ -103,13 +152,33 @@ export function relation(operator: RelationOperator, value: Scalar | Term | Phra
 function checkLeaf(value: Term | Phrase): Term | Phrase {
   if (value.kind === 'Term') return termNode(value.value);
   if (value.kind === 'Phrase') return phraseNode(value.value);
-  throw new BuilderError('invalid-value', `a relation compares with a term or a phrase, not ${describe((value as { kind?: unknown }).kind)}`);
+  throw new BuilderError(
+    'invalid-value',
+    `a relation compares with a term or a phrase, not ${describe((value as { kind?: unknown }).kind)}`,
+  );
 }
 
 /** What `inField` puts after `field:`. */
-export type FieldValueClause = Term | Phrase | Wildcard | Regex | Fuzzy | Proximity | Range | Relation;
+export type FieldValueClause =
+  | Term
+  | Phrase
+  | Wildcard
+  | Regex
+  | Fuzzy
+  | Proximity
+  | Range
+  | Relation;
 
-const FIELD_VALUES: ReadonlySet<string> = new Set<FieldValueClause['kind']>(['Term', 'Phrase', 'Wildcard', 'Regex', 'Fuzzy', 'Proximity', 'Range', 'Relation']);
+const FIELD_VALUES: ReadonlySet<string> = new Set<FieldValueClause['kind']>([
+  'Term',
+  'Phrase',
+  'Wildcard',
+  'Regex',
+  'Fuzzy',
+  'Proximity',
+  'Range',
+  'Relation',
+]);
 
 /**
  * `field:value` for any value clause: `inField('City', wildcard('B?rlin'))`,
@@ -117,8 +186,15 @@ const FIELD_VALUES: ReadonlySet<string> = new Set<FieldValueClause['kind']>(['Te
  */
 export function inField(field: string, value: FieldValueClause): Field {
   const name = fieldName(field, 'word');
-  if (typeof value !== 'object' || value === null || !FIELD_VALUES.has((value as { kind?: string }).kind ?? '')) {
-    throw new BuilderError('invalid-value', `inField takes a term, phrase, wildcard, regex, fuzzy, proximity, range or relation, not ${describe(value)}`);
+  if (
+    typeof value !== 'object' ||
+    value === null ||
+    !FIELD_VALUES.has((value as { kind?: string }).kind ?? '')
+  ) {
+    throw new BuilderError(
+      'invalid-value',
+      `inField takes a term, phrase, wildcard, regex, fuzzy, proximity, range or relation, not ${describe(value)}`,
+    );
   }
   return { kind: 'Field', field: name, value, span: NO_SPAN };
 }

@@ -36,8 +36,10 @@ interface SchemaInput {
   readonly fields: readonly FieldInput[];
 }
 
-const isJsonObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
-const optionalString = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
+const isJsonObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+const optionalString = (value: unknown): string | undefined =>
+  typeof value === 'string' ? value : undefined;
 
 function readField(value: unknown, where: string, problems: string[]): FieldInput | undefined {
   if (!isJsonObject(value)) {
@@ -50,12 +52,15 @@ function readField(value: unknown, where: string, problems: string[]): FieldInpu
     return undefined;
   }
   for (const key of ['dataType', 'description', 'allowedBooleanValues'] as const) {
-    if (value[key] !== undefined && typeof value[key] !== 'string') problems.push(`${where} (${name}): ${key} must be a string, not ${describe(value[key])}`);
+    if (value[key] !== undefined && typeof value[key] !== 'string')
+      problems.push(`${where} (${name}): ${key} must be a string, not ${describe(value[key])}`);
   }
   let picklist: { code: string; description?: string }[] | undefined;
   if (value.staticPicklist !== undefined) {
     if (!Array.isArray(value.staticPicklist)) {
-      problems.push(`${where} (${name}): staticPicklist must be an array, not ${describe(value.staticPicklist)}`);
+      problems.push(
+        `${where} (${name}): staticPicklist must be an array, not ${describe(value.staticPicklist)}`,
+      );
     } else {
       picklist = [];
       value.staticPicklist.forEach((entry: unknown, i) => {
@@ -64,7 +69,9 @@ function readField(value: unknown, where: string, problems: string[]): FieldInpu
           return;
         }
         const description = optionalString(entry.description);
-        picklist!.push(description === undefined ? { code: entry.code } : { code: entry.code, description });
+        picklist!.push(
+          description === undefined ? { code: entry.code } : { code: entry.code, description },
+        );
       });
     }
   }
@@ -73,7 +80,9 @@ function readField(value: unknown, where: string, problems: string[]): FieldInpu
     inactive: value.active === false,
     ...(optionalString(value.description) ? { description: value.description as string } : {}),
     ...(optionalString(value.dataType) !== undefined ? { dataType: value.dataType as string } : {}),
-    ...(optionalString(value.allowedBooleanValues) !== undefined ? { allowedBooleanValues: value.allowedBooleanValues as string } : {}),
+    ...(optionalString(value.allowedBooleanValues) !== undefined
+      ? { allowedBooleanValues: value.allowedBooleanValues as string }
+      : {}),
     ...(picklist ? { staticPicklist: picklist } : {}),
   };
   return field;
@@ -93,7 +102,8 @@ function readSchema(value: unknown, where: string, problems: string[]): SchemaIn
   value.fields.forEach((raw: unknown, i) => {
     const field = readField(raw, `${where}.fields[${i}]`, problems);
     if (field === undefined) return;
-    if (seen.has(field.name)) problems.push(`${where}.fields[${i}]: the field name ${describe(field.name)} appears twice`);
+    if (seen.has(field.name))
+      problems.push(`${where}.fields[${i}]: the field name ${describe(field.name)} appears twice`);
     seen.add(field.name);
     fields.push(field);
   });
@@ -103,7 +113,9 @@ function readSchema(value: unknown, where: string, problems: string[]): SchemaIn
     fields,
     ...(optionalString(value.description) ? { description: value.description as string } : {}),
     ...(optionalString(value.schemaId) ? { schemaId: value.schemaId as string } : {}),
-    ...(optionalString(value.businessAreaName) ? { businessAreaName: value.businessAreaName as string } : {}),
+    ...(optionalString(value.businessAreaName)
+      ? { businessAreaName: value.businessAreaName as string }
+      : {}),
   };
 }
 
@@ -111,8 +123,13 @@ function readSchema(value: unknown, where: string, problems: string[]): SchemaIn
 export function readSchemaResponses(input: unknown): SchemaInput[] {
   const problems: string[] = [];
   const list = Array.isArray(input) ? input : [input];
-  if (list.length === 0) problems.push('expected a Get Schema response or a non-empty array of them, got an empty array');
-  const schemas = list.map((value, i) => readSchema(value, Array.isArray(input) ? `[${i}]` : 'schema', problems));
+  if (list.length === 0)
+    problems.push(
+      'expected a Get Schema response or a non-empty array of them, got an empty array',
+    );
+  const schemas = list.map((value, i) =>
+    readSchema(value, Array.isArray(input) ? `[${i}]` : 'schema', problems),
+  );
   if (problems.length > 0) throw new CodegenError(problems);
   return schemas as SchemaInput[];
 }
@@ -128,7 +145,14 @@ export function tsStringLiteral(text: string): string {
     else if (ch === '\n') out += '\\n';
     else if (ch === '\r') out += '\\r';
     else if (ch === '\t') out += '\\t';
-    else if (code < 0x20 || code === 0x7f || code === 0x2028 || code === 0x2029 || (code >= 0xd800 && code <= 0xdfff)) out += `\\u${code.toString(16).padStart(4, '0')}`;
+    else if (
+      code < 0x20 ||
+      code === 0x7f ||
+      code === 0x2028 ||
+      code === 0x2029 ||
+      (code >= 0xd800 && code <= 0xdfff)
+    )
+      out += `\\u${code.toString(16).padStart(4, '0')}`;
     else out += ch;
   }
   return `${out}'`;
@@ -144,7 +168,9 @@ function propertyKey(name: string): string {
 
 /** A JSDoc block at `indent`, or nothing for no lines. */
 function docComment(lines: readonly string[], indent: string): string {
-  const body = lines.flatMap((line) => line.split(/\r\n|[\r\n\u2028\u2029]/)).map((line) => line.replace(/\*\//g, '*\\/').trimEnd());
+  const body = lines
+    .flatMap((line) => line.split(/\r\n|[\r\n\u2028\u2029]/))
+    .map((line) => line.replace(/\*\//g, '*\\/').trimEnd());
   while (body.length > 0 && body[body.length - 1] === '') body.pop();
   if (body.length === 0) return '';
   if (body.length === 1) return `${indent}/** ${body[0]} */\n`;
@@ -152,18 +178,26 @@ function docComment(lines: readonly string[], indent: string): string {
 }
 
 function fieldEntry(field: FieldInput): string {
-  const docs = [...(field.description ? [field.description] : []), ...(field.inactive ? ['@deprecated The field is inactive.'] : [])];
+  const docs = [
+    ...(field.description ? [field.description] : []),
+    ...(field.inactive ? ['@deprecated The field is inactive.'] : []),
+  ];
   const props: string[] = [];
   if (field.dataType !== undefined) props.push(`dataType: ${tsStringLiteral(field.dataType)}`);
-  if (field.allowedBooleanValues !== undefined) props.push(`allowedBooleanValues: ${tsStringLiteral(field.allowedBooleanValues)}`);
+  if (field.allowedBooleanValues !== undefined)
+    props.push(`allowedBooleanValues: ${tsStringLiteral(field.allowedBooleanValues)}`);
   let text: string;
   if (field.staticPicklist === undefined) {
     text = `  ${propertyKey(field.name)}: {${props.length > 0 ? ` ${props.join(', ')} ` : ''}},\n`;
   } else {
     const entries = field.staticPicklist.map(
-      (entry) => `      { code: ${tsStringLiteral(entry.code)}${entry.description === undefined ? '' : `, description: ${tsStringLiteral(entry.description)}`} },\n`,
+      (entry) =>
+        `      { code: ${tsStringLiteral(entry.code)}${entry.description === undefined ? '' : `, description: ${tsStringLiteral(entry.description)}`} },\n`,
     );
-    const list = entries.length === 0 ? '    staticPicklist: [],\n' : `    staticPicklist: [\n${entries.join('')}    ],\n`;
+    const list =
+      entries.length === 0
+        ? '    staticPicklist: [],\n'
+        : `    staticPicklist: [\n${entries.join('')}    ],\n`;
     text = `  ${propertyKey(field.name)}: {\n${props.map((p) => `    ${p},\n`).join('')}${list}  },\n`;
   }
   return docComment(docs, '  ') + text;
@@ -177,7 +211,11 @@ export function exportName(schemaName: string): string {
     .replace(/[\u0300-\u036f]/g, '')
     .split(/[^A-Za-z0-9]+/)
     .filter(Boolean);
-  const camel = words.map((w, i) => (i === 0 ? w.charAt(0).toLowerCase() + w.slice(1) : w.charAt(0).toUpperCase() + w.slice(1))).join('');
+  const camel = words
+    .map((w, i) =>
+      i === 0 ? w.charAt(0).toLowerCase() + w.slice(1) : w.charAt(0).toUpperCase() + w.slice(1),
+    )
+    .join('');
   if (camel === '') return 'schema';
   // An identifier cannot start with a digit: lead with `schema` instead of ending with it.
   return /^[0-9]/.test(camel) ? `schema${camel}` : `${camel}Schema`;
@@ -185,7 +223,11 @@ export function exportName(schemaName: string): string {
 
 function schemaBlock(schema: SchemaInput, name: string): string {
   const title = `${schema.name}${schema.businessAreaName ? ` (business area ${schema.businessAreaName})` : ''}.`;
-  const docs = [title, ...(schema.description ? ['', schema.description] : []), ...(schema.schemaId ? ['', `Schema id: ${schema.schemaId}`] : [])];
+  const docs = [
+    title,
+    ...(schema.description ? ['', schema.description] : []),
+    ...(schema.schemaId ? ['', `Schema id: ${schema.schemaId}`] : []),
+  ];
   const body = schema.fields.map(fieldEntry).join('');
   return `${docComment(docs, '')}export const ${name} = defineSchema({\n${body}} as const);\n`;
 }
@@ -202,6 +244,7 @@ export function generateSchemaModule(input: unknown, options: CodegenOptions = {
     taken.add(name);
     return schemaBlock(schema, name);
   });
-  const header = '// Generated by `mdq codegen` from Get Schema responses. Do not edit: run `mdq codegen` again instead.\n';
+  const header =
+    '// Generated by `mdq codegen` from Get Schema responses. Do not edit: run `mdq codegen` again instead.\n';
   return `${header}import { defineSchema } from ${tsStringLiteral(options.importFrom ?? 'mdq')};\n\n${blocks.join('\n')}`;
 }

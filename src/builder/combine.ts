@@ -58,7 +58,10 @@ export function flattenParts(parts: readonly Part[]): Expr[] {
     } else if (typeof part === 'object' && typeof (part as Expr).kind === 'string') {
       out.push(part as Expr);
     } else {
-      throw new BuilderError('invalid-value', `expected a clause, an array of clauses or undefined, not ${describe(part)}`);
+      throw new BuilderError(
+        'invalid-value',
+        `expected a clause, an array of clauses or undefined, not ${describe(part)}`,
+      );
     }
   };
   for (let i = parts.length - 1; i >= 0; i--) pending.push(parts[i]!);
@@ -75,7 +78,12 @@ function combineParts(kind: 'And' | 'Or', parts: readonly Part[]): Expr | undefi
     else operands.push(nest(clause, 'operand'));
   }
   if (kind === 'Or') return { kind: 'Or', operands, span: NO_SPAN } satisfies Or;
-  return { kind: 'And', operands, explicit: operands.slice(1).map(() => true), span: NO_SPAN } satisfies And;
+  return {
+    kind: 'And',
+    operands,
+    explicit: operands.slice(1).map(() => true),
+    span: NO_SPAN,
+  } satisfies And;
 }
 
 /** `a AND b AND ...`: every part must match. Nested ANDs are flattened; nothing left is `undefined`. */
@@ -102,7 +110,9 @@ export function not(first: Expr, ...rest: Part[]): Not;
 export function not(...parts: Part[]): Not | undefined;
 export function not(...parts: Part[]): Not | undefined {
   const operand = andOf(parts);
-  return operand === undefined ? undefined : { kind: 'Not', operator: 'NOT', operand: nest(operand, 'prefix'), span: NO_SPAN };
+  return operand === undefined
+    ? undefined
+    : { kind: 'Not', operator: 'NOT', operand: nest(operand, 'prefix'), span: NO_SPAN };
 }
 
 /** `+(a AND b ...)`: Lucene's required prefix. Nothing left is `undefined`. */
@@ -110,7 +120,9 @@ export function required(first: Expr, ...rest: Part[]): Required;
 export function required(...parts: Part[]): Required | undefined;
 export function required(...parts: Part[]): Required | undefined {
   const operand = andOf(parts);
-  return operand === undefined ? undefined : { kind: 'Required', operand: nest(operand, 'prefix'), span: NO_SPAN };
+  return operand === undefined
+    ? undefined
+    : { kind: 'Required', operand: nest(operand, 'prefix'), span: NO_SPAN };
 }
 
 /** `clause^factor`: weights a clause's relevance. The factor is a non-negative finite number. */
@@ -119,10 +131,22 @@ export function boost(clause: Expr, factor: number): Boost {
   try {
     text = printDecimal(factor);
   } catch {
-    throw new BuilderError('invalid-boost', `a boost must be a non-negative finite number, not ${describe(factor)}`);
+    throw new BuilderError(
+      'invalid-boost',
+      `a boost must be a non-negative finite number, not ${describe(factor)}`,
+    );
   }
-  if (Number(text) !== factor) throw new BuilderError('invalid-boost', `the boost ${factor} cannot be written exactly as a decimal number`);
-  return { kind: 'Boost', operand: nest(clause, 'postfix'), value: factor === 0 ? 0 : factor, span: NO_SPAN };
+  if (Number(text) !== factor)
+    throw new BuilderError(
+      'invalid-boost',
+      `the boost ${factor} cannot be written exactly as a decimal number`,
+    );
+  return {
+    kind: 'Boost',
+    operand: nest(clause, 'postfix'),
+    value: factor === 0 ? 0 : factor,
+    span: NO_SPAN,
+  };
 }
 
 /** `field:(...)`: every term inside searches `field`. Nothing left is `undefined`. */
@@ -131,5 +155,7 @@ export function scope(field: string, ...parts: Part[]): Field | undefined;
 export function scope(field: string, ...parts: Part[]): Field | undefined {
   const name = fieldName(field, 'word');
   const body = andOf(parts);
-  return body === undefined ? undefined : { kind: 'Field', field: name, value: group(body), span: NO_SPAN };
+  return body === undefined
+    ? undefined
+    : { kind: 'Field', field: name, value: group(body), span: NO_SPAN };
 }

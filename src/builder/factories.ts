@@ -6,11 +6,33 @@
  * Values are data, never syntax: a value's quotes, brackets, operators, `*` and `?`
  * are escaped so they stay part of the value.
  */
-import type { ComparisonOperator, Comparison, Exists, Expr, Field, MatchAll, Not, Phrase, Range, Relation, RelationOperator, Term } from '../language/ast.js';
+import type {
+  ComparisonOperator,
+  Comparison,
+  Exists,
+  Expr,
+  Field,
+  MatchAll,
+  Not,
+  Phrase,
+  Range,
+  Relation,
+  RelationOperator,
+  Term,
+} from '../language/ast.js';
 import { isQueryWhitespace } from '../language/escape.js';
 import { and, group, or } from './combine.js';
 import { BuilderError } from './errors.js';
-import { NO_SPAN, comparisonNode, fieldName, phraseNode, rangeBoundNode, termNode, valueNode, wildcardNode } from './nodes.js';
+import {
+  NO_SPAN,
+  comparisonNode,
+  fieldName,
+  phraseNode,
+  rangeBoundNode,
+  termNode,
+  valueNode,
+  wildcardNode,
+} from './nodes.js';
 import type { Scalar } from './values.js';
 
 /** A full-text word: `term('Jo*')` searches for the literal text `Jo*` in any field. */
@@ -62,10 +84,16 @@ export function anyOf(field: string, values: readonly [Scalar, ...Scalar[]]): Fi
 export function anyOf(field: string, values: readonly Scalar[]): Field | undefined;
 export function anyOf(field: string, values: readonly Scalar[]): Field | undefined {
   const name = fieldName(field, 'word');
-  if (!Array.isArray(values)) throw new BuilderError('invalid-value', 'anyOf takes an array of values');
+  if (!Array.isArray(values))
+    throw new BuilderError('invalid-value', 'anyOf takes an array of values');
   const body = or(values.map(valueNode));
   if (body === undefined) return undefined;
-  return { kind: 'Field', field: name, value: body.kind === 'Or' ? group(body) : (body as Term | Phrase), span: NO_SPAN };
+  return {
+    kind: 'Field',
+    field: name,
+    value: body.kind === 'Or' ? group(body) : (body as Term | Phrase),
+    span: NO_SPAN,
+  };
 }
 
 /** `field:text*`: the field's value starts with `text` (its own `*` and `?` match literally). */
@@ -108,12 +136,33 @@ function rangeNode(lower: Bound, upper: Bound, options: BetweenOptions): Range {
  * (`undefined` or `null`) is the open end `*`; with both missing there is no
  * constraint and the result is `undefined`.
  */
-export function between(field: string, lower: Scalar, upper: Bound, options?: BetweenOptions): Field;
-export function between(field: string, lower: Bound, upper: Scalar, options?: BetweenOptions): Field;
-export function between(field: string, lower: Bound, upper: Bound, options?: BetweenOptions): Field | undefined;
-export function between(field: string, lower: Bound, upper: Bound, options: BetweenOptions = {}): Field | undefined {
+export function between(
+  field: string,
+  lower: Scalar,
+  upper: Bound,
+  options?: BetweenOptions,
+): Field;
+export function between(
+  field: string,
+  lower: Bound,
+  upper: Scalar,
+  options?: BetweenOptions,
+): Field;
+export function between(
+  field: string,
+  lower: Bound,
+  upper: Bound,
+  options?: BetweenOptions,
+): Field | undefined;
+export function between(
+  field: string,
+  lower: Bound,
+  upper: Bound,
+  options: BetweenOptions = {},
+): Field | undefined {
   const name = fieldName(field, 'word');
-  if ((lower === undefined || lower === null) && (upper === undefined || upper === null)) return undefined;
+  if ((lower === undefined || lower === null) && (upper === undefined || upper === null))
+    return undefined;
   return { kind: 'Field', field: name, value: rangeNode(lower, upper, options), span: NO_SPAN };
 }
 
@@ -129,11 +178,16 @@ const present = (value: Bound): value is Scalar => value !== undefined && value 
 
 /** `field:{gt TO lte]` and friends, from named bounds. No bound at all is `undefined`. */
 export function range(field: string, bounds: RangeBounds): Field | undefined {
-  if (present(bounds.gt) && present(bounds.gte)) throw new BuilderError('invalid-range', 'give either gt or gte, not both');
-  if (present(bounds.lt) && present(bounds.lte)) throw new BuilderError('invalid-range', 'give either lt or lte, not both');
+  if (present(bounds.gt) && present(bounds.gte))
+    throw new BuilderError('invalid-range', 'give either gt or gte, not both');
+  if (present(bounds.lt) && present(bounds.lte))
+    throw new BuilderError('invalid-range', 'give either lt or lte, not both');
   const lower = present(bounds.gt) ? bounds.gt : bounds.gte;
   const upper = present(bounds.lt) ? bounds.lt : bounds.lte;
-  return between(field, lower, upper, { lowerInclusive: !present(bounds.gt), upperInclusive: !present(bounds.lt) });
+  return between(field, lower, upper, {
+    lowerInclusive: !present(bounds.gt),
+    upperInclusive: !present(bounds.lt),
+  });
 }
 
 function relationField(field: string, operator: RelationOperator, value: Scalar): Field {

@@ -34,7 +34,11 @@ export class FieldBuilder {
   contains(text: string): Field {
     return f.contains(this.name, text);
   }
-  between(lower: Scalar | null | undefined, upper: Scalar | null | undefined, options?: f.BetweenOptions): Field | undefined {
+  between(
+    lower: Scalar | null | undefined,
+    upper: Scalar | null | undefined,
+    options?: f.BetweenOptions,
+  ): Field | undefined {
     return f.between(this.name, lower, upper, options);
   }
   range(bounds: f.RangeBounds): Field | undefined {

@@ -25,7 +25,16 @@ export {
 } from './factories.js';
 export { FieldBuilder, field } from './field.js';
 export { query, type BuiltQuery } from './query.js';
-export { fuzzy, inField, proximity, regex, relation, valueRange, wildcard, type FieldValueClause } from './clauses.js';
+export {
+  fuzzy,
+  inField,
+  proximity,
+  regex,
+  relation,
+  valueRange,
+  wildcard,
+  type FieldValueClause,
+} from './clauses.js';
 export { toBuilderCode, type BuilderCodeOptions } from './to-code.js';
 export { CodegenError, generateSchemaModule, type CodegenOptions } from './codegen.js';
 export type { DateString, Scalar } from './values.js';

@@ -31,13 +31,21 @@ export interface BuiltQuery {
  */
 export function query(...parts: Part[]): BuiltQuery {
   const body = andOf(parts) ?? matchAll();
-  if (treeDepthWithin(body) === undefined) throw new BuilderError('too-deep', `the query nests more than ${MAX_TREE_DEPTH} nodes deep, deeper than the parser accepts`);
+  if (treeDepthWithin(body) === undefined)
+    throw new BuilderError(
+      'too-deep',
+      `the query nests more than ${MAX_TREE_DEPTH} nodes deep, deeper than the parser accepts`,
+    );
   const text = format(body);
   const parsed = parse(text);
   const errors = parsed.diagnostics.filter((d) => d.severity === 'error');
   if (errors.length > 0 || !sameTree(parsed.ast.body, body)) {
-    const why = errors.length > 0 ? errors.map((d) => d.message).join('; ') : 'it parses as a different tree';
-    throw new BuilderError('unrepresentable', `the built query does not read back as built (${why}): ${text}`);
+    const why =
+      errors.length > 0 ? errors.map((d) => d.message).join('; ') : 'it parses as a different tree';
+    throw new BuilderError(
+      'unrepresentable',
+      `the built query does not read back as built (${why}): ${text}`,
+    );
   }
   const ast = parsed.ast;
   return {

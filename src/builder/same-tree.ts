@@ -13,7 +13,10 @@ export function sameTree(a: unknown, b: unknown): boolean {
   const keysB = Object.keys(b).filter((k) => k !== 'span');
   if (keysA.length !== keysB.length) return false;
   const recordB = b as Record<string, unknown>;
-  return keysA.every((key) => Object.hasOwn(recordB, key) && sameTree((a as Record<string, unknown>)[key], recordB[key]));
+  return keysA.every(
+    (key) =>
+      Object.hasOwn(recordB, key) && sameTree((a as Record<string, unknown>)[key], recordB[key]),
+  );
 }
 
 /** A copy of `node` without spans, for readable test failures. */
@@ -21,7 +24,11 @@ export function withoutSpans<T extends Node | null>(node: T): unknown {
   const strip = (value: unknown): unknown => {
     if (Array.isArray(value)) return value.map(strip);
     if (typeof value !== 'object' || value === null) return value;
-    return Object.fromEntries(Object.entries(value).filter(([key]) => key !== 'span').map(([key, v]) => [key, strip(v)]));
+    return Object.fromEntries(
+      Object.entries(value)
+        .filter(([key]) => key !== 'span')
+        .map(([key, v]) => [key, strip(v)]),
+    );
   };
   return strip(node);
 }

@@ -42,12 +42,28 @@ export type SchemaDefinition = { readonly [name: string]: FieldDefinition };
 // ------------------------------------------------------------------ kinds
 
 type TextType = 'string' | 'text' | 'email' | 'phone' | 'url';
-type NumberType = 'integer' | 'int' | 'long' | 'number' | 'float' | 'double' | 'decimal' | 'currency';
+type NumberType =
+  | 'integer'
+  | 'int'
+  | 'long'
+  | 'number'
+  | 'float'
+  | 'double'
+  | 'decimal'
+  | 'currency';
 type DateType = 'date' | 'datetime' | 'timestamp';
 type PresenceType = 'image' | 'document';
 
 /** How the builder treats a field. */
-export type ValueKind = 'text' | 'number' | 'date' | 'time' | 'boolean' | 'picklist' | 'presence' | 'opaque';
+export type ValueKind =
+  | 'text'
+  | 'number'
+  | 'date'
+  | 'time'
+  | 'boolean'
+  | 'picklist'
+  | 'presence'
+  | 'opaque';
 
 const KIND_OF_TYPE: Readonly<Record<string, ValueKind>> = {
   string: 'text',
@@ -71,7 +87,10 @@ const KIND_OF_TYPE: Readonly<Record<string, ValueKind>> = {
   picklist: 'picklist',
   image: 'presence',
   document: 'presence',
-} satisfies Record<TextType | NumberType | DateType | PresenceType | 'time' | 'boolean' | 'picklist', ValueKind>;
+} satisfies Record<
+  TextType | NumberType | DateType | PresenceType | 'time' | 'boolean' | 'picklist',
+  ValueKind
+>;
 
 /** The kind of a field definition at run time; mirrors `KindOf` below. */
 export function valueKind(definition: FieldDefinition): ValueKind {
@@ -81,7 +100,9 @@ export function valueKind(definition: FieldDefinition): ValueKind {
 }
 
 /** The kind of a field definition at the type level; a `dataType` typed as plain `string` is `opaque`. */
-export type KindOf<D> = 'dataType' extends keyof D ? KindOfType<Exclude<D['dataType' & keyof D], undefined>> : 'text';
+export type KindOf<D> = 'dataType' extends keyof D
+  ? KindOfType<Exclude<D['dataType' & keyof D], undefined>>
+  : 'text';
 
 type KindOfType<T> = [T] extends [never]
   ? 'text'
@@ -109,10 +130,20 @@ type KindOfType<T> = [T] extends [never]
 export type DateInput = Date | DateString;
 
 /** The values of a boolean field: its `allowedBooleanValues` pair (or `true`/`false`), or a JS boolean. */
-export type BooleanValue<D> = boolean | (D extends { readonly allowedBooleanValues: infer A extends string } ? (A extends `${infer T}/${infer F}` ? T | F : string) : 'true' | 'false');
+export type BooleanValue<D> =
+  | boolean
+  | (D extends { readonly allowedBooleanValues: infer A extends string }
+      ? A extends `${infer T}/${infer F}`
+        ? T | F
+        : string
+      : 'true' | 'false');
 
 /** The codes of a picklist field. */
-export type PicklistCode<D> = D extends { readonly staticPicklist: readonly (infer E)[] } ? (E extends { readonly code: infer C extends string } ? C : never) : string;
+export type PicklistCode<D> = D extends { readonly staticPicklist: readonly (infer E)[] }
+  ? E extends { readonly code: infer C extends string }
+    ? C
+    : never
+  : string;
 
 type TextOperator = 'eq' | 'ne' | 'contains' | 'startswith' | 'endswith';
 type OrderOperator = 'eq' | 'ne' | 'gt' | 'lt' | 'ge' | 'le';
@@ -154,7 +185,11 @@ export interface TypedRangeBounds<V> {
 export interface OrderClauses<V> {
   between(lower: V, upper: V | null | undefined, options?: f.BetweenOptions): Field;
   between(lower: V | null | undefined, upper: V, options?: f.BetweenOptions): Field;
-  between(lower: V | null | undefined, upper: V | null | undefined, options?: f.BetweenOptions): Field | undefined;
+  between(
+    lower: V | null | undefined,
+    upper: V | null | undefined,
+    options?: f.BetweenOptions,
+  ): Field | undefined;
   range(bounds: TypedRangeBounds<V>): Field | undefined;
   greaterThan(value: V): Field;
   greaterOrEqual(value: V): Field;
@@ -166,9 +201,17 @@ export interface OrderClauses<V> {
   le(value: V): Comparison;
 }
 
-export type TextField<N extends string> = PresenceClauses<N> & EqualityClauses<string> & ComparisonClauses<string, TextOperator> & WildcardClauses;
-export type OrderedField<N extends string, V> = PresenceClauses<N> & EqualityClauses<V> & ComparisonClauses<V, OrderOperator> & OrderClauses<V>;
-export type ChoiceField<N extends string, V> = PresenceClauses<N> & EqualityClauses<V> & ComparisonClauses<V, 'eq' | 'ne'>;
+export type TextField<N extends string> = PresenceClauses<N> &
+  EqualityClauses<string> &
+  ComparisonClauses<string, TextOperator> &
+  WildcardClauses;
+export type OrderedField<N extends string, V> = PresenceClauses<N> &
+  EqualityClauses<V> &
+  ComparisonClauses<V, OrderOperator> &
+  OrderClauses<V>;
+export type ChoiceField<N extends string, V> = PresenceClauses<N> &
+  EqualityClauses<V> &
+  ComparisonClauses<V, 'eq' | 'ne'>;
 export type OpaqueField<N extends string> = PresenceClauses<N> &
   EqualityClauses<Scalar> &
   ComparisonClauses<Scalar, ComparisonOperator> &
@@ -207,7 +250,10 @@ export interface TypedSchema<D extends SchemaDefinition> {
 type Convert = (value: unknown) => Scalar;
 
 function invalid(name: string, expected: string, value: unknown): never {
-  throw new BuilderError('invalid-value', `field '${name}' takes ${expected}, not ${describe(value)}`);
+  throw new BuilderError(
+    'invalid-value',
+    `field '${name}' takes ${expected}, not ${describe(value)}`,
+  );
 }
 
 function converter(name: string, kind: ValueKind, definition: FieldDefinition): Convert {
@@ -218,26 +264,41 @@ function converter(name: string, kind: ValueKind, definition: FieldDefinition): 
     case 'number':
       return (v) => (typeof v === 'number' ? v : invalid(name, 'a number', v));
     case 'date':
-      return (v) => (v instanceof Date || typeof v === 'string' ? dayText(v) : invalid(name, 'a Date or a YYYY-MM-DD date', v));
+      return (v) =>
+        v instanceof Date || typeof v === 'string'
+          ? dayText(v)
+          : invalid(name, 'a Date or a YYYY-MM-DD date', v);
     case 'boolean': {
       // Split at the first slash, as `BooleanValue` does; without a slash any string is allowed.
       const pair = definition.allowedBooleanValues;
       const slash = typeof pair === 'string' ? pair.indexOf('/') : -1;
-      const [yes, no] = slash < 0 ? ['true', 'false'] : [pair!.slice(0, slash), pair!.slice(slash + 1)];
+      const [yes, no] =
+        slash < 0 ? ['true', 'false'] : [pair!.slice(0, slash), pair!.slice(slash + 1)];
       const open = typeof pair === 'string' && slash < 0;
       return (v) => {
         if (v === true) return yes;
         if (v === false) return no;
-        return v === yes || v === no || (open && typeof v === 'string') ? v : invalid(name, `${yes} or ${no}`, v);
+        return v === yes || v === no || (open && typeof v === 'string')
+          ? v
+          : invalid(name, `${yes} or ${no}`, v);
       };
     }
     case 'picklist': {
       const codes = definition.staticPicklist?.map((entry) => entry.code);
-      return (v) => (typeof v === 'string' && (codes === undefined || codes.includes(v)) ? v : invalid(name, codes ? `one of ${codes.join(', ')}` : 'a picklist code', v));
+      return (v) =>
+        typeof v === 'string' && (codes === undefined || codes.includes(v))
+          ? v
+          : invalid(name, codes ? `one of ${codes.join(', ')}` : 'a picklist code', v);
     }
     case 'presence':
     case 'opaque':
-      return (v) => (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean' || v instanceof Date ? v : invalid(name, 'a string, number or Date', v));
+      return (v) =>
+        typeof v === 'string' ||
+        typeof v === 'number' ||
+        typeof v === 'boolean' ||
+        v instanceof Date
+          ? v
+          : invalid(name, 'a string, number or Date', v);
   }
 }
 
@@ -272,14 +333,22 @@ function typedField(name: string, definition: FieldDefinition): object {
   const kind = valueKind(definition);
   const convert = converter(name, kind, definition);
   const operators = OPERATORS[kind];
-  const bound = (v: unknown): Scalar | null | undefined => (v === null || v === undefined ? v : convert(v));
+  const bound = (v: unknown): Scalar | null | undefined =>
+    v === null || v === undefined ? v : convert(v);
   const checkedCompare = (operator: ComparisonOperator, value: unknown): Comparison => {
     if (!operators.includes(checkOperator(operator))) {
-      throw new BuilderError('invalid-operator', `field '${name}' (${definition.dataType ?? 'string'}) takes ${operators.join(', ') || 'no comparison operators'}, not '${operator}'`);
+      throw new BuilderError(
+        'invalid-operator',
+        `field '${name}' (${definition.dataType ?? 'string'}) takes ${operators.join(', ') || 'no comparison operators'}, not '${operator}'`,
+      );
     }
     return f.compare(name, operator, convert(value));
   };
-  const out: Record<string, unknown> = { name, exists: () => f.exists(name), missing: () => f.missing(name) };
+  const out: Record<string, unknown> = {
+    name,
+    exists: () => f.exists(name),
+    missing: () => f.missing(name),
+  };
   if (operators.length > 0) out.compare = checkedCompare;
   for (const group of GROUPS[kind]) {
     if (group === 'equality') {
@@ -300,8 +369,15 @@ function typedField(name: string, definition: FieldDefinition): object {
       });
     } else {
       Object.assign(out, {
-        between: (lower: unknown, upper: unknown, options?: f.BetweenOptions) => f.between(name, bound(lower), bound(upper), options),
-        range: (bounds: TypedRangeBounds<unknown>) => f.range(name, { gt: bound(bounds.gt), gte: bound(bounds.gte), lt: bound(bounds.lt), lte: bound(bounds.lte) }),
+        between: (lower: unknown, upper: unknown, options?: f.BetweenOptions) =>
+          f.between(name, bound(lower), bound(upper), options),
+        range: (bounds: TypedRangeBounds<unknown>) =>
+          f.range(name, {
+            gt: bound(bounds.gt),
+            gte: bound(bounds.gte),
+            lt: bound(bounds.lt),
+            lte: bound(bounds.lte),
+          }),
         greaterThan: (v: unknown) => f.greaterThan(name, convert(v)),
         greaterOrEqual: (v: unknown) => f.greaterOrEqual(name, convert(v)),
         lessThan: (v: unknown) => f.lessThan(name, convert(v)),
@@ -325,7 +401,10 @@ const METADATA: FieldDefinition = { dataType: 'string' };
  */
 export function defineSchema<const D extends SchemaDefinition>(definition: D): TypedSchema<D> {
   if (typeof definition !== 'object' || definition === null || Array.isArray(definition)) {
-    throw new BuilderError('invalid-value', `a schema definition is an object of field definitions keyed by field name, not ${describe(definition)}`);
+    throw new BuilderError(
+      'invalid-value',
+      `a schema definition is an object of field definitions keyed by field name, not ${describe(definition)}`,
+    );
   }
   const names = Object.keys(definition) as FieldNameOf<D>[];
   for (const name of names) checkFieldName(name);
@@ -336,8 +415,13 @@ export function defineSchema<const D extends SchemaDefinition>(definition: D): T
     field(name: string) {
       let built = cache.get(name);
       if (built === undefined) {
-        const own = Object.hasOwn(definition, name) ? definition[name] : (HIT_METADATA_FIELDS as readonly string[]).includes(name) ? METADATA : undefined;
-        if (own === undefined) throw new BuilderError('unknown-field', `the schema has no field ${describe(name)}`);
+        const own = Object.hasOwn(definition, name)
+          ? definition[name]
+          : (HIT_METADATA_FIELDS as readonly string[]).includes(name)
+            ? METADATA
+            : undefined;
+        if (own === undefined)
+          throw new BuilderError('unknown-field', `the schema has no field ${describe(name)}`);
         built = typedField(name, own);
         cache.set(name, built);
       }
@@ -352,21 +436,33 @@ export interface SchemaResponseLike {
 }
 
 /** The field definitions of a response, keyed by name. */
-export type DefinitionOf<R extends SchemaResponseLike> = { readonly [F in R['fields'][number] as F['name']]: F };
+export type DefinitionOf<R extends SchemaResponseLike> = {
+  readonly [F in R['fields'][number] as F['name']]: F;
+};
 
 /**
  * A schema-typed builder straight from a Get Schema response. The types are only as
  * precise as the response's type: a JSON import widens `dataType` to `string` (every
  * field then takes any clause); `mdq codegen` writes a module with the literal types.
  */
-export function schemaFromResponse<const R extends SchemaResponseLike>(response: R): TypedSchema<DefinitionOf<R>> {
+export function schemaFromResponse<const R extends SchemaResponseLike>(
+  response: R,
+): TypedSchema<DefinitionOf<R>> {
   if (typeof response !== 'object' || response === null || !Array.isArray(response.fields)) {
     throw new BuilderError('invalid-value', 'a Get Schema response has a fields array');
   }
   const seen = new Set<string>();
   for (const field of response.fields) {
-    if (typeof field?.name !== 'string') throw new BuilderError('invalid-field-name', `every field of a schema has a string name, not ${describe(field?.name)}`);
-    if (seen.has(field.name)) throw new BuilderError('invalid-field-name', `the schema defines the field ${describe(field.name)} twice`);
+    if (typeof field?.name !== 'string')
+      throw new BuilderError(
+        'invalid-field-name',
+        `every field of a schema has a string name, not ${describe(field?.name)}`,
+      );
+    if (seen.has(field.name))
+      throw new BuilderError(
+        'invalid-field-name',
+        `the schema defines the field ${describe(field.name)} twice`,
+      );
     seen.add(field.name);
   }
   // fromEntries defines own properties, even for a field named `__proto__`.

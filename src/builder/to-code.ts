@@ -68,17 +68,27 @@ class CodeWriter {
   }
 
   readonly table: { readonly [K in Expr['kind']]: (node: NodeOfKind<K>) => Code } = {
-    Or: (n) => this.call('or', n.operands.map((o) => this.expr(o))),
-    And: (n) => this.call('and', n.operands.map((o) => this.expr(o))),
+    Or: (n) =>
+      this.call(
+        'or',
+        n.operands.map((o) => this.expr(o)),
+      ),
+    And: (n) =>
+      this.call(
+        'and',
+        n.operands.map((o) => this.expr(o)),
+      ),
     Not: (n) => this.call('not', this.parts(n.operand)),
     Required: (n) => this.call('required', this.parts(n.operand)),
     Group: (n) => this.expr(n.body),
     Field: (n) => this.field(n),
     Exists: (n) => this.call('exists', [fieldString(n.field)]),
     Comparison: (n) => {
-      const value = n.value.kind === 'NumberValue' ? tsNumber(n.value.value) : tsString(n.value.value);
+      const value =
+        n.value.kind === 'NumberValue' ? tsNumber(n.value.value) : tsString(n.value.value);
       const name = fieldString(n.field);
-      if (n.operator.length === 2) return this.call('field', [value], `field(${name}).${n.operator}`);
+      if (n.operator.length === 2)
+        return this.call('field', [value], `field(${name}).${n.operator}`);
       return this.call('compare', [name, tsString(n.operator), value]);
     },
     Term: (n) => this.call('term', [tsString(n.value)]),
@@ -86,17 +96,27 @@ class CodeWriter {
     Phrase: (n) => this.call('phrase', [tsString(n.value)]),
     Regex: (n) => this.call('regex', [tsString(n.pattern)]),
     Range: (n) => this.range('valueRange', [], n),
-    Fuzzy: (n) => this.call('fuzzy', [tsString(n.operand.value), ...(n.distance === null ? [] : [tsNumber(n.distance)])]),
-    Proximity: (n) => this.call('proximity', [tsString(n.operand.value), ...(n.distance === null ? [] : [tsNumber(n.distance)])]),
+    Fuzzy: (n) =>
+      this.call('fuzzy', [
+        tsString(n.operand.value),
+        ...(n.distance === null ? [] : [tsNumber(n.distance)]),
+      ]),
+    Proximity: (n) =>
+      this.call('proximity', [
+        tsString(n.operand.value),
+        ...(n.distance === null ? [] : [tsNumber(n.distance)]),
+      ]),
     Boost: (n) => this.call('boost', [this.expr(n.operand), tsNumber(n.value)]),
     MatchAll: () => this.call('matchAll', []),
     Error: (n) => unrepresentable(n),
   };
 
   range(fn: string, first: Code[], n: NodeOfKind<'Range'>): Call {
-    const bound = (b: NodeOfKind<'RangeBound'>): string => (b.value === null ? 'null' : tsString(b.value));
+    const bound = (b: NodeOfKind<'RangeBound'>): string =>
+      b.value === null ? 'null' : tsString(b.value);
     const args: Code[] = [...first, bound(n.lower), bound(n.upper)];
-    if (!n.lowerInclusive || !n.upperInclusive) args.push(`{ lowerInclusive: ${n.lowerInclusive}, upperInclusive: ${n.upperInclusive} }`);
+    if (!n.lowerInclusive || !n.upperInclusive)
+      args.push(`{ lowerInclusive: ${n.lowerInclusive}, upperInclusive: ${n.upperInclusive} }`);
     return this.call(fn, args);
   }
 
@@ -107,7 +127,8 @@ class CodeWriter {
     switch (value.kind) {
       case 'Term':
       case 'Phrase':
-        if (valueNode(value.value).kind === value.kind) return this.call('equals', [name, tsString(value.value)]);
+        if (valueNode(value.value).kind === value.kind)
+          return this.call('equals', [name, tsString(value.value)]);
         return this.call('inField', [name, this.expr(value)]);
       case 'Wildcard': {
         const shape = wildcardShape(value.pattern);
@@ -115,13 +136,18 @@ class CodeWriter {
         return this.call('inField', [name, this.expr(value)]);
       }
       case 'Range':
-        if (value.lower.value === null && value.upper.value === null) return this.call('inField', [name, this.expr(value)]);
+        if (value.lower.value === null && value.upper.value === null)
+          return this.call('inField', [name, this.expr(value)]);
         return this.range('between', [name], value);
       case 'Relation': {
         const leaf = value.value;
         const fn = RELATION_FACTORIES[value.operator];
-        if (valueNode(leaf.value).kind === leaf.kind) return this.call(fn, [name, tsString(leaf.value)]);
-        return this.call('inField', [name, this.call('relation', [tsString(value.operator), this.expr(leaf)])]);
+        if (valueNode(leaf.value).kind === leaf.kind)
+          return this.call(fn, [name, tsString(leaf.value)]);
+        return this.call('inField', [
+          name,
+          this.call('relation', [tsString(value.operator), this.expr(leaf)]),
+        ]);
       }
       case 'Group':
         return this.call('scope', [name, ...this.parts(value.body)]);
@@ -133,7 +159,12 @@ class CodeWriter {
   }
 }
 
-const RELATION_FACTORIES = { '>': 'greaterThan', '>=': 'greaterOrEqual', '<': 'lessThan', '<=': 'lessOrEqual' } as const;
+const RELATION_FACTORIES = {
+  '>': 'greaterThan',
+  '>=': 'greaterOrEqual',
+  '<': 'lessThan',
+  '<=': 'lessOrEqual',
+} as const;
 
 /** A field name as a literal; names the builder refuses (`*`, blank) fail here, as the code would when run. */
 function fieldString(name: NodeOfKind<'FieldName'>): string {
@@ -147,11 +178,16 @@ function ungroup(node: Expr): Expr {
 }
 
 function unrepresentable(node: Node): never {
-  throw new BuilderError('unrepresentable', `the tree has a syntax error at ${node.span.start}..${node.span.end}; fix it before writing builder code`);
+  throw new BuilderError(
+    'unrepresentable',
+    `the tree has a syntax error at ${node.span.start}..${node.span.end}; fix it before writing builder code`,
+  );
 }
 
 /** `startsWith`/`endsWith`/`contains` when one of them builds exactly this pattern. */
-function wildcardShape(pattern: string): { fn: 'startsWith' | 'endsWith' | 'contains'; text: string } | undefined {
+function wildcardShape(
+  pattern: string,
+): { fn: 'startsWith' | 'endsWith' | 'contains'; text: string } | undefined {
   const parts = wildcardParts(pattern);
   const star = (i: number): boolean => {
     const part = parts[i];
@@ -167,14 +203,16 @@ function wildcardShape(pattern: string): { fn: 'startsWith' | 'endsWith' | 'cont
     { fn: 'endsWith', leading: true, trailing: false, ok: parts.length === 2 && star(0) },
   ] as const;
   for (const c of candidates) {
-    if (c.ok && wildcardNode(text, c.leading, c.trailing).pattern === pattern) return { fn: c.fn, text };
+    if (c.ok && wildcardNode(text, c.leading, c.trailing).pattern === pattern)
+      return { fn: c.fn, text };
   }
   return undefined;
 }
 
 function layout(code: Code, indent: string, width: number): string {
   const flat = flatOf(code);
-  if (typeof code === 'string' || indent.length + flat.length <= width || code.args.length === 0) return flat;
+  if (typeof code === 'string' || indent.length + flat.length <= width || code.args.length === 0)
+    return flat;
   const inner = `${indent}  `;
   return `${code.head}(\n${code.args.map((a) => inner + layout(a, inner, width)).join(',\n')},\n${indent})`;
 }
@@ -188,9 +226,17 @@ function layout(code: Code, indent: string, width: number): string {
  */
 export function toBuilderCode(tree: Query | Expr, options: BuilderCodeOptions = {}): string {
   const name = options.name ?? 'q';
-  if (!IDENTIFIER.test(name)) throw new BuilderError('invalid-value', `${JSON.stringify(name)} is not a JavaScript identifier`);
+  if (!IDENTIFIER.test(name))
+    throw new BuilderError(
+      'invalid-value',
+      `${JSON.stringify(name)} is not a JavaScript identifier`,
+    );
   const body = tree.kind === 'Query' ? tree.body : tree;
-  if (body === null) throw new BuilderError('unrepresentable', 'the query is empty; query() of nothing is *:*, which matches every record');
+  if (body === null)
+    throw new BuilderError(
+      'unrepresentable',
+      'the query is empty; query() of nothing is *:*, which matches every record',
+    );
   const writer = new CodeWriter();
   const call = writer.call('query', writer.parts(body));
   const imports = [...writer.imports].sort();

@@ -27,11 +27,18 @@ function normaliseNumber(value: number): number {
 /** The plain decimal text of a finite number; throws when the text would not read back as the same number. */
 export function numberToText(value: number): string {
   if (typeof value !== 'number' || !Number.isFinite(value)) {
-    throw new BuilderError('invalid-number', `a number in a query must be finite, not ${String(value)}`);
+    throw new BuilderError(
+      'invalid-number',
+      `a number in a query must be finite, not ${String(value)}`,
+    );
   }
   const n = normaliseNumber(value);
   const text = n < 0 ? `-${printDecimal(-n)}` : printDecimal(n);
-  if (Number(text) !== n) throw new BuilderError('invalid-number', `${n} cannot be written exactly as a decimal number in a query`);
+  if (Number(text) !== n)
+    throw new BuilderError(
+      'invalid-number',
+      `${n} cannot be written exactly as a decimal number in a query`,
+    );
   return text;
 }
 
@@ -50,7 +57,8 @@ export function dateText(date: Date): string {
   const time = date.getTime();
   if (Number.isNaN(time)) throw new BuilderError('invalid-date', 'the Date is invalid');
   const year = date.getFullYear();
-  if (year < 0 || year > 9999) throw new BuilderError('invalid-date', `the year ${year} cannot be written as YYYY-MM-DD`);
+  if (year < 0 || year > 9999)
+    throw new BuilderError('invalid-date', `the year ${year} cannot be written as YYYY-MM-DD`);
   return `${zeroPad(year, 4)}-${zeroPad(date.getMonth() + 1, 2)}-${zeroPad(date.getDate(), 2)}`;
 }
 
@@ -61,14 +69,19 @@ export function isDateString(text: string): boolean {
   const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
   const date = new Date(Date.UTC(2000, month - 1, day));
   date.setUTCFullYear(year);
-  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+  return (
+    date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day
+  );
 }
 
 /** A `Date` (its local calendar date) or a `YYYY-MM-DD` string, checked, as `YYYY-MM-DD`. */
 export function dayText(value: Date | string): string {
   if (value instanceof Date) return dateText(value);
   if (typeof value === 'string' && isDateString(value)) return value;
-  throw new BuilderError('invalid-date', `expected a Date or a YYYY-MM-DD date, not ${describe(value)}`);
+  throw new BuilderError(
+    'invalid-date',
+    `expected a Date or a YYYY-MM-DD date, not ${describe(value)}`,
+  );
 }
 
 /** The query text of a scalar: strings literally, numbers in decimal, dates as `YYYY-MM-DD`, booleans as `true`/`false`. */
@@ -82,7 +95,10 @@ export function scalarText(value: Scalar): string {
       return value ? 'true' : 'false';
     default:
       if (value instanceof Date) return dateText(value);
-      throw new BuilderError('invalid-value', `expected a string, number, boolean or Date, not ${describe(value)}`);
+      throw new BuilderError(
+        'invalid-value',
+        `expected a string, number, boolean or Date, not ${describe(value)}`,
+      );
   }
 }
 
@@ -91,7 +107,9 @@ export function describe(value: unknown): string {
   if (value === null) return 'null';
   if (value instanceof Date) return 'a Date';
   if (Array.isArray(value)) return 'an array';
-  if (typeof value === 'string') return JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value);
-  if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') return String(value);
+  if (typeof value === 'string')
+    return JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value);
+  if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint')
+    return String(value);
   return typeof value;
 }

@@ -8,7 +8,12 @@ import type { Diagnostic, Severity } from '../language/diagnostic.js';
 import { MAX_TREE_DEPTH, treeDepthWithin } from '../language/depth.js';
 import { DiagnosticCollector, type LevelOf } from '../language/diagnostic-collector.js';
 import { DEFAULT_LIMITS, parseCollecting, type ParseOptions } from '../language/parse.js';
-import { isLoadedSchema, loadSchema, type SchemaIndex, type SchemaInput } from '../schema/schema.js';
+import {
+  isLoadedSchema,
+  loadSchema,
+  type SchemaIndex,
+  type SchemaInput,
+} from '../schema/schema.js';
 import { Context, type Report, type ReportSink } from './context.js';
 import { allRules } from './registry.js';
 import { sortBySpan } from './sort-by-span.js';
@@ -48,7 +53,12 @@ export function resolveSchema(input: SchemaInput | undefined): SchemaIndex | und
 }
 
 /** The severity a code gets: the configured level, else the rule's default; undefined when off. */
-function severityOf(code: string, fallback: Severity, enabled: boolean, levels: Readonly<Record<string, Level>>): Severity | undefined {
+function severityOf(
+  code: string,
+  fallback: Severity,
+  enabled: boolean,
+  levels: Readonly<Record<string, Level>>,
+): Severity | undefined {
   const level = levels[code];
   if (level === undefined) return enabled ? fallback : undefined;
   if (level === 'off') return undefined;
@@ -90,7 +100,12 @@ class Plan implements ReportSink {
   }
 
   /** Runs the rules over `root`, adding their reports to `diagnostics`. */
-  run(root: Node, schema: SchemaIndex | undefined, text: string | undefined, diagnostics: DiagnosticCollector): void {
+  run(
+    root: Node,
+    schema: SchemaIndex | undefined,
+    text: string | undefined,
+    diagnostics: DiagnosticCollector,
+  ): void {
     this.busy = true;
     this.diagnostics = diagnostics;
     this.context.begin(schema, text, this);
@@ -112,8 +127,13 @@ class Plan implements ReportSink {
     // a separate property store, and its shape would change on the way.
     const withFixes = fixes !== undefined && fixes.length > 0;
     const withRelated = related !== undefined && related.length > 0;
-    if (withFixes) return withRelated ? { code, severity, message, span, fixes, related } : { code, severity, message, span, fixes };
-    return withRelated ? { code, severity, message, span, related } : { code, severity, message, span };
+    if (withFixes)
+      return withRelated
+        ? { code, severity, message, span, fixes, related }
+        : { code, severity, message, span, fixes };
+    return withRelated
+      ? { code, severity, message, span, related }
+      : { code, severity, message, span };
   }
 
   report(r: Report): void {
@@ -154,13 +174,22 @@ function reverse<T>(items: T[], start: number, end: number): void {
   }
 }
 
-function makePlan(ruleList: readonly Rule[], levels: Readonly<Record<string, Level>>, withSchema: boolean): Plan {
+function makePlan(
+  ruleList: readonly Rule[],
+  levels: Readonly<Record<string, Level>>,
+  withSchema: boolean,
+): Plan {
   const rules = ruleList.filter(
-    (rule) => (withSchema || !rule.needsSchema) && Object.entries(rule.codes).some(([code, info]) => severityOf(code, info.severity, info.enabled !== false, levels)),
+    (rule) =>
+      (withSchema || !rule.needsSchema) &&
+      Object.entries(rule.codes).some(([code, info]) =>
+        severityOf(code, info.severity, info.enabled !== false, levels),
+      ),
   );
   const codes = new Map<string, Severity | undefined>();
   for (const rule of rules) {
-    for (const [code, info] of Object.entries(rule.codes)) codes.set(code, severityOf(code, info.severity, info.enabled !== false, levels));
+    for (const [code, info] of Object.entries(rule.codes))
+      codes.set(code, severityOf(code, info.severity, info.enabled !== false, levels));
   }
   return new Plan(rules, codes);
 }
@@ -179,8 +208,19 @@ let lastRules: readonly Rule[] | undefined;
 let lastLevels: Readonly<Record<string, Level>> | undefined;
 let lastWithSchema = false;
 
-function planFor(ruleList: readonly Rule[], levels: Readonly<Record<string, Level>> | undefined, withSchema: boolean): Plan {
-  if (lastPlan !== undefined && lastRules === ruleList && lastLevels === levels && lastWithSchema === withSchema && !lastPlan.busy) return lastPlan;
+function planFor(
+  ruleList: readonly Rule[],
+  levels: Readonly<Record<string, Level>> | undefined,
+  withSchema: boolean,
+): Plan {
+  if (
+    lastPlan !== undefined &&
+    lastRules === ruleList &&
+    lastLevels === levels &&
+    lastWithSchema === withSchema &&
+    !lastPlan.busy
+  )
+    return lastPlan;
   const entries = levels === undefined ? [] : Object.entries(levels);
   const key = `${withSchema ? 1 : 0}${entries.length === 0 ? '' : JSON.stringify(entries)}`;
   let byKey = plans.get(ruleList);
@@ -200,10 +240,13 @@ function planFor(ruleList: readonly Rule[], levels: Readonly<Record<string, Leve
 }
 
 /** The parse options of a check given no `parse` options: the same object while the limit stays (parsing only reads it). */
-let limitOptions: Readonly<ParseOptions> = Object.freeze({ maxDiagnostics: DEFAULT_LIMITS.maxDiagnostics });
+let limitOptions: Readonly<ParseOptions> = Object.freeze({
+  maxDiagnostics: DEFAULT_LIMITS.maxDiagnostics,
+});
 
 function limitOnly(max: number | undefined): Readonly<ParseOptions> {
-  if (!Object.is(limitOptions.maxDiagnostics, max)) limitOptions = Object.freeze({ maxDiagnostics: max });
+  if (!Object.is(limitOptions.maxDiagnostics, max))
+    limitOptions = Object.freeze({ maxDiagnostics: max });
   return limitOptions;
 }
 
@@ -247,15 +290,20 @@ export function checkCounting(text: string, options: CheckOptions = {}): Counted
   }
   // Every syntax diagnostic is an error when parsed (the checker's levels apply to it after).
   collected.droppedByCode?.forEach((n, code) => {
-    if (syntaxCodeSet.has(code) && severityOf(code, 'error', true, levels) === 'error') syntaxErrors += n;
+    if (syntaxCodeSet.has(code) && severityOf(code, 'error', true, levels) === 'error')
+      syntaxErrors += n;
   });
   return { diagnostics, overflowed: collected.dropped > 0, syntaxErrors };
 }
 
-function checkCollecting(input: string | Node, options: CheckOptions): { diagnostics: Diagnostic[]; collected: DiagnosticCollector } {
+function checkCollecting(
+  input: string | Node,
+  options: CheckOptions,
+): { diagnostics: Diagnostic[]; collected: DiagnosticCollector } {
   const schema = resolveSchema(options.schema);
   const levels = options.severities;
-  const max = options.maxDiagnostics ?? options.parse?.maxDiagnostics ?? DEFAULT_LIMITS.maxDiagnostics;
+  const max =
+    options.maxDiagnostics ?? options.parse?.maxDiagnostics ?? DEFAULT_LIMITS.maxDiagnostics;
   let collected: DiagnosticCollector;
   let root: Node;
   let text: string | undefined;
@@ -264,7 +312,13 @@ function checkCollecting(input: string | Node, options: CheckOptions): { diagnos
     text = input;
     // The levels apply as the parser collects: a syntax code turned off takes no place under the limit.
     const levelOf = levels === undefined || !hasOwnKeys(levels) ? undefined : levelsOf(levels);
-    const parsed = parseCollecting(input, options.parse === undefined ? limitOnly(max) : { ...options.parse, maxDiagnostics: max }, true, 'guarded', levelOf);
+    const parsed = parseCollecting(
+      input,
+      options.parse === undefined ? limitOnly(max) : { ...options.parse, maxDiagnostics: max },
+      true,
+      'guarded',
+      levelOf,
+    );
     root = parsed.ast;
     collected = parsed.collected;
     // The rules' reports come with their levels applied (Plan.diagnostic): not applied twice.
@@ -272,19 +326,38 @@ function checkCollecting(input: string | Node, options: CheckOptions): { diagnos
     for (const d of collected.kept) if (d.code === 'unquoted-value') unquoted = true;
   } else {
     root = input;
-    collected = new DiagnosticCollector(typeof max === 'number' && !Number.isNaN(max) ? Math.max(0, max) : DEFAULT_LIMITS.maxDiagnostics);
+    collected = new DiagnosticCollector(
+      typeof max === 'number' && !Number.isNaN(max)
+        ? Math.max(0, max)
+        : DEFAULT_LIMITS.maxDiagnostics,
+    );
     // The rules' walk recurses: a hand-built tree deeper than any parsed one gets a diagnostic instead (see depth.ts).
     if (treeDepthWithin(input) === undefined) {
-      const span = input !== null && typeof input === 'object' && input.span !== undefined ? input.span : { start: 0, end: 0 };
-      collected.add({ code: 'too-deep', severity: 'error', message: `the tree nests more than ${MAX_TREE_DEPTH} nodes deep; the limit is ${MAX_TREE_DEPTH}`, span });
+      const span =
+        input !== null && typeof input === 'object' && input.span !== undefined
+          ? input.span
+          : { start: 0, end: 0 };
+      collected.add({
+        code: 'too-deep',
+        severity: 'error',
+        message: `the tree nests more than ${MAX_TREE_DEPTH} nodes deep; the limit is ${MAX_TREE_DEPTH}`,
+        span,
+      });
       return { diagnostics: collected.kept, collected };
     }
   }
-  planFor(options.rules ?? allRules, levels, schema !== undefined).run(root, schema, text, collected);
+  planFor(options.rules ?? allRules, levels, schema !== undefined).run(
+    root,
+    schema,
+    text,
+    collected,
+  );
   const diagnostics = sortBySpan(collected.kept);
   if (unquoted) preferValueFixes(diagnostics);
   const overflow = collected.overflow();
-  const severity = overflow && severityOf(overflow.code, overflow.severity, true, levels ?? NO_LEVELS);
-  if (overflow !== undefined && severity !== undefined) diagnostics.push(severity === overflow.severity ? overflow : { ...overflow, severity });
+  const severity =
+    overflow && severityOf(overflow.code, overflow.severity, true, levels ?? NO_LEVELS);
+  if (overflow !== undefined && severity !== undefined)
+    diagnostics.push(severity === overflow.severity ? overflow : { ...overflow, severity });
   return { diagnostics, collected };
 }

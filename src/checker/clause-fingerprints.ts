@@ -35,7 +35,9 @@ type Mix = (h: number, node: Node) => number;
 let errorSerial = 0;
 
 /** Per kind, what SAME compares, mixed in the same order; a seed per kind keeps kinds apart. */
-const FINGERPRINT: { readonly [K in NodeKind]: (h: number, node: NodeOfKind<K>, mix: Mix) => number } = {
+const FINGERPRINT: {
+  readonly [K in NodeKind]: (h: number, node: NodeOfKind<K>, mix: Mix) => number;
+} = {
   Query: (h, n, mix) => (n.body === null ? mixInt(h, 1) : mix(h, n.body)),
   Or: (h, n, mix) => {
     h = mixInt(h, 2 + n.operands.length);
@@ -53,12 +55,20 @@ const FINGERPRINT: { readonly [K in NodeKind]: (h: number, node: NodeOfKind<K>, 
   Group: (h, n, mix) => mix(h, n.body),
   Field: (h, n, mix) => mix(mixString(mixInt(h, 6), n.field.value), n.value),
   Exists: (h, n) => mixString(mixInt(h, 7), n.field.value),
-  Comparison: (h, n, mix) => mix(mixString(mixString(mixInt(h, 8), n.field.value), n.operator), n.value),
+  Comparison: (h, n, mix) =>
+    mix(mixString(mixString(mixInt(h, 8), n.field.value), n.operator), n.value),
   Term: (h, n) => mixString(mixInt(h, 9), n.value),
   Wildcard: (h, n) => mixString(mixInt(h, 10), n.pattern),
   Phrase: (h, n) => mixString(mixInt(h, 11), n.value),
   Regex: (h, n) => mixString(mixInt(h, 12), n.pattern),
-  Range: (h, n, mix) => mix(mix(mixInt(mixInt(mixInt(h, 13), n.lowerInclusive ? 1 : 0), n.upperInclusive ? 1 : 0), n.lower), n.upper),
+  Range: (h, n, mix) =>
+    mix(
+      mix(
+        mixInt(mixInt(mixInt(h, 13), n.lowerInclusive ? 1 : 0), n.upperInclusive ? 1 : 0),
+        n.lower,
+      ),
+      n.upper,
+    ),
   RangeBound: (h, n) => (n.value === null ? mixInt(h, 14) : mixString(mixInt(h, 15), n.value)),
   Relation: (h, n, mix) => mix(mixString(mixInt(h, 16), n.operator), n.value),
   Fuzzy: (h, n, mix) => mix(mixValue(mixInt(h, 17), n.distance), n.operand),

@@ -3,8 +3,22 @@
  * context follows the walk itself (its own visitor runs before every rule's on the
  * way in and after them on the way out), so rules stay small and stateless.
  */
-import type { Exists, Field, FieldName, Node, NodeKind, Phrase, Span, Term } from '../language/ast.js';
-import { applyEdits, type Fix, type RelatedInformation, type TextEdit } from '../language/diagnostic.js';
+import type {
+  Exists,
+  Field,
+  FieldName,
+  Node,
+  NodeKind,
+  Phrase,
+  Span,
+  Term,
+} from '../language/ast.js';
+import {
+  applyEdits,
+  type Fix,
+  type RelatedInformation,
+  type TextEdit,
+} from '../language/diagnostic.js';
 import { FixGuard } from '../language/fix-guard.js';
 import { syntaxErrorsOf } from '../language/parse.js';
 import type { Visitor } from '../language/visitor.js';
@@ -90,7 +104,13 @@ export interface ReportSink {
   unbuilt(code: string, n: number): void;
 }
 
-const NO_SINK: ReportSink = { report: () => {}, count: () => 0, moveTail: () => {}, room: () => 0, unbuilt: () => {} };
+const NO_SINK: ReportSink = {
+  report: () => {},
+  count: () => 0,
+  moveTail: () => {},
+  room: () => 0,
+  unbuilt: () => {},
+};
 
 /** Listeners called in order, the first three from call sites of their own (each then sees one function). */
 function fuseListeners(listeners: readonly ValueSiteListener[]): ValueSiteListener {
@@ -176,7 +196,9 @@ export class Context implements CheckContext {
   private readonly valueListeners: ValueSiteListener[] = [];
   // The listeners as one function, remade on each registration (see `fuseListeners`).
   private emitSite: ValueSiteListener = () => {};
-  private readonly sites = valueSiteHooks(this, (node, field, role, inclusive) => this.emitSite(node, field, role, inclusive));
+  private readonly sites = valueSiteHooks(this, (node, field, role, inclusive) =>
+    this.emitSite(node, field, role, inclusive),
+  );
 
   readonly tracker: Visitor = {
     Term: (node: Term, parent: Node | null, around?: NodeKind | null) => {
@@ -252,7 +274,8 @@ export class Context implements CheckContext {
 
   reportAllAt(at: number, reports: readonly Report[]): void {
     const from = this.sink.count();
-    for (let i = 0; i < reports.length; i++) this.sink.report(this.broken ? this.tried(reports[i]!) : reports[i]!);
+    for (let i = 0; i < reports.length; i++)
+      this.sink.report(this.broken ? this.tried(reports[i]!) : reports[i]!);
     this.sink.moveTail(at, from);
   }
 
@@ -308,7 +331,9 @@ export class Context implements CheckContext {
 
   reading(node: ValueNode, field: SchemaField): Reading {
     const known = this.readings.get(node, field);
-    return known !== MISSING ? known : this.readings.set(node, field, readValue(valueText(node), field));
+    return known !== MISSING
+      ? known
+      : this.readings.set(node, field, readValue(valueText(node), field));
   }
 
   onValueSite(listener: ValueSiteListener): void {

@@ -18,7 +18,11 @@ export function fieldNameStyle(clause: Field | Exists | Comparison): FieldNameSt
 
 /** `name` written in a style. */
 export function writeFieldNameAs(style: FieldNameStyle, name: string): string {
-  return style === 'bracketed' ? bracketFieldName(name) : style === 'quoted' ? quote(name) : escapeFieldName(name);
+  return style === 'bracketed'
+    ? bracketFieldName(name)
+    : style === 'quoted'
+      ? quote(name)
+      : escapeFieldName(name);
 }
 
 /** `name` written to replace the `FieldName` of `clause` (its span includes brackets or quotes). */

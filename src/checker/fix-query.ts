@@ -82,7 +82,8 @@ class DisjointEdits {
     for (let i = this.firstReaching(start); i < this.edits.length; i++) {
       const e = this.edits[i]!.span;
       if (e.start > end || (e.start === end && start !== end)) return false;
-      if (start === end && e.start === e.end ? start === e.start : start < e.end && e.start < end) return true;
+      if (start === end && e.start === e.end ? start === e.start : start < e.end && e.start < end)
+        return true;
       if (e.start >= end) return false;
     }
     return false;
@@ -91,12 +92,21 @@ class DisjointEdits {
   add(edit: TextEdit): void {
     const edits = this.edits;
     const last = edits[edits.length - 1];
-    if (last === undefined || last.span.start < edit.span.start || (last.span.start === edit.span.start && last.span.end <= edit.span.end)) {
+    if (
+      last === undefined ||
+      last.span.start < edit.span.start ||
+      (last.span.start === edit.span.start && last.span.end <= edit.span.end)
+    ) {
       edits.push(edit);
       return;
     }
     let at = this.firstReaching(edit.span.start);
-    while (at < edits.length && (edits[at]!.span.start < edit.span.start || (edits[at]!.span.start === edit.span.start && edits[at]!.span.end <= edit.span.end))) at++;
+    while (
+      at < edits.length &&
+      (edits[at]!.span.start < edit.span.start ||
+        (edits[at]!.span.start === edit.span.start && edits[at]!.span.end <= edit.span.end))
+    )
+      at++;
     edits.splice(at, 0, edit);
   }
 }
@@ -126,7 +136,10 @@ export function fixQuery(text: string, options: FixOptions = {}): FixResult {
     // a few checks, not one per fix. What is left waits for the next round.
     if (after.syntaxErrors > before) {
       const found = fallbacks(chosen).find((some) => {
-        next = applyEdits(current, some.flatMap((a) => a.fix.edits));
+        next = applyEdits(
+          current,
+          some.flatMap((a) => a.fix.edits),
+        );
         after = checkCounting(next, options);
         return after.syntaxErrors <= before;
       });
@@ -147,7 +160,11 @@ export function fixQuery(text: string, options: FixOptions = {}): FixResult {
 }
 
 /** The fixes of a round, in the order of their diagnostics, their edits added to `taken`: none overlapping another. */
-function choose(diagnostics: readonly Diagnostic[], unsafe: boolean, taken: DisjointEdits): AppliedFix[] {
+function choose(
+  diagnostics: readonly Diagnostic[],
+  unsafe: boolean,
+  taken: DisjointEdits,
+): AppliedFix[] {
   const chosen: AppliedFix[] = [];
   // Indexed loops here and below: with `maxDiagnostics: Infinity` this runs over tens of thousands
   // of diagnostics, and its `for...of` loops, not optimized, made an iterator result per step.

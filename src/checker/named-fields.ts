@@ -5,7 +5,10 @@ import type { CheckContext } from './context.js';
 import { kindAround } from './walk.js';
 
 /** Calls `onField` for each field a clause names, with the span of its whole name. */
-export function namedFields(context: CheckContext, onField: (field: SchemaField, span: Span) => void) {
+export function namedFields(
+  context: CheckContext,
+  onField: (field: SchemaField, span: Span) => void,
+) {
   return {
     FieldName(node: FieldName, parent: Node | null, given?: NodeKind | null) {
       const around = kindAround(parent, given);

@@ -10,7 +10,12 @@ const WORDS = new Set(['and', 'or', 'not']);
 /** The lower-case operator word that `node` is, or undefined. */
 export function operatorWord(node: Node | undefined): string | undefined {
   // The length first: the set would hash every word of a long query.
-  return node?.kind === 'Term' && node.value.length <= 3 && node.raw === node.value && WORDS.has(node.value) ? node.value : undefined;
+  return node?.kind === 'Term' &&
+    node.value.length <= 3 &&
+    node.raw === node.value &&
+    WORDS.has(node.value)
+    ? node.value
+    : undefined;
 }
 
 export function isOperatorWord(node: Node | undefined): boolean {

@@ -20,7 +20,11 @@ export function sortBySpan(diagnostics: Diagnostic[]): Diagnostic[] {
     for (let i = 1; i < n; i++) {
       const d = diagnostics[i]!;
       let j = i - 1;
-      while (j >= 0 && (diagnostics[j]!.span.start > d.span.start || (diagnostics[j]!.span.start === d.span.start && diagnostics[j]!.span.end > d.span.end))) {
+      while (
+        j >= 0 &&
+        (diagnostics[j]!.span.start > d.span.start ||
+          (diagnostics[j]!.span.start === d.span.start && diagnostics[j]!.span.end > d.span.end))
+      ) {
         diagnostics[j + 1] = diagnostics[j]!;
         j--;
       }
@@ -37,7 +41,9 @@ export function sortBySpan(diagnostics: Diagnostic[]): Diagnostic[] {
   }
   // Where each run in order begins, and n.
   let bounds: number[] = [0];
-  for (let i = 1; i < n; i++) if (starts[i]! < starts[i - 1]! || (starts[i] === starts[i - 1] && ends[i]! < ends[i - 1]!)) bounds.push(i);
+  for (let i = 1; i < n; i++)
+    if (starts[i]! < starts[i - 1]! || (starts[i] === starts[i - 1] && ends[i]! < ends[i - 1]!))
+      bounds.push(i);
   if (bounds.length === 1) return diagnostics;
   bounds.push(n);
   let order = new Uint32Array(n);
@@ -59,7 +65,15 @@ export function sortBySpan(diagnostics: Diagnostic[]): Diagnostic[] {
 }
 
 /** Merges from[lo, mid) and from[mid, hi), each in order, into to[lo, hi); on a tie the left one first (stable). */
-function mergeRuns(from: Uint32Array, to: Uint32Array, lo: number, mid: number, hi: number, starts: Float64Array, ends: Float64Array): void {
+function mergeRuns(
+  from: Uint32Array,
+  to: Uint32Array,
+  lo: number,
+  mid: number,
+  hi: number,
+  starts: Float64Array,
+  ends: Float64Array,
+): void {
   let i = lo;
   let j = mid;
   let k = lo;

@@ -32,14 +32,19 @@ export interface SpacedFieldName {
 
 const OPERATOR_WORDS = new Set(['and', 'or', 'not']);
 
-const isOperatorWordTerm = (node: Expr | undefined): boolean => node?.kind === 'Term' && OPERATOR_WORDS.has(node.raw);
-
+const isOperatorWordTerm = (node: Expr | undefined): boolean =>
+  node?.kind === 'Term' && OPERATOR_WORDS.has(node.raw);
 
 /** A bare word, possibly behind a prefix operator that then applies to the whole clause. */
 function bareWord(node: Expr | undefined, allowPrefix: boolean): Term | undefined {
   if (node === undefined) return undefined;
   if (node.kind === 'Term') return node;
-  if (allowPrefix && (node.kind === 'Not' || node.kind === 'Required') && node.operand.kind === 'Term') return node.operand;
+  if (
+    allowPrefix &&
+    (node.kind === 'Not' || node.kind === 'Required') &&
+    node.operand.kind === 'Term'
+  )
+    return node.operand;
   return undefined;
 }
 
@@ -59,12 +64,24 @@ export function spacedFieldNames(and: And, schema: SchemaIndex): readonly Spaced
   for (let i = 0; i < ops.length; i++) {
     // A spaced name needs a word joined by adjacency (no operator) before a `field:` clause or after an `_exists_:`:
     // test the joins first, which costs no look at the clause.
-    if (!(i > 0 && explicit[i - 1] === false) && !(i < explicit.length && explicit[i] === false)) continue;
+    if (!(i > 0 && explicit[i - 1] === false) && !(i < explicit.length && explicit[i] === false))
+      continue;
     const clause = ops[i]!;
-    if (clause.kind === 'Field' && i > 0 && and.explicit[i - 1] === false && clause.field.value !== '*') {
+    if (
+      clause.kind === 'Field' &&
+      i > 0 &&
+      and.explicit[i - 1] === false &&
+      clause.field.value !== '*'
+    ) {
       // How many bare words, joined by adjacency, run up to the clause.
       let run = 0;
-      while (run < MAX_WORDS - 1 && i - run - 1 >= 0 && and.explicit[i - run - 1] === false && bareWord(ops[i - run - 1], true) !== undefined) run++;
+      while (
+        run < MAX_WORDS - 1 &&
+        i - run - 1 >= 0 &&
+        and.explicit[i - run - 1] === false &&
+        bareWord(ops[i - run - 1], true) !== undefined
+      )
+        run++;
       for (let k = run; k >= 1; k--) {
         const words: Term[] = [];
         let ok = true;
@@ -91,7 +108,12 @@ export function spacedFieldNames(and: And, schema: SchemaIndex): readonly Spaced
           break;
         }
       }
-    } else if (clause.kind === 'Exists' && i + 1 < ops.length && and.explicit[i] === false && !clause.field.raw.startsWith('"')) {
+    } else if (
+      clause.kind === 'Exists' &&
+      i + 1 < ops.length &&
+      and.explicit[i] === false &&
+      !clause.field.raw.startsWith('"')
+    ) {
       for (let k = Math.min(ops.length - 1 - i, MAX_WORDS - 1); k >= 1; k--) {
         const words: Term[] = [];
         let ok = true;
@@ -105,7 +127,8 @@ export function spacedFieldNames(and: And, schema: SchemaIndex): readonly Spaced
         if (field) {
           const start = clause.field.span.start;
           const end = words[words.length - 1]!.span.end;
-          const next = i + k + 1 < ops.length && explicit[i + k] === false ? ops[i + k + 1] : undefined;
+          const next =
+            i + k + 1 < ops.length && explicit[i + k] === false ? ops[i + k + 1] : undefined;
           (found ??= []).push({
             clause,
             field,

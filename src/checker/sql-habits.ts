@@ -20,7 +20,23 @@ const SQL_OPERATORS: Readonly<Record<string, ComparisonOperator>> = {
 };
 
 /** Words that are SQL's own and so never part of a field name (`WHERE City = 'x'`). */
-const SQL_WORDS = new Set(['select', 'from', 'where', 'and', 'or', 'not', 'like', 'in', 'is', 'between', 'order', 'by', 'group', 'having', 'limit']);
+const SQL_WORDS = new Set([
+  'select',
+  'from',
+  'where',
+  'and',
+  'or',
+  'not',
+  'like',
+  'in',
+  'is',
+  'between',
+  'order',
+  'by',
+  'group',
+  'having',
+  'limit',
+]);
 
 /** At most this many words before the operator are taken as the field name. */
 export const MAX_NAME_WORDS = 5;
@@ -57,20 +73,32 @@ const GLUED = /^(\p{L}[\p{L}\p{N}_.]*)(==|!=|<>|>=|<=|=|>|<)(.*)$/su;
  * `age>=18`, `City='Berlin'`, or `name=` joined to the phrase after it (`name="Tim"`).
  * `name` is the name part as a word of its own, for the fixes' spans.
  */
-function gluedAt(ops: readonly Expr[], i: number): { name: Term; written: string; value: string; quoted: boolean; last: number } | undefined {
+function gluedAt(
+  ops: readonly Expr[],
+  i: number,
+): { name: Term; written: string; value: string; quoted: boolean; last: number } | undefined {
   const word = ops[i];
   if (word?.kind !== 'Term' || !mayBeGlued(word)) return undefined;
   const match = GLUED.exec(word.value);
   if (match === null) return undefined;
   const [, nameText, written, rest] = match as unknown as [string, string, string, string];
-  const name: Term = { kind: 'Term', raw: nameText, value: nameText, span: { start: word.span.start, end: word.span.start + nameText.length } };
+  const name: Term = {
+    kind: 'Term',
+    raw: nameText,
+    value: nameText,
+    span: { start: word.span.start, end: word.span.start + nameText.length },
+  };
   if (isSqlWord(name)) return undefined;
   if (rest === '') {
     const next = ops[i + 1];
-    return next?.kind === 'Phrase' && next.span.start === word.span.end ? { name, written, value: next.value, quoted: true, last: i + 1 } : undefined;
+    return next?.kind === 'Phrase' && next.span.start === word.span.end
+      ? { name, written, value: next.value, quoted: true, last: i + 1 }
+      : undefined;
   }
   if (rest[0] !== "'") return { name, written, value: rest, quoted: false, last: i };
-  return rest.length >= 2 && closesQuote(rest, 1) ? { name, written, value: unquote(rest), quoted: true, last: i } : undefined;
+  return rest.length >= 2 && closesQuote(rest, 1)
+    ? { name, written, value: unquote(rest), quoted: true, last: i }
+    : undefined;
 }
 
 /** The SQL operator `node` is (`!=` reads as NOT and `=`), or undefined. */
@@ -83,7 +111,14 @@ export function sqlOperator(node: Expr | undefined): string | undefined {
     return SQL_OPERATORS[word] !== undefined || word === 'like' ? word : undefined;
   }
   // `!=`: a `!` prefix on the word `=`.
-  if (node.kind === 'Not' && node.operator === 'NOT' && node.operand.kind === 'Term' && node.operand.raw === '=' && node.operand.span.start === node.span.start + 1) return '!=';
+  if (
+    node.kind === 'Not' &&
+    node.operator === 'NOT' &&
+    node.operand.kind === 'Term' &&
+    node.operand.raw === '=' &&
+    node.operand.span.start === node.span.start + 1
+  )
+    return '!=';
   return undefined;
 }
 
@@ -92,20 +127,28 @@ export function comparisonOperator(written: string): ComparisonOperator | undefi
   return SQL_OPERATORS[written];
 }
 
-const isSqlWord = (term: Term): boolean => term.value.length <= 7 && SQL_WORDS.has(term.value.toLowerCase());
+const isSqlWord = (term: Term): boolean =>
+  term.value.length <= 7 && SQL_WORDS.has(term.value.toLowerCase());
 
 /** A bare word that may be part of a field name. */
 function nameWord(node: Expr | undefined): Term | undefined {
-  return node?.kind === 'Term' && !isSqlWord(node) && sqlOperator(node) === undefined ? node : undefined;
+  return node?.kind === 'Term' && !isSqlWord(node) && sqlOperator(node) === undefined
+    ? node
+    : undefined;
 }
 
 /** The value from `ops[i]` on: a phrase, a word, or a single-quoted run of words. */
-function valueAt(and: And, i: number, text: string | undefined): { value: string; quoted: boolean; last: number } | undefined {
+function valueAt(
+  and: And,
+  i: number,
+  text: string | undefined,
+): { value: string; quoted: boolean; last: number } | undefined {
   const ops = and.operands;
   const first = ops[i];
   if (first === undefined) return undefined;
   if (first.kind === 'Phrase') return { value: first.value, quoted: true, last: i };
-  if (first.kind !== 'Term' || isSqlWord(first) || sqlOperator(first) !== undefined) return undefined;
+  if (first.kind !== 'Term' || isSqlWord(first) || sqlOperator(first) !== undefined)
+    return undefined;
   const quoted = singleQuoted(and, i, text);
   if (quoted !== undefined) return { value: quoted.value, quoted: true, last: quoted.last };
   return { value: first.value, quoted: false, last: i };
@@ -116,19 +159,30 @@ function valueAt(and: And, i: number, text: string | undefined): { value: string
  * `'`: `'Tim'`, or `'New` ... `York'` over words joined by adjacency. SQL's `''` inside
  * is one `'`. Undefined when no word closes it (`'tis`), or the quote is escaped.
  */
-export function singleQuoted(and: And, i: number, text: string | undefined): { value: string; last: number } | undefined {
+export function singleQuoted(
+  and: And,
+  i: number,
+  text: string | undefined,
+): { value: string; last: number } | undefined {
   const ops = and.operands;
   const first = ops[i];
   if (first?.kind !== 'Term' || first.raw[0] !== "'") return undefined;
   if (closesQuote(first.raw, 1)) return { value: unquote(first.value), last: i };
   const words = [first.value];
-  for (let j = i + 1; j < ops.length && j <= i + MAX_QUOTED_WORDS && and.explicit[j - 1] === false; j++) {
+  for (
+    let j = i + 1;
+    j < ops.length && j <= i + MAX_QUOTED_WORDS && and.explicit[j - 1] === false;
+    j++
+  ) {
     const word = ops[j]!;
     if (word.kind !== 'Term') return undefined;
     words.push(word.value);
     if (closesQuote(word.raw, 0)) {
       // The words as written, spaces included, when the text is known.
-      const inner = text !== undefined && first.raw === first.value && word.raw === word.value ? text.slice(first.span.start, word.span.end) : words.join(' ');
+      const inner =
+        text !== undefined && first.raw === first.value && word.raw === word.value
+          ? text.slice(first.span.start, word.span.end)
+          : words.join(' ');
       return { value: unquote(inner), last: j };
     }
   }
@@ -165,7 +219,10 @@ function wordsBefore(and: And, i: number, max: number): Term[] {
  * escapes, or with none of `=<>`. Most words: three scans of a short string, no regular expression.
  */
 export function mayBeGlued(word: Term): boolean {
-  return word.raw === word.value && (word.value.includes('=') || word.value.includes('<') || word.value.includes('>'));
+  return (
+    word.raw === word.value &&
+    (word.value.includes('=') || word.value.includes('<') || word.value.includes('>'))
+  );
 }
 
 /** The comparison written as the one word `term` outside an AND (`age>=18` alone, or in an OR). */
@@ -174,11 +231,24 @@ export function gluedComparison(term: Term): SqlComparison | undefined {
   if (!mayBeGlued(term)) return undefined;
   const glued = gluedAt([term], 0);
   if (glued === undefined) return undefined;
-  return { nameWords: [glued.name], written: glued.written, value: glued.value, quoted: glued.quoted, operatorStart: glued.name.span.end, end: term.span.end, rest: [term], glued: true };
+  return {
+    nameWords: [glued.name],
+    written: glued.written,
+    value: glued.value,
+    quoted: glued.quoted,
+    operatorStart: glued.name.span.end,
+    end: term.span.end,
+    rest: [term],
+    glued: true,
+  };
 }
 
 /** Every SQL comparison among the operands of `and`, in order; none overlap. `findGlued`: the one-word ones too (`age>=18`). */
-export function sqlComparisons(and: And, text: string | undefined, findGlued = true): readonly SqlComparison[] {
+export function sqlComparisons(
+  and: And,
+  text: string | undefined,
+  findGlued = true,
+): readonly SqlComparison[] {
   const ops = and.operands;
   const explicit = and.explicit;
   let found: SqlComparison[] | undefined;
@@ -201,7 +271,8 @@ export function sqlComparisons(and: And, text: string | undefined, findGlued = t
       continue;
     }
     // Joined by adjacency on both sides: `a AND = b` is no comparison.
-    if (i === 0 || i + 1 >= ops.length || explicit[i - 1] !== false || explicit[i] !== false) continue;
+    if (i === 0 || i + 1 >= ops.length || explicit[i - 1] !== false || explicit[i] !== false)
+      continue;
     const written = sqlOperator(ops[i]);
     if (written === undefined) continue;
     const value = valueAt(and, i + 1, text);
@@ -223,7 +294,11 @@ export function sqlComparisons(and: And, text: string | undefined, findGlued = t
 }
 
 /** The field the last `k` name words name: exactly, or the one field equal but for case and spacing. */
-export function fieldNamed(schema: SchemaIndex, words: readonly Term[], k: number): SchemaField | undefined {
+export function fieldNamed(
+  schema: SchemaIndex,
+  words: readonly Term[],
+  k: number,
+): SchemaField | undefined {
   const name = words
     .slice(words.length - k)
     .map((w) => w.value)
@@ -238,17 +313,22 @@ export function fieldNamed(schema: SchemaIndex, words: readonly Term[], k: numbe
  * LIKE's pattern as a comparison: `%x%` contains, `x%` starts with, `%x` ends with, no
  * wildcard equals. Undefined for other patterns (`a%b`, `_`), which need a wildcard.
  */
-export function likeOperator(pattern: string): { operator: ComparisonOperator; value: string } | undefined {
+export function likeOperator(
+  pattern: string,
+): { operator: ComparisonOperator; value: string } | undefined {
   const inner = pattern.replace(/^%/, '').replace(/%$/, '');
   if (inner === '' || /[%_]/.test(inner)) return undefined;
   const lead = pattern.startsWith('%');
   const trail = pattern.length > 1 && pattern.endsWith('%');
-  const operator: ComparisonOperator = lead && trail ? 'contains' : lead ? 'endswith' : trail ? 'startswith' : 'eq';
+  const operator: ComparisonOperator =
+    lead && trail ? 'contains' : lead ? 'endswith' : trail ? 'startswith' : 'eq';
   return { operator, value: inner };
 }
 
 /** LIKE's pattern in Lucene's wildcard syntax: `%` is `*`, `_` is `?`, a literal `*`, `?`, `\` escaped. */
 export function likeWildcard(pattern: string): string {
-  return pattern.replace(/[*?\\]/g, '\\$&').replace(/%/g, '*').replace(/_/g, '?');
+  return pattern
+    .replace(/[*?\\]/g, '\\$&')
+    .replace(/%/g, '*')
+    .replace(/_/g, '?');
 }
-

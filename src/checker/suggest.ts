@@ -10,7 +10,8 @@ let rows = [new Int32Array(64), new Int32Array(64), new Int32Array(64)];
 export function editDistance(a: string, b: string, limit = Infinity): number {
   if (Math.abs(a.length - b.length) > limit) return limit + 1;
   const cols = b.length + 1;
-  if (rows[0]!.length < cols) rows = [new Int32Array(cols * 2), new Int32Array(cols * 2), new Int32Array(cols * 2)];
+  if (rows[0]!.length < cols)
+    rows = [new Int32Array(cols * 2), new Int32Array(cols * 2), new Int32Array(cols * 2)];
   let [before, previous, current] = rows as [Int32Array, Int32Array, Int32Array];
   for (let j = 0; j < cols; j++) previous[j] = j;
   for (let i = 1; i <= a.length; i++) {
@@ -19,8 +20,13 @@ export function editDistance(a: string, b: string, limit = Infinity): number {
     const ca = a.charCodeAt(i - 1);
     for (let j = 1; j < cols; j++) {
       const cb = b.charCodeAt(j - 1);
-      let d = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + (ca === cb ? 0 : 1));
-      if (i > 1 && j > 1 && ca === b.charCodeAt(j - 2) && a.charCodeAt(i - 2) === cb) d = Math.min(d, before[j - 2]! + 1);
+      let d = Math.min(
+        previous[j]! + 1,
+        current[j - 1]! + 1,
+        previous[j - 1]! + (ca === cb ? 0 : 1),
+      );
+      if (i > 1 && j > 1 && ca === b.charCodeAt(j - 2) && a.charCodeAt(i - 2) === cb)
+        d = Math.min(d, before[j - 2]! + 1);
       current[j] = d;
       if (d < best) best = d;
     }
@@ -71,5 +77,7 @@ export function containingWord(word: string, candidates: Iterable<string>, max =
 /** `"a"`, `"a" or "b"`, `"a", "b" or "c"`. */
 export function quotedList(names: readonly string[], conjunction = 'or'): string {
   const q = names.map((n) => `"${n}"`);
-  return q.length <= 1 ? (q[0] ?? '') : `${q.slice(0, -1).join(', ')} ${conjunction} ${q[q.length - 1]}`;
+  return q.length <= 1
+    ? (q[0] ?? '')
+    : `${q.slice(0, -1).join(', ')} ${conjunction} ${q[q.length - 1]}`;
 }

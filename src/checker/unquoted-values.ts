@@ -8,7 +8,14 @@
 import type { Diagnostic } from '../language/diagnostic.js';
 
 /** The codes of ValueFitsFieldType: a value its field cannot hold. */
-const REFUSED_VALUE = new Set(['invalid-date', 'invalid-time', 'invalid-number', 'invalid-boolean', 'picklist-description', 'unknown-picklist-code']);
+const REFUSED_VALUE = new Set([
+  'invalid-date',
+  'invalid-time',
+  'invalid-number',
+  'invalid-boolean',
+  'picklist-description',
+  'unknown-picklist-code',
+]);
 
 /** In diagnostics sorted by span: each `unquoted-value` takes the fixes of a refusal on the same span. */
 export function preferValueFixes(diagnostics: Diagnostic[]): void {
@@ -26,7 +33,9 @@ export function preferValueFixes(diagnostics: Diagnostic[]): void {
 function sameSpan(diagnostics: readonly Diagnostic[], i: number): Diagnostic[] {
   const { start, end } = diagnostics[i]!.span;
   const found: Diagnostic[] = [];
-  for (let j = i - 1; j >= 0 && diagnostics[j]!.span.start === start; j--) if (diagnostics[j]!.span.end === end) found.push(diagnostics[j]!);
-  for (let j = i + 1; j < diagnostics.length && diagnostics[j]!.span.start === start; j++) if (diagnostics[j]!.span.end === end) found.push(diagnostics[j]!);
+  for (let j = i - 1; j >= 0 && diagnostics[j]!.span.start === start; j--)
+    if (diagnostics[j]!.span.end === end) found.push(diagnostics[j]!);
+  for (let j = i + 1; j < diagnostics.length && diagnostics[j]!.span.start === start; j++)
+    if (diagnostics[j]!.span.end === end) found.push(diagnostics[j]!);
   return found;
 }

@@ -3,7 +3,15 @@
  * `f:(a OR b)`, `f:>x`, the bounds of `f:[a TO b]`, and `[F] op "x"`. Rules that
  * judge values (type, bounds) visit these sites instead of node kinds.
  */
-import type { Comparison, ComparisonOperator, Phrase, Range, Relation, RelationOperator, Term } from '../language/ast.js';
+import type {
+  Comparison,
+  ComparisonOperator,
+  Phrase,
+  Range,
+  Relation,
+  RelationOperator,
+  Term,
+} from '../language/ast.js';
 import type { VisitFn, Visitor } from '../language/visitor.js';
 import type { SchemaField } from '../schema/schema.js';
 import type { CheckContext } from './context.js';
@@ -19,7 +27,12 @@ export type ValueRole = 'match' | ComparisonOperator | RelationOperator | 'lower
  * the end is inclusive (undefined for other roles). Arguments rather than an object:
  * there is a site for nearly every clause.
  */
-export type ValueSiteListener = (node: ValueNode, field: SchemaField, role: ValueRole, inclusive: boolean | undefined) => void;
+export type ValueSiteListener = (
+  node: ValueNode,
+  field: SchemaField,
+  role: ValueRole,
+  inclusive: boolean | undefined,
+) => void;
 
 /**
  * Subscribes `onSite` to every value site whose field is known, and returns the
@@ -58,8 +71,10 @@ export function valueSiteHooks(context: CheckContext, emit: ValueSiteListener): 
       scopedValue(node, around === 'Relation' ? (parent as Relation).operator : 'match', undefined);
     },
     Range: (node) => {
-      if (node.lower.value !== null && node.lower.raw !== '') scopedValue(node.lower, 'lower', node.lowerInclusive);
-      if (node.upper.value !== null && node.upper.raw !== '') scopedValue(node.upper, 'upper', node.upperInclusive);
+      if (node.lower.value !== null && node.lower.raw !== '')
+        scopedValue(node.lower, 'lower', node.lowerInclusive);
+      if (node.upper.value !== null && node.upper.raw !== '')
+        scopedValue(node.upper, 'upper', node.upperInclusive);
     },
     Comparison: (node) => {
       const field = context.fieldOf(node.field);

@@ -5,7 +5,13 @@
  */
 import type { NumberValue, Phrase, RangeBound, StringValue, Term } from '../language/ast.js';
 import { escapeTerm, printRangeBound, quote } from '../language/escape.js';
-import { compareDateKeys, fromDateFormat, isPlainDate, readQueryDate, readQueryTime } from '../schema/dates.js';
+import {
+  compareDateKeys,
+  fromDateFormat,
+  isPlainDate,
+  readQueryDate,
+  readQueryTime,
+} from '../schema/dates.js';
 import type { FieldKind } from '../schema/field-kind.js';
 import type { PicklistEntry } from '../schema/response.js';
 import type { SchemaField } from '../schema/schema.js';
@@ -51,7 +57,14 @@ export function compareValues(a: Comparable, b: Comparable): number | undefined 
 
 export type Reading =
   | { readonly ok: true; readonly comparable?: Comparable }
-  | { readonly ok: false; readonly code: string; readonly reason: string; readonly suggestion?: string; readonly suggestionSafe?: boolean; readonly alternatives?: readonly string[] };
+  | {
+      readonly ok: false;
+      readonly code: string;
+      readonly reason: string;
+      readonly suggestion?: string;
+      readonly suggestionSafe?: boolean;
+      readonly alternatives?: readonly string[];
+    };
 
 /**
  * The reading of a value accepted as it is, with nothing to compare by (one object:
@@ -77,12 +90,20 @@ function isPlainInteger(text: string): boolean {
 }
 
 function readNumberValue(text: string, integer: boolean): Reading {
-  if (isPlainInteger(text) || (!integer && DECIMAL.test(text))) return { ok: true, comparable: Number(text) };
-  if (integer && DECIMAL.test(text)) return { ok: false, code: 'invalid-number', reason: `'${text}' is not a whole number` };
+  if (isPlainInteger(text) || (!integer && DECIMAL.test(text)))
+    return { ok: true, comparable: Number(text) };
+  if (integer && DECIMAL.test(text))
+    return { ok: false, code: 'invalid-number', reason: `'${text}' is not a whole number` };
   const comma = /^([+-]?\d+),(\d+)$/.exec(text);
   if (!integer && comma) {
     const suggestion = `${comma[1]}.${comma[2]}`;
-    return { ok: false, code: 'invalid-number', reason: `'${text}' is not a number; write the decimal point as '.'`, suggestion, suggestionSafe: true };
+    return {
+      ok: false,
+      code: 'invalid-number',
+      reason: `'${text}' is not a number; write the decimal point as '.'`,
+      suggestion,
+      suggestionSafe: true,
+    };
   }
   return { ok: false, code: 'invalid-number', reason: `'${text}' is not a number` };
 }
@@ -92,7 +113,9 @@ function readDate(text: string, field: SchemaField, withTime: boolean): Reading 
   if (isPlainDate(text)) return { ok: true, comparable: text };
   const reading = readQueryDate(text, withTime);
   if (reading.ok) return reading.value ? { ok: true, comparable: reading.value.key } : ACCEPTED;
-  const converted = field.dateFormat ? fromDateFormat(text, field.dateFormat, field.dateSeparator) : null;
+  const converted = field.dateFormat
+    ? fromDateFormat(text, field.dateFormat, field.dateSeparator)
+    : null;
   if (converted && converted !== text) {
     return {
       ok: false,
@@ -109,7 +132,9 @@ function readBoolean(text: string, field: SchemaField): Reading {
   const pair = field.booleanValues;
   if (pair === undefined) {
     const lower = text.toLowerCase();
-    return TRUTHY.has(lower) || FALSY.has(lower) ? ACCEPTED : { ok: false, code: 'invalid-boolean', reason: `'${text}' is not a yes/no value` };
+    return TRUTHY.has(lower) || FALSY.has(lower)
+      ? ACCEPTED
+      : { ok: false, code: 'invalid-boolean', reason: `'${text}' is not a yes/no value` };
   }
   return text === pair[0] || text === pair[1] ? ACCEPTED : notOfPair(text, pair);
 }
@@ -118,10 +143,22 @@ function readBoolean(text: string, field: SchemaField): Reading {
 function notOfPair(text: string, pair: readonly [string, string]): Reading {
   const lower = text.toLowerCase();
   const allowed = `${pair[0]} or ${pair[1]}`;
-  const meant = pair.find((v) => v.toLowerCase() === lower) ?? (TRUTHY.has(lower) ? pair[0] : FALSY.has(lower) ? pair[1] : undefined);
+  const meant =
+    pair.find((v) => v.toLowerCase() === lower) ??
+    (TRUTHY.has(lower) ? pair[0] : FALSY.has(lower) ? pair[1] : undefined);
   return meant !== undefined
-    ? { ok: false, code: 'invalid-boolean', reason: `'${text}' is not a value of this field; it stores ${allowed}`, suggestion: meant, suggestionSafe: true }
-    : { ok: false, code: 'invalid-boolean', reason: `'${text}' is not a value of this field; it stores ${allowed}` };
+    ? {
+        ok: false,
+        code: 'invalid-boolean',
+        reason: `'${text}' is not a value of this field; it stores ${allowed}`,
+        suggestion: meant,
+        suggestionSafe: true,
+      }
+    : {
+        ok: false,
+        code: 'invalid-boolean',
+        reason: `'${text}' is not a value of this field; it stores ${allowed}`,
+      };
 }
 
 function readPicklist(text: string, field: SchemaField): Reading {
@@ -134,7 +171,9 @@ function readPicklist(text: string, field: SchemaField): Reading {
 /** A value that is no code of the picklist (apart: its closures would allocate on every reading). */
 function noCode(text: string, list: readonly PicklistEntry[]): Reading {
   const lower = text.toLowerCase();
-  const byDescription = list.find((e) => e.description !== undefined && e.description.toLowerCase() === lower);
+  const byDescription = list.find(
+    (e) => e.description !== undefined && e.description.toLowerCase() === lower,
+  );
   if (byDescription) {
     return {
       ok: false,
@@ -145,7 +184,14 @@ function noCode(text: string, list: readonly PicklistEntry[]): Reading {
     };
   }
   const byCase = list.find((e) => e.code.toLowerCase() === lower);
-  if (byCase) return { ok: false, code: 'unknown-picklist-code', reason: `'${text}' is no code of this picklist; codes are case-sensitive`, suggestion: byCase.code, suggestionSafe: true };
+  if (byCase)
+    return {
+      ok: false,
+      code: 'unknown-picklist-code',
+      reason: `'${text}' is no code of this picklist; codes are case-sensitive`,
+      suggestion: byCase.code,
+      suggestionSafe: true,
+    };
   const codes = list.map((e) => e.code);
   const near = closest(text, codes);
   const listed = codes.length <= 8 ? ` (codes: ${codes.join(', ')})` : '';

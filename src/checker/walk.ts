@@ -24,15 +24,40 @@ import { ClauseHashes, mixNumber, mixText } from './clause-hashes.js';
 type Hook = (node: Node, parent: Node | null, around: NodeKind | null) => unknown;
 
 /** A rule visitor's hook that takes the parent's kind when the walk gives it. */
-export type WalkHook<N extends Node = Node> = (node: N, parent: Node | null, around?: NodeKind | null) => void;
+export type WalkHook<N extends Node = Node> = (
+  node: N,
+  parent: Node | null,
+  around?: NodeKind | null,
+) => void;
 type HookLists = { [K in NodeKind]: Hook[] };
 type HookTable = { readonly [K in NodeKind]: Hook | null };
 
 function hookLists(): HookLists {
   return {
-    Query: [], Or: [], And: [], Not: [], Required: [], Group: [], Field: [], Exists: [], Comparison: [], Term: [], Wildcard: [],
-    Phrase: [], Regex: [], Range: [], RangeBound: [], Relation: [], Fuzzy: [], Proximity: [], Boost: [], MatchAll: [],
-    FieldName: [], StringValue: [], NumberValue: [], Error: [],
+    Query: [],
+    Or: [],
+    And: [],
+    Not: [],
+    Required: [],
+    Group: [],
+    Field: [],
+    Exists: [],
+    Comparison: [],
+    Term: [],
+    Wildcard: [],
+    Phrase: [],
+    Regex: [],
+    Range: [],
+    RangeBound: [],
+    Relation: [],
+    Fuzzy: [],
+    Proximity: [],
+    Boost: [],
+    MatchAll: [],
+    FieldName: [],
+    StringValue: [],
+    NumberValue: [],
+    Error: [],
   };
 }
 
@@ -107,17 +132,38 @@ function fuse(hooks: readonly Hook[]): Hook | null {
 /** Every slot present from the start (a fixed object shape), so `table.Field` is a plain load. */
 function fuseAll(lists: HookLists): HookTable {
   return {
-    Query: fuse(lists.Query), Or: fuse(lists.Or), And: fuse(lists.And), Not: fuse(lists.Not), Required: fuse(lists.Required),
-    Group: fuse(lists.Group), Field: fuse(lists.Field), Exists: fuse(lists.Exists), Comparison: fuse(lists.Comparison),
-    Term: fuse(lists.Term), Wildcard: fuse(lists.Wildcard), Phrase: fuse(lists.Phrase), Regex: fuse(lists.Regex),
-    Range: fuse(lists.Range), RangeBound: fuse(lists.RangeBound), Relation: fuse(lists.Relation), Fuzzy: fuse(lists.Fuzzy),
-    Proximity: fuse(lists.Proximity), Boost: fuse(lists.Boost), MatchAll: fuse(lists.MatchAll), FieldName: fuse(lists.FieldName),
-    StringValue: fuse(lists.StringValue), NumberValue: fuse(lists.NumberValue), Error: fuse(lists.Error),
+    Query: fuse(lists.Query),
+    Or: fuse(lists.Or),
+    And: fuse(lists.And),
+    Not: fuse(lists.Not),
+    Required: fuse(lists.Required),
+    Group: fuse(lists.Group),
+    Field: fuse(lists.Field),
+    Exists: fuse(lists.Exists),
+    Comparison: fuse(lists.Comparison),
+    Term: fuse(lists.Term),
+    Wildcard: fuse(lists.Wildcard),
+    Phrase: fuse(lists.Phrase),
+    Regex: fuse(lists.Regex),
+    Range: fuse(lists.Range),
+    RangeBound: fuse(lists.RangeBound),
+    Relation: fuse(lists.Relation),
+    Fuzzy: fuse(lists.Fuzzy),
+    Proximity: fuse(lists.Proximity),
+    Boost: fuse(lists.Boost),
+    MatchAll: fuse(lists.MatchAll),
+    FieldName: fuse(lists.FieldName),
+    StringValue: fuse(lists.StringValue),
+    NumberValue: fuse(lists.NumberValue),
+    Error: fuse(lists.Error),
   };
 }
 
 /** The kind of a hook's parent: the one the walk passed, else (another caller, like `visit`) read from the parent. */
-export function kindAround(parent: Node | null, around: NodeKind | null | undefined): NodeKind | null {
+export function kindAround(
+  parent: Node | null,
+  around: NodeKind | null | undefined,
+): NodeKind | null {
   return around !== undefined ? around : parent === null ? null : parent.kind;
 }
 
@@ -130,17 +176,24 @@ function unreachable(node: never): never {
  * walk reused. With `hashes`, the walk also hashes every clause on leaving it and keeps
  * the hashes of an AND's or OR's operands there for its leave hooks (clause-hashes.ts).
  */
-export function parallelWalk(visitors: readonly Visitor[], hashes?: ClauseHashes): (root: Node) => void {
+export function parallelWalk(
+  visitors: readonly Visitor[],
+  hashes?: ClauseHashes,
+): (root: Node) => void {
   const enters = hookLists();
   const leaves = hookLists();
   for (const v of visitors) {
     for (const key in v) {
-      const value = (v as Record<string, VisitFn | { enter?: VisitFn; leave?: VisitFn } | undefined>)[key];
+      const value = (
+        v as Record<string, VisitFn | { enter?: VisitFn; leave?: VisitFn } | undefined>
+      )[key];
       if (value === undefined) continue;
-      if (!(key in enters)) throw new Error(`rule visitors must be keyed by node kind, not '${key}'`);
+      if (!(key in enters))
+        throw new Error(`rule visitors must be keyed by node kind, not '${key}'`);
       const fn = typeof value === 'function' ? value : value.enter;
       if (fn) enters[key as NodeKind].push(fn as Hook);
-      if (typeof value !== 'function' && value.leave) leaves[key as NodeKind].unshift(value.leave as Hook);
+      if (typeof value !== 'function' && value.leave)
+        leaves[key as NodeKind].unshift(value.leave as Hook);
     }
   }
   const enter = fuseAll(enters);
@@ -162,7 +215,12 @@ export function parallelWalk(visitors: readonly Visitor[], hashes?: ClauseHashes
   const stack = hashes ?? new ClauseHashes();
 
   /** An AND or OR: its operands' hashes stay on the stack while its leave hooks run (NoDuplicateClauses reads them). */
-  const junction = (node: Node & { kind: 'And' | 'Or' }, parent: Node | null, around: NodeKind | null, seed: number): number => {
+  const junction = (
+    node: Node & { kind: 'And' | 'Or' },
+    parent: Node | null,
+    around: NodeKind | null,
+    seed: number,
+  ): number => {
     const kind = node.kind;
     const and = kind === 'And';
     const enterHook = (and ? enter.And : enter.Or) as Hook | null;
@@ -189,7 +247,14 @@ export function parallelWalk(visitors: readonly Visitor[], hashes?: ClauseHashes
   };
 
   /** A node around one operand (a prefix or a postfix operator): hashes as its operand, marked by `seed`. */
-  const wrapper = (node: Node, parent: Node | null, around: NodeKind | null, kind: NodeKind, operand: Node, seed: number): number => {
+  const wrapper = (
+    node: Node,
+    parent: Node | null,
+    around: NodeKind | null,
+    kind: NodeKind,
+    operand: Node,
+    seed: number,
+  ): number => {
     const enterHook = enter[kind] as Hook | null;
     const leaveHook = leave[kind] as Hook | null;
     if (enterHook !== null) enterHook(node, parent, around);
@@ -199,7 +264,13 @@ export function parallelWalk(visitors: readonly Visitor[], hashes?: ClauseHashes
   };
 
   /** A node with no children walked: its hooks, and `hash` given back. */
-  const leaf = (node: Node, parent: Node | null, around: NodeKind | null, kind: NodeKind, hash: number): number => {
+  const leaf = (
+    node: Node,
+    parent: Node | null,
+    around: NodeKind | null,
+    kind: NodeKind,
+    hash: number,
+  ): number => {
     const enterHook = enter[kind] as Hook | null;
     const leaveHook = leave[kind] as Hook | null;
     if (enterHook !== null) enterHook(node, parent, around);

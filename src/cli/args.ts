@@ -18,7 +18,11 @@ export type OptionSpecs = Readonly<Record<string, OptionSpec>>;
 
 /** The parsed value of each option: absent when not given. */
 export type OptionValues<O extends OptionSpecs> = {
-  -readonly [K in keyof O]?: O[K] extends { type: 'string'; multiple: true } ? string[] : O[K] extends { type: 'string' } ? string : boolean;
+  -readonly [K in keyof O]?: O[K] extends { type: 'string'; multiple: true }
+    ? string[]
+    : O[K] extends { type: 'string' }
+      ? string
+      : boolean;
 };
 
 export interface ParsedArgs<O extends OptionSpecs> {
@@ -36,7 +40,11 @@ export function optionsEnd(args: readonly string[]): number {
   return i === -1 ? args.length : i;
 }
 
-export function parseCommandArgs<O extends OptionSpecs>(args: readonly string[], options: O, usage: string): ParsedArgs<O> {
+export function parseCommandArgs<O extends OptionSpecs>(
+  args: readonly string[],
+  options: O,
+  usage: string,
+): ParsedArgs<O> {
   const values: Record<string, string | string[] | boolean> = {};
   const positionals: string[] = [];
   const fail = (message: string): never => {
@@ -56,7 +64,10 @@ export function parseCommandArgs<O extends OptionSpecs>(args: readonly string[],
     const name = match[1]!;
     const spec = Object.hasOwn(options, name) ? options[name]! : undefined;
     // The value of a misspelt option is not echoed: `--client-secrt=...` holds a secret.
-    if (spec === undefined) fail(`unknown option '--${name}' (a query that starts with '--' goes after '--': mdq <command> -- '--${name}${match[2] === undefined ? '' : '=...'}')`);
+    if (spec === undefined)
+      fail(
+        `unknown option '--${name}' (a query that starts with '--' goes after '--': mdq <command> -- '--${name}${match[2] === undefined ? '' : '=...'}')`,
+      );
     let value: string | boolean;
     if (spec!.type === 'boolean') {
       if (match[2] !== undefined) fail(`option '--${name}' takes no value`);
@@ -74,13 +85,20 @@ export function parseCommandArgs<O extends OptionSpecs>(args: readonly string[],
 }
 
 /** The one query of a command: the single positional argument, unless `--stdin` is given. */
-export function singleQuery(positionals: readonly string[], stdin: boolean | undefined, usage: string): string | undefined {
+export function singleQuery(
+  positionals: readonly string[],
+  stdin: boolean | undefined,
+  usage: string,
+): string | undefined {
   if (stdin) {
-    if (positionals.length > 0) throw new UsageError(`give either a query or --stdin, not both\nusage: ${usage}`);
+    if (positionals.length > 0)
+      throw new UsageError(`give either a query or --stdin, not both\nusage: ${usage}`);
     return undefined;
   }
   if (positionals.length !== 1) {
-    throw new UsageError(`${positionals.length === 0 ? 'missing the query' : 'too many arguments: quote the query as one argument'}\nusage: ${usage}`);
+    throw new UsageError(
+      `${positionals.length === 0 ? 'missing the query' : 'too many arguments: quote the query as one argument'}\nusage: ${usage}`,
+    );
   }
   return positionals[0]!;
 }

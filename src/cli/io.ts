@@ -56,7 +56,9 @@ export function streamWriter(stream: Writable): (text: string) => void {
     const e = stream.errored;
     if (e !== null) {
       const code = (e as NodeJS.ErrnoException).code;
-      throw code !== undefined && READER_GONE.has(code) ? new OutputClosed() : new OutputFailed(e.message);
+      throw code !== undefined && READER_GONE.has(code)
+        ? new OutputClosed()
+        : new OutputFailed(e.message);
     }
     if (stream.destroyed) throw new OutputClosed();
   };
@@ -76,7 +78,10 @@ export function decodeText(bytes: Uint8Array): string {
  * colours even a pipe (CI logs), a non-empty `NO_COLOR` (no-color.org) and `TERM=dumb` turn
  * it off, and otherwise a terminal gets colour.
  */
-export function wantsColor(env: Readonly<Record<string, string | undefined>>, isTerminal: boolean): boolean {
+export function wantsColor(
+  env: Readonly<Record<string, string | undefined>>,
+  isTerminal: boolean,
+): boolean {
   const force = env.FORCE_COLOR;
   if (force !== undefined) return force !== '0' && force !== 'false';
   if (env.NO_COLOR !== undefined && env.NO_COLOR !== '') return false;

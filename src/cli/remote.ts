@@ -45,11 +45,23 @@ export function connect(values: ConnectionValues, io: CliIo, usage: string): Mdq
     [clientId, '--client-id or MDQ_CLIENT_ID'],
     [clientSecret, '--client-secret or MDQ_CLIENT_SECRET'],
   ].filter(([value]) => value === undefined || value === '');
-  if (missing.length > 0) throw new UsageError(`no service to talk to: give ${missing.map(([, name]) => name).join(', ')} (mdq serve runs one locally)\nusage: ${usage}`);
+  if (missing.length > 0)
+    throw new UsageError(
+      `no service to talk to: give ${missing.map(([, name]) => name).join(', ')} (mdq serve runs one locally)\nusage: ${usage}`,
+    );
   const timeoutMs = values.timeout === undefined ? undefined : Number(values.timeout) * 1000;
   // Decimal seconds only (Number reads '0x10' and '1e3' too), within a timer's range.
-  if (timeoutMs !== undefined && !(/^\d+(\.\d+)?$/.test(values.timeout!.trim()) && timeoutMs > 0 && timeoutMs <= MAX_TIMEOUT_SECONDS * 1000)) {
-    throw new UsageError(`--timeout takes seconds, more than 0 and at most ${MAX_TIMEOUT_SECONDS}, not '${values.timeout}'\nusage: ${usage}`);
+  if (
+    timeoutMs !== undefined &&
+    !(
+      /^\d+(\.\d+)?$/.test(values.timeout!.trim()) &&
+      timeoutMs > 0 &&
+      timeoutMs <= MAX_TIMEOUT_SECONDS * 1000
+    )
+  ) {
+    throw new UsageError(
+      `--timeout takes seconds, more than 0 and at most ${MAX_TIMEOUT_SECONDS}, not '${values.timeout}'\nusage: ${usage}`,
+    );
   }
   try {
     return createClient({
@@ -59,15 +71,25 @@ export function connect(values: ConnectionValues, io: CliIo, usage: string): Mdq
       ...(timeoutMs ? { timeoutMs } : {}),
     });
   } catch (e) {
-    throw new UsageError(`${e instanceof Error ? e.message.replace(/^createClient: /, '') : String(e)}\nusage: ${usage}`);
+    throw new UsageError(
+      `${e instanceof Error ? e.message.replace(/^createClient: /, '') : String(e)}\nusage: ${usage}`,
+    );
   }
 }
 
 /** A whole number option, or a usage error. */
-export function wholeNumber(value: string | undefined, name: string, min: number, usage: string): number | undefined {
+export function wholeNumber(
+  value: string | undefined,
+  name: string,
+  min: number,
+  usage: string,
+): number | undefined {
   if (value === undefined) return undefined;
   const n = Number(value);
-  if (!/^\d+$/.test(value.trim()) || !Number.isSafeInteger(n) || n < min) throw new UsageError(`--${name} takes a whole number >= ${min}, not '${value}'\nusage: ${usage}`);
+  if (!/^\d+$/.test(value.trim()) || !Number.isSafeInteger(n) || n < min)
+    throw new UsageError(
+      `--${name} takes a whole number >= ${min}, not '${value}'\nusage: ${usage}`,
+    );
   return n;
 }
 
@@ -80,39 +102,68 @@ export const IDS_PER_SEARCH = 50;
 const MAX_NAMED = 10;
 
 /** The search hits of these data object ids (a search per `IDS_PER_SEARCH`; ids are data, escaped by the builder). */
-export async function locate(client: MdqClient, ids: readonly string[]): Promise<Map<string, SearchHit>> {
+export async function locate(
+  client: MdqClient,
+  ids: readonly string[],
+): Promise<Map<string, SearchHit>> {
   const unique = [...new Set(ids)];
   const found = new Map<string, SearchHit>();
   for (let at = 0; at < unique.length; at += IDS_PER_SEARCH) {
     const batch = new Set(unique.slice(at, at + IDS_PER_SEARCH));
     const text = query(or(...[...batch].map((id) => equals('_dataObjectId', id)))).text;
-    for await (const hit of client.searchAll(text)) if (batch.has(hit._dataObjectId)) found.set(hit._dataObjectId, hit);
+    for await (const hit of client.searchAll(text))
+      if (batch.has(hit._dataObjectId)) found.set(hit._dataObjectId, hit);
   }
   const missing = unique.filter((id) => !found.has(id));
   if (missing.length > 0) {
-    const named = missing.slice(0, MAX_NAMED).map((id) => `'${id}'`).join(', ');
-    throw new Error(`no data object ${named}${missing.length > MAX_NAMED ? ` and ${missing.length - MAX_NAMED} more` : ''} (or not visible to this client)`);
+    const named = missing
+      .slice(0, MAX_NAMED)
+      .map((id) => `'${id}'`)
+      .join(', ');
+    throw new Error(
+      `no data object ${named}${missing.length > MAX_NAMED ? ` and ${missing.length - MAX_NAMED} more` : ''} (or not visible to this client)`,
+    );
   }
   return found;
 }
 
 export function refOf(hit: SearchHit): DataObjectRef {
-  return { businessAreaId: hit._businessAreaId, schemaId: hit._schemaId, dataSetId: hit._dataSetId, dataObjectId: hit._dataObjectId };
+  return {
+    businessAreaId: hit._businessAreaId,
+    schemaId: hit._schemaId,
+    dataSetId: hit._dataSetId,
+    dataObjectId: hit._dataObjectId,
+  };
 }
 
 /** `mdq lint --remote`: the options it adds, and the schemas it checks against (fetched from the service by name). */
-export const remoteLintOptions = { ...connectionOptions, remote: { type: 'boolean' }, 'business-area': { type: 'string' } } as const;
+export const remoteLintOptions = {
+  ...connectionOptions,
+  remote: { type: 'boolean' },
+  'business-area': { type: 'string' },
+} as const;
 
 export async function remoteSchemas(
-  values: ConnectionValues & { readonly 'business-area'?: string | undefined; readonly schema?: readonly string[] | undefined; readonly example?: boolean | undefined },
+  values: ConnectionValues & {
+    readonly 'business-area'?: string | undefined;
+    readonly schema?: readonly string[] | undefined;
+    readonly example?: boolean | undefined;
+  },
   io: CliIo,
   usage: string,
 ): Promise<SchemaIndex> {
-  if (values.example) throw new UsageError(`give either --remote or --example, not both\nusage: ${usage}`);
+  if (values.example)
+    throw new UsageError(`give either --remote or --example, not both\nusage: ${usage}`);
   const client = connect(values, io, usage);
   const scope = { businessArea: values['business-area'] };
   const names = values.schema ?? [];
-  const responses = names.length === 0 ? await client.schemasIn(scope) : (await Promise.all(names.map((schema) => client.schemasIn({ ...scope, schema })))).flat();
-  if (responses.length === 0) throw new Error(`the service has no schema ${names.length > 0 ? `named ${names.map((n) => `'${n}'`).join(', ')} ` : ''}in ${scope.businessArea === undefined ? 'any business area' : `business area '${scope.businessArea}'`}`);
+  const responses =
+    names.length === 0
+      ? await client.schemasIn(scope)
+      : (await Promise.all(names.map((schema) => client.schemasIn({ ...scope, schema })))).flat();
+  if (responses.length === 0)
+    throw new Error(
+      `the service has no schema ${names.length > 0 ? `named ${names.map((n) => `'${n}'`).join(', ')} ` : ''}in ${scope.businessArea === undefined ? 'any business area' : `business area '${scope.businessArea}'`}`,
+    );
   return loadSchema(responses);
 }

@@ -13,7 +13,12 @@ import type { Diagnostic, Severity } from '../language/diagnostic.js';
 import { lineAt, lineColumn } from '../index.js';
 import { printable, printableInPlace } from './printable.js';
 
-const COLORS: Readonly<Record<Severity, string>> = { error: '31', warning: '33', info: '36', hint: '90' };
+const COLORS: Readonly<Record<Severity, string>> = {
+  error: '31',
+  warning: '33',
+  info: '36',
+  hint: '90',
+};
 
 /** Diagnostics printed per query by default; `--json` gives them all. */
 export const MAX_DIAGNOSTICS = 20;
@@ -48,9 +53,21 @@ function cutAt(text: string, index: number): number {
 }
 
 /** The part of `text` around `column` (0-based) that is shown, and where the caret starts in it. */
-export function lineWindow(text: string, column: number, width: number): { shown: string; caret: number; caretWidth: number } {
-  if (text.length <= LINE_WINDOW) return { shown: text, caret: column, caretWidth: Math.max(1, Math.min(width, text.length - column)) };
-  const from = cutAt(text, Math.max(0, Math.min(column - CONTEXT_BEFORE, text.length - LINE_WINDOW)));
+export function lineWindow(
+  text: string,
+  column: number,
+  width: number,
+): { shown: string; caret: number; caretWidth: number } {
+  if (text.length <= LINE_WINDOW)
+    return {
+      shown: text,
+      caret: column,
+      caretWidth: Math.max(1, Math.min(width, text.length - column)),
+    };
+  const from = cutAt(
+    text,
+    Math.max(0, Math.min(column - CONTEXT_BEFORE, text.length - LINE_WINDOW)),
+  );
   const to = cutAt(text, Math.min(text.length, from + LINE_WINDOW));
   const head = from > 0 ? '…' : '';
   const shown = `${head}${text.slice(from, to)}${to < text.length ? '…' : ''}`;
@@ -60,16 +77,25 @@ export function lineWindow(text: string, column: number, width: number): { shown
 
 /** A message cut to `MAX_MESSAGE`, without the control characters of the query it may quote. */
 function shorten(message: string): string {
-  return printable(message.length <= MAX_MESSAGE ? message : `${message.slice(0, cutAt(message, MAX_MESSAGE))}…`);
+  return printable(
+    message.length <= MAX_MESSAGE ? message : `${message.slice(0, cutAt(message, MAX_MESSAGE))}…`,
+  );
 }
 
 /** One diagnostic as `name:line:column: severity code: message`, the source line (or a window of it), and a caret under the span. */
-export function formatDiagnostic(query: string, diagnostic: Diagnostic, options: ReportOptions = {}): string {
+export function formatDiagnostic(
+  query: string,
+  diagnostic: Diagnostic,
+  options: ReportOptions = {},
+): string {
   const name = options.name ?? 'query';
   const color = options.color ?? false;
   const { line, column } = lineColumn(query, diagnostic.span.start);
   const source = lineAt(query, diagnostic.span.start);
-  const width = Math.max(1, Math.min(diagnostic.span.end, source.start + source.text.length) - diagnostic.span.start);
+  const width = Math.max(
+    1,
+    Math.min(diagnostic.span.end, source.start + source.text.length) - diagnostic.span.start,
+  );
   // A query read from a file may hold escape sequences: shown in place, they never reach the terminal.
   const window = lineWindow(source.text, column - 1, width);
   const { caret, caretWidth } = window;
@@ -77,20 +103,35 @@ export function formatDiagnostic(query: string, diagnostic: Diagnostic, options:
   // Tabs in the source line keep the caret aligned.
   const pad = shown.slice(0, caret).replace(/[^\t]/g, ' ');
   const head = `${name}:${line}:${column}: ${paint(diagnostic.severity, COLORS[diagnostic.severity], color)} ${diagnostic.code}: ${shorten(diagnostic.message)}`;
-  const lines = [head, `  ${shown}`, `  ${pad}${paint('^'.repeat(caretWidth), COLORS[diagnostic.severity], color)}`];
+  const lines = [
+    head,
+    `  ${shown}`,
+    `  ${pad}${paint('^'.repeat(caretWidth), COLORS[diagnostic.severity], color)}`,
+  ];
   for (const fix of diagnostic.fixes ?? []) lines.push(`  fix: ${shorten(fix.title)}`);
   return `${lines.join('\n')}\n`;
 }
 
 /** The diagnostics of one query, at most `maxDiagnostics` of them, then `... and N more`. */
-export function formatDiagnostics(query: string, diagnostics: readonly Diagnostic[], options: ReportOptions = {}): string {
+export function formatDiagnostics(
+  query: string,
+  diagnostics: readonly Diagnostic[],
+  options: ReportOptions = {},
+): string {
   const max = options.maxDiagnostics ?? MAX_DIAGNOSTICS;
   const shown = diagnostics.slice(0, max).map((d) => formatDiagnostic(query, d, options));
-  return shown.join('') + moreLine(diagnostics.length - shown.length, ['diagnostic', 'diagnostics'], options);
+  return (
+    shown.join('') +
+    moreLine(diagnostics.length - shown.length, ['diagnostic', 'diagnostics'], options)
+  );
 }
 
 /** `... and 3 more diagnostics (use --json to see them all)`, or nothing when none is left. */
-export function moreLine(left: number, [one, many]: readonly [string, string], options: Pick<ReportOptions, 'name' | 'moreHint'> = {}): string {
+export function moreLine(
+  left: number,
+  [one, many]: readonly [string, string],
+  options: Pick<ReportOptions, 'name' | 'moreHint'> = {},
+): string {
   if (left <= 0) return '';
   const where = options.name === undefined || options.name === 'query' ? '' : ` in ${options.name}`;
   return `... and ${left} more ${left === 1 ? one : many}${where}${options.moreHint ? ` (${options.moreHint})` : ''}\n`;

@@ -10,7 +10,9 @@ import { mdqVersion } from './version.js';
 
 function help(): string {
   const width = Math.max(...Object.keys(commands).map((name) => name.length));
-  const lines = Object.entries(commands).map(([name, c]) => `  ${name.padEnd(width)}  ${c.summary}`);
+  const lines = Object.entries(commands).map(
+    ([name, c]) => `  ${name.padEnd(width)}  ${c.summary}`,
+  );
   return `usage: mdq <command> [options]\n\ncommands:\n${lines.join('\n')}\n\nRun 'mdq <command> --help' for a command's usage, 'mdq --version' for the version.\n${QUERY_ARGUMENT_NOTE}\n`;
 }
 
@@ -43,7 +45,9 @@ async function dispatch(args: readonly string[], io: CliIo): Promise<number> {
   }
   const options = rest.slice(0, optionsEnd(rest));
   if (options.includes('--help') || options.includes('-h')) {
-    io.stdout(`usage: ${command.usage}\n\n${command.summary}\n${command.takesQuery ? `\n${QUERY_ARGUMENT_NOTE}\n` : ''}`);
+    io.stdout(
+      `usage: ${command.usage}\n\n${command.summary}\n${command.takesQuery ? `\n${QUERY_ARGUMENT_NOTE}\n` : ''}`,
+    );
     return EXIT.ok;
   }
   try {
@@ -62,6 +66,7 @@ async function dispatch(args: readonly string[], io: CliIo): Promise<number> {
 
 /** A failure in words: a stack overflow (JSON nested thousands of levels deep, in a file or an answer) says what it means. */
 export function describeFailure(e: unknown): string {
-  if (e instanceof RangeError && /call stack/i.test(e.message)) return `the input nests too deep to handle (${e.message})`;
+  if (e instanceof RangeError && /call stack/i.test(e.message))
+    return `the input nests too deep to handle (${e.message})`;
   return e instanceof Error ? e.message : String(e);
 }

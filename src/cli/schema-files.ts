@@ -19,7 +19,10 @@ export function reason(e: unknown): string {
 }
 
 /** The responses in the files, in order, each file checked to be a Get Schema response (or an array of them). */
-export async function readSchemaResponses(files: readonly string[], io: CliIo): Promise<SchemaResponse[]> {
+export async function readSchemaResponses(
+  files: readonly string[],
+  io: CliIo,
+): Promise<SchemaResponse[]> {
   const responses: SchemaResponse[] = [];
   for (const file of files) {
     let text: string;
@@ -37,19 +40,28 @@ export async function readSchemaResponses(files: readonly string[], io: CliIo): 
     try {
       loadSchema(json);
     } catch (e) {
-      if (e instanceof SchemaError) throw new UsageError(`the schema file '${file}' is not a Get Schema response: ${e.message}`);
+      if (e instanceof SchemaError)
+        throw new UsageError(
+          `the schema file '${file}' is not a Get Schema response: ${e.message}`,
+        );
       throw e;
     }
-    if (Array.isArray(json)) for (const response of json as SchemaResponse[]) responses.push(response);
+    if (Array.isArray(json))
+      for (const response of json as SchemaResponse[]) responses.push(response);
     else responses.push(json as SchemaResponse);
   }
   return responses;
 }
 
 /** Reads every `--schema` file, or the example tenant, into one lookup; undefined when neither is given. */
-export async function readSchemas(values: { schema?: string[] | undefined; example?: boolean | undefined }, io: CliIo, commandUsage: string): Promise<SchemaIndex | undefined> {
+export async function readSchemas(
+  values: { schema?: string[] | undefined; example?: boolean | undefined },
+  io: CliIo,
+  commandUsage: string,
+): Promise<SchemaIndex | undefined> {
   const files = values.schema ?? [];
-  if (values.example && files.length > 0) throw new UsageError(`give either --schema or --example, not both\nusage: ${commandUsage}`);
+  if (values.example && files.length > 0)
+    throw new UsageError(`give either --schema or --example, not both\nusage: ${commandUsage}`);
   if (values.example) return loadSchema(exampleSchemas);
   if (files.length === 0) return undefined;
   const schema = loadSchema(await readSchemaResponses(files, io));

@@ -10,7 +10,10 @@ export function mdqVersion(): string {
   let dir = dirname(fileURLToPath(import.meta.url));
   for (;;) {
     try {
-      const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { name?: unknown; version?: unknown };
+      const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as {
+        name?: unknown;
+        version?: unknown;
+      };
       if (pkg.name === 'mdq' && typeof pkg.version === 'string') return (cached = pkg.version);
     } catch {
       // No package.json here: look one level up.

@@ -4,10 +4,35 @@
  * `util.inspect` nor `JSON.stringify` can show them.
  */
 import type { Diagnostic } from '../language/diagnostic.js';
-import { AuthError, BadRequestError, NetworkError, NotFoundError, QueryError, ServiceError, TimeoutError, WriteOutcomeUnknownError, retryAfterOf } from './errors.js';
-import { CHECK_MODES, checkText, describeDiagnostics, hasErrors, queryText, type CheckMode, type QueryInput } from './local-check.js';
+import {
+  AuthError,
+  BadRequestError,
+  NetworkError,
+  NotFoundError,
+  QueryError,
+  ServiceError,
+  TimeoutError,
+  WriteOutcomeUnknownError,
+  retryAfterOf,
+} from './errors.js';
+import {
+  CHECK_MODES,
+  checkText,
+  describeDiagnostics,
+  hasErrors,
+  queryText,
+  type CheckMode,
+  type QueryInput,
+} from './local-check.js';
 import { createResolver, type Scope } from './names.js';
-import { DEFAULTS, nonNegative, normaliseBaseUrl, positive, resolveClock, type ClientOptions } from './options.js';
+import {
+  DEFAULTS,
+  nonNegative,
+  normaliseBaseUrl,
+  positive,
+  resolveClock,
+  type ClientOptions,
+} from './options.js';
 import { paged, searchPages as walkSearchPages, type Paged } from './paging.js';
 import { createRedactor } from './redact.js';
 import { DEFAULT_MAX_RESPONSE_BYTES } from './response-body.js';
@@ -29,7 +54,12 @@ import type {
   SearchPage,
   SearchResult,
 } from './types.js';
-import { createWrites, objectPath, type UpdateResult, type UpdateWithRetryResult } from './writes.js';
+import {
+  createWrites,
+  objectPath,
+  type UpdateResult,
+  type UpdateWithRetryResult,
+} from './writes.js';
 
 export interface CallOptions {
   readonly signal?: AbortSignal | undefined;
@@ -73,11 +103,20 @@ export interface MdqClient {
   /** One data object with its `_version` (read from the dataset's listing). */
   getDataObject(ref: ObjectRefInput, options?: CallOptions): Promise<DataObject>;
   /** Creates a data object; created even when invalid (`_errors`). Never repeated: a lost answer is a `WriteOutcomeUnknownError`. */
-  createDataObject(dataSet: DataSetRefInput, fields: FieldValues, options?: CallOptions): Promise<CreatedDataObject>;
+  createDataObject(
+    dataSet: DataSetRefInput,
+    fields: FieldValues,
+    options?: CallOptions,
+  ): Promise<CreatedDataObject>;
   /** Deletes (softly) a data object. */
   deleteDataObject(ref: ObjectRefInput, options?: CallOptions): Promise<void>;
   /** Sends exactly `_version` and the fields. */
-  update(ref: ObjectRefInput, version: number, fields: FieldValues, options?: CallOptions): Promise<UpdateResult>;
+  update(
+    ref: ObjectRefInput,
+    version: number,
+    fields: FieldValues,
+    options?: CallOptions,
+  ): Promise<UpdateResult>;
   /** Reads the object, sends `change(current)`, and on a version conflict reads again and repeats. */
   updateWithRetry(
     ref: ObjectRefInput,
@@ -86,36 +125,83 @@ export interface MdqClient {
   ): Promise<UpdateWithRetryResult>;
   /** Names (or ids) to list items with ids: business areas, schemas, datasets. */
   findBusinessArea(nameOrId: string, options?: CallOptions): Promise<BusinessArea>;
-  findSchema(businessArea: string, nameOrId: string, options?: CallOptions): Promise<SchemaListItem & { readonly businessAreaId: string }>;
-  findDataSet(businessArea: string, schema: string, nameOrId: string, options?: CallOptions): Promise<DataSet>;
+  findSchema(
+    businessArea: string,
+    nameOrId: string,
+    options?: CallOptions,
+  ): Promise<SchemaListItem & { readonly businessAreaId: string }>;
+  findDataSet(
+    businessArea: string,
+    schema: string,
+    nameOrId: string,
+    options?: CallOptions,
+  ): Promise<DataSet>;
   /** The Get Schema responses of a scope given by names (cached). */
   schemasIn(scope: Scope, options?: CallOptions): Promise<Schema[]>;
 }
 
 export function createClient(options: ClientOptions): MdqClient {
-  if (options === null || typeof options !== 'object') throw new TypeError('createClient: options are required ({ baseUrl, credentials })');
+  if (options === null || typeof options !== 'object')
+    throw new TypeError('createClient: options are required ({ baseUrl, credentials })');
   const baseUrl = normaliseBaseUrl(options.baseUrl);
   const clock = resolveClock(options.clock);
   const retry = retryPolicy(options.retry);
   const redactor = createRedactor();
   const fetchFn = options.fetch ?? globalThis.fetch?.bind(globalThis);
-  if (typeof fetchFn !== 'function') throw new TypeError('createClient: no fetch on this platform; pass one as `fetch`');
+  if (typeof fetchFn !== 'function')
+    throw new TypeError('createClient: no fetch on this platform; pass one as `fetch`');
   // Whole milliseconds, rounded up: AbortSignal.timeout throws a RangeError on a fraction (1500.5, or --timeout 1.0001 s), on every request.
-  const timeoutMs = Math.ceil(positive('timeoutMs', options.timeoutMs, DEFAULTS.timeoutMs, MAX_TIMER_MS));
+  const timeoutMs = Math.ceil(
+    positive('timeoutMs', options.timeoutMs, DEFAULTS.timeoutMs, MAX_TIMER_MS),
+  );
   // At least 1 after rounding down: 0.5 made pages of size 0 and no attempt at all.
-  const pageSize = Math.max(1, Math.floor(positive('pageSize', options.pageSize, DEFAULTS.pageSize)));
-  const conflictAttempts = Math.max(1, Math.floor(positive('conflictAttempts', options.conflictAttempts, DEFAULTS.conflictAttempts)));
-  const marginSeconds = nonNegative('refreshMarginSeconds', options.refreshMarginSeconds, DEFAULTS.refreshMarginSeconds);
+  const pageSize = Math.max(
+    1,
+    Math.floor(positive('pageSize', options.pageSize, DEFAULTS.pageSize)),
+  );
+  const conflictAttempts = Math.max(
+    1,
+    Math.floor(positive('conflictAttempts', options.conflictAttempts, DEFAULTS.conflictAttempts)),
+  );
+  const marginSeconds = nonNegative(
+    'refreshMarginSeconds',
+    options.refreshMarginSeconds,
+    DEFAULTS.refreshMarginSeconds,
+  );
   const defaultCheck = checkMode(options.check ?? 'off');
   const tokenPath = options.tokenPath ?? DEFAULTS.tokenPath;
-  if (typeof tokenPath !== 'string' || !tokenPath.startsWith('/')) throw new TypeError(`createClient: tokenPath must be a path such as /oauth2/token, not ${String(tokenPath)}`);
+  if (typeof tokenPath !== 'string' || !tokenPath.startsWith('/'))
+    throw new TypeError(
+      `createClient: tokenPath must be a path such as /oauth2/token, not ${String(tokenPath)}`,
+    );
 
-  const maxResponseBytes = Math.floor(positive('maxResponseBytes', options.maxResponseBytes, DEFAULT_MAX_RESPONSE_BYTES, Number.MAX_SAFE_INTEGER));
-  const parts = { baseUrl, fetch: fetchFn, timeoutMs, maxResponseBytes, retry, clock, redactor, logger: options.logger };
+  const maxResponseBytes = Math.floor(
+    positive(
+      'maxResponseBytes',
+      options.maxResponseBytes,
+      DEFAULT_MAX_RESPONSE_BYTES,
+      Number.MAX_SAFE_INTEGER,
+    ),
+  );
+  const parts = {
+    baseUrl,
+    fetch: fetchFn,
+    timeoutMs,
+    maxResponseBytes,
+    retry,
+    clock,
+    redactor,
+    logger: options.logger,
+  };
   let tokens: TokenSource;
   if (options.credentials !== undefined) {
     const { clientId, clientSecret } = options.credentials;
-    if (typeof clientId !== 'string' || clientId === '' || typeof clientSecret !== 'string' || clientSecret === '') {
+    if (
+      typeof clientId !== 'string' ||
+      clientId === '' ||
+      typeof clientSecret !== 'string' ||
+      clientSecret === ''
+    ) {
       throw new TypeError('createClient: credentials need a clientId and a clientSecret');
     }
     redactor.add(clientSecret);
@@ -124,35 +210,80 @@ export function createClient(options: ClientOptions): MdqClient {
       async () => {
         let json: unknown;
         try {
-          json = await tokenTransport.json({ method: 'POST', path: tokenPath, body: { client_id: clientId, client_secret: clientSecret }, retry: true, auth: false });
+          json = await tokenTransport.json({
+            method: 'POST',
+            path: tokenPath,
+            body: { client_id: clientId, client_secret: clientSecret },
+            retry: true,
+            auth: false,
+          });
         } catch (e) {
           if (e instanceof ServiceError && (e.status === 400 || e.status === 401)) {
-            throw new AuthError(`the token endpoint refused the client credentials of '${clientId}' (${e.status})`, { status: e.status, body: e.body, request: e.request });
+            throw new AuthError(
+              `the token endpoint refused the client credentials of '${clientId}' (${e.status})`,
+              { status: e.status, body: e.body, request: e.request },
+            );
           }
           throw e;
         }
         const answer = json as { access_token?: unknown; expires_in?: unknown };
-        if (typeof answer?.access_token !== 'string' || answer.access_token === '') throw new ServiceError(`POST ${tokenPath} answered without an access_token`, { request: `POST ${tokenPath}` });
+        if (typeof answer?.access_token !== 'string' || answer.access_token === '')
+          throw new ServiceError(`POST ${tokenPath} answered without an access_token`, {
+            request: `POST ${tokenPath}`,
+          });
         // The token source holds it in the redactor from here on, for as long as it is in use.
-        return { accessToken: answer.access_token, ...(typeof answer.expires_in === 'number' ? { expiresInSeconds: answer.expires_in } : {}) };
+        return {
+          accessToken: answer.access_token,
+          ...(typeof answer.expires_in === 'number' ? { expiresInSeconds: answer.expires_in } : {}),
+        };
       },
       clock,
       marginSeconds,
       redactor,
     );
   } else if (typeof options.getToken === 'function') {
-    tokens = createTokenSource(withDeadline(options.getToken, timeoutMs), clock, marginSeconds, redactor);
+    tokens = createTokenSource(
+      withDeadline(options.getToken, timeoutMs),
+      clock,
+      marginSeconds,
+      redactor,
+    );
   } else {
-    throw new TypeError('createClient: give credentials ({ clientId, clientSecret }) or a getToken function');
+    throw new TypeError(
+      'createClient: give credentials ({ clientId, clientSecret }) or a getToken function',
+    );
   }
   const transport = createTransport({ ...parts, tokens });
-  const get = (path: string, signal: AbortSignal | undefined, query?: Record<string, string | number | undefined>) =>
-    transport.json({ method: 'GET', path, signal, retry: true, auth: true, ...(query ? { query } : {}) });
+  const get = (
+    path: string,
+    signal: AbortSignal | undefined,
+    query?: Record<string, string | number | undefined>,
+  ) =>
+    transport.json({
+      method: 'GET',
+      path,
+      signal,
+      retry: true,
+      auth: true,
+      ...(query ? { query } : {}),
+    });
 
-  const listPage = async <T>(path: string, pageKey: string | undefined, signal: AbortSignal | undefined): Promise<Page<T>> => {
-    const json = (await get(path, signal, { pageKey })) as { items?: unknown; nextPageKey?: unknown };
+  const listPage = async <T>(
+    path: string,
+    pageKey: string | undefined,
+    signal: AbortSignal | undefined,
+  ): Promise<Page<T>> => {
+    const json = (await get(path, signal, { pageKey })) as {
+      items?: unknown;
+      nextPageKey?: unknown;
+    };
     if (!Array.isArray(json?.items)) throw unexpected('GET', path, 'no items array');
-    return { items: json.items as T[], ...(typeof json.nextPageKey === 'string' && json.nextPageKey !== '' ? { nextPageKey: json.nextPageKey } : {}) };
+    return {
+      items: json.items as T[],
+      ...(typeof json.nextPageKey === 'string' && json.nextPageKey !== ''
+        ? { nextPageKey: json.nextPageKey }
+        : {}),
+    };
   };
 
   const businessAreas = async (call: CallOptions = {}) => {
@@ -160,23 +291,39 @@ export function createClient(options: ClientOptions): MdqClient {
     const json = await get(path, call.signal);
     // The documented schema wraps the list in `response`; the documented sample is a bare array.
     const list = Array.isArray(json) ? json : (json as { response?: unknown })?.response;
-    if (!Array.isArray(list)) throw unexpected('GET', path, 'neither an array nor { response: [...] }');
+    if (!Array.isArray(list))
+      throw unexpected('GET', path, 'neither an array nor { response: [...] }');
     return list as BusinessArea[];
   };
-  const schemas = (ba: string, call: CallOptions = {}) => paged<SchemaListItem>((key) => listPage(pathOf`/v1/businessareas/${ba}/schemas`, key, call.signal));
+  const schemas = (ba: string, call: CallOptions = {}) =>
+    paged<SchemaListItem>((key) =>
+      listPage(pathOf`/v1/businessareas/${ba}/schemas`, key, call.signal),
+    );
   const dataSets = (ba: string, schema: string, call: CallOptions = {}) =>
-    paged<DataSet>((key) => listPage(pathOf`/v1/businessareas/${ba}/schemas/${schema}/datasets`, key, call.signal));
+    paged<DataSet>((key) =>
+      listPage(pathOf`/v1/businessareas/${ba}/schemas/${schema}/datasets`, key, call.signal),
+    );
   const getSchema = async (ba: string, schema: string, call: CallOptions = {}) => {
     const path = pathOf`/v1/businessareas/${ba}/schemas/${schema}`;
     const json = (await get(path, call.signal)) as Schema;
-    if (json === null || typeof json !== 'object' || !Array.isArray(json.fields)) throw unexpected('GET', path, 'no fields array');
+    if (json === null || typeof json !== 'object' || !Array.isArray(json.fields))
+      throw unexpected('GET', path, 'no fields array');
     return json;
   };
   const dataObjects = (input: DataSetRefInput, call: CallOptions = {}) => {
     const ref = dataSetRef(input);
-    return paged<DataObject>((key) => listPage(pathOf`/v1/businessareas/${ref.businessAreaId}/schemas/${ref.schemaId}/datasets/${ref.dataSetId}/dataobjects`, key, call.signal));
+    return paged<DataObject>((key) =>
+      listPage(
+        pathOf`/v1/businessareas/${ref.businessAreaId}/schemas/${ref.schemaId}/datasets/${ref.dataSetId}/dataobjects`,
+        key,
+        call.signal,
+      ),
+    );
   };
-  const readObject = async (ref: DataObjectRef, signal?: AbortSignal): Promise<DataObject | undefined> => {
+  const readObject = async (
+    ref: DataObjectRef,
+    signal?: AbortSignal,
+  ): Promise<DataObject | undefined> => {
     for await (const page of dataObjects(ref, { signal }).pages()) {
       const found = page.items.find((item) => item._dataObjectId === ref.dataObjectId);
       if (found !== undefined) return found;
@@ -190,18 +337,35 @@ export function createClient(options: ClientOptions): MdqClient {
     dataSets: (ba, s, signal) => dataSets(ba, s, { signal }),
     getSchema: (ba, s, signal) => getSchema(ba, s, { signal }),
   });
-  const writes = createWrites({ transport, read: readObject, clock, retry, conflictAttempts, logger: options.logger });
+  const writes = createWrites({
+    transport,
+    read: readObject,
+    clock,
+    retry,
+    conflictAttempts,
+    logger: options.logger,
+  });
 
   /** Checks the query as asked; with 'error', a query with errors never leaves. */
-  const checkBeforeSending = async (text: string, mode: CheckMode, scope: Scope, signal: AbortSignal | undefined): Promise<Diagnostic[]> => {
+  const checkBeforeSending = async (
+    text: string,
+    mode: CheckMode,
+    scope: Scope,
+    signal: AbortSignal | undefined,
+  ): Promise<Diagnostic[]> => {
     if (mode === 'off') return [];
     const diagnostics = checkText(text, await resolver.schemasIn(scope, signal));
     if (mode === 'error' && hasErrors(diagnostics)) {
-      throw new QueryError(`the query has errors and was not sent: ${describeDiagnostics(diagnostics.filter((d) => d.severity === 'error'))}`, { diagnostics, local: true });
+      throw new QueryError(
+        `the query has errors and was not sent: ${describeDiagnostics(diagnostics.filter((d) => d.severity === 'error'))}`,
+        { diagnostics, local: true },
+      );
     }
     if (diagnostics.length > 0) {
       try {
-        options.logger?.warn?.(`the query has ${diagnostics.length} problem(s): ${describeDiagnostics(diagnostics)}`);
+        options.logger?.warn?.(
+          `the query has ${diagnostics.length} problem(s): ${describeDiagnostics(diagnostics)}`,
+        );
       } catch {
         // A broken logger must not break a search.
       }
@@ -209,28 +373,58 @@ export function createClient(options: ClientOptions): MdqClient {
     return diagnostics;
   };
 
-  const searchPage = async (text: string, scope: Scope, from: number | undefined, size: number | undefined, signal: AbortSignal | undefined): Promise<SearchPage> => {
+  const searchPage = async (
+    text: string,
+    scope: Scope,
+    from: number | undefined,
+    size: number | undefined,
+    signal: AbortSignal | undefined,
+  ): Promise<SearchPage> => {
     const path = '/dataobjects/search';
     let json: unknown;
     try {
-      json = await get(path, signal, { query: text, businessArea: scope.businessArea, schema: scope.schema, dataSet: scope.dataSet, from, size });
+      json = await get(path, signal, {
+        query: text,
+        businessArea: scope.businessArea,
+        schema: scope.schema,
+        dataSet: scope.dataSet,
+        from,
+        size,
+      });
     } catch (e) {
       if (e instanceof BadRequestError) {
         const diagnostics = checkText(text, undefined);
-        const local = diagnostics.length > 0 ? `; locally: ${describeDiagnostics(diagnostics)}` : '';
-        throw new QueryError(`${e.message}${local}`, { status: e.status, body: e.body, request: e.request, diagnostics, local: false });
+        const local =
+          diagnostics.length > 0 ? `; locally: ${describeDiagnostics(diagnostics)}` : '';
+        throw new QueryError(`${e.message}${local}`, {
+          status: e.status,
+          body: e.body,
+          request: e.request,
+          diagnostics,
+          local: false,
+        });
       }
       throw e;
     }
     const answer = json as { hits?: unknown; total?: unknown };
     if (!Array.isArray(answer?.hits)) throw unexpected('GET', path, 'no hits array');
-    const total = typeof answer.total === 'number' && Number.isFinite(answer.total) ? answer.total : (from ?? 0) + answer.hits.length;
+    const total =
+      typeof answer.total === 'number' && Number.isFinite(answer.total)
+        ? answer.total
+        : (from ?? 0) + answer.hits.length;
     return { hits: answer.hits as SearchHit[], total, from: from ?? 0 };
   };
 
-  const scopeOf = (o: Scope): Scope => ({ businessArea: o.businessArea, schema: o.schema, dataSet: o.dataSet });
+  const scopeOf = (o: Scope): Scope => ({
+    businessArea: o.businessArea,
+    schema: o.schema,
+    dataSet: o.dataSet,
+  });
 
-  const pagesOf = async function* (query: QueryInput, o: SearchAllOptions = {}): AsyncGenerator<SearchPage> {
+  const pagesOf = async function* (
+    query: QueryInput,
+    o: SearchAllOptions = {},
+  ): AsyncGenerator<SearchPage> {
     const text = queryText(query);
     const scope = scopeOf(o);
     const size = o.pageSize === undefined ? pageSize : whole('pageSize', o.pageSize, 1);
@@ -245,7 +439,12 @@ export function createClient(options: ClientOptions): MdqClient {
       const scope = scopeOf(o);
       const from = o.from === undefined ? undefined : whole('from', o.from, 0);
       const size = o.size === undefined ? undefined : whole('size', o.size, 1);
-      const diagnostics = await checkBeforeSending(text, checkMode(o.check ?? defaultCheck), scope, o.signal);
+      const diagnostics = await checkBeforeSending(
+        text,
+        checkMode(o.check ?? defaultCheck),
+        scope,
+        o.signal,
+      );
       const page = await searchPage(text, scope, from, size, o.signal);
       return { hits: page.hits, total: page.total, diagnostics };
     },
@@ -264,7 +463,11 @@ export function createClient(options: ClientOptions): MdqClient {
     async getDataObject(input, o = {}) {
       const ref = objectRef(input);
       const found = await readObject(ref, o.signal);
-      if (found === undefined) throw new NotFoundError(`no data object '${ref.dataObjectId}' in dataset '${ref.dataSetId}'`, { request: `GET ${objectPath(ref)}` });
+      if (found === undefined)
+        throw new NotFoundError(
+          `no data object '${ref.dataObjectId}' in dataset '${ref.dataSetId}'`,
+          { request: `GET ${objectPath(ref)}` },
+        );
       return found;
     },
     async createDataObject(input, fields, o = {}) {
@@ -272,15 +475,29 @@ export function createClient(options: ClientOptions): MdqClient {
       const path = pathOf`/v1/businessareas/${ref.businessAreaId}/schemas/${ref.schemaId}/datasets/${ref.dataSetId}/dataobjects`;
       let answer;
       try {
-        answer = await transport.send({ method: 'POST', path, body: fields, signal: o.signal, retry: false, auth: true });
+        answer = await transport.send({
+          method: 'POST',
+          path,
+          body: fields,
+          signal: o.signal,
+          retry: false,
+          auth: true,
+        });
       } catch (e) {
-        if (e instanceof NetworkError || e instanceof TimeoutError || (e instanceof ServiceError && (e.status === 502 || e.status === 504))) {
-          throw new WriteOutcomeUnknownError(`${e.message}; a create cannot be told apart from one that never happened, so it is not repeated`, {
-            status: e.status,
-            body: e.body,
-            request: e.request,
-            cause: e,
-          });
+        if (
+          e instanceof NetworkError ||
+          e instanceof TimeoutError ||
+          (e instanceof ServiceError && (e.status === 502 || e.status === 504))
+        ) {
+          throw new WriteOutcomeUnknownError(
+            `${e.message}; a create cannot be told apart from one that never happened, so it is not repeated`,
+            {
+              status: e.status,
+              body: e.body,
+              request: e.request,
+              cause: e,
+            },
+          );
         }
         throw e;
       }
@@ -290,21 +507,42 @@ export function createClient(options: ClientOptions): MdqClient {
       } catch {
         throw unexpected('POST', path, 'not JSON');
       }
-      if (typeof json?._dataObjectId !== 'string') throw unexpected('POST', path, 'no _dataObjectId');
-      return { ...json, _dataObjectId: json._dataObjectId, _version: typeof json._version === 'number' ? json._version : 1, _errors: Array.isArray(json._errors) ? json._errors : [] };
+      if (typeof json?._dataObjectId !== 'string')
+        throw unexpected('POST', path, 'no _dataObjectId');
+      return {
+        ...json,
+        _dataObjectId: json._dataObjectId,
+        _version: typeof json._version === 'number' ? json._version : 1,
+        _errors: Array.isArray(json._errors) ? json._errors : [],
+      };
     },
     async deleteDataObject(input, o = {}) {
       const ref = objectRef(input);
       const path = objectPath(ref);
       for (let attempt = 1; ; attempt++) {
         try {
-          await transport.send({ method: 'DELETE', path, signal: o.signal, retry: false, auth: true });
+          await transport.send({
+            method: 'DELETE',
+            path,
+            signal: o.signal,
+            retry: false,
+            auth: true,
+          });
           return;
         } catch (e) {
           if (o.signal?.aborted) throw o.signal.reason;
           // A 404 after a lost answer: the first delete went through.
           if (e instanceof NotFoundError && attempt > 1) return;
-          if (!(e instanceof NetworkError || e instanceof TimeoutError || (e instanceof ServiceError && e.status !== undefined && retry.statuses.includes(e.status)))) throw e;
+          if (
+            !(
+              e instanceof NetworkError ||
+              e instanceof TimeoutError ||
+              (e instanceof ServiceError &&
+                e.status !== undefined &&
+                retry.statuses.includes(e.status))
+            )
+          )
+            throw e;
           if ((await readObject(ref, o.signal)) === undefined) return;
           if (attempt >= retry.attempts) throw e;
           const wait = retryDelay(retry, attempt - 1, retryAfterOf(e), clock.random);
@@ -313,7 +551,8 @@ export function createClient(options: ClientOptions): MdqClient {
         }
       }
     },
-    update: (input, version, fields, o = {}) => writes.update(objectRef(input), version, fields, o.signal),
+    update: (input, version, fields, o = {}) =>
+      writes.update(objectRef(input), version, fields, o.signal),
     updateWithRetry: (input, change, o = {}) => writes.updateWithRetry(objectRef(input), change, o),
     findBusinessArea: (nameOrId, o = {}) => resolver.businessArea(nameOrId, o.signal),
     findSchema: (ba, nameOrId, o = {}) => resolver.schema(ba, nameOrId, o.signal),
@@ -322,22 +561,29 @@ export function createClient(options: ClientOptions): MdqClient {
   };
 
   // What inspection and serialisation show: the base URL, nothing that could hold a secret.
-  Object.defineProperty(client, Symbol.for('nodejs.util.inspect.custom'), { value: () => `MdqClient { baseUrl: '${baseUrl}' }`, enumerable: false });
+  Object.defineProperty(client, Symbol.for('nodejs.util.inspect.custom'), {
+    value: () => `MdqClient { baseUrl: '${baseUrl}' }`,
+    enumerable: false,
+  });
   Object.defineProperty(client, 'toJSON', { value: () => ({ baseUrl }), enumerable: false });
   return client;
 }
 
 function unexpected(method: string, path: string, what: string): ServiceError {
-  return new ServiceError(`${method} ${path} answered with an unexpected body: ${what}`, { request: `${method} ${path}` });
+  return new ServiceError(`${method} ${path} answered with an unexpected body: ${what}`, {
+    request: `${method} ${path}`,
+  });
 }
 
 function checkMode(mode: unknown): CheckMode {
-  if (!CHECK_MODES.includes(mode as CheckMode)) throw new TypeError(`check must be one of ${CHECK_MODES.join(', ')}, not ${String(mode)}`);
+  if (!CHECK_MODES.includes(mode as CheckMode))
+    throw new TypeError(`check must be one of ${CHECK_MODES.join(', ')}, not ${String(mode)}`);
   return mode as CheckMode;
 }
 
 function whole(name: string, value: number, min: number): number {
-  if (!Number.isSafeInteger(value) || value < min) throw new RangeError(`${name} must be a whole number >= ${min}, not ${String(value)}`);
+  if (!Number.isSafeInteger(value) || value < min)
+    throw new RangeError(`${name} must be a whole number >= ${min}, not ${String(value)}`);
   return value;
 }
 
@@ -346,19 +592,43 @@ function isHit(input: object): input is SearchHit {
 }
 
 function objectRef(input: ObjectRefInput): DataObjectRef {
-  if (input === null || typeof input !== 'object') throw new TypeError('a data object is given by its ids or as a search hit');
+  if (input === null || typeof input !== 'object')
+    throw new TypeError('a data object is given by its ids or as a search hit');
   const ref = isHit(input)
-    ? { businessAreaId: input._businessAreaId, schemaId: input._schemaId, dataSetId: input._dataSetId, dataObjectId: input._dataObjectId }
-    : { businessAreaId: input.businessAreaId, schemaId: input.schemaId, dataSetId: input.dataSetId, dataObjectId: input.dataObjectId };
-  for (const [name, value] of Object.entries(ref)) if (typeof value !== 'string' || value === '') throw new TypeError(`the data object's ${name} is missing`);
+    ? {
+        businessAreaId: input._businessAreaId,
+        schemaId: input._schemaId,
+        dataSetId: input._dataSetId,
+        dataObjectId: input._dataObjectId,
+      }
+    : {
+        businessAreaId: input.businessAreaId,
+        schemaId: input.schemaId,
+        dataSetId: input.dataSetId,
+        dataObjectId: input.dataObjectId,
+      };
+  for (const [name, value] of Object.entries(ref))
+    if (typeof value !== 'string' || value === '')
+      throw new TypeError(`the data object's ${name} is missing`);
   return ref;
 }
 
 function dataSetRef(input: DataSetRefInput): DataSetRef {
-  if (input === null || typeof input !== 'object') throw new TypeError('a dataset is given by its ids or by a search hit in it');
+  if (input === null || typeof input !== 'object')
+    throw new TypeError('a dataset is given by its ids or by a search hit in it');
   const ref = isHit(input)
-    ? { businessAreaId: input._businessAreaId, schemaId: input._schemaId, dataSetId: input._dataSetId }
-    : { businessAreaId: input.businessAreaId, schemaId: input.schemaId, dataSetId: input.dataSetId };
-  for (const [name, value] of Object.entries(ref)) if (typeof value !== 'string' || value === '') throw new TypeError(`the dataset's ${name} is missing`);
+    ? {
+        businessAreaId: input._businessAreaId,
+        schemaId: input._schemaId,
+        dataSetId: input._dataSetId,
+      }
+    : {
+        businessAreaId: input.businessAreaId,
+        schemaId: input.schemaId,
+        dataSetId: input.dataSetId,
+      };
+  for (const [name, value] of Object.entries(ref))
+    if (typeof value !== 'string' || value === '')
+      throw new TypeError(`the dataset's ${name} is missing`);
   return ref;
 }

@@ -32,7 +32,13 @@ export class ServiceError extends Error {
 
   /** What `JSON.stringify` shows: the public facts, never a stack or a cause's internals. */
   toJSON(): Record<string, unknown> {
-    return { name: this.name, message: this.message, status: this.status, request: this.request, body: this.body };
+    return {
+      name: this.name,
+      message: this.message,
+      status: this.status,
+      request: this.request,
+      body: this.body,
+    };
   }
 }
 
@@ -64,7 +70,14 @@ export class VersionConflictError extends ServiceError {
   /** The object as read when the conflict was told apart (not part of `toJSON`). */
   readonly current: DataObject | undefined;
 
-  constructor(message: string, details: ServiceErrorDetails & { sentVersion: number; currentVersion?: number | undefined; current?: DataObject | undefined }) {
+  constructor(
+    message: string,
+    details: ServiceErrorDetails & {
+      sentVersion: number;
+      currentVersion?: number | undefined;
+      current?: DataObject | undefined;
+    },
+  ) {
     super(message, details);
     this.sentVersion = details.sentVersion;
     this.currentVersion = details.currentVersion;
@@ -72,7 +85,11 @@ export class VersionConflictError extends ServiceError {
   }
 
   override toJSON(): Record<string, unknown> {
-    return { ...super.toJSON(), sentVersion: this.sentVersion, currentVersion: this.currentVersion };
+    return {
+      ...super.toJSON(),
+      sentVersion: this.sentVersion,
+      currentVersion: this.currentVersion,
+    };
   }
 }
 
@@ -84,7 +101,10 @@ export class QueryError extends ServiceError {
   /** True when the query never left: the local check found errors. */
   readonly local: boolean;
 
-  constructor(message: string, details: ServiceErrorDetails & { diagnostics: readonly Diagnostic[]; local: boolean }) {
+  constructor(
+    message: string,
+    details: ServiceErrorDetails & { diagnostics: readonly Diagnostic[]; local: boolean },
+  ) {
     super(message, details);
     this.diagnostics = details.diagnostics;
     this.local = details.local;
@@ -101,7 +121,10 @@ export class RateLimitError extends ServiceError {
   /** How long the service asked to wait, when it said so. */
   readonly retryAfterMs: number | undefined;
 
-  constructor(message: string, details: ServiceErrorDetails & { retryAfterMs?: number | undefined }) {
+  constructor(
+    message: string,
+    details: ServiceErrorDetails & { retryAfterMs?: number | undefined },
+  ) {
     super(message, details);
     this.retryAfterMs = details.retryAfterMs;
   }
@@ -113,7 +136,10 @@ export class ServerError extends ServiceError {
   /** How long the service asked to wait (a 503 may say), when it said so. */
   readonly retryAfterMs: number | undefined;
 
-  constructor(message: string, details: ServiceErrorDetails & { retryAfterMs?: number | undefined }) {
+  constructor(
+    message: string,
+    details: ServiceErrorDetails & { retryAfterMs?: number | undefined },
+  ) {
     super(message, details);
     this.retryAfterMs = details.retryAfterMs;
   }

@@ -4,7 +4,15 @@
  * reads retried with backoff, writes that never apply twice, paging as async
  * iterators, typed errors that never show a secret.
  */
-export { createClient, type CallOptions, type DataSetRefInput, type MdqClient, type ObjectRefInput, type SearchAllOptions, type SearchOptions } from './client.js';
+export {
+  createClient,
+  type CallOptions,
+  type DataSetRefInput,
+  type MdqClient,
+  type ObjectRefInput,
+  type SearchAllOptions,
+  type SearchOptions,
+} from './client.js';
 export {
   AuthError,
   BadRequestError,
@@ -22,7 +30,14 @@ export {
 } from './errors.js';
 export type { CheckMode, QueryInput } from './local-check.js';
 export type { Scope } from './names.js';
-export type { ClientOptions, Clock, Credentials, GetToken, Logger, TokenAnswer } from './options.js';
+export type {
+  ClientOptions,
+  Clock,
+  Credentials,
+  GetToken,
+  Logger,
+  TokenAnswer,
+} from './options.js';
 export type { Paged } from './paging.js';
 export { DEFAULT_RETRY, backoffDelay, parseRetryAfter, type RetryPolicy } from './retry.js';
 export type * from './types.js';

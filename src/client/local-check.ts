@@ -44,7 +44,10 @@ export const MAX_DESCRIBED = 5;
  * and a message naming them all was one line of kilobytes.
  */
 export function describeDiagnostics(diagnostics: readonly Diagnostic[]): string {
-  const described = diagnostics.slice(0, MAX_DESCRIBED).map((d) => `${d.span.start}: ${d.severity} ${d.code}: ${d.message}`);
-  if (diagnostics.length > MAX_DESCRIBED) described.push(`and ${diagnostics.length - MAX_DESCRIBED} more`);
+  const described = diagnostics
+    .slice(0, MAX_DESCRIBED)
+    .map((d) => `${d.span.start}: ${d.severity} ${d.code}: ${d.message}`);
+  if (diagnostics.length > MAX_DESCRIBED)
+    described.push(`and ${diagnostics.length - MAX_DESCRIBED} more`);
   return described.join('; ');
 }

@@ -14,8 +14,16 @@ import type { BusinessArea, DataSet, Schema, SchemaListItem } from './types.js';
 export interface Lister {
   readonly businessAreas: (signal?: AbortSignal) => Promise<BusinessArea[]>;
   readonly schemas: (businessAreaId: string, signal?: AbortSignal) => Paged<SchemaListItem>;
-  readonly dataSets: (businessAreaId: string, schemaId: string, signal?: AbortSignal) => Paged<DataSet>;
-  readonly getSchema: (businessAreaId: string, schemaId: string, signal?: AbortSignal) => Promise<Schema>;
+  readonly dataSets: (
+    businessAreaId: string,
+    schemaId: string,
+    signal?: AbortSignal,
+  ) => Paged<DataSet>;
+  readonly getSchema: (
+    businessAreaId: string,
+    schemaId: string,
+    signal?: AbortSignal,
+  ) => Promise<Schema>;
 }
 
 /** The names (or ids) of a search's filters. */
@@ -27,8 +35,17 @@ export interface Scope {
 
 export interface Resolver {
   readonly businessArea: (nameOrId: string, signal?: AbortSignal) => Promise<BusinessArea>;
-  readonly schema: (businessArea: string, nameOrId: string, signal?: AbortSignal) => Promise<SchemaListItem & { readonly businessAreaId: string }>;
-  readonly dataSet: (businessArea: string, schema: string, nameOrId: string, signal?: AbortSignal) => Promise<DataSet>;
+  readonly schema: (
+    businessArea: string,
+    nameOrId: string,
+    signal?: AbortSignal,
+  ) => Promise<SchemaListItem & { readonly businessAreaId: string }>;
+  readonly dataSet: (
+    businessArea: string,
+    schema: string,
+    nameOrId: string,
+    signal?: AbortSignal,
+  ) => Promise<DataSet>;
   /** The Get Schema responses a search over this scope runs on (every schema of the business areas when no schema is named). */
   readonly schemasIn: (scope: Scope, signal?: AbortSignal) => Promise<Schema[]>;
 }
@@ -36,7 +53,11 @@ export interface Resolver {
 export function createResolver(lister: Lister): Resolver {
   const cache = new Map<string, Promise<unknown>>();
   // One request per key; a failure is not cached, so the next caller tries again.
-  function once<T>(key: string, load: () => Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+  function once<T>(
+    key: string,
+    load: () => Promise<T>,
+    signal: AbortSignal | undefined,
+  ): Promise<T> {
     if (signal?.aborted) return Promise.reject(signal.reason);
     let hit = cache.get(key) as Promise<T> | undefined;
     if (hit === undefined) {
@@ -48,20 +69,46 @@ export function createResolver(lister: Lister): Resolver {
   }
 
   const areas = (signal?: AbortSignal) => once('areas', () => lister.businessAreas(), signal);
-  const schemaList = (baId: string, signal?: AbortSignal) => once(`schemas ${baId}`, () => lister.schemas(baId).toArray(), signal);
-  const dataSetList = (baId: string, schemaId: string, signal?: AbortSignal) => once(`datasets ${baId} ${schemaId}`, () => lister.dataSets(baId, schemaId).toArray(), signal);
-  const detail = (baId: string, schemaId: string, signal?: AbortSignal) => once(`schema ${baId} ${schemaId}`, () => lister.getSchema(baId, schemaId), signal);
+  const schemaList = (baId: string, signal?: AbortSignal) =>
+    once(`schemas ${baId}`, () => lister.schemas(baId).toArray(), signal);
+  const dataSetList = (baId: string, schemaId: string, signal?: AbortSignal) =>
+    once(`datasets ${baId} ${schemaId}`, () => lister.dataSets(baId, schemaId).toArray(), signal);
+  const detail = (baId: string, schemaId: string, signal?: AbortSignal) =>
+    once(`schema ${baId} ${schemaId}`, () => lister.getSchema(baId, schemaId), signal);
 
   const businessArea = async (nameOrId: string, signal?: AbortSignal) =>
-    pick(await areas(signal), nameOrId, (a) => a.businessAreaId, (a) => a.name, 'business area');
+    pick(
+      await areas(signal),
+      nameOrId,
+      (a) => a.businessAreaId,
+      (a) => a.name,
+      'business area',
+    );
   const schema = async (ba: string, nameOrId: string, signal?: AbortSignal) => {
     const area = await businessArea(ba, signal);
-    const item = pick(await schemaList(area.businessAreaId, signal), nameOrId, (s) => s.schemaId, (s) => s.name, `schema of business area '${area.name}'`);
+    const item = pick(
+      await schemaList(area.businessAreaId, signal),
+      nameOrId,
+      (s) => s.schemaId,
+      (s) => s.name,
+      `schema of business area '${area.name}'`,
+    );
     return { ...item, businessAreaId: area.businessAreaId };
   };
-  const dataSet = async (ba: string, schemaName: string, nameOrId: string, signal?: AbortSignal) => {
+  const dataSet = async (
+    ba: string,
+    schemaName: string,
+    nameOrId: string,
+    signal?: AbortSignal,
+  ) => {
     const s = await schema(ba, schemaName, signal);
-    return pick(await dataSetList(s.businessAreaId, s.schemaId, signal), nameOrId, (d) => d.dataSetId, (d) => d.dataSetName, `dataset of schema '${s.name}'`);
+    return pick(
+      await dataSetList(s.businessAreaId, s.schemaId, signal),
+      nameOrId,
+      (d) => d.dataSetId,
+      (d) => d.dataSetName,
+      `dataset of schema '${s.name}'`,
+    );
   };
 
   return {
@@ -73,7 +120,10 @@ export function createResolver(lister: Lister): Resolver {
       const chosen = all ? await areas(signal) : [await businessArea(scope.businessArea!, signal)];
       const lists = await Promise.all(
         chosen.map(async (area) => {
-          const items = scope.schema === undefined ? await schemaList(area.businessAreaId, signal) : await schemaIn(area.businessAreaId, scope.schema, all);
+          const items =
+            scope.schema === undefined
+              ? await schemaList(area.businessAreaId, signal)
+              : await schemaIn(area.businessAreaId, scope.schema, all);
           return items.map((s) => ({ baId: area.businessAreaId, schemaId: s.schemaId }));
         }),
       );
@@ -83,21 +133,46 @@ export function createResolver(lister: Lister): Resolver {
       async function schemaIn(baId: string, name: string, acrossAll: boolean) {
         const items = await schemaList(baId, signal);
         if (acrossAll) return items.filter((s) => s.name === name || s.schemaId === name);
-        return [pick(items, name, (s) => s.schemaId, (s) => s.name, 'schema')];
+        return [
+          pick(
+            items,
+            name,
+            (s) => s.schemaId,
+            (s) => s.name,
+            'schema',
+          ),
+        ];
       }
     },
   };
 }
 
 /** The item with this id, or this name, or this name in another case when only one has it. */
-function pick<T>(items: readonly T[], wanted: string, idOf: (item: T) => string, nameOf: (item: T) => string, what: string): T {
+function pick<T>(
+  items: readonly T[],
+  wanted: string,
+  idOf: (item: T) => string,
+  nameOf: (item: T) => string,
+  what: string,
+): T {
   const found =
     items.find((item) => idOf(item) === wanted) ??
     items.find((item) => nameOf(item) === wanted) ??
-    only(items.filter((item) => typeof nameOf(item) === 'string' && nameOf(item).toLowerCase() === wanted.toLowerCase()));
+    only(
+      items.filter(
+        (item) =>
+          typeof nameOf(item) === 'string' && nameOf(item).toLowerCase() === wanted.toLowerCase(),
+      ),
+    );
   if (found !== undefined) return found;
   const names = items.map(nameOf).filter((n) => typeof n === 'string');
-  const known = names.length === 0 ? 'there are none' : `known: ${names.slice(0, 20).map((n) => `'${n}'`).join(', ')}${names.length > 20 ? ', ...' : ''}`;
+  const known =
+    names.length === 0
+      ? 'there are none'
+      : `known: ${names
+          .slice(0, 20)
+          .map((n) => `'${n}'`)
+          .join(', ')}${names.length > 20 ? ', ...' : ''}`;
   throw new NotFoundError(`no ${what} named '${wanted}' (${known})`);
 }
 

@@ -10,14 +10,19 @@ export interface Credentials {
 }
 
 /** A token from `getToken`: the token alone, or with its lifetime. */
-export type TokenAnswer = string | { readonly accessToken: string; readonly expiresInSeconds?: number };
+export type TokenAnswer =
+  | string
+  | { readonly accessToken: string; readonly expiresInSeconds?: number };
 
 /**
  * Gets a token for apps that must not hold a secret (a browser asks its own backend). `forceRefresh` after the service refused the last one.
  * Given `timeoutMs` to answer (then the call fails with a `TimeoutError`); `signal` aborts at that deadline. One refresh serves every
  * request waiting at the time, so a caller's own signal only stops that caller waiting, not the refresh.
  */
-export type GetToken = (request: { readonly forceRefresh: boolean; readonly signal?: AbortSignal | undefined }) => Promise<TokenAnswer>;
+export type GetToken = (request: {
+  readonly forceRefresh: boolean;
+  readonly signal?: AbortSignal | undefined;
+}) => Promise<TokenAnswer>;
 
 /** Any of these may be left out: `logger: console` works. Lines never hold a secret or a token. */
 export interface Logger {
@@ -74,7 +79,11 @@ export const DEFAULTS = {
 } as const;
 
 export function resolveClock(clock: Partial<Clock> | undefined): Clock {
-  return { now: clock?.now ?? Date.now, sleep: clock?.sleep ?? sleep, random: clock?.random ?? Math.random };
+  return {
+    now: clock?.now ?? Date.now,
+    sleep: clock?.sleep ?? sleep,
+    random: clock?.random ?? Math.random,
+  };
 }
 
 /**
@@ -82,25 +91,42 @@ export function resolveClock(clock: Partial<Clock> | undefined): Clock {
  * Paths are appended to it as text, so a query or a fragment would swallow them.
  */
 export function normaliseBaseUrl(baseUrl: unknown): string {
-  if (typeof baseUrl !== 'string' || baseUrl.trim() === '') throw new TypeError('createClient: baseUrl is required (e.g. http://127.0.0.1:8080)');
+  if (typeof baseUrl !== 'string' || baseUrl.trim() === '')
+    throw new TypeError('createClient: baseUrl is required (e.g. http://127.0.0.1:8080)');
   let url: URL;
   try {
     url = new URL(baseUrl);
   } catch {
     // Echoed without what may be user:password@ (the text may come from an environment variable).
-    throw new TypeError(`createClient: baseUrl is not a URL: ${baseUrl.replace(/\/\/[^/]*@/, '//[REDACTED]@')}`);
+    throw new TypeError(
+      `createClient: baseUrl is not a URL: ${baseUrl.replace(/\/\/[^/]*@/, '//[REDACTED]@')}`,
+    );
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new TypeError(`createClient: baseUrl must be http or https, not ${url.protocol}`);
-  if (url.username !== '' || url.password !== '') throw new TypeError('createClient: baseUrl must not hold credentials; give them as `credentials`');
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new TypeError(`createClient: baseUrl must be http or https, not ${url.protocol}`);
+  if (url.username !== '' || url.password !== '')
+    throw new TypeError(
+      'createClient: baseUrl must not hold credentials; give them as `credentials`',
+    );
   // `href`, not `search` and `hash`: those are '' for a bare `?` or `#`, which swallow paths all the same.
-  if (/[?#]/.test(url.href)) throw new TypeError('createClient: baseUrl must not have a query or a fragment: the paths of the service are appended to it');
+  if (/[?#]/.test(url.href))
+    throw new TypeError(
+      'createClient: baseUrl must not have a query or a fragment: the paths of the service are appended to it',
+    );
   return url.href.replace(/\/+$/, '');
 }
 
-export function positive(name: string, value: number | undefined, fallback: number, max = Number.MAX_VALUE): number {
+export function positive(
+  name: string,
+  value: number | undefined,
+  fallback: number,
+  max = Number.MAX_VALUE,
+): number {
   if (value === undefined) return fallback;
   if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0 || value > max) {
-    throw new RangeError(`createClient: ${name} must be a positive number${max < Number.MAX_VALUE ? ` of at most ${max}` : ''}, not ${String(value)}`);
+    throw new RangeError(
+      `createClient: ${name} must be a positive number${max < Number.MAX_VALUE ? ` of at most ${max}` : ''}, not ${String(value)}`,
+    );
   }
   return value;
 }
@@ -108,6 +134,7 @@ export function positive(name: string, value: number | undefined, fallback: numb
 /** A number of seconds >= 0 (a margin); NaN or a negative number would renew a token on every request, or only after it expired. */
 export function nonNegative(name: string, value: number | undefined, fallback: number): number {
   if (value === undefined) return fallback;
-  if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) throw new RangeError(`createClient: ${name} must be a number >= 0, not ${String(value)}`);
+  if (typeof value !== 'number' || !Number.isFinite(value) || value < 0)
+    throw new RangeError(`createClient: ${name} must be a number >= 0, not ${String(value)}`);
   return value;
 }

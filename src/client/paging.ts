@@ -40,7 +40,9 @@ export interface Paged<T> extends AsyncIterable<T> {
  * ones, would never end it.
  */
 export function paged<T>(fetchPage: (pageKey: string | undefined) => Promise<Page<T>>): Paged<T> {
-  async function* pages(options: { readonly startAt?: string } = {}): AsyncIterableIterator<Page<T>> {
+  async function* pages(
+    options: { readonly startAt?: string } = {},
+  ): AsyncIterableIterator<Page<T>> {
     const seen = new Set<string>();
     let key = options.startAt;
     let previous: string | symbol | undefined;
@@ -80,7 +82,11 @@ export function paged<T>(fetchPage: (pageKey: string | undefined) => Promise<Pag
  * empty page, a page with nothing new while the total stands still, or `MAX_STALE_PAGES`
  * pages in a row with nothing new, end the walk.
  */
-export async function* searchPages(fetchPage: (from: number, size: number) => Promise<SearchPage>, size: number, startFrom = 0): AsyncGenerator<SearchPage> {
+export async function* searchPages(
+  fetchPage: (from: number, size: number) => Promise<SearchPage>,
+  size: number,
+  startFrom = 0,
+): AsyncGenerator<SearchPage> {
   const seen = new Set<string>();
   let from = startFrom;
   let lastTotal: number | undefined;

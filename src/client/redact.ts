@@ -40,7 +40,9 @@ const jsonEscaped = (text: string): string => JSON.stringify(text).slice(1, -1);
  */
 function forms(secret: string): string[] {
   const escaped = jsonEscaped(secret);
-  return [secret, escaped, jsonEscaped(escaped)].filter((form, i, all) => form.length >= MIN_SECRET_LENGTH && all.indexOf(form) === i);
+  return [secret, escaped, jsonEscaped(escaped)].filter(
+    (form, i, all) => form.length >= MIN_SECRET_LENGTH && all.indexOf(form) === i,
+  );
 }
 
 function scrub(text: string, secrets: string[]): string {
@@ -89,7 +91,11 @@ export function createRedactor(): Redactor {
       };
     },
     redact: (text) => scrub(text, known()),
-    redactLowerCase: (text) => scrub(text, known().map((secret) => secret.toLowerCase())),
+    redactLowerCase: (text) =>
+      scrub(
+        text,
+        known().map((secret) => secret.toLowerCase()),
+      ),
     tokenCount: () => formsOf.size,
   };
 }
@@ -104,24 +110,40 @@ const MAX_CAUSE_DEPTH = 4;
  */
 export function redactError(e: unknown, redactor: Redactor, depth = 0): Error {
   if (!(e instanceof Error)) return new Error(redactor.redact(String(e)));
-  const cause = e.cause !== undefined && depth < MAX_CAUSE_DEPTH ? { cause: redactError(e.cause, redactor, depth + 1) } : undefined;
+  const cause =
+    e.cause !== undefined && depth < MAX_CAUSE_DEPTH
+      ? { cause: redactError(e.cause, redactor, depth + 1) }
+      : undefined;
   const copy = new Error(redactor.redact(e.message), cause);
   copy.name = redactor.redact(e.name);
   copy.stack = redactor.redact(e.stack ?? `${e.name}: ${e.message}`);
   const code = (e as { code?: unknown }).code;
-  if (typeof code === 'string' || typeof code === 'number') Object.assign(copy, { code: typeof code === 'string' ? redactor.redact(code) : code });
+  if (typeof code === 'string' || typeof code === 'number')
+    Object.assign(copy, { code: typeof code === 'string' ? redactor.redact(code) : code });
   return copy;
 }
 
 /** The request headers a log line may show; every other header is `[REDACTED]`. */
-const LOGGABLE_HEADERS = new Set(['accept', 'content-type', 'content-length', 'retry-after', 'date', 'x-request-id']);
+const LOGGABLE_HEADERS = new Set([
+  'accept',
+  'content-type',
+  'content-length',
+  'retry-after',
+  'date',
+  'x-request-id',
+]);
 
 /** The headers for a log line: values by allow-list, and every name and allowed value redacted too (a service may echo a token in either). */
-export function loggableHeaders(headers: Pick<Headers, 'forEach'>, redactor: Redactor): Record<string, string> {
+export function loggableHeaders(
+  headers: Pick<Headers, 'forEach'>,
+  redactor: Redactor,
+): Record<string, string> {
   const out: Record<string, string> = {};
   headers.forEach((value, name) => {
     const lower = name.toLowerCase();
-    out[redactor.redactLowerCase(lower)] = LOGGABLE_HEADERS.has(lower) ? redactor.redact(value) : REDACTED;
+    out[redactor.redactLowerCase(lower)] = LOGGABLE_HEADERS.has(lower)
+      ? redactor.redact(value)
+      : REDACTED;
   });
   return out;
 }

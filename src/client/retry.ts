@@ -35,7 +35,9 @@ export function retryPolicy(overrides: Partial<RetryPolicy> | undefined): RetryP
   const requireWhole = (name: keyof RetryPolicy, min: number, max = Number.MAX_VALUE) => {
     const value = policy[name];
     if (typeof value !== 'number' || !Number.isFinite(value) || value < min || value > max) {
-      throw new RangeError(`retry.${name} must be a number >= ${min}${max < Number.MAX_VALUE ? ` and <= ${max}` : ''}, not ${String(value)}`);
+      throw new RangeError(
+        `retry.${name} must be a number >= ${min}${max < Number.MAX_VALUE ? ` and <= ${max}` : ''}, not ${String(value)}`,
+      );
     }
   };
   requireWhole('attempts', 1);
@@ -61,8 +63,14 @@ export function backoffDelay(policy: RetryPolicy, retry: number, random: () => n
  * the backoff when it said nothing; undefined when it asks for more than `maxRetryAfterMs`,
  * which ends the retries (sending sooner than asked would only be refused again).
  */
-export function retryDelay(policy: RetryPolicy, retry: number, retryAfterMs: number | undefined, random: () => number): number | undefined {
-  if (retryAfterMs !== undefined) return retryAfterMs > policy.maxRetryAfterMs ? undefined : retryAfterMs;
+export function retryDelay(
+  policy: RetryPolicy,
+  retry: number,
+  retryAfterMs: number | undefined,
+  random: () => number,
+): number | undefined {
+  if (retryAfterMs !== undefined)
+    return retryAfterMs > policy.maxRetryAfterMs ? undefined : retryAfterMs;
   return backoffDelay(policy, retry, random);
 }
 
@@ -71,7 +79,10 @@ export function retryDelay(policy: RetryPolicy, retry: number, retryAfterMs: num
  * date (`Wed, 21 Oct 2015 07:28:00 GMT`). A date in the past means no wait. Anything
  * else (absent, negative, garbage) is `undefined`: the header is ignored.
  */
-export function parseRetryAfter(header: string | null | undefined, now: number): number | undefined {
+export function parseRetryAfter(
+  header: string | null | undefined,
+  now: number,
+): number | undefined {
   if (header === null || header === undefined) return undefined;
   const value = header.trim();
   if (value === '') return undefined;

@@ -49,7 +49,9 @@ export function withDeadline(getToken: GetToken, timeoutMs: number): FetchToken 
         deadline.abort(new TimeoutError('the client stopped waiting for getToken'));
       }, timeoutMs);
       // A supplier that throws at once is a rejection like any other.
-      new Promise<TokenAnswer>((answer) => answer(getToken({ forceRefresh, signal: deadline.signal }))).then(
+      new Promise<TokenAnswer>((answer) =>
+        answer(getToken({ forceRefresh, signal: deadline.signal })),
+      ).then(
         (answer) => {
           clearTimeout(timer);
           resolve(answer);
@@ -63,7 +65,12 @@ export function withDeadline(getToken: GetToken, timeoutMs: number): FetchToken 
   };
 }
 
-export function createTokenSource(fetchToken: FetchToken, clock: Clock, marginSeconds: number, redactor: Redactor): TokenSource {
+export function createTokenSource(
+  fetchToken: FetchToken,
+  clock: Clock,
+  marginSeconds: number,
+  redactor: Redactor,
+): TokenSource {
   let held: Held | undefined;
   let pending: Promise<Held> | undefined;
   let refused = false;
@@ -72,7 +79,8 @@ export function createTokenSource(fetchToken: FetchToken, clock: Clock, marginSe
     const forceRefresh = refused;
     const answer = await fetchToken({ forceRefresh });
     const token = typeof answer === 'string' ? answer : answer?.accessToken;
-    if (typeof token !== 'string' || token === '') throw new TypeError('the token supplier gave no token');
+    if (typeof token !== 'string' || token === '')
+      throw new TypeError('the token supplier gave no token');
     const release = redactor.hold(token);
     const lifetime = typeof answer === 'string' ? undefined : answer.expiresInSeconds;
     const renewAt =

@@ -72,8 +72,13 @@ export interface TransportParts {
  * dataset), so an id that is one of them is refused.
  */
 export function pathOf(strings: TemplateStringsArray, ...ids: readonly string[]): string {
-  for (const id of ids) if (id === '.' || id === '..') throw new TypeError(`'${id}' cannot be an id: a URL path resolves it to another resource`);
-  return strings.reduce((path, part, i) => path + part + (i < ids.length ? encodeURIComponent(ids[i]!) : ''), '');
+  for (const id of ids)
+    if (id === '.' || id === '..')
+      throw new TypeError(`'${id}' cannot be an id: a URL path resolves it to another resource`);
+  return strings.reduce(
+    (path, part, i) => path + part + (i < ids.length ? encodeURIComponent(ids[i]!) : ''),
+    '',
+  );
 }
 
 export function createTransport(parts: TransportParts): Transport {
@@ -89,11 +94,17 @@ export function createTransport(parts: TransportParts): Transport {
 
   const url = (spec: RequestSpec) => {
     const target = new URL(baseUrl + spec.path);
-    for (const [name, value] of Object.entries(spec.query ?? {})) if (value !== undefined) target.searchParams.set(name, String(value));
+    for (const [name, value] of Object.entries(spec.query ?? {}))
+      if (value !== undefined) target.searchParams.set(name, String(value));
     return target.href;
   };
 
-  const failure = (spec: RequestSpec, status: number, text: string, headers: Headers): ServiceError => {
+  const failure = (
+    spec: RequestSpec,
+    status: number,
+    text: string,
+    headers: Headers,
+  ): ServiceError => {
     const body = redactor.redact(text);
     const request = `${spec.method} ${spec.path}`;
     // Redacted again once decoded: the JSON may have written a secret with escapes no form of it matches (`\u0073ecret`).
@@ -159,13 +170,26 @@ export function createTransport(parts: TransportParts): Transport {
             text = await readBody(response, parts.maxResponseBytes);
           } catch (e) {
             // Not retried: the same request would bring the same flood.
-            if (e instanceof TooLarge) throw new ServiceError(`${request} answered ${response.status} with a body larger than ${e.limit} bytes (maxResponseBytes)`, { status: response.status, request });
+            if (e instanceof TooLarge)
+              throw new ServiceError(
+                `${request} answered ${response.status} with a body larger than ${e.limit} bytes (maxResponseBytes)`,
+                { status: response.status, request },
+              );
             throw e;
           }
-          log('debug', `${request} ${response.status}`, { attempt, ms: clock.now() - started, headers: loggableHeaders(response.headers, redactor) });
+          log('debug', `${request} ${response.status}`, {
+            attempt,
+            ms: clock.now() - started,
+            headers: loggableHeaders(response.headers, redactor),
+          });
           // A browser shows a manual redirect as an opaque answer of status 0.
-          if (response.type === 'opaqueredirect' || (response.status >= 300 && response.status < 400)) throw redirected(spec, response, url(spec));
-          if (response.status < 400) return read({ status: response.status, headers: response.headers, text });
+          if (
+            response.type === 'opaqueredirect' ||
+            (response.status >= 300 && response.status < 400)
+          )
+            throw redirected(spec, response, url(spec));
+          if (response.status < 400)
+            return read({ status: response.status, headers: response.headers, text });
           if (response.status === 401 && token !== undefined && !replayed) {
             // The token expired or was revoked: renew once and replay once (the service did nothing with the request).
             parts.tokens!.invalidate(token);
@@ -181,8 +205,14 @@ export function createTransport(parts: TransportParts): Transport {
           if (e instanceof ServiceError) throw e;
           if (spec.signal?.aborted) throw spec.signal.reason;
           failed = timeout.aborted
-            ? new TimeoutError(`${request} gave no answer within ${parts.timeoutMs} ms`, { request, cause: redactError(e, redactor) })
-            : new NetworkError(`${request} failed: ${redactor.redact(describe(e))}`, { request, cause: redactError(e, redactor) });
+            ? new TimeoutError(`${request} gave no answer within ${parts.timeoutMs} ms`, {
+                request,
+                cause: redactError(e, redactor),
+              })
+            : new NetworkError(`${request} failed: ${redactor.redact(describe(e))}`, {
+                request,
+                cause: redactError(e, redactor),
+              });
           if (!spec.retry) throw failed;
         }
       } finally {
@@ -192,10 +222,17 @@ export function createTransport(parts: TransportParts): Transport {
       if (attempt >= retry.attempts) throw failed;
       const delay = retryDelay(retry, attempt - 1, retryAfterMs, clock.random);
       if (delay === undefined) {
-        log('warn', `${request}: the service asks to wait ${retryAfterMs} ms, more than the ${retry.maxRetryAfterMs} ms allowed; giving up`);
+        log(
+          'warn',
+          `${request}: the service asks to wait ${retryAfterMs} ms, more than the ${retry.maxRetryAfterMs} ms allowed; giving up`,
+        );
         throw failed;
       }
-      log('warn', `${request}: ${failed.status ?? failed.name}; retrying in ${delay} ms (attempt ${attempt + 1} of ${retry.attempts})`, { attempt, delay });
+      log(
+        'warn',
+        `${request}: ${failed.status ?? failed.name}; retrying in ${delay} ms (attempt ${attempt + 1} of ${retry.attempts})`,
+        { attempt, delay },
+      );
       await clock.sleep(delay, spec.signal);
     }
   };
@@ -207,11 +244,14 @@ export function createTransport(parts: TransportParts): Transport {
         try {
           return JSON.parse(answer.text) as unknown;
         } catch {
-          throw new ServiceError(`${spec.method} ${spec.path} answered ${answer.status} with a body that is not JSON`, {
-            status: answer.status,
-            body: redactor.redact(answer.text),
-            request: `${spec.method} ${spec.path}`,
-          });
+          throw new ServiceError(
+            `${spec.method} ${spec.path} answered ${answer.status} with a body that is not JSON`,
+            {
+              status: answer.status,
+              body: redactor.redact(answer.text),
+              request: `${spec.method} ${spec.path}`,
+            },
+          );
         }
       }),
   };
@@ -221,11 +261,18 @@ export function createTransport(parts: TransportParts): Transport {
 function serviceMessage(body: string): string {
   try {
     const json: unknown = JSON.parse(body);
-    if (json !== null && typeof json === 'object' && typeof (json as { message?: unknown }).message === 'string') return clip((json as { message: string }).message);
+    if (
+      json !== null &&
+      typeof json === 'object' &&
+      typeof (json as { message?: unknown }).message === 'string'
+    )
+      return clip((json as { message: string }).message);
   } catch {
     // Not JSON: the text itself, when it is short and on one line.
   }
-  return body.length > 0 && !body.includes('\n') && !body.trimStart().startsWith('<') ? clip(body) : '';
+  return body.length > 0 && !body.includes('\n') && !body.trimStart().startsWith('<')
+    ? clip(body)
+    : '';
 }
 
 /** One line of at most 200 characters: a message goes into a log line or a terminal, so the service's control characters and line breaks become spaces. */
@@ -237,6 +284,9 @@ function clip(text: string): string {
 function describe(e: unknown): string {
   if (!(e instanceof Error)) return String(e);
   // fetch says "fetch failed" and keeps the reason (ECONNRESET, ECONNREFUSED) in its cause.
-  const cause = e.cause instanceof Error ? `: ${(e.cause as Error & { code?: unknown }).code ?? e.cause.message}` : '';
+  const cause =
+    e.cause instanceof Error
+      ? `: ${(e.cause as Error & { code?: unknown }).code ?? e.cause.message}`
+      : '';
   return `${e.message}${cause}`;
 }

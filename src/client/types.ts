@@ -2,7 +2,11 @@
 import type { Diagnostic } from '../language/diagnostic.js';
 import type { BusinessAreaResponse, DataSetListItem, SchemaResponse } from '../schema/response.js';
 
-export type { BusinessAreaResponse as BusinessArea, DataSetListItem as DataSet, SchemaResponse as Schema };
+export type {
+  BusinessAreaResponse as BusinessArea,
+  DataSetListItem as DataSet,
+  SchemaResponse as Schema,
+};
 
 /** A schema as the list endpoint shows it (GET /v1/businessareas/{ba}/schemas). */
 export interface SchemaListItem {

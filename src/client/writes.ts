@@ -44,7 +44,10 @@ export interface UpdateWithRetryResult extends UpdateResult {
 }
 
 /** Reads the object's current state, or undefined when it is gone. */
-export type ReadObject = (ref: DataObjectRef, signal?: AbortSignal) => Promise<DataObject | undefined>;
+export type ReadObject = (
+  ref: DataObjectRef,
+  signal?: AbortSignal,
+) => Promise<DataObject | undefined>;
 
 export interface WriteParts {
   readonly transport: Transport;
@@ -61,7 +64,11 @@ export function objectPath(ref: DataObjectRef): string {
 
 /** Failures after which the service may or may not have done the write. */
 function answerLost(e: unknown): boolean {
-  return e instanceof NetworkError || e instanceof TimeoutError || (e instanceof ServerError && !refused(e));
+  return (
+    e instanceof NetworkError ||
+    e instanceof TimeoutError ||
+    (e instanceof ServerError && !refused(e))
+  );
 }
 
 /** 429 and 503 say the request was not handled (RFC 9110): nothing to find out, and sending again is safe under the lock. */
@@ -71,7 +78,11 @@ function refused(e: unknown): e is ServiceError {
 
 /** Worth sending again once a re-read shows the write was not applied (a 500 says the service failed: reported, not repeated). */
 function worthAnotherTry(e: unknown, policy: RetryPolicy): boolean {
-  return e instanceof NetworkError || e instanceof TimeoutError || (e instanceof ServiceError && e.status !== undefined && policy.statuses.includes(e.status));
+  return (
+    e instanceof NetworkError ||
+    e instanceof TimeoutError ||
+    (e instanceof ServiceError && e.status !== undefined && policy.statuses.includes(e.status))
+  );
 }
 
 export function createWrites(parts: WriteParts) {
@@ -98,32 +109,50 @@ export function createWrites(parts: WriteParts) {
   };
 
   /** Tells whether a write of `fields` at `version` happened, from the object's state now. */
-  async function applied(ref: DataObjectRef, version: number, fields: FieldValues, cause: ServiceError, mine: Ledger, signal?: AbortSignal): Promise<{ applied: boolean; current: DataObject }> {
+  async function applied(
+    ref: DataObjectRef,
+    version: number,
+    fields: FieldValues,
+    cause: ServiceError,
+    mine: Ledger,
+    signal?: AbortSignal,
+  ): Promise<{ applied: boolean; current: DataObject }> {
     let current: DataObject | undefined;
     try {
       current = await read(ref, signal);
     } catch (e) {
       if (signal?.aborted) throw signal.reason;
-      throw new WriteOutcomeUnknownError(`${cause.message}; reading the object again to learn whether the update was applied failed too (${e instanceof Error ? e.message : String(e)})`, {
-        status: cause.status,
-        body: cause.body,
+      throw new WriteOutcomeUnknownError(
+        `${cause.message}; reading the object again to learn whether the update was applied failed too (${e instanceof Error ? e.message : String(e)})`,
+        {
+          status: cause.status,
+          body: cause.body,
+          request: cause.request,
+          cause,
+        },
+      );
+    }
+    if (current === undefined)
+      throw new NotFoundError(`${cause.request ?? 'the update'}: the data object is gone`, {
         request: cause.request,
         cause,
       });
-    }
-    if (current === undefined) throw new NotFoundError(`${cause.request ?? 'the update'}: the data object is gone`, { request: cause.request, cause });
     const now = current._version;
     if (now === version) return { applied: false, current };
-    if (now === version + 1 && holds(current, fields) && !mine.has(version)) return { applied: true, current };
+    if (now === version + 1 && holds(current, fields) && !mine.has(version))
+      return { applied: true, current };
     if (now === version + 1 || now < version) {
-      throw new VersionConflictError(`${cause.request}: the update at version ${version} was not applied; the object is at version ${now}`, {
-        status: cause.status,
-        body: cause.body,
-        request: cause.request,
-        sentVersion: version,
-        currentVersion: now,
-        current,
-      });
+      throw new VersionConflictError(
+        `${cause.request}: the update at version ${version} was not applied; the object is at version ${now}`,
+        {
+          status: cause.status,
+          body: cause.body,
+          request: cause.request,
+          sentVersion: version,
+          currentVersion: now,
+          current,
+        },
+      );
     }
     throw new WriteOutcomeUnknownError(
       `${cause.message}; the object has moved from version ${version} to ${now} since, so whether this update was applied cannot be told`,
@@ -132,10 +161,18 @@ export function createWrites(parts: WriteParts) {
   }
 
   /** Sends `_version` and the fields, exactly; resolves a lost answer by reading the object again. */
-  async function update(ref: DataObjectRef, version: number, fields: FieldValues, signal?: AbortSignal): Promise<UpdateResult> {
-    if (!Number.isInteger(version) || version < 0) throw new TypeError(`update: the version must be a whole number, not ${String(version)}`);
-    if (fields === null || typeof fields !== 'object' || Array.isArray(fields)) throw new TypeError('update: the fields are an object keyed by field name');
-    if (Object.hasOwn(fields, '_version')) throw new TypeError('update: give the version as its own argument, not as a field');
+  async function update(
+    ref: DataObjectRef,
+    version: number,
+    fields: FieldValues,
+    signal?: AbortSignal,
+  ): Promise<UpdateResult> {
+    if (!Number.isInteger(version) || version < 0)
+      throw new TypeError(`update: the version must be a whole number, not ${String(version)}`);
+    if (fields === null || typeof fields !== 'object' || Array.isArray(fields))
+      throw new TypeError('update: the fields are an object keyed by field name');
+    if (Object.hasOwn(fields, '_version'))
+      throw new TypeError('update: give the version as its own argument, not as a field');
     const body = { ...fields, _version: version };
     const path = objectPath(ref);
     const key = `${ref.businessAreaId}/${ref.schemaId}/${ref.dataSetId}/${ref.dataObjectId}`;
@@ -160,17 +197,30 @@ export function createWrites(parts: WriteParts) {
             } catch {
               throw e;
             }
-            if (current === undefined) throw new NotFoundError(`${e.request}: the data object is gone`, { request: e.request, cause: e });
-            if (uncertain && current._version === version + 1 && holds(current, fields) && !mine.has(version)) return done();
-            if (current._version !== version) {
-              throw new VersionConflictError(`${e.request}: version ${version} is stale; the object is at version ${current._version}`, {
-                status: e.status,
-                body: e.body,
+            if (current === undefined)
+              throw new NotFoundError(`${e.request}: the data object is gone`, {
                 request: e.request,
-                sentVersion: version,
-                currentVersion: current._version,
-                current,
+                cause: e,
               });
+            if (
+              uncertain &&
+              current._version === version + 1 &&
+              holds(current, fields) &&
+              !mine.has(version)
+            )
+              return done();
+            if (current._version !== version) {
+              throw new VersionConflictError(
+                `${e.request}: version ${version} is stale; the object is at version ${current._version}`,
+                {
+                  status: e.status,
+                  body: e.body,
+                  request: e.request,
+                  sentVersion: version,
+                  currentVersion: current._version,
+                  current,
+                },
+              );
             }
             throw e;
           }
@@ -182,7 +232,9 @@ export function createWrites(parts: WriteParts) {
             failed = e as ServiceError;
             const outcome = await applied(ref, version, fields, failed, mine, signal);
             if (outcome.applied) {
-              warn(`${failed.request}: the answer was lost (${failed.message}); the object shows the update was applied`);
+              warn(
+                `${failed.request}: the answer was lost (${failed.message}); the object shows the update was applied`,
+              );
               return done();
             }
             uncertain = true;
@@ -190,7 +242,9 @@ export function createWrites(parts: WriteParts) {
           if (!worthAnotherTry(failed, retry) || attempt >= retry.attempts) throw failed;
           const wait = retryDelay(retry, attempt - 1, retryAfterOf(failed), clock.random);
           if (wait === undefined) throw failed;
-          warn(`${failed.request}: ${failed.message}; the update was not applied; sending it again in ${wait} ms`);
+          warn(
+            `${failed.request}: ${failed.message}; the update was not applied; sending it again in ${wait} ms`,
+          );
           await clock.sleep(wait, signal);
         }
       }
@@ -201,18 +255,28 @@ export function createWrites(parts: WriteParts) {
   async function updateWithRetry(
     ref: DataObjectRef,
     change: (current: DataObject) => FieldValues | undefined | Promise<FieldValues | undefined>,
-    options: { readonly signal?: AbortSignal | undefined; readonly attempts?: number | undefined } = {},
+    options: {
+      readonly signal?: AbortSignal | undefined;
+      readonly attempts?: number | undefined;
+    } = {},
   ): Promise<UpdateWithRetryResult> {
     const attempts = options.attempts ?? parts.conflictAttempts;
     // NaN would never be reached: conflicts retried forever.
-    if (!Number.isSafeInteger(attempts) || attempts < 1) throw new RangeError(`updateWithRetry: attempts must be a whole number >= 1, not ${String(attempts)}`);
+    if (!Number.isSafeInteger(attempts) || attempts < 1)
+      throw new RangeError(
+        `updateWithRetry: attempts must be a whole number >= 1, not ${String(attempts)}`,
+      );
     const { signal } = options;
     let current: DataObject | undefined;
     for (let attempt = 1; ; attempt++) {
       current ??= await read(ref, signal);
-      if (current === undefined) throw new NotFoundError(`${objectPath(ref)}: no such data object`, { request: `GET ${objectPath(ref)}` });
+      if (current === undefined)
+        throw new NotFoundError(`${objectPath(ref)}: no such data object`, {
+          request: `GET ${objectPath(ref)}`,
+        });
       const fields = await change(current);
-      if (fields === undefined) return { version: current._version, previous: current, fields: {}, conflicts: attempt - 1 };
+      if (fields === undefined)
+        return { version: current._version, previous: current, fields: {}, conflicts: attempt - 1 };
       try {
         const result = await update(ref, current._version, fields, signal);
         return { ...result, previous: current, fields, conflicts: attempt - 1 };
@@ -255,11 +319,26 @@ function holds(current: DataObject, fields: FieldValues): boolean {
 
 function same(a: unknown, b: unknown): boolean {
   if (Object.is(a, b)) return true;
-  if ((typeof a === 'number' || typeof a === 'string') && (typeof b === 'number' || typeof b === 'string')) return String(a) === String(b);
-  if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((x, i) => same(x, b[i]));
-  if (a !== null && b !== null && typeof a === 'object' && typeof b === 'object' && !Array.isArray(a) && !Array.isArray(b)) {
+  if (
+    (typeof a === 'number' || typeof a === 'string') &&
+    (typeof b === 'number' || typeof b === 'string')
+  )
+    return String(a) === String(b);
+  if (Array.isArray(a) && Array.isArray(b))
+    return a.length === b.length && a.every((x, i) => same(x, b[i]));
+  if (
+    a !== null &&
+    b !== null &&
+    typeof a === 'object' &&
+    typeof b === 'object' &&
+    !Array.isArray(a) &&
+    !Array.isArray(b)
+  ) {
     const keys = Object.keys(b);
-    return keys.length === Object.keys(a).length && keys.every((k) => same((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]));
+    return (
+      keys.length === Object.keys(a).length &&
+      keys.every((k) => same((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]))
+    );
   }
   return false;
 }
@@ -267,7 +346,11 @@ function same(a: unknown, b: unknown): boolean {
 /** One write at a time per key; a caller whose signal aborts stops waiting, without breaking the queue. */
 function createLocks() {
   const tails = new Map<string, Promise<void>>();
-  return async function withLock<T>(key: string, signal: AbortSignal | undefined, run: () => Promise<T>): Promise<T> {
+  return async function withLock<T>(
+    key: string,
+    signal: AbortSignal | undefined,
+    run: () => Promise<T>,
+  ): Promise<T> {
     const previous = tails.get(key) ?? Promise.resolve();
     let release!: () => void;
     const done = new Promise<void>((resolve) => (release = resolve));

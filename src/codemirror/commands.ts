@@ -21,7 +21,9 @@ export const formatQuery: Command = (view) => {
   const head = view.state.selection.main.head;
   view.dispatch({
     changes: { from: 0, to: text.length, insert: formatted },
-    selection: { anchor: head === text.length ? formatted.length : Math.min(head, formatted.length) },
+    selection: {
+      anchor: head === text.length ? formatted.length : Math.min(head, formatted.length),
+    },
     userEvent: 'format',
     scrollIntoView: true,
   });

@@ -6,7 +6,12 @@
  * and `validFor` only works with that filter. The value provider's slow answers are
  * the ones worth reusing while typing on; see values.ts.
  */
-import { startCompletion, type Completion, type CompletionContext, type CompletionResult } from '@codemirror/autocomplete';
+import {
+  startCompletion,
+  type Completion,
+  type CompletionContext,
+  type CompletionResult,
+} from '@codemirror/autocomplete';
 import type { EditorState, Text } from '@codemirror/state';
 import type { EditorView } from '@codemirror/view';
 import { renderMarkdown } from './markdown.js';
@@ -30,10 +35,17 @@ export function toCompletion(item: CompletionItem): Completion {
   return {
     label: item.label,
     type: COMPLETION_TYPES[item.kind] ?? 'text',
-    ...(item.detail === undefined && item.inactive === undefined ? {} : { detail: [item.detail, item.inactive ? '(inactive)' : undefined].filter(Boolean).join(' ') }),
-    ...(documentation === undefined || documentation === '' ? {} : { info: () => renderMarkdown(document, documentation) }),
-    apply(view: EditorView, completion: Completion, from: number, to: number) {
-      const cursor = from + Math.max(0, Math.min(item.cursor ?? item.insert.length, item.insert.length));
+    ...(item.detail === undefined && item.inactive === undefined
+      ? {}
+      : {
+          detail: [item.detail, item.inactive ? '(inactive)' : undefined].filter(Boolean).join(' '),
+        }),
+    ...(documentation === undefined || documentation === ''
+      ? {}
+      : { info: () => renderMarkdown(document, documentation) }),
+    apply(view: EditorView, _completion: Completion, from: number, to: number) {
+      const cursor =
+        from + Math.max(0, Math.min(item.cursor ?? item.insert.length, item.insert.length));
       view.dispatch({
         changes: { from, to, insert: item.insert },
         selection: { anchor: cursor },
@@ -57,7 +69,8 @@ const NOTHING: EngineResult = { from: 0, to: 0, items: [], context: { kind: 'non
  */
 export function engineResult(state: EditorState, pos: number): EngineResult {
   const config = configOf(state);
-  if (last !== undefined && last.doc === state.doc && last.pos === pos && last.config === config) return last.result;
+  if (last !== undefined && last.doc === state.doc && last.pos === pos && last.config === config)
+    return last.result;
   let result: EngineResult;
   try {
     result = config.services.complete(state.doc.toString(), pos, { schema: config.schema });

@@ -31,8 +31,13 @@ const baseTheme = EditorView.baseTheme({
   '&dark .cm-mdq-wildcard, &dark .cm-mdq-regex, &dark .cm-mdq-escape': { color: '#ff9ccf' },
   '.cm-mdq-error': { textDecoration: 'underline wavy #d33' },
   // CodeMirror's own selected-item colours fall short of WCAG AA contrast (4.2:1); these pass.
-  '&light .cm-tooltip.cm-tooltip-autocomplete ul li[aria-selected]': { background: '#0b57d0', color: '#fff' },
-  '&light .cm-tooltip.cm-tooltip-autocomplete-disabled ul li[aria-selected]': { background: '#555' },
+  '&light .cm-tooltip.cm-tooltip-autocomplete ul li[aria-selected]': {
+    background: '#0b57d0',
+    color: '#fff',
+  },
+  '&light .cm-tooltip.cm-tooltip-autocomplete-disabled ul li[aria-selected]': {
+    background: '#555',
+  },
   '.cm-mdq-doc p, .cm-mdq-doc ul': { margin: '0.2em 0' },
   '.cm-mdq-hover': { padding: '0.3em 0.6em', maxWidth: '28em' },
 });
@@ -40,13 +45,21 @@ const baseTheme = EditorView.baseTheme({
 export function mdq(options: MdqEditorOptions = {}): Extension {
   const config = resolveOptions(options, options.services ?? defaultServices());
   const keys: KeyBinding[] = [{ key: 'Mod-Enter', run: submitQuery }];
-  if (config.formatKey !== null) keys.push({ key: config.formatKey, run: formatQuery, preventDefault: true });
-  if (config.hoverKey !== null) keys.push({ key: config.hoverKey, run: showHover, preventDefault: true }, { key: 'Escape', run: closeHover });
+  if (config.formatKey !== null)
+    keys.push({ key: config.formatKey, run: formatQuery, preventDefault: true });
+  if (config.hoverKey !== null)
+    keys.push(
+      { key: config.hoverKey, run: showHover, preventDefault: true },
+      { key: 'Escape', run: closeHover },
+    );
   return [
     mdqConfig.of(config),
     highlighting,
     baseTheme,
-    EditorState.languageData.of(() => [{ autocomplete: engineCompletions }, { autocomplete: providedValues }]),
+    EditorState.languageData.of(() => [
+      { autocomplete: engineCompletions },
+      { autocomplete: providedValues },
+    ]),
     autocompletion(),
     linter((view) => queryDiagnostics(view.state), { delay: config.lintDelay }),
     hover,

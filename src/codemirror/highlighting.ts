@@ -18,7 +18,13 @@
  */
 import { RangeSetBuilder, type EditorState, type Text } from '@codemirror/state';
 import { highlightGlue, highlightSegments, type SemanticToken } from 'mdq';
-import { Decoration, ViewPlugin, type EditorView, type DecorationSet, type ViewUpdate } from '@codemirror/view';
+import {
+  Decoration,
+  ViewPlugin,
+  type EditorView,
+  type DecorationSet,
+  type ViewUpdate,
+} from '@codemirror/view';
 import { highlightingFor } from '@codemirror/language';
 import { tags, type Tag } from '@lezer/highlight';
 import { configOf } from './options.js';
@@ -101,7 +107,8 @@ class MergedTokens {
   }
 
   flush(): void {
-    if (this.start >= 0 && this.end > this.from && this.start < this.to) this.add(this.start, this.end, this.cls);
+    if (this.start >= 0 && this.end > this.from && this.start < this.to)
+      this.add(this.start, this.end, this.cls);
     this.start = this.end = -1;
   }
 }
@@ -154,14 +161,20 @@ export class SegmentHighlighter {
       const start = bounds[2 * s]!;
       const end = bounds[2 * s + 1]!;
       const tokens = tokensOf(s);
-      for (let t = Math.max(0, firstEndingAfter(tokens, from - start) - 1); t < tokens.length; t++) {
+      for (
+        let t = Math.max(0, firstEndingAfter(tokens, from - start) - 1);
+        t < tokens.length;
+        t++
+      ) {
         const token = tokens[t]!;
         if (!merged.wants(token.start + start)) break;
-        if (token.start >= 0 && token.end <= end - start) merged.push(token.start + start, token.end + start, token.class);
+        if (token.start >= 0 && token.end <= end - start)
+          merged.push(token.start + start, token.end + start, token.class);
       }
     };
     const pushGlue = (from: number, to: number) => {
-      for (const token of highlightGlue(text.slice(from, to))) merged.push(token.start + from, token.end + from, token.class);
+      for (const token of highlightGlue(text.slice(from, to)))
+        merged.push(token.start + from, token.end + from, token.class);
     };
     for (const { from, to } of ranges) {
       merged.from = from;
@@ -175,7 +188,11 @@ export class SegmentHighlighter {
         else hi = mid;
       }
       // Glue that starts where the segment before ends may merge with its last token.
-      if (lo > 0 && bounds[2 * lo - 1]! < (lo < segments ? bounds[2 * lo]! : text.length) && touches(text, bounds[2 * lo - 1]!)) {
+      if (
+        lo > 0 &&
+        bounds[2 * lo - 1]! < (lo < segments ? bounds[2 * lo]! : text.length) &&
+        touches(text, bounds[2 * lo - 1]!)
+      ) {
         pushSegment(lo - 1, bounds[2 * lo - 1]! - 1);
       }
       for (let s = lo; s <= segments; s++) {
@@ -227,4 +244,6 @@ class VisibleHighlighting {
   }
 }
 
-export const highlighting = ViewPlugin.fromClass(VisibleHighlighting, { decorations: (plugin) => plugin.decorations });
+export const highlighting = ViewPlugin.fromClass(VisibleHighlighting, {
+  decorations: (plugin) => plugin.decorations,
+});

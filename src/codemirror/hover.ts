@@ -6,7 +6,13 @@
  * of its own), and Escape, an edit or a cursor move closes it.
  */
 import { StateEffect, StateField, type EditorState } from '@codemirror/state';
-import { EditorView, hoverTooltip, showTooltip, type Command, type Tooltip } from '@codemirror/view';
+import {
+  EditorView,
+  hoverTooltip,
+  showTooltip,
+  type Command,
+  type Tooltip,
+} from '@codemirror/view';
 import type { Hover } from 'mdq';
 import { plainMarkdown, renderMarkdown } from './markdown.js';
 import { configOf } from './options.js';
@@ -78,7 +84,9 @@ export const showHover: Command = (view) => {
   view.dispatch({
     effects: [
       setKeyboardHover.of(hover === null ? null : tooltipOf(hover, pos, state.doc.length)),
-      EditorView.announce.of(hover === null ? 'Nothing to describe at the cursor.' : plain(hover.contents)),
+      EditorView.announce.of(
+        hover === null ? 'Nothing to describe at the cursor.' : plain(hover.contents),
+      ),
     ],
   });
   return true;

@@ -32,12 +32,24 @@ export function queryDiagnostics(state: EditorState): Diagnostic[] {
         ...converted,
         actions: converted.actions.map((action, i) => {
           const fix = fixes[i]!;
-          return { ...action, name: fixLabel(fix), ...(fix.safe === true ? {} : { markClass: 'cm-mdq-unsafe-fix' }) };
+          return {
+            ...action,
+            name: fixLabel(fix),
+            ...(fix.safe === true ? {} : { markClass: 'cm-mdq-unsafe-fix' }),
+          };
         }),
       } as Diagnostic;
     });
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    return [{ from: 0, to: text.length, severity: 'error', source: 'mdq', message: `the query could not be checked: ${message}` }];
+    return [
+      {
+        from: 0,
+        to: text.length,
+        severity: 'error',
+        source: 'mdq',
+        message: `the query could not be checked: ${message}`,
+      },
+    ];
   }
 }

@@ -14,14 +14,20 @@ export interface InlinePart {
 
 /** ASCII punctuation: what a backslash escapes in CommonMark. */
 function isPunctuation(code: number): boolean {
-  return (code >= 0x21 && code <= 0x2f) || (code >= 0x3a && code <= 0x40) || (code >= 0x5b && code <= 0x60) || (code >= 0x7b && code <= 0x7e);
+  return (
+    (code >= 0x21 && code <= 0x2f) ||
+    (code >= 0x3a && code <= 0x40) ||
+    (code >= 0x5b && code <= 0x60) ||
+    (code >= 0x7b && code <= 0x7e)
+  );
 }
 
 /** `text` with its backslash escapes resolved. */
 function unescaped(text: string): string {
   let result = '';
   for (let i = 0; i < text.length; i++) {
-    if (text.charCodeAt(i) === 0x5c && i + 1 < text.length && isPunctuation(text.charCodeAt(i + 1))) i++;
+    if (text.charCodeAt(i) === 0x5c && i + 1 < text.length && isPunctuation(text.charCodeAt(i + 1)))
+      i++;
     result += text[i];
   }
   return result;
@@ -60,7 +66,8 @@ export function inlineParts(text: string): InlinePart[] {
         continue;
       }
       let code = text.slice(i + n, close);
-      if (code.length > 1 && code.startsWith(' ') && code.endsWith(' ') && code.trim() !== '') code = code.slice(1, -1);
+      if (code.length > 1 && code.startsWith(' ') && code.endsWith(' ') && code.trim() !== '')
+        code = code.slice(1, -1);
       flush();
       parts.push({ kind: 'code', text: code });
       i = close + n;
@@ -68,7 +75,9 @@ export function inlineParts(text: string): InlinePart[] {
     }
     if (c === 0x2a || c === 0x5f) {
       const delimiter = c === 0x2a && text.charCodeAt(i + 1) === 0x2a ? '**' : text[i]!;
-      const close = unclosed.has(delimiter) ? -1 : closingDelimiter(text, i + delimiter.length, delimiter);
+      const close = unclosed.has(delimiter)
+        ? -1
+        : closingDelimiter(text, i + delimiter.length, delimiter);
       if (close <= i + delimiter.length) {
         if (close < 0) unclosed.add(delimiter);
         plain += delimiter;
@@ -76,7 +85,10 @@ export function inlineParts(text: string): InlinePart[] {
         continue;
       }
       flush();
-      parts.push({ kind: delimiter === '**' ? 'strong' : 'em', text: unescaped(text.slice(i + delimiter.length, close)) });
+      parts.push({
+        kind: delimiter === '**' ? 'strong' : 'em',
+        text: unescaped(text.slice(i + delimiter.length, close)),
+      });
       i = close + delimiter.length;
       continue;
     }
@@ -130,7 +142,8 @@ function blocks(markdown: string): { readonly list: boolean; readonly lines: rea
   for (const block of markdown.split(/\n\s*\n/)) {
     const lines = block.split('\n').filter((l) => l.trim() !== '');
     if (lines.length === 0) continue;
-    if (lines.every((l) => /^\s*[-*] /.test(l))) result.push({ list: true, lines: lines.map((l) => l.replace(/^\s*[-*] /, '')) });
+    if (lines.every((l) => /^\s*[-*] /.test(l)))
+      result.push({ list: true, lines: lines.map((l) => l.replace(/^\s*[-*] /, '')) });
     else result.push({ list: false, lines: [lines.join(' ').replace(/^#+\s*/, '')] });
   }
   return result;
@@ -161,7 +174,14 @@ export function renderMarkdown(doc: Document, markdown: string): HTMLElement {
 /** `markdown` as plain text, one line per paragraph or list item (what a screen reader is told). */
 export function plainMarkdown(markdown: string): string {
   return blocks(markdown)
-    .flatMap((block) => block.lines.map((line) => inlineParts(line).map((part) => part.text).join('').trim()))
+    .flatMap((block) =>
+      block.lines.map((line) =>
+        inlineParts(line)
+          .map((part) => part.text)
+          .join('')
+          .trim(),
+      ),
+    )
     .filter((line) => line !== '')
     .join('\n');
 }

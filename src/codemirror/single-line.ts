@@ -24,7 +24,8 @@ const joinLines = EditorState.transactionFilter.of((tr) => {
   if (!tr.docChanged || tr.newDoc.lines === 1) return tr;
   const text = tr.newDoc.toString();
   const changes: { from: number; to: number; insert: string }[] = [];
-  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) changes.push({ from: i, to: i + 1, insert: ' ' });
+  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1))
+    changes.push({ from: i, to: i + 1, insert: ' ' });
   return [tr, { changes, sequential: true } satisfies TransactionSpec];
 });
 
@@ -32,5 +33,8 @@ export const singleLine: Extension = [
   joinLines,
   Prec.high(keymap.of([{ key: 'Enter', run: enter }])),
   EditorView.contentAttributes.of({ 'aria-multiline': 'false' }),
-  EditorView.theme({ '.cm-content': { whiteSpace: 'pre' }, '.cm-scroller': { overflowX: 'auto', overflowY: 'hidden' } }),
+  EditorView.theme({
+    '.cm-content': { whiteSpace: 'pre' },
+    '.cm-scroller': { overflowX: 'auto', overflowY: 'hidden' },
+  }),
 ];

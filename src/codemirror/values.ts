@@ -7,8 +7,18 @@
  * in place instead of asking the provider again: this is the slow source, the one
  * where reuse pays.
  */
-import type { Completion, CompletionContext, CompletionResult as CodeMirrorResult } from '@codemirror/autocomplete';
-import { mergeValueSuggestions, wantsValues, type CompletionResult, type ValueProvider, type ValueSuggestion } from 'mdq';
+import type {
+  Completion,
+  CompletionContext,
+  CompletionResult as CodeMirrorResult,
+} from '@codemirror/autocomplete';
+import {
+  mergeValueSuggestions,
+  wantsValues,
+  type CompletionResult,
+  type ValueProvider,
+  type ValueSuggestion,
+} from 'mdq';
 import { engineResult } from './completion.js';
 import { configOf } from './options.js';
 
@@ -32,7 +42,12 @@ export const SAME_VALUE = /^(?:"(?:[^"\\]|\\.)*"?|[^\s"():[\]{}]*)$/;
  * context; null when `signal` aborts first (the user typed on), when the lookup
  * fails, or when it adds nothing the engine did not list already.
  */
-export async function lookUpValues(result: CompletionResult, provider: ValueProvider, delay: number, signal: AbortSignal): Promise<CodeMirrorResult | null> {
+export async function lookUpValues(
+  result: CompletionResult,
+  provider: ValueProvider,
+  delay: number,
+  signal: AbortSignal,
+): Promise<CodeMirrorResult | null> {
   const { field, prefix } = result.context;
   if (field === undefined || !wantsValues(result)) return null;
   if (!(await pause(delay, signal))) return null;
@@ -47,12 +62,21 @@ export async function lookUpValues(result: CompletionResult, provider: ValueProv
   const options: Completion[] = mergeValueSuggestions({ ...result, items: [] }, suggestions)
     .items.filter((item) => !listed.has(item.insert))
     // Matched against what is typed from `from`, so the label is the text as written; the value is shown.
-    .map((item) => ({ label: item.insert, displayLabel: item.label, detail: item.detail ?? 'value', type: 'constant' }));
-  return options.length === 0 ? null : { from: result.from, to: result.to, options, validFor: SAME_VALUE };
+    .map((item) => ({
+      label: item.insert,
+      displayLabel: item.label,
+      detail: item.detail ?? 'value',
+      type: 'constant',
+    }));
+  return options.length === 0
+    ? null
+    : { from: result.from, to: result.to, options, validFor: SAME_VALUE };
 }
 
 /** The completion source: in a value, the provider's values, aborted on any document change. */
-export function providedValues(context: CompletionContext): Promise<CodeMirrorResult | null> | null {
+export function providedValues(
+  context: CompletionContext,
+): Promise<CodeMirrorResult | null> | null {
   const config = configOf(context.state);
   if (config.values === undefined) return null;
   const result = engineResult(context.state, context.pos);

@@ -6,7 +6,12 @@
  * Nothing here is copied per call.
  */
 import { bracketFieldName, escapeTerm } from '../language/escape.js';
-import { loadSchema, type SchemaField, type SchemaIndex, type SchemaInput } from '../schema/schema.js';
+import {
+  loadSchema,
+  type SchemaField,
+  type SchemaIndex,
+  type SchemaInput,
+} from '../schema/schema.js';
 import type { FieldNameForm } from './cursor-context.js';
 import { fieldDetail, fieldDocumentation } from './describe.js';
 import { candidate, type Candidate } from './fuzzy.js';
@@ -69,7 +74,9 @@ export function rankText(rank: number): string {
   return rank < 100_000 ? String(rank).padStart(5, '0') : `z${String(rank).padStart(15, '0')}`;
 }
 
-const RANK_TEXTS: readonly string[] = Array.from({ length: 1024 }, (_, rank) => String(rank).padStart(5, '0'));
+const RANK_TEXTS: readonly string[] = Array.from({ length: 1024 }, (_, rank) =>
+  String(rank).padStart(5, '0'),
+);
 
 /**
  * A name as one word for `name:value` and `_exists_:name`, escaped so that it reads
@@ -79,7 +86,9 @@ const RANK_TEXTS: readonly string[] = Array.from({ length: 1024 }, (_, rank) => 
  */
 function wordName(name: string): string {
   const word = escapeTerm(name);
-  return word === '_exists_' || word === 'and' || word === 'or' || word === 'not' ? `\\${word}` : word;
+  return word === '_exists_' || word === 'and' || word === 'or' || word === 'not'
+    ? `\\${word}`
+    : word;
 }
 
 /** Brackets for names that need escaping as a word; a name of only spaces has no bracket form (`[ ]` is empty). */
@@ -145,7 +154,8 @@ function makeCatalog(index: SchemaIndex): Catalog {
   return {
     index,
     entries,
-    fieldItems: (form) => list(`fields:${form}`, () => entries.map((entry, rank) => fieldItem(entry, form, rank))),
+    fieldItems: (form) =>
+      list(`fields:${form}`, () => entries.map((entry, rank) => fieldItem(entry, form, rank))),
     list,
   };
 }

@@ -27,7 +27,12 @@ import {
 } from './providers/keywords.js';
 import { consider, rankedItems, resetRanking } from './providers/rank.js';
 import { schemaValues, templateValues, type ValueEntry } from './providers/values.js';
-import type { CompletionContextKind, CompletionItem, CompletionOptions, CompletionResult } from './types.js';
+import type {
+  CompletionContextKind,
+  CompletionItem,
+  CompletionOptions,
+  CompletionResult,
+} from './types.js';
 
 const DEFAULT_MAX_ITEMS = 100;
 
@@ -62,11 +67,18 @@ function itemLimit(max: unknown): number {
   return typeof max === 'number' && max >= 1 ? Math.floor(max) : DEFAULT_MAX_ITEMS;
 }
 
-export function complete(text: string, offset: number, options: CompletionOptions = {}): CompletionResult {
+export function complete(
+  text: string,
+  offset: number,
+  options: CompletionOptions = {},
+): CompletionResult {
   const source = typeof text === 'string' ? text : '';
-  const at = Number.isFinite(offset) ? Math.min(Math.max(Math.trunc(offset), 0), source.length) : source.length;
+  const at = Number.isFinite(offset)
+    ? Math.min(Math.max(Math.trunc(offset), 0), source.length)
+    : source.length;
   // Between the halves of a surrogate pair (an emoji) any insert would split the character: nothing to offer there.
-  if (isHighSurrogate(source.charCodeAt(at - 1)) && isLowSurrogate(source.charCodeAt(at))) return { from: at, to: at, items: NO_ITEMS, context: { kind: 'none', prefix: '' } };
+  if (isHighSurrogate(source.charCodeAt(at - 1)) && isLowSurrogate(source.charCodeAt(at)))
+    return { from: at, to: at, items: NO_ITEMS, context: { kind: 'none', prefix: '' } };
   const given: CompletionOptions = typeof options === 'object' && options !== null ? options : {};
   const index = schemaIndexOf(given.schema);
   const context = spacedNameContext(cursorContext(lex(source), at), index);
@@ -107,7 +119,16 @@ function spacedNameContext(context: CursorContext, index: SchemaIndex | undefine
   if (context.spacedPrefix === undefined || index === undefined) return context;
   const typed = context.spacedPrefix.toLowerCase();
   for (const entry of catalogOf(index).entries) {
-    if (entry.names[0]!.lower.startsWith(typed)) return { kind: 'clause', from: context.spacedFrom!, to: context.to, prefix: context.spacedPrefix, tokenFrom: context.spacedFrom!, tokenTo: context.to, openGroups: context.openGroups };
+    if (entry.names[0]!.lower.startsWith(typed))
+      return {
+        kind: 'clause',
+        from: context.spacedFrom!,
+        to: context.to,
+        prefix: context.spacedPrefix,
+        tokenFrom: context.spacedFrom!,
+        tokenTo: context.to,
+        openGroups: context.openGroups,
+      };
   }
   return context;
 }
@@ -122,12 +143,19 @@ function considerFields(request: Request, form: FieldNameForm): void {
   const items = catalog.fieldItems(form);
   for (let i = 0; i < entries.length; i++) {
     const entry = entries[i]!;
-    consider(request.typed, entry.names, entry.group === 2 ? 1 : 0, entry.group === 1 ? 1 : 0, items[i]!);
+    consider(
+      request.typed,
+      entry.names,
+      entry.group === 2 ? 1 : 0,
+      entry.group === 1 ? 1 : 0,
+      items[i]!,
+    );
   }
 }
 
 function considerKeywords(request: Request, keywords: readonly Keyword[]): void {
-  for (let i = 0; i < keywords.length; i++) consider(request.typed, keywords[i]!.names, 0, 0, keywords[i]!.item);
+  for (let i = 0; i < keywords.length; i++)
+    consider(request.typed, keywords[i]!.names, 0, 0, keywords[i]!.item);
 }
 
 function fieldNameItems(request: Request): readonly CompletionItem[] {
@@ -163,7 +191,9 @@ function clauseItems(request: Request): readonly CompletionItem[] {
   const form = context.form === 'escaped-clause' ? 'escaped-clause' : 'clause';
   if (request.typed.lower === '' && request.catalog !== undefined) {
     const catalog = request.catalog;
-    return catalog.list(`clause:${form}`, () => inOrder([...catalog.fieldItems(form), ...CLAUSE_KEYWORDS.map((k) => k.item)]));
+    return catalog.list(`clause:${form}`, () =>
+      inOrder([...catalog.fieldItems(form), ...CLAUSE_KEYWORDS.map((k) => k.item)]),
+    );
   }
   if (request.typed.lower === '') return inOrder(CLAUSE_KEYWORDS.map((k) => k.item));
   resetRanking();
@@ -217,7 +247,14 @@ const OPERATOR_KEYWORDS = new Map<string, Keyword>(
   COMPARISON_OPERATORS.map((op) => [
     op,
     {
-      item: { label: op, kind: 'operator', insert: `${op} `, detail: COMPARISON_MEANINGS[op], documentation: `\`[Field] ${op} value\`: ${COMPARISON_MEANINGS[op]}.`, sortText: '' },
+      item: {
+        label: op,
+        kind: 'operator',
+        insert: `${op} `,
+        detail: COMPARISON_MEANINGS[op],
+        documentation: `\`[Field] ${op} value\`: ${COMPARISON_MEANINGS[op]}.`,
+        sortText: '',
+      },
       names: [candidate(op)],
     },
   ]),
@@ -228,7 +265,9 @@ function operatorItems(request: Request): readonly CompletionItem[] {
   resetRanking();
   for (let i = 0; i < operators.length; i++) {
     const keyword = OPERATOR_KEYWORDS.get(operators[i]!)!;
-    const item = request.context.needsSpace ? { ...keyword.item, insert: ` ${keyword.item.insert}` } : keyword.item;
+    const item = request.context.needsSpace
+      ? { ...keyword.item, insert: ` ${keyword.item.insert}` }
+      : keyword.item;
     consider(request.typed, keyword.names, 0, 0, item);
   }
   return rankedItems(request.maxItems);
@@ -247,7 +286,8 @@ function considerValues(request: Request, inGroup: boolean): void {
 }
 
 function considerEntries(request: Request, entries: readonly ValueEntry[]): void {
-  for (let i = 0; i < entries.length; i++) consider(request.typed, entries[i]!.names, 0, 0, entries[i]!.item);
+  for (let i = 0; i < entries.length; i++)
+    consider(request.typed, entries[i]!.names, 0, 0, entries[i]!.item);
 }
 
 function valueItems(request: Request): readonly CompletionItem[] {

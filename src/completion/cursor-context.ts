@@ -54,7 +54,13 @@ export interface CursorContext {
   readonly spacedPrefix?: string;
 }
 
-function make(kind: CompletionContextKind, from: number, to: number, prefix: string, extra?: Partial<CursorContext>): CursorContext {
+function make(
+  kind: CompletionContextKind,
+  from: number,
+  to: number,
+  prefix: string,
+  extra?: Partial<CursorContext>,
+): CursorContext {
   return { kind, from, to, prefix, tokenFrom: from, tokenTo: to, ...extra };
 }
 
@@ -92,7 +98,11 @@ function lexedEndsWithComparison(lexed: Lexed, index: number): boolean {
   while (k >= 0 && (lexed.kinds[k] === Kind.RParen || lexed.kinds[k] === Kind.RangeRParen)) k--;
   if (k < 2) return false;
   const value = lexed.kinds[k]!;
-  return (value === Kind.Quoted || value === Kind.Word) && lexed.kinds[k - 1] === Kind.ComparisonWord && lexed.kinds[k - 2] === Kind.BracketField;
+  return (
+    (value === Kind.Quoted || value === Kind.Word) &&
+    lexed.kinds[k - 1] === Kind.ComparisonWord &&
+    lexed.kinds[k - 2] === Kind.BracketField
+  );
 }
 
 interface Scope {
@@ -138,7 +148,8 @@ function rangeAt(lexed: Lexed, last: number): RangePlace | undefined {
   let sawTo = false;
   for (let k = last; k >= 0; k--) {
     const kind = lexed.kinds[k]!;
-    if (kind === Kind.RangeStart || kind === Kind.RangeExclusiveStart) return { start: k, bounds, sawTo };
+    if (kind === Kind.RangeStart || kind === Kind.RangeExclusiveStart)
+      return { start: k, bounds, sawTo };
     if (kind === Kind.RangeTo) sawTo = true;
     else if (kind === Kind.RangeWord || kind === Kind.Quoted) {
       if (!sawTo || bounds === 0) bounds++;
@@ -157,22 +168,39 @@ function rangeField(lexed: Lexed, start: number): string | undefined {
  * The context when the token before the cursor is `before` (-1: none), the cursor
  * being in whitespace after it or on a word from `from` to `to` with `prefix` typed.
  */
-function afterToken(lexed: Lexed, before: number, from: number, to: number, prefix: string, tokenFrom: number, tokenTo: number): CursorContext {
-  const at = (kind: CompletionContextKind, extra?: Partial<CursorContext>) => ({ ...make(kind, from, to, prefix, extra), tokenFrom, tokenTo });
+function afterToken(
+  lexed: Lexed,
+  before: number,
+  from: number,
+  to: number,
+  prefix: string,
+  tokenFrom: number,
+  tokenTo: number,
+): CursorContext {
+  const at = (kind: CompletionContextKind, extra?: Partial<CursorContext>) => ({
+    ...make(kind, from, to, prefix, extra),
+    tokenFrom,
+    tokenTo,
+  });
   if (before < 0) return at('clause', { openGroups: 0 });
   const kind = lexed.kinds[before]! as Kind;
 
   const range = rangeAt(lexed, before);
   if (range !== undefined) {
     const field = rangeField(lexed, range.start);
-    if (kind === Kind.RangeStart || kind === Kind.RangeExclusiveStart) return at('value', { field, valueStyle: 'range-lower' });
+    if (kind === Kind.RangeStart || kind === Kind.RangeExclusiveStart)
+      return at('value', { field, valueStyle: 'range-lower' });
     if (kind === Kind.RangeTo) return at('value', { field, valueStyle: 'range-upper' });
     return at(range.sawTo ? 'range-end' : 'range-to', { field });
   }
 
   if (kindStartsClause(kind)) {
     const scope = scopeAt(lexed, before);
-    return at('clause', { field: scope.field, openGroups: scope.open, valueStyle: scope.field !== undefined ? 'term' : undefined });
+    return at('clause', {
+      field: scope.field,
+      openGroups: scope.open,
+      valueStyle: scope.field !== undefined ? 'term' : undefined,
+    });
   }
   switch (kind) {
     case Kind.Colon: {
@@ -183,10 +211,16 @@ function afterToken(lexed: Lexed, before: number, from: number, to: number, pref
     }
     case Kind.RelationOperator: {
       const word = fieldBeforeColon(lexed, before - 1);
-      return at('value', { field: word >= 0 ? wordValue(lexed, word) : undefined, valueStyle: 'relation' });
+      return at('value', {
+        field: word >= 0 ? wordValue(lexed, word) : undefined,
+        valueStyle: 'relation',
+      });
     }
     case Kind.BracketField:
-      return at('operator', { field: bracketName(lexed, before), needsSpace: lexed.ends[before] === from && from === to });
+      return at('operator', {
+        field: bracketName(lexed, before),
+        needsSpace: lexed.ends[before] === from && from === to,
+      });
     case Kind.ComparisonWord:
       if (before >= 1 && lexed.kinds[before - 1] === Kind.BracketField) {
         return at('value', { field: bracketName(lexed, before - 1), valueStyle: 'comparison' });
@@ -227,19 +261,30 @@ export function cursorContext(lexed: Lexed, offset: number): CursorContext {
     }
     if (kind === Kind.BracketField) {
       // `created:[2020-01-01 |`: before its `TO` is typed, a range after `field:` lexes as a bracket name.
-      if (last >= 1 && fieldBeforeColon(lexed, last - 1) >= 0 && lexed.ends[last - 1] === start) return rangeBeforeTo(lexed, last, offset);
+      if (last >= 1 && fieldBeforeColon(lexed, last - 1) >= 0 && lexed.ends[last - 1] === start)
+        return rangeBeforeTo(lexed, last, offset);
       const closed = isClosedBracket(lexed, last);
       if (!(closed && offset === end)) {
         const prefix = unescapeBracketName(text.slice(start + 1, offset));
-        return { ...make('field-name', start, end, prefix, { form: closed ? 'bracket-closed' : 'bracket' }) };
+        return {
+          ...make('field-name', start, end, prefix, {
+            form: closed ? 'bracket-closed' : 'bracket',
+          }),
+        };
       }
     } else if (kind === Kind.Quoted) {
       const raw = text.slice(start, end);
-      if (!(closedBy(raw, '"') && offset === end)) return inPhrase(lexed, last, start, end, offset, raw);
+      if (!(closedBy(raw, '"') && offset === end))
+        return inPhrase(lexed, last, start, end, offset, raw);
     } else if (kind === Kind.Regex) {
       const raw = text.slice(start, end);
-      if (!(closedBy(raw, '/') && offset === end)) return make('none', offset, offset, '', { tokenFrom: start, tokenTo: end });
-    } else if (kind === Kind.Tilde || kind === Kind.Caret || (kind === Kind.RelationOperator && offset < end)) {
+      if (!(closedBy(raw, '/') && offset === end))
+        return make('none', offset, offset, '', { tokenFrom: start, tokenTo: end });
+    } else if (
+      kind === Kind.Tilde ||
+      kind === Kind.Caret ||
+      (kind === Kind.RelationOperator && offset < end)
+    ) {
       return make('none', offset, offset, '', { tokenFrom: start, tokenTo: end });
     }
     // Punctuation, or a closed phrase/regex/bracket right before the cursor.
@@ -247,25 +292,42 @@ export function cursorContext(lexed: Lexed, offset: number): CursorContext {
   }
   // In whitespace, or right before a token: a word starting at the cursor is replaced whole.
   const next = last + 1;
-  if (next < lexed.count && lexed.starts[next] === offset && isWordLike(lexed.kinds[next]! as Kind)) {
+  if (
+    next < lexed.count &&
+    lexed.starts[next] === offset &&
+    isWordLike(lexed.kinds[next]! as Kind)
+  ) {
     return onWord(lexed, next, offset, lexed.ends[next]!, '');
   }
   return afterToken(lexed, last, offset, offset, '', offset, offset);
 }
 
 /** The cursor on the word at `index` (from `start` to `end`), `prefix` typed before the cursor. */
-function onWord(lexed: Lexed, index: number, start: number, end: number, prefix: string): CursorContext {
+function onWord(
+  lexed: Lexed,
+  index: number,
+  start: number,
+  end: number,
+  prefix: string,
+): CursorContext {
   const kind = lexed.kinds[index]! as Kind;
   const next = index + 1;
   // `Cit|:Berlin`: a field name before its colon.
-  if (kind !== Kind.RangeWord && kind !== Kind.RangeTo && next < lexed.count && lexed.kinds[next] === Kind.Colon && lexed.starts[next] === end) {
+  if (
+    kind !== Kind.RangeWord &&
+    kind !== Kind.RangeTo &&
+    next < lexed.count &&
+    lexed.kinds[next] === Kind.Colon &&
+    lexed.starts[next] === end
+  ) {
     return make('field-name', start, end, prefix, { form: 'name' });
   }
   const context = afterToken(lexed, index - 1, start, end, prefix, start, end);
   if (context.kind === 'clause' || context.kind === 'after-clause') {
     // The user began the name with escapes (`Customer\ S`): keep writing it that way.
     if (lexed.text.slice(start, end).includes('\\')) return { ...context, form: 'escaped-clause' };
-    if (context.kind === 'after-clause' && context.field === undefined && kind === Kind.Word) return withSpacedName(lexed, index, start, prefix, context);
+    if (context.kind === 'after-clause' && context.field === undefined && kind === Kind.Word)
+      return withSpacedName(lexed, index, start, prefix, context);
   }
   return context;
 }
@@ -274,10 +336,22 @@ function onWord(lexed: Lexed, index: number, start: number, end: number, prefix:
 const MAX_SPACED_WORDS = 4;
 
 /** Adds the plain words before the word at `index` that may begin a spaced field name (`First Na|`). */
-function withSpacedName(lexed: Lexed, index: number, start: number, prefix: string, context: CursorContext): CursorContext {
+function withSpacedName(
+  lexed: Lexed,
+  index: number,
+  start: number,
+  prefix: string,
+  context: CursorContext,
+): CursorContext {
   const { text } = lexed;
   let first = index;
-  while (first > 0 && index - first < MAX_SPACED_WORDS - 1 && lexed.kinds[first - 1] === Kind.Word && onlySpacesBetween(text, lexed.ends[first - 1]!, lexed.starts[first]!)) first--;
+  while (
+    first > 0 &&
+    index - first < MAX_SPACED_WORDS - 1 &&
+    lexed.kinds[first - 1] === Kind.Word &&
+    onlySpacesBetween(text, lexed.ends[first - 1]!, lexed.starts[first]!)
+  )
+    first--;
   if (first === index) return context;
   // The first word must stand where a clause starts.
   if (first > 0 && !kindStartsClause(lexed.kinds[first - 1]! as Kind)) return context;
@@ -292,14 +366,32 @@ function onlySpacesBetween(text: string, from: number, to: number): boolean {
 }
 
 /** The cursor inside the phrase at `index`. */
-function inPhrase(lexed: Lexed, index: number, start: number, end: number, offset: number, raw: string): CursorContext {
+function inPhrase(
+  lexed: Lexed,
+  index: number,
+  start: number,
+  end: number,
+  offset: number,
+  raw: string,
+): CursorContext {
   const prefix = unescape(lexed.text.slice(start + 1, offset)).value;
   const context = afterToken(lexed, index - 1, start, end, prefix, start, end);
-  if (context.kind === 'value') return { ...context, valueStyle: context.valueStyle === 'range-lower' || context.valueStyle === 'range-upper' ? context.valueStyle : 'quoted' };
-  if ((context.kind === 'clause' || context.kind === 'after-clause') && context.field !== undefined) {
+  if (context.kind === 'value')
+    return {
+      ...context,
+      valueStyle:
+        context.valueStyle === 'range-lower' || context.valueStyle === 'range-upper'
+          ? context.valueStyle
+          : 'quoted',
+    };
+  if (
+    (context.kind === 'clause' || context.kind === 'after-clause') &&
+    context.field !== undefined
+  ) {
     return { ...context, kind: 'value', valueStyle: 'quoted' };
   }
-  if (!closedBy(raw, '"')) return make('phrase', offset, offset, '', { tokenFrom: start, tokenTo: end });
+  if (!closedBy(raw, '"'))
+    return make('phrase', offset, offset, '', { tokenFrom: start, tokenTo: end });
   return make('none', offset, offset, '', { tokenFrom: start, tokenTo: end });
 }
 
@@ -317,11 +409,18 @@ function rangeBeforeTo(lexed: Lexed, index: number, offset: number): CursorConte
   let from = offset;
   while (from > start + 1 && !isRangeSpace(text.charCodeAt(from - 1))) from--;
   let to = offset;
-  while (to < end && !isRangeSpace(text.charCodeAt(to)) && text.charCodeAt(to) !== 93 /* ] */ && text.charCodeAt(to) !== 125 /* } */) to++;
+  while (
+    to < end &&
+    !isRangeSpace(text.charCodeAt(to)) &&
+    text.charCodeAt(to) !== 93 /* ] */ &&
+    text.charCodeAt(to) !== 125 /* } */
+  )
+    to++;
   const before = text.slice(start + 1, from).trim();
   const prefix = unescape(text.slice(from, offset)).value;
   const extra = { tokenFrom: from, tokenTo: to, field };
-  if (before === '') return make('value', from, to, prefix, { ...extra, valueStyle: 'range-lower' });
+  if (before === '')
+    return make('value', from, to, prefix, { ...extra, valueStyle: 'range-lower' });
   return make('range-to', from, to, prefix, extra);
 }
 

@@ -47,7 +47,10 @@ export function candidate(name: string): Candidate {
     if (
       i === 0 ||
       isSeparator(before) ||
-      (isLetter(c) && c !== c.toLowerCase() && isLetter(before) && before === before.toLowerCase()) ||
+      (isLetter(c) &&
+        c !== c.toLowerCase() &&
+        isLetter(before) &&
+        before === before.toLowerCase()) ||
       (isDigit(c) && !isDigit(before))
     ) {
       wordStarts.push(i);
@@ -62,7 +65,14 @@ export function charMask(lower: string): number {
   let mask = 0;
   for (let i = 0; i < lower.length; i++) {
     const c = lower.charCodeAt(i);
-    mask |= c >= 97 && c <= 122 ? 1 << (c - 97) : c >= 48 && c <= 57 ? 1 << 26 : c === 32 ? 0 : 1 << (27 + (c % 5));
+    mask |=
+      c >= 97 && c <= 122
+        ? 1 << (c - 97)
+        : c >= 48 && c <= 57
+          ? 1 << 26
+          : c === 32
+            ? 0
+            : 1 << (27 + (c % 5));
   }
   return mask;
 }
@@ -111,9 +121,15 @@ function piecesFrom(typed: string, c: Candidate, at: number, word: number): bool
     if (c.lower.charCodeAt(start) !== first || failed[at * stride + w] === generation) continue;
     const end = w + 1 < starts.length ? starts[w + 1]! : c.lower.length;
     let k = 1;
-    while (at + k < typed.length && start + k < end && c.lower.charCodeAt(start + k) === typed.charCodeAt(at + k)) k++;
+    while (
+      at + k < typed.length &&
+      start + k < end &&
+      c.lower.charCodeAt(start + k) === typed.charCodeAt(at + k)
+    )
+      k++;
     if (at + k === typed.length) return true;
-    for (let piece = k; piece >= 1; piece--) if (piecesFrom(typed, c, at + piece, w + 1)) return true;
+    for (let piece = k; piece >= 1; piece--)
+      if (piecesFrom(typed, c, at + piece, w + 1)) return true;
     failed[at * stride + w] = generation;
   }
   return false;
@@ -157,7 +173,8 @@ function prefixDistance(t: Typed, lower: string, from: number, limit: number): n
 function peqOf(t: Typed, code: number): number {
   if (code < 128) return t.peq[code]!;
   let mask = 0;
-  for (let i = t.window; i < t.lower.length; i++) if (t.lower.charCodeAt(i) === code) mask |= 1 << (i - t.window);
+  for (let i = t.window; i < t.lower.length; i++)
+    if (t.lower.charCodeAt(i) === code) mask |= 1 << (i - t.window);
   return mask;
 }
 
@@ -193,7 +210,14 @@ export function typed(text: string): Typed {
     const code = lower.charCodeAt(i);
     if (code < 128) peq[code]! |= 1 << (i - window);
   }
-  return { text, lower, mask: charMask(lower), window, peq, compact: lower.includes(' ') ? lower.replace(/\s+/g, '') : lower };
+  return {
+    text,
+    lower,
+    mask: charMask(lower),
+    window,
+    peq,
+    compact: lower.includes(' ') ? lower.replace(/\s+/g, '') : lower,
+  };
 }
 
 /** Matches `t` against `c`, writing the result into `out`; false when it does not match at all. */
@@ -213,7 +237,11 @@ export function match(t: Typed, c: Candidate, out: Match): boolean {
   }
   // Word starts and substrings need every typed character in the name.
   if ((t.mask & ~c.mask) === 0) {
-    if (t.compact.length <= MAX_FUZZY_LENGTH && t.compact.length > 0 && matchesWordStarts(t.compact, c)) {
+    if (
+      t.compact.length <= MAX_FUZZY_LENGTH &&
+      t.compact.length > 0 &&
+      matchesWordStarts(t.compact, c)
+    ) {
       out.tier = Tier.WordStarts;
       out.score = lower.length;
       return true;
@@ -228,7 +256,9 @@ export function match(t: Typed, c: Candidate, out: Match): boolean {
   const limit = completionTypoLimit(typedLower.length);
   // Typos after the first letter (or the first two swapped): people rarely miss the first, and it keeps this cheap.
   const first = typedLower.charCodeAt(0);
-  const sameStart = first === lower.charCodeAt(0) || (first === lower.charCodeAt(1) && typedLower.charCodeAt(1) === lower.charCodeAt(0));
+  const sameStart =
+    first === lower.charCodeAt(0) ||
+    (first === lower.charCodeAt(1) && typedLower.charCodeAt(1) === lower.charCodeAt(0));
   if (limit > 0 && sameStart && sameHead(typedLower, lower, t.window)) {
     const distance = prefixDistance(t, lower, t.window, limit);
     if (distance <= limit) {

@@ -28,12 +28,21 @@ const NUMBER = /^[+-]?(?:\d+\.?\d*|\.\d+)$/;
 
 /** The class of a plain value as written: a date, a number, or text. */
 function valueClass(value: string): SemanticTokenClass {
-  if (isPlainDate(value) || /^\d{4}-\d{2}(?:-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?)?$/.test(value)) return 'date';
+  if (
+    isPlainDate(value) ||
+    /^\d{4}-\d{2}(?:-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?)?$/.test(
+      value,
+    )
+  )
+    return 'date';
   return NUMBER.test(value) ? 'number' : 'text';
 }
 
 /** What the tree says about the token starting at each offset (`clean`: the text's tree when it has no diagnostic). */
-function rolesOf(text: string, clean?: Node): { roles: Map<number, SemanticTokenClass>; errors: Set<number> } {
+function rolesOf(
+  text: string,
+  clean?: Node,
+): { roles: Map<number, SemanticTokenClass>; errors: Set<number> } {
   const roles = new Map<number, SemanticTokenClass>();
   const { ast, diagnostics } = clean === undefined ? parse(text) : { ast: clean, diagnostics: [] };
   visit(ast, {
@@ -49,7 +58,14 @@ function rolesOf(text: string, clean?: Node): { roles: Map<number, SemanticToken
           roles.set(node.span.start, valueClass(node.value));
           break;
         case 'RangeBound':
-          roles.set(node.span.start, node.value === null ? 'wildcard' : node.raw.startsWith('"') ? 'string' : valueClass(node.value));
+          roles.set(
+            node.span.start,
+            node.value === null
+              ? 'wildcard'
+              : node.raw.startsWith('"')
+                ? 'string'
+                : valueClass(node.value),
+          );
           break;
         case 'Wildcard':
         case 'MatchAll':
@@ -69,13 +85,23 @@ function rolesOf(text: string, clean?: Node): { roles: Map<number, SemanticToken
   });
   const errors = new Set<number>();
   for (const d of diagnostics) {
-    if (d.code === 'unmatched-paren' || d.code === 'unexpected-token' || d.code === 'unexpected-character' || d.code === 'invalid-escape') errors.add(d.span.start);
+    if (
+      d.code === 'unmatched-paren' ||
+      d.code === 'unexpected-token' ||
+      d.code === 'unexpected-character' ||
+      d.code === 'invalid-escape'
+    )
+      errors.add(d.span.start);
   }
   return { roles, errors };
 }
 
 /** The class of the token at `i`, given what the tree says. */
-function tokenClass(lexed: Lexed, i: number, roles: Map<number, SemanticTokenClass>): SemanticTokenClass {
+function tokenClass(
+  lexed: Lexed,
+  i: number,
+  roles: Map<number, SemanticTokenClass>,
+): SemanticTokenClass {
   const kind = lexed.kinds[i]! as Kind;
   const start = lexed.starts[i]!;
   switch (kind) {
@@ -142,9 +168,20 @@ class TokenSink {
       if (text.charCodeAt(i) !== 92 /* \ */) continue;
       this.push(runStart, i, cls);
       let width = i + 1 < span.end ? 2 : 1;
-      if (text[i + 1] === 'u' && /^[0-9a-fA-F]{4}$/.test(text.slice(i + 2, i + 6)) && i + 6 <= span.end) width = 6;
+      if (
+        text[i + 1] === 'u' &&
+        /^[0-9a-fA-F]{4}$/.test(text.slice(i + 2, i + 6)) &&
+        i + 6 <= span.end
+      )
+        width = 6;
       // An escaped character beyond the BMP is two code units: a mark must not split it.
-      else if (width === 2 && i + 2 < span.end && isHighSurrogate(text.charCodeAt(i + 1)) && isLowSurrogate(text.charCodeAt(i + 2))) width = 3;
+      else if (
+        width === 2 &&
+        i + 2 < span.end &&
+        isHighSurrogate(text.charCodeAt(i + 1)) &&
+        isLowSurrogate(text.charCodeAt(i + 2))
+      )
+        width = 3;
       this.push(i, i + width, width === 1 ? 'error' : 'escape');
       i += width - 1;
       runStart = i + 1;
@@ -155,7 +192,14 @@ class TokenSink {
 
 /** Kinds that can end a clause: what follows a cut may start a new one. */
 function endsClause(kind: Kind): boolean {
-  return kind === Kind.Word || kind === Kind.Quoted || kind === Kind.Regex || kind === Kind.RParen || kind === Kind.RangeEnd || kind === Kind.RangeExclusiveEnd;
+  return (
+    kind === Kind.Word ||
+    kind === Kind.Quoted ||
+    kind === Kind.Regex ||
+    kind === Kind.RParen ||
+    kind === Kind.RangeEnd ||
+    kind === Kind.RangeExclusiveEnd
+  );
 }
 
 /** Kinds that start a clause on their own (never a continuation such as `:`, `~`, `eq` or a lower-case `and`). */
@@ -207,9 +251,20 @@ function nextFrame(lexed: Lexed, k: number, frame: Frame): Frame {
   if (frame === Frame.Prefix) {
     if (kind === Kind.Not) return Frame.Prefix;
     // `-`, `+` and `!` only when attached: a detached one is an error the parse reports.
-    if ((kind === Kind.Minus || kind === Kind.Plus || kind === Kind.Bang) && k + 1 < lexed.count && lexed.starts[k + 1] === lexed.ends[k]) return Frame.Prefix;
+    if (
+      (kind === Kind.Minus || kind === Kind.Plus || kind === Kind.Bang) &&
+      k + 1 < lexed.count &&
+      lexed.starts[k + 1] === lexed.ends[k]
+    )
+      return Frame.Prefix;
     // `_exists_:(` is an error (a name must follow it), not a field group.
-    if (kind === Kind.Word && k + 1 < lexed.count && lexed.kinds[k + 1] === Kind.Colon && !spellsExists(lexed.text, lexed.starts[k]!, lexed.ends[k]!)) return Frame.Name;
+    if (
+      kind === Kind.Word &&
+      k + 1 < lexed.count &&
+      lexed.kinds[k + 1] === Kind.Colon &&
+      !spellsExists(lexed.text, lexed.starts[k]!, lexed.ends[k]!)
+    )
+      return Frame.Name;
     return Frame.None;
   }
   return frame === Frame.Name ? Frame.Colon : Frame.None;
@@ -244,7 +299,8 @@ export function highlightSegments(text: string): Uint32Array {
   let open = 0;
   for (let i = 0; i < count; i++) {
     if (kinds[i] === Kind.LParen) opened[open++] = i;
-    else if ((kinds[i] === Kind.RParen || kinds[i] === Kind.RangeRParen) && open > 0) closer[opened[--open]!] = i;
+    else if ((kinds[i] === Kind.RParen || kinds[i] === Kind.RangeRParen) && open > 0)
+      closer[opened[--open]!] = i;
   }
   // The `)` of each group being cut inside, outermost first; the region read now ends at the last (the query at `count`).
   const regions: number[] = [];
@@ -255,10 +311,17 @@ export function highlightSegments(text: string): Uint32Array {
   let inRange = false;
   /** A cut before token `i` (whitespace: 1, a connective with the next clause at `i + 1`: 2), or 0; `i` is in the region. */
   const cutBefore = (i: number): number => {
-    if (!endsClause(kinds[i - 1]! as Kind) || !onlySpaceBetween(text, ends[i - 1]!, starts[i]!)) return 0;
+    if (!endsClause(kinds[i - 1]! as Kind) || !onlySpaceBetween(text, ends[i - 1]!, starts[i]!))
+      return 0;
     const kind = kinds[i]! as Kind;
     if (beginsClause(kind)) return 1;
-    if (isConnective(kind) && i + 1 < regionEnd && beginsClause(kinds[i + 1]! as Kind) && onlySpaceBetween(text, ends[i]!, starts[i + 1]!)) return 2;
+    if (
+      isConnective(kind) &&
+      i + 1 < regionEnd &&
+      beginsClause(kinds[i + 1]! as Kind) &&
+      onlySpaceBetween(text, ends[i]!, starts[i + 1]!)
+    )
+      return 2;
     return 0;
   };
   for (let i = 0; i < count; i++) {
@@ -283,7 +346,8 @@ export function highlightSegments(text: string): Uint32Array {
       }
     }
     if (kind === Kind.RangeStart || kind === Kind.RangeExclusiveStart) inRange = true;
-    else if (kind === Kind.RangeEnd || kind === Kind.RangeExclusiveEnd || kind === Kind.RangeRParen) inRange = false;
+    else if (kind === Kind.RangeEnd || kind === Kind.RangeExclusiveEnd || kind === Kind.RangeRParen)
+      inRange = false;
     if (kind === Kind.LParen) {
       const close = closer[i]!;
       if (close < 0) break; // never closed: the rest of the query is in it
@@ -308,7 +372,12 @@ export function highlightSegments(text: string): Uint32Array {
   /** Whether the group `(` at `open` ... `)` at `close` is cut inside (see above). */
   function cutInside(openAt: number, close: number): boolean {
     if (kinds[close] !== Kind.RParen || close === openAt + 1) return false;
-    if (close + 1 === regionEnd) return blankBetween(text, ends[close]!, regionEnd === count ? text.length : starts[regionEnd]!);
+    if (close + 1 === regionEnd)
+      return blankBetween(
+        text,
+        ends[close]!,
+        regionEnd === count ? text.length : starts[regionEnd]!,
+      );
     return close + 1 < count && cutBefore(close + 1) !== 0;
   }
 }
@@ -328,7 +397,8 @@ export function highlight(text: string): readonly SemanticToken[] {
 export function highlightBySegments(text: string): readonly SemanticToken[] {
   if (typeof text !== 'string' || text.length === 0) return [];
   const bounds = highlightSegments(text);
-  if (bounds.length === 2 && bounds[0] === 0 && bounds[1] === text.length) return highlightWhole(text);
+  if (bounds.length === 2 && bounds[0] === 0 && bounds[1] === text.length)
+    return highlightWhole(text);
   // One sink for all: where glue touches a segment (`((` `[A] eq 1` ... `])`), one parse of the whole gives one token.
   const sink = new TokenSink();
   const pushAll = (tokens: readonly SemanticToken[], offset: number) => {
@@ -358,12 +428,14 @@ export function highlightGlue(text: string): readonly SemanticToken[] {
   let covered = 0;
   for (let i = 0; i < lexed.count; i++) {
     const start = lexed.starts[i]!;
-    for (let k = covered; k < start; k++) if (!isSpaceCode(text.charCodeAt(k))) sink.push(k, k + 1, 'error');
+    for (let k = covered; k < start; k++)
+      if (!isSpaceCode(text.charCodeAt(k))) sink.push(k, k + 1, 'error');
     covered = lexed.ends[i]!;
     if (lexed.kinds[i] === Kind.Word) sink.pushWithEscapes(text, { start, end: covered }, 'field');
     else sink.push(start, covered, tokenClass(lexed, i, NO_ROLES));
   }
-  for (let k = covered; k < text.length; k++) if (!isSpaceCode(text.charCodeAt(k))) sink.push(k, k + 1, 'error');
+  for (let k = covered; k < text.length; k++)
+    if (!isSpaceCode(text.charCodeAt(k))) sink.push(k, k + 1, 'error');
   return sink.tokens;
 }
 
@@ -378,10 +450,16 @@ export function highlightWhole(text: string, clean?: Node): readonly SemanticTok
     const start = lexed.starts[i]!;
     const end = lexed.ends[i]!;
     // Characters the lexer skipped as errors.
-    for (let k = covered; k < start; k++) if (!isSpaceCode(text.charCodeAt(k))) sink.push(k, k + 1, 'error');
+    for (let k = covered; k < start; k++)
+      if (!isSpaceCode(text.charCodeAt(k))) sink.push(k, k + 1, 'error');
     covered = end;
     const kind = lexed.kinds[i]! as Kind;
-    if (errors.has(start) && !isWordLike(kind) && kind !== Kind.Quoted && kind !== Kind.BracketField) {
+    if (
+      errors.has(start) &&
+      !isWordLike(kind) &&
+      kind !== Kind.Quoted &&
+      kind !== Kind.BracketField
+    ) {
       sink.push(start, end, 'error');
       continue;
     }
@@ -397,6 +475,7 @@ export function highlightWhole(text: string, clean?: Node): readonly SemanticTok
     if (cls === 'regex' || cls === 'punctuation' || cls === 'operator') sink.push(start, end, cls);
     else sink.pushWithEscapes(text, { start, end }, cls);
   }
-  for (let k = covered; k < text.length; k++) if (!isSpaceCode(text.charCodeAt(k))) sink.push(k, k + 1, 'error');
+  for (let k = covered; k < text.length; k++)
+    if (!isSpaceCode(text.charCodeAt(k))) sink.push(k, k + 1, 'error');
   return sink.tokens;
 }

@@ -53,7 +53,14 @@ function lookUp(index: SchemaIndex | undefined, name: string): SchemaField | und
 function fieldHover(index: SchemaIndex | undefined, name: string, from: number, to: number): Hover {
   const field = lookUp(index, name);
   if (field === undefined) {
-    return hoverAt(from, to, 'field', index === undefined ? `**${mdText(name)}**: a field` : `**${mdText(name)}**: no field of this name in the schema${index.names.length === 1 ? '' : 's'} searched`);
+    return hoverAt(
+      from,
+      to,
+      'field',
+      index === undefined
+        ? `**${mdText(name)}**: a field`
+        : `**${mdText(name)}**: no field of this name in the schema${index.names.length === 1 ? '' : 's'} searched`,
+    );
   }
   const note = field.name !== name ? `\n\n(the field is spelt **${mdText(field.name)}**)` : '';
   return hoverAt(from, to, 'field', fieldDocumentation(field, index!) + note);
@@ -66,7 +73,9 @@ function valueReading(field: SchemaField, value: string): string {
   switch (field.kind) {
     case 'picklist': {
       const entry = field.picklist?.find((e) => e.code === value);
-      return entry?.description ? `${mdCode(entry.code)}: ${mdText(entry.description)}` : `the code ${mdCode(value)}`;
+      return entry?.description
+        ? `${mdCode(entry.code)}: ${mdText(entry.description)}`
+        : `the code ${mdCode(value)}`;
     }
     case 'boolean': {
       const pair = field.booleanValues;
@@ -77,7 +86,9 @@ function valueReading(field: SchemaField, value: string): string {
     case 'datetime': {
       const date = readQueryDate(value, field.kind === 'datetime');
       if (date.ok && date.value === null) return `the relative date ${mdCode(value)}`;
-      return date.ok && date.value ? `the date ${mdText(date.value.key)}` : `the date ${mdCode(value)}`;
+      return date.ok && date.value
+        ? `the date ${mdText(date.value.key)}`
+        : `the date ${mdCode(value)}`;
     }
     case 'integer':
     case 'decimal':
@@ -89,10 +100,23 @@ function valueReading(field: SchemaField, value: string): string {
   }
 }
 
-function valueHover(index: SchemaIndex | undefined, fieldName: string | undefined, value: string, from: number, to: number): Hover {
+function valueHover(
+  index: SchemaIndex | undefined,
+  fieldName: string | undefined,
+  value: string,
+  from: number,
+  to: number,
+): Hover {
   const field = fieldName === undefined ? undefined : lookUp(index, fieldName);
   if (field === undefined) {
-    return hoverAt(from, to, 'value', fieldName === undefined ? `the value ${mdCode(value)}` : `the value ${mdCode(value)} of **${mdText(fieldName)}**`);
+    return hoverAt(
+      from,
+      to,
+      'value',
+      fieldName === undefined
+        ? `the value ${mdCode(value)}`
+        : `the value ${mdCode(value)} of **${mdText(fieldName)}**`,
+    );
   }
   return hoverAt(from, to, 'value', `${valueReading(field, value)} (**${mdText(field.name)}**)`);
 }
@@ -108,12 +132,19 @@ function tokenAt(lexed: Lexed, offset: number): number {
 /** True when the tree reads the lower-case word at `start` as an operator, not a search word. */
 function operatorWordAt(text: string, start: number): boolean {
   const node = nodeAt(parse(text).ast, start);
-  return !(node !== undefined && node.span.start === start && (node.kind === 'Term' || node.kind === 'FieldName'));
+  return !(
+    node !== undefined &&
+    node.span.start === start &&
+    (node.kind === 'Term' || node.kind === 'FieldName')
+  );
 }
 
 export function hover(text: string, offset: number, options: HoverOptions = {}): Hover | null {
-  if (typeof text !== 'string' || !Number.isFinite(offset) || offset < 0 || offset > text.length) return null;
-  const index = schemaIndexOf(typeof options === 'object' && options !== null ? options.schema : undefined);
+  if (typeof text !== 'string' || !Number.isFinite(offset) || offset < 0 || offset > text.length)
+    return null;
+  const index = schemaIndexOf(
+    typeof options === 'object' && options !== null ? options.schema : undefined,
+  );
   const lexed = lex(text);
   const i = tokenAt(lexed, Math.trunc(offset));
   if (i < 0) return null;
@@ -125,17 +156,60 @@ export function hover(text: string, offset: number, options: HoverOptions = {}):
   if (kind === Kind.BracketField) {
     const closed = closedBy(raw, ']');
     const context = cursorContext(lexed, start + 1);
-    if (context.kind === 'field-name') return fieldHover(index, unescapeBracketName(raw.slice(1, closed ? -1 : undefined)), start, end);
+    if (context.kind === 'field-name')
+      return fieldHover(
+        index,
+        unescapeBracketName(raw.slice(1, closed ? -1 : undefined)),
+        start,
+        end,
+      );
     return null;
   }
-  if (kind === Kind.Regex) return hoverAt(start, end, 'value', 'a regular expression (Lucene syntax), matched against whole terms');
-  if (kind === Kind.Tilde) return hoverAt(start, end, 'operator', raw.length > 1 ? `**${mdText(raw)}**: fuzzy (edit distance) or proximity (words apart)` : '**~**: fuzzy match (edit distance 2) or proximity');
-  if (kind === Kind.Caret) return hoverAt(start, end, 'operator', `**${mdText(raw)}**: boost: how much this clause counts in the ranking`);
-  if (kind === Kind.RelationOperator || kind === Kind.Bang || kind === Kind.Plus || kind === Kind.Minus) {
+  if (kind === Kind.Regex)
+    return hoverAt(
+      start,
+      end,
+      'value',
+      'a regular expression (Lucene syntax), matched against whole terms',
+    );
+  if (kind === Kind.Tilde)
+    return hoverAt(
+      start,
+      end,
+      'operator',
+      raw.length > 1
+        ? `**${mdText(raw)}**: fuzzy (edit distance) or proximity (words apart)`
+        : '**~**: fuzzy match (edit distance 2) or proximity',
+    );
+  if (kind === Kind.Caret)
+    return hoverAt(
+      start,
+      end,
+      'operator',
+      `**${mdText(raw)}**: boost: how much this clause counts in the ranking`,
+    );
+  if (
+    kind === Kind.RelationOperator ||
+    kind === Kind.Bang ||
+    kind === Kind.Plus ||
+    kind === Kind.Minus
+  ) {
     return hoverAt(start, end, 'operator', OPERATOR_MEANINGS[raw] ?? raw);
   }
-  if (kind === Kind.RangeStart || kind === Kind.RangeExclusiveStart || kind === Kind.RangeEnd || kind === Kind.RangeExclusiveEnd) {
-    return hoverAt(start, end, 'operator', raw === '[' || raw === ']' ? `**${mdText(raw)}**: the bound next to it is included` : `**${mdText(raw)}**: the bound next to it is excluded`);
+  if (
+    kind === Kind.RangeStart ||
+    kind === Kind.RangeExclusiveStart ||
+    kind === Kind.RangeEnd ||
+    kind === Kind.RangeExclusiveEnd
+  ) {
+    return hoverAt(
+      start,
+      end,
+      'operator',
+      raw === '[' || raw === ']'
+        ? `**${mdText(raw)}**: the bound next to it is included`
+        : `**${mdText(raw)}**: the bound next to it is excluded`,
+    );
   }
   if (kind === Kind.Quoted) {
     const context = cursorContext(lexed, start + 1);
@@ -151,11 +225,19 @@ export function hover(text: string, offset: number, options: HoverOptions = {}):
   const value = unescape(raw).value;
   switch (context.kind) {
     case 'field-name':
-      if (raw === '_exists_') return hoverAt(start, end, 'keyword', '**_exists_**: `_exists_:Field` matches records where the field has a value');
+      if (raw === '_exists_')
+        return hoverAt(
+          start,
+          end,
+          'keyword',
+          '**_exists_**: `_exists_:Field` matches records where the field has a value',
+        );
       return fieldHover(index, value, start, end);
     case 'operator': {
       const meaning = COMPARISON_MEANINGS[value.toLowerCase() as keyof typeof COMPARISON_MEANINGS];
-      return meaning ? hoverAt(start, end, 'operator', `**${value.toLowerCase()}**: ${meaning}`) : null;
+      return meaning
+        ? hoverAt(start, end, 'operator', `**${value.toLowerCase()}**: ${meaning}`)
+        : null;
     }
     case 'value':
       return valueHover(index, context.field, value, start, end);
@@ -165,14 +247,30 @@ export function hover(text: string, offset: number, options: HoverOptions = {}):
     default:
       break;
   }
-  if (kind === Kind.And || kind === Kind.Or || kind === Kind.Not || kind === Kind.AndSymbol || kind === Kind.OrSymbol) {
+  if (
+    kind === Kind.And ||
+    kind === Kind.Or ||
+    kind === Kind.Not ||
+    kind === Kind.AndSymbol ||
+    kind === Kind.OrSymbol
+  ) {
     return hoverAt(start, end, 'operator', OPERATOR_MEANINGS[raw]!);
   }
-  if ((kind === Kind.LowerAnd || kind === Kind.LowerOr || kind === Kind.LowerNot) && operatorWordAt(text, start)) {
+  if (
+    (kind === Kind.LowerAnd || kind === Kind.LowerOr || kind === Kind.LowerNot) &&
+    operatorWordAt(text, start)
+  ) {
     return hoverAt(start, end, 'operator', OPERATOR_MEANINGS[raw]!);
   }
   if (context.field !== undefined) return valueHover(index, context.field, value, start, end);
   if (raw === '*') return hoverAt(start, end, 'keyword', '**\\***: every record');
   const wildcard = /(^|[^\\])[*?]/.test(raw);
-  return hoverAt(start, end, 'text', wildcard ? `the pattern \`${raw}\` in any field (\`*\` any characters, \`?\` one)` : `the word \`${value}\` in any field`);
+  return hoverAt(
+    start,
+    end,
+    'text',
+    wildcard
+      ? `the pattern \`${raw}\` in any field (\`*\` any characters, \`?\` one)`
+      : `the word \`${value}\` in any field`,
+  );
 }

@@ -1,6 +1,11 @@
 export { complete } from './complete.js';
 export { hover } from './hover.js';
 export { highlight, highlightGlue, highlightSegments } from './highlight.js';
-export { completeWithValues, debounceValues, mergeValueSuggestions, wantsValues } from './value-provider.js';
+export {
+  completeWithValues,
+  debounceValues,
+  mergeValueSuggestions,
+  wantsValues,
+} from './value-provider.js';
 export * from './adapters/index.js';
 export type * from './types.js';

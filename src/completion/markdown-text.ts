@@ -16,7 +16,12 @@ const LINE_START = /^(\s*)([-+]|\d+[.)])(?=\s|$)/gm;
 
 /** `text` as Markdown that shows it as written (line breaks stay line breaks). */
 export function markdownText(text: string): string {
-  return text.replace(INLINE_SPECIAL, '\\$&').replace(LINE_START, (_, space: string, marker: string) => `${space}${marker.slice(0, -1)}\\${marker.slice(-1)}`);
+  return text
+    .replace(INLINE_SPECIAL, '\\$&')
+    .replace(
+      LINE_START,
+      (_, space: string, marker: string) => `${space}${marker.slice(0, -1)}\\${marker.slice(-1)}`,
+    );
 }
 
 /**
@@ -34,6 +39,11 @@ export function markdownCode(text: string): string {
     if (run > longest) longest = run;
   }
   const fence = '`'.repeat(longest + 1);
-  const pad = flat.startsWith('`') || flat.endsWith('`') || (flat.startsWith(' ') && flat.endsWith(' ') && flat.trim() !== '') ? ' ' : '';
+  const pad =
+    flat.startsWith('`') ||
+    flat.endsWith('`') ||
+    (flat.startsWith(' ') && flat.endsWith(' ') && flat.trim() !== '')
+      ? ' '
+      : '';
   return `${fence}${pad}${flat}${pad}${fence}`;
 }

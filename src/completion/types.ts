@@ -97,7 +97,11 @@ export interface ValueSuggestion {
 }
 
 /** Values beyond what the schema knows; may be async. Adapters debounce it and abort stale calls through `signal`. */
-export type ValueProvider = (field: string, prefix: string, signal: AbortSignal) => readonly ValueSuggestion[] | Promise<readonly ValueSuggestion[]>;
+export type ValueProvider = (
+  field: string,
+  prefix: string,
+  signal: AbortSignal,
+) => readonly ValueSuggestion[] | Promise<readonly ValueSuggestion[]>;
 
 export interface CompletionOptions {
   /** One Get Schema response, several (a search across a business area), or a `SchemaIndex`. */

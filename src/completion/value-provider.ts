@@ -8,12 +8,24 @@
 import { complete } from './complete.js';
 import { rankText } from './catalog.js';
 import { writeCompletionValue } from './providers/values.js';
-import type { CompletionItem, CompletionOptions, CompletionResult, ValueProvider, ValueSuggestion } from './types.js';
+import type {
+  CompletionItem,
+  CompletionOptions,
+  CompletionResult,
+  ValueProvider,
+  ValueSuggestion,
+} from './types.js';
 
 /** True when the result completes values of a field, so a value provider may add to it. */
 export function wantsValues(result: CompletionResult): boolean {
   const { context } = result;
-  return context.field !== undefined && context.valueStyle !== undefined && (context.kind === 'value' || context.kind === 'clause' || (context.kind === 'after-clause' && context.prefix !== ''));
+  return (
+    context.field !== undefined &&
+    context.valueStyle !== undefined &&
+    (context.kind === 'value' ||
+      context.kind === 'clause' ||
+      (context.kind === 'after-clause' && context.prefix !== ''))
+  );
 }
 
 /**
@@ -21,13 +33,17 @@ export function wantsValues(result: CompletionResult): boolean {
  * each written the way the place needs it (quoted in a comparison, escaped as a bare
  * word); a value already listed is not repeated. Other results are returned as they are.
  */
-export function mergeValueSuggestions(result: CompletionResult, suggestions: readonly ValueSuggestion[]): CompletionResult {
+export function mergeValueSuggestions(
+  result: CompletionResult,
+  suggestions: readonly ValueSuggestion[],
+): CompletionResult {
   if (!wantsValues(result) || suggestions.length === 0) return result;
   const style = result.context.valueStyle!;
   const seen = new Set(result.items.filter((i) => i.kind === 'value').map((i) => i.insert));
   const added: CompletionItem[] = [];
   for (const s of suggestions) {
-    if (typeof s !== 'object' || s === null || typeof s.value !== 'string' || s.value === '') continue;
+    if (typeof s !== 'object' || s === null || typeof s.value !== 'string' || s.value === '')
+      continue;
     const insert = writeCompletionValue(s.value, style, /^[+-]?\d+(?:\.\d+)?$/.test(s.value));
     if (seen.has(insert)) continue;
     seen.add(insert);
@@ -44,7 +60,10 @@ export function mergeValueSuggestions(result: CompletionResult, suggestions: rea
   // Schema values first, then the provider's, then templates and keywords.
   const values = result.items.filter((i) => i.kind === 'value');
   const rest = result.items.filter((i) => i.kind !== 'value');
-  const items = [...values, ...added, ...rest].map((item, rank) => ({ ...item, sortText: rankText(rank) }));
+  const items = [...values, ...added, ...rest].map((item, rank) => ({
+    ...item,
+    sortText: rankText(rank),
+  }));
   return { ...result, items };
 }
 
@@ -53,7 +72,12 @@ export function mergeValueSuggestions(result: CompletionResult, suggestions: rea
  * to the merged result. A provider that throws or rejects leaves the schema's items
  * (an aborted call rejects with the abort reason).
  */
-export async function completeWithValues(text: string, offset: number, options: CompletionOptions, signal?: AbortSignal): Promise<CompletionResult> {
+export async function completeWithValues(
+  text: string,
+  offset: number,
+  options: CompletionOptions,
+  signal?: AbortSignal,
+): Promise<CompletionResult> {
   const result = complete(text, offset, options);
   const provider = options.values;
   if (provider === undefined || !wantsValues(result)) return result;
@@ -80,7 +104,10 @@ const NO_VALUES: readonly ValueSuggestion[] = Object.freeze([]);
  * the signal its provider call got is aborted. When the caller's own signal aborts,
  * the call rejects with its reason.
  */
-export function debounceValues(provider: ValueProvider, wait = 150): (field: string, prefix: string, signal: AbortSignal) => Promise<readonly ValueSuggestion[]> {
+export function debounceValues(
+  provider: ValueProvider,
+  wait = 150,
+): (field: string, prefix: string, signal: AbortSignal) => Promise<readonly ValueSuggestion[]> {
   let current: AbortController | undefined;
   return (field, prefix, signal) => {
     current?.abort(SUPERSEDED);
@@ -90,7 +117,10 @@ export function debounceValues(provider: ValueProvider, wait = 150): (field: str
     if (signal.aborted) follow();
     else signal.addEventListener('abort', follow, { once: true });
     const answer = new Promise<readonly ValueSuggestion[]>((resolve, reject) => {
-      const settleAborted = () => (controller.signal.reason === SUPERSEDED ? resolve(NO_VALUES) : reject(controller.signal.reason));
+      const settleAborted = () =>
+        controller.signal.reason === SUPERSEDED
+          ? resolve(NO_VALUES)
+          : reject(controller.signal.reason);
       const stop = () => {
         clearTimeout(timer);
         settleAborted();
@@ -98,7 +128,10 @@ export function debounceValues(provider: ValueProvider, wait = 150): (field: str
       const timer = setTimeout(() => {
         Promise.resolve()
           .then(() => provider(field, prefix, controller.signal))
-          .then((values) => (controller.signal.aborted ? settleAborted() : resolve(values)), (error: unknown) => (controller.signal.aborted ? settleAborted() : reject(error)));
+          .then(
+            (values) => (controller.signal.aborted ? settleAborted() : resolve(values)),
+            (error: unknown) => (controller.signal.aborted ? settleAborted() : reject(error)),
+          );
       }, wait);
       if (controller.signal.aborted) stop();
       else controller.signal.addEventListener('abort', stop, { once: true });

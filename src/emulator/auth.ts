@@ -21,7 +21,9 @@ export class Access {
 
   private grantFor(area: BusinessAreaResponse): AreaGrant | undefined {
     if (this.grants === '*') return { businessArea: area.name };
-    return this.grants.find((g) => g.businessArea === area.name || g.businessArea === area.businessAreaId);
+    return this.grants.find(
+      (g) => g.businessArea === area.name || g.businessArea === area.businessAreaId,
+    );
   }
 
   area(area: BusinessAreaResponse): boolean {
@@ -30,13 +32,22 @@ export class Access {
 
   schema(schema: SchemaResponse, area: BusinessAreaResponse): boolean {
     const grant = this.grantFor(area);
-    return grant !== undefined && (grant.schemas === undefined || grant.schemas.includes(schema.name) || grant.schemas.includes(schema.schemaId));
+    return (
+      grant !== undefined &&
+      (grant.schemas === undefined ||
+        grant.schemas.includes(schema.name) ||
+        grant.schemas.includes(schema.schemaId))
+    );
   }
 
   dataSet(dataSet: DataSetState): boolean {
     const grant = this.grantFor(dataSet.area);
     if (grant === undefined || !this.schema(dataSet.schema, dataSet.area)) return false;
-    return grant.dataSets === undefined || grant.dataSets.includes(dataSet.item.dataSetName) || grant.dataSets.includes(dataSet.item.dataSetId);
+    return (
+      grant.dataSets === undefined ||
+      grant.dataSets.includes(dataSet.item.dataSetName) ||
+      grant.dataSets.includes(dataSet.item.dataSetId)
+    );
   }
 
   /** May create, update and delete in the dataset (which it can already see). */
@@ -83,25 +94,49 @@ function tokenKey(token: string): string {
 
 /** Checks a clients config (parsed JSON): a clear error for every mistake, never echoing a secret. */
 export function validateClients(value: unknown): ClientGrant[] {
-  if (!Array.isArray(value)) throw new Error('the clients config must be a JSON array of { clientId, clientSecret, businessAreas }');
+  if (!Array.isArray(value))
+    throw new Error(
+      'the clients config must be a JSON array of { clientId, clientSecret, businessAreas }',
+    );
   const seen = new Map<string, number>();
   return value.map((client, i) => {
     const where = `client ${i + 1}`;
     if (typeof client !== 'object' || client === null) throw new Error(`${where} is not an object`);
     const c = client as Record<string, unknown>;
-    if (typeof c.clientId !== 'string' || c.clientId === '') throw new Error(`${where} has no clientId`);
+    if (typeof c.clientId !== 'string' || c.clientId === '')
+      throw new Error(`${where} has no clientId`);
     // The later one would replace the earlier: its secret and grants would never work, and nothing would say why.
     const before = seen.get(c.clientId);
-    if (before !== undefined) throw new Error(`client ${JSON.stringify(c.clientId)} is given twice (clients ${before} and ${i + 1})`);
+    if (before !== undefined)
+      throw new Error(
+        `client ${JSON.stringify(c.clientId)} is given twice (clients ${before} and ${i + 1})`,
+      );
     seen.set(c.clientId, i + 1);
-    if (typeof c.clientSecret !== 'string' || c.clientSecret === '') throw new Error(`client ${JSON.stringify(c.clientId)} has no clientSecret`);
-    if (c.tokenTtlSeconds !== undefined && !(typeof c.tokenTtlSeconds === 'number' && c.tokenTtlSeconds > 0)) throw new Error(`client ${JSON.stringify(c.clientId)}: tokenTtlSeconds must be a positive number`);
+    if (typeof c.clientSecret !== 'string' || c.clientSecret === '')
+      throw new Error(`client ${JSON.stringify(c.clientId)} has no clientSecret`);
+    if (
+      c.tokenTtlSeconds !== undefined &&
+      !(typeof c.tokenTtlSeconds === 'number' && c.tokenTtlSeconds > 0)
+    )
+      throw new Error(
+        `client ${JSON.stringify(c.clientId)}: tokenTtlSeconds must be a positive number`,
+      );
     const areas = c.businessAreas;
-    if (areas !== '*' && !Array.isArray(areas)) throw new Error(`client ${JSON.stringify(c.clientId)}: businessAreas must be "*" or an array`);
+    if (areas !== '*' && !Array.isArray(areas))
+      throw new Error(
+        `client ${JSON.stringify(c.clientId)}: businessAreas must be "*" or an array`,
+      );
     if (Array.isArray(areas)) {
       for (const a of areas) {
-        const ok = typeof a === 'string' || (typeof a === 'object' && a !== null && typeof (a as AreaGrant).businessArea === 'string');
-        if (!ok) throw new Error(`client ${JSON.stringify(c.clientId)}: each business area grant is a name, an id, or { businessArea, schemas?, dataSets?, access? }`);
+        const ok =
+          typeof a === 'string' ||
+          (typeof a === 'object' &&
+            a !== null &&
+            typeof (a as AreaGrant).businessArea === 'string');
+        if (!ok)
+          throw new Error(
+            `client ${JSON.stringify(c.clientId)}: each business area grant is a name, an id, or { businessArea, schemas?, dataSets?, access? }`,
+          );
       }
     }
     return c as unknown as ClientGrant;
@@ -113,9 +148,16 @@ export class Auth {
   /** Live tokens by tokenKey. */
   private readonly tokens = new Map<string, Token>();
 
-  constructor(grants: readonly ClientGrant[], defaultTtlSeconds: number, private readonly now: () => number = Date.now) {
+  constructor(
+    grants: readonly ClientGrant[],
+    defaultTtlSeconds: number,
+    private readonly now: () => number = Date.now,
+  ) {
     for (const grant of grants) {
-      const areas = grant.businessAreas === '*' ? '*' : grant.businessAreas.map((a) => (typeof a === 'string' ? { businessArea: a } : a));
+      const areas =
+        grant.businessAreas === '*'
+          ? '*'
+          : grant.businessAreas.map((a) => (typeof a === 'string' ? { businessArea: a } : a));
       this.clients.set(grant.clientId, {
         clientId: grant.clientId,
         secretDigest: digest(grant.clientSecret),
@@ -127,36 +169,60 @@ export class Auth {
   }
 
   /** The token endpoint: 400 for a missing field, 401 for bad credentials. */
-  issue(body: Readonly<Record<string, unknown>>): { access_token: string; expires_in: number; token_type: string } {
-    const missing = ['client_id', 'client_secret'].filter((k) => typeof body[k] !== 'string' || body[k] === '');
-    if (missing.length > 0) throw badRequest(`missing ${missing.join(' and ')}: send {"client_id": "...", "client_secret": "..."}`);
+  issue(body: Readonly<Record<string, unknown>>): {
+    access_token: string;
+    expires_in: number;
+    token_type: string;
+  } {
+    const missing = ['client_id', 'client_secret'].filter(
+      (k) => typeof body[k] !== 'string' || body[k] === '',
+    );
+    if (missing.length > 0)
+      throw badRequest(
+        `missing ${missing.join(' and ')}: send {"client_id": "...", "client_secret": "..."}`,
+      );
     const client = this.clients.get(body.client_id as string);
     // Digests have one length, so the comparison costs the same for every secret; unknown ids compare too.
     const given = digest(body.client_secret as string);
-    const matches = timingSafeEqual(given, client?.secretDigest ?? digest(`\u0000${given.toString('hex')}`));
+    const matches = timingSafeEqual(
+      given,
+      client?.secretDigest ?? digest(`\u0000${given.toString('hex')}`),
+    );
     if (client === undefined || !matches) throw new ApiError(401, 'invalid client credentials');
     this.sweep(client);
     const token = randomBytes(32).toString('base64url');
     const key = tokenKey(token);
     this.tokens.set(key, { client, expiresAt: this.now() + client.ttlSeconds * 1000 });
     client.tokens.add(key);
-    if (client.tokens.size > MAX_TOKENS_PER_CLIENT) this.revoke(client.tokens.values().next().value!);
+    if (client.tokens.size > MAX_TOKENS_PER_CLIENT)
+      this.revoke(client.tokens.values().next().value!);
     return { access_token: token, expires_in: client.ttlSeconds, token_type: 'Bearer' };
   }
 
   /** The access of the request's token, or a 401 that says what is wrong. */
   authenticate(header: string | undefined): Access {
-    if (header === undefined || header.trim() === '') throw new ApiError(401, 'missing Authorization header: send the access token from POST /oauth2/token');
+    if (header === undefined || header.trim() === '')
+      throw new ApiError(
+        401,
+        'missing Authorization header: send the access token from POST /oauth2/token',
+      );
     const value = header.trim();
     if (/^bearer\s/i.test(value)) {
-      throw new ApiError(401, 'the Authorization header must hold the access token alone, without the "Bearer " prefix (this service does not use standard Bearer tokens)');
+      throw new ApiError(
+        401,
+        'the Authorization header must hold the access token alone, without the "Bearer " prefix (this service does not use standard Bearer tokens)',
+      );
     }
     const key = tokenKey(value);
     const token = this.tokens.get(key);
-    if (token === undefined) throw new ApiError(401, 'invalid access token: request a new one from POST /oauth2/token');
+    if (token === undefined)
+      throw new ApiError(401, 'invalid access token: request a new one from POST /oauth2/token');
     if (token.expiresAt <= this.now()) {
       this.revoke(key);
-      throw new ApiError(401, 'the access token has expired: request a new one from POST /oauth2/token');
+      throw new ApiError(
+        401,
+        'the access token has expired: request a new one from POST /oauth2/token',
+      );
     }
     return token.client.access;
   }

@@ -23,27 +23,59 @@ const NONE: FaultDecision = { latencyMs: 0, expireTokens: false };
 
 /** Checks a fault config (parsed JSON); the message names the first mistake. */
 export function validateFaults(value: unknown): FaultConfig {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new Error('a fault config is an object { seed?, rules: [...] }');
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    throw new Error('a fault config is an object { seed?, rules: [...] }');
   const config = value as Record<string, unknown>;
-  if (config.seed !== undefined && !Number.isFinite(config.seed)) throw new Error('seed must be a number');
+  if (config.seed !== undefined && !Number.isFinite(config.seed))
+    throw new Error('seed must be a number');
   if (!Array.isArray(config.rules)) throw new Error('rules must be an array');
   config.rules.forEach((rule: unknown, i) => {
     const where = `rule ${i + 1}`;
-    if (typeof rule !== 'object' || rule === null || Array.isArray(rule)) throw new Error(`${where} is not an object`);
+    if (typeof rule !== 'object' || rule === null || Array.isArray(rule))
+      throw new Error(`${where} is not an object`);
     const r = rule as Record<string, unknown>;
-    const known = new Set(['route', 'latencyMs', 'status', 'retryAfter', 'probability', 'drop', 'expireTokens', 'times']);
-    for (const key of Object.keys(r)) if (!known.has(key)) throw new Error(`${where}: unknown property ${JSON.stringify(key)}`);
-    if (r.route !== undefined && (typeof r.route !== 'string' || !/^\S+ \/\S*$/.test(r.route))) throw new Error(`${where}: route is "METHOD /path" (with * as a wildcard)`);
-    if (r.latencyMs !== undefined && !(typeof r.latencyMs === 'number' && r.latencyMs >= 0 && r.latencyMs <= MAX_LATENCY_MS)) throw new Error(`${where}: latencyMs must be between 0 and ${MAX_LATENCY_MS}`);
-    if (r.status !== undefined && !STATUSES.has(r.status as number)) throw new Error(`${where}: status must be one of ${[...STATUSES].join(', ')}`);
+    const known = new Set([
+      'route',
+      'latencyMs',
+      'status',
+      'retryAfter',
+      'probability',
+      'drop',
+      'expireTokens',
+      'times',
+    ]);
+    for (const key of Object.keys(r))
+      if (!known.has(key)) throw new Error(`${where}: unknown property ${JSON.stringify(key)}`);
+    if (r.route !== undefined && (typeof r.route !== 'string' || !/^\S+ \/\S*$/.test(r.route)))
+      throw new Error(`${where}: route is "METHOD /path" (with * as a wildcard)`);
+    if (
+      r.latencyMs !== undefined &&
+      !(typeof r.latencyMs === 'number' && r.latencyMs >= 0 && r.latencyMs <= MAX_LATENCY_MS)
+    )
+      throw new Error(`${where}: latencyMs must be between 0 and ${MAX_LATENCY_MS}`);
+    if (r.status !== undefined && !STATUSES.has(r.status as number))
+      throw new Error(`${where}: status must be one of ${[...STATUSES].join(', ')}`);
     // Checked here, not when sent: a value Node refuses as a header would turn every injected fault into a 500.
-    if (r.retryAfter !== undefined && !(Number.isSafeInteger(r.retryAfter) && (r.retryAfter as number) >= 0) && !(typeof r.retryAfter === 'string' && /^[\x20-\x7e]{1,100}$/.test(r.retryAfter))) {
-      throw new Error(`${where}: retryAfter is whole seconds or an HTTP date (printable ASCII, one line)`);
+    if (
+      r.retryAfter !== undefined &&
+      !(Number.isSafeInteger(r.retryAfter) && (r.retryAfter as number) >= 0) &&
+      !(typeof r.retryAfter === 'string' && /^[\x20-\x7e]{1,100}$/.test(r.retryAfter))
+    ) {
+      throw new Error(
+        `${where}: retryAfter is whole seconds or an HTTP date (printable ASCII, one line)`,
+      );
     }
-    if (r.probability !== undefined && !(typeof r.probability === 'number' && r.probability >= 0 && r.probability <= 1)) throw new Error(`${where}: probability must be between 0 and 1`);
-    if (r.drop !== undefined && r.drop !== 'before' && r.drop !== 'after') throw new Error(`${where}: drop is "before" or "after"`);
-    if (r.expireTokens !== undefined && typeof r.expireTokens !== 'boolean') throw new Error(`${where}: expireTokens is a boolean`);
-    if (r.times !== undefined && !(Number.isSafeInteger(r.times) && (r.times as number) >= 0)) throw new Error(`${where}: times must be a non-negative integer`);
+    if (
+      r.probability !== undefined &&
+      !(typeof r.probability === 'number' && r.probability >= 0 && r.probability <= 1)
+    )
+      throw new Error(`${where}: probability must be between 0 and 1`);
+    if (r.drop !== undefined && r.drop !== 'before' && r.drop !== 'after')
+      throw new Error(`${where}: drop is "before" or "after"`);
+    if (r.expireTokens !== undefined && typeof r.expireTokens !== 'boolean')
+      throw new Error(`${where}: expireTokens is a boolean`);
+    if (r.times !== undefined && !(Number.isSafeInteger(r.times) && (r.times as number) >= 0))
+      throw new Error(`${where}: times must be a non-negative integer`);
   });
   return value as FaultConfig;
 }
@@ -62,7 +94,8 @@ export function globMatcher(glob: string): (path: string) => boolean {
   const last = parts[parts.length - 1]!;
   const middle = parts.slice(1, -1).filter((part) => part !== '');
   return (path) => {
-    if (path.length < first.length + last.length || !path.startsWith(first) || !path.endsWith(last)) return false;
+    if (path.length < first.length + last.length || !path.startsWith(first) || !path.endsWith(last))
+      return false;
     let at = first.length;
     const end = path.length - last.length;
     for (const part of middle) {
@@ -99,7 +132,12 @@ export class Faults {
     this.random = seededRandom(valid?.seed ?? 1);
     this.rules = (valid?.rules ?? []).map((rule) => {
       const pattern = rule.route === undefined ? undefined : routePattern(rule.route);
-      return { rule, method: pattern?.method ?? '*', path: pattern?.path, remaining: rule.times ?? Infinity };
+      return {
+        rule,
+        method: pattern?.method ?? '*',
+        path: pattern?.path,
+        remaining: rule.times ?? Infinity,
+      };
     });
   }
 
@@ -129,6 +167,12 @@ export class Faults {
       }
     }
     // At most one rule's maximum: a sum of many rules past 2^31 ms would make Node's timer fire after 1 ms instead.
-    return { latencyMs: Math.min(latencyMs, MAX_LATENCY_MS), status, retryAfter, drop, expireTokens };
+    return {
+      latencyMs: Math.min(latencyMs, MAX_LATENCY_MS),
+      status,
+      retryAfter,
+      drop,
+      expireTokens,
+    };
   }
 }

@@ -8,5 +8,12 @@
 export { startEmulator } from './server.js';
 export { EmulatorOptionError } from './settings.js';
 export { DEMO_CLIENT } from './auth.js';
-export type { AreaGrant, ClientGrant, Emulator, EmulatorOptions, FaultConfig, FaultRule } from './types.js';
+export type {
+  AreaGrant,
+  ClientGrant,
+  Emulator,
+  EmulatorOptions,
+  FaultConfig,
+  FaultRule,
+} from './types.js';
 export { openApiDocument, type OpenApiDocument } from './openapi.js';

@@ -11,7 +11,10 @@ const pageOf = (item: string) => ({
   type: 'object',
   required: ['items'],
   additionalProperties: false,
-  properties: { items: { type: 'array', items: ref(item) }, nextPageKey: { type: 'string', minLength: 1 } },
+  properties: {
+    items: { type: 'array', items: ref(item) },
+    nextPageKey: { type: 'string', minLength: 1 },
+  },
 });
 const jsonContent = (schema: unknown) => ({ 'application/json': { schema } });
 const error = (description: string) => ({ description, content: jsonContent(ref('Error')) });
@@ -19,10 +22,19 @@ const error = (description: string) => ({ description, content: jsonContent(ref(
 /** Answers any operation may give: authentication, and the statuses faults inject (the service may give them too). */
 const COMMON = {
   '401': error('Missing, invalid or expired access token, or a `Bearer ` prefix'),
-  '429': { description: 'Too many requests (rate limiting; an injected fault)', headers: { 'Retry-After': { schema: { type: 'string' } } }, content: jsonContent(ref('Error')) },
+  '429': {
+    description: 'Too many requests (rate limiting; an injected fault)',
+    headers: { 'Retry-After': { schema: { type: 'string' } } },
+    content: jsonContent(ref('Error')),
+  },
   '500': error('Unexpected server error'),
   '502': error('Bad gateway (an injected fault)'),
-  '503': { description: 'Unavailable: an injected fault, the emulator stopping, more request bodies at once than its upload budget, more answers waiting to be read than its budget of unsent bytes, or a change its data folder cannot take, which is not made (send again after Retry-After)', headers: { 'Retry-After': { schema: { type: 'string' } } }, content: jsonContent(ref('Error')) },
+  '503': {
+    description:
+      'Unavailable: an injected fault, the emulator stopping, more request bodies at once than its upload budget, more answers waiting to be read than its budget of unsent bytes, or a change its data folder cannot take, which is not made (send again after Retry-After)',
+    headers: { 'Retry-After': { schema: { type: 'string' } } },
+    content: jsonContent(ref('Error')),
+  },
   '504': error('Gateway timeout (an injected fault)'),
 };
 const BODY_ERRORS = {
@@ -30,8 +42,20 @@ const BODY_ERRORS = {
   '415': error('The request body is not application/json, or is compressed'),
 };
 
-const pathParam = (name: string, description: string) => ({ name, in: 'path', required: true, description, schema: { type: 'string' } });
-const pageKey = { name: 'pageKey', in: 'query', required: false, description: 'The nextPageKey of the previous page', schema: { type: 'string' } };
+const pathParam = (name: string, description: string) => ({
+  name,
+  in: 'path',
+  required: true,
+  description,
+  schema: { type: 'string' },
+});
+const pageKey = {
+  name: 'pageKey',
+  in: 'query',
+  required: false,
+  description: 'The nextPageKey of the previous page',
+  schema: { type: 'string' },
+};
 const BA = pathParam('businessAreaId', 'Business area id');
 const SCHEMA = pathParam('schemaId', 'Schema id');
 const DATASET = pathParam('dataSetId', 'Dataset id');
@@ -65,7 +89,10 @@ export interface OpenApiDocument {
   readonly servers: readonly unknown[];
   readonly security: readonly unknown[];
   readonly paths: { readonly [path: string]: { readonly [method: string]: unknown } };
-  readonly components: { readonly securitySchemes: { readonly [name: string]: unknown }; readonly schemas: { readonly [name: string]: unknown } };
+  readonly components: {
+    readonly securitySchemes: { readonly [name: string]: unknown };
+    readonly schemas: { readonly [name: string]: unknown };
+  };
 }
 
 export const openApiDocument: OpenApiDocument = {
@@ -80,21 +107,65 @@ export const openApiDocument: OpenApiDocument = {
   security: [{ accessToken: [] }],
   paths: {
     '/oauth2/token': { post: tokenOperation('Exchange client credentials for an access token') },
-    '/v1/oauth2/token': { post: tokenOperation('Exchange client credentials for an access token (the versioned path)') },
+    '/v1/oauth2/token': {
+      post: tokenOperation('Exchange client credentials for an access token (the versioned path)'),
+    },
     '/dataobjects/search': {
       get: {
         summary: 'Search data objects',
         parameters: [
-          { name: 'query', in: 'query', required: true, schema: { type: 'string' }, description: 'Search expression' },
-          { name: 'businessArea', in: 'query', required: false, schema: { type: 'string', default: 'all' }, description: 'Business area name; absent or all means every accessible one' },
-          { name: 'schema', in: 'query', required: false, schema: { type: 'string' }, description: 'Schema name' },
-          { name: 'dataSet', in: 'query', required: false, schema: { type: 'string' }, description: 'Dataset name' },
-          { name: 'from', in: 'query', required: false, schema: { type: 'integer', minimum: 0, default: 0 } },
-          { name: 'size', in: 'query', required: false, schema: { type: 'integer', minimum: 0, default: 10 }, description: 'from + size is at most the result window (10 000 by default)' },
+          {
+            name: 'query',
+            in: 'query',
+            required: true,
+            schema: { type: 'string' },
+            description: 'Search expression',
+          },
+          {
+            name: 'businessArea',
+            in: 'query',
+            required: false,
+            schema: { type: 'string', default: 'all' },
+            description: 'Business area name; absent or all means every accessible one',
+          },
+          {
+            name: 'schema',
+            in: 'query',
+            required: false,
+            schema: { type: 'string' },
+            description: 'Schema name',
+          },
+          {
+            name: 'dataSet',
+            in: 'query',
+            required: false,
+            schema: { type: 'string' },
+            description: 'Dataset name',
+          },
+          {
+            name: 'from',
+            in: 'query',
+            required: false,
+            schema: { type: 'integer', minimum: 0, default: 0 },
+          },
+          {
+            name: 'size',
+            in: 'query',
+            required: false,
+            schema: { type: 'integer', minimum: 0, default: 10 },
+            description: 'from + size is at most the result window (10 000 by default)',
+          },
         ],
         responses: {
-          '200': { description: 'The matching data objects', content: jsonContent(ref('SearchResponse')) },
-          '400': { description: 'Missing query, invalid parameter values, invalid query syntax (then with diagnostics), or an answer whose JSON would pass 512 MiB (ask for fewer hits)', content: jsonContent(ref('SearchError')) },
+          '200': {
+            description: 'The matching data objects',
+            content: jsonContent(ref('SearchResponse')),
+          },
+          '400': {
+            description:
+              'Missing query, invalid parameter values, invalid query syntax (then with diagnostics), or an answer whose JSON would pass 512 MiB (ask for fewer hits)',
+            content: jsonContent(ref('SearchError')),
+          },
           '403': error('No access to the business area, schema or dataset named'),
           ...COMMON,
         },
@@ -104,7 +175,11 @@ export const openApiDocument: OpenApiDocument = {
       get: {
         summary: 'List the business areas the client may access',
         responses: {
-          '200': { description: 'The business areas: `{ response: [...] }`, or the bare array of the sample (an option)', content: jsonContent(ref('BusinessAreaList')) },
+          '200': {
+            description:
+              'The business areas: `{ response: [...] }`, or the bare array of the sample (an option)',
+            content: jsonContent(ref('BusinessAreaList')),
+          },
           '403': error('Missing permission'),
           ...COMMON,
         },
@@ -154,7 +229,10 @@ export const openApiDocument: OpenApiDocument = {
         summary: 'List the data objects of a dataset (with _version)',
         parameters: [BA, SCHEMA, DATASET, pageKey],
         responses: {
-          '200': { description: 'A page of data objects', content: jsonContent(ref('DataObjectList')) },
+          '200': {
+            description: 'A page of data objects',
+            content: jsonContent(ref('DataObjectList')),
+          },
           '400': error('Invalid pageKey'),
           '403': error('Missing permission'),
           '404': error('Any of the identified resources does not exist or is not accessible'),
@@ -164,7 +242,14 @@ export const openApiDocument: OpenApiDocument = {
       post: {
         summary: 'Create a data object (created even when values break the field rules)',
         parameters: [BA, SCHEMA, DATASET],
-        requestBody: { required: true, content: jsonContent({ type: 'object', additionalProperties: true, description: 'Values keyed by exact field name' }) },
+        requestBody: {
+          required: true,
+          content: jsonContent({
+            type: 'object',
+            additionalProperties: true,
+            description: 'Values keyed by exact field name',
+          }),
+        },
         responses: {
           '201': { description: 'Created', content: jsonContent(ref('CreateResponse')) },
           '400': error('Malformed JSON, not an object, or unknown field names'),
@@ -175,50 +260,60 @@ export const openApiDocument: OpenApiDocument = {
         },
       },
     },
-    '/v1/businessareas/{businessAreaId}/schemas/{schemaId}/datasets/{dataSetId}/dataobjects/{dataObjectId}': {
-      get: {
-        summary: 'Read one data object (with _version)',
-        'x-emulator-extension': true,
-        parameters: [BA, SCHEMA, DATASET, OBJECT],
-        responses: {
-          '200': { description: 'The data object', content: jsonContent(ref('DataObject')) },
-          '400': error('A path segment is not valid percent-encoding'),
-          '403': error('Missing permission'),
-          '404': error('Any of the identified resources does not exist or is not accessible'),
-          ...COMMON,
+    '/v1/businessareas/{businessAreaId}/schemas/{schemaId}/datasets/{dataSetId}/dataobjects/{dataObjectId}':
+      {
+        get: {
+          summary: 'Read one data object (with _version)',
+          'x-emulator-extension': true,
+          parameters: [BA, SCHEMA, DATASET, OBJECT],
+          responses: {
+            '200': { description: 'The data object', content: jsonContent(ref('DataObject')) },
+            '400': error('A path segment is not valid percent-encoding'),
+            '403': error('Missing permission'),
+            '404': error('Any of the identified resources does not exist or is not accessible'),
+            ...COMMON,
+          },
+        },
+        put: {
+          summary: 'Update fields of a data object under optimistic locking',
+          parameters: [BA, SCHEMA, DATASET, OBJECT],
+          requestBody: { required: true, content: jsonContent(ref('UpdateRequest')) },
+          responses: {
+            '204': { description: 'Updated; the version was incremented' },
+            '400': {
+              description:
+                'Invalid body, malformed JSON, unknown field names, or a _version that differs from the stored one',
+              content: jsonContent(ref('UpdateError')),
+            },
+            '403': error('The client may not change this dataset'),
+            '404': error('Any of the identified resources does not exist or is not accessible'),
+            ...BODY_ERRORS,
+            ...COMMON,
+          },
+        },
+        delete: {
+          summary: 'Delete a data object (soft)',
+          parameters: [BA, SCHEMA, DATASET, OBJECT],
+          responses: {
+            '204': { description: 'Deleted' },
+            '400': error('A path segment is not valid percent-encoding'),
+            '403': error('The client may not change this dataset'),
+            '404': error('Any of the identified resources does not exist or is not accessible'),
+            ...COMMON,
+          },
         },
       },
-      put: {
-        summary: 'Update fields of a data object under optimistic locking',
-        parameters: [BA, SCHEMA, DATASET, OBJECT],
-        requestBody: { required: true, content: jsonContent(ref('UpdateRequest')) },
-        responses: {
-          '204': { description: 'Updated; the version was incremented' },
-          '400': { description: 'Invalid body, malformed JSON, unknown field names, or a _version that differs from the stored one', content: jsonContent(ref('UpdateError')) },
-          '403': error('The client may not change this dataset'),
-          '404': error('Any of the identified resources does not exist or is not accessible'),
-          ...BODY_ERRORS,
-          ...COMMON,
-        },
-      },
-      delete: {
-        summary: 'Delete a data object (soft)',
-        parameters: [BA, SCHEMA, DATASET, OBJECT],
-        responses: {
-          '204': { description: 'Deleted' },
-          '400': error('A path segment is not valid percent-encoding'),
-          '403': error('The client may not change this dataset'),
-          '404': error('Any of the identified resources does not exist or is not accessible'),
-          ...COMMON,
-        },
-      },
-    },
     '/openapi.json': {
       get: {
         summary: 'This document',
         'x-emulator-extension': true,
         security: [],
-        responses: { '200': { description: 'The OpenAPI document', content: jsonContent({ type: 'object', required: ['openapi', 'paths'] }) } },
+        responses: {
+          '200': {
+            description: 'The OpenAPI document',
+            content: jsonContent({ type: 'object', required: ['openapi', 'paths'] }),
+          },
+        },
       },
     },
     '/_emulator/faults': {
@@ -227,7 +322,11 @@ export const openApiDocument: OpenApiDocument = {
         'x-emulator-extension': true,
         security: [],
         requestBody: { required: true, content: jsonContent(ref('FaultConfig')) },
-        responses: { '204': { description: 'Set' }, '400': error('Invalid fault config'), ...BODY_ERRORS },
+        responses: {
+          '204': { description: 'Set' },
+          '400': error('Invalid fault config'),
+          ...BODY_ERRORS,
+        },
       },
       delete: {
         summary: 'Turn faults off',
@@ -239,38 +338,91 @@ export const openApiDocument: OpenApiDocument = {
   },
   components: {
     securitySchemes: {
-      accessToken: { type: 'apiKey', in: 'header', name: 'Authorization', description: 'The access_token alone, without a Bearer prefix' },
+      accessToken: {
+        type: 'apiKey',
+        in: 'header',
+        name: 'Authorization',
+        description: 'The access_token alone, without a Bearer prefix',
+      },
     },
     schemas: {
       Error: { type: 'object', required: ['message'], properties: { message: { type: 'string' } } },
-      TokenRequest: { type: 'object', required: ['client_id', 'client_secret'], properties: { client_id: { type: 'string' }, client_secret: { type: 'string' } } },
+      TokenRequest: {
+        type: 'object',
+        required: ['client_id', 'client_secret'],
+        properties: { client_id: { type: 'string' }, client_secret: { type: 'string' } },
+      },
       TokenResponse: {
         type: 'object',
         required: ['access_token', 'expires_in', 'token_type'],
         additionalProperties: false,
-        properties: { access_token: { type: 'string', minLength: 1 }, expires_in: { type: 'number', exclusiveMinimum: 0 }, token_type: { type: 'string' } },
+        properties: {
+          access_token: { type: 'string', minLength: 1 },
+          expires_in: { type: 'number', exclusiveMinimum: 0 },
+          token_type: { type: 'string' },
+        },
       },
-      Span: { type: 'object', required: ['start', 'end'], properties: { start: { type: 'integer', minimum: 0 }, end: { type: 'integer', minimum: 0 } } },
+      Span: {
+        type: 'object',
+        required: ['start', 'end'],
+        properties: {
+          start: { type: 'integer', minimum: 0 },
+          end: { type: 'integer', minimum: 0 },
+        },
+      },
       Diagnostic: {
         type: 'object',
-        description: "An mdq diagnostic (the real service gives none): a stable code, severity, message and the query's span",
+        description:
+          "An mdq diagnostic (the real service gives none): a stable code, severity, message and the query's span",
         required: ['code', 'severity', 'message', 'span'],
         properties: {
           code: { type: 'string' },
           severity: { enum: ['error', 'warning', 'info', 'hint'] },
           message: { type: 'string' },
           span: ref('Span'),
-          fixes: { type: 'array', items: { type: 'object', required: ['title', 'edits'], properties: { title: { type: 'string' }, edits: { type: 'array', items: { type: 'object', required: ['span', 'text'], properties: { span: ref('Span'), text: { type: 'string' } } } } } } },
+          fixes: {
+            type: 'array',
+            items: {
+              type: 'object',
+              required: ['title', 'edits'],
+              properties: {
+                title: { type: 'string' },
+                edits: {
+                  type: 'array',
+                  items: {
+                    type: 'object',
+                    required: ['span', 'text'],
+                    properties: { span: ref('Span'), text: { type: 'string' } },
+                  },
+                },
+              },
+            },
+          },
         },
       },
       SearchError: {
         allOf: [ref('Error')],
-        properties: { diagnostics: { type: 'array', items: ref('Diagnostic'), description: 'For invalid query syntax: every syntax error (an emulator extension)' } },
+        properties: {
+          diagnostics: {
+            type: 'array',
+            items: ref('Diagnostic'),
+            description: 'For invalid query syntax: every syntax error (an emulator extension)',
+          },
+        },
       },
       Hit: {
         type: 'object',
-        description: 'The metadata fields, then one property per schema field keyed by its exact name',
-        required: ['_dataObjectId', '_businessAreaName', '_schemaName', '_dataSetName', '_businessAreaId', '_schemaId', '_dataSetId'],
+        description:
+          'The metadata fields, then one property per schema field keyed by its exact name',
+        required: [
+          '_dataObjectId',
+          '_businessAreaName',
+          '_schemaName',
+          '_dataSetName',
+          '_businessAreaId',
+          '_schemaId',
+          '_dataSetId',
+        ],
         properties: {
           _dataObjectId: { type: 'string' },
           _businessAreaName: { type: 'string' },
@@ -290,7 +442,12 @@ export const openApiDocument: OpenApiDocument = {
         properties: {
           hits: { type: 'array', items: ref('Hit') },
           total: { type: 'integer', minimum: 0 },
-          diagnostics: { type: 'array', items: ref('Diagnostic'), description: "What mdq's checker says about the query (an emulator extension)", minItems: 1 },
+          diagnostics: {
+            type: 'array',
+            items: ref('Diagnostic'),
+            description: "What mdq's checker says about the query (an emulator extension)",
+            minItems: 1,
+          },
         },
       },
       BusinessArea: {
@@ -310,7 +467,11 @@ export const openApiDocument: OpenApiDocument = {
       },
       BusinessAreaList: {
         oneOf: [
-          { type: 'object', required: ['response'], properties: { response: { type: 'array', items: ref('BusinessArea') } } },
+          {
+            type: 'object',
+            required: ['response'],
+            properties: { response: { type: 'array', items: ref('BusinessArea') } },
+          },
           { type: 'array', items: ref('BusinessArea') },
         ],
       },
@@ -355,11 +516,24 @@ export const openApiDocument: OpenApiDocument = {
           isPII: { type: 'boolean' },
           min: { type: ['number', 'string'] },
           max: { type: ['number', 'string'] },
-          classifiers: { type: 'array', items: { type: 'object', properties: { tagId: { type: 'string' }, tagName: { type: 'string' } } } },
+          classifiers: {
+            type: 'array',
+            items: {
+              type: 'object',
+              properties: { tagId: { type: 'string' }, tagName: { type: 'string' } },
+            },
+          },
           validationRules: { type: 'array' },
           allowedBooleanValues: { type: 'string' },
           picklistType: { type: 'string' },
-          staticPicklist: { type: 'array', items: { type: 'object', required: ['code'], properties: { code: { type: 'string' }, description: { type: 'string' } } } },
+          staticPicklist: {
+            type: 'array',
+            items: {
+              type: 'object',
+              required: ['code'],
+              properties: { code: { type: 'string' }, description: { type: 'string' } },
+            },
+          },
           dataDomainId: { type: 'string' },
           dateFormat: { type: 'string' },
           dateSeparator: { type: 'string' },
@@ -375,7 +549,14 @@ export const openApiDocument: OpenApiDocument = {
       },
       SchemaDetail: {
         type: 'object',
-        required: ['schemaId', 'name', 'businessAreaId', 'businessAreaName', 'createdDate', 'fields'],
+        required: [
+          'schemaId',
+          'name',
+          'businessAreaId',
+          'businessAreaName',
+          'createdDate',
+          'fields',
+        ],
         properties: {
           schemaId: { type: 'string' },
           name: { type: 'string' },
@@ -392,7 +573,14 @@ export const openApiDocument: OpenApiDocument = {
       },
       DataSetListItem: {
         type: 'object',
-        required: ['dataSetId', 'dataSetName', 'businessAreaId', 'businessAreaName', 'schemaId', 'schemaName'],
+        required: [
+          'dataSetId',
+          'dataSetName',
+          'businessAreaId',
+          'businessAreaName',
+          'schemaId',
+          'schemaName',
+        ],
         properties: {
           dataSetId: { type: 'string' },
           dataSetName: { type: 'string' },
@@ -417,12 +605,25 @@ export const openApiDocument: OpenApiDocument = {
         },
       },
       DataSetList: pageOf('DataSetListItem'),
-      FieldErrors: { type: 'object', required: ['name', 'errors'], additionalProperties: false, properties: { name: { type: 'string' }, errors: { type: 'array', items: { type: 'string' }, minItems: 1 } } },
+      FieldErrors: {
+        type: 'object',
+        required: ['name', 'errors'],
+        additionalProperties: false,
+        properties: {
+          name: { type: 'string' },
+          errors: { type: 'array', items: { type: 'string' }, minItems: 1 },
+        },
+      },
       DataObject: {
         type: 'object',
-        description: 'A data object as listed: _dataObjectId, _version, _errors, then one property per field',
+        description:
+          'A data object as listed: _dataObjectId, _version, _errors, then one property per field',
         required: ['_dataObjectId', '_version', '_errors'],
-        properties: { _dataObjectId: { type: 'string' }, _version: { type: 'integer', minimum: 1 }, _errors: { type: 'array', items: ref('FieldErrors') } },
+        properties: {
+          _dataObjectId: { type: 'string' },
+          _version: { type: 'integer', minimum: 1 },
+          _errors: { type: 'array', items: ref('FieldErrors') },
+        },
         additionalProperties: true,
       },
       DataObjectList: pageOf('DataObject'),
@@ -430,7 +631,11 @@ export const openApiDocument: OpenApiDocument = {
         type: 'object',
         required: ['_dataObjectId', '_version', '_errors'],
         additionalProperties: false,
-        properties: { _dataObjectId: { type: 'string' }, _version: { type: 'integer', minimum: 1 }, _errors: { type: 'array', items: ref('FieldErrors') } },
+        properties: {
+          _dataObjectId: { type: 'string' },
+          _version: { type: 'integer', minimum: 1 },
+          _errors: { type: 'array', items: ref('FieldErrors') },
+        },
       },
       UpdateRequest: {
         type: 'object',

@@ -23,7 +23,10 @@ export function pick<T>(random: Random, items: readonly T[]): T {
 }
 
 /** One key of a table of weights, chosen in proportion to its weight. */
-export function weighted<K extends string>(random: Random, weights: Readonly<Record<K, number>>): K {
+export function weighted<K extends string>(
+  random: Random,
+  weights: Readonly<Record<K, number>>,
+): K {
   const entries = Object.entries(weights) as [K, number][];
   let roll = random() * entries.reduce((sum, [, w]) => sum + w, 0);
   for (const [key, weight] of entries) {

@@ -65,7 +65,10 @@ export class Router {
   }
 
   /** The route for a request, its path parameters, or the methods the path allows (for a 405); null for no such path. */
-  match(method: string, path: string): { route: Route; params: Record<string, string> } | { allow: string[] } | null {
+  match(
+    method: string,
+    path: string,
+  ): { route: Route; params: Record<string, string> } | { allow: string[] } | null {
     const segments = split(path);
     const wanted = method === 'HEAD' ? 'GET' : method;
     const allow: string[] = [];
@@ -80,7 +83,10 @@ export class Router {
   }
 }
 
-function matchSegments(pattern: readonly string[], segments: readonly string[]): Record<string, string> | null {
+function matchSegments(
+  pattern: readonly string[],
+  segments: readonly string[],
+): Record<string, string> | null {
   if (pattern.length !== segments.length) return null;
   const params: Record<string, string> = {};
   for (let i = 0; i < pattern.length; i++) {
@@ -91,7 +97,10 @@ function matchSegments(pattern: readonly string[], segments: readonly string[]):
       try {
         params[p.slice(1, -1)] = decodeURIComponent(s);
       } catch {
-        throw new ApiError(400, `the path segment ${JSON.stringify(s.slice(0, 100))} is not valid percent-encoding`);
+        throw new ApiError(
+          400,
+          `the path segment ${JSON.stringify(s.slice(0, 100))} is not valid percent-encoding`,
+        );
       }
     } else if (p !== s) return null;
   }

@@ -36,12 +36,18 @@ function rawAnswer(status: string, message: string, headers = ''): string {
 
 export async function startEmulator(options: EmulatorOptions = {}): Promise<Emulator> {
   const settings = settingsOf(options);
-  const clients = options.clients === undefined ? [{ ...DEMO_CLIENT, businessAreas: '*' as const }] : validateClients(options.clients);
+  const clients =
+    options.clients === undefined
+      ? [{ ...DEMO_CLIENT, businessAreas: '*' as const }]
+      : validateClients(options.clients);
   const auth = new Auth(clients, settings.tokenTtlSeconds);
   const faults = new Faults(options.faults ?? null);
   const { shutdownGraceMs: graceMs, sendTimeoutMs, maxUnsentBytes } = settings;
   if (settings.staticDir !== undefined) await checkStaticFolder(settings.staticDir);
-  const { store, persistence } = await openTenant({ ...options, compactAfterBytes: settings.compactAfterBytes });
+  const { store, persistence } = await openTenant({
+    ...options,
+    compactAfterBytes: settings.compactAfterBytes,
+  });
   const router = new Router(ROUTES);
   const uploads = new UploadBudget(settings.maxBodyBytes, settings.maxUploadBytes);
   const quiet = options.quiet ?? true;
@@ -59,13 +65,26 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     let answer = encodeReply(reply, closing);
     let room = outbox.take(answer.body?.length ?? 0);
     if (room === undefined) {
-      answer = encodeReply(json(503, { message: 'the emulator has too many answers waiting to be read; send the request again shortly' }, { 'Retry-After': '1' }), true);
+      answer = encodeReply(
+        json(
+          503,
+          {
+            message:
+              'the emulator has too many answers waiting to be read; send the request again shortly',
+          },
+          { 'Retry-After': '1' },
+        ),
+        true,
+      );
       room = outbox.force(answer.body?.length ?? 0);
     }
     response.writeHead(answer.status, answer.headers);
     response.end(answer.body);
     outbox.watch(response, room, () => {
-      if (!quiet) log(`${response.req.method ?? 'GET'} ${pathForLog(response.req)} ${answer.status} cut: the client took no answer within ${sendTimeoutMs} ms`);
+      if (!quiet)
+        log(
+          `${response.req.method ?? 'GET'} ${pathForLog(response.req)} ${answer.status} cut: the client took no answer within ${sendTimeoutMs} ms`,
+        );
     });
     return answer.status;
   };
@@ -85,7 +104,11 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       return json(404, { message: `no such endpoint: ${method} ${url.pathname.slice(0, 200)}` });
     }
     if ('allow' in matched) {
-      return json(405, { message: `${method} is not allowed here; use ${matched.allow.join(' or ')}` }, { Allow: matched.allow.join(', ') });
+      return json(
+        405,
+        { message: `${method} is not allowed here; use ${matched.allow.join(' or ')}` },
+        { Allow: matched.allow.join(', ') },
+      );
     }
     let access: Access | undefined;
     const context: RouteContext = {
@@ -101,7 +124,12 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       access: () => (access ??= auth.authenticate(request.headers.authorization)),
     };
     // Authenticate every API route up front (the token endpoints and the control endpoint excepted).
-    if (!url.pathname.endsWith('/oauth2/token') && !url.pathname.startsWith(CONTROL_PREFIX) && url.pathname !== '/openapi.json') context.access();
+    if (
+      !url.pathname.endsWith('/oauth2/token') &&
+      !url.pathname.startsWith(CONTROL_PREFIX) &&
+      url.pathname !== '/openapi.json'
+    )
+      context.access();
     return matched.route.handler(context);
   }
 
@@ -117,10 +145,15 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       url = new URL('http://emulator/');
     }
     const logLine = (status: number | string) => {
-      if (!quiet) log(`${method} ${url.pathname.slice(0, 300)} ${status} ${(performance.now() - started).toFixed(1)}ms`);
+      if (!quiet)
+        log(
+          `${method} ${url.pathname.slice(0, 300)} ${status} ${(performance.now() - started).toFixed(1)}ms`,
+        );
     };
     // HEAD is the GET without its body: the GET's faults apply to it.
-    const decision = url.pathname.startsWith(CONTROL_PREFIX) ? undefined : faults.decide(method === 'HEAD' ? 'GET' : method, url.pathname);
+    const decision = url.pathname.startsWith(CONTROL_PREFIX)
+      ? undefined
+      : faults.decide(method === 'HEAD' ? 'GET' : method, url.pathname);
     if (decision !== undefined) {
       if (decision.latencyMs > 0) {
         try {
@@ -139,8 +172,15 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
         return;
       }
       if (decision.status !== undefined) {
-        const headers: Record<string, string> = decision.retryAfter === undefined ? {} : { 'Retry-After': decision.retryAfter };
-        logLine(respond(response, json(decision.status, { message: `injected fault: ${decision.status}` }, headers), stopping.signal.aborted));
+        const headers: Record<string, string> =
+          decision.retryAfter === undefined ? {} : { 'Retry-After': decision.retryAfter };
+        logLine(
+          respond(
+            response,
+            json(decision.status, { message: `injected fault: ${decision.status}` }, headers),
+            stopping.signal.aborted,
+          ),
+        );
         return;
       }
     }
@@ -193,20 +233,37 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     if (stopping.signal.aborted) {
       // Arrived (on a kept-alive connection) after close() began: not handled, so safe to send again elsewhere.
       // Its body is not read; the connection ends after this answer.
-      respond(response, json(503, { message: 'the emulator is stopping; send the request again once it runs' }, { 'Retry-After': '1' }), true);
+      respond(
+        response,
+        json(
+          503,
+          { message: 'the emulator is stopping; send the request again once it runs' },
+          { 'Retry-After': '1' },
+        ),
+        true,
+      );
       if (!quiet) log(`${request.method ?? 'GET'} ${pathForLog(request)} 503 stopping`);
       return;
     }
     // RFC 9112 3.2: an HTTP/1.1 request without Host is a 400 (Node's own check sent one with an empty body, not JSON).
     if (request.httpVersion === '1.1' && request.headers.host === undefined) {
-      respond(response, json(400, { message: 'an HTTP/1.1 request must carry a Host header' }), true);
+      respond(
+        response,
+        json(400, { message: 'an HTTP/1.1 request must carry a Host header' }),
+        true,
+      );
       if (!quiet) log(`${request.method ?? 'GET'} ${pathForLog(request)} 400`);
       return;
     }
     open.add(request);
     handle(request, response)
       .catch(() => {
-        if (!response.headersSent) respond(response, json(500, { message: 'internal error in the emulator' }), stopping.signal.aborted);
+        if (!response.headersSent)
+          respond(
+            response,
+            json(500, { message: 'internal error in the emulator' }),
+            stopping.signal.aborted,
+          );
         else response.destroy();
       })
       .finally(() => {
@@ -218,7 +275,13 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   // CONNECT asks for a tunnel, which the emulator is not: Node would drop the connection without a word.
   server.on('connect', (request: IncomingMessage, socket: Duplex) => {
     socket.on('error', () => socket.destroy());
-    socket.end(rawAnswer('405 Method Not Allowed', 'CONNECT is not allowed: the emulator is not a proxy', 'Allow: GET, HEAD, POST, PUT, DELETE\r\n'));
+    socket.end(
+      rawAnswer(
+        '405 Method Not Allowed',
+        'CONNECT is not allowed: the emulator is not a proxy',
+        'Allow: GET, HEAD, POST, PUT, DELETE\r\n',
+      ),
+    );
     if (!quiet) log(`CONNECT ${(request.url ?? '').slice(0, 300)} 405`);
   });
   // `Expect: 100-continue` (curl sends it for bodies over 1 KiB): a body too large, or past the budget, is refused before it is sent.
@@ -253,7 +316,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     // Only when every request still being answered arrived whole: otherwise the error is in the body of one of
     // them (a client that left mid-body), and ending the connection now is what aborts it and frees what it holds.
     const requests = unanswered.get(socket);
-    if (requests !== undefined && requests.size > 0 && [...requests].every((r) => r.complete)) errorAfterAnswers.set(socket, answer);
+    if (requests !== undefined && requests.size > 0 && [...requests].every((r) => r.complete))
+      errorAfterAnswers.set(socket, answer);
     else socket.end(answer);
   });
 

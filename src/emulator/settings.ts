@@ -41,26 +41,47 @@ const MAX_TIMER_MS = 2 ** 31 - 1;
 export const MAX_PORT = 65_535;
 
 /** `value` when it is an integer within [min, max], `fallback` when absent; otherwise an `EmulatorOptionError`. */
-function integerOption(options: EmulatorOptions, option: keyof EmulatorOptions, fallback: number, min: number, max = Number.MAX_SAFE_INTEGER): number {
+function integerOption(
+  options: EmulatorOptions,
+  option: keyof EmulatorOptions,
+  fallback: number,
+  min: number,
+  max = Number.MAX_SAFE_INTEGER,
+): number {
   const value = options[option];
   if (value === undefined) return fallback;
   if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < min || value > max) {
-    const range = max === Number.MAX_SAFE_INTEGER ? `of at least ${min}` : `between ${min} and ${max}`;
-    throw new EmulatorOptionError(option, `must be an integer ${range}, not ${typeof value === 'number' ? value : typeof value}`);
+    const range =
+      max === Number.MAX_SAFE_INTEGER ? `of at least ${min}` : `between ${min} and ${max}`;
+    throw new EmulatorOptionError(
+      option,
+      `must be an integer ${range}, not ${typeof value === 'number' ? value : typeof value}`,
+    );
   }
   return value;
 }
 
 export function settingsOf(options: EmulatorOptions): ServerSettings {
   const maxBodyBytes = integerOption(options, 'maxBodyBytes', DEFAULT_BODY_BYTES, 1);
-  const maxUploadBytes = integerOption(options, 'maxUploadBytes', Math.max(DEFAULT_UPLOAD_BYTES, maxBodyBytes), 1);
+  const maxUploadBytes = integerOption(
+    options,
+    'maxUploadBytes',
+    Math.max(DEFAULT_UPLOAD_BYTES, maxBodyBytes),
+    1,
+  );
   if (maxUploadBytes < maxBodyBytes) {
-    throw new EmulatorOptionError('maxUploadBytes', `(${maxUploadBytes}) must be at least maxBodyBytes (${maxBodyBytes}): no body that large could ever be received`);
+    throw new EmulatorOptionError(
+      'maxUploadBytes',
+      `(${maxUploadBytes}) must be at least maxBodyBytes (${maxBodyBytes}): no body that large could ever be received`,
+    );
   }
   const ttl = options.tokenTtlSeconds ?? 3600;
   // Seconds may be fractional (tests use short lives); a token must live, and its expiry be a date.
   if (typeof ttl !== 'number' || !(ttl > 0 && ttl <= 100 * 365 * 24 * 3600)) {
-    throw new EmulatorOptionError('tokenTtlSeconds', `must be a positive number of seconds of at most 100 years, not ${typeof ttl === 'number' ? ttl : typeof ttl}`);
+    throw new EmulatorOptionError(
+      'tokenTtlSeconds',
+      `must be a positive number of seconds of at most 100 years, not ${typeof ttl === 'number' ? ttl : typeof ttl}`,
+    );
   }
   if (options.records !== undefined) checkRecordCount(options.records);
   integerOption(options, 'seed', 1, 0);
@@ -74,7 +95,13 @@ export function settingsOf(options: EmulatorOptions): ServerSettings {
     maxBodyBytes,
     maxUploadBytes,
     shutdownGraceMs: integerOption(options, 'shutdownGraceMs', 5000, 0, 600_000),
-    sendTimeoutMs: integerOption(options, 'sendTimeoutMs', DEFAULT_SEND_TIMEOUT_MS, 1, MAX_TIMER_MS),
+    sendTimeoutMs: integerOption(
+      options,
+      'sendTimeoutMs',
+      DEFAULT_SEND_TIMEOUT_MS,
+      1,
+      MAX_TIMER_MS,
+    ),
     maxUnsentBytes: integerOption(options, 'maxUnsentBytes', DEFAULT_MAX_UNSENT_BYTES, 1),
     compactAfterBytes: integerOption(options, 'compactAfterBytes', DEFAULT_COMPACT_AFTER_BYTES, 1),
     bareArrayBusinessAreas: options.bareArrayBusinessAreas ?? false,

@@ -22,7 +22,11 @@ const EMPTY: readonly string[] = [];
 let segmenter: Intl.Segmenter | null | undefined;
 
 function wordSegmenter(): Intl.Segmenter | null {
-  if (segmenter === undefined) segmenter = typeof Intl !== 'undefined' && typeof Intl.Segmenter === 'function' ? new Intl.Segmenter('en', { granularity: 'word' }) : null;
+  if (segmenter === undefined)
+    segmenter =
+      typeof Intl !== 'undefined' && typeof Intl.Segmenter === 'function'
+        ? new Intl.Segmenter('en', { granularity: 'word' })
+        : null;
   return segmenter;
 }
 
@@ -33,12 +37,12 @@ let fallbackWords: RegExp | undefined;
 
 /** Characters Lucene's StandardTokenizer emits one at a time. */
 function singleCharacterWord(): RegExp {
-  return (singleCharacterWords ??= new RegExp(String.raw`[\p{Script=Han}\p{Script=Hiragana}]`, 'u'));
+  return (singleCharacterWords ??= /[\p{Script=Han}\p{Script=Hiragana}]/u);
 }
 
 /** Without Intl.Segmenter (rare): runs of letters, marks, digits and connectors. */
 function fallbackWord(): RegExp {
-  return (fallbackWords ??= new RegExp(String.raw`[\p{L}\p{M}\p{N}\p{Pc}]+(?:['.:][\p{L}\p{M}\p{N}\p{Pc}]+)*`, 'gu'));
+  return (fallbackWords ??= /[\p{L}\p{M}\p{N}\p{Pc}]+(?:['.:][\p{L}\p{M}\p{N}\p{Pc}]+)*/gu);
 }
 
 /** Analyses `text` into lower-cased tokens with their spans. */
@@ -70,7 +74,11 @@ export function analyse(text: string): Analysed {
 }
 
 /** One token per Han or Hiragana character; other runs inside the segment stay whole. */
-function splitIdeographs(segment: string, offset: number, push: (start: number, end: number) => void): void {
+function splitIdeographs(
+  segment: string,
+  offset: number,
+  push: (start: number, end: number) => void,
+): void {
   const single = singleCharacterWord();
   let runStart = -1;
   let i = 0;

@@ -40,13 +40,18 @@ function classAt(text: string, i: number): number {
 function joins(text: string, i: number, before: number, after: number): boolean {
   if (before === LETTER || before === DIGIT) {
     if (after === LETTER || after === DIGIT || after === EXTEND_NUM_LET) return true; // WB5, WB8, WB9, WB10, WB13a
-    if (before === LETTER && (after === MID_LETTER || after === MID_NUM_LET)) return classAt(text, i + 1) === LETTER; // WB6
-    if (before === DIGIT && (after === MID_NUM || after === MID_NUM_LET)) return classAt(text, i + 1) === DIGIT; // WB12
+    if (before === LETTER && (after === MID_LETTER || after === MID_NUM_LET))
+      return classAt(text, i + 1) === LETTER; // WB6
+    if (before === DIGIT && (after === MID_NUM || after === MID_NUM_LET))
+      return classAt(text, i + 1) === DIGIT; // WB12
     return false;
   }
-  if (before === EXTEND_NUM_LET) return after === LETTER || after === DIGIT || after === EXTEND_NUM_LET; // WB13a, WB13b
-  if (after === LETTER && (before === MID_LETTER || before === MID_NUM_LET)) return classAt(text, i - 2) === LETTER; // WB7
-  if (after === DIGIT && (before === MID_NUM || before === MID_NUM_LET)) return classAt(text, i - 2) === DIGIT; // WB11
+  if (before === EXTEND_NUM_LET)
+    return after === LETTER || after === DIGIT || after === EXTEND_NUM_LET; // WB13a, WB13b
+  if (after === LETTER && (before === MID_LETTER || before === MID_NUM_LET))
+    return classAt(text, i - 2) === LETTER; // WB7
+  if (after === DIGIT && (before === MID_NUM || before === MID_NUM_LET))
+    return classAt(text, i - 2) === DIGIT; // WB11
   return false;
 }
 

@@ -62,7 +62,12 @@ export function rowTest(clause: Clause, table: RecordTable): RowTest {
  * or on a row of a table's column. Each kind of leaf writes its own `test`: a closure
  * shared by all kinds would call many kinds of `matches`, and V8 would not inline any.
  */
-export function fieldClause(target: FieldTarget, matches: (value: unknown) => boolean, test: Clause['test'], mark: Clause['mark']): Clause {
+export function fieldClause(
+  target: FieldTarget,
+  matches: (value: unknown) => boolean,
+  test: Clause['test'],
+  mark: Clause['mark'],
+): Clause {
   const { name, read } = target;
   return {
     test,
@@ -85,13 +90,22 @@ export interface FieldTarget {
 export type ValueSpan = (text: string) => readonly [number, number] | null;
 
 /** A clause that holds when some value of the field passes `test`. */
-export function valueClause(target: FieldTarget, test: (value: unknown) => boolean, span?: ValueSpan): Clause {
+export function valueClause(
+  target: FieldTarget,
+  test: (value: unknown) => boolean,
+  span?: ValueSpan,
+): Clause {
   const { name, read } = target;
   // A single value of a primitive type (the usual case) goes straight to the test.
-  const matches = (value: unknown): boolean => (typeof value === 'object' ? value !== null && someValue(value, test) : value !== undefined && test(value));
+  const matches = (value: unknown): boolean =>
+    typeof value === 'object'
+      ? value !== null && someValue(value, test)
+      : value !== undefined && test(value);
   const recordTest = (record: DataRecord): boolean => {
     const value = read(record);
-    return typeof value === 'object' ? value !== null && someValue(value, test) : value !== undefined && test(value);
+    return typeof value === 'object'
+      ? value !== null && someValue(value, test)
+      : value !== undefined && test(value);
   };
   return fieldClause(target, matches, recordTest, (record, sink) => {
     someValue(read(record), (value, index) => {
@@ -111,14 +125,18 @@ export interface TextTest {
   readonly spans: (analysed: Analysed, add: (start: number, end: number) => void) => void;
 }
 
-function entriesClause(entries: (record: DataRecord) => readonly TextEntry[], text: TextTest): Clause {
+function entriesClause(
+  entries: (record: DataRecord) => readonly TextEntry[],
+  text: TextTest,
+): Clause {
   return {
     test: (record) => {
       for (const entry of entries(record)) if (text.test(entry.analysed)) return true;
       return false;
     },
     mark: (record, sink) => {
-      for (const entry of entries(record)) text.spans(entry.analysed, (start, end) => sink.add(entry.field, entry.index, start, end));
+      for (const entry of entries(record))
+        text.spans(entry.analysed, (start, end) => sink.add(entry.field, entry.index, start, end));
     },
   };
 }

@@ -44,8 +44,12 @@ export type QueryInput = string | Query | Expr | { readonly ast: Query; readonly
 
 function treeOf(query: QueryInput, options: CompileOptions): Query {
   if (typeof query === 'string') return parseOrThrow(query, options.parse);
-  if (query === null || typeof query !== 'object') throw new TypeError(`compile takes query text, a syntax tree or a built query, not ${query === null ? 'null' : typeof query}`);
-  if ('kind' in query) return query.kind === 'Query' ? query : { kind: 'Query', body: query, span: query.span };
+  if (query === null || typeof query !== 'object')
+    throw new TypeError(
+      `compile takes query text, a syntax tree or a built query, not ${query === null ? 'null' : typeof query}`,
+    );
+  if ('kind' in query)
+    return query.kind === 'Query' ? query : { kind: 'Query', body: query, span: query.span };
   if ('ast' in query && query.ast?.kind === 'Query') return query.ast;
   throw new TypeError('compile takes query text, a syntax tree or a built query');
 }
@@ -54,7 +58,10 @@ function treeOf(query: QueryInput, options: CompileOptions): Query {
 function nowOf(options: CompileOptions): Date {
   const now: unknown = options.now;
   if (now === undefined || now === null) return new Date();
-  if (!(now instanceof Date) || Number.isNaN(now.getTime())) throw new TypeError(`compile takes options.now as a valid Date, not ${now instanceof Date ? 'an invalid Date' : typeof now}`);
+  if (!(now instanceof Date) || Number.isNaN(now.getTime()))
+    throw new TypeError(
+      `compile takes options.now as a valid Date, not ${now instanceof Date ? 'an invalid Date' : typeof now}`,
+    );
   return now;
 }
 
@@ -64,22 +71,42 @@ function nowOf(options: CompileOptions): Date {
  */
 export function compile(query: QueryInput, options: CompileOptions = {}): Matcher {
   const tree = treeOf(query, options);
-  const context: CompileContext = { schema: resolveEvaluatorSchema(options.schema), diagnostics: [], scopes: new Map(), now: nowOf(options) };
+  const context: CompileContext = {
+    schema: resolveEvaluatorSchema(options.schema),
+    diagnostics: [],
+    scopes: new Map(),
+    now: nowOf(options),
+  };
   let clause: Clause;
   if (tree.body === null) {
-    context.diagnostics.push({ code: 'empty-query', severity: 'warning', message: 'the query is empty: it matches no record (write *:* for every record)', span: tree.span });
+    context.diagnostics.push({
+      code: 'empty-query',
+      severity: 'warning',
+      message: 'the query is empty: it matches no record (write *:* for every record)',
+      span: tree.span,
+    });
     clause = NEVER;
   } else if (treeDepthWithin(tree) === undefined) {
     // Compiling (and marking) recurse once per level: a hand-built tree deeper than any parsed one is reported, as `check` does (language/depth.ts).
-    context.diagnostics.push({ code: 'too-deep', severity: 'error', message: `the tree nests more than ${MAX_TREE_DEPTH} nodes deep; the limit is ${MAX_TREE_DEPTH}: it matches nothing`, span: tree.span ?? { start: 0, end: 0 } });
+    context.diagnostics.push({
+      code: 'too-deep',
+      severity: 'error',
+      message: `the tree nests more than ${MAX_TREE_DEPTH} nodes deep; the limit is ${MAX_TREE_DEPTH}: it matches nothing`,
+      span: tree.span ?? { start: 0, end: 0 },
+    });
     clause = NEVER;
   } else {
     clause = compileClause(tree.body, null, context);
   }
   const { test, mark } = clause;
-  const matcher = ((record: DataRecord) => test(record)) as Matcher & { diagnostics: readonly Diagnostic[] };
+  const matcher = ((record: DataRecord) => test(record)) as Matcher & {
+    diagnostics: readonly Diagnostic[];
+  };
   clauses.set(matcher, clause);
-  Object.defineProperty(matcher, 'diagnostics', { value: Object.freeze(context.diagnostics), enumerable: true });
+  Object.defineProperty(matcher, 'diagnostics', {
+    value: Object.freeze(context.diagnostics),
+    enumerable: true,
+  });
   Object.defineProperty(matcher, 'highlight', {
     enumerable: true,
     value: (record: DataRecord): readonly FieldHighlight[] => {
@@ -99,7 +126,11 @@ const clauses = new WeakMap<Matcher, Clause>();
  * The records that match `query`, in their order. An array met before is filtered by
  * its table (record-table.ts): the fields the query reads come from columns.
  */
-export function filter<R extends DataRecord>(records: Iterable<R>, query: QueryInput | Matcher, options: CompileOptions = {}): R[] {
+export function filter<R extends DataRecord>(
+  records: Iterable<R>,
+  query: QueryInput | Matcher,
+  options: CompileOptions = {},
+): R[] {
   const matcher = typeof query === 'function' ? query : compile(query, options);
   const clause = clauses.get(matcher);
   const matches = clause?.test ?? matcher;
@@ -112,12 +143,22 @@ export function filter<R extends DataRecord>(records: Iterable<R>, query: QueryI
   if (table === undefined) {
     const field = clause?.field;
     const name = field === undefined ? undefined : ownPropertyRead(field.target.read);
-    return name !== undefined ? filterByField(records, name, field!.matches) : filterRecords(records, matches);
+    return name !== undefined
+      ? filterByField(records, name, field!.matches)
+      : filterRecords(records, matches);
   }
-  return filterRows(records, table, table.rowTest(clause!, () => rowTest(clause!, table)), matches);
+  return filterRows(
+    records,
+    table,
+    table.rowTest(clause!, () => rowTest(clause!, table)),
+    matches,
+  );
 }
 
-function filterRecords<R extends DataRecord>(records: readonly R[], matches: (record: DataRecord) => boolean): R[] {
+function filterRecords<R extends DataRecord>(
+  records: readonly R[],
+  matches: (record: DataRecord) => boolean,
+): R[] {
   const out: R[] = [];
   for (let i = 0; i < records.length; i++) {
     const record = records[i]!;
@@ -134,7 +175,11 @@ const hasOwn = Object.prototype.hasOwnProperty;
  * calls per record (the clause's test and the field's reader; every query calls other
  * ones, so V8 inlines neither) on a path that costs little more than the read.
  */
-function filterByField<R extends DataRecord>(records: readonly R[], name: string, matches: (value: unknown) => boolean): R[] {
+function filterByField<R extends DataRecord>(
+  records: readonly R[],
+  name: string,
+  matches: (value: unknown) => boolean,
+): R[] {
   const out: R[] = [];
   for (let i = 0; i < records.length; i++) {
     const record = records[i]!;
@@ -144,7 +189,12 @@ function filterByField<R extends DataRecord>(records: readonly R[], name: string
 }
 
 /** By rows of the table (a function of its own, so that V8 optimises each loop for its own calls). */
-function filterRows<R extends DataRecord>(records: readonly R[], table: RecordTable, row: RowTest, matches: (record: DataRecord) => boolean): R[] {
+function filterRows<R extends DataRecord>(
+  records: readonly R[],
+  table: RecordTable,
+  row: RowTest,
+  matches: (record: DataRecord) => boolean,
+): R[] {
   const out: R[] = [];
   const known = table.records;
   let replaced = false;

@@ -110,7 +110,11 @@ class ChunkWriter {
       if (c >= 128) break;
       const joins = JOINS[c]!;
       if (joins === JOIN_OTHER) break;
-      if (before !== 0 && (joins & before) !== 0 && letterOrDigit(i + 1 < n ? value.charCodeAt(i + 1) : 0) === before) {
+      if (
+        before !== 0 &&
+        (joins & before) !== 0 &&
+        letterOrDigit(i + 1 < n ? value.charCodeAt(i + 1) : 0) === before
+      ) {
         bytes[at++] = c;
       } else {
         inWord = false;
@@ -189,7 +193,8 @@ function decodeAscii(bytes: Uint8Array): string {
   if (decoder === undefined) decoder = typeof TextDecoder === 'function' ? new TextDecoder() : null;
   if (decoder !== null) return decoder.decode(bytes);
   let text = '';
-  for (let i = 0; i < bytes.length; i += 4096) text += String.fromCharCode(...bytes.subarray(i, i + 4096));
+  for (let i = 0; i < bytes.length; i += 4096)
+    text += String.fromCharCode(...bytes.subarray(i, i + 4096));
   return text;
 }
 
@@ -254,7 +259,8 @@ export class FullTextTable {
 /** The first place at or after `from` where `needle` starts at a token (right after SEP), or NONE. */
 function search(text: string, needle: string, from: number): number {
   let at = text.indexOf(needle, from);
-  while (at !== -1 && (at === 0 || text.charCodeAt(at - 1) !== SEP_CODE)) at = text.indexOf(needle, at + 1);
+  while (at !== -1 && (at === 0 || text.charCodeAt(at - 1) !== SEP_CODE))
+    at = text.indexOf(needle, at + 1);
   return at === -1 ? NONE : at;
 }
 

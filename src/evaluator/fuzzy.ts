@@ -35,7 +35,8 @@ export function withinEdits(a: ArrayLike<string>, b: ArrayLike<string>, max: num
   // Any value above max stands for "too far": the cells just outside the band hold it.
   const far = max + 1;
   // Three rows of the optimal-string-alignment table, reused from call to call (a fuzzy term measures many words).
-  if (rows[0]!.length <= n + 1) rows = [new Int32Array(2 * n + 2), new Int32Array(2 * n + 2), new Int32Array(2 * n + 2)];
+  if (rows[0]!.length <= n + 1)
+    rows = [new Int32Array(2 * n + 2), new Int32Array(2 * n + 2), new Int32Array(2 * n + 2)];
   let [before, previous, current] = rows as [Int32Array, Int32Array, Int32Array];
   for (let j = 0; j <= Math.min(n, max); j++) previous[j] = j;
   if (max + 1 <= n) previous[max + 1] = far;
@@ -47,7 +48,8 @@ export function withinEdits(a: ArrayLike<string>, b: ArrayLike<string>, max: num
     for (let j = lo; j <= hi; j++) {
       const cost = a[i - 1] === b[j - 1] ? 0 : 1;
       let d = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d = Math.min(d, before[j - 2]! + 1);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        d = Math.min(d, before[j - 2]! + 1);
       current[j] = d;
       if (d < rowMin) rowMin = d;
     }

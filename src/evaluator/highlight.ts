@@ -13,7 +13,10 @@ export interface FieldHighlight {
 }
 
 export class HighlightSink {
-  private readonly entries = new Map<string, { field: string; index: number | undefined; spans: Span[] }>();
+  private readonly entries = new Map<
+    string,
+    { field: string; index: number | undefined; spans: Span[] }
+  >();
 
   add(field: string, index: number | undefined, start: number, end: number): void {
     const key = index === undefined ? field : `${field}\u0000${index}`;
@@ -29,7 +32,11 @@ export class HighlightSink {
     const out: FieldHighlight[] = [];
     for (const { field, index, spans } of this.entries.values()) {
       const merged = mergeSpans(spans);
-      out.push(index === undefined ? { field, spans: merged } : { field, valueIndex: index, spans: merged });
+      out.push(
+        index === undefined
+          ? { field, spans: merged }
+          : { field, valueIndex: index, spans: merged },
+      );
     }
     return out;
   }

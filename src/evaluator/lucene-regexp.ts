@@ -40,8 +40,17 @@ export class RegexSyntaxError extends Error {
 
 const ANY: CharSet = { ranges: [[0, 0x10ffff]], negated: false };
 const DIGIT: readonly (readonly [number, number])[] = [[48, 57]];
-const SPACE: readonly (readonly [number, number])[] = [[9, 10], [13, 13], [32, 32]];
-const WORD: readonly (readonly [number, number])[] = [[48, 57], [65, 90], [95, 95], [97, 122]];
+const SPACE: readonly (readonly [number, number])[] = [
+  [9, 10],
+  [13, 13],
+  [32, 32],
+];
+const WORD: readonly (readonly [number, number])[] = [
+  [48, 57],
+  [65, 90],
+  [95, 95],
+  [97, 122],
+];
 const SHORTHANDS: Readonly<Record<string, CharSet>> = {
   d: { ranges: DIGIT, negated: false },
   D: { ranges: DIGIT, negated: true },
@@ -74,7 +83,10 @@ const MAX_HEIGHT = 500;
 /** Parses a Lucene regular expression body (the text between the slashes). */
 export function parseLuceneRegexp(pattern: string): RegexTree {
   const tree = new Parser(pattern).parse();
-  if (heightOf(tree) > MAX_HEIGHT) throw new RegexUnsupported(`the expression nests more than ${MAX_HEIGHT} levels deep (groups, repetitions, complements)`);
+  if (heightOf(tree) > MAX_HEIGHT)
+    throw new RegexUnsupported(
+      `the expression nests more than ${MAX_HEIGHT} levels deep (groups, repetitions, complements)`,
+    );
   return tree;
 }
 
@@ -85,7 +97,8 @@ function heightOf(root: RegexTree): number {
   while (stack.length > 0) {
     const [tree, height] = stack.pop()!;
     if (height > max) max = height;
-    if (tree.t === 'seq' || tree.t === 'alt' || tree.t === 'and') for (const item of tree.items) stack.push([item, height + 1]);
+    if (tree.t === 'seq' || tree.t === 'alt' || tree.t === 'and')
+      for (const item of tree.items) stack.push([item, height + 1]);
     else if (tree.t === 'repeat' || tree.t === 'not') stack.push([tree.item, height + 1]);
   }
   return max;
@@ -98,7 +111,7 @@ class Parser {
   /** Groups and complements open around the current position. */
   private depth = 0;
 
-  constructor(private readonly pattern: string) {
+  constructor(pattern: string) {
     this.chars = Array.from(pattern);
     this.offsets = [];
     let offset = 0;
@@ -150,7 +163,12 @@ class Parser {
 
   private concatenation(): RegexTree {
     const items: RegexTree[] = [];
-    for (let c = this.peek(); c !== undefined && c !== ')' && c !== '|' && c !== '&'; c = this.peek()) items.push(this.repeat());
+    for (
+      let c = this.peek();
+      c !== undefined && c !== ')' && c !== '|' && c !== '&';
+      c = this.peek()
+    )
+      items.push(this.repeat());
     return items.length === 1 ? items[0]! : { t: 'seq', items };
   }
 
@@ -170,8 +188,10 @@ class Parser {
           max = this.peek() === '}' ? Infinity : this.number();
         }
         if (this.peek() !== '}') this.fail("expected '}' to close a repetition");
-        if (max < min) this.fail(`the repetition {${min},${max}} has its bounds the wrong way round`);
-        if (min > MAX_REPEAT || (max !== Infinity && max > MAX_REPEAT)) this.fail(`a repetition of more than ${MAX_REPEAT} is too large to evaluate`);
+        if (max < min)
+          this.fail(`the repetition {${min},${max}} has its bounds the wrong way round`);
+        if (min > MAX_REPEAT || (max !== Infinity && max > MAX_REPEAT))
+          this.fail(`a repetition of more than ${MAX_REPEAT} is too large to evaluate`);
         item = { t: 'repeat', item, min, max };
       } else return item;
       this.pos++;
@@ -197,7 +217,10 @@ class Parser {
   }
 
   private enter(): void {
-    if (++this.depth > MAX_NESTING) throw new RegexUnsupported(`the expression nests groups and complements more than ${MAX_NESTING} deep`);
+    if (++this.depth > MAX_NESTING)
+      throw new RegexUnsupported(
+        `the expression nests groups and complements more than ${MAX_NESTING} deep`,
+      );
   }
 
   private charClassOrSimple(): RegexTree {
@@ -216,7 +239,11 @@ class Parser {
         continue;
       }
       const low = this.charExp();
-      if (this.peek() === '-' && this.chars[this.pos + 1] !== ']' && this.chars[this.pos + 1] !== undefined) {
+      if (
+        this.peek() === '-' &&
+        this.chars[this.pos + 1] !== ']' &&
+        this.chars[this.pos + 1] !== undefined
+      ) {
         this.pos++;
         const high = this.charExp();
         if (high < low) this.fail('a character range has its ends the wrong way round');
@@ -228,7 +255,11 @@ class Parser {
     this.pos++;
     let set: CharSet = { ranges: normalise(ranges), negated: false };
     // A negated shorthand inside a class (`[\Da]`): the union of its complement with the rest.
-    for (const part of negatedParts) set = { ranges: normalise([...set.ranges, ...complementRanges(part.ranges)]), negated: false };
+    for (const part of negatedParts)
+      set = {
+        ranges: normalise([...set.ranges, ...complementRanges(part.ranges)]),
+        negated: false,
+      };
     return { t: 'chars', set: negated ? { ranges: set.ranges, negated: true } : set };
   }
 
@@ -330,7 +361,11 @@ const MAX_INTERVAL_DIGITS = 12;
  * is allowed (Lucene's Automata.makeDecimalInterval).
  */
 function numericInterval(minText: string, maxText: string): RegexTree {
-  if (minText.length > MAX_INTERVAL_DIGITS || maxText.length > MAX_INTERVAL_DIGITS) throw new RegexSyntaxError('a numeric interval with more than 12 digits is too large to evaluate', 0);
+  if (minText.length > MAX_INTERVAL_DIGITS || maxText.length > MAX_INTERVAL_DIGITS)
+    throw new RegexSyntaxError(
+      'a numeric interval with more than 12 digits is too large to evaluate',
+      0,
+    );
   let min = Number(minText);
   let max = Number(maxText);
   if (min > max) [min, max] = [max, min];
@@ -342,13 +377,23 @@ function numericInterval(minText: string, maxText: string): RegexTree {
     const upper = digits === hi.length ? hi : '9'.repeat(digits);
     for (const seq of sameLength(lower, upper)) alternatives.push(seq);
   }
-  const numbers: RegexTree = alternatives.length === 1 ? alternatives[0]! : { t: 'alt', items: alternatives };
+  const numbers: RegexTree =
+    alternatives.length === 1 ? alternatives[0]! : { t: 'alt', items: alternatives };
   const zero = single(48);
-  if (width === 0) return { t: 'seq', items: [{ t: 'repeat', item: zero, min: 0, max: Infinity }, numbers] };
+  if (width === 0)
+    return { t: 'seq', items: [{ t: 'repeat', item: zero, min: 0, max: Infinity }, numbers] };
   // Fixed width: numbers with fewer digits are padded with zeros.
   const padded = alternatives.map((alt) => {
     const digits = countDigits(alt);
-    return digits < width ? { t: 'seq' as const, items: [{ t: 'repeat' as const, item: zero, min: width - digits, max: width - digits }, alt] } : alt;
+    return digits < width
+      ? {
+          t: 'seq' as const,
+          items: [
+            { t: 'repeat' as const, item: zero, min: width - digits, max: width - digits },
+            alt,
+          ],
+        }
+      : alt;
   });
   return padded.length === 1 ? padded[0]! : { t: 'alt', items: padded };
 }
@@ -365,12 +410,14 @@ function digitClass(low: number, high: number): RegexTree {
 function sameLength(lower: string, upper: string): RegexTree[] {
   if (lower.length === 0) return [EMPTY_STRING];
   // Every number of this many digits: one class per digit (keeps the expansion small).
-  if (/^0+$/.test(lower) && /^9+$/.test(upper)) return [{ t: 'seq', items: Array.from(lower, () => digitClass(0, 9)) }];
+  if (/^0+$/.test(lower) && /^9+$/.test(upper))
+    return [{ t: 'seq', items: Array.from(lower, () => digitClass(0, 9)) }];
   const a = Number(lower[0]);
   const b = Number(upper[0]);
   const restLow = lower.slice(1);
   const restHigh = upper.slice(1);
-  const prefixed = (d: RegexTree, rests: RegexTree[]): RegexTree[] => rests.map((r) => ({ t: 'seq', items: [d, ...(r.t === 'seq' ? r.items : [r])] }));
+  const prefixed = (d: RegexTree, rests: RegexTree[]): RegexTree[] =>
+    rests.map((r) => ({ t: 'seq', items: [d, ...(r.t === 'seq' ? r.items : [r])] }));
   if (a === b) return prefixed(digitClass(a, a), sameLength(restLow, restHigh));
   const nines = '9'.repeat(restLow.length);
   const zeros = '0'.repeat(restLow.length);

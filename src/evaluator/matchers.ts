@@ -3,7 +3,17 @@
  * a new kind of clause does not compile until it is handled here). Each turns a node
  * into a `Clause` once; records then only run closures.
  */
-import type { Comparison, Expr, FieldValue, Node, NodeOfKind, NumberValue, Phrase, RangeBound, Term } from '../language/ast.js';
+import type {
+  Comparison,
+  Expr,
+  FieldValue,
+  Node,
+  NodeOfKind,
+  NumberValue,
+  Phrase,
+  RangeBound,
+  Term,
+} from '../language/ast.js';
 import { printDecimal } from '../language/escape.js';
 import type { Diagnostic, Severity } from '../language/diagnostic.js';
 import type { FieldKind } from '../schema/field-kind.js';
@@ -30,7 +40,14 @@ import {
 } from './clause.js';
 import { editsFor, fuzzyMatcher, MAX_EDITS } from './fuzzy.js';
 import { phraseMatches } from './phrase.js';
-import { fieldReader, isPresent, someValue, textOf, type DataRecord, type FieldReader } from './record.js';
+import {
+  fieldReader,
+  isPresent,
+  someValue,
+  textOf,
+  type DataRecord,
+  type FieldReader,
+} from './record.js';
 import { cachedAllTokens } from './record-texts.js';
 import type { RecordTable } from './record-table.js';
 import { searchable } from './full-text-table.js';
@@ -38,7 +55,15 @@ import { joinSameField } from './same-field.js';
 import { regexMatcher } from './regex-clause.js';
 import { comparator, equalsTest, numberRangeTest, type Comparator } from './typed-values.js';
 import { wildcardMatcher } from './wildcard.js';
-import { fuzzyFinder, infixFinder, prefixFinder, sloppyFinder, someRecordValue, valueFinder, wordsFinder } from './word-scan.js';
+import {
+  fuzzyFinder,
+  infixFinder,
+  prefixFinder,
+  sloppyFinder,
+  someRecordValue,
+  valueFinder,
+  wordsFinder,
+} from './word-scan.js';
 
 /** A field a clause is scoped to, with what the schema says about it. */
 export interface FieldScope extends FieldTarget {
@@ -63,16 +88,30 @@ export interface CompileContext {
   readonly now: Date;
 }
 
-export function report(context: CompileContext, node: Node, code: string, message: string, severity: Severity = 'warning'): void {
+export function report(
+  context: CompileContext,
+  node: Node,
+  code: string,
+  message: string,
+  severity: Severity = 'warning',
+): void {
   context.diagnostics.push({ code, severity, message, span: node.span });
 }
 
 /** The kinds a clause can be compiled from: every expression and everything that may follow `field:`. */
 export type ClauseKind = Expr['kind'] | FieldValue['kind'];
 
-type CompileFn<K extends ClauseKind> = (node: NodeOfKind<K>, scope: Scope, context: CompileContext) => Clause;
+type CompileFn<K extends ClauseKind> = (
+  node: NodeOfKind<K>,
+  scope: Scope,
+  context: CompileContext,
+) => Clause;
 
-export function compileClause(node: Expr | FieldValue, scope: Scope, context: CompileContext): Clause {
+export function compileClause(
+  node: Expr | FieldValue,
+  scope: Scope,
+  context: CompileContext,
+): Clause {
   return (MATCHERS[node.kind] as CompileFn<ClauseKind>)(node, scope, context);
 }
 
@@ -91,10 +130,18 @@ function fieldScope(name: string, node: Node, context: CompileContext): FieldSco
     scope = { name, read, kind: 'opaque', field: undefined };
   } else {
     const field = context.schema.field(name);
-    if (field !== undefined) scope = { name, read, kind: field.kind, field, bySchema: schemaTypings(field, name, read) };
-    else if (METADATA.has(name) || belowKnownField(name, context.schema)) scope = { name, read, kind: 'opaque', field: undefined };
+    if (field !== undefined)
+      scope = { name, read, kind: field.kind, field, bySchema: schemaTypings(field, name, read) };
+    else if (METADATA.has(name) || belowKnownField(name, context.schema))
+      scope = { name, read, kind: 'opaque', field: undefined };
   }
-  if (scope === undefined) report(context, node, 'unknown-field', `no field "${name}" in the schema: this clause matches nothing`);
+  if (scope === undefined)
+    report(
+      context,
+      node,
+      'unknown-field',
+      `no field "${name}" in the schema: this clause matches nothing`,
+    );
   context.scopes.set(name, scope);
   return scope;
 }
@@ -105,7 +152,11 @@ function typing(field: SchemaField): string {
 }
 
 /** The field as each schema defines it, when their typings differ (see `FieldScope.bySchema`). */
-function schemaTypings(field: SchemaField, name: string, read: FieldReader): ReadonlyMap<string, FieldScope> | undefined {
+function schemaTypings(
+  field: SchemaField,
+  name: string,
+  read: FieldReader,
+): ReadonlyMap<string, FieldScope> | undefined {
   if (new Set(field.schemas).size < 2) return undefined;
   const definitions = new Map<string, SchemaFieldResponse[]>();
   field.schemas.forEach((schema, i) => {
@@ -128,7 +179,11 @@ const readSchemaName = fieldReader('_schemaName');
  * `compileWith(scope)` for a field the schemas type differently: once per schema and once
  * merged, chosen per record by its `_schemaName`. Only the merged compile reports.
  */
-function typedPerRecord(scope: FieldScope, context: CompileContext, compileWith: (scope: FieldScope, context: CompileContext) => Clause): Clause {
+function typedPerRecord(
+  scope: FieldScope,
+  context: CompileContext,
+  compileWith: (scope: FieldScope, context: CompileContext) => Clause,
+): Clause {
   const merged = compileWith(scope, context);
   if (scope.bySchema === undefined) return merged;
   const quiet: CompileContext = { ...context, diagnostics: [] };
@@ -138,11 +193,15 @@ function typedPerRecord(scope: FieldScope, context: CompileContext, compileWith:
     const schema = readSchemaName(record);
     return (typeof schema === 'string' ? clauses.get(schema) : undefined) ?? merged;
   };
-  return { test: (record) => pick(record).test(record), mark: (record, sink) => pick(record).mark(record, sink) };
+  return {
+    test: (record) => pick(record).test(record),
+    mark: (record, sink) => pick(record).mark(record, sink),
+  };
 }
 
 function belowKnownField(name: string, schema: SchemaIndex): boolean {
-  for (let dot = name.indexOf('.'); dot > 0; dot = name.indexOf('.', dot + 1)) if (schema.field(name.slice(0, dot)) !== undefined) return true;
+  for (let dot = name.indexOf('.'); dot > 0; dot = name.indexOf('.', dot + 1))
+    if (schema.field(name.slice(0, dot)) !== undefined) return true;
   return false;
 }
 
@@ -170,7 +229,8 @@ function allOrAny(tests: readonly Clause['test'][], all: boolean): Clause['test'
 
 /** Clauses that search the whole record last, the longest text sought first (`Clause.scan`); the others in their order. */
 function cheapFirst(clauses: readonly Clause[]): readonly Clause[] {
-  const rank = (c: Clause): number => (c.scan === undefined ? -1 : Number.MAX_SAFE_INTEGER - c.scan);
+  const rank = (c: Clause): number =>
+    c.scan === undefined ? -1 : Number.MAX_SAFE_INTEGER - c.scan;
   return clauses
     .map((clause, i) => ({ clause, i }))
     .sort((a, b) => rank(a.clause) - rank(b.clause) || a.i - b.i)
@@ -198,15 +258,24 @@ function combine(clauses: readonly Clause[], all: boolean): Clause {
   const operands = joinSameField(clauses, all);
   if (operands.length === 1) return operands[0]!;
   // Records are tested by the cheap clauses first (a field read), so that a walk of the whole record is skipped when they decide.
-  const test = allOrAny(cheapFirst(operands).map((c) => c.test), all);
+  const test = allOrAny(
+    cheapFirst(operands).map((c) => c.test),
+    all,
+  );
   const marks = operands.map((c) => c.mark);
   const scans = operands.filter((c) => c.scan !== undefined).map((c) => c.scan!);
   return {
     ...(scans.length > 0 ? { scan: Math.min(...scans) } : {}),
     test,
     // An AND marks only when all of it holds (it may sit in an OR that matched by another branch).
-    mark: all ? (r, sink) => test(r) && marks.forEach((m) => m(r, sink)) : (r, sink) => marks.forEach((m) => m(r, sink)),
-    rows: (table) => allOrAnyRow(operands.map((c) => rowTest(c, table)), all),
+    mark: all
+      ? (r, sink) => test(r) && marks.forEach((m) => m(r, sink))
+      : (r, sink) => marks.forEach((m) => m(r, sink)),
+    rows: (table) =>
+      allOrAnyRow(
+        operands.map((c) => rowTest(c, table)),
+        all,
+      ),
   };
 }
 
@@ -217,7 +286,8 @@ function phraseText(words: readonly string[], slop: number): TextTest {
   return {
     test: (a) => phraseMatches(a.tokens, words, slop, false).length > 0,
     spans: (a, add) => {
-      for (const [first, last] of phraseMatches(a.tokens, words, slop, true)) add(a.starts[first]!, a.ends[last]!);
+      for (const [first, last] of phraseMatches(a.tokens, words, slop, true))
+        add(a.starts[first]!, a.ends[last]!);
     },
   };
 }
@@ -248,10 +318,12 @@ function wordsText(text: string, slop: number): TextTest {
 function wordsClause(text: string, slop: number, scope: Scope): Clause {
   const analysed = wordsText(text, slop);
   const words = tokensOf(text);
-  if (words.length === 0) return scope === null ? fullTextClause(analysed) : textClause(scope, 'words', analysed);
+  if (words.length === 0)
+    return scope === null ? fullTextClause(analysed) : textClause(scope, 'words', analysed);
   const find = slop > 0 && words.length > 1 ? sloppyFinder(words, slop) : wordsFinder(words);
   const leaf = valueFinder(find, words.join(''));
-  if (scope !== null) return findInField(scope, find, leaf, textClause(scope, 'words', analysed).mark);
+  if (scope !== null)
+    return findInField(scope, find, leaf, textClause(scope, 'words', analysed).mark);
   const { mark } = fullTextClause(analysed);
   // One word anywhere: the record's token set when a query has built it, else a search of its values in place.
   const word = words[0]!;
@@ -277,9 +349,15 @@ function fullTextRows(table: RecordTable, words: readonly string[], test: Clause
 }
 
 /** A field's values searched by `find`: a single string value (the usual case) goes straight to it, others (arrays) to `leaf`. */
-function findInField(scope: FieldTarget, find: (text: string) => boolean, leaf: (value: unknown) => boolean, mark: Clause['mark']): Clause {
+function findInField(
+  scope: FieldTarget,
+  find: (text: string) => boolean,
+  leaf: (value: unknown) => boolean,
+  mark: Clause['mark'],
+): Clause {
   const { read } = scope;
-  const matches = (value: unknown): boolean => (typeof value === 'string' ? value !== '' && find(value) : someValue(value, leaf));
+  const matches = (value: unknown): boolean =>
+    typeof value === 'string' ? value !== '' && find(value) : someValue(value, leaf);
   const test = (record: DataRecord): boolean => {
     const value = read(record);
     return typeof value === 'string' ? value !== '' && find(value) : someValue(value, leaf);
@@ -300,7 +378,10 @@ function valueMatch(text: string, slop: number, scope: Scope, now: Date): Clause
   if (scope === null || scope.kind === 'text') return wordsClause(text, slop, scope);
   // Without a known type a value may be text (words) or a number, date or boolean (typed).
   if (scope.kind === 'opaque') {
-    const both = joinSameField([wordsClause(text, slop, scope), equalsClause(scope, text, now)], false);
+    const both = joinSameField(
+      [wordsClause(text, slop, scope), equalsClause(scope, text, now)],
+      false,
+    );
     return both.length === 1 ? both[0]! : either(both[0]!, both[1]!);
   }
   return equalsClause(scope, text, now);
@@ -310,7 +391,8 @@ function valueMatch(text: string, slop: number, scope: Scope, now: Date): Clause
 function patternClause(tokenTest: (token: string) => boolean, scope: Scope): Clause {
   const tokens = anyToken(tokenTest);
   if (scope === null) return fullTextClause(eitherText(tokens, wholeValue(tokenTest)));
-  if (isAnalysed(scope)) return textClause(scope, 'words', eitherText(tokens, wholeValue(tokenTest)));
+  if (isAnalysed(scope))
+    return textClause(scope, 'words', eitherText(tokens, wholeValue(tokenTest)));
   return textClause(scope, 'keyword', tokens);
 }
 
@@ -318,7 +400,12 @@ function patternClause(tokenTest: (token: string) => boolean, scope: Scope): Cla
 
 type Bound = { readonly compare: Comparator; readonly inclusive: boolean } | null;
 
-function boundOf(value: string | null, inclusive: boolean, field: SchemaField | undefined, now: Date): Bound {
+function boundOf(
+  value: string | null,
+  inclusive: boolean,
+  field: SchemaField | undefined,
+  now: Date,
+): Bound {
   return value === null ? null : { compare: comparator(value, field, now), inclusive };
 }
 
@@ -337,11 +424,24 @@ function rangeTest(lower: Bound, upper: Bound): (value: unknown) => boolean {
   };
 }
 
-function orderClause(lowerText: string | null, lowerInclusive: boolean, upperText: string | null, upperInclusive: boolean, scope: Scope, now: Date): Clause {
+function orderClause(
+  lowerText: string | null,
+  lowerInclusive: boolean,
+  upperText: string | null,
+  upperInclusive: boolean,
+  scope: Scope,
+  now: Date,
+): Clause {
   const field = scope?.field;
-  const direct = scope === null ? null : numberRangeTest(field, lowerText, lowerInclusive, upperText, upperInclusive);
+  const direct =
+    scope === null
+      ? null
+      : numberRangeTest(field, lowerText, lowerInclusive, upperText, upperInclusive);
   if (direct !== null) return valueClause(scope!, direct);
-  const test = rangeTest(boundOf(lowerText, lowerInclusive, field, now), boundOf(upperText, upperInclusive, field, now));
+  const test = rangeTest(
+    boundOf(lowerText, lowerInclusive, field, now),
+    boundOf(upperText, upperInclusive, field, now),
+  );
   if (scope !== null) return valueClause(scope, test);
   // A bare range searches every field's values, typed by what they hold.
   return fullTextClause({
@@ -394,7 +494,11 @@ function numberText(node: NumberValue): string {
 }
 
 /** `contains`, `startswith`, `endswith`: on the whole value as text, ignoring case. */
-function substringClause(scope: FieldScope, operator: 'contains' | 'startswith' | 'endswith', needle: string): Clause {
+function substringClause(
+  scope: FieldScope,
+  operator: 'contains' | 'startswith' | 'endswith',
+  needle: string,
+): Clause {
   const find = (lower: string): number => {
     if (operator === 'startswith') return lower.startsWith(needle) ? 0 : -1;
     if (operator === 'endswith') return lower.endsWith(needle) ? lower.length - needle.length : -1;
@@ -419,7 +523,12 @@ function negate(clause: Clause): Clause {
     // Still a test of the field's value (so that `f:a AND NOT f:b` reads f once).
     const { read } = field.target;
     const matches = (value: unknown): boolean => !field.matches(value);
-    return fieldClause(field.target, matches, (record) => matches(read(record)), () => {});
+    return fieldClause(
+      field.target,
+      matches,
+      (record) => matches(read(record)),
+      () => {},
+    );
   }
   return {
     ...(clause.scan !== undefined ? { scan: clause.scan } : {}),
@@ -448,8 +557,16 @@ function phraseClause(node: Phrase, slop: number, scope: Scope, context: Compile
 }
 
 const MATCHERS: { readonly [K in ClauseKind]: CompileFn<K> } = {
-  Or: (node, scope, context) => combine(node.operands.map((o) => compileClause(o, scope, context)), false),
-  And: (node, scope, context) => combine(node.operands.map((o) => compileClause(o, scope, context)), true),
+  Or: (node, scope, context) =>
+    combine(
+      node.operands.map((o) => compileClause(o, scope, context)),
+      false,
+    ),
+  And: (node, scope, context) =>
+    combine(
+      node.operands.map((o) => compileClause(o, scope, context)),
+      true,
+    ),
   Not: (node, scope, context) => negate(compileClause(node.operand, scope, context)),
   Required: (node, scope, context) => compileClause(node.operand, scope, context),
   Group: (node, scope, context) => compileClause(node.body, scope, context),
@@ -458,7 +575,9 @@ const MATCHERS: { readonly [K in ClauseKind]: CompileFn<K> } = {
   Field: (node, _scope, context) => {
     const inner = scoped(node.field.value, node.field, context);
     if (inner === undefined) return NEVER;
-    return inner === null ? compileClause(node.value, inner, context) : typedPerRecord(inner, context, (scope, c) => compileClause(node.value, scope, c));
+    return inner === null
+      ? compileClause(node.value, inner, context)
+      : typedPerRecord(inner, context, (scope, c) => compileClause(node.value, scope, c));
   },
   Exists: (node, _scope, context) => {
     const scope = fieldScope(node.field.value, node.field, context);
@@ -467,7 +586,13 @@ const MATCHERS: { readonly [K in ClauseKind]: CompileFn<K> } = {
   Comparison: (node, _scope, context) => comparisonClause(node, context),
   Term: (node, scope, context) => termClause(node, scope, context),
   Phrase: (node, scope, context) => phraseClause(node, 0, scope, context),
-  Proximity: (node, scope, context) => phraseClause(node.operand, node.distance === null ? 0 : Math.max(0, Math.floor(node.distance)), scope, context),
+  Proximity: (node, scope, context) =>
+    phraseClause(
+      node.operand,
+      node.distance === null ? 0 : Math.max(0, Math.floor(node.distance)),
+      scope,
+      context,
+    ),
   Wildcard: (node, scope) => {
     if (node.pattern === '*') return scope === null ? ALWAYS : existsClause(scope);
     // Patterns meet lower-cased tokens (and lower-cased whole values), so they are lower-cased too.
@@ -478,10 +603,20 @@ const MATCHERS: { readonly [K in ClauseKind]: CompileFn<K> } = {
     // `*infix*` likewise.
     const infix = /^\*([^*?\\]+)\*$/.exec(pattern)?.[1];
     const needle = prefix ?? infix;
-    const find = needle === undefined || !isAnalysed(scope) ? null : prefix !== undefined ? prefixFinder(prefix) : infixFinder(needle);
+    const find =
+      needle === undefined || !isAnalysed(scope)
+        ? null
+        : prefix !== undefined
+          ? prefixFinder(prefix)
+          : infixFinder(needle);
     if (find === null) return clause;
     const leaf = valueFinder(find, needle!);
-    if (scope === null) return { test: (record) => someRecordValue(record, leaf), mark: clause.mark, scan: needle!.length };
+    if (scope === null)
+      return {
+        test: (record) => someRecordValue(record, leaf),
+        mark: clause.mark,
+        scan: needle!.length,
+      };
     return findInField(scope, find, leaf, clause.mark);
   },
   Regex: (node, scope, context) => {
@@ -491,7 +626,13 @@ const MATCHERS: { readonly [K in ClauseKind]: CompileFn<K> } = {
   Fuzzy: (node, scope, context) => {
     const term = node.operand.value.toLowerCase();
     if (node.distance !== null && node.distance > MAX_EDITS) {
-      report(context, node, 'fuzzy-distance', `Lucene allows at most ${MAX_EDITS} edits; ~${node.distance} is evaluated as ~${MAX_EDITS}`, 'info');
+      report(
+        context,
+        node,
+        'fuzzy-distance',
+        `Lucene allows at most ${MAX_EDITS} edits; ~${node.distance} is evaluated as ~${MAX_EDITS}`,
+        'info',
+      );
     }
     const edits = editsFor(node.distance, Array.from(term).length);
     const matches = fuzzyMatcher(term, edits);
@@ -503,10 +644,19 @@ const MATCHERS: { readonly [K in ClauseKind]: CompileFn<K> } = {
       const text = textOf(value);
       return text !== null && text !== '' && find(text);
     };
-    if (scope === null) return { test: (record) => someRecordValue(record, leaf), mark: clause.mark, scan: 0 };
+    if (scope === null)
+      return { test: (record) => someRecordValue(record, leaf), mark: clause.mark, scan: 0 };
     return findInField(scope, find, leaf, clause.mark);
   },
-  Range: (node, scope, context) => orderClause(boundText(node.lower), node.lowerInclusive, boundText(node.upper), node.upperInclusive, scope, context.now),
+  Range: (node, scope, context) =>
+    orderClause(
+      boundText(node.lower),
+      node.lowerInclusive,
+      boundText(node.upper),
+      node.upperInclusive,
+      scope,
+      context.now,
+    ),
   Relation: (node, scope, context) => {
     const text = node.value.value;
     switch (node.operator) {
@@ -521,12 +671,23 @@ const MATCHERS: { readonly [K in ClauseKind]: CompileFn<K> } = {
     }
   },
   Error: (node, _scope, context) => {
-    report(context, node, 'unevaluable', 'the query has a hole here (a syntax error); this part matches nothing', 'error');
+    report(
+      context,
+      node,
+      'unevaluable',
+      'the query has a hole here (a syntax error); this part matches nothing',
+      'error',
+    );
     return NEVER;
   },
 };
 
 function existsClause(scope: FieldTarget): Clause {
   const { read } = scope;
-  return fieldClause(scope, isPresent, (record) => isPresent(read(record)), valueClause(scope, (v) => v !== '').mark);
+  return fieldClause(
+    scope,
+    isPresent,
+    (record) => isPresent(read(record)),
+    valueClause(scope, (v) => v !== '').mark,
+  );
 }

@@ -7,7 +7,12 @@
  */
 
 /** The token positions [first, last] of every match of `phrase` in `tokens` (at most one per start when `all`). */
-export function phraseMatches(tokens: readonly string[], phrase: readonly string[], slop: number, all: boolean): [number, number][] {
+export function phraseMatches(
+  tokens: readonly string[],
+  phrase: readonly string[],
+  slop: number,
+  all: boolean,
+): [number, number][] {
   const found: [number, number][] = [];
   const k = phrase.length;
   if (k === 0 || tokens.length === 0) return found;
@@ -31,7 +36,12 @@ export function phraseMatches(tokens: readonly string[], phrase: readonly string
  * The smallest window of shifted positions (p - i) holding one entry per phrase word,
  * found with one sorted sweep: O(m log m) for m occurrences of the phrase's words.
  */
-function sloppyMatches(tokens: readonly string[], phrase: readonly string[], slop: number, all: boolean): [number, number][] {
+function sloppyMatches(
+  tokens: readonly string[],
+  phrase: readonly string[],
+  slop: number,
+  all: boolean,
+): [number, number][] {
   const k = phrase.length;
   const byWord = new Map<string, number[]>();
   phrase.forEach((word, i) => {
@@ -86,7 +96,12 @@ function sloppyMatches(tokens: readonly string[], phrase: readonly string[], slo
  * [low + i, low + slop + i], and these ranges move right with i, so taking the first free
  * position for each index in turn finds an assignment whenever one exists.
  */
-function repeatedWordMatches(tokens: readonly string[], byWord: ReadonlyMap<string, readonly number[]>, slop: number, all: boolean): [number, number][] {
+function repeatedWordMatches(
+  tokens: readonly string[],
+  byWord: ReadonlyMap<string, readonly number[]>,
+  slop: number,
+  all: boolean,
+): [number, number][] {
   const positions = new Map<string, number[]>();
   tokens.forEach((token, p) => {
     if (byWord.has(token)) {
@@ -97,7 +112,8 @@ function repeatedWordMatches(tokens: readonly string[], byWord: ReadonlyMap<stri
   });
   if (positions.size < byWord.size) return [];
   const lows = new Set<number>();
-  for (const [word, indexes] of byWord) for (const p of positions.get(word)!) for (const i of indexes) lows.add(p - i);
+  for (const [word, indexes] of byWord)
+    for (const p of positions.get(word)!) for (const i of indexes) lows.add(p - i);
   const found: [number, number][] = [];
   for (const low of [...lows].sort((a, b) => a - b)) {
     let first = Infinity;
@@ -120,7 +136,8 @@ function repeatedWordMatches(tokens: readonly string[], byWord: ReadonlyMap<stri
     }
     if (!feasible) continue;
     const previous = found[found.length - 1];
-    if (previous === undefined || previous[0] !== first || previous[1] !== last) found.push([first, last]);
+    if (previous === undefined || previous[0] !== first || previous[1] !== last)
+      found.push([first, last]);
     if (!all) break;
   }
   return found;

@@ -111,7 +111,8 @@ export function tableFor(records: readonly DataRecord[]): RecordTable | undefine
     tables.set(records, true);
     return undefined;
   }
-  if (known !== true && known.records.length === records.length && known.edits === edits) return known;
+  if (known !== true && known.records.length === records.length && known.edits === edits)
+    return known;
   // Something that is no record (null, a number) is left to the matcher, which says what it says of it.
   if (!records.every(isObject)) return undefined;
   const table = new RecordTable(records);

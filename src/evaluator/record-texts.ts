@@ -6,7 +6,16 @@
  * after an edit (and the field values and words `filter` keeps per array: record-table.ts).
  */
 import { analyse, type Analysed } from './analysis.js';
-import { isList, METADATA_PROPERTIES, presentElements, SHORT_LIST, someValue, textOf, type DataRecord, type FieldReader } from './record.js';
+import {
+  isList,
+  METADATA_PROPERTIES,
+  presentElements,
+  SHORT_LIST,
+  someValue,
+  textOf,
+  type DataRecord,
+  type FieldReader,
+} from './record.js';
 import { forgetColumns } from './record-table.js';
 
 /** One value of a field, analysed. */
@@ -53,7 +62,13 @@ function keyword(text: string): Analysed {
 }
 
 /** The analysed values of one field, cached under `key` (the field name and mode). */
-export function fieldTexts(record: DataRecord, key: string, name: string, read: FieldReader, mode: TextMode): readonly TextEntry[] {
+export function fieldTexts(
+  record: DataRecord,
+  key: string,
+  name: string,
+  read: FieldReader,
+  mode: TextMode,
+): readonly TextEntry[] {
   const texts = textsOf(record);
   let entries = texts.fields.get(key);
   if (entries === undefined) {
@@ -64,7 +79,12 @@ export function fieldTexts(record: DataRecord, key: string, name: string, read: 
       const found: TextEntry[] = [];
       someValue(value, (v, index) => {
         const text = textOf(v);
-        if (text !== null && text !== '') found.push({ field: name, index, analysed: mode === 'words' ? analyse(text) : keyword(text) });
+        if (text !== null && text !== '')
+          found.push({
+            field: name,
+            index,
+            analysed: mode === 'words' ? analyse(text) : keyword(text),
+          });
         return false;
       });
       entries = found;
@@ -81,7 +101,9 @@ export function allTexts(record: DataRecord): readonly TextEntry[] {
   const texts = textsOf(record);
   if (texts.all === undefined) {
     const found: TextEntry[] = [];
-    forEachFullText(record, (text, field, index) => found.push({ field, index, analysed: analyse(text) }));
+    forEachFullText(record, (text, field, index) =>
+      found.push({ field, index, analysed: analyse(text) }),
+    );
     texts.all = found;
     someFullTextKept = true;
   }
@@ -93,7 +115,9 @@ export type TextVisitor = (text: string, field: string, index: number | undefine
 
 const hasOwn = Object.prototype.hasOwnProperty;
 /** The metadata names as a prototype-less object: a keyed load costs less than a Set look-up on this hot walk. */
-const METADATA: { readonly [name: string]: true | undefined } = Object.create(null) as { [name: string]: true };
+const METADATA: { readonly [name: string]: true | undefined } = Object.create(null) as {
+  [name: string]: true;
+};
 for (const name of METADATA_PROPERTIES) (METADATA as { [name: string]: true })[name] = true;
 
 /**
@@ -117,7 +141,14 @@ export function forEachFullText(record: DataRecord, onText: TextVisitor): void {
   }
 }
 
-function collect(value: unknown, field: string, index: number | undefined, onText: TextVisitor, depth: number, seen: Set<object> | undefined): void {
+function collect(
+  value: unknown,
+  field: string,
+  index: number | undefined,
+  onText: TextVisitor,
+  depth: number,
+  seen: Set<object> | undefined,
+): void {
   if (value === undefined || value === null || depth > MAX_NESTING) return;
   if (isList(value)) {
     // Holes are skipped, as forEach skips them (reading one gives undefined, skipped above); a long list costs what it holds.
@@ -129,7 +160,14 @@ function collect(value: unknown, field: string, index: number | undefined, onTex
         if ((seen ??= new Set()).has(v)) continue;
         seen.add(v);
       }
-      collect(v, field, index ?? (long === undefined ? k : long.positions[k]!), onText, depth + 1, seen);
+      collect(
+        v,
+        field,
+        index ?? (long === undefined ? k : long.positions[k]!),
+        onText,
+        depth + 1,
+        seen,
+      );
     }
     return;
   }

@@ -15,7 +15,11 @@ const hasOwn = Object.prototype.hasOwnProperty;
  * Properties that describe the hit rather than the data: full-text terms do not search
  * them (a field query such as `_schemaName:Customer` does).
  */
-export const METADATA_PROPERTIES: ReadonlySet<string> = new Set<string>([...HIT_METADATA_FIELDS, '_version', '_errors']);
+export const METADATA_PROPERTIES: ReadonlySet<string> = new Set<string>([
+  ...HIT_METADATA_FIELDS,
+  '_version',
+  '_errors',
+]);
 
 /** Reads the value of `name` from a record; undefined when there is none. */
 export type FieldReader = (record: DataRecord) => unknown;
@@ -73,7 +77,9 @@ const TypedArray = Object.getPrototypeOf(Int8Array) as abstract new () => ArrayL
  * matched no field query.
  */
 export function unboxed(value: unknown): unknown {
-  return value instanceof String || value instanceof Number || value instanceof Boolean ? value.valueOf() : value;
+  return value instanceof String || value instanceof Number || value instanceof Boolean
+    ? value.valueOf()
+    : value;
 }
 
 /** Holes in a row that make a walk by position give way to the list's own indices. */
@@ -87,7 +93,10 @@ const HOLES_BEFORE_KEYS = 64;
  * from `Object.keys`, which lists an array's present indices in order. So a walk costs
  * what the list holds, never its length.
  */
-export function someElement(list: ArrayLike<unknown>, visit: (element: unknown, position: number) => boolean): boolean {
+export function someElement(
+  list: ArrayLike<unknown>,
+  visit: (element: unknown, position: number) => boolean,
+): boolean {
   const n = list.length;
   let holes = 0;
   for (let i = 0; i < n; i++) {
@@ -109,7 +118,10 @@ export function someElement(list: ArrayLike<unknown>, visit: (element: unknown, 
 export const SHORT_LIST = 256;
 
 /** The elements `list` holds and their positions, in order (someElement: holes cost nothing). */
-export function presentElements(list: ArrayLike<unknown>): { readonly values: readonly unknown[]; readonly positions: readonly number[] } {
+export function presentElements(list: ArrayLike<unknown>): {
+  readonly values: readonly unknown[];
+  readonly positions: readonly number[];
+} {
   const values: unknown[] = [];
   const positions: number[] = [];
   someElement(list, (v, i) => {
@@ -121,7 +133,11 @@ export function presentElements(list: ArrayLike<unknown>): { readonly values: re
 }
 
 /** The elements of a sparse `list` at or after `from`, by its own indices. */
-function somePresent(list: ArrayLike<unknown>, from: number, visit: (element: unknown, position: number) => boolean): boolean {
+function somePresent(
+  list: ArrayLike<unknown>,
+  from: number,
+  visit: (element: unknown, position: number) => boolean,
+): boolean {
   const n = list.length;
   for (const key of Object.keys(list)) {
     const i = Number(key);
@@ -155,7 +171,14 @@ function visited(container: object, path: string, depth: number): boolean {
 }
 
 function readPath(value: unknown, path: string, depth: number): unknown {
-  if (value === null || typeof value !== 'object' || depth > MAX_PATH_DEPTH || unboxed(value) !== value || visited(value, path, depth)) return undefined;
+  if (
+    value === null ||
+    typeof value !== 'object' ||
+    depth > MAX_PATH_DEPTH ||
+    unboxed(value) !== value ||
+    visited(value, path, depth)
+  )
+    return undefined;
   if (isList(value)) {
     const out: unknown[] = [];
     someElement(value, (element) => {
@@ -180,7 +203,14 @@ function readPath(value: unknown, path: string, depth: number): unknown {
   }
   // Many dots (`a.a.a…`, thousands): hashing every prefix would cost the path's length each, so the object's own names are matched instead.
   const heads: string[] = [];
-  for (const key in object) if (hasOwn.call(object, key) && key.length > 0 && path.charCodeAt(key.length) === 46 && path.startsWith(key)) heads.push(key);
+  for (const key in object)
+    if (
+      hasOwn.call(object, key) &&
+      key.length > 0 &&
+      path.charCodeAt(key.length) === 46 &&
+      path.startsWith(key)
+    )
+      heads.push(key);
   heads.sort((a, b) => b.length - a.length);
   for (const head of heads) {
     const v = readPath(object[head], path.slice(head.length + 1), depth + 1);
@@ -192,7 +222,8 @@ function readPath(value: unknown, path: string, depth: number): unknown {
 /** True when `path` has at most 16 dots. */
 function fewDots(path: string): boolean {
   let dots = 0;
-  for (let at = path.indexOf('.'); at >= 0; at = path.indexOf('.', at + 1)) if (++dots > 16) return false;
+  for (let at = path.indexOf('.'); at >= 0; at = path.indexOf('.', at + 1))
+    if (++dots > 16) return false;
   return true;
 }
 
@@ -201,7 +232,10 @@ function fewDots(path: string): boolean {
  * element of an array (nested arrays flattened, `index` counting leaves), skipping null
  * and undefined. Returns true as soon as `leaf` does.
  */
-export function someValue(value: unknown, leaf: (value: unknown, index: number | undefined) => boolean): boolean {
+export function someValue(
+  value: unknown,
+  leaf: (value: unknown, index: number | undefined) => boolean,
+): boolean {
   if (value === undefined || value === null) return false;
   if (!isList(value)) return leaf(typeof value === 'object' ? unboxed(value) : value, undefined);
   // Counts leaves; a null, an undefined and a hole take an index each, as they always have.
@@ -220,7 +254,8 @@ export function someValue(value: unknown, leaf: (value: unknown, index: number |
       }
       if (isList(v)) {
         seen ??= new Set([value]);
-        if (depth < MAX_PATH_DEPTH && !seen.has(v) && (seen.add(v), walk(v, depth + 1))) return true;
+        if (depth < MAX_PATH_DEPTH && !seen.has(v) && (seen.add(v), walk(v, depth + 1)))
+          return true;
       } else if (v !== undefined && v !== null) {
         if (leaf(typeof v === 'object' ? unboxed(v) : v, index++)) return true;
       } else {

@@ -9,12 +9,21 @@ import { parseLuceneRegexp, RegexSyntaxError } from './lucene-regexp.js';
 import { report, type CompileContext } from './matchers.js';
 import { regexTreeMatcher, RegexUnsupported } from './regex-vm.js';
 
-export function regexMatcher(node: Regex, context: CompileContext): ((token: string) => boolean) | null {
+export function regexMatcher(
+  node: Regex,
+  context: CompileContext,
+): ((token: string) => boolean) | null {
   try {
     return regexTreeMatcher(parseLuceneRegexp(node.pattern));
   } catch (error) {
     if (error instanceof RegexSyntaxError) {
-      report(context, node, 'invalid-regex', `not a valid Lucene regular expression: ${error.message} (at ${error.offset + 1} of /${node.pattern}/); this clause matches nothing`, 'error');
+      report(
+        context,
+        node,
+        'invalid-regex',
+        `not a valid Lucene regular expression: ${error.message} (at ${error.offset + 1} of /${node.pattern}/); this clause matches nothing`,
+        'error',
+      );
       return null;
     }
     if (error instanceof RegexUnsupported) {

@@ -72,7 +72,9 @@ function sizeOf(tree: RegexTree): number {
     }
     case 'and':
     case 'not':
-      throw new RegexUnsupported(`${tree.t === 'and' ? 'an intersection (&)' : 'a complement (~)'} inside a sequence or repetition cannot be evaluated; only at the top of the expression`);
+      throw new RegexUnsupported(
+        `${tree.t === 'and' ? 'an intersection (&)' : 'a complement (~)'} inside a sequence or repetition cannot be evaluated; only at the top of the expression`,
+      );
     case 'named':
       throw new RegexUnsupported(`the named automaton <${tree.name}> is unknown here`);
   }
@@ -209,13 +211,24 @@ function liveBound(tree: RegexTree): number {
 
 function compileProgram(tree: RegexTree): Program {
   const size = sizeOf(tree);
-  if (size > MAX_PROGRAM) throw new RegexUnsupported(`the expression expands to ${size} automaton states, more than ${MAX_PROGRAM}`);
+  if (size > MAX_PROGRAM)
+    throw new RegexUnsupported(
+      `the expression expands to ${size} automaton states, more than ${MAX_PROGRAM}`,
+    );
   const live = liveBound(tree);
-  if (live > MAX_LIVE) throw new RegexUnsupported(`the expression can be at ${live} places of itself at once, more than ${MAX_LIVE} (each costs a step per character)`);
+  if (live > MAX_LIVE)
+    throw new RegexUnsupported(
+      `the expression can be at ${live} places of itself at once, more than ${MAX_LIVE} (each costs a step per character)`,
+    );
   const e = new Emitter();
   e.tree(tree);
   e.emit(MATCH);
-  return { op: Uint8Array.from(e.op), x: Int32Array.from(e.x), y: Int32Array.from(e.y), sets: e.sets };
+  return {
+    op: Uint8Array.from(e.op),
+    x: Int32Array.from(e.x),
+    y: Int32Array.from(e.y),
+    sets: e.sets,
+  };
 }
 
 /** A whole-string matcher for one automaton. */

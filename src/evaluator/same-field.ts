@@ -31,11 +31,21 @@ function allOrAnyValue(tests: readonly ValueTest[], all: boolean): ValueTest {
 export function sameField(clauses: readonly Clause[], all: boolean): Clause {
   const { target } = clauses[0]!.field!;
   const { read } = target;
-  const matches = allOrAnyValue(clauses.map((c) => c.field!.matches), all);
+  const matches = allOrAnyValue(
+    clauses.map((c) => c.field!.matches),
+    all,
+  );
   const test = (record: DataRecord): boolean => matches(read(record));
   const marks = clauses.map((c) => c.mark);
   // An AND marks only when all of it holds (it may sit in an OR that matched by another branch), as combine's does.
-  return fieldClause(target, matches, test, all ? (r, sink) => test(r) && marks.forEach((m) => m(r, sink)) : (r, sink) => marks.forEach((m) => m(r, sink)));
+  return fieldClause(
+    target,
+    matches,
+    test,
+    all
+      ? (r, sink) => test(r) && marks.forEach((m) => m(r, sink))
+      : (r, sink) => marks.forEach((m) => m(r, sink)),
+  );
 }
 
 /**

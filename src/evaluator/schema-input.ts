@@ -3,7 +3,12 @@
  * response, several, a `SchemaIndex`) or a builder schema from `defineSchema` /
  * `schemaFromResponse`, loaded once per object.
  */
-import { isLoadedSchema, loadSchema, type SchemaIndex, type SchemaInput } from '../schema/schema.js';
+import {
+  isLoadedSchema,
+  loadSchema,
+  type SchemaIndex,
+  type SchemaInput,
+} from '../schema/schema.js';
 
 /** A builder schema (`defineSchema(...)`): field definitions keyed by name. */
 export interface DefinedSchema {
@@ -16,18 +21,29 @@ export type EvaluatorSchema = SchemaInput | DefinedSchema;
 const loaded = new WeakMap<object, SchemaIndex>();
 
 function isDefinedSchema(value: unknown): value is DefinedSchema {
-  return typeof value === 'object' && value !== null && 'definition' in value && 'fieldNames' in value && Array.isArray((value as DefinedSchema).fieldNames);
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    'definition' in value &&
+    'fieldNames' in value &&
+    Array.isArray((value as DefinedSchema).fieldNames)
+  );
 }
 
 /** The loaded schema (a `SchemaError` for input that is no schema). */
-export function resolveEvaluatorSchema(input: EvaluatorSchema | undefined): SchemaIndex | undefined {
+export function resolveEvaluatorSchema(
+  input: EvaluatorSchema | undefined,
+): SchemaIndex | undefined {
   if (input === undefined) return undefined;
   if (isLoadedSchema(input)) return input;
   const key = input as object;
   let schema = loaded.get(key);
   if (schema === undefined) {
     schema = isDefinedSchema(input)
-      ? loadSchema({ name: 'schema', fields: input.fieldNames.map((name) => ({ ...input.definition[name], name })) })
+      ? loadSchema({
+          name: 'schema',
+          fields: input.fieldNames.map((name) => ({ ...input.definition[name], name })),
+        })
       : loadSchema(input);
     loaded.set(key, schema);
   }

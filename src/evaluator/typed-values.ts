@@ -69,14 +69,20 @@ export function compareIgnoringCase(text: string, query: string): number {
     if (x >= 65 && x <= 90) x += 32;
     if (x !== y) return x - y;
   }
-  for (let i = n; i < text.length; i++) if (text.charCodeAt(i) > 127) return compareText(text.toLowerCase(), query);
+  for (let i = n; i < text.length; i++)
+    if (text.charCodeAt(i) > 127) return compareText(text.toLowerCase(), query);
   return text.length - query.length;
 }
 
 function textComparator(query: string): Comparator {
   const q = query.toLowerCase();
   return (value) => {
-    const text = typeof value === 'string' ? value : typeof value === 'number' || typeof value === 'boolean' ? String(value) : null;
+    const text =
+      typeof value === 'string'
+        ? value
+        : typeof value === 'number' || typeof value === 'boolean'
+          ? String(value)
+          : null;
     return text === null ? NaN : compareIgnoringCase(text, q);
   };
 }
@@ -88,7 +94,11 @@ function numberComparator(query: string): Comparator {
 }
 
 /** A stored date as a comparable key: in the field's format, else ISO (`2021-03-31`, with a time for datetimes). */
-function dateKeyOf(value: unknown, field: SchemaField | undefined, withTime: boolean): string | null {
+function dateKeyOf(
+  value: unknown,
+  field: SchemaField | undefined,
+  withTime: boolean,
+): string | null {
   if (value instanceof Date) {
     if (Number.isNaN(value.getTime())) return null;
     const iso = value.toISOString();
@@ -105,7 +115,8 @@ function dateKeyOf(value: unknown, field: SchemaField | undefined, withTime: boo
     }
   }
   let key: string | null = null;
-  if (field?.dateFormat !== undefined) key = fromDateFormat(date, field.dateFormat, field.dateSeparator);
+  if (field?.dateFormat !== undefined)
+    key = fromDateFormat(date, field.dateFormat, field.dateSeparator);
   if (key === null) {
     const iso = readQueryDate(date, false);
     key = iso.ok && iso.value ? iso.value.key : null;
@@ -161,7 +172,9 @@ function queryDateKey(query: string, withTime: boolean, now: Date): string | nul
   return reading.value !== null ? reading.value.key : dateMathKey(text, now, withTime);
 }
 
-function dateComparator(withTime: boolean): (query: string, field: SchemaField | undefined, now: Date) => Comparator {
+function dateComparator(
+  withTime: boolean,
+): (query: string, field: SchemaField | undefined, now: Date) => Comparator {
   return (query, field, now) => {
     const q = queryDateKey(query, withTime, now);
     if (q === null) return never;
@@ -184,7 +197,10 @@ function timeComparator(query: string): Comparator {
 }
 
 /** A boolean spelling of a field: its `allowedBooleanValues` pair (any case), JavaScript booleans, or `true`/`false`. */
-function booleanOf(value: unknown, pair: readonly [string, string] | undefined): boolean | undefined {
+function booleanOf(
+  value: unknown,
+  pair: readonly [string, string] | undefined,
+): boolean | undefined {
   if (typeof value === 'boolean') return value;
   if (typeof value === 'number') return value === 1 ? true : value === 0 ? false : undefined;
   if (typeof value !== 'string') return undefined;
@@ -214,7 +230,12 @@ function booleanComparator(query: string, field: SchemaField | undefined): Compa
 /** Picklist codes match exactly: case counts, as the checker says. */
 function codeComparator(query: string): Comparator {
   const q = query.trim();
-  return (value) => (typeof value === 'string' ? compareText(value, q) : typeof value === 'number' ? compareText(String(value), q) : NaN);
+  return (value) =>
+    typeof value === 'string'
+      ? compareText(value, q)
+      : typeof value === 'number'
+        ? compareText(String(value), q)
+        : NaN;
 }
 
 const ISO_DATE = /^\d{4}-\d{2}(?:-\d{2})?(?:[T ]\d|$)/;
@@ -261,7 +282,13 @@ function dynamicComparator(query: string, _field: SchemaField | undefined, now: 
 }
 
 /** For each kind of field, how a query value becomes a comparator. */
-export const COMPARATORS: { readonly [K in FieldKind]: (query: string, field: SchemaField | undefined, now: Date) => Comparator } = {
+export const COMPARATORS: {
+  readonly [K in FieldKind]: (
+    query: string,
+    field: SchemaField | undefined,
+    now: Date,
+  ) => Comparator;
+} = {
   text: textComparator,
   integer: numberComparator,
   decimal: numberComparator,
@@ -278,7 +305,11 @@ export const COMPARATORS: { readonly [K in FieldKind]: (query: string, field: Sc
  * The comparator of `query` for a field (schema-less fields are `opaque`: typed by their
  * values). `now` is when date math (`now-1d`) counts from.
  */
-export function comparator(query: string, field: SchemaField | undefined, now: Date = new Date()): Comparator {
+export function comparator(
+  query: string,
+  field: SchemaField | undefined,
+  now: Date = new Date(),
+): Comparator {
   return COMPARATORS[field?.kind ?? 'opaque'](query, field, now);
 }
 
@@ -288,12 +319,24 @@ export function comparator(query: string, field: SchemaField | undefined, now: D
  * comparisons, an equality on a picklist as string equality. Null when the case is not
  * one of them (or a bound is not a finite number), and the comparator decides.
  */
-export function numberRangeTest(field: SchemaField | undefined, lower: string | null, lowerInclusive: boolean, upper: string | null, upperInclusive: boolean): ((value: unknown) => boolean) | null {
-  if (field === undefined || (field.kind !== 'integer' && field.kind !== 'decimal') || (lower === null && upper === null)) return null;
+export function numberRangeTest(
+  field: SchemaField | undefined,
+  lower: string | null,
+  lowerInclusive: boolean,
+  upper: string | null,
+  upperInclusive: boolean,
+): ((value: unknown) => boolean) | null {
+  if (
+    field === undefined ||
+    (field.kind !== 'integer' && field.kind !== 'decimal') ||
+    (lower === null && upper === null)
+  )
+    return null;
   const lo = lower === null ? -Infinity : readNumber(lower);
   const hi = upper === null ? Infinity : readNumber(upper);
   if (Number.isNaN(lo) || Number.isNaN(hi)) return () => false;
-  if ((lower !== null && !Number.isFinite(lo)) || (upper !== null && !Number.isFinite(hi))) return null;
+  if ((lower !== null && !Number.isFinite(lo)) || (upper !== null && !Number.isFinite(hi)))
+    return null;
   const loIn = lower === null || lowerInclusive;
   const hiIn = upper === null || upperInclusive;
   return (value) => {
@@ -302,7 +345,10 @@ export function numberRangeTest(field: SchemaField | undefined, lower: string | 
   };
 }
 
-export function equalsTest(field: SchemaField | undefined, query: string): ((value: unknown) => boolean) | null {
+export function equalsTest(
+  field: SchemaField | undefined,
+  query: string,
+): ((value: unknown) => boolean) | null {
   if (field?.kind === 'picklist') {
     const q = query.trim();
     return (value) => value === q || (typeof value === 'number' && String(value) === q);

@@ -21,9 +21,14 @@ export function wildcardMatcher(pattern: string): TokenTest {
     const [first, second, third] = literals;
     if (parts.length === 2 && typeof first === 'string') return (t) => t.startsWith(first);
     if (parts.length === 2 && typeof second === 'string') return (t) => t.endsWith(second);
-    if (parts.length === 3 && first === null && typeof second === 'string' && third === null) return (t) => t.includes(second);
+    if (parts.length === 3 && first === null && typeof second === 'string' && third === null)
+      return (t) => t.includes(second);
   }
-  const units = Array.from(parts.flatMap((p) => ('literal' in p ? Array.from(p.literal) : [p.wildcard === '*' ? STAR : QUESTION])));
+  const units = Array.from(
+    parts.flatMap((p) =>
+      'literal' in p ? Array.from(p.literal) : [p.wildcard === '*' ? STAR : QUESTION],
+    ),
+  );
   return (t) => globMatch(units, SURROGATE.test(t) ? Array.from(t) : t);
 }
 

@@ -9,7 +9,15 @@
 import { analyse } from './analysis.js';
 import { asciiWordBounds, isAscii, wordBounds } from './ascii-words.js';
 import { phraseMatches } from './phrase.js';
-import { isList, METADATA_PROPERTIES, presentElements, SHORT_LIST, textOf, unboxed, type DataRecord } from './record.js';
+import {
+  isList,
+  METADATA_PROPERTIES,
+  presentElements,
+  SHORT_LIST,
+  textOf,
+  unboxed,
+  type DataRecord,
+} from './record.js';
 
 const bounds = wordBounds();
 
@@ -94,8 +102,11 @@ export function wordsFinder(words: readonly string[]): (text: string) => boolean
   const k = words.length;
   const ascii = allAscii(words);
   const first = words[0]!;
-  const slow = (text: string): boolean => phraseMatches(analyse(text).tokens, words, 0, false).length > 0;
-  const candidate = ascii ? containsIgnoringCase(words.reduce((a, b) => (b.length > a.length ? b : a))) : null;
+  const slow = (text: string): boolean =>
+    phraseMatches(analyse(text).tokens, words, 0, false).length > 0;
+  const candidate = ascii
+    ? containsIgnoringCase(words.reduce((a, b) => (b.length > a.length ? b : a)))
+    : null;
   return (text) => {
     if (candidate !== null && !candidate(text)) return false;
     if (!isAscii(text)) return slow(text);
@@ -129,7 +140,9 @@ function startsWithWord(text: string, start: number, end: number, prefix: string
  */
 export function prefixFinder(prefix: string): ((text: string) => boolean) | null {
   if (!isAscii(prefix)) return null;
-  const slow = (text: string): boolean => text.toLowerCase().startsWith(prefix) || analyse(text).tokens.some((token) => token.startsWith(prefix));
+  const slow = (text: string): boolean =>
+    text.toLowerCase().startsWith(prefix) ||
+    analyse(text).tokens.some((token) => token.startsWith(prefix));
   const candidate = containsIgnoringCase(prefix);
   return (text) => {
     if (!candidate(text)) return false;
@@ -137,7 +150,8 @@ export function prefixFinder(prefix: string): ((text: string) => boolean) | null
     if (startsWithWord(text, 0, text.length, prefix)) return true;
     const count = asciiWordBounds(text, bounds);
     const { starts, ends } = bounds;
-    for (let t = 0; t < count; t++) if (startsWithWord(text, starts[t]!, ends[t]!, prefix)) return true;
+    for (let t = 0; t < count; t++)
+      if (startsWithWord(text, starts[t]!, ends[t]!, prefix)) return true;
     return false;
   };
 }
@@ -170,10 +184,15 @@ export function infixFinder(infix: string): ((text: string) => boolean) | null {
  * A test for a fuzzy term on a value, in place for ASCII text: only words (and a whole
  * value) whose length is within `edits` of the term's are sliced and measured.
  */
-export function fuzzyFinder(term: string, edits: number, matches: (token: string) => boolean): (text: string) => boolean {
+export function fuzzyFinder(
+  term: string,
+  edits: number,
+  matches: (token: string) => boolean,
+): (text: string) => boolean {
   const length = term.length;
   const ascii = isAscii(term);
-  const slow = (text: string): boolean => matches(text.toLowerCase()) || analyse(text).tokens.some(matches);
+  const slow = (text: string): boolean =>
+    matches(text.toLowerCase()) || analyse(text).tokens.some(matches);
   return (text) => {
     if (!ascii || !isAscii(text)) return slow(text);
     if (Math.abs(text.length - length) <= edits && matches(text.toLowerCase())) return true;
@@ -182,7 +201,8 @@ export function fuzzyFinder(term: string, edits: number, matches: (token: string
     for (let t = 0; t < count; t++) {
       const start = starts[t]!;
       const end = ends[t]!;
-      if (Math.abs(end - start - length) <= edits && matches(text.slice(start, end).toLowerCase())) return true;
+      if (Math.abs(end - start - length) <= edits && matches(text.slice(start, end).toLowerCase()))
+        return true;
     }
     return false;
   };
@@ -196,7 +216,10 @@ const NUMBER_TEXT = /^[0-9.+\-einfinityna]*$/;
  * of a number or a boolean when `needle` (the words or prefix sought, lower-cased) cannot
  * occur in it: a name never turns up in a number.
  */
-export function valueFinder(find: (text: string) => boolean, needle: string): (value: unknown) => boolean {
+export function valueFinder(
+  find: (text: string) => boolean,
+  needle: string,
+): (value: unknown) => boolean {
   const inNumbers = NUMBER_TEXT.test(needle);
   const inBooleans = find('true') || find('false');
   return (value) => {
@@ -234,7 +257,11 @@ export function someRecordValue(record: DataRecord, test: (value: unknown) => bo
     const found =
       typeof value === 'string'
         ? value !== '' && test(value)
-        : value !== null && value !== undefined && (Array.isArray(value) && value.length <= SHORT_LIST ? someInList(value, test) : someLeaf(value, test, 0, undefined));
+        : value !== null &&
+          value !== undefined &&
+          (Array.isArray(value) && value.length <= SHORT_LIST
+            ? someInList(value, test)
+            : someLeaf(value, test, 0, undefined));
     if (found && (!plain || hasOwn.call(record, key))) return true;
   }
   return false;
@@ -257,10 +284,17 @@ function someInList(list: readonly unknown[], test: (value: unknown) => boolean)
 
 const hasOwn = Object.prototype.hasOwnProperty;
 /** The metadata names as a prototype-less object: a keyed load costs less than a Set look-up here. */
-const METADATA: { readonly [name: string]: true | undefined } = Object.create(null) as { [name: string]: true };
+const METADATA: { readonly [name: string]: true | undefined } = Object.create(null) as {
+  [name: string]: true;
+};
 for (const name of METADATA_PROPERTIES) (METADATA as { [name: string]: true })[name] = true;
 
-function someLeaf(value: unknown, test: (value: unknown) => boolean, depth: number, seen: Set<object> | undefined): boolean {
+function someLeaf(
+  value: unknown,
+  test: (value: unknown) => boolean,
+  depth: number,
+  seen: Set<object> | undefined,
+): boolean {
   if (value === null || value === undefined || depth > MAX_NESTING) return false;
   if (typeof value !== 'object') return test(value);
   // Arrays first (the usual object here): a Date or a boxed primitive is none, and asking those first cost three instanceof per array.

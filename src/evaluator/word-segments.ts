@@ -31,7 +31,9 @@ export function forEachWordSegment(
     // short ones after it would cost the widened length each.
     const firstOnly = size > WINDOW;
     let taken = start;
-    for (const s of segmenter.segment(end - start === text.length ? text : text.slice(start, end))) {
+    for (const s of segmenter.segment(
+      end - start === text.length ? text : text.slice(start, end),
+    )) {
       const segmentEnd = start + s.index + s.segment.length;
       if (segmentEnd > limit) break;
       visit(s.segment, start + s.index, s.isWordLike === true);

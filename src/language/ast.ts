@@ -242,14 +242,7 @@ export type FieldValue =
   | Group
   | ErrorNode;
 
-export type Node =
-  | Query
-  | Expr
-  | Relation
-  | RangeBound
-  | FieldName
-  | StringValue
-  | NumberValue;
+export type Node = Query | Expr | Relation | RangeBound | FieldName | StringValue | NumberValue;
 
 export type NodeKind = Node['kind'];
 

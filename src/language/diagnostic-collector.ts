@@ -51,13 +51,19 @@ export class DiagnosticCollector {
       if (severity !== d.severity) d = { ...d, severity };
     }
     if (this.kept.length < this.max) {
-      this.kept.push(this.bare ? { code: d.code, severity: d.severity, message: '', span: d.span } : d);
+      this.kept.push(
+        this.bare ? { code: d.code, severity: d.severity, message: '', span: d.span } : d,
+      );
       return;
     }
     this.dropped++;
     this.firstDropped ??= d;
     this.countCode(d.code, 1);
-    if (this.worstDropped === undefined || SEVERITY_RANK[d.severity] < SEVERITY_RANK[this.worstDropped]) this.worstDropped = d.severity;
+    if (
+      this.worstDropped === undefined ||
+      SEVERITY_RANK[d.severity] < SEVERITY_RANK[this.worstDropped]
+    )
+      this.worstDropped = d.severity;
   }
 
   /**
@@ -72,7 +78,8 @@ export class DiagnosticCollector {
   addUnbuilt(n: number, given: Severity, code: string): void {
     const severity = this.levelOf === undefined ? given : this.levelOf(code, given);
     if (n <= 0 || severity === undefined) return;
-    if (this.firstDropped === undefined) throw new Error('addUnbuilt before the first diagnostic left out was added');
+    if (this.firstDropped === undefined)
+      throw new Error('addUnbuilt before the first diagnostic left out was added');
     this.dropped += n;
     this.countCode(code, n);
     if (SEVERITY_RANK[severity] < SEVERITY_RANK[this.worstDropped!]) this.worstDropped = severity;
@@ -90,10 +97,25 @@ export class DiagnosticCollector {
   }
 }
 
-const SEVERITY_RANK: Readonly<Record<Severity, number>> = { error: 0, warning: 1, info: 2, hint: 3 };
+const SEVERITY_RANK: Readonly<Record<Severity, number>> = {
+  error: 0,
+  warning: 1,
+  info: 2,
+  hint: 3,
+};
 
 /** `too-many-errors`: where the first diagnostic left out was, how many were, and the limit. */
-export function tooManyDiagnostics(dropped: number, max: number, at: Span, severity: Severity): Diagnostic {
+export function tooManyDiagnostics(
+  dropped: number,
+  max: number,
+  at: Span,
+  severity: Severity,
+): Diagnostic {
   const more = `${dropped} more diagnostic${dropped === 1 ? '' : 's'}`;
-  return { code: 'too-many-errors', severity, message: `${more} not shown: the limit maxDiagnostics is ${max}`, span: at };
+  return {
+    code: 'too-many-errors',
+    severity,
+    message: `${more} not shown: the limit maxDiagnostics is ${max}`,
+    span: at,
+  };
 }

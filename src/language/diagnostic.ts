@@ -46,7 +46,14 @@ export interface Diagnostic {
 export function applyEdits(text: string, edits: readonly TextEdit[]): string {
   if (edits.length === 0) return text;
   // Ascending by start, then end; ties in reverse input order (as applying back to front gives).
-  const order = edits.map((_, i) => i).sort((a, b) => edits[a]!.span.start - edits[b]!.span.start || edits[a]!.span.end - edits[b]!.span.end || b - a);
+  const order = edits
+    .map((_, i) => i)
+    .sort(
+      (a, b) =>
+        edits[a]!.span.start - edits[b]!.span.start ||
+        edits[a]!.span.end - edits[b]!.span.end ||
+        b - a,
+    );
   const parts: string[] = [];
   let at = 0;
   // An indexed loop: `for...of` made an iterator result per edit where this ran unoptimized (`fixQuery`'s tens of thousands).

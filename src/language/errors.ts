@@ -10,9 +10,13 @@ export class QuerySyntaxError extends Error {
 
   constructor(query: string, diagnostics: readonly Diagnostic[]) {
     const errors = diagnostics.filter((d) => d.severity === 'error');
-    const lines = errors.slice(0, 5).map((d) => `  ${formatPosition(query, d.span.start)} ${d.code}: ${d.message}`);
+    const lines = errors
+      .slice(0, 5)
+      .map((d) => `  ${formatPosition(query, d.span.start)} ${d.code}: ${d.message}`);
     if (errors.length > 5) lines.push(`  ... and ${errors.length - 5} more`);
-    super(`the query has ${errors.length} syntax error${errors.length === 1 ? '' : 's'}:\n${lines.join('\n')}`);
+    super(
+      `the query has ${errors.length} syntax error${errors.length === 1 ? '' : 's'}:\n${lines.join('\n')}`,
+    );
     this.diagnostics = diagnostics;
     this.query = query;
   }

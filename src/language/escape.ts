@@ -46,7 +46,11 @@ export function unescape(raw: string, keepWildcardEscapes = false): Unescaped {
   let problems: EscapeProblem[] | undefined;
   for (let i = raw.indexOf('\\'); i !== -1; ) {
     if (i + 1 >= raw.length) {
-      (problems ??= []).push({ offset: i, length: 1, message: 'a backslash at the end escapes nothing' });
+      (problems ??= []).push({
+        offset: i,
+        length: 1,
+        message: 'a backslash at the end escapes nothing',
+      });
       break;
     }
     let from = i + 1;
@@ -55,7 +59,10 @@ export function unescape(raw: string, keepWildcardEscapes = false): Unescaped {
       const hex = raw.slice(i + 2, i + 6);
       if (HEX4.test(hex)) {
         const decoded = String.fromCharCode(parseInt(hex, 16));
-        pieces[count++] = keepWildcardEscapes && (decoded === '*' || decoded === '?' || decoded === '\\') ? `\\${decoded}` : decoded;
+        pieces[count++] =
+          keepWildcardEscapes && (decoded === '*' || decoded === '?' || decoded === '\\')
+            ? `\\${decoded}`
+            : decoded;
         from = i + 6;
       } else {
         (problems ??= []).push({
@@ -64,7 +71,10 @@ export function unescape(raw: string, keepWildcardEscapes = false): Unescaped {
           message: "'\\u' must be followed by four hexadecimal digits",
         });
       }
-    } else if (keepWildcardEscapes && (next === 42 /* * */ || next === 63 /* ? */ || next === 92 /* \ */)) {
+    } else if (
+      keepWildcardEscapes &&
+      (next === 42 /* * */ || next === 63 /* ? */ || next === 92) /* \ */
+    ) {
       from = i;
     }
     // The run from the escaped character (or the backslash kept, or past `\uXXXX`) up to the next backslash.
@@ -142,7 +152,8 @@ function escapeWordChar(ch: string, first: boolean): string {
   if (WHITESPACE.has(ch) || WORD_BREAKERS.has(ch) || ch === '*' || ch === '?') return `\\${ch}`;
   // At the start of a word: `+` `-` are prefixes, `<` `>` `=` start a relation after `field:`
   // (`=` only in the service's own list, `>=`, `<=`): one rule for the five.
-  if (first && (ch === '+' || ch === '-' || ch === '<' || ch === '>' || ch === '=')) return `\\${ch}`;
+  if (first && (ch === '+' || ch === '-' || ch === '<' || ch === '>' || ch === '='))
+    return `\\${ch}`;
   return ch;
 }
 
@@ -152,7 +163,8 @@ function escapeWordChar(ch: string, first: boolean): string {
  * The empty string has no bare-word form: quote it as a phrase instead.
  */
 export function escapeTerm(value: string): string {
-  if (value.length === 0) throw new RangeError('the empty string cannot be written as a bare word; use a phrase');
+  if (value.length === 0)
+    throw new RangeError('the empty string cannot be written as a bare word; use a phrase');
   let out = '';
   for (let i = 0; i < value.length; i++) out += escapeWordChar(value[i]!, i === 0);
   if (KEYWORDS.has(value) || value.startsWith('&&') || value.startsWith('||')) out = `\\${out}`;
@@ -241,11 +253,13 @@ export function printRegex(pattern: string): string {
 export const DECIMAL = /^\d+(?:\.\d+)?$/;
 
 /** A number as a comparison value may be written: `18`, `-0.5`. */
-export const isSignedDecimal = (text: string): boolean => DECIMAL.test(text) || (text[0] === '-' && DECIMAL.test(text.slice(1)));
+export const isSignedDecimal = (text: string): boolean =>
+  DECIMAL.test(text) || (text[0] === '-' && DECIMAL.test(text.slice(1)));
 
 /** Prints a non-negative finite number in the plain decimal form the lexer accepts (`2`, `0.5`). */
 export function printDecimal(value: number): string {
-  if (!Number.isFinite(value) || value < 0) throw new RangeError(`not a non-negative finite number: ${value}`);
+  if (!Number.isFinite(value) || value < 0)
+    throw new RangeError(`not a non-negative finite number: ${value}`);
   const text = String(value);
   const match = /^(\d)(?:\.(\d+))?e([+-]\d+)$/.exec(text);
   if (match === null) return text;

@@ -11,7 +11,16 @@
  * the two agree on generated and hand-picked inputs, and that the fast path really
  * takes valid ones.
  */
-import type { ComparisonOperator, Expr, FieldName, FieldValue, MatchAll, RangeBound, Relation, RelationOperator } from './ast.js';
+import type {
+  ComparisonOperator,
+  Expr,
+  FieldName,
+  FieldValue,
+  MatchAll,
+  RangeBound,
+  Relation,
+  RelationOperator,
+} from './ast.js';
 import { endsWithComparison } from './comparison-edges.js';
 import { closedBy, DECIMAL, hasUnescapedWildcard, unescape } from './escape.js';
 import { Kind, type TokenStream } from './scanner.js';
@@ -22,7 +31,6 @@ import { rememberedSpelling, rememberSpelling } from './spellings.js';
 /** Returned when the query needs the chevrotain parser (it has, or may have, a diagnostic). */
 export const FAIL: unique symbol = Symbol('FAIL');
 type Fail = typeof FAIL;
-
 
 /** Thrown inside the fast path to unwind to `fastParse`; never escapes it. */
 const giveUp = new Error('fast path: needs the reference parser');
@@ -35,7 +43,13 @@ const ADJACENT: readonly boolean[] = Object.freeze([false]);
 const END = 255;
 
 function isWord(kind: number): boolean {
-  return kind === Kind.Word || kind === Kind.LowerAnd || kind === Kind.LowerOr || kind === Kind.LowerNot || kind === Kind.ComparisonWord;
+  return (
+    kind === Kind.Word ||
+    kind === Kind.LowerAnd ||
+    kind === Kind.LowerOr ||
+    kind === Kind.LowerNot ||
+    kind === Kind.ComparisonWord
+  );
 }
 
 function isPrefix(kind: number): boolean {
@@ -44,8 +58,13 @@ function isPrefix(kind: number): boolean {
 
 function startsClause(kind: number): boolean {
   return (
-    isWord(kind) || kind === Kind.Quoted || kind === Kind.Regex || kind === Kind.LParen || kind === Kind.RangeStart ||
-    kind === Kind.RangeExclusiveStart || kind === Kind.BracketField
+    isWord(kind) ||
+    kind === Kind.Quoted ||
+    kind === Kind.Regex ||
+    kind === Kind.LParen ||
+    kind === Kind.RangeStart ||
+    kind === Kind.RangeExclusiveStart ||
+    kind === Kind.BracketField
   );
 }
 
@@ -129,7 +148,14 @@ class FastParser {
     this.operands.push(first);
     for (;;) {
       const kind = this.kind();
-      if (!(kind === Kind.Or || kind === Kind.OrSymbol || (kind === Kind.LowerOr && this.lowerAndOrIsOperator(this.operands.top())))) break;
+      if (
+        !(
+          kind === Kind.Or ||
+          kind === Kind.OrSymbol ||
+          (kind === Kind.LowerOr && this.lowerAndOrIsOperator(this.operands.top()))
+        )
+      )
+        break;
       if (kind === Kind.LowerOr) this.lastLowerOperator = this.pos;
       this.pos++;
       if (!startsClause(this.kind()) && !isPrefix(this.kind())) throw giveUp;
@@ -137,19 +163,37 @@ class FastParser {
     }
     const operands = this.operands.take(from);
     if (operands.length === 1) return operands[0]!;
-    return { kind: 'Or', operands, span: { start: operands[0]!.span.start, end: operands[operands.length - 1]!.span.end } };
+    return {
+      kind: 'Or',
+      operands,
+      span: { start: operands[0]!.span.start, end: operands[operands.length - 1]!.span.end },
+    };
   }
 
   private orFollows(previous: Expr): boolean {
     const kind = this.kind();
-    return kind === Kind.Or || kind === Kind.OrSymbol || (kind === Kind.LowerOr && this.lowerAndOrIsOperator(previous));
+    return (
+      kind === Kind.Or ||
+      kind === Kind.OrSymbol ||
+      (kind === Kind.LowerOr && this.lowerAndOrIsOperator(previous))
+    );
   }
 
   private and(): Expr {
     const first = this.unary();
     // Most clauses stand alone: allocate the operand lists only for a real AND.
     const next = this.kind();
-    if (next === END || !(next === Kind.And || next === Kind.AndSymbol || next === Kind.LowerAnd || startsClause(next) || isPrefix(next))) return first;
+    if (
+      next === END ||
+      !(
+        next === Kind.And ||
+        next === Kind.AndSymbol ||
+        next === Kind.LowerAnd ||
+        startsClause(next) ||
+        isPrefix(next)
+      )
+    )
+      return first;
     const from = this.operands.mark();
     const explicitFrom = this.explicit.mark();
     this.operands.push(first);
@@ -158,7 +202,11 @@ class FastParser {
       if (kind === END) break;
       const last = this.operands.top();
       if (kind === Kind.LowerOr && this.lowerAndOrIsOperator(last)) break;
-      if (kind === Kind.And || kind === Kind.AndSymbol || (kind === Kind.LowerAnd && this.lowerAndOrIsOperator(last))) {
+      if (
+        kind === Kind.And ||
+        kind === Kind.AndSymbol ||
+        (kind === Kind.LowerAnd && this.lowerAndOrIsOperator(last))
+      ) {
         if (kind === Kind.LowerAnd) this.lastLowerOperator = this.pos;
         this.pos++;
         if (!startsClause(this.kind()) && !isPrefix(this.kind())) throw giveUp;
@@ -172,13 +220,26 @@ class FastParser {
     }
     const operands = this.operands.take(from);
     // The flags of an AND of two, the most common list, are one of two arrays shared by every tree (the AST is read-only).
-    const explicit = this.explicit.mark() - explicitFrom === 1 ? (this.explicit.pop() ? WRITTEN : ADJACENT) : this.explicit.take(explicitFrom);
+    const explicit =
+      this.explicit.mark() - explicitFrom === 1
+        ? this.explicit.pop()
+          ? WRITTEN
+          : ADJACENT
+        : this.explicit.take(explicitFrom);
     if (operands.length === 1) return operands[0]!;
-    return { kind: 'And', operands, explicit, span: { start: operands[0]!.span.start, end: operands[operands.length - 1]!.span.end } };
+    return {
+      kind: 'And',
+      operands,
+      explicit,
+      span: { start: operands[0]!.span.start, end: operands[operands.length - 1]!.span.end },
+    };
   }
 
   private lowerNotIsOperator(): boolean {
-    return (this.lastLowerOperator >= 0 && this.pos - 1 === this.lastLowerOperator) || this.comparisonAhead(1);
+    return (
+      (this.lastLowerOperator >= 0 && this.pos - 1 === this.lastLowerOperator) ||
+      this.comparisonAhead(1)
+    );
   }
 
   private unary(): Expr {
@@ -187,7 +248,12 @@ class FastParser {
       const kind = this.kind();
       if (!(isPrefix(kind) || (kind === Kind.LowerNot && this.lowerNotIsOperator()))) break;
       // A detached `-`, `+` or `!` is reported by the reference parser.
-      if (kind !== Kind.Not && kind !== Kind.LowerNot && (this.pos + 1 >= this.count || this.starts[this.pos + 1] !== this.ends[this.pos])) throw giveUp;
+      if (
+        kind !== Kind.Not &&
+        kind !== Kind.LowerNot &&
+        (this.pos + 1 >= this.count || this.starts[this.pos + 1] !== this.ends[this.pos])
+      )
+        throw giveUp;
       this.pos++;
     }
     const last = this.pos;
@@ -196,7 +262,10 @@ class FastParser {
     for (let i = last - 1; i >= first; i--) {
       const kind = this.kinds[i]!;
       const span = { start: this.starts[i]!, end: node.span.end };
-      node = kind === Kind.Plus ? { kind: 'Required', operand: node, span } : { kind: 'Not', operator: kind === Kind.Minus ? '-' : 'NOT', operand: node, span };
+      node =
+        kind === Kind.Plus
+          ? { kind: 'Required', operand: node, span }
+          : { kind: 'Not', operator: kind === Kind.Minus ? '-' : 'NOT', operand: node, span };
     }
     return node;
   }
@@ -222,7 +291,12 @@ class FastParser {
       }
     }
     const end = Math.max(this.ends[caret]!, node.span.end);
-    return { kind: 'Boost', operand: node, value: Number(this.text.slice(this.starts[caret]! + 1, this.ends[caret])), span: { start: node.span.start, end } };
+    return {
+      kind: 'Boost',
+      operand: node,
+      value: Number(this.text.slice(this.starts[caret]! + 1, this.ends[caret])),
+      span: { start: node.span.start, end },
+    };
   }
 
   private withTilde(leaf: Expr, tilde: number): Expr {
@@ -230,15 +304,25 @@ class FastParser {
     const number = this.text.slice(this.starts[tilde]! + 1, this.ends[tilde]);
     if (number !== '' && !DECIMAL.test(number)) throw giveUp;
     const distance = number === '' ? null : Number(number);
-    if (leaf.kind === 'Term' && distance !== null && distance >= 1 && !Number.isInteger(distance)) throw giveUp;
+    if (leaf.kind === 'Term' && distance !== null && distance >= 1 && !Number.isInteger(distance))
+      throw giveUp;
     const span = { start: leaf.span.start, end: this.ends[tilde]! };
-    return leaf.kind === 'Term' ? { kind: 'Fuzzy', operand: leaf, distance, span } : { kind: 'Proximity', operand: leaf, distance, span };
+    return leaf.kind === 'Term'
+      ? { kind: 'Fuzzy', operand: leaf, distance, span }
+      : { kind: 'Proximity', operand: leaf, distance, span };
   }
 
   private termLike(): Expr {
     const i = this.pos++;
     const kind = this.kinds[i]!;
-    const leaf = kind === Kind.Quoted ? this.phrase(i) : kind === Kind.Regex ? this.regex(i) : isWord(kind) ? this.word(i) : undefined;
+    const leaf =
+      kind === Kind.Quoted
+        ? this.phrase(i)
+        : kind === Kind.Regex
+          ? this.regex(i)
+          : isWord(kind)
+            ? this.word(i)
+            : undefined;
     if (leaf === undefined) throw giveUp;
     if (this.kind() !== Kind.Tilde) return leaf;
     return this.withTilde(leaf, this.pos++);
@@ -273,7 +357,8 @@ class FastParser {
     this.pos += 2;
     const kind = this.kind();
     let value: FieldValue | MatchAll;
-    if (isWord(kind) || kind === Kind.Quoted || kind === Kind.Regex) value = this.termLike() as FieldValue | MatchAll;
+    if (isWord(kind) || kind === Kind.Quoted || kind === Kind.Regex)
+      value = this.termLike() as FieldValue | MatchAll;
     else if (kind === Kind.RangeStart || kind === Kind.RangeExclusiveStart) value = this.range();
     else if (kind === Kind.LParen) value = this.group() as FieldValue;
     else if (kind === Kind.RelationOperator) value = this.relation();
@@ -287,7 +372,11 @@ class FastParser {
     }
     if (raw === '_exists_') {
       if (value.kind !== 'Term' && value.kind !== 'Phrase') throw giveUp;
-      return { kind: 'Exists', field: { kind: 'FieldName', raw: value.raw, value: value.value, span: value.span }, span };
+      return {
+        kind: 'Exists',
+        field: { kind: 'FieldName', raw: value.raw, value: value.value, span: value.span },
+        span,
+      };
     }
     if (raw !== '*' && hasUnescapedWildcard(raw)) throw giveUp;
     const field: FieldName = { kind: 'FieldName', raw, value: unescaped(raw), span: nameSpan };
@@ -301,7 +390,12 @@ class FastParser {
     if (!(isWord(kind) || kind === Kind.Quoted)) throw giveUp;
     const leaf = kind === Kind.Quoted ? this.phrase(i) : this.word(i);
     if (leaf.kind !== 'Term' && leaf.kind !== 'Phrase') throw giveUp;
-    return { kind: 'Relation', operator: this.image(operator) as RelationOperator, value: leaf, span: { start: this.starts[operator]!, end: leaf.span.end } };
+    return {
+      kind: 'Relation',
+      operator: this.image(operator) as RelationOperator,
+      value: leaf,
+      span: { start: this.starts[operator]!, end: leaf.span.end },
+    };
   }
 
   private group(): Expr {
@@ -317,7 +411,8 @@ class FastParser {
     const i = this.pos++;
     const kind = i < this.count ? this.kinds[i]! : END;
     const raw = kind === END ? '' : this.image(i);
-    if (kind === Kind.Quoted) return { kind: 'RangeBound', raw, value: this.phrase(i).value, span: this.span(i) };
+    if (kind === Kind.Quoted)
+      return { kind: 'RangeBound', raw, value: this.phrase(i).value, span: this.span(i) };
     if (kind === Kind.RangeTo) return { kind: 'RangeBound', raw, value: raw, span: this.span(i) };
     if (kind !== Kind.RangeWord) throw giveUp;
     if (raw === '*') return { kind: 'RangeBound', raw, value: null, span: this.span(i) };
@@ -351,26 +446,58 @@ class FastParser {
     if (!closedBy(raw, ']')) throw giveUp;
     const inner = this.inside(fieldIndex);
     const fieldSpan = this.span(fieldIndex);
-    const field: FieldName = { kind: 'FieldName', raw: inner, value: unescaped(inner), span: fieldSpan };
+    const field: FieldName = {
+      kind: 'FieldName',
+      raw: inner,
+      value: unescaped(inner),
+      span: fieldSpan,
+    };
     if (field.value.trim() === '') throw giveUp;
     if (this.kind() !== Kind.ComparisonWord) throw giveUp;
     const operator = this.image(this.pos++).toLowerCase() as ComparisonOperator;
     let sign = -1;
     const next = this.kind();
-    if ((next === Kind.Minus || next === Kind.Plus) && isWord(this.kind(1)) && DECIMAL.test(this.image(this.pos + 1))) sign = this.pos++;
+    if (
+      (next === Kind.Minus || next === Kind.Plus) &&
+      isWord(this.kind(1)) &&
+      DECIMAL.test(this.image(this.pos + 1))
+    )
+      sign = this.pos++;
     const i = this.pos++;
     const kind = i < this.count ? this.kinds[i]! : END;
     if (kind === Kind.Quoted) {
       if (sign >= 0) throw giveUp;
-      const value = { kind: 'StringValue' as const, raw: this.image(i), value: this.phrase(i).value, span: this.span(i) };
-      return { kind: 'Comparison', field, operator, value, span: { start: fieldSpan.start, end: value.span.end } };
+      const value = {
+        kind: 'StringValue' as const,
+        raw: this.image(i),
+        value: this.phrase(i).value,
+        span: this.span(i),
+      };
+      return {
+        kind: 'Comparison',
+        field,
+        operator,
+        value,
+        span: { start: fieldSpan.start, end: value.span.end },
+      };
     }
     if (!isWord(kind) || !DECIMAL.test(this.image(i))) throw giveUp;
     if (sign >= 0 && this.ends[sign] !== this.starts[i]) throw giveUp;
     const signed = (sign >= 0 ? this.image(sign) : '') + this.image(i);
     const start = sign >= 0 ? this.starts[sign]! : this.starts[i]!;
-    const value = { kind: 'NumberValue' as const, raw: signed, value: Number(signed), span: { start, end: this.ends[i]! } };
-    return { kind: 'Comparison', field, operator, value, span: { start: fieldSpan.start, end: value.span.end } };
+    const value = {
+      kind: 'NumberValue' as const,
+      raw: signed,
+      value: Number(signed),
+      span: { start, end: this.ends[i]! },
+    };
+    return {
+      kind: 'Comparison',
+      field,
+      operator,
+      value,
+      span: { start: fieldSpan.start, end: value.span.end },
+    };
   }
 }
 

@@ -63,7 +63,12 @@ const OVERFLOW = 'too-many-errors';
  * `maxDiagnostics: Infinity` (as `mdq fmt --fix` asks) keeps every diagnostic, and tens of thousands
  * of errors against as many made this quadratic.
  */
-export function addedErrors(before: readonly Diagnostic[], own: { readonly code: string; readonly span: Span } | undefined, after: readonly Diagnostic[], edits: readonly TextEdit[]): Diagnostic[] {
+export function addedErrors(
+  before: readonly Diagnostic[],
+  own: { readonly code: string; readonly span: Span } | undefined,
+  after: readonly Diagnostic[],
+  edits: readonly TextEdit[],
+): Diagnostic[] {
   const old = new OldErrors();
   let horizon = -1;
   let cut = false;
@@ -75,7 +80,14 @@ export function addedErrors(before: readonly Diagnostic[], own: { readonly code:
     else if (d.severity === 'error') {
       const span = mapSpan(d.span, edits);
       horizon = Math.max(horizon, span.start);
-      old.add(d.code, span, own !== undefined && d.code === own.code && d.span.start === own.span.start && d.span.end === own.span.end);
+      old.add(
+        d.code,
+        span,
+        own !== undefined &&
+          d.code === own.code &&
+          d.span.start === own.span.start &&
+          d.span.end === own.span.end,
+      );
     }
   }
   if (!cut) horizon = Infinity;
@@ -121,10 +133,14 @@ class OldErrors {
   }
 
   meets(code: string, span: Span): boolean {
-    for (const o of this.others) if (spansMeet(o.span, span) && (o.code === code || !o.own)) return true;
+    for (const o of this.others)
+      if (spansMeet(o.span, span) && (o.code === code || !o.own)) return true;
     if (span.end < span.start) {
       // Not a span `mapSpan` or a parse gives: the definition, one by one.
-      return this.filled.some((o) => spansMeet(o, span)) || this.points.some((p) => spansMeet({ start: p, end: p }, span));
+      return (
+        this.filled.some((o) => spansMeet(o, span)) ||
+        this.points.some((p) => spansMeet({ start: p, end: p }, span))
+      );
     }
     const empty = span.start === span.end;
     const before = countBelow(this.starts, empty ? span.start : span.end, empty);
@@ -140,7 +156,11 @@ class OldErrors {
  * True when the diagnostic a fix is for is still reported where it stood: that fix fixes
  * nothing (`([# a"18"TO`: a `)` that re-lexes the open range leaves the group open).
  */
-function stillReported(own: { readonly code: string; readonly span: Span }, after: readonly { readonly code: string; readonly span: Span }[], edits: readonly TextEdit[]): boolean {
+function stillReported(
+  own: { readonly code: string; readonly span: Span },
+  after: readonly { readonly code: string; readonly span: Span }[],
+  edits: readonly TextEdit[],
+): boolean {
   const { start, end } = mapSpan(own.span, edits);
   for (let i = 0; i < after.length; i++) {
     const d = after[i]!;

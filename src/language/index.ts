@@ -14,7 +14,23 @@ export {
   wildcardParts,
   type WildcardPart,
 } from './escape.js';
-export { DEFAULT_LIMITS, parse, type ParseLimits, type ParseOptions, type ParseResult } from './parse.js';
+export {
+  DEFAULT_LIMITS,
+  parse,
+  type ParseLimits,
+  type ParseOptions,
+  type ParseResult,
+} from './parse.js';
 export { parseOrThrow } from './parse-or-throw.js';
 export { formatPosition, lineAt, lineColumn, type LineColumn } from './position.js';
-export { BREAK, childKeys, children, nodeAt, pathAt, visit, type VisitFn, type VisitResult, type Visitor } from './visitor.js';
+export {
+  BREAK,
+  childKeys,
+  children,
+  nodeAt,
+  pathAt,
+  visit,
+  type VisitFn,
+  type VisitResult,
+  type Visitor,
+} from './visitor.js';

@@ -56,7 +56,6 @@ function limit(given: unknown, fallback: number): number {
   return typeof given === 'number' && !Number.isNaN(given) ? Math.max(0, given) : fallback;
 }
 
-
 let parser: QueryParser | undefined;
 /** The fast path's token arrays, reused: a parse finishes with them before the next begins. */
 let sharedBuffer: ReturnType<typeof tokenBuffer> | undefined;
@@ -84,12 +83,20 @@ function lexingDiagnostic(text: string, e: ILexingError): Diagnostic {
   const ch = text.slice(span.start, span.end);
   if (isLoneBackslash(text, e)) {
     return {
-      ...error('invalid-escape', 'a backslash at the end escapes nothing; write \\\\ for a backslash', span),
+      ...error(
+        'invalid-escape',
+        'a backslash at the end escapes nothing; write \\\\ for a backslash',
+        span,
+      ),
       fixes: [{ title: 'Escape the backslash', edits: [{ span, text: '\\\\' }] }],
     };
   }
   return {
-    ...error('unexpected-character', `unexpected character '${ch}' at ${formatPosition(text, span.start)}`, span),
+    ...error(
+      'unexpected-character',
+      `unexpected character '${ch}' at ${formatPosition(text, span.start)}`,
+      span,
+    ),
     fixes: [{ title: `Escape '${ch}'`, edits: [{ span, text: `\\${ch}` }] }],
   };
 }
@@ -106,13 +113,27 @@ function measure(tokens: readonly IToken[]): { depth: number; depthAt: number; c
     const type = token.tokenType;
     if (type === T.LParen) parens++;
     else if (type === T.RParen || type === T.RangeRParen) parens = Math.max(0, parens - 1);
-    if (type === T.Not || type === T.Bang || type === T.Minus || type === T.Plus || type === T.LowerNot) prefixRun++;
+    if (
+      type === T.Not ||
+      type === T.Bang ||
+      type === T.Minus ||
+      type === T.Plus ||
+      type === T.LowerNot
+    )
+      prefixRun++;
     else prefixRun = 0;
     if (parens + prefixRun > depth) {
       depth = parens + prefixRun;
       depthAt = token.startOffset;
     }
-    if (tokenMatcher(token, T.Word) || type === T.Quoted || type === T.Regex || type === T.BracketField || type === T.RangeStart || type === T.RangeExclusiveStart) {
+    if (
+      tokenMatcher(token, T.Word) ||
+      type === T.Quoted ||
+      type === T.Regex ||
+      type === T.BracketField ||
+      type === T.RangeStart ||
+      type === T.RangeExclusiveStart
+    ) {
       clauses++;
     }
   }
@@ -123,8 +144,14 @@ function recognitionDiagnostic(text: string, e: IRecognitionException): Diagnost
   const token = e.token;
   const start = Number.isNaN(token.startOffset) ? text.length : token.startOffset;
   const end = Number.isNaN(token.startOffset) ? text.length : start + token.image.length;
-  const found = token.tokenType === undefined || token.image === '' ? 'the end of the query' : `'${token.image}'`;
-  return error('syntax-error', `unexpected ${found} at ${formatPosition(text, start)}`, { start, end });
+  const found =
+    token.tokenType === undefined || token.image === ''
+      ? 'the end of the query'
+      : `'${token.image}'`;
+  return error('syntax-error', `unexpected ${found} at ${formatPosition(text, start)}`, {
+    start,
+    end,
+  });
 }
 
 /**
@@ -147,16 +174,40 @@ export function parseWithReferenceParser(text: string, options: ParseOptions = {
 function parseWith(text: string, options: ParseOptions, fastPath: boolean): ParseResult {
   const { ast, collected } = parseCollecting(text, options, fastPath);
   const overflow = collected.overflow();
-  return { ast, diagnostics: overflow === undefined ? collected.kept : [...collected.kept, overflow] };
+  return {
+    ast,
+    diagnostics: overflow === undefined ? collected.kept : [...collected.kept, overflow],
+  };
 }
 
-function tooDeep(text: string, collected: DiagnosticCollector, depth: number, at: number, max: number): Query {
-  collected.add(error('too-deep', `the query nests ${depth} levels deep; the limit is ${max}`, { start: at, end: at + 1 }));
+function tooDeep(
+  text: string,
+  collected: DiagnosticCollector,
+  depth: number,
+  at: number,
+  max: number,
+): Query {
+  collected.add(
+    error('too-deep', `the query nests ${depth} levels deep; the limit is ${max}`, {
+      start: at,
+      end: at + 1,
+    }),
+  );
   return emptyQuery(text);
 }
 
-function tooManyClauses(text: string, collected: DiagnosticCollector, clauses: number, max: number): Query {
-  collected.add(error('too-many-clauses', `the query has ${clauses} clauses; the limit is ${max}`, { start: 0, end: text.length }));
+function tooManyClauses(
+  text: string,
+  collected: DiagnosticCollector,
+  clauses: number,
+  max: number,
+): Query {
+  collected.add(
+    error('too-many-clauses', `the query has ${clauses} clauses; the limit is ${max}`, {
+      start: 0,
+      end: text.length,
+    }),
+  );
   return emptyQuery(text);
 }
 
@@ -182,18 +233,30 @@ function withOverflow(collected: DiagnosticCollector): readonly Diagnostic[] {
 /**
  * The result of `parseCollecting`: the diagnostics sorted by position.
  */
-function finished(ast: Query, collected: DiagnosticCollector, trial?: FixTrial): { ast: Query; collected: DiagnosticCollector } {
+function finished(
+  ast: Query,
+  collected: DiagnosticCollector,
+  trial?: FixTrial,
+): { ast: Query; collected: DiagnosticCollector } {
   collected.kept.sort((a, b) => a.span.start - b.span.start || a.span.end - b.span.end);
   // A fix must not add an error (fix-guard.ts): tried only where there are fixes, so never on a valid query.
   if (trial !== undefined && collected.kept.some((d) => d.fixes !== undefined)) {
     // Tried against at least the default number of errors: a small maxDiagnostics would hide
     // errors a trial must see, and a fix would then be offered or withheld by the limit.
     const seen = Math.max(collected.max, DEFAULT_LIMITS.maxDiagnostics);
-    const options = seen === collected.max ? trial.options : { ...trial.options, maxDiagnostics: seen };
+    const options =
+      seen === collected.max ? trial.options : { ...trial.options, maxDiagnostics: seen };
     const overflow = collected.overflow();
     // Cut at a smaller limit, the text's own errors are parsed again by the guard at the larger one;
     // so are they when the checker's levels left some out (a trial's errors are counted without levels).
-    const before = collected.levelOf !== undefined ? undefined : overflow === undefined ? collected.kept : seen === collected.max ? [...collected.kept, overflow] : undefined;
+    const before =
+      collected.levelOf !== undefined
+        ? undefined
+        : overflow === undefined
+          ? collected.kept
+          : seen === collected.max
+            ? [...collected.kept, overflow]
+            : undefined;
     new FixGuard(trial.text, (t) => syntaxErrorsOf(t, options), before).filter(collected.kept);
   }
   return { ast, collected };
@@ -212,9 +275,15 @@ interface FixTrial {
  * text, such as highlighting by segments).
  */
 export function parseIfClean(text: string): Query | undefined {
-  if (typeof text !== 'string' || text.length === 0 || text.length > DEFAULT_LIMITS.maxLength) return undefined;
+  if (typeof text !== 'string' || text.length === 0 || text.length > DEFAULT_LIMITS.maxLength)
+    return undefined;
   const stream = scan(text, (sharedBuffer ??= tokenBuffer()));
-  if (stream === undefined || stream.depth > DEFAULT_LIMITS.maxDepth || stream.clauses > DEFAULT_LIMITS.maxClauses) return undefined;
+  if (
+    stream === undefined ||
+    stream.depth > DEFAULT_LIMITS.maxDepth ||
+    stream.clauses > DEFAULT_LIMITS.maxClauses
+  )
+    return undefined;
   const body = fastParse(stream);
   return body === FAIL ? undefined : { kind: 'Query', body, span: { start: 0, end: text.length } };
 }
@@ -239,14 +308,30 @@ export function parseCollecting(
     maxDepth: Math.min(limit(given.maxDepth, DEFAULT_LIMITS.maxDepth), MAX_NESTING),
     maxClauses: limit(given.maxClauses, DEFAULT_LIMITS.maxClauses),
   };
-  const collected = new DiagnosticCollector(limit(given.maxDiagnostics, DEFAULT_LIMITS.maxDiagnostics), fixes === 'bare', levelOf);
+  const collected = new DiagnosticCollector(
+    limit(given.maxDiagnostics, DEFAULT_LIMITS.maxDiagnostics),
+    fixes === 'bare',
+    levelOf,
+  );
   const trial: FixTrial | undefined = fixes === 'guarded' ? { text, options } : undefined;
   if (typeof text !== 'string') {
-    collected.add(error('invalid-input', `expected the query as a string, got ${text === null ? 'null' : typeof text}`, { start: 0, end: 0 }));
+    collected.add(
+      error(
+        'invalid-input',
+        `expected the query as a string, got ${text === null ? 'null' : typeof text}`,
+        { start: 0, end: 0 },
+      ),
+    );
     return finished(emptyQuery(''), collected, trial);
   }
   if (text.length > limits.maxLength) {
-    collected.add(error('too-long', `the query is ${text.length} characters long; the limit is ${limits.maxLength}`, { start: limits.maxLength, end: text.length }));
+    collected.add(
+      error(
+        'too-long',
+        `the query is ${text.length} characters long; the limit is ${limits.maxLength}`,
+        { start: limits.maxLength, end: text.length },
+      ),
+    );
     return finished(emptyQuery(text), collected, trial);
   }
   if (fastPath) {
@@ -254,11 +339,26 @@ export function parseCollecting(
     if (stream !== undefined) {
       // Too deep or too many clauses: said at once, without the chevrotain lexer's token per character
       // (a million of them made `(` repeated cost more than linear time in the garbage collector).
-      if (stream.depth > limits.maxDepth) return finished(tooDeep(text, collected, stream.depth, stream.depthAt, limits.maxDepth), collected, trial);
-      if (stream.clauses > limits.maxClauses) return finished(tooManyClauses(text, collected, stream.clauses, limits.maxClauses), collected, trial);
+      if (stream.depth > limits.maxDepth)
+        return finished(
+          tooDeep(text, collected, stream.depth, stream.depthAt, limits.maxDepth),
+          collected,
+          trial,
+        );
+      if (stream.clauses > limits.maxClauses)
+        return finished(
+          tooManyClauses(text, collected, stream.clauses, limits.maxClauses),
+          collected,
+          trial,
+        );
       // The depth is checked before the fast path's recursion starts, so it never goes deeper than MAX_NESTING.
       const body = fastParse(stream);
-      if (body !== FAIL) return finished({ kind: 'Query', body, span: { start: 0, end: text.length } }, collected, trial);
+      if (body !== FAIL)
+        return finished(
+          { kind: 'Query', body, span: { start: 0, end: text.length } },
+          collected,
+          trial,
+        );
     }
   }
   const lexed = getLexer().tokenize(text);
@@ -266,7 +366,8 @@ export function parseCollecting(
     if (collected.firstDropped !== undefined) {
       // Full, and the first one left out is known: the rest are only counted, by code as lexingDiagnostic names them.
       let escapes = 0;
-      for (let j = i; j < lexed.errors.length; j++) if (isLoneBackslash(text, lexed.errors[j]!)) escapes++;
+      for (let j = i; j < lexed.errors.length; j++)
+        if (isLoneBackslash(text, lexed.errors[j]!)) escapes++;
       collected.addUnbuilt(escapes, 'error', 'invalid-escape');
       collected.addUnbuilt(lexed.errors.length - i - escapes, 'error', 'unexpected-character');
       break;
@@ -274,8 +375,18 @@ export function parseCollecting(
     collected.add(lexingDiagnostic(text, lexed.errors[i]!));
   }
   const shape = measure(lexed.tokens);
-  if (shape.depth > limits.maxDepth) return finished(tooDeep(text, collected, shape.depth, shape.depthAt, limits.maxDepth), collected, trial);
-  if (shape.clauses > limits.maxClauses) return finished(tooManyClauses(text, collected, shape.clauses, limits.maxClauses), collected, trial);
+  if (shape.depth > limits.maxDepth)
+    return finished(
+      tooDeep(text, collected, shape.depth, shape.depthAt, limits.maxDepth),
+      collected,
+      trial,
+    );
+  if (shape.clauses > limits.maxClauses)
+    return finished(
+      tooManyClauses(text, collected, shape.clauses, limits.maxClauses),
+      collected,
+      trial,
+    );
   const p = getParser();
   p.begin(text, collected);
   p.input = lexed.tokens;
@@ -297,5 +408,9 @@ export function parseCollecting(
     p.end();
   }
   for (const e of recognitionErrors) collected.add(recognitionDiagnostic(text, e));
-  return finished({ kind: 'Query', body: body ?? null, span: { start: 0, end: text.length } }, collected, trial);
+  return finished(
+    { kind: 'Query', body: body ?? null, span: { start: 0, end: text.length } },
+    collected,
+    trial,
+  );
 }

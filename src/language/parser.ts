@@ -35,10 +35,24 @@ import { loadChevrotain } from './chevrotain.js';
 import { endsWithComparison } from './comparison-edges.js';
 import type { Fix } from './diagnostic.js';
 import { DiagnosticCollector } from './diagnostic-collector.js';
-import { closedBy, DECIMAL, hasUnescapedWildcard, isEscapedAt, isSignedDecimal, quote, unescape, type EscapeProblem } from './escape.js';
+import {
+  closedBy,
+  DECIMAL,
+  hasUnescapedWildcard,
+  isEscapedAt,
+  isSignedDecimal,
+  quote,
+  unescape,
+  type EscapeProblem,
+} from './escape.js';
 import { getLexer } from './lexer.js';
 import { formatPosition } from './position.js';
-import { binaryOperatorBefore, bracketWords, escapedInPlace, valueAroundColon } from './syntax-fixes.js';
+import {
+  binaryOperatorBefore,
+  bracketWords,
+  escapedInPlace,
+  valueAroundColon,
+} from './syntax-fixes.js';
 import * as T from './tokens.js';
 
 type Operand = Expr;
@@ -185,12 +199,19 @@ function defineQueryParser({ EmbeddedActionsParser, tokenMatcher }: Chevrotain) 
     // ---------------------------------------------------------------- helpers
 
     private report(code: string, message: string, at: Span, fixes?: Fix[]): void {
-      this.diagnostics.add(fixes ? { code, severity: 'error', message, span: at, fixes } : { code, severity: 'error', message, span: at });
+      this.diagnostics.add(
+        fixes
+          ? { code, severity: 'error', message, span: at, fixes }
+          : { code, severity: 'error', message, span: at },
+      );
     }
 
     /** A stray token's "Escape" fix: made only where offered (a flood of `)` or `]` has no use for it). */
     private escapeFix(at: Span, image: string): Fix {
-      return { title: `Escape '${image}'`, edits: [{ span: at, text: escapedInPlace(this.text, at.start, image) }] };
+      return {
+        title: `Escape '${image}'`,
+        edits: [{ span: at, text: escapedInPlace(this.text, at.start, image) }],
+      };
     }
 
     private tokenSpan(token: IToken): Span {
@@ -211,7 +232,12 @@ function defineQueryParser({ EmbeddedActionsParser, tokenMatcher }: Chevrotain) 
     }
 
     private reportEscapes(offset: number, problems: readonly EscapeProblem[]): void {
-      for (const p of problems) this.report('invalid-escape', p.message, span(offset + p.offset, offset + p.offset + p.length));
+      for (const p of problems)
+        this.report(
+          'invalid-escape',
+          p.message,
+          span(offset + p.offset, offset + p.offset + p.length),
+        );
     }
 
     /** What a rule returns when chevrotain's recovery had to abandon it. */
@@ -234,7 +260,10 @@ function defineQueryParser({ EmbeddedActionsParser, tokenMatcher }: Chevrotain) 
     }
 
     private lowerNotIsOperator(): boolean {
-      return (this.lastLowerOperator !== undefined && this.LA(0) === this.lastLowerOperator) || this.comparisonAhead(2);
+      return (
+        (this.lastLowerOperator !== undefined && this.LA(0) === this.lastLowerOperator) ||
+        this.comparisonAhead(2)
+      );
     }
 
     private joinAnd(operands: Operand[], explicit: boolean[]): Operand {
@@ -251,33 +280,48 @@ function defineQueryParser({ EmbeddedActionsParser, tokenMatcher }: Chevrotain) 
     // ---------------------------------------------------------------- rules
 
     /** query := sequence EOF */
-    public query = this.RULE('query', (): Operand | null => {
-      return this.SUBRULE(this.sequence, { ARGS: [false] });
-    }, { recoveryValueFunc: () => null });
+    public query = this.RULE(
+      'query',
+      (): Operand | null => {
+        return this.SUBRULE(this.sequence, { ARGS: [false] });
+      },
+      { recoveryValueFunc: () => null },
+    );
 
     /**
      * sequence := ( orExpr | stray )*
      * Stray tokens (a `)` with no `(`, a `:` with no field, ...) are reported and skipped,
      * and the clauses around them are joined with an implicit AND.
      */
-    private sequence = this.RULE('sequence', (inGroup: boolean): Operand | null => {
-      const pieces: Operand[] = [];
-      this.MANY(
-        gated(
-          () => !(inGroup && tokenMatcher(this.LA(1), T.RParen)),
-          () => {
-            this.OR([
-              alt(() => {
-                const expr = this.SUBRULE(this.orExpr);
-                this.ACTION(() => pieces.push(expr));
-              }),
-              alt(() => this.SUBRULE(this.stray)),
-            ]);
-          },
-        ),
-      );
-      return this.ACTION(() => (pieces.length === 0 ? null : this.joinAnd(pieces, pieces.slice(1).map(() => false))));
-    }, { recoveryValueFunc: () => null });
+    private sequence = this.RULE(
+      'sequence',
+      (inGroup: boolean): Operand | null => {
+        const pieces: Operand[] = [];
+        this.MANY(
+          gated(
+            () => !(inGroup && tokenMatcher(this.LA(1), T.RParen)),
+            () => {
+              this.OR([
+                alt(() => {
+                  const expr = this.SUBRULE(this.orExpr);
+                  this.ACTION(() => pieces.push(expr));
+                }),
+                alt(() => this.SUBRULE(this.stray)),
+              ]);
+            },
+          ),
+        );
+        return this.ACTION(() =>
+          pieces.length === 0
+            ? null
+            : this.joinAnd(
+                pieces,
+                pieces.slice(1).map(() => false),
+              ),
+        );
+      },
+      { recoveryValueFunc: () => null },
+    );
 
     /*
      * Alternatives that capture nothing but the parser, made once per parser: a rule that built
@@ -285,7 +329,11 @@ function defineQueryParser({ EmbeddedActionsParser, tokenMatcher }: Chevrotain) 
      * clause it read, most of what a long broken query's parse allocated. The ones that read
      * a rule's local state (`pieces`, `operands`) are still made per call.
      */
-    private readonly orOperators = [alt(() => this.CONSUME(T.Or)), alt(() => this.CONSUME(T.OrSymbol)), alt(() => this.CONSUME(T.LowerOr))];
+    private readonly orOperators = [
+      alt(() => this.CONSUME(T.Or)),
+      alt(() => this.CONSUME(T.OrSymbol)),
+      alt(() => this.CONSUME(T.LowerOr)),
+    ];
     private readonly prefixOperators = [
       alt(() => this.CONSUME(T.Not)),
       alt(() => this.CONSUME(T.Bang)),
@@ -311,19 +359,54 @@ function defineQueryParser({ EmbeddedActionsParser, tokenMatcher }: Chevrotain) 
         () => this.rangeWithoutTo(this.CONSUME(T.BracketField)),
       ),
     ];
-    private readonly relationValues = [alt(() => this.CONSUME(T.Word)), alt(() => this.CONSUME(T.Quoted))];
-    private readonly termTokens = [alt(() => this.CONSUME(T.Word)), alt(() => this.CONSUME(T.Quoted)), alt(() => this.CONSUME(T.Regex))];
-    private readonly rangeOpeners = [alt(() => this.CONSUME(T.RangeStart)), alt(() => this.CONSUME(T.RangeExclusiveStart))];
-    private readonly rangeClosers = [alt(() => this.CONSUME(T.RangeEnd)), alt(() => this.CONSUME(T.RangeExclusiveEnd))];
-    private readonly rangeBoundTokens = [alt(() => this.CONSUME(T.RangeWord)), alt(() => this.CONSUME(T.Quoted)), alt(() => this.CONSUME(T.RangeTo))];
-    private readonly comparisonSigns = [alt(() => this.CONSUME(T.Minus)), alt(() => this.CONSUME(T.Plus))];
-    private readonly comparisonValues = [alt(() => this.CONSUME(T.Quoted)), alt(() => this.CONSUME2(T.Word))];
+    private readonly relationValues = [
+      alt(() => this.CONSUME(T.Word)),
+      alt(() => this.CONSUME(T.Quoted)),
+    ];
+    private readonly termTokens = [
+      alt(() => this.CONSUME(T.Word)),
+      alt(() => this.CONSUME(T.Quoted)),
+      alt(() => this.CONSUME(T.Regex)),
+    ];
+    private readonly rangeOpeners = [
+      alt(() => this.CONSUME(T.RangeStart)),
+      alt(() => this.CONSUME(T.RangeExclusiveStart)),
+    ];
+    private readonly rangeClosers = [
+      alt(() => this.CONSUME(T.RangeEnd)),
+      alt(() => this.CONSUME(T.RangeExclusiveEnd)),
+    ];
+    private readonly rangeBoundTokens = [
+      alt(() => this.CONSUME(T.RangeWord)),
+      alt(() => this.CONSUME(T.Quoted)),
+      alt(() => this.CONSUME(T.RangeTo)),
+    ];
+    private readonly comparisonSigns = [
+      alt(() => this.CONSUME(T.Minus)),
+      alt(() => this.CONSUME(T.Plus)),
+    ];
+    private readonly comparisonValues = [
+      alt(() => this.CONSUME(T.Quoted)),
+      alt(() => this.CONSUME2(T.Word)),
+    ];
 
     /** What `stray` skips, as alternatives made once: it runs for every token of a query full of them. */
     private readonly strayAlternatives = [
-      T.RParen, T.Colon, T.Tilde, T.Caret, T.StrayCloser, T.RelationOperator, T.And, T.AndSymbol, T.Or, T.OrSymbol,
+      T.RParen,
+      T.Colon,
+      T.Tilde,
+      T.Caret,
+      T.StrayCloser,
+      T.RelationOperator,
+      T.And,
+      T.AndSymbol,
+      T.Or,
+      T.OrSymbol,
       // Left over when a range is never closed.
-      T.RangeWord, T.RangeTo, T.RangeEnd, T.RangeExclusiveEnd,
+      T.RangeWord,
+      T.RangeTo,
+      T.RangeEnd,
+      T.RangeExclusiveEnd,
     ].map((type) => alt(() => this.CONSUME(type)));
 
     private stray = this.RULE('stray', (): void => {
@@ -340,7 +423,12 @@ function defineQueryParser({ EmbeddedActionsParser, tokenMatcher }: Chevrotain) 
         switch (token.tokenType) {
           case T.RParen:
           case T.RangeRParen:
-            this.report('unmatched-paren', `unmatched ')' at ${formatPosition(this.text, at.start)}: no '(' is open`, at, [remove]);
+            this.report(
+              'unmatched-paren',
+              `unmatched ')' at ${formatPosition(this.text, at.start)}: no '(' is open`,
+              at,
+              [remove],
+            );
             break;
           case T.And:
           case T.AndSymbol:
@@ -349,53 +437,87 @@ function defineQueryParser({ EmbeddedActionsParser, tokenMatcher }: Chevrotain) 
             this.report('missing-operand', `'${image}' needs a clause on its left`, at, [remove]);
             break;
           case T.Tilde:
-            this.report('misplaced-fuzzy', `'~' must directly follow a term or a phrase`, at, [remove, this.escapeFix(at, image)]);
+            this.report('misplaced-fuzzy', `'~' must directly follow a term or a phrase`, at, [
+              remove,
+              this.escapeFix(at, image),
+            ]);
             break;
           case T.Caret:
-            this.report('misplaced-boost', `'^' must directly follow a clause`, at, [remove, this.escapeFix(at, image)]);
+            this.report('misplaced-boost', `'^' must directly follow a clause`, at, [
+              remove,
+              this.escapeFix(at, image),
+            ]);
             break;
           case T.RangeWord:
           case T.RangeTo:
           case T.RangeEnd:
           case T.RangeExclusiveEnd:
-            this.report('unexpected-token', `unexpected '${image}' in a range: a range holds two bounds, as in [a TO b]`, at, [remove]);
+            this.report(
+              'unexpected-token',
+              `unexpected '${image}' in a range: a range holds two bounds, as in [a TO b]`,
+              at,
+              [remove],
+            );
             break;
           default: {
             // `Website:https://example.com`: the value runs on past a `:`; quoting it keeps it whole (escaping the `:` would leave `//` a regex).
             const value = image === ':' ? valueAroundColon(this.text, at.start) : undefined;
-            const quote: Fix[] = value ? [{ title: 'Quote the value', edits: [{ span: value, text: `"${this.text.slice(value.start, value.end)}"` }], safe: true }] : [];
+            const quote: Fix[] = value
+              ? [
+                  {
+                    title: 'Quote the value',
+                    edits: [{ span: value, text: `"${this.text.slice(value.start, value.end)}"` }],
+                    safe: true,
+                  },
+                ]
+              : [];
             const escaped = this.escapeFix(at, image);
             const escapes = image === ':' && this.text[at.end] === '/' ? [] : [escaped];
-            this.report('unexpected-token', `unexpected '${image}'; to search for it, ${value ? 'quote the value or ' : ''}escape it as '${escaped.edits[0]!.text.trim()}'`, at, [...quote, ...escapes, remove]);
+            this.report(
+              'unexpected-token',
+              `unexpected '${image}'; to search for it, ${value ? 'quote the value or ' : ''}escape it as '${escaped.edits[0]!.text.trim()}'`,
+              at,
+              [...quote, ...escapes, remove],
+            );
           }
         }
       });
     });
 
     /** orExpr := andExpr ( (OR | '||' | 'or') andExpr? )* */
-    private orExpr = this.RULE('orExpr', (): Operand => {
-      const operands: Operand[] = [];
-      const first = this.SUBRULE(this.andExpr);
-      this.ACTION(() => operands.push(first));
-      this.MANY(
-        gated(
-          () => this.LA(1).tokenType !== T.LowerOr || this.lowerAndOrIsOperator(operands[operands.length - 1]),
-          () => {
-            const operator = this.OR(this.orOperators);
-            this.ACTION(() => {
-              if (operator.tokenType === T.LowerOr) this.lastLowerOperator = operator;
-            });
-            const operand = this.OPTION(() => this.SUBRULE2(this.andExpr));
-            this.ACTION(() => operands.push(operand ?? this.missingOperand(operator)));
-          },
-        ),
-      );
-      return this.ACTION(() =>
-        operands.length === 1
-          ? operands[0]!
-          : { kind: 'Or', operands: operands.slice(), span: span(operands[0]!.span.start, operands[operands.length - 1]!.span.end) },
-      );
-    }, { recoveryValueFunc: () => this.recovered() });
+    private orExpr = this.RULE(
+      'orExpr',
+      (): Operand => {
+        const operands: Operand[] = [];
+        const first = this.SUBRULE(this.andExpr);
+        this.ACTION(() => operands.push(first));
+        this.MANY(
+          gated(
+            () =>
+              this.LA(1).tokenType !== T.LowerOr ||
+              this.lowerAndOrIsOperator(operands[operands.length - 1]),
+            () => {
+              const operator = this.OR(this.orOperators);
+              this.ACTION(() => {
+                if (operator.tokenType === T.LowerOr) this.lastLowerOperator = operator;
+              });
+              const operand = this.OPTION(() => this.SUBRULE2(this.andExpr));
+              this.ACTION(() => operands.push(operand ?? this.missingOperand(operator)));
+            },
+          ),
+        );
+        return this.ACTION(() =>
+          operands.length === 1
+            ? operands[0]!
+            : {
+                kind: 'Or',
+                operands: operands.slice(),
+                span: span(operands[0]!.span.start, operands[operands.length - 1]!.span.end),
+              },
+        );
+      },
+      { recoveryValueFunc: () => this.recovered() },
+    );
 
     private missingOperand(operator: IToken): ErrorNode {
       const at = this.tokenSpan(operator);
@@ -406,54 +528,65 @@ function defineQueryParser({ EmbeddedActionsParser, tokenMatcher }: Chevrotain) 
     }
 
     /** andExpr := unary ( (AND | '&&' | 'and') unary? | unary )* */
-    private andExpr = this.RULE('andExpr', (): Operand => {
-      const operands: Operand[] = [];
-      const explicit: boolean[] = [];
-      const first = this.SUBRULE(this.unary);
-      this.ACTION(() => operands.push(first));
-      this.MANY(
-        gated(
-          () => this.LA(1).tokenType !== T.LowerOr || !this.lowerAndOrIsOperator(operands[operands.length - 1]),
-          () => {
-            this.OR({
-              IGNORE_AMBIGUITIES: true,
-              DEF: [
-                alt(() => {
-                  const operator = this.CONSUME(T.And);
-                  const operand = this.OPTION(() => this.SUBRULE2(this.unary));
-                  this.ACTION(() => this.afterOperator(operands, explicit, operator, operand));
-                }),
-                alt(() => {
-                  const operator = this.CONSUME(T.AndSymbol);
-                  const operand = this.OPTION2(() => this.SUBRULE3(this.unary));
-                  this.ACTION(() => this.afterOperator(operands, explicit, operator, operand));
-                }),
-                gatedAlt(
-                  () => this.lowerAndOrIsOperator(operands[operands.length - 1]),
-                  () => {
-                    const operator = this.CONSUME(T.LowerAnd);
-                    this.ACTION(() => (this.lastLowerOperator = operator));
-                    const operand = this.OPTION3(() => this.SUBRULE4(this.unary));
+    private andExpr = this.RULE(
+      'andExpr',
+      (): Operand => {
+        const operands: Operand[] = [];
+        const explicit: boolean[] = [];
+        const first = this.SUBRULE(this.unary);
+        this.ACTION(() => operands.push(first));
+        this.MANY(
+          gated(
+            () =>
+              this.LA(1).tokenType !== T.LowerOr ||
+              !this.lowerAndOrIsOperator(operands[operands.length - 1]),
+            () => {
+              this.OR({
+                IGNORE_AMBIGUITIES: true,
+                DEF: [
+                  alt(() => {
+                    const operator = this.CONSUME(T.And);
+                    const operand = this.OPTION(() => this.SUBRULE2(this.unary));
                     this.ACTION(() => this.afterOperator(operands, explicit, operator, operand));
-                  },
-                ),
-                alt(() => {
-                  const operand = this.SUBRULE5(this.unary);
-                  this.ACTION(() => {
-                    explicit.push(false);
-                    operands.push(operand);
-                  });
-                }),
-              ],
-            });
-          },
-        ),
-      );
-      return this.ACTION(() => this.joinAnd(operands, explicit));
-    }, { recoveryValueFunc: () => this.recovered() });
+                  }),
+                  alt(() => {
+                    const operator = this.CONSUME(T.AndSymbol);
+                    const operand = this.OPTION2(() => this.SUBRULE3(this.unary));
+                    this.ACTION(() => this.afterOperator(operands, explicit, operator, operand));
+                  }),
+                  gatedAlt(
+                    () => this.lowerAndOrIsOperator(operands[operands.length - 1]),
+                    () => {
+                      const operator = this.CONSUME(T.LowerAnd);
+                      this.ACTION(() => (this.lastLowerOperator = operator));
+                      const operand = this.OPTION3(() => this.SUBRULE4(this.unary));
+                      this.ACTION(() => this.afterOperator(operands, explicit, operator, operand));
+                    },
+                  ),
+                  alt(() => {
+                    const operand = this.SUBRULE5(this.unary);
+                    this.ACTION(() => {
+                      explicit.push(false);
+                      operands.push(operand);
+                    });
+                  }),
+                ],
+              });
+            },
+          ),
+        );
+        return this.ACTION(() => this.joinAnd(operands, explicit));
+      },
+      { recoveryValueFunc: () => this.recovered() },
+    );
 
     /** An AND's operand after a written operator (an `Error` node where it is missing). */
-    private afterOperator(operands: Operand[], explicit: boolean[], operator: IToken, operand: Operand | undefined): void {
+    private afterOperator(
+      operands: Operand[],
+      explicit: boolean[],
+      operator: IToken,
+      operand: Operand | undefined,
+    ): void {
       explicit.push(true);
       operands.push(operand ?? this.missingOperand(operator));
     }
@@ -487,22 +620,33 @@ function defineQueryParser({ EmbeddedActionsParser, tokenMatcher }: Chevrotain) 
     };
 
     /** unary := ( NOT | '!' | '-' | '+' | 'not' )+ clause? | clause */
-    private unary = this.RULE('unary', (): Operand => this.OR(this.unaryForms), { recoveryValueFunc: () => this.recovered() });
+    private unary = this.RULE('unary', (): Operand => this.OR(this.unaryForms), {
+      recoveryValueFunc: () => this.recovered(),
+    });
 
     /**
      * `- a`: Lucene reads a `+`, `-` or `!` followed by whitespace as a search for that
      * character, which is rarely what was meant; mdq asks which one was.
      */
     private checkAttached(token: IToken): void {
-      if (token.tokenType !== T.Minus && token.tokenType !== T.Plus && token.tokenType !== T.Bang) return;
+      if (token.tokenType !== T.Minus && token.tokenType !== T.Plus && token.tokenType !== T.Bang)
+        return;
       const at = this.tokenSpan(token);
       const next = this.LA(1);
       if (Number.isNaN(next.startOffset) || next.startOffset === at.end) return;
       const meaning = token.tokenType === T.Plus ? 'required' : 'prohibited';
-      this.report('detached-prefix', `'${token.image}' must touch the clause it applies to; to search for '${token.image}' itself, escape it`, at, [
-        { title: `Make the next clause ${meaning}`, edits: [{ span: span(at.end, next.startOffset), text: '' }] },
-        { title: `Search for '${token.image}'`, edits: [{ span: at, text: `\\${token.image}` }] },
-      ]);
+      this.report(
+        'detached-prefix',
+        `'${token.image}' must touch the clause it applies to; to search for '${token.image}' itself, escape it`,
+        at,
+        [
+          {
+            title: `Make the next clause ${meaning}`,
+            edits: [{ span: span(at.end, next.startOffset), text: '' }],
+          },
+          { title: `Search for '${token.image}'`, edits: [{ span: at, text: `\\${token.image}` }] },
+        ],
+      );
     }
 
     /** Wraps `operand` in its prefix operators, innermost last, with a loop (no recursion). */
@@ -511,41 +655,79 @@ function defineQueryParser({ EmbeddedActionsParser, tokenMatcher }: Chevrotain) 
       if (node === undefined) {
         const last = prefixes[prefixes.length - 1]!;
         const lower = this.lastLowerOperator;
-        const all = span(binaryOperatorBefore(this.text, this.tokenSpan(prefixes[0]!).start, lower && this.tokenSpan(lower)), this.tokenSpan(last).end);
-        this.report('missing-operand', `expected a clause after '${last.image}'`, this.tokenSpan(last), [
-          { title: prefixes.length === 1 && all.start === this.tokenSpan(last).start ? `Remove '${last.image}'` : 'Remove the dangling operators', edits: [{ span: all, text: '' }] },
-        ]);
+        const all = span(
+          binaryOperatorBefore(
+            this.text,
+            this.tokenSpan(prefixes[0]!).start,
+            lower && this.tokenSpan(lower),
+          ),
+          this.tokenSpan(last).end,
+        );
+        this.report(
+          'missing-operand',
+          `expected a clause after '${last.image}'`,
+          this.tokenSpan(last),
+          [
+            {
+              title:
+                prefixes.length === 1 && all.start === this.tokenSpan(last).start
+                  ? `Remove '${last.image}'`
+                  : 'Remove the dangling operators',
+              edits: [{ span: all, text: '' }],
+            },
+          ],
+        );
         node = this.missing(all.end);
       }
       for (let i = prefixes.length - 1; i >= 0; i--) {
         const token = prefixes[i]!;
         const at = span(this.tokenSpan(token).start, node.span.end);
         if (token.tokenType === T.Plus) node = { kind: 'Required', operand: node, span: at };
-        else node = { kind: 'Not', operator: token.tokenType === T.Minus ? '-' : 'NOT', operand: node, span: at };
+        else
+          node = {
+            kind: 'Not',
+            operator: token.tokenType === T.Minus ? '-' : 'NOT',
+            operand: node,
+            span: at,
+          };
       }
       return node;
     }
 
     /** clause := ( fieldClause | comparison | group | range | termLike ) ('^' number)? */
-    private clause = this.RULE('clause', (): Operand => {
-      const node = this.OR(this.clauseKinds);
-      const caret = this.OPTION(() => this.CONSUME(T.Caret));
-      // Lucene also accepts the boost before the fuzzy or proximity suffix: `a^2~1`.
-      const tilde = this.OPTION2(gated(() => caret !== undefined, () => this.CONSUME(T.Tilde)));
-      return this.ACTION(() => {
-        let expr = node as Operand;
-        if (tilde !== undefined) expr = this.tildeAfterBoost(expr, tilde);
-        if (caret === undefined) return expr;
-        const at = this.tokenSpan(caret);
-        if (caret.image.length === 1) {
-          this.report('missing-boost-value', "expected a number after '^'", at, [
-            { title: "Remove '^'", edits: [{ span: at, text: '' }] },
-          ]);
-          return expr;
-        }
-        return { kind: 'Boost', operand: expr, value: Number(caret.image.slice(1)), span: span(expr.span.start, Math.max(at.end, expr.span.end)) };
-      });
-    }, { recoveryValueFunc: () => this.recovered() });
+    private clause = this.RULE(
+      'clause',
+      (): Operand => {
+        const node = this.OR(this.clauseKinds);
+        const caret = this.OPTION(() => this.CONSUME(T.Caret));
+        // Lucene also accepts the boost before the fuzzy or proximity suffix: `a^2~1`.
+        const tilde = this.OPTION2(
+          gated(
+            () => caret !== undefined,
+            () => this.CONSUME(T.Tilde),
+          ),
+        );
+        return this.ACTION(() => {
+          let expr = node as Operand;
+          if (tilde !== undefined) expr = this.tildeAfterBoost(expr, tilde);
+          if (caret === undefined) return expr;
+          const at = this.tokenSpan(caret);
+          if (caret.image.length === 1) {
+            this.report('missing-boost-value', "expected a number after '^'", at, [
+              { title: "Remove '^'", edits: [{ span: at, text: '' }] },
+            ]);
+            return expr;
+          }
+          return {
+            kind: 'Boost',
+            operand: expr,
+            value: Number(caret.image.slice(1)),
+            span: span(expr.span.start, Math.max(at.end, expr.span.end)),
+          };
+        });
+      },
+      { recoveryValueFunc: () => this.recovered() },
+    );
 
     /** `a^2~1`: applies the `~` to the term or phrase under the boost (inside a field clause too). */
     private tildeAfterBoost(expr: Operand, tilde: IToken): Operand {
@@ -557,12 +739,18 @@ function defineQueryParser({ EmbeddedActionsParser, tokenMatcher }: Chevrotain) 
     }
 
     /** fieldClause := Word ':' ( termLike | range | group | relation )? */
-    private fieldClause = this.RULE('fieldClause', (): Operand => {
-      const nameToken = this.CONSUME(T.Word);
-      const colon = this.CONSUME(T.Colon);
-      const value = this.OPTION(() => this.OR<Operand | Relation>(this.fieldValues));
-      return this.ACTION(() => this.buildField(nameToken, colon, value as FieldValue | MatchAll | undefined));
-    }, { recoveryValueFunc: () => this.recovered() });
+    private fieldClause = this.RULE(
+      'fieldClause',
+      (): Operand => {
+        const nameToken = this.CONSUME(T.Word);
+        const colon = this.CONSUME(T.Colon);
+        const value = this.OPTION(() => this.OR<Operand | Relation>(this.fieldValues));
+        return this.ACTION(() =>
+          this.buildField(nameToken, colon, value as FieldValue | MatchAll | undefined),
+        );
+      },
+      { recoveryValueFunc: () => this.recovered() },
+    );
 
     /** `field:[a b]`: Lucene reads a range without `TO`; mdq asks for it (a bracket without `TO` names a field). */
     private rangeWithoutTo(token: IToken): ErrorNode {
@@ -571,28 +759,64 @@ function defineQueryParser({ EmbeddedActionsParser, tokenMatcher }: Chevrotain) 
         const words = bracketWords(token.image.slice(1, -1));
         const fixes: Fix[] =
           words.length === 2 && closedBy(token.image, ']') && !words.some((w) => w === 'TO')
-            ? [{ title: "Insert 'TO'", edits: [{ span: at, text: `[${words[0]} TO ${words[1]}]` }], safe: true }]
+            ? [
+                {
+                  title: "Insert 'TO'",
+                  edits: [{ span: at, text: `[${words[0]} TO ${words[1]}]` }],
+                  safe: true,
+                },
+              ]
             : [];
-        this.report('missing-range-to', `a range needs 'TO' between its bounds, as in [a TO b]`, at, fixes);
+        this.report(
+          'missing-range-to',
+          `a range needs 'TO' between its bounds, as in [a TO b]`,
+          at,
+          fixes,
+        );
         return this.missing(at.end);
       }) as ErrorNode;
     }
 
-    private buildField(nameToken: IToken, colon: IToken, value: FieldValue | MatchAll | undefined): Operand {
+    private buildField(
+      nameToken: IToken,
+      colon: IToken,
+      value: FieldValue | MatchAll | undefined,
+    ): Operand {
       const nameSpan = this.tokenSpan(nameToken);
       const colonEnd = this.tokenSpan(colon).end;
       const whole = span(nameSpan.start, value ? value.span.end : colonEnd);
       if (value === undefined) {
         // `Credit\ Limit:-100`: the `-` reads as NOT; the value was surely the negative number.
-        const signed = /^[-+][0-9A-Za-z.,_]+(?![^\s()])/.exec(this.text.slice(colonEnd, colonEnd + 64));
+        const signed = /^[-+][0-9A-Za-z.,_]+(?![^\s()])/.exec(
+          this.text.slice(colonEnd, colonEnd + 64),
+        );
         const fixes: Fix[] | undefined = signed
           ? [
-              { title: `Escape '${signed[0][0]}': \\${signed[0]}`, edits: [{ span: span(colonEnd, colonEnd + 1), text: `\\${signed[0][0]}` }], safe: true },
-              { title: `Quote the value: "${signed[0]}"`, edits: [{ span: span(colonEnd, colonEnd + signed[0].length), text: `"${signed[0].replace(/["\\]/g, '\\$&')}"` }] },
+              {
+                title: `Escape '${signed[0][0]}': \\${signed[0]}`,
+                edits: [{ span: span(colonEnd, colonEnd + 1), text: `\\${signed[0][0]}` }],
+                safe: true,
+              },
+              {
+                title: `Quote the value: "${signed[0]}"`,
+                edits: [
+                  {
+                    span: span(colonEnd, colonEnd + signed[0].length),
+                    text: `"${signed[0].replace(/["\\]/g, '\\$&')}"`,
+                  },
+                ],
+              },
             ]
           : undefined;
-        const hint = signed ? `; a '${signed[0][0]}' right after ':' reads as an operator: escape it (\\${signed[0]}) or quote the value ("${signed[0]}")` : '';
-        this.report('missing-value', `expected a value after '${nameToken.image}:'${hint}`, span(nameSpan.start, colonEnd), fixes);
+        const hint = signed
+          ? `; a '${signed[0][0]}' right after ':' reads as an operator: escape it (\\${signed[0]}) or quote the value ("${signed[0]}")`
+          : '';
+        this.report(
+          'missing-value',
+          `expected a value after '${nameToken.image}:'${hint}`,
+          span(nameSpan.start, colonEnd),
+          fixes,
+        );
         value = this.missing(colonEnd);
       }
       const raw = nameToken.image;
@@ -603,80 +827,159 @@ function defineQueryParser({ EmbeddedActionsParser, tokenMatcher }: Chevrotain) 
       }
       if (raw === '_exists_') {
         if (value.kind === 'Term' || value.kind === 'Phrase') {
-          const field: FieldName = { kind: 'FieldName', raw: value.raw, value: value.value, span: value.span };
+          const field: FieldName = {
+            kind: 'FieldName',
+            raw: value.raw,
+            value: value.value,
+            span: value.span,
+          };
           return { kind: 'Exists', field, span: whole };
         }
-        if (value.kind !== 'Error') this.report('invalid-exists', "expected a field name after '_exists_:'", value.span);
+        if (value.kind !== 'Error')
+          this.report('invalid-exists', "expected a field name after '_exists_:'", value.span);
       }
       const unescaped = unescape(raw);
       this.reportEscapes(nameSpan.start, unescaped.problems);
       if (raw !== '*' && hasUnescapedWildcard(raw)) {
-        this.report('invalid-field-name', `a field name cannot hold wildcards: '${raw}'; escape '*' and '?' with a backslash`, nameSpan, [
-          { title: 'Escape the wildcards', edits: [{ span: nameSpan, text: raw.replace(/(\\[\s\S])|([*?])/g, (m, esc: string) => (esc ? m : `\\${m}`)) }] },
-        ]);
+        this.report(
+          'invalid-field-name',
+          `a field name cannot hold wildcards: '${raw}'; escape '*' and '?' with a backslash`,
+          nameSpan,
+          [
+            {
+              title: 'Escape the wildcards',
+              edits: [
+                {
+                  span: nameSpan,
+                  text: raw.replace(/(\\[\s\S])|([*?])/g, (m, esc: string) => (esc ? m : `\\${m}`)),
+                },
+              ],
+            },
+          ],
+        );
       }
       const field: FieldName = { kind: 'FieldName', raw, value: unescaped.value, span: nameSpan };
       return { kind: 'Field', field, value, span: whole };
     }
 
     /** relation := ('>' | '>=' | '<' | '<=') ( Word | Quoted )? */
-    private relation = this.RULE('relation', (): Relation | ErrorNode => {
-      const operator = this.CONSUME(T.RelationOperator);
-      const value = this.OPTION(() =>
-        this.OR(this.relationValues),
-      );
-      return this.ACTION(() => {
-        const at = this.tokenSpan(operator);
-        const op = operator.image as RelationOperator;
-        if (value === undefined) {
-          this.report('missing-value', `expected a value after '${op}'`, at);
-          return { kind: 'Error', span: at };
-        }
-        const leaf = value.tokenType === T.Quoted ? this.phrase(value) : this.word(value);
-        if (leaf.kind !== 'Term' && leaf.kind !== 'Phrase') {
-          this.report('invalid-relation-value', `'${op}' needs a plain value, not a ${leaf.kind === 'Wildcard' ? 'wildcard' : 'match-all'}`, leaf.span);
-          const term = { kind: 'Term', raw: value.image, value: value.image, span: leaf.span } as const;
-          return { kind: 'Relation', operator: op, value: term, span: span(at.start, leaf.span.end) };
-        }
-        return { kind: 'Relation', operator: op, value: leaf, span: span(at.start, leaf.span.end) };
-      });
-    }, { recoveryValueFunc: () => this.recovered() });
+    private relation = this.RULE(
+      'relation',
+      (): Relation | ErrorNode => {
+        const operator = this.CONSUME(T.RelationOperator);
+        const value = this.OPTION(() => this.OR(this.relationValues));
+        return this.ACTION(() => {
+          const at = this.tokenSpan(operator);
+          const op = operator.image as RelationOperator;
+          if (value === undefined) {
+            this.report('missing-value', `expected a value after '${op}'`, at);
+            return { kind: 'Error', span: at };
+          }
+          const leaf = value.tokenType === T.Quoted ? this.phrase(value) : this.word(value);
+          if (leaf.kind !== 'Term' && leaf.kind !== 'Phrase') {
+            this.report(
+              'invalid-relation-value',
+              `'${op}' needs a plain value, not a ${leaf.kind === 'Wildcard' ? 'wildcard' : 'match-all'}`,
+              leaf.span,
+            );
+            const term = {
+              kind: 'Term',
+              raw: value.image,
+              value: value.image,
+              span: leaf.span,
+            } as const;
+            return {
+              kind: 'Relation',
+              operator: op,
+              value: term,
+              span: span(at.start, leaf.span.end),
+            };
+          }
+          return {
+            kind: 'Relation',
+            operator: op,
+            value: leaf,
+            span: span(at.start, leaf.span.end),
+          };
+        });
+      },
+      { recoveryValueFunc: () => this.recovered() },
+    );
 
     /** termLike := ( Word | Quoted | Regex ) ('~' number?)? */
-    private termLike = this.RULE('termLike', (): Operand => {
-      const token = this.OR(this.termTokens);
-      const tilde = this.OPTION(() => this.CONSUME(T.Tilde));
-      return this.ACTION(() => {
-        const leaf = token.tokenType === T.Quoted ? this.phrase(token) : token.tokenType === T.Regex ? this.regex(token) : this.word(token);
-        return tilde === undefined ? leaf : this.withTilde(leaf, tilde);
-      });
-    }, { recoveryValueFunc: () => this.recovered() });
+    private termLike = this.RULE(
+      'termLike',
+      (): Operand => {
+        const token = this.OR(this.termTokens);
+        const tilde = this.OPTION(() => this.CONSUME(T.Tilde));
+        return this.ACTION(() => {
+          const leaf =
+            token.tokenType === T.Quoted
+              ? this.phrase(token)
+              : token.tokenType === T.Regex
+                ? this.regex(token)
+                : this.word(token);
+          return tilde === undefined ? leaf : this.withTilde(leaf, tilde);
+        });
+      },
+      { recoveryValueFunc: () => this.recovered() },
+    );
 
     /** Applies `~` to a term (fuzzy) or a phrase (proximity), reporting it anywhere else or with a bad number. */
     private withTilde(leaf: Operand, tilde: IToken): Operand {
       const at = this.tokenSpan(tilde);
       const remove: Fix = { title: "Remove '~'", edits: [{ span: at, text: '' }] };
       if (leaf.kind !== 'Term' && leaf.kind !== 'Phrase') {
-        const what = leaf.kind === 'Regex' ? 'regex' : leaf.kind === 'Wildcard' ? 'wildcard' : 'clause like this';
-        this.report('misplaced-fuzzy', `'~' applies only to a plain term or a phrase, not to a ${what}`, at, [remove]);
+        const what =
+          leaf.kind === 'Regex'
+            ? 'regex'
+            : leaf.kind === 'Wildcard'
+              ? 'wildcard'
+              : 'clause like this';
+        this.report(
+          'misplaced-fuzzy',
+          `'~' applies only to a plain term or a phrase, not to a ${what}`,
+          at,
+          [remove],
+        );
         return leaf;
       }
       const number = tilde.image.slice(1);
       if (number !== '' && !DECIMAL.test(number)) {
         const digits = /^\d+(?:\.\d+)?/.exec(number)?.[0] ?? '';
         this.report('invalid-fuzzy', `'~' takes a number or nothing, not '${number}'`, at, [
-          { title: `Separate '${number.slice(digits.length)}' from '~${digits}'`, edits: [{ span: span(at.start + 1 + digits.length, at.start + 1 + digits.length), text: ' ' }] },
+          {
+            title: `Separate '${number.slice(digits.length)}' from '~${digits}'`,
+            edits: [
+              { span: span(at.start + 1 + digits.length, at.start + 1 + digits.length), text: ' ' },
+            ],
+          },
         ]);
         return leaf;
       }
       const distance = number === '' ? null : Number(number);
-      if (leaf.kind === 'Term' && distance !== null && distance >= 1 && !Number.isInteger(distance)) {
-        this.report('invalid-fuzzy', `a fuzzy edit distance must be a whole number (or a similarity below 1), not ${number}`, at, [
-          { title: `Use ~${Math.round(distance)}`, edits: [{ span: at, text: `~${Math.round(distance)}` }] },
-        ]);
+      if (
+        leaf.kind === 'Term' &&
+        distance !== null &&
+        distance >= 1 &&
+        !Number.isInteger(distance)
+      ) {
+        this.report(
+          'invalid-fuzzy',
+          `a fuzzy edit distance must be a whole number (or a similarity below 1), not ${number}`,
+          at,
+          [
+            {
+              title: `Use ~${Math.round(distance)}`,
+              edits: [{ span: at, text: `~${Math.round(distance)}` }],
+            },
+          ],
+        );
       }
       const whole = span(leaf.span.start, at.end);
-      return leaf.kind === 'Term' ? { kind: 'Fuzzy', operand: leaf, distance, span: whole } : { kind: 'Proximity', operand: leaf, distance, span: whole };
+      return leaf.kind === 'Term'
+        ? { kind: 'Fuzzy', operand: leaf, distance, span: whole }
+        : { kind: 'Proximity', operand: leaf, distance, span: whole };
     }
 
     private word(token: IToken): Operand & { kind: 'Term' | 'Wildcard' | 'MatchAll' } {
@@ -715,175 +1018,319 @@ function defineQueryParser({ EmbeddedActionsParser, tokenMatcher }: Chevrotain) 
      * that adds the closer (escaped where the text ends in a lone backslash). Closing a phrase keeps
      * its meaning; closing a regex may not (`safe`).
      */
-    private checkClosed(raw: string, at: Span, closer: '"' | '/', code: string, what: string, safe: boolean): boolean {
+    private checkClosed(
+      raw: string,
+      at: Span,
+      closer: '"' | '/',
+      code: string,
+      what: string,
+      safe: boolean,
+    ): boolean {
       if (closedBy(raw, closer)) return true;
       const text = isEscapedAt(`${raw}${closer}`, raw.length) ? `\\${closer}` : closer;
-      const fix: Fix = { title: `Add the closing '${closer}'`, edits: [{ span: span(at.end, at.end), text }], ...(safe ? { safe: true } : {}) };
-      this.report(code, `missing '${closer}' to close the ${what} that starts at ${formatPosition(this.text, at.start)}`, at, [fix]);
+      const fix: Fix = {
+        title: `Add the closing '${closer}'`,
+        edits: [{ span: span(at.end, at.end), text }],
+        ...(safe ? { safe: true } : {}),
+      };
+      this.report(
+        code,
+        `missing '${closer}' to close the ${what} that starts at ${formatPosition(this.text, at.start)}`,
+        at,
+        [fix],
+      );
       return false;
     }
 
     /** group := '(' sequence ')' */
-    private group = this.RULE('group', (): Group => {
-      const open = this.CONSUME(T.LParen);
-      const body = this.SUBRULE(this.sequence, { ARGS: [true] });
-      const close = this.OPTION(() => this.CONSUME(T.RParen));
-      return this.ACTION(() => {
-        const openSpan = this.tokenSpan(open);
-        const end = close ? this.tokenSpan(close).end : body ? body.span.end : openSpan.end;
-        if (close === undefined) {
-          // After an unterminated phrase, regex or bracket a ')' would only land inside it: no obvious fix then.
-          // Inner groups left open at the same point are closed first, so this fix closes them too.
-          const closers = ')'.repeat((this.unclosedGroupsAt.get(end) ?? 0) + 1);
-          this.unclosedGroupsAt.set(end, closers.length);
-          // A range left open at the same point is closed first: `([a TO b` + `)` re-lexes `[a TO b)` as a bracketed name.
-          const text = (this.unclosedRangesAt.get(end) ?? '') + closers;
-          const fixes = endsUnterminated(this.LA(0)) ? [] : [{ title: "Add the closing ')'", edits: [{ span: span(end, end), text }], safe: true }];
-          this.report('unclosed-paren', `missing ')' to close '(' at ${formatPosition(this.text, openSpan.start)}`, openSpan, fixes);
-        }
-        if (body === null) {
-          this.report('empty-group', 'empty parentheses: a group needs at least one clause', span(openSpan.start, end), [
-            { title: 'Remove the empty group', edits: [{ span: span(openSpan.start, end), text: '' }] },
-          ]);
-        }
-        return { kind: 'Group', body: body ?? this.missing(openSpan.end), span: span(openSpan.start, end) };
-      });
-    }, { recoveryValueFunc: () => this.recovered() as unknown as Group });
+    private group = this.RULE(
+      'group',
+      (): Group => {
+        const open = this.CONSUME(T.LParen);
+        const body = this.SUBRULE(this.sequence, { ARGS: [true] });
+        const close = this.OPTION(() => this.CONSUME(T.RParen));
+        return this.ACTION(() => {
+          const openSpan = this.tokenSpan(open);
+          const end = close ? this.tokenSpan(close).end : body ? body.span.end : openSpan.end;
+          if (close === undefined) {
+            // After an unterminated phrase, regex or bracket a ')' would only land inside it: no obvious fix then.
+            // Inner groups left open at the same point are closed first, so this fix closes them too.
+            const closers = ')'.repeat((this.unclosedGroupsAt.get(end) ?? 0) + 1);
+            this.unclosedGroupsAt.set(end, closers.length);
+            // A range left open at the same point is closed first: `([a TO b` + `)` re-lexes `[a TO b)` as a bracketed name.
+            const text = (this.unclosedRangesAt.get(end) ?? '') + closers;
+            const fixes = endsUnterminated(this.LA(0))
+              ? []
+              : [
+                  {
+                    title: "Add the closing ')'",
+                    edits: [{ span: span(end, end), text }],
+                    safe: true,
+                  },
+                ];
+            this.report(
+              'unclosed-paren',
+              `missing ')' to close '(' at ${formatPosition(this.text, openSpan.start)}`,
+              openSpan,
+              fixes,
+            );
+          }
+          if (body === null) {
+            this.report(
+              'empty-group',
+              'empty parentheses: a group needs at least one clause',
+              span(openSpan.start, end),
+              [
+                {
+                  title: 'Remove the empty group',
+                  edits: [{ span: span(openSpan.start, end), text: '' }],
+                },
+              ],
+            );
+          }
+          return {
+            kind: 'Group',
+            body: body ?? this.missing(openSpan.end),
+            span: span(openSpan.start, end),
+          };
+        });
+      },
+      { recoveryValueFunc: () => this.recovered() as unknown as Group },
+    );
 
     /** range := ('[' | '{') bound? TO? bound? (']' | '}')? */
-    private range = this.RULE('range', (): Range => {
-      const open = this.OR(this.rangeOpeners);
-      // A bare `TO` is a bound where Lucene 8.7 reads one: before the `TO` keyword (`[TO TO x]`) and after it (`[x TO TO]`).
-      const lower = this.OPTION(
-        gated(
-          () => this.LA(1).tokenType !== T.RangeTo || this.LA(2).tokenType === T.RangeTo,
-          () => this.SUBRULE(this.rangeBound),
-        ),
-      );
-      const to = this.OPTION2(() => this.CONSUME(T.RangeTo));
-      const upper = this.OPTION3(
-        gated(
-          () => this.LA(1).tokenType !== T.RangeTo || to !== undefined,
-          () => this.SUBRULE2(this.rangeBound),
-        ),
-      );
-      const close = this.OPTION4(() =>
-        this.OR2(this.rangeClosers),
-      );
-      return this.ACTION(() => {
-        const openSpan = this.tokenSpan(open);
-        // Unclosed: the range ends after its last part, which is `TO` when no upper bound follows it (`["18"TO`).
-        let end = close ? this.tokenSpan(close).end : Math.max(openSpan.end, lower?.span.end ?? 0, to ? this.tokenSpan(to).end : 0, upper?.span.end ?? 0);
-        if (lower === undefined) this.report('missing-range-bound', "expected a lower bound (or '*') in the range", openSpan);
-        if (to === undefined && lower !== undefined && upper !== undefined) {
-          this.report('missing-range-to', "expected 'TO' between the bounds of a range", span(lower.span.end, upper.span.start), [
-            { title: "Insert 'TO'", edits: [{ span: span(lower.span.end, upper.span.start), text: ' TO ' }], safe: true },
-          ]);
-        } else if (upper === undefined && lower !== undefined) {
-          const after = to ? this.tokenSpan(to) : lower.span;
-          this.report('missing-range-bound', `expected an upper bound (or '*') after '${to ? 'TO' : lower.raw}'`, after);
-        }
-        if (close === undefined) {
-          const closer = open.tokenType === T.RangeStart ? ']' : '}';
-          const fixes = endsUnterminated(this.LA(0)) ? [] : [{ title: `Add the closing '${closer}'`, edits: [{ span: span(end, end), text: closer }], safe: true }];
-          this.unclosedRangesAt.set(end, closer);
-          this.report('unclosed-range', `missing '${closer}' to close the range that starts at ${formatPosition(this.text, openSpan.start)}`, openSpan, fixes);
-        }
-        end = Math.max(end, openSpan.end);
-        return {
-          kind: 'Range',
-          lower: lower ?? missingBound(openSpan.end),
-          upper: upper ?? missingBound(end),
-          lowerInclusive: open.tokenType === T.RangeStart,
-          upperInclusive: close ? close.tokenType === T.RangeEnd : open.tokenType === T.RangeStart,
-          span: span(openSpan.start, end),
-        };
-      });
-    }, { recoveryValueFunc: () => this.recovered() as unknown as Range });
+    private range = this.RULE(
+      'range',
+      (): Range => {
+        const open = this.OR(this.rangeOpeners);
+        // A bare `TO` is a bound where Lucene 8.7 reads one: before the `TO` keyword (`[TO TO x]`) and after it (`[x TO TO]`).
+        const lower = this.OPTION(
+          gated(
+            () => this.LA(1).tokenType !== T.RangeTo || this.LA(2).tokenType === T.RangeTo,
+            () => this.SUBRULE(this.rangeBound),
+          ),
+        );
+        const to = this.OPTION2(() => this.CONSUME(T.RangeTo));
+        const upper = this.OPTION3(
+          gated(
+            () => this.LA(1).tokenType !== T.RangeTo || to !== undefined,
+            () => this.SUBRULE2(this.rangeBound),
+          ),
+        );
+        const close = this.OPTION4(() => this.OR2(this.rangeClosers));
+        return this.ACTION(() => {
+          const openSpan = this.tokenSpan(open);
+          // Unclosed: the range ends after its last part, which is `TO` when no upper bound follows it (`["18"TO`).
+          let end = close
+            ? this.tokenSpan(close).end
+            : Math.max(
+                openSpan.end,
+                lower?.span.end ?? 0,
+                to ? this.tokenSpan(to).end : 0,
+                upper?.span.end ?? 0,
+              );
+          if (lower === undefined)
+            this.report(
+              'missing-range-bound',
+              "expected a lower bound (or '*') in the range",
+              openSpan,
+            );
+          if (to === undefined && lower !== undefined && upper !== undefined) {
+            this.report(
+              'missing-range-to',
+              "expected 'TO' between the bounds of a range",
+              span(lower.span.end, upper.span.start),
+              [
+                {
+                  title: "Insert 'TO'",
+                  edits: [{ span: span(lower.span.end, upper.span.start), text: ' TO ' }],
+                  safe: true,
+                },
+              ],
+            );
+          } else if (upper === undefined && lower !== undefined) {
+            const after = to ? this.tokenSpan(to) : lower.span;
+            this.report(
+              'missing-range-bound',
+              `expected an upper bound (or '*') after '${to ? 'TO' : lower.raw}'`,
+              after,
+            );
+          }
+          if (close === undefined) {
+            const closer = open.tokenType === T.RangeStart ? ']' : '}';
+            const fixes = endsUnterminated(this.LA(0))
+              ? []
+              : [
+                  {
+                    title: `Add the closing '${closer}'`,
+                    edits: [{ span: span(end, end), text: closer }],
+                    safe: true,
+                  },
+                ];
+            this.unclosedRangesAt.set(end, closer);
+            this.report(
+              'unclosed-range',
+              `missing '${closer}' to close the range that starts at ${formatPosition(this.text, openSpan.start)}`,
+              openSpan,
+              fixes,
+            );
+          }
+          end = Math.max(end, openSpan.end);
+          return {
+            kind: 'Range',
+            lower: lower ?? missingBound(openSpan.end),
+            upper: upper ?? missingBound(end),
+            lowerInclusive: open.tokenType === T.RangeStart,
+            upperInclusive: close
+              ? close.tokenType === T.RangeEnd
+              : open.tokenType === T.RangeStart,
+            span: span(openSpan.start, end),
+          };
+        });
+      },
+      { recoveryValueFunc: () => this.recovered() as unknown as Range },
+    );
 
     /** rangeBound := RangeWord | Quoted | TO */
-    private rangeBound = this.RULE('rangeBound', (): RangeBound => {
-      const token = this.OR(this.rangeBoundTokens);
-      return this.ACTION(() => {
-        const at = this.tokenSpan(token);
-        const raw = token.image;
-        if (token.tokenType === T.Quoted) {
-          const phrase = this.phrase(token);
-          return { kind: 'RangeBound', raw, value: phrase.value, span: at };
-        }
-        if (raw === '*') return { kind: 'RangeBound', raw, value: null, span: at };
-        const { value, problems } = unescape(raw);
-        this.reportEscapes(at.start, problems);
-        return { kind: 'RangeBound', raw, value, span: at };
-      });
-    }, { recoveryValueFunc: () => ({ kind: 'RangeBound' as const, raw: '', value: '', span: span(this.previousEnd(), this.previousEnd()) }) });
+    private rangeBound = this.RULE(
+      'rangeBound',
+      (): RangeBound => {
+        const token = this.OR(this.rangeBoundTokens);
+        return this.ACTION(() => {
+          const at = this.tokenSpan(token);
+          const raw = token.image;
+          if (token.tokenType === T.Quoted) {
+            const phrase = this.phrase(token);
+            return { kind: 'RangeBound', raw, value: phrase.value, span: at };
+          }
+          if (raw === '*') return { kind: 'RangeBound', raw, value: null, span: at };
+          const { value, problems } = unescape(raw);
+          this.reportEscapes(at.start, problems);
+          return { kind: 'RangeBound', raw, value, span: at };
+        });
+      },
+      {
+        recoveryValueFunc: () => ({
+          kind: 'RangeBound' as const,
+          raw: '',
+          value: '',
+          span: span(this.previousEnd(), this.previousEnd()),
+        }),
+      },
+    );
 
     /** comparison := BracketField operator? value? */
-    private comparison = this.RULE('comparison', (): Operand => {
-      const field = this.CONSUME(T.BracketField);
-      // A word in operator position: a known operator, a known misspelling, a bare number
-      // (`[Age] 5`: operator missing) or any word followed by a value (reported as unknown).
-      const operator = this.OPTION(
-        gated(
-          () => {
-            const next = this.LA(1);
-            const after = this.LA(2).tokenType;
-            return (
-              tokenMatcher(next, T.ComparisonWord) ||
-              next.image.toLowerCase() in OPERATOR_ALIASES ||
-              DECIMAL.test(next.image) ||
-              after === T.Quoted ||
-              after === T.Minus ||
-              after === T.Plus ||
-              tokenMatcher(this.LA(2), T.Word)
-            );
-          },
-          () => this.CONSUME(T.Word),
-        ),
-      );
-      const sign = this.OPTION2(
-        gated(
-          () => tokenMatcher(this.LA(2), T.Word) && DECIMAL.test(this.LA(2).image),
-          () => this.OR2(this.comparisonSigns),
-        ),
-      );
-      // Without an operator only a quoted value still belongs to the comparison (`[A] "x"`).
-      const value = this.OPTION3(
-        gated(
-          () => operator !== undefined || this.LA(1).tokenType === T.Quoted,
-          () => this.OR3(this.comparisonValues),
-        ),
-      );
-      return this.ACTION(() => this.buildComparison(field, operator, sign, value));
-    }, { recoveryValueFunc: () => this.recovered() });
+    private comparison = this.RULE(
+      'comparison',
+      (): Operand => {
+        const field = this.CONSUME(T.BracketField);
+        // A word in operator position: a known operator, a known misspelling, a bare number
+        // (`[Age] 5`: operator missing) or any word followed by a value (reported as unknown).
+        const operator = this.OPTION(
+          gated(
+            () => {
+              const next = this.LA(1);
+              const after = this.LA(2).tokenType;
+              return (
+                tokenMatcher(next, T.ComparisonWord) ||
+                next.image.toLowerCase() in OPERATOR_ALIASES ||
+                DECIMAL.test(next.image) ||
+                after === T.Quoted ||
+                after === T.Minus ||
+                after === T.Plus ||
+                tokenMatcher(this.LA(2), T.Word)
+              );
+            },
+            () => this.CONSUME(T.Word),
+          ),
+        );
+        const sign = this.OPTION2(
+          gated(
+            () => tokenMatcher(this.LA(2), T.Word) && DECIMAL.test(this.LA(2).image),
+            () => this.OR2(this.comparisonSigns),
+          ),
+        );
+        // Without an operator only a quoted value still belongs to the comparison (`[A] "x"`).
+        const value = this.OPTION3(
+          gated(
+            () => operator !== undefined || this.LA(1).tokenType === T.Quoted,
+            () => this.OR3(this.comparisonValues),
+          ),
+        );
+        return this.ACTION(() => this.buildComparison(field, operator, sign, value));
+      },
+      { recoveryValueFunc: () => this.recovered() },
+    );
 
-    private buildComparison(fieldToken: IToken, operatorToken: IToken | undefined, sign: IToken | undefined, valueToken: IToken | undefined): Operand {
+    private buildComparison(
+      fieldToken: IToken,
+      operatorToken: IToken | undefined,
+      sign: IToken | undefined,
+      valueToken: IToken | undefined,
+    ): Operand {
       const fieldSpan = this.tokenSpan(fieldToken);
       const raw = fieldToken.image;
       const closed = closedBy(raw, ']');
       if (!closed) {
-        this.report('unclosed-bracket', `missing ']' to close the field name that starts at ${formatPosition(this.text, fieldSpan.start)}`, fieldSpan, [
-          { title: "Add the closing ']'", edits: [{ span: span(fieldSpan.end, fieldSpan.end), text: isEscapedAt(`${raw}]`, raw.length) ? '\\]' : ']' }], safe: true },
-        ]);
+        this.report(
+          'unclosed-bracket',
+          `missing ']' to close the field name that starts at ${formatPosition(this.text, fieldSpan.start)}`,
+          fieldSpan,
+          [
+            {
+              title: "Add the closing ']'",
+              edits: [
+                {
+                  span: span(fieldSpan.end, fieldSpan.end),
+                  text: isEscapedAt(`${raw}]`, raw.length) ? '\\]' : ']',
+                },
+              ],
+              safe: true,
+            },
+          ],
+        );
       }
       const inner = raw.slice(1, closed ? -1 : undefined);
       const name = unescape(inner);
       this.reportEscapes(fieldSpan.start + 1, name.problems);
-      const field: FieldName = { kind: 'FieldName', raw: inner, value: name.value, span: fieldSpan };
-      if (field.value.trim() === '') this.report('empty-field-name', 'the field name between the brackets is empty', fieldSpan);
+      const field: FieldName = {
+        kind: 'FieldName',
+        raw: inner,
+        value: name.value,
+        span: fieldSpan,
+      };
+      if (field.value.trim() === '')
+        this.report('empty-field-name', 'the field name between the brackets is empty', fieldSpan);
 
       let operator: ComparisonOperator | undefined;
       let end = fieldSpan.end;
-      if (operatorToken !== undefined && valueToken === undefined && sign === undefined && DECIMAL.test(operatorToken.image)) {
+      if (
+        operatorToken !== undefined &&
+        valueToken === undefined &&
+        sign === undefined &&
+        DECIMAL.test(operatorToken.image)
+      ) {
         // `[Age] 5`: the operator is missing, not the value.
         const at = this.tokenSpan(operatorToken);
-        this.report('missing-operator', `expected a comparison operator between '${raw}' and '${operatorToken.image}'`, span(fieldSpan.start, at.end), [
-          { title: "Insert 'eq'", edits: [{ span: span(fieldSpan.end, at.start), text: ' eq ' }] },
-        ]);
+        this.report(
+          'missing-operator',
+          `expected a comparison operator between '${raw}' and '${operatorToken.image}'`,
+          span(fieldSpan.start, at.end),
+          [
+            {
+              title: "Insert 'eq'",
+              edits: [{ span: span(fieldSpan.end, at.start), text: ' eq ' }],
+            },
+          ],
+        );
         return { kind: 'Error', span: span(fieldSpan.start, at.end) };
       }
       if (operatorToken === undefined) {
-        this.report('missing-operator', `expected a comparison operator after '${raw}' (${COMPARISON_OPERATORS.join(', ')})`, fieldSpan);
+        this.report(
+          'missing-operator',
+          `expected a comparison operator after '${raw}' (${COMPARISON_OPERATORS.join(', ')})`,
+          fieldSpan,
+        );
       } else {
         const at = this.tokenSpan(operatorToken);
         end = at.end;
@@ -897,7 +1344,15 @@ function defineQueryParser({ EmbeddedActionsParser, tokenMatcher }: Chevrotain) 
             `unknown comparison operator '${operatorToken.image}'${alias ? `; did you mean '${alias}'?` : ''} (operators: ${COMPARISON_OPERATORS.join(', ')})`,
             at,
             // `like` is SQL's: its `%` and `_` are wildcards that `contains` would search for literally.
-            alias ? [{ title: `Replace with '${alias}'`, edits: [{ span: at, text: alias }], safe: word !== 'like' }] : undefined,
+            alias
+              ? [
+                  {
+                    title: `Replace with '${alias}'`,
+                    edits: [{ span: at, text: alias }],
+                    safe: word !== 'like',
+                  },
+                ]
+              : undefined,
           );
           operator = alias;
         }
@@ -907,7 +1362,11 @@ function defineQueryParser({ EmbeddedActionsParser, tokenMatcher }: Chevrotain) 
       if (valueToken === undefined) {
         const at = sign ? this.tokenSpan(sign) : span(end, end);
         if (operatorToken !== undefined) {
-          this.report('missing-value', `expected a quoted value or a number after '${operatorToken.image}'`, operatorToken ? this.tokenSpan(operatorToken) : fieldSpan);
+          this.report(
+            'missing-value',
+            `expected a quoted value or a number after '${operatorToken.image}'`,
+            operatorToken ? this.tokenSpan(operatorToken) : fieldSpan,
+          );
         }
         end = Math.max(end, at.end);
       } else {
@@ -917,12 +1376,22 @@ function defineQueryParser({ EmbeddedActionsParser, tokenMatcher }: Chevrotain) 
         if (valueToken.tokenType === T.Quoted) {
           const phrase = this.phrase(valueToken);
           value = { kind: 'StringValue', raw: valueToken.image, value: phrase.value, span: at };
-          if (sign) this.report('unexpected-token', `unexpected '${sign.image}' before a quoted value`, this.tokenSpan(sign));
+          if (sign)
+            this.report(
+              'unexpected-token',
+              `unexpected '${sign.image}' before a quoted value`,
+              this.tokenSpan(sign),
+            );
         } else {
           const signed = (sign?.image ?? '') + valueToken.image;
           const adjacent = !sign || this.tokenSpan(sign).end === at.start;
           if (DECIMAL.test(valueToken.image) && adjacent) {
-            value = { kind: 'NumberValue', raw: signed, value: Number(signed), span: span(start, at.end) };
+            value = {
+              kind: 'NumberValue',
+              raw: signed,
+              value: Number(signed),
+              span: span(start, at.end),
+            };
           } else {
             const text = unescape(valueToken.image).value;
             const quoted = quote(text);
@@ -936,18 +1405,40 @@ function defineQueryParser({ EmbeddedActionsParser, tokenMatcher }: Chevrotain) 
                 `single quotes do not quote in this language: write ${written[0]}`,
                 at,
                 // The string is what SQL's quotes meant; a number's type is the schema's to say, so that fix is a guess.
-                written.map((w) => ({ title: `Write ${w}`, edits: [{ span: at, text: w }], safe: !numeric })),
+                written.map((w) => ({
+                  title: `Write ${w}`,
+                  edits: [{ span: at, text: w }],
+                  safe: !numeric,
+                })),
               );
               // The tree holds the value meant, so that the checker judges it (`[Status] eq 'Active'`: the code is ACT).
-              value = numeric ? { kind: 'NumberValue', raw: meant, value: Number(meant), span: at } : { kind: 'StringValue', raw: written[0]!, value: meant, span: at };
+              value = numeric
+                ? { kind: 'NumberValue', raw: meant, value: Number(meant), span: at }
+                : { kind: 'StringValue', raw: written[0]!, value: meant, span: at };
             } else {
               this.report(
                 'unquoted-value',
                 `a comparison value must be a quoted string or a number: write ${quoted}`,
                 span(start, at.end),
-                [{ title: `Quote it: ${quoted}`, edits: [{ span: span(start, at.end), text: sign ? `"${sign.image}${quoted.slice(1)}` : quoted }], safe: true }],
+                [
+                  {
+                    title: `Quote it: ${quoted}`,
+                    edits: [
+                      {
+                        span: span(start, at.end),
+                        text: sign ? `"${sign.image}${quoted.slice(1)}` : quoted,
+                      },
+                    ],
+                    safe: true,
+                  },
+                ],
               );
-              value = { kind: 'StringValue', raw: quoted, value: (sign?.image ?? '') + text, span: span(start, at.end) };
+              value = {
+                kind: 'StringValue',
+                raw: quoted,
+                value: (sign?.image ?? '') + text,
+                span: span(start, at.end),
+              };
             }
           }
         }
@@ -968,8 +1459,14 @@ function singleQuotedValue(text: string): string | undefined {
 
 /** True when `token` is a phrase, regex or bracket field name whose closing character is missing. */
 function endsUnterminated(token: IToken): boolean {
-  const closer = token.tokenType === T.Quoted ? '"' : token.tokenType === T.Regex ? '/' : token.tokenType === T.BracketField ? ']' : undefined;
+  const closer =
+    token.tokenType === T.Quoted
+      ? '"'
+      : token.tokenType === T.Regex
+        ? '/'
+        : token.tokenType === T.BracketField
+          ? ']'
+          : undefined;
   if (closer === undefined) return false;
   return !closedBy(token.image, closer);
 }
-

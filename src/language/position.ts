@@ -49,7 +49,10 @@ export function formatPosition(text: string, offset: number): string {
 }
 
 /** The full text of the line holding `offset`, and the offset where that line starts. */
-export function lineAt(text: string, offset: number): { readonly text: string; readonly start: number } {
+export function lineAt(
+  text: string,
+  offset: number,
+): { readonly text: string; readonly start: number } {
   const starts = lineStarts(text);
   const index = lineIndex(starts, Math.min(Math.max(offset, 0), text.length));
   const startOfLine = starts[index]!;

@@ -132,8 +132,19 @@ function isSpace(c: number): boolean {
 /** Characters that end a word wherever they stand (besides whitespace). */
 function isBreaker(c: number): boolean {
   return (
-    c === C.Bang || c === C.LParen || c === C.RParen || c === C.Colon || c === C.Caret || c === C.LBracket || c === C.RBracket ||
-    c === C.Quote || c === C.LBrace || c === C.RBrace || c === C.Tilde || c === C.Backslash || c === C.Slash
+    c === C.Bang ||
+    c === C.LParen ||
+    c === C.RParen ||
+    c === C.Colon ||
+    c === C.Caret ||
+    c === C.LBracket ||
+    c === C.RBracket ||
+    c === C.Quote ||
+    c === C.LBrace ||
+    c === C.RBrace ||
+    c === C.Tilde ||
+    c === C.Backslash ||
+    c === C.Slash
   );
 }
 
@@ -182,7 +193,8 @@ function delimitedEnd(text: string, i: number, closer: number): number {
 /** Whether text[start, end) spells `word` exactly. */
 function spells(text: string, start: number, end: number, word: string): boolean {
   if (end - start !== word.length) return false;
-  for (let k = 0; k < word.length; k++) if (text.charCodeAt(start + k) !== word.charCodeAt(k)) return false;
+  for (let k = 0; k < word.length; k++)
+    if (text.charCodeAt(start + k) !== word.charCodeAt(k)) return false;
   return true;
 }
 
@@ -208,7 +220,8 @@ function wordKind(text: string, start: number, end: number): Kind {
     if (spells(text, start, end, 'not')) return Kind.LowerNot;
   }
   if (length === 2 || length === 8 || length === 10) {
-    for (const word of COMPARISON_WORDS) if (spellsInAnyCase(text, start, end, word)) return Kind.ComparisonWord;
+    for (const word of COMPARISON_WORDS)
+      if (spellsInAnyCase(text, start, end, word)) return Kind.ComparisonWord;
   }
   return Kind.Word;
 }
@@ -242,7 +255,10 @@ export function tokenBuffer(): TokenBuffer {
  * Scans `text` into a token stream, or returns undefined where the chevrotain lexer
  * would report an error. The stream's arrays belong to `buffer`.
  */
-export function scan(text: string, buffer: TokenBuffer = new TokenBuffer()): TokenStream | undefined {
+export function scan(
+  text: string,
+  buffer: TokenBuffer = new TokenBuffer(),
+): TokenStream | undefined {
   const n = text.length;
   let count = 0;
   let inRange = false;
@@ -262,7 +278,12 @@ export function scan(text: string, buffer: TokenBuffer = new TokenBuffer()): Tok
     let end: number;
     if (inRange) {
       if (c === C.RBracket || c === C.RBrace || c === C.RParen) {
-        kind = c === C.RBracket ? Kind.RangeEnd : c === C.RBrace ? Kind.RangeExclusiveEnd : Kind.RangeRParen;
+        kind =
+          c === C.RBracket
+            ? Kind.RangeEnd
+            : c === C.RBrace
+              ? Kind.RangeExclusiveEnd
+              : Kind.RangeRParen;
         end = i + 1;
         inRange = false;
       } else if (c === C.Quote) {
@@ -275,14 +296,23 @@ export function scan(text: string, buffer: TokenBuffer = new TokenBuffer()): Tok
           if (d === C.Backslash) {
             if (end + 1 >= n) break;
             end += 2;
-          } else if (isSpace(d) || d === C.RBracket || d === C.RBrace || d === C.Quote || d === C.RParen) {
+          } else if (
+            isSpace(d) ||
+            d === C.RBracket ||
+            d === C.RBrace ||
+            d === C.Quote ||
+            d === C.RParen
+          ) {
             break;
           } else {
             end++;
           }
         }
         if (end === i) return undefined;
-        kind = end - i === 2 && text.charCodeAt(i) === 84 && text.charCodeAt(i + 1) === 79 ? Kind.RangeTo : Kind.RangeWord;
+        kind =
+          end - i === 2 && text.charCodeAt(i) === 84 && text.charCodeAt(i + 1) === 79
+            ? Kind.RangeTo
+            : Kind.RangeWord;
       }
     } else {
       kind = Kind.Word;
@@ -386,16 +416,40 @@ export function scan(text: string, buffer: TokenBuffer = new TokenBuffer()): Tok
     // The same measures as `measure` in parse.ts.
     if (kind === Kind.LParen) parens++;
     else if ((kind === Kind.RParen || kind === Kind.RangeRParen) && parens > 0) parens--;
-    if (kind === Kind.Not || kind === Kind.Bang || kind === Kind.Minus || kind === Kind.Plus || kind === Kind.LowerNot) prefixRun++;
+    if (
+      kind === Kind.Not ||
+      kind === Kind.Bang ||
+      kind === Kind.Minus ||
+      kind === Kind.Plus ||
+      kind === Kind.LowerNot
+    )
+      prefixRun++;
     else prefixRun = 0;
     if (parens + prefixRun > depth) {
       depth = parens + prefixRun;
       depthAt = i;
     }
-    if (kind === Kind.Word || (kind >= Kind.LowerAnd && kind <= Kind.ComparisonWord) || kind === Kind.Quoted || kind === Kind.Regex || kind === Kind.BracketField || kind === Kind.RangeStart || kind === Kind.RangeExclusiveStart) {
+    if (
+      kind === Kind.Word ||
+      (kind >= Kind.LowerAnd && kind <= Kind.ComparisonWord) ||
+      kind === Kind.Quoted ||
+      kind === Kind.Regex ||
+      kind === Kind.BracketField ||
+      kind === Kind.RangeStart ||
+      kind === Kind.RangeExclusiveStart
+    ) {
       clauses++;
     }
     i = end;
   }
-  return { text, count, kinds: buffer.kinds, starts: buffer.starts, ends: buffer.ends, depth, depthAt, clauses };
+  return {
+    text,
+    count,
+    kinds: buffer.kinds,
+    starts: buffer.starts,
+    ends: buffer.ends,
+    depth,
+    depthAt,
+    clauses,
+  };
 }

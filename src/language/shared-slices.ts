@@ -39,7 +39,8 @@ export function sharedSlice(text: string, start: number, end: number): string {
 }
 
 function holdsAt(known: string, text: string, start: number): boolean {
-  for (let k = 0; k < known.length; k++) if (known.charCodeAt(k) !== text.charCodeAt(start + k)) return false;
+  for (let k = 0; k < known.length; k++)
+    if (known.charCodeAt(k) !== text.charCodeAt(start + k)) return false;
   return true;
 }
 

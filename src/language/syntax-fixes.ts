@@ -30,7 +30,9 @@ export function bracketWords(inner: string): string[] {
 /** `image` escaped where it stands: after a `~`, a space first, or the escape would become the fuzzy suffix (`a~\~`). */
 export function escapedInPlace(text: string, start: number, image: string): string {
   const escaped = backslashed(image);
-  return start > 0 && text[start - 1] === '~' && !isEscapedAt(text, start - 1) ? ` ${escaped}` : escaped;
+  return start > 0 && text[start - 1] === '~' && !isEscapedAt(text, start - 1)
+    ? ` ${escaped}`
+    : escaped;
 }
 
 /**
@@ -59,7 +61,10 @@ function endsRun(text: string, i: number): boolean {
  * where the value starts and ends, to quote it whole. Undefined when the run holds no
  * field before it, or quotes, escapes or brackets that make quoting it a guess.
  */
-export function valueAroundColon(text: string, colon: number): { start: number; end: number } | undefined {
+export function valueAroundColon(
+  text: string,
+  colon: number,
+): { start: number; end: number } | undefined {
   let run = lastRun;
   // Every colon of one run has the same run, and the same answer past its first colon: measured
   // once, or `:<:<:<…` (a stray colon every two characters, one run) costs quadratic time.
@@ -75,7 +80,13 @@ export function valueAroundColon(text: string, colon: number): { start: number; 
         break;
       }
     }
-    run = lastRun = { text, start: runStart, end, first, value: first <= runStart ? undefined : quotableValue(text, first + 1, end) };
+    run = lastRun = {
+      text,
+      start: runStart,
+      end,
+      first,
+      value: first <= runStart ? undefined : quotableValue(text, first + 1, end),
+    };
   }
   // Keep the caller's string: an equal copy (the same query parsed again) would be compared in full at every colon.
   run.text = text;
@@ -85,10 +96,22 @@ export function valueAroundColon(text: string, colon: number): { start: number; 
 }
 
 /** The last run `valueAroundColon` measured: its text, bounds, first unescaped colon, and the value after that colon. */
-let lastRun: { text: string; start: number; end: number; first: number; value: { start: number; end: number } | undefined } | undefined;
+let lastRun:
+  | {
+      text: string;
+      start: number;
+      end: number;
+      first: number;
+      value: { start: number; end: number } | undefined;
+    }
+  | undefined;
 
 /** text[start, end) as a value to quote whole, or undefined when quoting it would be a guess. */
-function quotableValue(text: string, start: number, end: number): { start: number; end: number } | undefined {
+function quotableValue(
+  text: string,
+  start: number,
+  end: number,
+): { start: number; end: number } | undefined {
   const value = text.slice(start, end);
   if (value === '' || /["\\[\]{}]/.test(value) || /^[/(*?~^+-]/.test(value)) return undefined;
   return { start, end };
@@ -99,17 +122,26 @@ function quotableValue(text: string, start: number, end: number): { start: numbe
  * precedes it, if any (`x OR NOT` loses `OR NOT`, or `OR` would dangle in turn). A
  * lower-case `and`/`or` counts only when the parser read it as an operator (`lower`).
  */
-export function binaryOperatorBefore(text: string, start: number, lower: { start: number; end: number } | undefined): number {
+export function binaryOperatorBefore(
+  text: string,
+  start: number,
+  lower: { start: number; end: number } | undefined,
+): number {
   let end = start;
   while (end > 0 && SPACE.test(text[end - 1]!)) end--;
   if (end === start && start > 0 && !/[\s()]/.test(text[start - 1]!)) return start;
   const before = text.slice(Math.max(0, end - 3), end);
   const symbol = /(?:&&|\|\|)$/.exec(before);
-  const word = /(?:^|[\s()"\]])(AND|OR|and|or)$/.exec(text.slice(Math.max(0, end - 4), end)) ?? (/^(AND|OR|and|or)$/.exec(text.slice(0, end)) ? [text.slice(0, end), text.slice(0, end)] : null);
+  const word =
+    /(?:^|[\s()"\]])(AND|OR|and|or)$/.exec(text.slice(Math.max(0, end - 4), end)) ??
+    (/^(AND|OR|and|or)$/.exec(text.slice(0, end))
+      ? [text.slice(0, end), text.slice(0, end)]
+      : null);
   const operator = symbol?.[0] ?? word?.[1];
   if (operator === undefined) return start;
   const from = end - operator.length;
-  if (operator === 'and' || operator === 'or') return lower !== undefined && lower.start === from && lower.end === end ? from : start;
+  if (operator === 'and' || operator === 'or')
+    return lower !== undefined && lower.start === from && lower.end === end ? from : start;
   if (from > 0 && /[\w\\]/.test(text[from - 1]!) && symbol === null) return start;
   return from;
 }

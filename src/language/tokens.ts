@@ -36,13 +36,16 @@ function anyCharExcept(excluded: string): string[] {
     if (!excluded.includes(ch)) hints.push(ch);
   }
   // Above 255, code c falls in bucket 255 + floor(c / 255): one code per bucket.
-  for (let bucket = 1; bucket <= 257; bucket++) hints.push(String.fromCharCode(Math.max(256, 255 * bucket)));
+  for (let bucket = 1; bucket <= 257; bucket++)
+    hints.push(String.fromCharCode(Math.max(256, 255 * bucket)));
   return hints;
 }
 
 export const COMPARISON_WORD_PATTERN = /^(?:eq|ne|gt|lt|ge|le|contains|startswith|endswith)$/i;
-const COMPARISON_AFTER_BRACKET = /^[ \t\n\r\u3000]*(?:eq|ne|gt|lt|ge|le|contains|startswith|endswith)(?![^ \t\n\r\u3000!():^[\]"{}~/])/i;
-const OPERATOR_INSIDE_BRACKET = /[ \t\n\r\u3000]+(?:eq|ne|gt|lt|ge|le|contains|startswith|endswith)(?=[ \t\n\r\u3000")]|$)/gi;
+const COMPARISON_AFTER_BRACKET =
+  /^[ \t\n\r\u3000]*(?:eq|ne|gt|lt|ge|le|contains|startswith|endswith)(?![^ \t\n\r\u3000!():^[\]"{}~/])/i;
+const OPERATOR_INSIDE_BRACKET =
+  /[ \t\n\r\u3000]+(?:eq|ne|gt|lt|ge|le|contains|startswith|endswith)(?=[ \t\n\r\u3000")]|$)/gi;
 
 /**
  * The first index at or after `from` where a search hits (the text's length when none),
@@ -161,8 +164,14 @@ function rangeModeScan(text: string, offset: number): number {
         i++;
       }
     }
-    if (i === start) i++; // a lone backslash at the end: a lexing error, whatever the mode
-    else if (i - start === 2 && text.charCodeAt(start) === 84 /* T */ && text.charCodeAt(start + 1) === 79 /* O */) holdsTo = true;
+    if (i === start)
+      i++; // a lone backslash at the end: a lexing error, whatever the mode
+    else if (
+      i - start === 2 &&
+      text.charCodeAt(start) === 84 /* T */ &&
+      text.charCodeAt(start + 1) === 79 /* O */
+    )
+      holdsTo = true;
   }
   return holdsTo ? TO_UNCLOSED : NO_TO;
 }
@@ -187,7 +196,11 @@ export function bracketFieldEnd(text: string, offset: number): number {
   const closed = close < text.length;
   let end = closed ? close + 1 : text.length;
   const range = rangeModeScan(text, offset);
-  if (range !== NO_TO && (range === 125 /* } */ || !(closed && COMPARISON_AFTER_BRACKET.test(text.slice(end, end + 24))))) return -1;
+  if (
+    range !== NO_TO &&
+    (range === 125 /* } */ || !(closed && COMPARISON_AFTER_BRACKET.test(text.slice(end, end + 24))))
+  )
+    return -1;
   if (!closed) {
     // `[First Name eq "x"`: the name most likely ends before the operator.
     const operator = nextOperatorInside.next(text, offset + 1);
@@ -206,7 +219,10 @@ export const matchRelationOperator: CustomPatternMatcherFunc = (text, offset) =>
   let backslashes = 0;
   for (let q = p - 1; q >= 0 && text.charCodeAt(q) === 92; q--) backslashes++;
   if (backslashes % 2 === 1) return null;
-  const image = text.charCodeAt(offset + 1) === 61 /* = */ ? text.slice(offset, offset + 2) : text.charAt(offset);
+  const image =
+    text.charCodeAt(offset + 1) === 61 /* = */
+      ? text.slice(offset, offset + 2)
+      : text.charAt(offset);
   return [image] as unknown as RegExpExecArray;
 };
 
@@ -229,14 +245,42 @@ export const Word: TokenType = {
 export const And: TokenType = { name: 'And', PATTERN: 'AND', LONGER_ALT: Word };
 export const Or: TokenType = { name: 'Or', PATTERN: 'OR', LONGER_ALT: Word };
 export const Not: TokenType = { name: 'Not', PATTERN: 'NOT', LONGER_ALT: Word };
-export const AndSymbol: TokenType = { name: 'AndSymbol', LABEL: "'&&'", PATTERN: new RegExp(`&&${NOT_WORD_AHEAD}`), START_CHARS_HINT: ['&'] };
-export const OrSymbol: TokenType = { name: 'OrSymbol', LABEL: "'||'", PATTERN: new RegExp(`\\|\\|${NOT_WORD_AHEAD}`), START_CHARS_HINT: ['|'] };
+export const AndSymbol: TokenType = {
+  name: 'AndSymbol',
+  LABEL: "'&&'",
+  PATTERN: new RegExp(`&&${NOT_WORD_AHEAD}`),
+  START_CHARS_HINT: ['&'],
+};
+export const OrSymbol: TokenType = {
+  name: 'OrSymbol',
+  LABEL: "'||'",
+  PATTERN: new RegExp(`\\|\\|${NOT_WORD_AHEAD}`),
+  START_CHARS_HINT: ['|'],
+};
 export const Bang: TokenType = { name: 'Bang', LABEL: "'!'", PATTERN: '!' };
 
 /** Lower-case `and` / `or` / `not`: operators next to a bracket comparison, plain words elsewhere. */
-export const LowerAnd: TokenType = { name: 'LowerAnd', LABEL: "'and'", PATTERN: 'and', LONGER_ALT: Word, CATEGORIES: [Word] };
-export const LowerOr: TokenType = { name: 'LowerOr', LABEL: "'or'", PATTERN: 'or', LONGER_ALT: Word, CATEGORIES: [Word] };
-export const LowerNot: TokenType = { name: 'LowerNot', LABEL: "'not'", PATTERN: 'not', LONGER_ALT: Word, CATEGORIES: [Word] };
+export const LowerAnd: TokenType = {
+  name: 'LowerAnd',
+  LABEL: "'and'",
+  PATTERN: 'and',
+  LONGER_ALT: Word,
+  CATEGORIES: [Word],
+};
+export const LowerOr: TokenType = {
+  name: 'LowerOr',
+  LABEL: "'or'",
+  PATTERN: 'or',
+  LONGER_ALT: Word,
+  CATEGORIES: [Word],
+};
+export const LowerNot: TokenType = {
+  name: 'LowerNot',
+  LABEL: "'not'",
+  PATTERN: 'not',
+  LONGER_ALT: Word,
+  CATEGORIES: [Word],
+};
 
 /** `eq ne gt lt ge le contains startswith endswith`, in any case; plain words elsewhere. */
 export const ComparisonWord: TokenType = {
@@ -260,15 +304,33 @@ export const RelationOperator: TokenType = {
 };
 
 /** A quoted phrase; the closing quote is optional so an unterminated phrase is reported, not lexed away. */
-export const Quoted: TokenType = { name: 'Quoted', PATTERN: /"(?:[^"\\]|\\[\s\S])*"?/, START_CHARS_HINT: ['"'], LINE_BREAKS: true };
-export const Regex: TokenType = { name: 'Regex', PATTERN: /\/(?:[^/\\]|\\[\s\S])*\/?/, START_CHARS_HINT: ['/'], LINE_BREAKS: true };
+export const Quoted: TokenType = {
+  name: 'Quoted',
+  PATTERN: /"(?:[^"\\]|\\[\s\S])*"?/,
+  START_CHARS_HINT: ['"'],
+  LINE_BREAKS: true,
+};
+export const Regex: TokenType = {
+  name: 'Regex',
+  PATTERN: /\/(?:[^/\\]|\\[\s\S])*\/?/,
+  START_CHARS_HINT: ['/'],
+  LINE_BREAKS: true,
+};
 /**
  * `~`, `~2`, `~0.5`: fuzzy distance or phrase slop. Like Lucene's FUZZY_SLOP it takes
  * any word characters that follow (`a~b`), so the parser can report them.
  */
-export const Tilde: TokenType = { name: 'Tilde', PATTERN: new RegExp(`~${WORD_PART}*`), START_CHARS_HINT: ['~'] };
+export const Tilde: TokenType = {
+  name: 'Tilde',
+  PATTERN: new RegExp(`~${WORD_PART}*`),
+  START_CHARS_HINT: ['~'],
+};
 /** `^2`, `^0.5`: boost (the number is checked by the parser so `^` alone is reported). */
-export const Caret: TokenType = { name: 'Caret', PATTERN: /\^(?:\d+(?:\.\d+)?)?/, START_CHARS_HINT: ['^'] };
+export const Caret: TokenType = {
+  name: 'Caret',
+  PATTERN: /\^(?:\d+(?:\.\d+)?)?/,
+  START_CHARS_HINT: ['^'],
+};
 
 export const BracketField: TokenType = {
   name: 'BracketField',
@@ -276,10 +338,25 @@ export const BracketField: TokenType = {
   START_CHARS_HINT: ['['],
   LINE_BREAKS: true,
 };
-export const RangeStart: TokenType = { name: 'RangeStart', LABEL: "'['", PATTERN: /\[/, START_CHARS_HINT: ['['], PUSH_MODE: 'range' };
-export const RangeExclusiveStart: TokenType = { name: 'RangeExclusiveStart', LABEL: "'{'", PATTERN: '{', PUSH_MODE: 'range' };
+export const RangeStart: TokenType = {
+  name: 'RangeStart',
+  LABEL: "'['",
+  PATTERN: /\[/,
+  START_CHARS_HINT: ['['],
+  PUSH_MODE: 'range',
+};
+export const RangeExclusiveStart: TokenType = {
+  name: 'RangeExclusiveStart',
+  LABEL: "'{'",
+  PATTERN: '{',
+  PUSH_MODE: 'range',
+};
 /** `]` or `}` outside a range: lexed so the parser can report it with a fix. */
-export const StrayCloser: TokenType = { name: 'StrayCloser', PATTERN: /[\]}]/, START_CHARS_HINT: [']', '}'] };
+export const StrayCloser: TokenType = {
+  name: 'StrayCloser',
+  PATTERN: /[\]}]/,
+  START_CHARS_HINT: [']', '}'],
+};
 
 // Range mode.
 export const RangeWord: TokenType = {
@@ -288,11 +365,27 @@ export const RangeWord: TokenType = {
   START_CHARS_HINT: anyCharExcept(' \t\n\r]}")'),
   LINE_BREAKS: true,
 };
-export const RangeTo: TokenType = { name: 'RangeTo', LABEL: "'TO'", PATTERN: 'TO', LONGER_ALT: RangeWord };
+export const RangeTo: TokenType = {
+  name: 'RangeTo',
+  LABEL: "'TO'",
+  PATTERN: 'TO',
+  LONGER_ALT: RangeWord,
+};
 export const RangeEnd: TokenType = { name: 'RangeEnd', LABEL: "']'", PATTERN: ']', POP_MODE: true };
-export const RangeExclusiveEnd: TokenType = { name: 'RangeExclusiveEnd', LABEL: "'}'", PATTERN: '}', POP_MODE: true };
+export const RangeExclusiveEnd: TokenType = {
+  name: 'RangeExclusiveEnd',
+  LABEL: "'}'",
+  PATTERN: '}',
+  POP_MODE: true,
+};
 /** A `)` inside an unclosed range ends the range, so `(f:[a TO b) c` recovers well. */
-export const RangeRParen: TokenType = { name: 'RangeRParen', LABEL: "')'", PATTERN: ')', POP_MODE: true, CATEGORIES: [RParen] };
+export const RangeRParen: TokenType = {
+  name: 'RangeRParen',
+  LABEL: "')'",
+  PATTERN: ')',
+  POP_MODE: true,
+  CATEGORIES: [RParen],
+};
 
 export const mainModeTokens: TokenType[] = [
   WhiteSpace,
@@ -323,6 +416,17 @@ export const mainModeTokens: TokenType[] = [
   Word,
 ];
 
-export const rangeModeTokens: TokenType[] = [WhiteSpace, RangeTo, RangeEnd, RangeExclusiveEnd, RangeRParen, Quoted, RangeWord];
+export const rangeModeTokens: TokenType[] = [
+  WhiteSpace,
+  RangeTo,
+  RangeEnd,
+  RangeExclusiveEnd,
+  RangeRParen,
+  Quoted,
+  RangeWord,
+];
 
-export const allTokens: TokenType[] = [...mainModeTokens, ...rangeModeTokens.filter((t) => !mainModeTokens.includes(t))];
+export const allTokens: TokenType[] = [
+  ...mainModeTokens,
+  ...rangeModeTokens.filter((t) => !mainModeTokens.includes(t)),
+];

@@ -64,7 +64,9 @@ export type Visitor = {
   readonly enter?: VisitFn;
   readonly leave?: VisitFn;
 } & {
-  readonly [K in NodeKind]?: VisitFn<NodeOfKind<K>> | { readonly enter?: VisitFn<NodeOfKind<K>>; readonly leave?: VisitFn<NodeOfKind<K>> };
+  readonly [K in NodeKind]?:
+    | VisitFn<NodeOfKind<K>>
+    | { readonly enter?: VisitFn<NodeOfKind<K>>; readonly leave?: VisitFn<NodeOfKind<K>> };
 };
 
 /**
@@ -115,7 +117,9 @@ export function pathAt(root: Node, offset: number): Node[] {
   while (node) {
     path.push(node);
     const kids = children(node);
-    node = kids.find((c) => c.span.start <= offset && offset < c.span.end) ?? kids.findLast((c) => c.span.end === offset && c.span.start <= offset);
+    node =
+      kids.find((c) => c.span.start <= offset && offset < c.span.end) ??
+      kids.findLast((c) => c.span.end === offset && c.span.start <= offset);
   }
   return path;
 }

@@ -67,7 +67,10 @@ function endsWithRange(node: Expr): boolean {
   }
 }
 
-function needsParens(child: Expr, parent: 'operand' | 'prefix' | 'postfix' | 'fieldValue'): boolean {
+function needsParens(
+  child: Expr,
+  parent: 'operand' | 'prefix' | 'postfix' | 'fieldValue',
+): boolean {
   switch (child.kind) {
     case 'And':
     case 'Or':
@@ -89,7 +92,8 @@ function nonEmptyName(name: NodeOfKind<'FieldName'>): string {
 
 function printNumber(node: NodeOfKind<'NumberValue'>): string {
   if (/^[+-]?\d+(?:\.\d+)?$/.test(node.raw) && Number(node.raw) === node.value) return node.raw;
-  if (!Number.isFinite(node.value)) throw new FormatError(`a comparison number must be finite, not ${node.value}`, node);
+  if (!Number.isFinite(node.value))
+    throw new FormatError(`a comparison number must be finite, not ${node.value}`, node);
   return node.value < 0 ? `-${printDecimal(-node.value)}` : printDecimal(node.value);
 }
 
@@ -106,13 +110,24 @@ function decimal(value: number, node: Node, what: string): string {
  * otherwise read as an operator there: a lower-case `and`/`or`/`not` next to a
  * bracket comparison, or a comparison word right after a range.
  */
-function operandText(text: string, previous: Expr | undefined, next: Expr | undefined, implicitBefore: boolean, implicitAfter: boolean): string {
+function operandText(
+  text: string,
+  previous: Expr | undefined,
+  next: Expr | undefined,
+  implicitBefore: boolean,
+  implicitAfter: boolean,
+): string {
   const match = LEADING_WORD.exec(text);
   if (match === null) return text;
   const word = match[2]!;
   const risky = LOWER_KEYWORDS.has(word)
-    ? (implicitBefore && previous !== undefined && endsWithComparison(previous)) || (implicitAfter && next !== undefined && startsWithComparison(next))
-    : COMPARISON_WORD_PATTERN.test(word) && implicitBefore && previous !== undefined && endsWithRange(previous) && match[1] === '';
+    ? (implicitBefore && previous !== undefined && endsWithComparison(previous)) ||
+      (implicitAfter && next !== undefined && startsWithComparison(next))
+    : COMPARISON_WORD_PATTERN.test(word) &&
+      implicitBefore &&
+      previous !== undefined &&
+      endsWithRange(previous) &&
+      match[1] === '';
   return risky ? `${match[1]}\\${text.slice(match[1]!.length)}` : text;
 }
 
@@ -133,9 +148,11 @@ class FlatPrinter {
     // The name after `_exists_:` is a plain word: `*` there is a field called `*`, not every field.
     // An empty name has no bare form (`_exists_:""` parses, as in Lucene): quoted then.
     Exists: (n) => `_exists_:${n.field.value === '' ? '""' : escapeTerm(n.field.value)}`,
-    Comparison: (n) => `${bracketFieldName(nonEmptyName(n.field))} ${n.operator} ${this.print(n.value)}`,
+    Comparison: (n) =>
+      `${bracketFieldName(nonEmptyName(n.field))} ${n.operator} ${this.print(n.value)}`,
     Term: (n) => {
-      if (n.value.length === 0) throw new FormatError('a term cannot be empty; use a phrase ("") instead', n);
+      if (n.value.length === 0)
+        throw new FormatError('a term cannot be empty; use a phrase ("") instead', n);
       return escapeTerm(n.value);
     },
     Wildcard: (n) => {
@@ -144,12 +161,15 @@ class FlatPrinter {
     },
     Phrase: (n) => quote(n.value),
     Regex: (n) => printRegex(n.pattern),
-    Range: (n) => `${n.lowerInclusive ? '[' : '{'}${this.print(n.lower)} TO ${this.print(n.upper)}${n.upperInclusive ? ']' : '}'}`,
+    Range: (n) =>
+      `${n.lowerInclusive ? '[' : '{'}${this.print(n.lower)} TO ${this.print(n.upper)}${n.upperInclusive ? ']' : '}'}`,
     RangeBound: (n) => printRangeBound(n.value),
     // `>` then a value starting with `=` would read as `>=`.
     Relation: (n) => `${n.operator}${this.print(n.value).replace(/^=/, '\\=')}`,
-    Fuzzy: (n) => `${this.print(n.operand)}~${n.distance === null ? '' : decimal(n.distance, n, 'a fuzzy distance')}`,
-    Proximity: (n) => `${this.print(n.operand)}~${n.distance === null ? '' : decimal(n.distance, n, 'a proximity')}`,
+    Fuzzy: (n) =>
+      `${this.print(n.operand)}~${n.distance === null ? '' : decimal(n.distance, n, 'a fuzzy distance')}`,
+    Proximity: (n) =>
+      `${this.print(n.operand)}~${n.distance === null ? '' : decimal(n.distance, n, 'a proximity')}`,
     Boost: (n) => `${this.child(n.operand, 'postfix')}^${decimal(n.value, n, 'a boost')}`,
     MatchAll: () => '*:*',
     FieldName: (n) => (n.value === '_exists_' ? `\\${n.value}` : escapeFieldName(nonEmptyName(n))),
@@ -174,9 +194,16 @@ class FlatPrinter {
 
   /** Each operand of an AND/OR as text, parenthesised and keyword-escaped as needed. */
   operands(n: And | Or): string[] {
-    const implicit = (i: number): boolean => n.kind === 'And' && i >= 0 && i < n.explicit.length && !n.explicit[i];
+    const implicit = (i: number): boolean =>
+      n.kind === 'And' && i >= 0 && i < n.explicit.length && !n.explicit[i];
     return n.operands.map((operand, i) =>
-      operandText(this.child(operand, 'operand'), n.operands[i - 1], n.operands[i + 1], implicit(i - 1), implicit(i)),
+      operandText(
+        this.child(operand, 'operand'),
+        n.operands[i - 1],
+        n.operands[i + 1],
+        implicit(i - 1),
+        implicit(i),
+      ),
     );
   }
 }
@@ -188,11 +215,19 @@ const flat = new FlatPrinter();
  * a line of its own, led by its operator; parentheses that must break put their
  * content on indented lines between `(` and `)`.
  */
-function printBroken(node: Expr, indent: string, options: Required<Pick<FormatOptions, 'width' | 'indent'>>): string {
+function printBroken(
+  node: Expr,
+  indent: string,
+  options: Required<Pick<FormatOptions, 'width' | 'indent'>>,
+): string {
   const text = flat.print(node);
   if (indent.length + text.length <= options.width) return text;
   const inner = indent + options.indent;
-  const wrap = (child: Expr, position: 'operand' | 'prefix' | 'postfix' | 'fieldValue', at: string): string => {
+  const wrap = (
+    child: Expr,
+    position: 'operand' | 'prefix' | 'postfix' | 'fieldValue',
+    at: string,
+  ): string => {
     if (!needsParens(child, position)) return printBroken(child, at, options);
     return `(\n${inner}${printBroken(child, inner, options)}\n${at})`;
   };
@@ -202,8 +237,13 @@ function printBroken(node: Expr, indent: string, options: Required<Pick<FormatOp
       const texts = flat.operands(node);
       return node.operands
         .map((operand, i) => {
-          const operator = i === 0 ? '' : node.kind === 'Or' ? 'OR ' : node.explicit[i - 1] ? 'AND ' : '';
-          const broken = needsParens(operand, 'operand') ? wrap(operand, 'operand', indent) : texts[i]!.length + indent.length + operator.length <= options.width ? texts[i]! : printBroken(operand, indent, options);
+          const operator =
+            i === 0 ? '' : node.kind === 'Or' ? 'OR ' : node.explicit[i - 1] ? 'AND ' : '';
+          const broken = needsParens(operand, 'operand')
+            ? wrap(operand, 'operand', indent)
+            : texts[i]!.length + indent.length + operator.length <= options.width
+              ? texts[i]!
+              : printBroken(operand, indent, options);
           return (i === 0 ? '' : `\n${indent}`) + operator + broken;
         })
         .join('');
@@ -217,7 +257,8 @@ function printBroken(node: Expr, indent: string, options: Required<Pick<FormatOp
     case 'Boost':
       return `${wrap(node.operand, 'postfix', indent)}^${printDecimal(node.value)}`;
     case 'Field':
-      if (node.value.kind === 'Group') return `${flat.print(node.field)}:${printBroken(node.value, indent, options)}`;
+      if (node.value.kind === 'Group')
+        return `${flat.print(node.field)}:${printBroken(node.value, indent, options)}`;
       return text;
     default:
       return text;
@@ -233,19 +274,39 @@ export function format(input: string | Node, options: FormatOptions = {}): strin
   let node: Node;
   if (typeof input === 'string') {
     const result = parse(input, options.parse);
-    if (result.diagnostics.some((d) => d.severity === 'error')) throw new QuerySyntaxError(input, result.diagnostics);
+    if (result.diagnostics.some((d) => d.severity === 'error'))
+      throw new QuerySyntaxError(input, result.diagnostics);
     node = result.ast;
-  } else if (typeof input === 'object' && input !== null && typeof (input as { kind?: unknown }).kind === 'string' && (input as Node).kind in flat.table) {
+  } else if (
+    typeof input === 'object' &&
+    input !== null &&
+    typeof (input as { kind?: unknown }).kind === 'string' &&
+    (input as Node).kind in flat.table
+  ) {
     node = input;
     // The printer recurses: a hand-built tree deeper than any parsed one is refused (see depth.ts).
-    if (treeDepthWithin(node) === undefined) throw new FormatError(`the tree nests more than ${MAX_TREE_DEPTH} nodes deep, deeper than any query the parser accepts`, node);
+    if (treeDepthWithin(node) === undefined)
+      throw new FormatError(
+        `the tree nests more than ${MAX_TREE_DEPTH} nodes deep, deeper than any query the parser accepts`,
+        node,
+      );
   } else {
-    throw new FormatError(`expected query text or a syntax tree, got ${input === null ? 'null' : typeof input}`, undefined);
+    throw new FormatError(
+      `expected query text or a syntax tree, got ${input === null ? 'null' : typeof input}`,
+      undefined,
+    );
   }
   if (options.layout !== 'multiline') return flat.print(node);
   const settings = { width: options.width ?? 80, indent: options.indent ?? '  ' };
   const body = node.kind === 'Query' ? node.body : node;
   if (body === null) return '';
-  if (body.kind === 'FieldName' || body.kind === 'RangeBound' || body.kind === 'Relation' || body.kind === 'StringValue' || body.kind === 'NumberValue') return flat.print(body);
+  if (
+    body.kind === 'FieldName' ||
+    body.kind === 'RangeBound' ||
+    body.kind === 'Relation' ||
+    body.kind === 'StringValue' ||
+    body.kind === 'NumberValue'
+  )
+    return flat.print(body);
   return printBroken(body, '', settings);
 }

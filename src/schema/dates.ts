@@ -10,7 +10,8 @@ export interface DateValue {
   readonly key: string;
 }
 
-const ISO = /^(\d{4})(?:-(\d{1,2})(?:-(\d{1,2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?)?)?)?$/;
+const ISO =
+  /^(\d{4})(?:-(\d{1,2})(?:-(\d{1,2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?)?)?)?$/;
 /** Elasticsearch-style date math (`now`, `now-1d/d`): valid, but not comparable. */
 const DATE_MATH = /^now(?:[+-]\d+[yMwdhHms])*(?:\/[yMwdhHms])?$/;
 
@@ -40,8 +41,14 @@ function digitAt(text: string, i: number): number {
 /** True for a real `YYYY-MM-DD` date, checked without the regular expression (the common case). */
 export function isPlainDate(text: string): boolean {
   if (text.length !== 10 || text.charCodeAt(4) !== 45 || text.charCodeAt(7) !== 45) return false;
-  const y0 = digitAt(text, 0), y1 = digitAt(text, 1), y2 = digitAt(text, 2), y3 = digitAt(text, 3);
-  const m0 = digitAt(text, 5), m1 = digitAt(text, 6), d0 = digitAt(text, 8), d1 = digitAt(text, 9);
+  const y0 = digitAt(text, 0),
+    y1 = digitAt(text, 1),
+    y2 = digitAt(text, 2),
+    y3 = digitAt(text, 3);
+  const m0 = digitAt(text, 5),
+    m1 = digitAt(text, 6),
+    d0 = digitAt(text, 8),
+    d1 = digitAt(text, 9);
   if ((y0 | y1 | y2 | y3 | m0 | m1 | d0 | d1) < 0) return false;
   const year = y0 * 1000 + y1 * 100 + y2 * 10 + y3;
   const month = m0 * 10 + m1;
@@ -55,24 +62,34 @@ export function readQueryDate(text: string, withTime: boolean): DateReading {
   if (isPlainDate(text)) return { ok: true, value: { key: text } };
   if (text.charCodeAt(0) === 110 /* n */ && DATE_MATH.test(text)) return { ok: true, value: null };
   const m = ISO.exec(text);
-  if (m === null) return { ok: false, reason: `'${text}' is not a date; write dates as year-month-day, e.g. 2021-03-31` };
+  if (m === null)
+    return {
+      ok: false,
+      reason: `'${text}' is not a date; write dates as year-month-day, e.g. 2021-03-31`,
+    };
   const year = Number(m[1]);
   let key = m[1]!;
   if (m[2] !== undefined) {
     const month = Number(m[2]);
-    if (month < 1 || month > 12) return { ok: false, reason: `'${text}' is not a real date: there is no month ${month}` };
+    if (month < 1 || month > 12)
+      return { ok: false, reason: `'${text}' is not a real date: there is no month ${month}` };
     key += `-${zeroPad(month, 2)}`;
     if (m[3] !== undefined) {
       const day = Number(m[3]);
       const days = daysInMonth(year, month);
-      if (day < 1 || day > days) return { ok: false, reason: `'${text}' is not a real date: ${year}-${zeroPad(month, 2)} has ${days} days` };
+      if (day < 1 || day > days)
+        return {
+          ok: false,
+          reason: `'${text}' is not a real date: ${year}-${zeroPad(month, 2)} has ${days} days`,
+        };
       key += `-${zeroPad(day, 2)}`;
     }
   }
   if (m[4] !== undefined) {
     if (!withTime) return { ok: false, reason: `'${text}' holds a time, but the field is a date` };
     const [h, min, s] = [Number(m[4]), Number(m[5]), m[6] === undefined ? 0 : Number(m[6])];
-    if (h > 23 || min > 59 || s > 59) return { ok: false, reason: `'${text}' is not a real time of day` };
+    if (h > 23 || min > 59 || s > 59)
+      return { ok: false, reason: `'${text}' is not a real time of day` };
     key += `T${m[4]}:${m[5]}${m[6] === undefined ? '' : `:${m[6]}${m[7] ?? ''}`}`;
   }
   return { ok: true, value: { key } };
@@ -84,14 +101,23 @@ const TIME = /^(\d{1,2}):(\d{2})(?::(\d{2})(\.\d{1,9})?)?$/;
 export function readQueryTime(text: string): DateReading {
   // The common `HH:MM`, read without the regular expression (and its match array).
   if (text.length === 5 && text.charCodeAt(2) === 58 /* : */) {
-    const h0 = digitAt(text, 0), h1 = digitAt(text, 1), m0 = digitAt(text, 3), m1 = digitAt(text, 4);
-    if ((h0 | h1 | m0 | m1) >= 0 && h0 * 10 + h1 <= 23 && m0 <= 5) return { ok: true, value: { key: text } };
+    const h0 = digitAt(text, 0),
+      h1 = digitAt(text, 1),
+      m0 = digitAt(text, 3),
+      m1 = digitAt(text, 4);
+    if ((h0 | h1 | m0 | m1) >= 0 && h0 * 10 + h1 <= 23 && m0 <= 5)
+      return { ok: true, value: { key: text } };
   }
   const m = TIME.exec(text);
-  if (m === null) return { ok: false, reason: `'${text}' is not a time; write times as HH:MM or HH:MM:SS` };
+  if (m === null)
+    return { ok: false, reason: `'${text}' is not a time; write times as HH:MM or HH:MM:SS` };
   const [h, min, s] = [Number(m[1]), Number(m[2]), m[3] === undefined ? 0 : Number(m[3])];
-  if (h > 23 || min > 59 || s > 59) return { ok: false, reason: `'${text}' is not a real time of day` };
-  return { ok: true, value: { key: `${zeroPad(h, 2)}:${m[2]}${m[3] === undefined ? '' : `:${m[3]}${m[4] ?? ''}`}` } };
+  if (h > 23 || min > 59 || s > 59)
+    return { ok: false, reason: `'${text}' is not a real time of day` };
+  return {
+    ok: true,
+    value: { key: `${zeroPad(h, 2)}:${m[2]}${m[3] === undefined ? '' : `:${m[3]}${m[4] ?? ''}`}` },
+  };
 }
 
 /**
@@ -110,7 +136,11 @@ export function compareDateKeys(a: string, b: string): number {
  * any other character literal; `dateSeparator` replaces `/`, `-` and `.` when given)
  * and returns it as `YYYY-MM-DD`, or null when it does not fit or is no real date.
  */
-export function fromDateFormat(text: string, dateFormat: string, dateSeparator?: string): string | null {
+export function fromDateFormat(
+  text: string,
+  dateFormat: string,
+  dateSeparator?: string,
+): string | null {
   const compiled = compileDateFormat(dateFormat, dateSeparator);
   if (compiled === null) return null;
   const { pattern, order } = compiled;
@@ -133,7 +163,10 @@ export function fromDateFormat(text: string, dateFormat: string, dateSeparator?:
 const compiledFormats = new Map<string, { pattern: RegExp; order: string[] } | null>();
 
 /** A date format as a regular expression and the order of its parts, compiled once per format. */
-function compileDateFormat(dateFormat: string, dateSeparator: string | undefined): { pattern: RegExp; order: string[] } | null {
+function compileDateFormat(
+  dateFormat: string,
+  dateSeparator: string | undefined,
+): { pattern: RegExp; order: string[] } | null {
   const key = `${dateFormat}\u0000${dateSeparator ?? ''}`;
   const known = compiledFormats.get(key);
   if (known !== undefined) return known;
@@ -141,13 +174,16 @@ function compileDateFormat(dateFormat: string, dateSeparator: string | undefined
   const order: string[] = [];
   const pattern = format.replace(/YYYY|YY|MM|M|DD|D|[.*+?^${}()|[\]\\]/gi, (token) => {
     const t = token.toUpperCase();
-    if (t === 'YYYY') return order.push('Y'), '(\\d{4})';
-    if (t === 'YY') return order.push('y'), '(\\d{2})';
-    if (t === 'MM' || t === 'M') return order.push('M'), '(\\d{1,2})';
-    if (t === 'DD' || t === 'D') return order.push('D'), '(\\d{1,2})';
+    if (t === 'YYYY') return (order.push('Y'), '(\\d{4})');
+    if (t === 'YY') return (order.push('y'), '(\\d{2})');
+    if (t === 'MM' || t === 'M') return (order.push('M'), '(\\d{1,2})');
+    if (t === 'DD' || t === 'D') return (order.push('D'), '(\\d{1,2})');
     return `\\${token}`;
   });
-  const compiled = order.includes('M') && order.includes('D') && (order.includes('Y') || order.includes('y')) ? { pattern: new RegExp(`^${pattern}$`), order } : null;
+  const compiled =
+    order.includes('M') && order.includes('D') && (order.includes('Y') || order.includes('y'))
+      ? { pattern: new RegExp(`^${pattern}$`), order }
+      : null;
   if (compiledFormats.size < 1000) compiledFormats.set(key, compiled);
   return compiled;
 }

@@ -48,7 +48,14 @@ export const FIELD_KIND_TRAITS: { readonly [K in FieldKind]: FieldKindTraits } =
 
 /** FIELD_KIND_TRAITS[kind].ordered */
 export function isOrdered(kind: FieldKind): boolean {
-  return kind === 'integer' || kind === 'decimal' || kind === 'date' || kind === 'datetime' || kind === 'time' || kind === 'opaque';
+  return (
+    kind === 'integer' ||
+    kind === 'decimal' ||
+    kind === 'date' ||
+    kind === 'datetime' ||
+    kind === 'time' ||
+    kind === 'opaque'
+  );
 }
 
 /** FIELD_KIND_TRAITS[kind].textual */

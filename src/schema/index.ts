@@ -1,4 +1,11 @@
 export type * from './response.js';
 export { HIT_METADATA_FIELDS } from './response.js';
 export type { FieldKind } from './field-kind.js';
-export { SchemaError, loadSchema, parseSchemaJson, type SchemaIndex, type SchemaField, type SchemaInput } from './schema.js';
+export {
+  SchemaError,
+  loadSchema,
+  parseSchemaJson,
+  type SchemaIndex,
+  type SchemaField,
+  type SchemaInput,
+} from './schema.js';

@@ -8,7 +8,12 @@
 import { compareDateKeys, fromDateFormat, readQueryDate } from './dates.js';
 import { FIELD_KIND_TRAITS, fieldKind, type FieldKind } from './field-kind.js';
 import { NameTable } from './name-table.js';
-import { HIT_METADATA_FIELDS, type PicklistEntry, type SchemaFieldResponse, type SchemaResponse } from './response.js';
+import {
+  HIT_METADATA_FIELDS,
+  type PicklistEntry,
+  type SchemaFieldResponse,
+  type SchemaResponse,
+} from './response.js';
 
 /** One searchable field, merged over every schema that defines a field of that name. */
 export interface SchemaField {
@@ -72,7 +77,12 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 }
 
 function nonNegativeNumber(value: unknown): number | undefined {
-  const n = typeof value === 'number' ? value : typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value) : NaN;
+  const n =
+    typeof value === 'number'
+      ? value
+      : typeof value === 'string' && /^\d+$/.test(value.trim())
+        ? Number(value)
+        : NaN;
   return Number.isFinite(n) && n >= 0 ? n : undefined;
 }
 
@@ -82,7 +92,14 @@ function dateBound(value: unknown, field: SchemaFieldResponse): string | undefin
   const text = value.trim();
   const iso = readQueryDate(text.slice(0, 10), false);
   if (iso.ok && iso.value && /^\d{4}-\d{2}-\d{2}/.test(text)) return iso.value.key;
-  if (typeof field.dateFormat === 'string') return fromDateFormat(text, field.dateFormat, typeof field.dateSeparator === 'string' ? field.dateSeparator : undefined) ?? undefined;
+  if (typeof field.dateFormat === 'string')
+    return (
+      fromDateFormat(
+        text,
+        field.dateFormat,
+        typeof field.dateSeparator === 'string' ? field.dateSeparator : undefined,
+      ) ?? undefined
+    );
   return undefined;
 }
 
@@ -94,12 +111,38 @@ function booleanPair(value: unknown): [string, string] | undefined {
 
 function picklistOf(field: SchemaFieldResponse): PicklistEntry[] | undefined {
   if (!Array.isArray(field.staticPicklist)) return undefined;
-  const entries = field.staticPicklist.filter((e): e is PicklistEntry => isRecord(e) && typeof e.code === 'string');
+  const entries = field.staticPicklist.filter(
+    (e): e is PicklistEntry => isRecord(e) && typeof e.code === 'string',
+  );
   return entries.length > 0 ? entries : undefined;
 }
 
-type FieldParts = Pick<SchemaField, 'name' | 'kind' | 'dataTypes' | 'active' | 'pii' | 'multivalue' | 'metadata' | 'schemas' | 'definitions'> &
-  Partial<Omit<SchemaField, 'name' | 'kind' | 'dataTypes' | 'active' | 'pii' | 'multivalue' | 'metadata' | 'schemas' | 'definitions'>>;
+type FieldParts = Pick<
+  SchemaField,
+  | 'name'
+  | 'kind'
+  | 'dataTypes'
+  | 'active'
+  | 'pii'
+  | 'multivalue'
+  | 'metadata'
+  | 'schemas'
+  | 'definitions'
+> &
+  Partial<
+    Omit<
+      SchemaField,
+      | 'name'
+      | 'kind'
+      | 'dataTypes'
+      | 'active'
+      | 'pii'
+      | 'multivalue'
+      | 'metadata'
+      | 'schemas'
+      | 'definitions'
+    >
+  >;
 
 /**
  * A field with every property in one order, absent ones undefined: all fields then
@@ -145,7 +188,11 @@ function fromDefinition(field: SchemaFieldResponse, schemaName: string): SchemaF
   };
   switch (kind) {
     case 'text':
-      return shaped({ ...base, minLength: nonNegativeNumber(field.min), maxLength: nonNegativeNumber(field.max) });
+      return shaped({
+        ...base,
+        minLength: nonNegativeNumber(field.min),
+        maxLength: nonNegativeNumber(field.max),
+      });
     case 'date':
     case 'datetime':
       return shaped({
@@ -179,8 +226,12 @@ function merge(a: SchemaField, b: SchemaField): SchemaField {
   const maxLength = looser(a.maxLength, b.maxLength, Math.max);
   const minDate = looser(a.minDate, b.minDate, (x, y) => (compareDateKeys(x, y) <= 0 ? x : y));
   const maxDate = looser(a.maxDate, b.maxDate, (x, y) => (compareDateKeys(x, y) >= 0 ? x : y));
-  const picklist = looser(a.picklist, b.picklist, (x, y) => [...x, ...y.filter((e) => !x.some((f) => f.code === e.code))]);
-  const sameBooleans = a.booleanValues && b.booleanValues && a.booleanValues.join('/') === b.booleanValues.join('/');
+  const picklist = looser(a.picklist, b.picklist, (x, y) => [
+    ...x,
+    ...y.filter((e) => !x.some((f) => f.code === e.code)),
+  ]);
+  const sameBooleans =
+    a.booleanValues && b.booleanValues && a.booleanValues.join('/') === b.booleanValues.join('/');
   return shaped({
     name: a.name,
     kind,
@@ -204,7 +255,17 @@ function merge(a: SchemaField, b: SchemaField): SchemaField {
 }
 
 function metadataField(name: string): SchemaField {
-  return shaped({ name, kind: 'text', dataTypes: ['string'], active: true, pii: false, multivalue: false, metadata: true, schemas: [], definitions: [] });
+  return shaped({
+    name,
+    kind: 'text',
+    dataTypes: ['string'],
+    active: true,
+    pii: false,
+    multivalue: false,
+    metadata: true,
+    schemas: [],
+    definitions: [],
+  });
 }
 
 function describeInput(value: unknown): string {
@@ -220,15 +281,21 @@ function describeInput(value: unknown): string {
 export function loadSchema(input: unknown): SchemaIndex {
   if (isLoadedSchema(input)) return input;
   const responses: unknown[] = Array.isArray(input) ? input : [input];
-  if (Array.isArray(input) && input.length === 0) throw new SchemaError('expected at least one Get Schema response, got an empty array');
+  if (Array.isArray(input) && input.length === 0)
+    throw new SchemaError('expected at least one Get Schema response, got an empty array');
   const fields = new Map<string, SchemaField>();
   const names: string[] = [];
   const problems: string[] = [];
   responses.forEach((response, index) => {
     const where = Array.isArray(input) ? `schema ${index + 1}` : 'the schema';
-    if (!isRecord(response)) throw new SchemaError(`${where} is ${describeInput(response)}, not a Get Schema response object`);
+    if (!isRecord(response))
+      throw new SchemaError(
+        `${where} is ${describeInput(response)}, not a Get Schema response object`,
+      );
     if (!Array.isArray(response.fields)) {
-      throw new SchemaError(`${where} has no "fields" array${'fields' in response ? ` ("fields" is ${describeInput(response.fields)})` : ''}; is this a Get Schema response?`);
+      throw new SchemaError(
+        `${where} has no "fields" array${'fields' in response ? ` ("fields" is ${describeInput(response.fields)})` : ''}; is this a Get Schema response?`,
+      );
     }
     const schemaName = typeof response.name === 'string' ? response.name : `schema ${index + 1}`;
     names.push(schemaName);
@@ -242,7 +309,8 @@ export function loadSchema(input: unknown): SchemaIndex {
       fields.set(definition.name, existing ? merge(existing, definition) : definition);
     });
   });
-  for (const name of HIT_METADATA_FIELDS) if (!fields.has(name)) fields.set(name, metadataField(name));
+  for (const name of HIT_METADATA_FIELDS)
+    if (!fields.has(name)) fields.set(name, metadataField(name));
   const loose = new Map<string, SchemaField[]>();
   for (const field of fields.values()) {
     const key = looseKey(field.name);
@@ -263,7 +331,12 @@ export function loadSchema(input: unknown): SchemaIndex {
 
 /** True for a `SchemaIndex` made by `loadSchema` (as opposed to a raw response). */
 export function isLoadedSchema(value: unknown): value is SchemaIndex {
-  return isRecord(value) && value.kind === 'SchemaIndex' && value.fields instanceof Map && typeof value.field === 'function';
+  return (
+    isRecord(value) &&
+    value.kind === 'SchemaIndex' &&
+    value.fields instanceof Map &&
+    typeof value.field === 'function'
+  );
 }
 
 /**

@@ -1,6 +1,18 @@
 /** The pattern factories and `inField`: canonical nodes, and a BuilderError for input that cannot be written. */
 import { describe, expect, it } from 'vitest';
-import { BuilderError, format, fuzzy, inField, proximity, query, regex, relation, term, valueRange, wildcard } from '../../src/index.js';
+import {
+  BuilderError,
+  format,
+  fuzzy,
+  inField,
+  proximity,
+  query,
+  regex,
+  relation,
+  term,
+  valueRange,
+  wildcard,
+} from '../../src/index.js';
 
 function codeOf(f: () => unknown): string | undefined {
   try {
@@ -13,13 +25,29 @@ function codeOf(f: () => unknown): string | undefined {
 
 describe('pattern factories', () => {
   it('build the clauses the parser reads back', () => {
-    expect(query(wildcard('J?hn*'), inField('City', wildcard('B\\*r*'))).text).toBe('J?hn* AND City:B\\*r*');
+    expect(query(wildcard('J?hn*'), inField('City', wildcard('B\\*r*'))).text).toBe(
+      'J?hn* AND City:B\\*r*',
+    );
     expect(format(regex('a/b.*'))).toBe('/a\\/b.*/');
     expect(query(regex('a/b.*')).ast.body).toMatchObject({ kind: 'Regex', pattern: 'a\\/b.*' });
-    expect(query(fuzzy('roam'), fuzzy('roam', 1), inField('Name', fuzzy('Smith', 0.5))).text).toBe('roam~ AND roam~1 AND Name:Smith~0.5');
-    expect(query(proximity('jakarta apache', 10), proximity('a b')).text).toBe('"jakarta apache"~10 AND "a b"~');
-    expect(query(valueRange(null, 5), inField('Age', valueRange(undefined, null, { upperInclusive: false }))).text).toBe('[* TO 5] AND Age:[* TO *}');
-    expect(query(inField('Size', relation('>=', 'New York')), inField('Size', relation('<', term('a b')))).text).toBe('Size:>="New York" AND Size:<a\\ b');
+    expect(query(fuzzy('roam'), fuzzy('roam', 1), inField('Name', fuzzy('Smith', 0.5))).text).toBe(
+      'roam~ AND roam~1 AND Name:Smith~0.5',
+    );
+    expect(query(proximity('jakarta apache', 10), proximity('a b')).text).toBe(
+      '"jakarta apache"~10 AND "a b"~',
+    );
+    expect(
+      query(
+        valueRange(null, 5),
+        inField('Age', valueRange(undefined, null, { upperInclusive: false })),
+      ).text,
+    ).toBe('[* TO 5] AND Age:[* TO *}');
+    expect(
+      query(
+        inField('Size', relation('>=', 'New York')),
+        inField('Size', relation('<', term('a b'))),
+      ).text,
+    ).toBe('Size:>="New York" AND Size:<a\\ b');
   });
 
   it('refuse what cannot be written, with a code', () => {

@@ -18,16 +18,22 @@ const IMPORT = '../../../src/index.js';
 
 /** Transpiles a generated module to CommonJS and runs it with a `defineSchema` that returns its argument. */
 function evaluate(module: string): Record<string, unknown> {
-  const js = ts.transpileModule(module, { compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022 } }).outputText;
+  const js = ts.transpileModule(module, {
+    compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022 },
+  }).outputText;
   const exports: Record<string, unknown> = {};
-  new Function('exports', 'require', js)(exports, () => ({ defineSchema: (definition: unknown) => definition }));
+  new Function('exports', 'require', js)(exports, () => ({
+    defineSchema: (definition: unknown) => definition,
+  }));
   return exports;
 }
 
 describe('generateSchemaModule', () => {
   it('writes the committed module for the fixture, byte for byte (the fixture module compiles under tsc)', async () => {
     const input = JSON.parse(await readFile(FIXTURE, 'utf8'));
-    expect(generateSchemaModule(input, { importFrom: IMPORT })).toBe(await readFile(GENERATED, 'utf8'));
+    expect(generateSchemaModule(input, { importFrom: IMPORT })).toBe(
+      await readFile(GENERATED, 'utf8'),
+    );
   });
 
   it('is stable: the same input gives the same bytes', async () => {
@@ -36,13 +42,19 @@ describe('generateSchemaModule', () => {
   });
 
   it('the generated schemas are typed from the response', () => {
-    expectTypeOf(customerMasterSchema.field('Status').equals).parameter(0).toEqualTypeOf<'A' | 'I' | "it's">();
-    expectTypeOf(customerMasterSchema.field('Active').equals).parameter(0).toEqualTypeOf<boolean | 'Y' | 'N'>();
+    expectTypeOf(customerMasterSchema.field('Status').equals)
+      .parameter(0)
+      .toEqualTypeOf<'A' | 'I' | "it's">();
+    expectTypeOf(customerMasterSchema.field('Active').equals)
+      .parameter(0)
+      .toEqualTypeOf<boolean | 'Y' | 'N'>();
     // @ts-expect-error: no substring search on a date
     expect(customerMasterSchema.field('Birthday').contains).toBeUndefined();
     // @ts-expect-error: SKU belongs to the product schema
     expect(() => customerMasterSchema.field('SKU')).toThrow();
-    expect(format(customerMasterSchema.field('First Name').startsWith('Ti'))).toBe('First\\ Name:Ti*');
+    expect(format(customerMasterSchema.field('First Name').startsWith('Ti'))).toBe(
+      'First\\ Name:Ti*',
+    );
     expect(format(productSchema.field('Price').between(10, 20))).toBe('Price:[10 TO 20]');
     expect(customerMasterSchema.fieldNames).toContain('__proto__');
   });
@@ -53,9 +65,15 @@ describe('generateSchemaModule', () => {
       description: hostileString,
       dataType: fc.constantFrom('string', 'picklist', 'boolean', 'x"\'*/'),
       allowedBooleanValues: hostileString,
-      staticPicklist: fc.array(fc.record({ code: hostileString, description: hostileString }), { maxLength: 3 }),
+      staticPicklist: fc.array(fc.record({ code: hostileString, description: hostileString }), {
+        maxLength: 3,
+      }),
     });
-    const schema = fc.record({ name: hostileString, description: hostileString, fields: fc.uniqueArray(field, { selector: (f) => f.name, maxLength: 5 }) });
+    const schema = fc.record({
+      name: hostileString,
+      description: hostileString,
+      fields: fc.uniqueArray(field, { selector: (f) => f.name, maxLength: 5 }),
+    });
     fc.assert(
       fc.property(schema, (response) => {
         const exports = evaluate(generateSchemaModule(response));
@@ -83,7 +101,19 @@ describe('generateSchemaModule', () => {
   });
 
   it('reports every problem of an invalid input', () => {
-    const bad = [{ name: 'A', fields: [{ name: '' }, { name: 'x', dataType: 5 }, { name: 'x' }, { name: 'p', staticPicklist: [{}] }] }, { name: 'B' }, 7];
+    const bad = [
+      {
+        name: 'A',
+        fields: [
+          { name: '' },
+          { name: 'x', dataType: 5 },
+          { name: 'x' },
+          { name: 'p', staticPicklist: [{}] },
+        ],
+      },
+      { name: 'B' },
+      7,
+    ];
     let error: unknown;
     try {
       generateSchemaModule(bad);
@@ -103,20 +133,45 @@ describe('generateSchemaModule', () => {
   });
 
   it('names exports after the schemas, distinct and valid', () => {
-    const exports = evaluate(generateSchemaModule([{ name: 'Customer', fields: [] }, { name: 'customer', fields: [] }, { name: '2 Süß-Waren!', fields: [] }, { name: '', fields: [] }]));
-    expect(Object.keys(exports)).toEqual(['customerSchema', 'customerSchema2', 'schema2SussWaren', 'schema']);
+    const exports = evaluate(
+      generateSchemaModule([
+        { name: 'Customer', fields: [] },
+        { name: 'customer', fields: [] },
+        { name: '2 Süß-Waren!', fields: [] },
+        { name: '', fields: [] },
+      ]),
+    );
+    expect(Object.keys(exports)).toEqual([
+      'customerSchema',
+      'customerSchema2',
+      'schema2SussWaren',
+      'schema',
+    ]);
   });
 
   it('never takes the name of its import, nor one it gave already', () => {
     // "define" would be exported as `defineSchema`, shadowing the import; "2" as `schema2`, the second unnamed schema.
-    const module = generateSchemaModule([{ name: 'define', fields: [] }, { name: '', fields: [] }, { name: '!', fields: [] }, { name: '2', fields: [] }]);
-    expect(Object.keys(evaluate(module))).toEqual(['defineSchema2', 'schema', 'schema2', 'schema22']);
+    const module = generateSchemaModule([
+      { name: 'define', fields: [] },
+      { name: '', fields: [] },
+      { name: '!', fields: [] },
+      { name: '2', fields: [] },
+    ]);
+    expect(Object.keys(evaluate(module))).toEqual([
+      'defineSchema2',
+      'schema',
+      'schema2',
+      'schema22',
+    ]);
     expect(module).toContain('import { defineSchema } from');
   });
 });
 
 describe('mdq codegen', () => {
-  const response = JSON.stringify({ name: 'Customer', fields: [{ name: 'First Name', dataType: 'string', description: 'Given name' }] });
+  const response = JSON.stringify({
+    name: 'Customer',
+    fields: [{ name: 'First Name', dataType: 'string', description: 'Given name' }],
+  });
 
   it('prints the module to stdout', async () => {
     const { io, out } = fakeIo({ files: { 's.json': response } });
@@ -151,13 +206,24 @@ describe('mdq codegen', () => {
   it.each([
     [['codegen', 'missing.json'], "mdq codegen: cannot read 'missing.json': no such file\n"],
     [['codegen', 'bad.json'], "mdq codegen: 'bad.json' is not valid JSON: "],
-    [['codegen', 'wrong.json'], "mdq codegen: 'wrong.json' is not a Get Schema response (or an array of them):\n  schema: a Get Schema response has a 'fields' array\n"],
-    [['codegen'], 'mdq codegen: missing the schema file (or --example)\nusage: mdq codegen (<schema.json> | --example) [--out file.ts] [--import module]\n'],
-    [['codegen', 's.json', '--example'], 'mdq codegen: give either a schema file or --example, not both\n'],
+    [
+      ['codegen', 'wrong.json'],
+      "mdq codegen: 'wrong.json' is not a Get Schema response (or an array of them):\n  schema: a Get Schema response has a 'fields' array\n",
+    ],
+    [
+      ['codegen'],
+      'mdq codegen: missing the schema file (or --example)\nusage: mdq codegen (<schema.json> | --example) [--out file.ts] [--import module]\n',
+    ],
+    [
+      ['codegen', 's.json', '--example'],
+      'mdq codegen: give either a schema file or --example, not both\n',
+    ],
     [['codegen', 'a.json', 'b.json'], 'mdq codegen: give exactly one schema file\n'],
     [['codegen', 's.json', '--bogus'], "mdq codegen: unknown option '--bogus'"],
   ])('%j exits 2 with a clear message', async (args, message) => {
-    const { io, out } = fakeIo({ files: { 's.json': response, 'bad.json': '{"fields": [', 'wrong.json': '{"name": "x"}' } });
+    const { io, out } = fakeIo({
+      files: { 's.json': response, 'bad.json': '{"fields": [', 'wrong.json': '{"name": "x"}' },
+    });
     expect(await runCli(args, io)).toBe(2);
     expect(out.stderr.startsWith(message)).toBe(true);
     expect(out.stderr).not.toMatch(/\n\s+at /);

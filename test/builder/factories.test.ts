@@ -54,9 +54,17 @@ const cases: [string, Expr | undefined, string][] = [
   ['contains', contains('Name', 'a b'), 'Name:*a\\ b*'],
   ['contains nothing', contains('Name', ''), 'Name:*'],
   ['between inclusive', between('Age', 18, 65), 'Age:[18 TO 65]'],
-  ['between exclusive', between('Age', 18, 65, { lowerInclusive: false, upperInclusive: false }), 'Age:{18 TO 65}'],
+  [
+    'between exclusive',
+    between('Age', 18, 65, { lowerInclusive: false, upperInclusive: false }),
+    'Age:{18 TO 65}',
+  ],
   ['between open lower', between('Age', undefined, 65), 'Age:[* TO 65]'],
-  ['between dates', between('Day', new Date(2020, 0, 1), '2020-12-31'), 'Day:[2020-01-01 TO 2020-12-31]'],
+  [
+    'between dates',
+    between('Day', new Date(2020, 0, 1), '2020-12-31'),
+    'Day:[2020-01-01 TO 2020-12-31]',
+  ],
   ['between text bounds', between('Name', 'a b', 'TO'), 'Name:["a b" TO "TO"]'],
   ['range gt/lte', range('Age', { gt: 18, lte: 65 }), 'Age:{18 TO 65]'],
   ['range lt only', range('Age', { lt: 65 }), 'Age:[* TO 65}'],
@@ -72,7 +80,11 @@ const cases: [string, Expr | undefined, string][] = [
   ['compare bracket in name', compare('a]b\\c', 'ne', 'x'), '[a\\]b\\\\c] ne "x"'],
   ['compare date', compare('Day', 'ge', new Date(2020, 5, 1)), '[Day] ge "2020-06-01"'],
   ['fluent eq', field('First Name').eq('Tim'), '[First Name] eq "Tim"'],
-  ['fluent ne/le', and(field('Status').ne('Inactive'), field('Age').le(65)), '[Status] ne "Inactive" AND [Age] le 65'],
+  [
+    'fluent ne/le',
+    and(field('Status').ne('Inactive'), field('Age').le(65)),
+    '[Status] ne "Inactive" AND [Age] le 65',
+  ],
   ['fluent compare', field('Name').compare('endswith', 'son'), '[Name] endswith "son"'],
   ['scope', scope('City', or(term('Berlin'), phrase('New York'))), 'City:(Berlin OR "New York")'],
   ['fluent scope', field('City').scope(term('Berlin')), 'City:(Berlin)'],
@@ -99,7 +111,9 @@ describe('factories print canonical text', () => {
 describe('optional parts compose', () => {
   const none: string | undefined = undefined;
   it('skips undefined, null, false and empty arrays', () => {
-    expect(format(and(undefined, term('a'), null, false, [], [undefined], none && equals('x', none))!)).toBe('a');
+    expect(
+      format(and(undefined, term('a'), null, false, [], [undefined], none && equals('x', none))!),
+    ).toBe('a');
     expect(and()).toBeUndefined();
     expect(or(undefined, [])).toBeUndefined();
     expect(not(undefined)).toBeUndefined();
@@ -131,17 +145,29 @@ describe('optional parts compose', () => {
 
 describe('query()', () => {
   it('has the canonical text, a parsed ast with real spans, and other layouts', () => {
-    const q = query(field('First Name').eq('Tim'), or(equals('City', 'Berlin'), equals('City', 'Paris')));
+    const q = query(
+      field('First Name').eq('Tim'),
+      or(equals('City', 'Berlin'), equals('City', 'Paris')),
+    );
     expect(String(q)).toBe('[First Name] eq "Tim" AND (City:Berlin OR City:Paris)');
     expect(`${q}`).toBe(q.text);
     expect(q.ast).toEqual(parse(q.text).ast);
     expect(q.ast.body?.span).toEqual({ start: 0, end: q.text.length });
-    expect(q.format({ layout: 'multiline', width: 30 })).toBe('[First Name] eq "Tim"\nAND (City:Berlin OR City:Paris)');
+    expect(q.format({ layout: 'multiline', width: 30 })).toBe(
+      '[First Name] eq "Tim"\nAND (City:Berlin OR City:Paris)',
+    );
   });
 
   it('refuses a hand-made tree that does not read back as itself', () => {
-    const ungrouped: Expr = { kind: 'And', operands: [term('a'), or(term('b'), term('c'))], explicit: [true], span: { start: 0, end: 0 } };
-    expect(() => query(ungrouped)).toThrow(expect.objectContaining({ name: 'BuilderError', code: 'unrepresentable' }));
+    const ungrouped: Expr = {
+      kind: 'And',
+      operands: [term('a'), or(term('b'), term('c'))],
+      explicit: [true],
+      span: { start: 0, end: 0 },
+    };
+    expect(() => query(ungrouped)).toThrow(
+      expect.objectContaining({ name: 'BuilderError', code: 'unrepresentable' }),
+    );
   });
 });
 

@@ -7,7 +7,16 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import type { Comparison, Exists, Field, Not } from '../../src/language/ast.js';
 import type { SchemaResponse } from '../../src/schema/response.js';
-import { BuilderError, defineSchema, format, query, schemaFromResponse, type DateInput, type FieldNameOf, type Scalar } from '../../src/index.js';
+import {
+  BuilderError,
+  defineSchema,
+  format,
+  query,
+  schemaFromResponse,
+  type DateInput,
+  type FieldNameOf,
+  type Scalar,
+} from '../../src/index.js';
 
 const customer = defineSchema({
   'First Name': { dataType: 'string', description: 'Given name' },
@@ -17,7 +26,10 @@ const customer = defineSchema({
   Opening: { dataType: 'time' },
   Active: { dataType: 'boolean', allowedBooleanValues: 'Y/N' },
   Verified: { dataType: 'boolean' },
-  Status: { dataType: 'picklist', staticPicklist: [{ code: 'A', description: 'Active' }, { code: 'I' }] },
+  Status: {
+    dataType: 'picklist',
+    staticPicklist: [{ code: 'A', description: 'Active' }, { code: 'I' }],
+  },
   Photo: { dataType: 'image' },
   Location: { dataType: 'geo coordinates' },
   Notes: {},
@@ -37,14 +49,36 @@ function codeOf(build: () => unknown): string {
 describe('field names', () => {
   it('only the schema’s fields (and hit metadata fields) compile', () => {
     expectTypeOf<FieldNameOf<(typeof customer)['definition']>>().toEqualTypeOf<
-      'First Name' | 'Age' | 'Balance' | 'Birthday' | 'Opening' | 'Active' | 'Verified' | 'Status' | 'Photo' | 'Location' | 'Notes'
+      | 'First Name'
+      | 'Age'
+      | 'Balance'
+      | 'Birthday'
+      | 'Opening'
+      | 'Active'
+      | 'Verified'
+      | 'Status'
+      | 'Photo'
+      | 'Location'
+      | 'Notes'
     >();
     // @ts-expect-error: not a field of the schema
     expect(codeOf(() => customer.field('Last Name'))).toBe('unknown-field');
     // @ts-expect-error: field names are case-sensitive
     expect(codeOf(() => customer.field('age'))).toBe('unknown-field');
     expect(format(customer.field('_schemaName').equals('Customer'))).toBe('_schemaName:Customer');
-    expect(customer.fieldNames).toEqual(['First Name', 'Age', 'Balance', 'Birthday', 'Opening', 'Active', 'Verified', 'Status', 'Photo', 'Location', 'Notes']);
+    expect(customer.fieldNames).toEqual([
+      'First Name',
+      'Age',
+      'Balance',
+      'Birthday',
+      'Opening',
+      'Active',
+      'Verified',
+      'Status',
+      'Photo',
+      'Location',
+      'Notes',
+    ]);
   });
 });
 
@@ -55,7 +89,9 @@ describe('text fields', () => {
     expectTypeOf(name.equals).parameter(0).toEqualTypeOf<string>();
     expectTypeOf(name.startsWith('Ti')).toEqualTypeOf<Field>();
     expectTypeOf(name.eq('Tim')).toEqualTypeOf<Comparison>();
-    expectTypeOf(name.compare).parameter(0).toEqualTypeOf<'eq' | 'ne' | 'contains' | 'startswith' | 'endswith'>();
+    expectTypeOf(name.compare)
+      .parameter(0)
+      .toEqualTypeOf<'eq' | 'ne' | 'contains' | 'startswith' | 'endswith'>();
     expect(format(name.equals('Tim'))).toBe('First\\ Name:Tim');
     expect(format(name.eq('Tim'))).toBe('[First Name] eq "Tim"');
     expect(format(name.compare('startswith', 'T'))).toBe('[First Name] startswith "T"');
@@ -107,9 +143,13 @@ describe('date fields', () => {
 
   it('take Date objects (as their UTC day) or YYYY-MM-DD strings', () => {
     expectTypeOf(birthday.equals).parameter(0).toEqualTypeOf<DateInput>();
-    expect(format(birthday.between(new Date(1990, 0, 1, 23, 59), '1999-12-31'))).toBe('Birthday:[1990-01-01 TO 1999-12-31]');
+    expect(format(birthday.between(new Date(1990, 0, 1, 23, 59), '1999-12-31'))).toBe(
+      'Birthday:[1990-01-01 TO 1999-12-31]',
+    );
     expect(format(birthday.ge('2000-02-29'))).toBe('[Birthday] ge "2000-02-29"');
-    expect(format(birthday.range({ gt: new Date(2024, 0, 15) })!)).toBe('Birthday:{2024-01-15 TO *]');
+    expect(format(birthday.range({ gt: new Date(2024, 0, 15) })!)).toBe(
+      'Birthday:{2024-01-15 TO *]',
+    );
   });
 
   it('refuse contains, text values and impossible dates', () => {
@@ -195,7 +235,11 @@ describe('schemaFromResponse', () => {
     createdDate: '2024-01-01T00:00:00Z',
     fields: [
       { name: 'Email', dataType: 'email' },
-      { name: 'Tier', dataType: 'picklist', staticPicklist: [{ code: 'gold' }, { code: 'silver' }] },
+      {
+        name: 'Tier',
+        dataType: 'picklist',
+        staticPicklist: [{ code: 'gold' }, { code: 'silver' }],
+      },
     ],
   } as const;
 
@@ -203,7 +247,10 @@ describe('schemaFromResponse', () => {
     const schema = schemaFromResponse(response);
     expectTypeOf<FieldNameOf<(typeof schema)['definition']>>().toEqualTypeOf<'Email' | 'Tier'>();
     expectTypeOf(schema.field('Tier').equals).parameter(0).toEqualTypeOf<'gold' | 'silver'>();
-    expect(query(schema.field('Email').endsWith('@example.com'), schema.field('Tier').equals('gold')).text).toBe('Email:*@example.com AND Tier:gold');
+    expect(
+      query(schema.field('Email').endsWith('@example.com'), schema.field('Tier').equals('gold'))
+        .text,
+    ).toBe('Email:*@example.com AND Tier:gold');
   });
 
   it('takes a value typed as SchemaResponse: names are then any string and values are checked at run time', () => {
@@ -217,8 +264,12 @@ describe('schemaFromResponse', () => {
   });
 
   it('refuses duplicate and missing names', () => {
-    expect(codeOf(() => schemaFromResponse({ fields: [{ name: 'a' }, { name: 'a' }] }))).toBe('invalid-field-name');
-    expect(codeOf(() => schemaFromResponse({ fields: [{ dataType: 'string' }] } as never))).toBe('invalid-field-name');
+    expect(codeOf(() => schemaFromResponse({ fields: [{ name: 'a' }, { name: 'a' }] }))).toBe(
+      'invalid-field-name',
+    );
+    expect(codeOf(() => schemaFromResponse({ fields: [{ dataType: 'string' }] } as never))).toBe(
+      'invalid-field-name',
+    );
     expect(codeOf(() => defineSchema({ ' ': { dataType: 'string' } }))).toBe('empty-field-name');
   });
 });

@@ -11,7 +11,11 @@ const root = join(__dirname, '..', '..');
 const script = join(__dirname, 'fixtures', 'dates-in-zone.ts');
 
 function inZone(tz: string) {
-  const r = spawnSync(process.execPath, ['--import', 'tsx', script], { cwd: root, encoding: 'utf8', env: { ...process.env, TZ: tz } });
+  const r = spawnSync(process.execPath, ['--import', 'tsx', script], {
+    cwd: root,
+    encoding: 'utf8',
+    env: { ...process.env, TZ: tz },
+  });
   expect(r.stderr).toBe('');
   return JSON.parse(r.stdout) as Record<string, string | number>;
 }
@@ -20,14 +24,18 @@ describe('Dates in two time zones', () => {
   it.each([
     ['Asia/Tokyo', -540, '2023-12-31'],
     ['America/Los_Angeles', 480, '2024-01-01'],
-  ])('%s: new Date(2024, 0, 1) is 2024-01-01, whatever its UTC day', (tz, offsetMinutes, utcDay) => {
-    const r = inZone(tz);
-    // The zone is really in effect: the offset and the UTC day are the zone's.
-    expect(r.zone).toBe(tz);
-    expect(r.offsetMinutes).toBe(offsetMinutes);
-    expect(r.utcDay).toBe(utcDay);
-    expect(r.between).toBe('Created:[2024-01-01 TO *]');
-    expect(r.lateEvening).toBe('Day:2024-01-15');
-    expect(r.earlyMorning).toBe('[Day] ge "2024-06-01"');
-  }, 60_000);
+  ])(
+    '%s: new Date(2024, 0, 1) is 2024-01-01, whatever its UTC day',
+    (tz, offsetMinutes, utcDay) => {
+      const r = inZone(tz);
+      // The zone is really in effect: the offset and the UTC day are the zone's.
+      expect(r.zone).toBe(tz);
+      expect(r.offsetMinutes).toBe(offsetMinutes);
+      expect(r.utcDay).toBe(utcDay);
+      expect(r.between).toBe('Created:[2024-01-01 TO *]');
+      expect(r.lateEvening).toBe('Day:2024-01-15');
+      expect(r.earlyMorning).toBe('[Day] ge "2024-06-01"');
+    },
+    60_000,
+  );
 });

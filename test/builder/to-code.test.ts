@@ -35,7 +35,9 @@ function builderShape(node: Expr): Expr {
         if (shaped.kind === node.kind) operands.push(...shaped.operands);
         else operands.push(nest(shaped, 'operand'));
       }
-      return node.kind === 'And' ? { ...node, operands, explicit: operands.slice(1).map(() => true) } : { ...node, operands };
+      return node.kind === 'And'
+        ? { ...node, operands, explicit: operands.slice(1).map(() => true) }
+        : { ...node, operands };
     }
     case 'Not':
       return { ...node, operator: 'NOT', operand: nest(builderShape(node.operand), 'prefix') };
@@ -44,7 +46,9 @@ function builderShape(node: Expr): Expr {
     case 'Boost':
       return { ...node, operand: nest(builderShape(node.operand), 'postfix') };
     case 'Field':
-      return node.value.kind === 'Group' ? { ...node, value: { ...node.value, body: builderShape(node.value.body) } } : node;
+      return node.value.kind === 'Group'
+        ? { ...node, value: { ...node.value, body: builderShape(node.value.body) } }
+        : node;
     default:
       return node;
   }
@@ -52,7 +56,11 @@ function builderShape(node: Expr): Expr {
 
 function hasRefusedFieldName(node: Expr): boolean {
   let found = false;
-  mdq.visit(node, { FieldName(name) { if (name.value === '*' || name.value.trim() === '') found = true; } });
+  mdq.visit(node, {
+    FieldName(name) {
+      if (name.value === '*' || name.value.trim() === '') found = true;
+    },
+  });
   return found;
 }
 
@@ -60,12 +68,18 @@ function hasRefusedFieldName(node: Expr): boolean {
 function meaning(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(meaning);
   if (typeof value !== 'object' || value === null) return value;
-  return Object.fromEntries(Object.entries(value).filter(([k]) => k !== 'span' && k !== 'raw').map(([k, v]) => [k, meaning(v)]));
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([k]) => k !== 'span' && k !== 'raw')
+      .map(([k, v]) => [k, meaning(v)]),
+  );
 }
 
 describe('toBuilderCode', () => {
   it('prints readable code with the everyday factories', () => {
-    const { ast } = parse('[First Name] eq "Tim" and [Age] ge 18 AND (city:Berlin OR city:"New York") -Status:INA');
+    const { ast } = parse(
+      '[First Name] eq "Tim" and [Age] ge 18 AND (city:Berlin OR city:"New York") -Status:INA',
+    );
     expect(toBuilderCode(ast)).toBe(
       [
         "import { equals, field, not, or, query } from 'mdq';",
@@ -82,24 +96,34 @@ describe('toBuilderCode', () => {
   });
 
   it('uses startsWith, between, greaterThan, exists, scope and boost where they build the same value', () => {
-    const { ast } = parse('name:Jo* AND created:[2020-01-01 TO *} AND age:>=18 AND _exists_:email AND tags:(a b)^2');
+    const { ast } = parse(
+      'name:Jo* AND created:[2020-01-01 TO *} AND age:>=18 AND _exists_:email AND tags:(a b)^2',
+    );
     const code = toBuilderCode(ast, { width: 300 });
     expect(code).toContain(
       "query(startsWith('name', 'Jo'), between('created', '2020-01-01', null, { lowerInclusive: true, upperInclusive: false }), greaterOrEqual('age', '18'), exists('email'), boost(scope('tags', term('a'), term('b')), 2))",
     );
-    expect(run(code).text).toBe('name:Jo* AND created:[2020-01-01 TO *} AND age:>=18 AND _exists_:email AND tags:(a AND b)^2');
+    expect(run(code).text).toBe(
+      'name:Jo* AND created:[2020-01-01 TO *} AND age:>=18 AND _exists_:email AND tags:(a AND b)^2',
+    );
   });
 
   it('falls back to inField and the pattern factories for the rest of the language', () => {
-    const { ast } = parse('city:B?rl*n name:smith~1 bio:"a b"~3 re:/ab+c/ x:>"y" word:New\\ York [* TO 5] ok:[* TO *] -c:"d"');
+    const { ast } = parse(
+      'city:B?rl*n name:smith~1 bio:"a b"~3 re:/ab+c/ x:>"y" word:New\\ York [* TO 5] ok:[* TO *] -c:"d"',
+    );
     const built = run(toBuilderCode(ast));
     expect(meaning(built.ast.body)).toEqual(meaning(builderShape(ast.body!)));
-    expect(built.text).toBe('city:B?rl*n AND name:smith~1 AND bio:"a b"~3 AND re:/ab+c/ AND x:>"y" AND word:New\\ York AND [* TO 5] AND ok:[* TO *] AND NOT c:"d"');
+    expect(built.text).toBe(
+      'city:B?rl*n AND name:smith~1 AND bio:"a b"~3 AND re:/ab+c/ AND x:>"y" AND word:New\\ York AND [* TO 5] AND ok:[* TO *] AND NOT c:"d"',
+    );
   });
 
   it('takes a clause as well as a query, and the names it is told', () => {
     const clause = mdq.field('A').eq('x');
-    expect(toBuilderCode(clause, { name: 'search', from: '../mdq' })).toBe("import { field, query } from '../mdq';\n\nexport const search = query(field('A').eq('x'));\n");
+    expect(toBuilderCode(clause, { name: 'search', from: '../mdq' })).toBe(
+      "import { field, query } from '../mdq';\n\nexport const search = query(field('A').eq('x'));\n",
+    );
     expect(() => toBuilderCode(clause, { name: 'not a name' })).toThrow(BuilderError);
   });
 
@@ -131,7 +155,10 @@ describe('toBuilderCode', () => {
       fc.property(exprArb, (tree) => {
         const text = format(tree);
         const parsed = parse(text);
-        expect(parsed.diagnostics.filter((d) => d.severity === 'error'), text).toEqual([]);
+        expect(
+          parsed.diagnostics.filter((d) => d.severity === 'error'),
+          text,
+        ).toEqual([]);
         let code: string;
         try {
           code = toBuilderCode(parsed.ast);
@@ -142,7 +169,9 @@ describe('toBuilderCode', () => {
           return;
         }
         const built = run(code);
-        expect(meaning(built.ast.body), `${text}\n${code}`).toEqual(meaning(builderShape(parsed.ast.body!)));
+        expect(meaning(built.ast.body), `${text}\n${code}`).toEqual(
+          meaning(builderShape(parsed.ast.body!)),
+        );
       }),
       { numRuns: 500 },
     );

@@ -21,16 +21,36 @@ describe('LSP adapter', () => {
   it('carries related spans and turns fixes into quick-fix code actions', () => {
     const [dup] = check(query, { schema }).filter((x) => x.code === 'duplicate-clause');
     const lsp = toLspDiagnostic(query, dup!, 'file:///q.mdq');
-    expect(lsp.relatedInformation).toEqual([{ location: { uri: 'file:///q.mdq', range: { start: { line: 0, character: 0 }, end: { line: 0, character: 11 } } }, message: 'first written here' }]);
+    expect(lsp.relatedInformation).toEqual([
+      {
+        location: {
+          uri: 'file:///q.mdq',
+          range: { start: { line: 0, character: 0 }, end: { line: 0, character: 11 } },
+        },
+        message: 'first written here',
+      },
+    ]);
     const [action] = toLspCodeActions(query, dup!, 'file:///q.mdq');
-    expect(action).toMatchObject({ title: 'Remove the repeated clause', kind: 'quickfix', isPreferred: true });
-    expect(action!.edit.changes['file:///q.mdq']).toEqual([{ range: { start: { line: 1, character: 24 }, end: { line: 1, character: 40 } }, newText: '' }]);
+    expect(action).toMatchObject({
+      title: 'Remove the repeated clause',
+      kind: 'quickfix',
+      isPreferred: true,
+    });
+    expect(action!.edit.changes['file:///q.mdq']).toEqual([
+      {
+        range: { start: { line: 1, character: 24 }, end: { line: 1, character: 40 } },
+        newText: '',
+      },
+    ]);
   });
 
   it('prefers the first safe fix, and none when every fix is a guess', () => {
     const misspelt = '[Fist Name] eq "Tim"';
     const [guess] = check(misspelt, { schema });
-    expect(toLspCodeActions(misspelt, guess!).map((a) => a.isPreferred)).toEqual([undefined, undefined]);
+    expect(toLspCodeActions(misspelt, guess!).map((a) => a.isPreferred)).toEqual([
+      undefined,
+      undefined,
+    ]);
     const spaced = 'Last Name:van Dijk';
     const [d] = check(spaced, { schema }).filter((x) => x.code === 'unescaped-space');
     expect(toLspCodeActions(spaced, d!).some((a) => a.isPreferred)).toBe(false);
@@ -41,7 +61,11 @@ describe('LSP adapter', () => {
 
   it('maps every severity', () => {
     const span = { start: 0, end: 1 };
-    expect((['error', 'warning', 'info', 'hint'] as const).map((severity) => toLspDiagnostic('a', { code: 'x', severity, message: 'm', span }).severity)).toEqual([1, 2, 3, 4]);
+    expect(
+      (['error', 'warning', 'info', 'hint'] as const).map(
+        (severity) => toLspDiagnostic('a', { code: 'x', severity, message: 'm', span }).severity,
+      ),
+    ).toEqual([1, 2, 3, 4]);
   });
 });
 
@@ -49,7 +73,13 @@ describe('CodeMirror adapter', () => {
   it('gives offsets, a severity name and fixes as actions that dispatch the edits', () => {
     const [d] = check('[Fist Name] eq "Tim"', { schema });
     const cm = toCodeMirrorDiagnostic(d!);
-    expect(cm).toMatchObject({ from: 0, to: 11, severity: 'warning', source: 'mdq unknown-field', message: d!.message });
+    expect(cm).toMatchObject({
+      from: 0,
+      to: 11,
+      severity: 'warning',
+      source: 'mdq unknown-field',
+      message: d!.message,
+    });
     const dispatched: unknown[] = [];
     cm.actions[0]!.apply({ dispatch: (spec) => dispatched.push(spec) }, 0, 11);
     expect(dispatched).toEqual([{ changes: [{ from: 0, to: 11, insert: '[First Name]' }] }]);
@@ -58,7 +88,11 @@ describe('CodeMirror adapter', () => {
   it('shifts the edits when the diagnostic moved since it was computed', () => {
     const [d] = check('[Fist Name] eq "Tim"', { schema });
     const dispatched: { changes: { from: number }[] }[] = [];
-    toCodeMirrorDiagnostic(d!).actions[0]!.apply({ dispatch: (spec) => dispatched.push(spec as never) }, 5, 16);
+    toCodeMirrorDiagnostic(d!).actions[0]!.apply(
+      { dispatch: (spec) => dispatched.push(spec as never) },
+      5,
+      16,
+    );
     expect(dispatched[0]!.changes[0]!.from).toBe(5);
   });
 });

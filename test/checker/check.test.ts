@@ -16,7 +16,9 @@ describe('check', () => {
   });
 
   it('keeps report order among diagnostics that share a span (duplicates are found bottom-up)', () => {
-    const diagnostics = check('[Customer ID] gt 5 AND [Customer ID] gt 5', { schema: exampleSchemas });
+    const diagnostics = check('[Customer ID] gt 5 AND [Customer ID] gt 5', {
+      schema: exampleSchemas,
+    });
     expect(diagnostics.map((d) => `${d.code}@${d.span.start}-${d.span.end}`)).toEqual([
       'operator-type-mismatch@0-18',
       'duplicate-clause@23-41',
@@ -31,27 +33,42 @@ describe('check', () => {
 
   it('runs only the rules that need no schema when there is none', () => {
     expect(check('Nope:x AND a AND b OR c').map((d) => d.code)).toEqual(['mixed-and-or']);
-    expect(found('Nope:x AND a AND b OR c')).toEqual(['unknown-field: Nope', 'mixed-and-or: Nope:x AND a AND b OR c']);
+    expect(found('Nope:x AND a AND b OR c')).toEqual([
+      'unknown-field: Nope',
+      'mixed-and-or: Nope:x AND a AND b OR c',
+    ]);
   });
 
   it('takes severities per code like ESLint: off, on, or a severity', () => {
     const query = 'Nope:x AND (a';
-    expect(check(query, { schema, severities: { 'unknown-field': 'off' } }).map((d) => d.code)).toEqual(['unclosed-paren']);
-    expect(check(query, { schema, severities: { 'unknown-field': 'error', 'unclosed-paren': 'warning' } }).map((d) => `${d.code} ${d.severity}`)).toEqual([
-      'unknown-field error',
-      'unclosed-paren warning',
-    ]);
-    expect(check(query, { schema, severities: { 'unknown-field': 'on' } })[0]?.severity).toBe('warning');
+    expect(
+      check(query, { schema, severities: { 'unknown-field': 'off' } }).map((d) => d.code),
+    ).toEqual(['unclosed-paren']);
+    expect(
+      check(query, {
+        schema,
+        severities: { 'unknown-field': 'error', 'unclosed-paren': 'warning' },
+      }).map((d) => `${d.code} ${d.severity}`),
+    ).toEqual(['unknown-field error', 'unclosed-paren warning']);
+    expect(check(query, { schema, severities: { 'unknown-field': 'on' } })[0]?.severity).toBe(
+      'warning',
+    );
   });
 
   it('reads the severities on every call, even from one object changed in between', () => {
     const severities: Record<string, 'off' | 'error'> = { 'leading-wildcard': 'off' };
     expect(check('*son', { schema, severities })).toEqual([]);
     severities['leading-wildcard'] = 'error';
-    expect(check('*son', { schema, severities }).map((d) => `${d.code} ${d.severity}`)).toEqual(['leading-wildcard error']);
+    expect(check('*son', { schema, severities }).map((d) => `${d.code} ${d.severity}`)).toEqual([
+      'leading-wildcard error',
+    ]);
     const frozen = Object.freeze({ 'leading-wildcard': 'warning' as const });
-    expect(check('*son', { schema, severities: frozen }).map((d) => d.severity)).toEqual(['warning']);
-    expect(check('*son', { schema, severities: frozen }).map((d) => d.severity)).toEqual(['warning']);
+    expect(check('*son', { schema, severities: frozen }).map((d) => d.severity)).toEqual([
+      'warning',
+    ]);
+    expect(check('*son', { schema, severities: frozen }).map((d) => d.severity)).toEqual([
+      'warning',
+    ]);
     expect(check('*son', { schema }).map((d) => d.severity)).toEqual(['info']);
   });
 
@@ -74,19 +91,29 @@ describe('check', () => {
       codes: { 'no-tim': { severity: 'hint', autofix: false, summary: 'a Tim' } },
       create: (context) => ({
         Term(node) {
-          if (node.value === 'Tim') context.report({ code: 'no-tim', message: 'no Tims', span: node.span });
+          if (node.value === 'Tim')
+            context.report({ code: 'no-tim', message: 'no Tims', span: node.span });
         },
       }),
     };
     expect(found('Tim Nope:x', { rules: [noTims] })).toEqual(['no-tim: Tim']);
-    expect(found('Tim Nope:x', { rules: [...allRules, noTims] })).toEqual(['no-tim: Tim', 'unknown-field: Nope']);
+    expect(found('Tim Nope:x', { rules: [...allRules, noTims] })).toEqual([
+      'no-tim: Tim',
+      'unknown-field: Nope',
+    ]);
   });
 
   it('accepts one response, several, or a loaded schema', () => {
-    expect(check('[Age] gt "x"', { schema: customerSchema }).map((d) => d.code)).toEqual(['invalid-number']);
-    expect(check('[Age] gt "x"', { schema: loadSchema(customerSchema) }).map((d) => d.code)).toEqual(['invalid-number']);
+    expect(check('[Age] gt "x"', { schema: customerSchema }).map((d) => d.code)).toEqual([
+      'invalid-number',
+    ]);
+    expect(
+      check('[Age] gt "x"', { schema: loadSchema(customerSchema) }).map((d) => d.code),
+    ).toEqual(['invalid-number']);
     // Only the product schema: Age is unknown there.
-    expect(check('[Age] gt "x"', { schema: schema[2] }).map((d) => d.code)).toEqual(['unknown-field']);
+    expect(check('[Age] gt "x"', { schema: schema[2] }).map((d) => d.code)).toEqual([
+      'unknown-field',
+    ]);
   });
 
   it('throws a SchemaError for a schema that is no Get Schema response', () => {
@@ -103,18 +130,28 @@ describe('check', () => {
   });
 
   it('never throws, and every span lies inside the query, in order', () => {
-    const alphabet = fc.constantFrom(...'ab AND OR and or not NOT ( ) [ ] { } " : * ? \\ / ~ ^ - + > < = TO 1 2020-02-30 Status Age First Name City eq gt contains'.split(' '), ' ', ':', '"');
+    const alphabet = fc.constantFrom(
+      ...'ab AND OR and or not NOT ( ) [ ] { } " : * ? \\ / ~ ^ - + > < = TO 1 2020-02-30 Status Age First Name City eq gt contains'.split(
+        ' ',
+      ),
+      ' ',
+      ':',
+      '"',
+    );
     fc.assert(
-      fc.property(fc.array(alphabet, { maxLength: 25 }).map((parts) => parts.join(' ')), (query) => {
-        const diagnostics = check(query, { schema, severities: { 'pii-field': 'on' } });
-        for (const d of diagnostics) {
-          expect(d.span.start).toBeGreaterThanOrEqual(0);
-          expect(d.span.end).toBeLessThanOrEqual(query.length);
-          expect(d.span.start).toBeLessThanOrEqual(d.span.end);
-        }
-        const positions = diagnostics.map((d) => [d.span.start, d.span.end]);
-        expect(positions).toEqual([...positions].sort((a, b) => a[0]! - b[0]! || a[1]! - b[1]!));
-      }),
+      fc.property(
+        fc.array(alphabet, { maxLength: 25 }).map((parts) => parts.join(' ')),
+        (query) => {
+          const diagnostics = check(query, { schema, severities: { 'pii-field': 'on' } });
+          for (const d of diagnostics) {
+            expect(d.span.start).toBeGreaterThanOrEqual(0);
+            expect(d.span.end).toBeLessThanOrEqual(query.length);
+            expect(d.span.start).toBeLessThanOrEqual(d.span.end);
+          }
+          const positions = diagnostics.map((d) => [d.span.start, d.span.end]);
+          expect(positions).toEqual([...positions].sort((a, b) => a[0]! - b[0]! || a[1]! - b[1]!));
+        },
+      ),
       { numRuns: 300 },
     );
   });

@@ -8,7 +8,8 @@ import { DEFAULT_LIMITS, parse } from '../../src/language/parse.js';
 import { schema } from './helpers.js';
 
 const ALL = { maxDiagnostics: Number.POSITIVE_INFINITY };
-const syntaxErrors = (text: string) => parse(text, ALL).diagnostics.filter((d) => d.severity === 'error').length;
+const syntaxErrors = (text: string) =>
+  parse(text, ALL).diagnostics.filter((d) => d.severity === 'error').length;
 
 // These two ask for every diagnostic: by default a round fixes at most `maxDiagnostics` of them (below).
 it('applies 50 000 fixes in one round with maxDiagnostics Infinity (issue 9: choosing and applying them was quadratic)', () => {
@@ -21,7 +22,10 @@ it('applies 50 000 fixes in one round with maxDiagnostics Infinity (issue 9: cho
 it('rewrites every name with unescaped spaces in a long query, with maxDiagnostics Infinity', () => {
   const query = Array.from({ length: 2000 }, (_, i) => `First Name:John${i} AND x${i}`).join(' ');
   const result = fixQuery(query, { schema, ...ALL });
-  expect(result.text === Array.from({ length: 2000 }, (_, i) => `[First Name] eq "John${i}" AND x${i}`).join(' ')).toBe(true);
+  expect(
+    result.text ===
+      Array.from({ length: 2000 }, (_, i) => `[First Name] eq "John${i}" AND x${i}`).join(' '),
+  ).toBe(true);
 });
 
 describe('past maxDiagnostics (issue 9: what a call keeps alive is bounded, as check keeps it)', () => {
@@ -59,7 +63,12 @@ describe('past maxDiagnostics (issue 9: what a call keeps alive is bounded, as c
   });
 
   it('under the limit, changes nothing: the same fixes as with every diagnostic', () => {
-    for (const text of ['a a a', 'First Name:John and Status:Active OR (VIP:yes', '(a b a', 'x:[1 TO 2} ) a a']) {
+    for (const text of [
+      'a a a',
+      'First Name:John and Status:Active OR (VIP:yes',
+      '(a b a',
+      'x:[1 TO 2} ) a a',
+    ]) {
       const capped = fixQuery(text, { schema, unsafe: true });
       const all = fixQuery(text, { schema, unsafe: true, ...ALL });
       expect(capped).toEqual(all);
@@ -67,10 +76,19 @@ describe('past maxDiagnostics (issue 9: what a call keeps alive is bounded, as c
   });
 
   it('never adds a syntax error, counting those past the limit (broken floods with fixes)', () => {
-    for (const text of [') a a '.repeat(400), '[a TO b) '.repeat(300), 'f: a~~ a~} a a '.repeat(150), '\\u12 a a '.repeat(200), 'a:b:c '.repeat(300)]) {
+    for (const text of [
+      ') a a '.repeat(400),
+      '[a TO b) '.repeat(300),
+      'f: a~~ a~} a a '.repeat(150),
+      '\\u12 a a '.repeat(200),
+      'a:b:c '.repeat(300),
+    ]) {
       for (const maxDiagnostics of [1, 5, 100]) {
         const result = fixQuery(text, { maxDiagnostics });
-        expect(syntaxErrors(result.text), `${JSON.stringify(text.slice(0, 20))} at ${maxDiagnostics}`).toBeLessThanOrEqual(syntaxErrors(text));
+        expect(
+          syntaxErrors(result.text),
+          `${JSON.stringify(text.slice(0, 20))} at ${maxDiagnostics}`,
+        ).toBeLessThanOrEqual(syntaxErrors(text));
         expect(result.applied.length).toBeLessThanOrEqual(10 * maxDiagnostics);
         expect(result.diagnostics).toEqual(check(result.text, { maxDiagnostics }));
       }
@@ -88,14 +106,29 @@ describe('past maxDiagnostics (issue 9: what a call keeps alive is bounded, as c
       create: (context) => ({
         Query: (node) => {
           const end = node.span.end;
-          context.report({ code: 'appends-and', message: 'append AND', span: { start: 0, end }, fixes: [{ title: "Append ' AND'", edits: [{ span: { start: end, end }, text: ' AND' }], safe: true }] });
+          context.report({
+            code: 'appends-and',
+            message: 'append AND',
+            span: { start: 0, end },
+            fixes: [
+              {
+                title: "Append ' AND'",
+                edits: [{ span: { start: end, end }, text: ' AND' }],
+                safe: true,
+              },
+            ],
+          });
         },
       }),
     };
     // 150 unmatched ')' turned off (they take no place under the limit) and 150 empty phrases, most
     // of them past it: the rule's report is kept, and its fix adds one syntax error to the count.
     const text = `x${' )'.repeat(150)}${' ""'.repeat(150)}`;
-    const options = { rules: [AppendsAnd], severities: { 'unmatched-paren': 'off' as const }, maxDiagnostics: 5 };
+    const options = {
+      rules: [AppendsAnd],
+      severities: { 'unmatched-paren': 'off' as const },
+      maxDiagnostics: 5,
+    };
     expect(checkCounting(text, options).diagnostics.map((d) => d.code)).toContain('appends-and');
     const added = checkCounting(`${text} AND`, options);
     expect(added.syntaxErrors).toBe(checkCounting(text, options).syntaxErrors + 1);

@@ -13,7 +13,9 @@ const schema = loadSchema({
 const count = schema.field('Count')!;
 const weight = schema.field('Weight')!;
 
-const numberLike = fc.array(fc.constantFrom(...'0123456789+-.eE,x '.split('')), { maxLength: 8 }).map((cs) => cs.join(''));
+const numberLike = fc
+  .array(fc.constantFrom(...'0123456789+-.eE,x '.split('')), { maxLength: 8 })
+  .map((cs) => cs.join(''));
 
 it('reads whole numbers exactly as /^[+-]?\\d+$/ says, and as their value', () => {
   fc.assert(

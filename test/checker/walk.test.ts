@@ -12,7 +12,10 @@ const KITCHEN_SINK =
 /** Every enter and leave, as the core's `visit` reports them. */
 function coreOrder(root: Node): string[] {
   const out: string[] = [];
-  visit(root, { enter: (n) => void out.push(`>${n.kind}@${n.span.start}`), leave: (n) => void out.push(`<${n.kind}@${n.span.start}`) });
+  visit(root, {
+    enter: (n) => void out.push(`>${n.kind}@${n.span.start}`),
+    leave: (n) => void out.push(`<${n.kind}@${n.span.start}`),
+  });
   return out;
 }
 
@@ -21,7 +24,13 @@ function walkOrder(root: Node): string[] {
   const out: string[] = [];
   const visitor = (tag: string): Visitor =>
     Object.fromEntries(
-      KINDS.map((k) => [k, { enter: (n: Node) => void out.push(`>${n.kind}@${n.span.start}${tag}`), leave: (n: Node) => void out.push(`<${n.kind}@${n.span.start}${tag}`) }]),
+      KINDS.map((k) => [
+        k,
+        {
+          enter: (n: Node) => void out.push(`>${n.kind}@${n.span.start}${tag}`),
+          leave: (n: Node) => void out.push(`<${n.kind}@${n.span.start}${tag}`),
+        },
+      ]),
     ) as Visitor;
   parallelWalk([visitor('1'), visitor('2')])(root);
   return out;
@@ -30,16 +39,40 @@ function walkOrder(root: Node): string[] {
 describe('parallelWalk', () => {
   it('visits every node in the order of the core visitor, entering in visitor order and leaving in reverse', () => {
     const { ast } = parse(KITCHEN_SINK);
-    const expected = coreOrder(ast).flatMap((e) => (e.startsWith('>') ? [`${e}1`, `${e}2`] : [`${e}2`, `${e}1`]));
+    const expected = coreOrder(ast).flatMap((e) =>
+      e.startsWith('>') ? [`${e}1`, `${e}2`] : [`${e}2`, `${e}1`],
+    );
     expect(walkOrder(ast)).toEqual(expected);
   });
 
   it('agrees with the core visitor on any query', () => {
-    const word = fc.constantFrom('a', 'b', 'f:x', '"p q"', '(', ')', 'AND', 'OR', 'NOT', '-', '+', '[F] eq 1', 'x:[1 TO 2]', 'y:>3', 'z~', 'w^2', '_exists_:v', '*', '/r/');
+    const word = fc.constantFrom(
+      'a',
+      'b',
+      'f:x',
+      '"p q"',
+      '(',
+      ')',
+      'AND',
+      'OR',
+      'NOT',
+      '-',
+      '+',
+      '[F] eq 1',
+      'x:[1 TO 2]',
+      'y:>3',
+      'z~',
+      'w^2',
+      '_exists_:v',
+      '*',
+      '/r/',
+    );
     fc.assert(
       fc.property(fc.array(word, { maxLength: 12 }), (words) => {
         const { ast } = parse(words.join(' '));
-        const expected = coreOrder(ast).flatMap((e) => (e.startsWith('>') ? [`${e}1`, `${e}2`] : [`${e}2`, `${e}1`]));
+        const expected = coreOrder(ast).flatMap((e) =>
+          e.startsWith('>') ? [`${e}1`, `${e}2`] : [`${e}2`, `${e}1`],
+        );
         expect(walkOrder(ast)).toEqual(expected);
       }),
     );
@@ -48,19 +81,42 @@ describe('parallelWalk', () => {
   it('skips leaves no visitor hooks, and still reaches the ones that are hooked', () => {
     const { ast } = parse('f:x AND [F] eq "y"');
     const seen: string[] = [];
-    parallelWalk([{ FieldName: (n) => void seen.push(n.value), Term: (n) => void seen.push(n.value) }])(ast);
+    parallelWalk([
+      { FieldName: (n) => void seen.push(n.value), Term: (n) => void seen.push(n.value) },
+    ])(ast);
     expect(seen).toEqual(['f', 'x', 'F']);
   });
 
   it("passes every hook its parent's kind, as the core visitor sees the parent", () => {
-    const word = fc.constantFrom('a', 'f:x', '"p q"', '(', ')', 'AND', 'OR', 'NOT', '-', '[F] eq 1', 'x:[1 TO 2]', 'y:>3', 'z~', 'w^2', '_exists_:v', 'g:(b OR c)');
+    const word = fc.constantFrom(
+      'a',
+      'f:x',
+      '"p q"',
+      '(',
+      ')',
+      'AND',
+      'OR',
+      'NOT',
+      '-',
+      '[F] eq 1',
+      'x:[1 TO 2]',
+      'y:>3',
+      'z~',
+      'w^2',
+      '_exists_:v',
+      'g:(b OR c)',
+    );
     fc.assert(
       fc.property(fc.array(word, { maxLength: 12 }), (words) => {
         const { ast } = parse(words.join(' '));
         const expected: string[] = [];
-        visit(ast, { enter: (n, parent) => void expected.push(`${n.kind}@${n.span.start} in ${parent?.kind ?? 'nothing'}`) });
+        visit(ast, {
+          enter: (n, parent) =>
+            void expected.push(`${n.kind}@${n.span.start} in ${parent?.kind ?? 'nothing'}`),
+        });
         const seen: string[] = [];
-        const hook = (n: Node, _parent: Node | null, around?: NodeKind | null) => void seen.push(`${n.kind}@${n.span.start} in ${around ?? 'nothing'}`);
+        const hook = (n: Node, _parent: Node | null, around?: NodeKind | null) =>
+          void seen.push(`${n.kind}@${n.span.start} in ${around ?? 'nothing'}`);
         parallelWalk([Object.fromEntries(KINDS.map((k) => [k, hook])) as Visitor])(ast);
         expect(seen).toEqual(expected);
       }),
@@ -76,6 +132,8 @@ describe('parallelWalk', () => {
   });
 
   it('refuses a visitor keyed by something else than a node kind', () => {
-    expect(() => parallelWalk([{ enter: () => undefined } as Visitor])).toThrow(/keyed by node kind/);
+    expect(() => parallelWalk([{ enter: () => undefined } as Visitor])).toThrow(
+      /keyed by node kind/,
+    );
   });
 });

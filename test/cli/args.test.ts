@@ -43,13 +43,17 @@ describe('queries that look like options', () => {
   it('rejects an unknown --name, and says how to search for it', async () => {
     const r = await run(['parse', '--nope']);
     expect(r.code).toBe(2);
-    expect(r.stderr).toBe("mdq parse: unknown option '--nope' (a query that starts with '--' goes after '--': mdq <command> -- '--nope')\nusage: mdq parse \"<query>\" [--json] | mdq parse --stdin\n");
+    expect(r.stderr).toBe(
+      "mdq parse: unknown option '--nope' (a query that starts with '--' goes after '--': mdq <command> -- '--nope')\nusage: mdq parse \"<query>\" [--json] | mdq parse --stdin\n",
+    );
   });
 
   it('does not echo the value of a misspelt option, which may be a secret', async () => {
     const r = await run(['areas', '--client-secrt=s3cret-Zx9', '--base-url', 'http://127.0.0.1:1']);
     expect(r.code).toBe(2);
-    expect(r.stderr.split('\n')[0]).toBe("mdq areas: unknown option '--client-secrt' (a query that starts with '--' goes after '--': mdq <command> -- '--client-secrt=...')");
+    expect(r.stderr.split('\n')[0]).toBe(
+      "mdq areas: unknown option '--client-secrt' (a query that starts with '--' goes after '--': mdq <command> -- '--client-secrt=...')",
+    );
     expect(r.stderr).not.toContain('s3cret-Zx9');
   });
 
@@ -57,18 +61,26 @@ describe('queries that look like options', () => {
     for (const args of [['--help'], ['parse', '--help'], ['lint', '-h']]) {
       const r = await run(args);
       expect(r.code).toBe(0);
-      expect(r.stdout).toContain("A query may start with '-' or '+' (mdq parse -Doe): only the options listed are options.");
+      expect(r.stdout).toContain(
+        "A query may start with '-' or '+' (mdq parse -Doe): only the options listed are options.",
+      );
       expect(r.stdout).toContain("After '--' every argument is a query");
     }
   });
 });
 
 describe('parseCommandArgs', () => {
-  const options = { json: { type: 'boolean' }, width: { type: 'string' }, schema: { type: 'string', multiple: true } } as const;
+  const options = {
+    json: { type: 'boolean' },
+    width: { type: 'string' },
+    schema: { type: 'string', multiple: true },
+  } as const;
   const parse = (args: string[]) => parseCommandArgs(args, options, 'mdq test');
 
   it('reads booleans, strings (separate or with =) and repeated options', () => {
-    expect(parse(['--json', '--width', '20', 'q', '--schema=a.json', '--schema', 'b.json'])).toEqual({
+    expect(
+      parse(['--json', '--width', '20', 'q', '--schema=a.json', '--schema', 'b.json']),
+    ).toEqual({
       values: { json: true, width: '20', schema: ['a.json', 'b.json'] },
       positionals: ['q'],
     });
@@ -90,7 +102,10 @@ describe('parseCommandArgs', () => {
     const notOption = fc.string().filter((s) => s !== '--' && !/^--[a-z]/.test(s));
     fc.assert(
       fc.property(fc.array(notOption), fc.array(fc.string()), (before, after) => {
-        expect(parse([...before, '--json', '--', ...after]).positionals).toEqual([...before, ...after]);
+        expect(parse([...before, '--json', '--', ...after]).positionals).toEqual([
+          ...before,
+          ...after,
+        ]);
       }),
     );
   });

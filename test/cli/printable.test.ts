@@ -25,13 +25,27 @@ beforeAll(async () => {
       response.writeHead(status, { 'content-type': 'application/json' });
       response.end(JSON.stringify(body));
     };
-    if (request.url === '/oauth2/token') return send(200, { access_token: 'hostile-token', expires_in: 3600 });
-    if (request.url === '/v1/my/businessareas') return send(200, [{ businessAreaId: 'ba1', name: `evil${CLIPBOARD}`, active: true, description: `${CLEAR}owned\rhidden` }]);
-    if (request.url?.startsWith('/v1/businessareas/ba1/schemas')) return send(500, { message: `boom${CLEAR}\u001b]0;title\u0007\nsecond line` });
+    if (request.url === '/oauth2/token')
+      return send(200, { access_token: 'hostile-token', expires_in: 3600 });
+    if (request.url === '/v1/my/businessareas')
+      return send(200, [
+        {
+          businessAreaId: 'ba1',
+          name: `evil${CLIPBOARD}`,
+          active: true,
+          description: `${CLEAR}owned\rhidden`,
+        },
+      ]);
+    if (request.url?.startsWith('/v1/businessareas/ba1/schemas'))
+      return send(500, { message: `boom${CLEAR}\u001b]0;title\u0007\nsecond line` });
     return send(404, { message: 'no' });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  env = { MDQ_BASE_URL: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, MDQ_CLIENT_ID: 'a', MDQ_CLIENT_SECRET: 'secret-value' };
+  env = {
+    MDQ_BASE_URL: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    MDQ_CLIENT_ID: 'a',
+    MDQ_CLIENT_SECRET: 'secret-value',
+  };
 });
 afterAll(() => new Promise((resolve) => server.close(resolve)));
 
@@ -55,7 +69,9 @@ describe('a hostile service', () => {
     expect(failed.code).toBe(1);
     expect(failed.stderr).not.toMatch(CONTROL);
     expect(failed.stderr.trimEnd().split('\n')).toHaveLength(1);
-    expect(failed.stderr).toMatch(/^mdq schemas: GET \/v1\/businessareas\/ba1\/schemas answered 500: boom \[2J \[H \]0;title second line\n$/);
+    expect(failed.stderr).toMatch(
+      /^mdq schemas: GET \/v1\/businessareas\/ba1\/schemas answered 500: boom \[2J \[H \]0;title second line\n$/,
+    );
     const missing = await mdq(['schemas', 'nope']);
     expect(missing.code).toBe(1);
     expect(missing.stderr).not.toMatch(CONTROL);

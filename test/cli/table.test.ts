@@ -6,7 +6,13 @@ import { table, widest } from '../../src/cli/table.js';
 describe('table', () => {
   it('pads columns to their widest cell, keeps ids whole and cuts other long cells', () => {
     const id = 'x'.repeat(47);
-    const text = table(['id', 'name'], [[id, 'y'.repeat(60)], ['b', 'short']]);
+    const text = table(
+      ['id', 'name'],
+      [
+        [id, 'y'.repeat(60)],
+        ['b', 'short'],
+      ],
+    );
     const lines = text.trimEnd().split('\n');
     expect(lines[0]).toBe(`${'id'.padEnd(47)}  name`);
     expect(lines[2]).toBe(`${id}  ${'y'.repeat(39)}…`);

@@ -17,11 +17,21 @@ describe('mdq/client in a browser', () => {
   });
 
   it('bundles for the browser platform, with every import resolved and nothing from Node', async () => {
-    const result = await build({ entryPoints: [join(dir, 'index.ts')], bundle: true, platform: 'browser', format: 'esm', write: false, logLevel: 'silent', metafile: true });
+    const result = await build({
+      entryPoints: [join(dir, 'index.ts')],
+      bundle: true,
+      platform: 'browser',
+      format: 'esm',
+      write: false,
+      logLevel: 'silent',
+      metafile: true,
+    });
     expect(result.errors).toEqual([]);
     const inputs = Object.keys(result.metafile.inputs);
     expect(inputs.some((i) => i.includes('src/client/client.ts'))).toBe(true);
-    expect(inputs.filter((i) => i.startsWith('node:') || /node_modules\/(undici|node-fetch)/.test(i))).toEqual([]);
+    expect(
+      inputs.filter((i) => i.startsWith('node:') || /node_modules\/(undici|node-fetch)/.test(i)),
+    ).toEqual([]);
     expect(result.outputFiles[0]!.text).not.toMatch(/from ?["']node:/);
   });
 });

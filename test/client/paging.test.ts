@@ -18,7 +18,10 @@ describe('pageKey lists', () => {
     expect(asked).toEqual([undefined, '2', '4']);
     const pages = [];
     for await (const page of list.pages({ startAt: '2' })) pages.push(page.items);
-    expect(pages).toEqual([[2, 3], [4, 5]]);
+    expect(pages).toEqual([
+      [2, 3],
+      [4, 5],
+    ]);
   });
 
   it('stops when the caller stops, fetching no more pages', async () => {
@@ -30,18 +33,26 @@ describe('pageKey lists', () => {
 
   it('ends on a page key it has seen before, or an empty one', async () => {
     let fetched = 0;
-    const looping = paged(async () => (fetched++, { items: [fetched], nextPageKey: fetched % 2 === 0 ? 'a' : 'b' }));
+    const looping = paged(
+      async () => (fetched++, { items: [fetched], nextPageKey: fetched % 2 === 0 ? 'a' : 'b' }),
+    );
     expect(await looping.toArray()).toEqual([1, 2, 3]);
     expect(await paged(async () => ({ items: [1], nextPageKey: '' })).toArray()).toEqual([1]);
   });
 
   it('ends on a service that ignores the page key and makes up a new one every time (it was asked forever)', async () => {
     let fetched = 0;
-    const ignoring = paged(async () => (fetched++, { items: [{ schemaId: 'a' }, { schemaId: 'b' }], nextPageKey: `key-${fetched}` }));
+    const ignoring = paged(
+      async () => (
+        fetched++, { items: [{ schemaId: 'a' }, { schemaId: 'b' }], nextPageKey: `key-${fetched}` }
+      ),
+    );
     expect(await ignoring.toArray()).toEqual([{ schemaId: 'a' }, { schemaId: 'b' }]);
     expect(fetched).toBe(2);
     let empty = 0;
-    expect(await paged(async () => (empty++, { items: [], nextPageKey: `e${empty}` })).toArray()).toEqual([]);
+    expect(
+      await paged(async () => (empty++, { items: [], nextPageKey: `e${empty}` })).toArray(),
+    ).toEqual([]);
     expect(empty).toBe(MAX_STALE_PAGES);
   });
 
@@ -49,22 +60,34 @@ describe('pageKey lists', () => {
     const pages = [[], [], [1], [], [2]];
     const list = paged(async (key) => {
       const at = key === undefined ? 0 : Number(key);
-      return { items: pages[at]!, ...(at + 1 < pages.length ? { nextPageKey: String(at + 1) } : {}) };
+      return {
+        items: pages[at]!,
+        ...(at + 1 < pages.length ? { nextPageKey: String(at + 1) } : {}),
+      };
     });
     expect(await list.toArray()).toEqual([1, 2]);
   });
 
   it('law: a walk over distinct pages that are not empty yields every item of every page once, in order', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.array(fc.array(fc.integer(), { minLength: 1, maxLength: 4 }), { minLength: 1, maxLength: 8 }), async (pages) => {
-        // Distinct by construction: each item carries its page number.
-        const tagged = pages.map((items, p) => items.map((value) => ({ p, value })));
-        const list = paged(async (key) => {
-          const at = key === undefined ? 0 : Number(key);
-          return { items: tagged[at]!, ...(at + 1 < tagged.length ? { nextPageKey: String(at + 1) } : {}) };
-        });
-        expect(await list.toArray()).toEqual(tagged.flat());
-      }),
+      fc.asyncProperty(
+        fc.array(fc.array(fc.integer(), { minLength: 1, maxLength: 4 }), {
+          minLength: 1,
+          maxLength: 8,
+        }),
+        async (pages) => {
+          // Distinct by construction: each item carries its page number.
+          const tagged = pages.map((items, p) => items.map((value) => ({ p, value })));
+          const list = paged(async (key) => {
+            const at = key === undefined ? 0 : Number(key);
+            return {
+              items: tagged[at]!,
+              ...(at + 1 < tagged.length ? { nextPageKey: String(at + 1) } : {}),
+            };
+          });
+          expect(await list.toArray()).toEqual(tagged.flat());
+        },
+      ),
     );
   });
 });
@@ -102,7 +125,10 @@ describe('search paging', () => {
   });
 
   it('gives no hit twice when records are inserted in front, and stops when the total shrinks', async () => {
-    const grows = searching(ids(20), (list, request) => request === 1 && list.unshift('new1', 'new2'));
+    const grows = searching(
+      ids(20),
+      (list, request) => request === 1 && list.unshift('new1', 'new2'),
+    );
     const seen = await collect(searchPages(grows.fetchPage, 10));
     expect(new Set(seen).size).toBe(seen.length);
     expect(seen).toEqual(expect.arrayContaining(ids(20)));
@@ -113,21 +139,28 @@ describe('search paging', () => {
 
   it('ends on a service that answers the same page whatever the offset', async () => {
     let requests = 0;
-    const stuck = async (from: number): Promise<SearchPage> => (requests++, { hits: ids(10).map(hit), total: 1000, from });
+    const stuck = async (from: number): Promise<SearchPage> => (
+      requests++, { hits: ids(10).map(hit), total: 1000, from }
+    );
     expect(await collect(searchPages(stuck, 10))).toEqual(ids(10));
     expect(requests).toBe(2);
   });
 
   it('ends on a service that answers the same page while its total keeps growing, after MAX_STALE_PAGES pages with nothing new', async () => {
     let requests = 0;
-    const growing = async (from: number): Promise<SearchPage> => (requests++, { hits: ids(10).map(hit), total: 1000 + requests, from });
+    const growing = async (from: number): Promise<SearchPage> => (
+      requests++, { hits: ids(10).map(hit), total: 1000 + requests, from }
+    );
     expect(await collect(searchPages(growing, 10))).toEqual(ids(10));
     expect(requests).toBe(1 + MAX_STALE_PAGES);
   });
 
   it('keeps walking past a page or two of old hits pushed by records inserted in front', async () => {
     // Twenty records inserted in front before each of the next two requests: two pages of old hits, then new ones again.
-    const s = searching(ids(40), (list, request) => request <= 2 && list.unshift(...ids(20, `front${request}-`)));
+    const s = searching(
+      ids(40),
+      (list, request) => request <= 2 && list.unshift(...ids(20, `front${request}-`)),
+    );
     const seen = await collect(searchPages(s.fetchPage, 20));
     expect(seen.slice(0, 20)).toEqual(ids(20));
     expect(seen).toEqual(expect.arrayContaining(ids(40)));
@@ -136,39 +169,79 @@ describe('search paging', () => {
 
   it('keeps every hit without a _dataObjectId (it deduped them all into one), deduping only hits that have one', async () => {
     const anonymous = (n: number) => ({ Name: `anon${n}` }) as unknown as SearchHit;
-    const list: SearchHit[] = [hit('a'), anonymous(1), anonymous(2), hit('b'), anonymous(3), hit('a'), anonymous(4)];
-    const fetchPage = async (from: number, size: number): Promise<SearchPage> => ({ hits: list.slice(from, from + size), total: list.length, from });
+    const list: SearchHit[] = [
+      hit('a'),
+      anonymous(1),
+      anonymous(2),
+      hit('b'),
+      anonymous(3),
+      hit('a'),
+      anonymous(4),
+    ];
+    const fetchPage = async (from: number, size: number): Promise<SearchPage> => ({
+      hits: list.slice(from, from + size),
+      total: list.length,
+      from,
+    });
     const seen: unknown[] = [];
     for await (const page of searchPages(fetchPage, 2)) seen.push(...page.hits);
-    expect(seen).toEqual([hit('a'), anonymous(1), anonymous(2), hit('b'), anonymous(3), anonymous(4)]);
+    expect(seen).toEqual([
+      hit('a'),
+      anonymous(1),
+      anonymous(2),
+      hit('b'),
+      anonymous(3),
+      anonymous(4),
+    ]);
   });
 
   it('walks pages whose items nest deeper than JSON.stringify can go (its comparison of pages threw a RangeError)', async () => {
     const deep = JSON.parse(`${'['.repeat(200_000)}${']'.repeat(200_000)}`) as unknown;
-    const hits = [{ _dataObjectId: 'deep', value: deep }, { Name: 'no id', value: deep }] as unknown as SearchHit[];
+    const hits = [
+      { _dataObjectId: 'deep', value: deep },
+      { Name: 'no id', value: deep },
+    ] as unknown as SearchHit[];
     const seen: unknown[] = [];
-    for await (const page of searchPages(async (from) => ({ hits: hits.slice(from, from + 1), total: 2, from }), 1)) seen.push(...page.hits);
+    for await (const page of searchPages(
+      async (from) => ({ hits: hits.slice(from, from + 1), total: 2, from }),
+      1,
+    ))
+      seen.push(...page.hits);
     expect(seen).toEqual(hits);
-    const list = paged(async (key) => (key === undefined ? { items: [deep], nextPageKey: 'k' } : { items: [deep] }));
+    const list = paged(async (key) =>
+      key === undefined ? { items: [deep], nextPageKey: 'k' } : { items: [deep] },
+    );
     expect(await list.toArray()).toHaveLength(2);
   });
 
   it('law: over a list that does not change, hits with and without ids alike come exactly once, in order', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.array(fc.boolean(), { maxLength: 60 }), fc.integer({ min: 1, max: 15 }), async (hasId, size) => {
-        const list = hasId.map((withId, i) => (withId ? hit(`r${i}`) : ({ Name: `anonymous ${i}` } as unknown as SearchHit)));
-        const fetchPage = async (from: number, n: number): Promise<SearchPage> => ({ hits: list.slice(from, from + n), total: list.length, from });
-        const seen: SearchHit[] = [];
-        for await (const page of searchPages(fetchPage, size)) seen.push(...page.hits);
-        expect(seen).toEqual(list);
-      }),
+      fc.asyncProperty(
+        fc.array(fc.boolean(), { maxLength: 60 }),
+        fc.integer({ min: 1, max: 15 }),
+        async (hasId, size) => {
+          const list = hasId.map((withId, i) =>
+            withId ? hit(`r${i}`) : ({ Name: `anonymous ${i}` } as unknown as SearchHit),
+          );
+          const fetchPage = async (from: number, n: number): Promise<SearchPage> => ({
+            hits: list.slice(from, from + n),
+            total: list.length,
+            from,
+          });
+          const seen: SearchHit[] = [];
+          for await (const page of searchPages(fetchPage, size)) seen.push(...page.hits);
+          expect(seen).toEqual(list);
+        },
+      ),
     );
   });
 
   it('ends on a service that answers the same page of hits without ids whatever the offset, its total growing', async () => {
     let requests = 0;
     const page = [{ Name: 'x' }, { Name: 'y' }] as unknown as SearchHit[];
-    const stuck = async (from: number): Promise<SearchPage> => (requests++, { hits: page, total: 1000 + requests, from });
+    const stuck = async (from: number): Promise<SearchPage> => (
+      requests++, { hits: page, total: 1000 + requests, from }
+    );
     const seen: unknown[] = [];
     for await (const p of searchPages(stuck, 2)) seen.push(...p.hits);
     expect(seen).toEqual(page);
@@ -180,7 +253,14 @@ describe('search paging', () => {
       fc.asyncProperty(
         fc.integer({ min: 0, max: 60 }),
         fc.integer({ min: 1, max: 15 }),
-        fc.array(fc.record({ kind: fc.constantFrom('insert', 'delete', 'append'), at: fc.nat(), count: fc.integer({ min: 1, max: 5 }) }), { maxLength: 20 }),
+        fc.array(
+          fc.record({
+            kind: fc.constantFrom('insert', 'delete', 'append'),
+            at: fc.nat(),
+            count: fc.integer({ min: 1, max: 5 }),
+          }),
+          { maxLength: 20 },
+        ),
         async (n, size, changes) => {
           let fresh = 0;
           const s = searching(ids(n), (list, request) => {
@@ -188,7 +268,12 @@ describe('search paging', () => {
             if (change === undefined) return;
             const at = change.at % (list.length + 1);
             if (change.kind === 'delete') list.splice(at, change.count);
-            else list.splice(change.kind === 'append' ? list.length : at, 0, ...ids(change.count, `n${fresh++}-`));
+            else
+              list.splice(
+                change.kind === 'append' ? list.length : at,
+                0,
+                ...ids(change.count, `n${fresh++}-`),
+              );
           });
           const seen = await collect(searchPages(s.fetchPage, size));
           expect(new Set(seen).size).toBe(seen.length);

@@ -8,10 +8,17 @@ import { describe, expect, it } from 'vitest';
 import { RECENT_TOKENS, REDACTED, createRedactor } from '../../src/client/redact.js';
 
 // A small alphabet, so that secrets often contain one another; quotes and backslashes for the JSON form; no brackets, so none is part of [REDACTED].
-const secret = fc.string({ unit: fc.constantFrom('a', 'b', 'Z', '"', '\\', '.', '-', '1'), minLength: 4, maxLength: 12 });
+const secret = fc.string({
+  unit: fc.constantFrom('a', 'b', 'Z', '"', '\\', '.', '-', '1'),
+  minLength: 4,
+  maxLength: 12,
+});
 const jsonForm = (text: string) => JSON.stringify(text).slice(1, -1);
 
-type Step = { kind: 'hold'; token: string } | { kind: 'release'; which: number } | { kind: 'add'; secret: string };
+type Step =
+  | { kind: 'hold'; token: string }
+  | { kind: 'release'; which: number }
+  | { kind: 'add'; secret: string };
 const step: fc.Arbitrary<Step> = fc.oneof(
   { weight: 4, arbitrary: secret.map((token) => ({ kind: 'hold' as const, token })) },
   { weight: 4, arbitrary: fc.nat().map((which) => ({ kind: 'release' as const, which })) },
@@ -37,7 +44,9 @@ describe('createRedactor', () => {
             secrets.push(s.secret);
             everything.push(s.secret);
           }
-          const text = everything.flatMap((t) => [t, jsonForm(t), `{"m":${JSON.stringify(`x${t}y`)}}`]).join(' ');
+          const text = everything
+            .flatMap((t) => [t, jsonForm(t), `{"m":${JSON.stringify(`x${t}y`)}}`])
+            .join(' ');
           const out = redactor.redact(text);
           for (const known of [...secrets, ...leases.map((l) => l.token)]) {
             expect(out).not.toContain(known);

@@ -24,13 +24,23 @@ afterEach(async () => {
   await Promise.all(servers.splice(0).map((s) => new Promise((resolve) => s.close(resolve))));
 });
 
-async function listen(handle: (request: IncomingMessage, body: string) => { status: number; headers?: Record<string, string>; body?: string }): Promise<{ url: string; seen: Seen[] }> {
+async function listen(
+  handle: (
+    request: IncomingMessage,
+    body: string,
+  ) => { status: number; headers?: Record<string, string>; body?: string },
+): Promise<{ url: string; seen: Seen[] }> {
   const seen: Seen[] = [];
   const server = createServer((request, response) => {
     let body = '';
     request.on('data', (chunk: Buffer) => (body += chunk.toString()));
     request.on('end', () => {
-      seen.push({ method: request.method ?? '', url: request.url ?? '', authorization: request.headers.authorization, body });
+      seen.push({
+        method: request.method ?? '',
+        url: request.url ?? '',
+        authorization: request.headers.authorization,
+        body,
+      });
       const answer = handle(request, body);
       response.writeHead(answer.status, { 'content-type': 'application/json', ...answer.headers });
       response.end(answer.body ?? '');
@@ -44,36 +54,57 @@ async function listen(handle: (request: IncomingMessage, body: string) => { stat
 
 /** A service whose every answer is a redirect of `status` to the other server, at the same path. */
 async function redirecting(status: number, tokenToo: boolean) {
-  const elsewhere = await listen((request) => ({ status: 200, body: request.url?.endsWith('/oauth2/token') ? JSON.stringify({ access_token: TOKEN, expires_in: 3600 }) : '[]' }));
+  const elsewhere = await listen((request) => ({
+    status: 200,
+    body: request.url?.endsWith('/oauth2/token')
+      ? JSON.stringify({ access_token: TOKEN, expires_in: 3600 })
+      : '[]',
+  }));
   const otherOrigin = elsewhere.url.replace('127.0.0.1', 'localhost');
   const service = await listen((request) => {
-    if (!tokenToo && request.url === '/oauth2/token') return { status: 200, body: JSON.stringify({ access_token: TOKEN, expires_in: 3600 }) };
+    if (!tokenToo && request.url === '/oauth2/token')
+      return { status: 200, body: JSON.stringify({ access_token: TOKEN, expires_in: 3600 }) };
     return { status, headers: { location: `${otherOrigin}${request.url}?leak=1` } };
   });
-  const client = createClient({ baseUrl: service.url, credentials: { clientId: 'app', clientSecret: SECRET }, retry: { attempts: 1 } });
+  const client = createClient({
+    baseUrl: service.url,
+    credentials: { clientId: 'app', clientSecret: SECRET },
+    retry: { attempts: 1 },
+  });
   return { client, elsewhere, service, otherOrigin };
 }
 
 describe('redirects', () => {
-  it.each([307, 308, 301, 302, 303])('a %i from the token endpoint: nothing reaches the other origin, and the error says where it pointed', async (status) => {
-    const { client, elsewhere, otherOrigin } = await redirecting(status, true);
-    const error = (await client.businessAreas().catch((e: unknown) => e)) as ServiceError;
-    expect(error).toBeInstanceOf(ServiceError);
-    expect(error.status).toBe(status);
-    expect(error.message).toBe(
-      `POST /oauth2/token was redirected to ${otherOrigin}/oauth2/token (${status}): the client follows no redirect, so that neither the token nor the secret goes elsewhere; give the service's own address as baseUrl`,
-    );
-    expect(elsewhere.seen).toEqual([]);
-  });
+  it.each([307, 308, 301, 302, 303])(
+    'a %i from the token endpoint: nothing reaches the other origin, and the error says where it pointed',
+    async (status) => {
+      const { client, elsewhere, otherOrigin } = await redirecting(status, true);
+      const error = (await client.businessAreas().catch((e: unknown) => e)) as ServiceError;
+      expect(error).toBeInstanceOf(ServiceError);
+      expect(error.status).toBe(status);
+      expect(error.message).toBe(
+        `POST /oauth2/token was redirected to ${otherOrigin}/oauth2/token (${status}): the client follows no redirect, so that neither the token nor the secret goes elsewhere; give the service's own address as baseUrl`,
+      );
+      expect(elsewhere.seen).toEqual([]);
+    },
+  );
 
-  it.each([307, 302])('a %i from a read: the token never reaches the other origin, and the read is not retried', async (status) => {
-    const { client, elsewhere, service } = await redirecting(status, false);
-    const error = (await client.businessAreas().catch((e: unknown) => e)) as ServiceError;
-    expect(error.message).toMatch(/^GET \/v1\/my\/businessareas was redirected to http:\/\/localhost:\d+\/v1\/my\/businessareas \(\d+\)/);
-    expect(elsewhere.seen).toEqual([]);
-    expect(service.seen.map((s) => `${s.method} ${s.url}`)).toEqual(['POST /oauth2/token', 'GET /v1/my/businessareas']);
-    expect(JSON.stringify(error)).not.toContain(TOKEN);
-  });
+  it.each([307, 302])(
+    'a %i from a read: the token never reaches the other origin, and the read is not retried',
+    async (status) => {
+      const { client, elsewhere, service } = await redirecting(status, false);
+      const error = (await client.businessAreas().catch((e: unknown) => e)) as ServiceError;
+      expect(error.message).toMatch(
+        /^GET \/v1\/my\/businessareas was redirected to http:\/\/localhost:\d+\/v1\/my\/businessareas \(\d+\)/,
+      );
+      expect(elsewhere.seen).toEqual([]);
+      expect(service.seen.map((s) => `${s.method} ${s.url}`)).toEqual([
+        'POST /oauth2/token',
+        'GET /v1/my/businessareas',
+      ]);
+      expect(JSON.stringify(error)).not.toContain(TOKEN);
+    },
+  );
 
   it('a redirect as a browser shows it (opaque, status 0) is refused the same way', async () => {
     const { fetch } = fakeFetch((r) => {
@@ -83,7 +114,11 @@ describe('redirects', () => {
       Object.defineProperty(opaque, 'status', { value: 0 });
       return opaque;
     });
-    const client = createClient({ baseUrl: 'http://service.test', credentials: { clientId: 'app', clientSecret: SECRET }, fetch });
+    const client = createClient({
+      baseUrl: 'http://service.test',
+      credentials: { clientId: 'app', clientSecret: SECRET },
+      fetch,
+    });
     const error = (await client.businessAreas().catch((e: unknown) => e)) as ServiceError;
     expect(error.message).toBe(
       "GET /v1/my/businessareas was redirected: the client follows no redirect, so that neither the token nor the secret goes elsewhere; give the service's own address as baseUrl",
@@ -93,11 +128,22 @@ describe('redirects', () => {
 
   it("asks fetch not to follow redirects (a custom fetch may keep the Authorization header across origins), and shows no Location's user:password", async () => {
     const { fetch, requests } = fakeFetch((r) =>
-      r.path === '/oauth2/token' ? json({ access_token: TOKEN, expires_in: 3600 }) : new Response(null, { status: 302, headers: { location: `http://user:${SECRET}@elsewhere.test/x?token=${TOKEN}` } }),
+      r.path === '/oauth2/token'
+        ? json({ access_token: TOKEN, expires_in: 3600 })
+        : new Response(null, {
+            status: 302,
+            headers: { location: `http://user:${SECRET}@elsewhere.test/x?token=${TOKEN}` },
+          }),
     );
     let redirect: RequestRedirect | undefined;
-    const watching: typeof globalThis.fetch = (input, init) => ((redirect = init?.redirect), fetch(input, init));
-    const client = createClient({ baseUrl: 'http://service.test', credentials: { clientId: 'app', clientSecret: SECRET }, fetch: watching });
+    const watching: typeof globalThis.fetch = (input, init) => (
+      (redirect = init?.redirect), fetch(input, init)
+    );
+    const client = createClient({
+      baseUrl: 'http://service.test',
+      credentials: { clientId: 'app', clientSecret: SECRET },
+      fetch: watching,
+    });
     const error = (await client.businessAreas().catch((e: unknown) => e)) as ServiceError;
     expect(redirect).toBe('manual');
     expect(error.message).toContain('redirected to http://elsewhere.test/x (302)');

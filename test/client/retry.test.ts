@@ -1,6 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_RETRY, backoffDelay, parseRetryAfter, retryPolicy, sleep } from '../../src/client/retry.js';
+import {
+  DEFAULT_RETRY,
+  backoffDelay,
+  parseRetryAfter,
+  retryPolicy,
+  sleep,
+} from '../../src/client/retry.js';
 
 const NOW = Date.UTC(2026, 10, 22, 12, 0, 0);
 
@@ -28,7 +34,9 @@ describe('backoff with full jitter', () => {
   it('doubles its ceiling on every retry up to the cap', () => {
     const policy = retryPolicy({ baseDelayMs: 100, maxDelayMs: 1000 });
     const almostOne = () => 0.999999;
-    expect([0, 1, 2, 3, 4, 5].map((n) => backoffDelay(policy, n, almostOne))).toEqual([99, 199, 399, 799, 999, 999]);
+    expect([0, 1, 2, 3, 4, 5].map((n) => backoffDelay(policy, n, almostOne))).toEqual([
+      99, 199, 399, 799, 999, 999,
+    ]);
     expect(backoffDelay(policy, 3, () => 0)).toBe(0);
   });
 
@@ -62,7 +70,20 @@ describe('Retry-After', () => {
   });
 
   it('ignores what is neither', () => {
-    for (const value of [null, undefined, '', '  ', '-5', 'soon', '1e3', '12abc', 'Monday', 'NaN', 'Infinity']) expect(parseRetryAfter(value, NOW), String(value)).toBeUndefined();
+    for (const value of [
+      null,
+      undefined,
+      '',
+      '  ',
+      '-5',
+      'soon',
+      '1e3',
+      '12abc',
+      'Monday',
+      'NaN',
+      'Infinity',
+    ])
+      expect(parseRetryAfter(value, NOW), String(value)).toBeUndefined();
   });
 
   it('never throws and never answers a negative or non-finite wait', () => {

@@ -1,10 +1,25 @@
 /** Writes whose answers go missing: applied once, never twice, never claimed when not applied. */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { BadRequestError, NetworkError, ServerError, VersionConflictError, WriteOutcomeUnknownError, createClient } from '../../src/client/index.js';
+import {
+  BadRequestError,
+  NetworkError,
+  ServerError,
+  VersionConflictError,
+  WriteOutcomeUnknownError,
+  createClient,
+} from '../../src/client/index.js';
 import { DROP, HANG, fakeClock, fakeFetch, json } from './support/fake-fetch.js';
 import type { Recorded } from './support/fake-fetch.js';
-import { CLIENT_ID, CLIENT_SECRET, catalogue, fakeService, firstProduct, productRef, type FakeServiceOptions } from './support/fake-service.js';
+import {
+  CLIENT_ID,
+  CLIENT_SECRET,
+  catalogue,
+  fakeService,
+  firstProduct,
+  productRef,
+  type FakeServiceOptions,
+} from './support/fake-service.js';
 
 const isPut = (r: Recorded) => r.method === 'PUT';
 
@@ -18,25 +33,49 @@ function setup(options: FakeServiceOptions = {}, timeoutMs?: number) {
     clock: fake.clock,
     ...(timeoutMs === undefined ? {} : { timeoutMs }),
   });
-  const stored = () => service.objects.get(catalogue.dataSetId)!.find((o) => o._dataObjectId === firstProduct._dataObjectId)!;
-  return { service, client, stored, puts: () => service.requests.filter(isPut).length, sleeps: fake.sleeps };
+  const stored = () =>
+    service.objects
+      .get(catalogue.dataSetId)!
+      .find((o) => o._dataObjectId === firstProduct._dataObjectId)!;
+  return {
+    service,
+    client,
+    stored,
+    puts: () => service.requests.filter(isPut).length,
+    sleeps: fake.sleeps,
+  };
 }
 
 describe('update', () => {
   it('sends exactly _version and the fields, and answers the new version', async () => {
     const { client, service, stored } = setup();
-    expect(await client.update(productRef, firstProduct._version, { 'Stock Quantity': 7 })).toEqual({ version: firstProduct._version + 1 });
-    expect(service.requests.find(isPut)!.body).toEqual({ 'Stock Quantity': 7, _version: firstProduct._version });
+    expect(await client.update(productRef, firstProduct._version, { 'Stock Quantity': 7 })).toEqual(
+      { version: firstProduct._version + 1 },
+    );
+    expect(service.requests.find(isPut)!.body).toEqual({
+      'Stock Quantity': 7,
+      _version: firstProduct._version,
+    });
     expect(stored()).toMatchObject({ 'Stock Quantity': 7, _version: firstProduct._version + 1 });
   });
 
   it('tells a stale version (VersionConflictError, with the current version) from another 400', async () => {
     const { client } = setup();
-    const stale = await client.update(productRef, firstProduct._version + 5, { 'Stock Quantity': 1 }).catch((e: unknown) => e);
+    const stale = await client
+      .update(productRef, firstProduct._version + 5, { 'Stock Quantity': 1 })
+      .catch((e: unknown) => e);
     expect(stale).toBeInstanceOf(VersionConflictError);
-    expect(stale).toMatchObject({ status: 400, sentVersion: firstProduct._version + 5, currentVersion: firstProduct._version });
-    const bad = setup({ before: (r) => (isPut(r) ? json({ message: 'malformed body' }, 400) : undefined) });
-    const error = await bad.client.update(productRef, firstProduct._version, { 'Stock Quantity': 1 }).catch((e: unknown) => e);
+    expect(stale).toMatchObject({
+      status: 400,
+      sentVersion: firstProduct._version + 5,
+      currentVersion: firstProduct._version,
+    });
+    const bad = setup({
+      before: (r) => (isPut(r) ? json({ message: 'malformed body' }, 400) : undefined),
+    });
+    const error = await bad.client
+      .update(productRef, firstProduct._version, { 'Stock Quantity': 1 })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(BadRequestError);
     expect(error).not.toBeInstanceOf(VersionConflictError);
     expect((error as Error).message).toContain('malformed body');
@@ -44,32 +83,52 @@ describe('update', () => {
 
   it('a lost answer of an applied update: reads the object, finds it applied, reports success, sends once', async () => {
     let drops = 1;
-    const { client, stored, puts } = setup({ after: (r) => (isPut(r) && drops-- > 0 ? DROP : undefined) });
-    expect(await client.update(productRef, firstProduct._version, { 'Stock Quantity': 141 })).toEqual({ version: firstProduct._version + 1 });
+    const { client, stored, puts } = setup({
+      after: (r) => (isPut(r) && drops-- > 0 ? DROP : undefined),
+    });
+    expect(
+      await client.update(productRef, firstProduct._version, { 'Stock Quantity': 141 }),
+    ).toEqual({ version: firstProduct._version + 1 });
     expect(puts()).toBe(1);
     expect(stored()).toMatchObject({ 'Stock Quantity': 141, _version: firstProduct._version + 1 });
   });
 
   it('a connection dropped before the service got it: reads, finds nothing applied, sends again once', async () => {
     let drops = 1;
-    const { client, stored, puts } = setup({ before: (r) => (isPut(r) && drops-- > 0 ? DROP : undefined) });
-    expect(await client.update(productRef, firstProduct._version, { 'Stock Quantity': 141 })).toEqual({ version: firstProduct._version + 1 });
+    const { client, stored, puts } = setup({
+      before: (r) => (isPut(r) && drops-- > 0 ? DROP : undefined),
+    });
+    expect(
+      await client.update(productRef, firstProduct._version, { 'Stock Quantity': 141 }),
+    ).toEqual({ version: firstProduct._version + 1 });
     expect(puts()).toBe(2);
     expect(stored()._version).toBe(firstProduct._version + 1);
   });
 
   it('a 503 or 429 on a write says it was not handled: sent again after Retry-After (or backoff), applied once', async () => {
     let busy = 2;
-    const { client, stored, puts, sleeps } = setup({ before: (r) => (isPut(r) && busy-- > 0 ? json({}, busy === 1 ? 503 : 429, busy === 1 ? { 'retry-after': '1' } : {}) : undefined) });
-    expect(await client.update(productRef, firstProduct._version, { 'Stock Quantity': 9 })).toEqual({ version: firstProduct._version + 1 });
+    const { client, stored, puts, sleeps } = setup({
+      before: (r) =>
+        isPut(r) && busy-- > 0
+          ? json({}, busy === 1 ? 503 : 429, busy === 1 ? { 'retry-after': '1' } : {})
+          : undefined,
+    });
+    expect(await client.update(productRef, firstProduct._version, { 'Stock Quantity': 9 })).toEqual(
+      { version: firstProduct._version + 1 },
+    );
     expect(puts()).toBe(3);
     expect(sleeps).toEqual([1000, 400 * 0.5]);
     expect(stored()).toMatchObject({ 'Stock Quantity': 9, _version: firstProduct._version + 1 });
   });
 
   it('a 429 on a write asking for a longer wait than maxRetryAfterMs ends its retries, as a read does (it was sent again after the backoff, long before)', async () => {
-    const { client, stored, puts, sleeps } = setup({ before: (r) => (isPut(r) ? json({ message: 'slow down' }, 429, { 'retry-after': '3600' }) : undefined) });
-    const error = await client.update(productRef, firstProduct._version, { 'Stock Quantity': 9 }).catch((e: unknown) => e);
+    const { client, stored, puts, sleeps } = setup({
+      before: (r) =>
+        isPut(r) ? json({ message: 'slow down' }, 429, { 'retry-after': '3600' }) : undefined,
+    });
+    const error = await client
+      .update(productRef, firstProduct._version, { 'Stock Quantity': 9 })
+      .catch((e: unknown) => e);
     expect(error).toMatchObject({ name: 'RateLimitError', retryAfterMs: 3_600_000 });
     expect(puts()).toBe(1);
     expect(sleeps).toEqual([]);
@@ -78,15 +137,23 @@ describe('update', () => {
 
   it('a 502 on a write is resolved by reading the object: applied means done', async () => {
     let gateway = 1;
-    const { client, stored, puts } = setup({ after: (r) => (isPut(r) && gateway-- > 0 ? json({}, 502) : undefined) });
-    expect(await client.update(productRef, firstProduct._version, { 'Stock Quantity': 12 })).toEqual({ version: firstProduct._version + 1 });
+    const { client, stored, puts } = setup({
+      after: (r) => (isPut(r) && gateway-- > 0 ? json({}, 502) : undefined),
+    });
+    expect(
+      await client.update(productRef, firstProduct._version, { 'Stock Quantity': 12 }),
+    ).toEqual({ version: firstProduct._version + 1 });
     expect(puts()).toBe(1);
     expect(stored()).toMatchObject({ 'Stock Quantity': 12, _version: firstProduct._version + 1 });
   });
 
   it('a 500 is reported, never repeated, when the object shows it was not applied', async () => {
-    const { client, puts } = setup({ before: (r) => (isPut(r) ? json({ message: 'boom' }, 500) : undefined) });
-    await expect(client.update(productRef, firstProduct._version, { 'Stock Quantity': 9 })).rejects.toBeInstanceOf(ServerError);
+    const { client, puts } = setup({
+      before: (r) => (isPut(r) ? json({ message: 'boom' }, 500) : undefined),
+    });
+    await expect(
+      client.update(productRef, firstProduct._version, { 'Stock Quantity': 9 }),
+    ).rejects.toBeInstanceOf(ServerError);
     expect(puts()).toBe(1);
   });
 
@@ -99,14 +166,22 @@ describe('update', () => {
           puts++;
           if (puts === 1) return HANG;
           // The first PUT reaches the service just before the second: applied late, under the version check.
-          const target = service.objects.get(catalogue.dataSetId)!.find((o) => o._dataObjectId === firstProduct._dataObjectId)!;
-          if (target._version === (r.body as { _version: number })._version) Object.assign(target, { 'Stock Quantity': 55, _version: (target._version as number) + 1 });
+          const target = service.objects
+            .get(catalogue.dataSetId)!
+            .find((o) => o._dataObjectId === firstProduct._dataObjectId)!;
+          if (target._version === (r.body as { _version: number })._version)
+            Object.assign(target, {
+              'Stock Quantity': 55,
+              _version: (target._version as number) + 1,
+            });
           return undefined;
         },
       },
       40,
     );
-    expect(await client.update(productRef, firstProduct._version, { 'Stock Quantity': 55 })).toEqual({ version: firstProduct._version + 1 });
+    expect(
+      await client.update(productRef, firstProduct._version, { 'Stock Quantity': 55 }),
+    ).toEqual({ version: firstProduct._version + 1 });
     expect(stored()).toMatchObject({ 'Stock Quantity': 55, _version: firstProduct._version + 1 });
     expect(puts).toBe(2);
   });
@@ -115,20 +190,28 @@ describe('update', () => {
     const { client, service, puts } = setup({
       after: (r) => {
         if (!isPut(r)) return undefined;
-        const target = service.objects.get(catalogue.dataSetId)!.find((o) => o._dataObjectId === firstProduct._dataObjectId)!;
+        const target = service.objects
+          .get(catalogue.dataSetId)!
+          .find((o) => o._dataObjectId === firstProduct._dataObjectId)!;
         Object.assign(target, { 'Stock Quantity': 1, _version: (target._version as number) + 1 });
         return DROP;
       },
     });
-    const error = await client.update(productRef, firstProduct._version, { 'Stock Quantity': 2 }).catch((e: unknown) => e);
+    const error = await client
+      .update(productRef, firstProduct._version, { 'Stock Quantity': 2 })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(WriteOutcomeUnknownError);
     expect((error as Error).message).toMatch(/moved from version \d+ to \d+/);
     expect(puts()).toBe(1);
   });
 
   it('a lost answer whose object cannot be read either: outcome unknown, not success', async () => {
-    const { client } = setup({ before: (r) => (r.method === 'PUT' || r.path.endsWith('/dataobjects') ? DROP : undefined) });
-    await expect(client.update(productRef, firstProduct._version, { 'Stock Quantity': 2 })).rejects.toBeInstanceOf(WriteOutcomeUnknownError);
+    const { client } = setup({
+      before: (r) => (r.method === 'PUT' || r.path.endsWith('/dataobjects') ? DROP : undefined),
+    });
+    await expect(
+      client.update(productRef, firstProduct._version, { 'Stock Quantity': 2 }),
+    ).rejects.toBeInstanceOf(WriteOutcomeUnknownError);
   });
 
   it('refuses a version that is not a whole number, and _version among the fields', async () => {
@@ -140,11 +223,19 @@ describe('update', () => {
 
 describe('create and delete', () => {
   it('a create whose answer is lost is never repeated: its outcome is unknown', async () => {
-    const { fetch, requests } = fakeFetch((r) => (r.path === '/oauth2/token' ? json({ access_token: 'abcdef', expires_in: 60 }) : DROP));
-    const client = createClient({ baseUrl: 'http://service.test', credentials: { clientId: 'a', clientSecret: 'bcdef' }, fetch });
+    const { fetch, requests } = fakeFetch((r) =>
+      r.path === '/oauth2/token' ? json({ access_token: 'abcdef', expires_in: 60 }) : DROP,
+    );
+    const client = createClient({
+      baseUrl: 'http://service.test',
+      credentials: { clientId: 'a', clientSecret: 'bcdef' },
+      fetch,
+    });
     const error = await client.createDataObject(catalogue, { SKU: 'X' }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(WriteOutcomeUnknownError);
-    expect(requests.filter((r) => r.method === 'POST' && r.path.endsWith('/dataobjects'))).toHaveLength(1);
+    expect(
+      requests.filter((r) => r.method === 'POST' && r.path.endsWith('/dataobjects')),
+    ).toHaveLength(1);
   });
 
   it('a delete whose answer is lost: gone on re-reading means done; still there means sent again', async () => {
@@ -158,9 +249,16 @@ describe('create and delete', () => {
         deleted = true;
         return DROP;
       }
-      return json({ items: deleted ? [] : [{ _dataObjectId: productRef.dataObjectId, _version: 1 }] });
+      return json({
+        items: deleted ? [] : [{ _dataObjectId: productRef.dataObjectId, _version: 1 }],
+      });
     });
-    const client = createClient({ baseUrl: 'http://service.test', credentials: { clientId: 'a', clientSecret: 'bcdef' }, fetch, clock: fakeClock().clock });
+    const client = createClient({
+      baseUrl: 'http://service.test',
+      credentials: { clientId: 'a', clientSecret: 'bcdef' },
+      fetch,
+      clock: fakeClock().clock,
+    });
     await client.deleteDataObject(productRef);
     expect(deletes).toBe(2);
     expect(deleted).toBe(true);
@@ -174,11 +272,17 @@ describe('delete and Retry-After', () => {
       let count = 0;
       const { fetch } = fakeFetch((r) => {
         if (r.path === '/oauth2/token') return json({ access_token: 'abcdef', expires_in: 60 });
-        if (r.method === 'DELETE') return count++, forever ? json({}, 503, { 'retry-after': '600' }) : answers.shift()!;
+        if (r.method === 'DELETE')
+          return (count++, forever ? json({}, 503, { 'retry-after': '600' }) : answers.shift()!);
         return json({ items: [{ _dataObjectId: productRef.dataObjectId, _version: 1 }] });
       });
       const fake = fakeClock();
-      const client = createClient({ baseUrl: 'http://service.test', credentials: { clientId: 'a', clientSecret: 'bcdef' }, fetch, clock: fake.clock });
+      const client = createClient({
+        baseUrl: 'http://service.test',
+        credentials: { clientId: 'a', clientSecret: 'bcdef' },
+        fetch,
+        clock: fake.clock,
+      });
       return { client, count: () => count, sleeps: fake.sleeps };
     };
     const honoured = deletes(false);
@@ -186,7 +290,10 @@ describe('delete and Retry-After', () => {
     expect(honoured.count()).toBe(2);
     expect(honoured.sleeps).toEqual([2000]);
     const tooLong = deletes(true);
-    await expect(tooLong.client.deleteDataObject(productRef)).rejects.toMatchObject({ status: 503, retryAfterMs: 600_000 });
+    await expect(tooLong.client.deleteDataObject(productRef)).rejects.toMatchObject({
+      status: 503,
+      retryAfterMs: 600_000,
+    });
     expect(tooLong.count()).toBe(1);
     expect(tooLong.sleeps).toEqual([]);
   });
@@ -198,14 +305,24 @@ describe('updateWithRetry', () => {
     const { client, service, stored } = setup({
       before: (r) => {
         if (!isPut(r) || interfere-- <= 0) return undefined;
-        const target = service.objects.get(catalogue.dataSetId)!.find((o) => o._dataObjectId === firstProduct._dataObjectId)!;
-        Object.assign(target, { 'Stock Quantity': (target['Stock Quantity'] as number) + 100, _version: (target._version as number) + 1 });
+        const target = service.objects
+          .get(catalogue.dataSetId)!
+          .find((o) => o._dataObjectId === firstProduct._dataObjectId)!;
+        Object.assign(target, {
+          'Stock Quantity': (target['Stock Quantity'] as number) + 100,
+          _version: (target._version as number) + 1,
+        });
         return undefined;
       },
     });
-    const result = await client.updateWithRetry(productRef, (current) => ({ 'Stock Quantity': (current['Stock Quantity'] as number) + 1 }));
+    const result = await client.updateWithRetry(productRef, (current) => ({
+      'Stock Quantity': (current['Stock Quantity'] as number) + 1,
+    }));
     expect(result.conflicts).toBe(1);
-    expect(stored()).toMatchObject({ 'Stock Quantity': firstProduct['Stock Quantity'] as number + 101, _version: firstProduct._version + 2 });
+    expect(stored()).toMatchObject({
+      'Stock Quantity': (firstProduct['Stock Quantity'] as number) + 101,
+      _version: firstProduct._version + 2,
+    });
     expect(result.version).toBe(firstProduct._version + 2);
   });
 
@@ -213,20 +330,29 @@ describe('updateWithRetry', () => {
     const { client, service } = setup({
       before: (r) => {
         if (!isPut(r)) return undefined;
-        const target = service.objects.get(catalogue.dataSetId)!.find((o) => o._dataObjectId === firstProduct._dataObjectId)!;
+        const target = service.objects
+          .get(catalogue.dataSetId)!
+          .find((o) => o._dataObjectId === firstProduct._dataObjectId)!;
         target._version = (target._version as number) + 1;
         return undefined;
       },
     });
-    await expect(client.updateWithRetry(productRef, () => ({ Weight: 1 }), { attempts: 3 })).rejects.toBeInstanceOf(VersionConflictError);
+    await expect(
+      client.updateWithRetry(productRef, () => ({ Weight: 1 }), { attempts: 3 }),
+    ).rejects.toBeInstanceOf(VersionConflictError);
     expect(service.requests.filter(isPut)).toHaveLength(3);
   });
 
-  it.each([Number.NaN, 0, 1.5, -1])('refuses attempts of %s before reading anything (NaN retried conflicts forever)', async (attempts) => {
-    const { client, service } = setup();
-    await expect(client.updateWithRetry(productRef, () => ({ Name: 'x' }), { attempts })).rejects.toThrow(`updateWithRetry: attempts must be a whole number >= 1, not ${attempts}`);
-    expect(service.requests).toHaveLength(0);
-  });
+  it.each([Number.NaN, 0, 1.5, -1])(
+    'refuses attempts of %s before reading anything (NaN retried conflicts forever)',
+    async (attempts) => {
+      const { client, service } = setup();
+      await expect(
+        client.updateWithRetry(productRef, () => ({ Name: 'x' }), { attempts }),
+      ).rejects.toThrow(`updateWithRetry: attempts must be a whole number >= 1, not ${attempts}`);
+      expect(service.requests).toHaveLength(0);
+    },
+  );
 
   it('sends nothing when the change returns no fields', async () => {
     const { client, puts } = setup();
@@ -243,7 +369,13 @@ describe('updateWithRetry', () => {
     });
     const start = stored()['Stock Quantity'] as number;
     const results = await Promise.all(
-      Array.from({ length: 20 }, () => client.updateWithRetry(productRef, (current) => ({ 'Stock Quantity': (current['Stock Quantity'] as number) + 1 }), { attempts: 100 })),
+      Array.from({ length: 20 }, () =>
+        client.updateWithRetry(
+          productRef,
+          (current) => ({ 'Stock Quantity': (current['Stock Quantity'] as number) + 1 }),
+          { attempts: 100 },
+        ),
+      ),
     );
     expect(stored()['Stock Quantity']).toBe(start + 20);
     expect(stored()._version).toBe(firstProduct._version + 20);
@@ -254,7 +386,10 @@ describe('updateWithRetry', () => {
     await fc.assert(
       fc.asyncProperty(
         fc.integer({ min: 1, max: 8 }),
-        fc.array(fc.constantFrom('ok', 'drop-before', 'drop-after', '503', '500-after'), { minLength: 1, maxLength: 40 }),
+        fc.array(fc.constantFrom('ok', 'drop-before', 'drop-after', '503', '500-after'), {
+          minLength: 1,
+          maxLength: 40,
+        }),
         async (n, faults) => {
           let i = 0;
           const next = (r: Recorded) => (isPut(r) ? faults[i++ % faults.length] : 'ok');
@@ -275,7 +410,13 @@ describe('updateWithRetry', () => {
           });
           const start = stored()['Stock Quantity'] as number;
           const outcomes = await Promise.allSettled(
-            Array.from({ length: n }, () => client.updateWithRetry(productRef, (c) => ({ 'Stock Quantity': (c['Stock Quantity'] as number) + 1 }), { attempts: 200 })),
+            Array.from({ length: n }, () =>
+              client.updateWithRetry(
+                productRef,
+                (c) => ({ 'Stock Quantity': (c['Stock Quantity'] as number) + 1 }),
+                { attempts: 200 },
+              ),
+            ),
           );
           const succeeded = outcomes.filter((o) => o.status === 'fulfilled').length;
           // Every increment reported is applied once, and none that failed is applied.
@@ -283,9 +424,17 @@ describe('updateWithRetry', () => {
           expect(stored()._version).toBe(firstProduct._version + succeeded);
           // An update fails only when its four attempts (the retry policy's) all met a fault that applied nothing.
           const cyclic = [...faults, ...faults, ...faults, ...faults];
-          const starves = cyclic.some((_, k) => k + 4 <= cyclic.length && cyclic.slice(k, k + 4).every((f) => f === 'drop-before' || f === '503'));
+          const starves = cyclic.some(
+            (_, k) =>
+              k + 4 <= cyclic.length &&
+              cyclic.slice(k, k + 4).every((f) => f === 'drop-before' || f === '503'),
+          );
           if (!starves) expect(succeeded).toBe(n);
-          for (const o of outcomes) if (o.status === 'rejected') expect(o.reason).toSatisfy((e: unknown) => e instanceof NetworkError || e instanceof ServerError);
+          for (const o of outcomes)
+            if (o.status === 'rejected')
+              expect(o.reason).toSatisfy(
+                (e: unknown) => e instanceof NetworkError || e instanceof ServerError,
+              );
         },
       ),
       { numRuns: 60 },

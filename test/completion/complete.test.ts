@@ -9,7 +9,19 @@ import { apply, completeAt, labels, marked, replaced, schema, today } from './he
 const customerFields = customerSchema.fields.filter((f) => f.active !== false).map((f) => f.name);
 
 describe('at the start of a clause', () => {
-  it.each(['|', '(|', 'a AND |', 'a OR |', 'NOT |', '[Age] ge 18 and |', 'a && |', '!|', '-|', '+|', '(a OR (|'])('%j offers every field, then NOT, _exists_: and (', (query) => {
+  it.each([
+    '|',
+    '(|',
+    'a AND |',
+    'a OR |',
+    'NOT |',
+    '[Age] ge 18 and |',
+    'a && |',
+    '!|',
+    '-|',
+    '+|',
+    '(a OR (|',
+  ])('%j offers every field, then NOT, _exists_: and (', (query) => {
     const result = completeAt(query, { schema: customerSchema });
     expect(result.context.kind).toBe('clause');
     const got = result.items.map((i) => i.label);
@@ -34,7 +46,9 @@ describe('at the start of a clause', () => {
   });
 
   it('lists metadata fields after the schema fields and inactive fields last, marked', () => {
-    const items = completeAt('|', { schema: customerSchema }).items.filter((i) => i.kind === 'field');
+    const items = completeAt('|', { schema: customerSchema }).items.filter(
+      (i) => i.kind === 'field',
+    );
     const names = items.map((i) => i.label);
     expect(names.indexOf('_dataObjectId')).toBeGreaterThan(names.indexOf('Home Location'));
     expect(names[names.length - 1]).toBe('Legacy Customer Number');
@@ -48,7 +62,9 @@ describe('at the start of a clause', () => {
     expect(status.kind).toBe('field');
     expect(status.detail).toBe('picklist · Customer');
     expect(status.documentation).toContain('`ACT` Active');
-    const loyalty = completeAt('|', { schema: customerSchema }).items.find((i) => i.label === 'Loyalty Score')!;
+    const loyalty = completeAt('|', { schema: customerSchema }).items.find(
+      (i) => i.label === 'Loyalty Score',
+    )!;
     expect(loyalty.detail).toBe('float');
     expect(loyalty.documentation).toContain('Between 0 and 1');
   });
@@ -155,7 +171,10 @@ describe('after a bracket field: operators that fit its type', () => {
     ['[VIP] |', ['eq', 'ne']],
     ['[Status] |', ['eq', 'ne']],
     ['[Profile Photo] |', []],
-    ['[Unknown Field] |', ['eq', 'ne', 'gt', 'lt', 'ge', 'le', 'contains', 'startswith', 'endswith']],
+    [
+      '[Unknown Field] |',
+      ['eq', 'ne', 'gt', 'lt', 'ge', 'le', 'contains', 'startswith', 'endswith'],
+    ],
     ['[Age] g|', ['gt', 'ge']],
     ['[First Name] con|', ['contains']],
     ['[Age] eq|', ['eq']],
@@ -179,8 +198,18 @@ describe('after a bracket field: operators that fit its type', () => {
 describe('values', () => {
   it('offers picklist codes with their descriptions after field:', () => {
     const result = completeAt('Status:|');
-    expect(result.context).toEqual({ kind: 'value', prefix: '', field: 'Status', valueStyle: 'term' });
-    expect(result.items.map((i) => `${i.label} ${i.detail}`)).toEqual(['ACT Active', 'INA Inactive', 'PRO Prospect', 'BLK Blocked']);
+    expect(result.context).toEqual({
+      kind: 'value',
+      prefix: '',
+      field: 'Status',
+      valueStyle: 'term',
+    });
+    expect(result.items.map((i) => `${i.label} ${i.detail}`)).toEqual([
+      'ACT Active',
+      'INA Inactive',
+      'PRO Prospect',
+      'BLK Blocked',
+    ]);
   });
 
   it('matches codes and descriptions', () => {
@@ -205,7 +234,7 @@ describe('values', () => {
     expect(labels('Country:((DE OR FR) OR N|')[0]).toBe('NL');
   });
 
-  it('offers the field\'s own boolean values', () => {
+  it("offers the field's own boolean values", () => {
     expect(labels('VIP:|')).toEqual(['Y', 'N']);
     expect(labels('Preferred:|')).toEqual(['1', '0']);
     expect(labels('[Discontinued] eq |')).toEqual(['true', 'false']);
@@ -214,15 +243,25 @@ describe('values', () => {
 
   it('offers a date template and a range snippet for dates', () => {
     const result = completeAt('Launch\\ Date:|');
-    expect(result.items.map((i) => i.label)).toEqual(['2026-11-22', '[2026-01-01 TO 2026-12-31]', '>', '>=', '<', '<=']);
+    expect(result.items.map((i) => i.label)).toEqual([
+      '2026-11-22',
+      '[2026-01-01 TO 2026-12-31]',
+      '>',
+      '>=',
+      '<',
+      '<=',
+    ]);
     const range = result.items[1]!;
     expect(range.kind).toBe('snippet');
     expect(range.snippet).toBe('[${1:2026-01-01} TO ${2:2026-12-31}]');
     expect(apply('[Launch Date] eq |', '2026-11-22')).toBe('[Launch Date] eq "2026-11-22"');
   });
 
-  it('keeps date templates within the field\'s bounds', () => {
-    expect(labels('Date\\ of\\ Birth:|').slice(0, 2)).toEqual(['2010-12-31', '[2010-01-01 TO 2010-12-31]']);
+  it("keeps date templates within the field's bounds", () => {
+    expect(labels('Date\\ of\\ Birth:|').slice(0, 2)).toEqual([
+      '2010-12-31',
+      '[2010-01-01 TO 2010-12-31]',
+    ]);
   });
 
   it('offers a range snippet for numbers, and relations for ordered fields', () => {
@@ -294,7 +333,9 @@ describe('nothing absurd', () => {
   });
 
   it('offers no operators after an operator, no values after a complete range', () => {
-    expect(completeAt('a AND |').items.some((i) => i.label === 'AND' || i.label === 'OR')).toBe(false);
+    expect(completeAt('a AND |').items.some((i) => i.label === 'AND' || i.label === 'OR')).toBe(
+      false,
+    );
     expect(completeAt('[Age] eq |').items.some((i) => i.kind === 'operator')).toBe(false);
     expect(completeAt('Age:[1 TO 5] |').items.every((i) => i.kind === 'keyword')).toBe(true);
   });
@@ -334,7 +375,10 @@ describe('robustness', () => {
 
   it('a today that is no usable date gives a fixed day instead of throwing or a broken date', () => {
     const withoutBounds = { ...customerSchema, fields: [{ name: 'Born', dataType: 'date' }] };
-    const dates = (today: unknown) => complete('[Born] eq ', 10, { schema: withoutBounds, today: today as Date }).items.map((i) => i.insert);
+    const dates = (today: unknown) =>
+      complete('[Born] eq ', 10, { schema: withoutBounds, today: today as Date }).items.map(
+        (i) => i.insert,
+      );
     expect(dates('2020-05-05')).toEqual(['"2024-01-01"']); // a string from JavaScript threw: date.getTime is not a function
     expect(dates(new Date(8.64e15))).toEqual(['"2024-01-01"']); // year 275760: toISOString starts with +275760
     expect(dates(new Date(Number.NaN))).toEqual(['"2024-01-01"']);
@@ -342,16 +386,22 @@ describe('robustness', () => {
   });
 
   it('takes any maxItems: a fraction counts whole (1.5 threw "Invalid array length"), less than 1 or no number gives the default, Infinity all', () => {
-    const count = (maxItems: unknown) => complete('[a', 2, { schema, maxItems: maxItems as number }).items.length;
+    const count = (maxItems: unknown) =>
+      complete('[a', 2, { schema, maxItems: maxItems as number }).items.length;
     const all = count(Number.POSITIVE_INFINITY);
     expect(all).toBeGreaterThan(3);
     expect(count(1.5)).toBe(1);
     expect(count(3.99)).toBe(3);
-    for (const odd of [0.5, 0, -1, Number.NaN, '3', null]) expect(count(odd)).toBe(Math.min(all, 100));
+    for (const odd of [0.5, 0, -1, Number.NaN, '3', null])
+      expect(count(odd)).toBe(Math.min(all, 100));
   });
 
-  it('law: rank texts sort as their ranks, by code unit and by locale, past 99 999 too (\'100000\' sorted before \'99999\')', () => {
-    const rank = fc.oneof(fc.nat(2_000), fc.integer({ min: 90_000, max: 110_000 }), fc.nat(10 ** 12));
+  it("law: rank texts sort as their ranks, by code unit and by locale, past 99 999 too ('100000' sorted before '99999')", () => {
+    const rank = fc.oneof(
+      fc.nat(2_000),
+      fc.integer({ min: 90_000, max: 110_000 }),
+      fc.nat(10 ** 12),
+    );
     fc.assert(
       fc.property(rank, rank, (a, b) => {
         fc.pre(a !== b);

@@ -67,17 +67,27 @@ describe('typos', () => {
 describe('the bit-parallel prefix distance', () => {
   /** The plain dynamic programme: Levenshtein distance from `a` to the closest prefix of `b`. */
   function reference(a: string, b: string): number {
-    const d = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
+    const d = Array.from({ length: a.length + 1 }, (_, i) =>
+      Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
+    );
     for (let i = 1; i <= a.length; i++) {
       for (let j = 1; j <= b.length; j++) {
-        d[i]![j] = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+        d[i]![j] = Math.min(
+          d[i - 1]![j]! + 1,
+          d[i]![j - 1]! + 1,
+          d[i - 1]![j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1),
+        );
       }
     }
     return Math.min(...d[a.length]!);
   }
 
   it('agrees with the plain dynamic programme on the typo tier', () => {
-    const word = fc.string({ unit: fc.constantFrom('a', 'b', 'c', 'd', 'é'), minLength: 3, maxLength: 12 });
+    const word = fc.string({
+      unit: fc.constantFrom('a', 'b', 'c', 'd', 'é'),
+      minLength: 3,
+      maxLength: 12,
+    });
     fc.assert(
       fc.property(word, word, (a, b) => {
         fc.pre(a[0] === b[0] && !b.startsWith(a));

@@ -9,7 +9,8 @@ export const today = new Date('2026-11-22T10:00:00Z');
 /** The text without its cursor marker, and the marker's offset. */
 export function marked(query: string): { text: string; offset: number } {
   const offset = query.indexOf('|');
-  if (offset < 0 || query.indexOf('|', offset + 1) >= 0) throw new Error(`mark the cursor with exactly one | in ${JSON.stringify(query)}`);
+  if (offset < 0 || query.indexOf('|', offset + 1) >= 0)
+    throw new Error(`mark the cursor with exactly one | in ${JSON.stringify(query)}`);
   return { text: query.slice(0, offset) + query.slice(offset + 1), offset };
 }
 
@@ -28,7 +29,10 @@ export function apply(query: string, label: string, options: CompletionOptions =
   const { text } = marked(query);
   const result = completeAt(query, options);
   const item = result.items.find((i) => i.label === label);
-  if (item === undefined) throw new Error(`no item ${label} at ${query}; got ${result.items.map((i) => i.label).join(', ')}`);
+  if (item === undefined)
+    throw new Error(
+      `no item ${label} at ${query}; got ${result.items.map((i) => i.label).join(', ')}`,
+    );
   return text.slice(0, result.from) + item.insert + text.slice(result.to);
 }
 

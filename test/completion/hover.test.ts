@@ -18,10 +18,14 @@ describe('hover', () => {
     expect(h.contents).toContain('**Status** — picklist');
     expect(h.contents).toContain('`ACT` Active');
     expect(hoverAt('[First N|ame] eq "Tim"')!.contents).toContain('Length 1 to 50 characters.');
-    expect(hoverAt('[First N|ame] eq "Tim"')!.contents).toContain('In schemas Customer, Customer Contact.');
+    expect(hoverAt('[First N|ame] eq "Tim"')!.contents).toContain(
+      'In schemas Customer, Customer Contact.',
+    );
     expect(hoverAt('[First N|ame] eq "Tim"')!.text).toBe('[First Name]');
     expect(hoverAt('[V|IP] eq "Y"')!.contents).toContain('`Y` (true) or `N` (false)');
-    expect(hoverAt('Date\\ of\\ Bi|rth:2000-01-01', { schema: customerSchema })!.contents).toContain('Dates from 1900-01-01 to 2010-12-31.');
+    expect(
+      hoverAt('Date\\ of\\ Bi|rth:2000-01-01', { schema: customerSchema })!.contents,
+    ).toContain('Dates from 1900-01-01 to 2010-12-31.');
     expect(hoverAt('_exists_:Em|ail')!.contents).toContain('**Email**');
     expect(hoverAt('Legacy\\ Cu|stomer\\ Number:1')!.contents).toContain('Inactive');
   });
@@ -46,10 +50,16 @@ describe('hover', () => {
     expect(hoverAt('[Status] eq "A|CT"')!.contents).toBe('`ACT`: Active (**Status**)');
     expect(hoverAt('Country:(DE OR F|R)')!.contents).toBe('`FR`: France (**Country**)');
     expect(hoverAt('VIP:|N')!.contents).toBe('`N`: false (**VIP**)');
-    expect(hoverAt('Launch\\ Date:2021-03-0|1')!.contents).toBe('the date 2021-03-01 (**Launch Date**)');
-    expect(hoverAt('Launch\\ Date:[2021-03-01 TO 2022-0|1-01]')!.contents).toBe('the date 2022-01-01 (**Launch Date**)');
+    expect(hoverAt('Launch\\ Date:2021-03-0|1')!.contents).toBe(
+      'the date 2021-03-01 (**Launch Date**)',
+    );
+    expect(hoverAt('Launch\\ Date:[2021-03-01 TO 2022-0|1-01]')!.contents).toBe(
+      'the date 2022-01-01 (**Launch Date**)',
+    );
     expect(hoverAt('[Age] ge 1|8')!.contents).toBe('the number 18 (**Age**)');
-    expect(hoverAt('Status:Act|ive')!.contents).toContain("⚠ 'Active' is the description of code 'ACT'");
+    expect(hoverAt('Status:Act|ive')!.contents).toContain(
+      "⚠ 'Active' is the description of code 'ACT'",
+    );
     expect(hoverAt('Launch\\ Date:2021-02-3|0')!.contents).toContain('⚠');
   });
 

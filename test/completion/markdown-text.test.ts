@@ -13,12 +13,47 @@ import { inlineParts, plainMarkdown } from '../../src/codemirror/markdown.js';
 
 const commonMark = new MarkdownIt('commonmark');
 /** HTML text as the characters it shows (markdown-it writes these four as entities). */
-const decoded = (html: string) => html.replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+const decoded = (html: string) =>
+  html
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
 /** What markdown-it makes of `markdown` as inline text, back to plain text. */
 const shown = (markdown: string) => decoded(commonMark.renderInline(markdown));
 
 /** Text on one line, rich in Markdown's marks. */
-const line = fc.string({ unit: fc.constantFrom('a', 'b', ' ', '*', '_', '`', '\\', '[', ']', '(', ')', '<', '>', '&', '#', '-', '+', '1', '.', '!', '~', '|', ':', '/', 'é', '😀'), maxLength: 30 });
+const line = fc.string({
+  unit: fc.constantFrom(
+    'a',
+    'b',
+    ' ',
+    '*',
+    '_',
+    '`',
+    '\\',
+    '[',
+    ']',
+    '(',
+    ')',
+    '<',
+    '>',
+    '&',
+    '#',
+    '-',
+    '+',
+    '1',
+    '.',
+    '!',
+    '~',
+    '|',
+    ':',
+    '/',
+    'é',
+    '😀',
+  ),
+  maxLength: 30,
+});
 
 describe('markdownText', () => {
   it('shows any text as written, in CommonMark and in the CodeMirror renderer', () => {
@@ -27,13 +62,25 @@ describe('markdownText', () => {
         const markdown = markdownText(text);
         expect(shown(markdown)).toBe(text);
         expect(inlineParts(markdown).every((part) => part.kind === 'text')).toBe(true);
-        expect(inlineParts(markdown).map((part) => part.text).join('')).toBe(text);
+        expect(
+          inlineParts(markdown)
+            .map((part) => part.text)
+            .join(''),
+        ).toBe(text);
       }),
     );
   });
 
   it('keeps a line that starts like a list item or a heading a paragraph of its own text', () => {
-    for (const text of ['- item', '+ item', '1. first', '12) twelfth', '# title', '> quote', '  - indented']) {
+    for (const text of [
+      '- item',
+      '+ item',
+      '1. first',
+      '12) twelfth',
+      '# title',
+      '> quote',
+      '  - indented',
+    ]) {
       const html = commonMark.render(markdownText(text));
       expect(html, text).toMatch(/^<p>/);
       expect(plainMarkdown(`**x**\n\n${markdownText(text)}`), text).toBe(`x\n${text.trim()}`);
@@ -44,13 +91,19 @@ describe('markdownText', () => {
 describe('markdownCode', () => {
   it('is one code span holding the text, in CommonMark and in the CodeMirror renderer', () => {
     fc.assert(
-      fc.property(line.filter((text) => text !== ''), (text) => {
-        const markdown = markdownCode(text);
-        const html = commonMark.renderInline(markdown);
-        expect(html.startsWith('<code>') && html.endsWith('</code>') && html.indexOf('<code>', 1) < 0, markdown).toBe(true);
-        expect(decoded(html.slice('<code>'.length, -'</code>'.length))).toBe(text);
-        expect(inlineParts(markdown)).toEqual([{ kind: 'code', text }]);
-      }),
+      fc.property(
+        line.filter((text) => text !== ''),
+        (text) => {
+          const markdown = markdownCode(text);
+          const html = commonMark.renderInline(markdown);
+          expect(
+            html.startsWith('<code>') && html.endsWith('</code>') && html.indexOf('<code>', 1) < 0,
+            markdown,
+          ).toBe(true);
+          expect(decoded(html.slice('<code>'.length, -'</code>'.length))).toBe(text);
+          expect(inlineParts(markdown)).toEqual([{ kind: 'code', text }]);
+        },
+      ),
     );
   });
 });
@@ -74,7 +127,12 @@ describe('inlineParts', () => {
   it('reads delimiters that never close once each (a quadratic reading of 200 000 of them would not finish)', () => {
     for (const unit of ['*', '_', '`', '**', '`a', '*a_', '\\']) {
       const text = unit.repeat(200_000 / unit.length);
-      expect(inlineParts(text).map((part) => part.text).join('').length, unit).toBeGreaterThan(0);
+      expect(
+        inlineParts(text)
+          .map((part) => part.text)
+          .join('').length,
+        unit,
+      ).toBeGreaterThan(0);
     }
   });
 });
@@ -84,8 +142,16 @@ describe('hover and completion escape what the schema and the query hold', () =>
   const base = structuredClone(customerSchema) as unknown as { fields: Record<string, unknown>[] };
   const city = base.fields.find((f) => f.name === 'City')!;
   const status = base.fields.find((f) => f.name === 'Status')!;
-  base.fields.push({ ...city, name: 'a*b_c', description: 'see [the docs](https://example.com) <b>now</b>' });
-  base.fields.push({ ...status, name: 'Kind', staticPicklist: [{ code: 'x`y', description: '*starred*' }] });
+  base.fields.push({
+    ...city,
+    name: 'a*b_c',
+    description: 'see [the docs](https://example.com) <b>now</b>',
+  });
+  base.fields.push({
+    ...status,
+    name: 'Kind',
+    staticPicklist: [{ code: 'x`y', description: '*starred*' }],
+  });
   const schema = loadSchema(base);
 
   it('a field named a*b_c with a link in its description', () => {
@@ -94,7 +160,9 @@ describe('hover and completion escape what the schema and the query hold', () =>
     const html = commonMark.render(result!.contents);
     expect(html).not.toMatch(/<em>|<a |<b>/);
     expect(plainMarkdown(result!.contents)).toContain('a*b_c');
-    expect(plainMarkdown(result!.contents)).toContain('see [the docs](https://example.com) <b>now</b>');
+    expect(plainMarkdown(result!.contents)).toContain(
+      'see [the docs](https://example.com) <b>now</b>',
+    );
   });
 
   it('a picklist code with a backtick, and a value typed in the query', () => {

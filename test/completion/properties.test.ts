@@ -13,9 +13,57 @@ import { schema, today } from './helpers.js';
 
 /** Query-like text: pieces of the language glued at random, plus arbitrary strings. */
 const piece = fc.constantFrom(
-  ' ', '  ', '(', ')', '[', ']', '{', '}', ':', '"', '/', '\\', '~', '^', '*', '?', '>', '>=', '<', '!', '-', '+', '&&', '||',
-  'AND', 'OR', 'NOT', 'and', 'or', 'not', 'TO', 'eq', 'gt', 'contains', '_exists_', 'a', 'Berlin', '2020-01-01', '18', 'é', '\u3000',
-  'Status', 'First Name', 'First\\ Name', '[First Name]', 'Country', 'VIP', 'Launch\\ Date', 'ACT', '\\u00e9', '\n',
+  ' ',
+  '  ',
+  '(',
+  ')',
+  '[',
+  ']',
+  '{',
+  '}',
+  ':',
+  '"',
+  '/',
+  '\\',
+  '~',
+  '^',
+  '*',
+  '?',
+  '>',
+  '>=',
+  '<',
+  '!',
+  '-',
+  '+',
+  '&&',
+  '||',
+  'AND',
+  'OR',
+  'NOT',
+  'and',
+  'or',
+  'not',
+  'TO',
+  'eq',
+  'gt',
+  'contains',
+  '_exists_',
+  'a',
+  'Berlin',
+  '2020-01-01',
+  '18',
+  'é',
+  '\u3000',
+  'Status',
+  'First Name',
+  'First\\ Name',
+  '[First Name]',
+  'Country',
+  'VIP',
+  'Launch\\ Date',
+  'ACT',
+  '\\u00e9',
+  '\n',
 );
 export const queryText = fc.oneof(
   { weight: 4, arbitrary: fc.array(piece, { maxLength: 14 }).map((p) => p.join('')) },
@@ -34,7 +82,8 @@ describe('completion laws', () => {
           expect(r.to).toBeLessThanOrEqual(text.length);
           for (const item of r.items) {
             expect(typeof item.insert).toBe('string');
-            if (item.cursor !== undefined) expect(item.cursor).toBeLessThanOrEqual(item.insert.length);
+            if (item.cursor !== undefined)
+              expect(item.cursor).toBeLessThanOrEqual(item.insert.length);
           }
         }
       }),
@@ -43,13 +92,21 @@ describe('completion laws', () => {
   });
 
   it('no item splits a character: applied at any offset, it leaves no lone surrogate that was not there', () => {
-    const lone = (text: string) => (text.match(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g) ?? []).length;
-    const emoji = fc.array(fc.oneof(piece, fc.constantFrom('😀', '"😀', '[😀', '😀:', 'a😀b')), { maxLength: 8 }).map((p) => p.join(''));
+    const lone = (text: string) =>
+      (text.match(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g) ?? [])
+        .length;
+    const emoji = fc
+      .array(fc.oneof(piece, fc.constantFrom('😀', '"😀', '[😀', '😀:', 'a😀b')), { maxLength: 8 })
+      .map((p) => p.join(''));
     fc.assert(
       fc.property(emoji, (text) => {
         for (let offset = 0; offset <= text.length; offset++) {
           const r = complete(text, offset, { schema, today });
-          for (const item of r.items.slice(0, 5)) expect(lone(text.slice(0, r.from) + item.insert + text.slice(r.to)), `${JSON.stringify(text)} at ${offset}: ${item.insert}`).toBeLessThanOrEqual(lone(text));
+          for (const item of r.items.slice(0, 5))
+            expect(
+              lone(text.slice(0, r.from) + item.insert + text.slice(r.to)),
+              `${JSON.stringify(text)} at ${offset}: ${item.insert}`,
+            ).toBeLessThanOrEqual(lone(text));
         }
       }),
       { numRuns: 300 },
@@ -92,15 +149,52 @@ describe('completion laws', () => {
 /** Field names that need every kind of care: spaces, brackets, backslashes, keywords, unicode. */
 const fieldName = fc
   .oneof(
-    fc.constantFrom('City', 'First Name', 'a]b', 'x\\y', 'AND', 'and', 'TO', 'a TO b', '_exists_', '-x', 'Home Location.lat', 'ümlaut', 'tab\there', '"q"', 'a:b', '*', 'a*', 'not', 'eq', '  ', '(p)'),
+    fc.constantFrom(
+      'City',
+      'First Name',
+      'a]b',
+      'x\\y',
+      'AND',
+      'and',
+      'TO',
+      'a TO b',
+      '_exists_',
+      '-x',
+      'Home Location.lat',
+      'ümlaut',
+      'tab\there',
+      '"q"',
+      'a:b',
+      '*',
+      'a*',
+      'not',
+      'eq',
+      '  ',
+      '(p)',
+    ),
     fc.string({ minLength: 1, maxLength: 8 }),
   )
   .filter((s) => s !== '');
 const fieldSchema = fc.uniqueArray(fieldName, { minLength: 1, maxLength: 6 }).map((names) => ({
   name: 'Tricky',
-  fields: names.map((name, i) => ({ name, dataType: ['string', 'integer', 'date', 'boolean', 'picklist'][i % 5]!, allowedBooleanValues: 'Y/N', staticPicklist: [{ code: 'A1' }] })),
+  fields: names.map((name, i) => ({
+    name,
+    dataType: ['string', 'integer', 'date', 'boolean', 'picklist'][i % 5]!,
+    allowedBooleanValues: 'Y/N',
+    staticPicklist: [{ code: 'A1' }],
+  })),
 }));
-const clauseStart = fc.constantFrom('', 'a AND ', '(', 'NOT ', '[Age] ge 18 and ', 'x OR (', '-', 'a ', '!');
+const clauseStart = fc.constantFrom(
+  '',
+  'a AND ',
+  '(',
+  'NOT ',
+  '[Age] ge 18 and ',
+  'x OR (',
+  '-',
+  'a ',
+  '!',
+);
 const after = fc.constantFrom('', ' AND b', ')', ' c');
 
 /** Every clause's field name in the tree of `text`. */
@@ -151,7 +245,11 @@ describe('applying items', () => {
             const completed = written + close;
             expect(parse(completed).diagnostics, completed).toEqual([]);
             const tree = parse(completed).ast;
-            const named = place.query('').startsWith('_exists_') ? (tree.body?.kind === 'Exists' ? [tree.body.field.value] : []) : fieldNames(completed);
+            const named = place.query('').startsWith('_exists_')
+              ? tree.body?.kind === 'Exists'
+                ? [tree.body.field.value]
+                : []
+              : fieldNames(completed);
             expect(named, completed).toContain(item.label);
           }
         }
@@ -177,7 +275,10 @@ describe('applying items', () => {
         for (const item of result.items.filter((i) => i.kind === 'value' || i.kind === 'snippet')) {
           const query = text.slice(0, result.from) + item.insert + text.slice(result.to) + close;
           const problems = check(query, { schema }).filter((d) => !quiet.has(d.code));
-          expect(problems.map((d) => `${d.code}: ${d.message}`), query).toEqual([]);
+          expect(
+            problems.map((d) => `${d.code}: ${d.message}`),
+            query,
+          ).toEqual([]);
           applied++;
         }
       }
@@ -186,25 +287,48 @@ describe('applying items', () => {
   });
 
   it('values with tricky codes and booleans are written so that the checker accepts them', () => {
-    const code = fc.oneof(fc.constantFrom('A B', 'x"y', 'a\\b', '*', 'AND', 'TO', '(', ')', 'a:b', '-1', 'é'), fc.string({ minLength: 1, maxLength: 6 }));
+    const code = fc.oneof(
+      fc.constantFrom('A B', 'x"y', 'a\\b', '*', 'AND', 'TO', '(', ')', 'a:b', '-1', 'é'),
+      fc.string({ minLength: 1, maxLength: 6 }),
+    );
     fc.assert(
-      fc.property(fc.uniqueArray(code, { minLength: 1, maxLength: 5 }), code, code, (codes, yes, no) => {
-        fc.pre(yes !== no && !yes.includes('/') && !no.includes('/') && yes.trim() === yes && no.trim() === no && yes !== '' && no !== '');
-        const s = loadSchema({
-          name: 'T',
-          fields: [
-            { name: 'P', dataType: 'picklist', staticPicklist: codes.map((c) => ({ code: c })) },
-            { name: 'B', dataType: 'boolean', allowedBooleanValues: `${yes}/${no}` },
-          ],
-        });
-        for (const text of ['P:', '[P] eq ', 'P:(', 'B:', '[B] eq ', 'P:"']) {
-          const result = complete(text, text.length, { schema: s });
-          for (const item of result.items.filter((i) => i.kind === 'value')) {
-            const query = text.slice(0, result.from) + item.insert + text.slice(result.to) + (text.endsWith('(') ? ')' : '');
-            expect(check(query, { schema: s }).map((d) => `${d.code}: ${d.message}`), query).toEqual([]);
+      fc.property(
+        fc.uniqueArray(code, { minLength: 1, maxLength: 5 }),
+        code,
+        code,
+        (codes, yes, no) => {
+          fc.pre(
+            yes !== no &&
+              !yes.includes('/') &&
+              !no.includes('/') &&
+              yes.trim() === yes &&
+              no.trim() === no &&
+              yes !== '' &&
+              no !== '',
+          );
+          const s = loadSchema({
+            name: 'T',
+            fields: [
+              { name: 'P', dataType: 'picklist', staticPicklist: codes.map((c) => ({ code: c })) },
+              { name: 'B', dataType: 'boolean', allowedBooleanValues: `${yes}/${no}` },
+            ],
+          });
+          for (const text of ['P:', '[P] eq ', 'P:(', 'B:', '[B] eq ', 'P:"']) {
+            const result = complete(text, text.length, { schema: s });
+            for (const item of result.items.filter((i) => i.kind === 'value')) {
+              const query =
+                text.slice(0, result.from) +
+                item.insert +
+                text.slice(result.to) +
+                (text.endsWith('(') ? ')' : '');
+              expect(
+                check(query, { schema: s }).map((d) => `${d.code}: ${d.message}`),
+                query,
+              ).toEqual([]);
+            }
           }
-        }
-      }),
+        },
+      ),
       { numRuns: 200 },
     );
   });

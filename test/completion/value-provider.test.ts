@@ -1,22 +1,50 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { complete } from '../../src/completion/complete.js';
-import { completeWithValues, debounceValues, mergeValueSuggestions, wantsValues } from '../../src/completion/value-provider.js';
+import {
+  completeWithValues,
+  debounceValues,
+  mergeValueSuggestions,
+  wantsValues,
+} from '../../src/completion/value-provider.js';
 import type { ValueProvider } from '../../src/completion/types.js';
 import { schema, today } from './helpers.js';
 
-const cities: ValueProvider = (field, prefix) => (field === 'City' ? ['Berlin', 'Bern', 'New York', 'Paris'].filter((c) => c.toLowerCase().startsWith(prefix.toLowerCase())).map((value) => ({ value, detail: 'seen recently' })) : []);
+const cities: ValueProvider = (field, prefix) =>
+  field === 'City'
+    ? ['Berlin', 'Bern', 'New York', 'Paris']
+        .filter((c) => c.toLowerCase().startsWith(prefix.toLowerCase()))
+        .map((value) => ({ value, detail: 'seen recently' }))
+    : [];
 
 describe('merging provider values', () => {
-  it('adds values after the schema\'s, written for the place, without repeats', () => {
+  it("adds values after the schema's, written for the place, without repeats", () => {
     const r = complete('Status:', 7, { schema, today });
-    const merged = mergeValueSuggestions(r, [{ value: 'ACT' }, { value: 'New Code', label: 'New', detail: 'from the service' }]);
-    expect(merged.items.map((i) => `${i.label}=${i.insert}`)).toEqual(['ACT=ACT', 'INA=INA', 'PRO=PRO', 'BLK=BLK', 'New="New Code"']);
-    expect(merged.items.map((i) => i.sortText)).toEqual(['00000', '00001', '00002', '00003', '00004']);
+    const merged = mergeValueSuggestions(r, [
+      { value: 'ACT' },
+      { value: 'New Code', label: 'New', detail: 'from the service' },
+    ]);
+    expect(merged.items.map((i) => `${i.label}=${i.insert}`)).toEqual([
+      'ACT=ACT',
+      'INA=INA',
+      'PRO=PRO',
+      'BLK=BLK',
+      'New="New Code"',
+    ]);
+    expect(merged.items.map((i) => i.sortText)).toEqual([
+      '00000',
+      '00001',
+      '00002',
+      '00003',
+      '00004',
+    ]);
     expect(merged.items[4]!.detail).toBe('from the service');
   });
 
   it('quotes in comparisons and inside quotes, escapes bare words, writes range bounds', () => {
-    const write = (text: string, value: string) => mergeValueSuggestions(complete(text, text.length, { schema }), [{ value }]).items.find((i) => i.label === value)!.insert;
+    const write = (text: string, value: string) =>
+      mergeValueSuggestions(complete(text, text.length, { schema }), [{ value }]).items.find(
+        (i) => i.label === value,
+      )!.insert;
     expect(write('[City] eq ', 'Berlin')).toBe('"Berlin"');
     expect(write('[Age] eq ', '42')).toBe('42');
     expect(write('City:', 'a:b')).toBe('a\\:b');
@@ -54,15 +82,20 @@ describe('completeWithValues', () => {
       calls++;
       throw new Error('service down');
     };
-    expect((await completeWithValues('[Ag', 3, { schema, values: failing })).items[0]!.label).toBe('Age');
+    expect((await completeWithValues('[Ag', 3, { schema, values: failing })).items[0]!.label).toBe(
+      'Age',
+    );
     expect(calls).toBe(0);
-    expect((await completeWithValues('Status:', 7, { schema, values: failing })).items).toHaveLength(4);
+    expect(
+      (await completeWithValues('Status:', 7, { schema, values: failing })).items,
+    ).toHaveLength(4);
     expect(calls).toBe(1);
   });
 
   it('rejects when its signal is aborted', async () => {
     const controller = new AbortController();
-    const slow: ValueProvider = () => new Promise((resolve) => setTimeout(() => resolve([{ value: 'x' }]), 5));
+    const slow: ValueProvider = () =>
+      new Promise((resolve) => setTimeout(() => resolve([{ value: 'x' }]), 5));
     const pending = completeWithValues('City:', 5, { schema, values: slow }, controller.signal);
     controller.abort(new Error('stale'));
     await expect(pending).rejects.toThrow('stale');
@@ -77,7 +110,7 @@ describe('debounceValues', () => {
   it('asks only for the last of a burst; the ones before resolve to no values', async () => {
     vi.useFakeTimers();
     const asked: string[] = [];
-    const debounced = debounceValues((field, prefix) => {
+    const debounced = debounceValues((_field, prefix) => {
       asked.push(prefix);
       return [{ value: prefix }];
     }, 100);
@@ -110,7 +143,7 @@ describe('debounceValues', () => {
     await expect(second).resolves.toEqual([{ value: 'Be' }]);
   });
 
-  it('follows the caller\'s signal', async () => {
+  it("follows the caller's signal", async () => {
     vi.useFakeTimers();
     let asked = 0;
     const debounced = debounceValues(() => {

@@ -6,7 +6,9 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
-export type LuceneAnswer = { readonly accepted: true; readonly query: string } | { readonly accepted: false; readonly error: string };
+export type LuceneAnswer =
+  | { readonly accepted: true; readonly query: string }
+  | { readonly accepted: false; readonly error: string };
 
 export interface ConformanceCase {
   readonly query: string;
@@ -36,9 +38,15 @@ function toCase(value: unknown, where: string): ConformanceCase {
   let lucene: LuceneAnswer;
   if (accepted === true && typeof query === 'string') lucene = { accepted, query };
   else if (accepted === false && typeof error === 'string') lucene = { accepted, error };
-  else throw new Error(`${where}: "lucene" must be {"accepted": true, "query": string} or {"accepted": false, "error": string}`);
-  if (value.difference !== undefined && typeof value.difference !== 'string') throw new Error(`${where}: "difference" must be a string`);
-  return value.difference === undefined ? { query: value.query, lucene } : { query: value.query, lucene, difference: value.difference };
+  else
+    throw new Error(
+      `${where}: "lucene" must be {"accepted": true, "query": string} or {"accepted": false, "error": string}`,
+    );
+  if (value.difference !== undefined && typeof value.difference !== 'string')
+    throw new Error(`${where}: "difference" must be a string`);
+  return value.difference === undefined
+    ? { query: value.query, lucene }
+    : { query: value.query, lucene, difference: value.difference };
 }
 
 /** The recorded cases, in file order. */

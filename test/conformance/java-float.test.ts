@@ -22,7 +22,9 @@ describe('javaFloatToString', () => {
   });
 
   it('prints an integer below 10^7 with ".0"', () => {
-    fc.assert(fc.property(fc.integer({ min: 0, max: 9_999_999 }), (n) => javaFloatToString(n) === `${n}.0`));
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 9_999_999 }), (n) => javaFloatToString(n) === `${n}.0`),
+    );
   });
 
   it('reads back as the same 32-bit float', () => {
@@ -36,9 +38,12 @@ describe('javaFloatToString', () => {
 
   it('writes plain notation exactly between 10^-3 and 10^7', () => {
     fc.assert(
-      fc.property(fc.float({ noNaN: true, noDefaultInfinity: true, min: 0 }).filter((f) => f > 0), (f) => {
-        expect(javaFloatToString(f).includes('E')).toBe(!(f >= 1e-3 && f < 1e7));
-      }),
+      fc.property(
+        fc.float({ noNaN: true, noDefaultInfinity: true, min: 0 }).filter((f) => f > 0),
+        (f) => {
+          expect(javaFloatToString(f).includes('E')).toBe(!(f >= 1e-3 && f < 1e7));
+        },
+      ),
     );
   });
 });

@@ -24,10 +24,20 @@ export interface BooleanClause {
 
 export type LuceneQuery =
   | { readonly type: 'term'; readonly field: string; readonly text: string }
-  | { readonly type: 'phrase'; readonly field: string; readonly terms: readonly string[]; readonly slop: number }
+  | {
+      readonly type: 'phrase';
+      readonly field: string;
+      readonly terms: readonly string[];
+      readonly slop: number;
+    }
   | { readonly type: 'boolean'; readonly clauses: readonly BooleanClause[] }
   | { readonly type: 'boost'; readonly query: LuceneQuery; readonly boost: number }
-  | { readonly type: 'fuzzy'; readonly field: string; readonly text: string; readonly maxEdits: number }
+  | {
+      readonly type: 'fuzzy';
+      readonly field: string;
+      readonly text: string;
+      readonly maxEdits: number;
+    }
   | { readonly type: 'prefix'; readonly field: string; readonly prefix: string }
   | { readonly type: 'wildcard'; readonly field: string; readonly text: string }
   | { readonly type: 'regexp'; readonly field: string; readonly text: string }
@@ -58,14 +68,19 @@ const printers: Printers = {
   phrase: (q) => `${q.field}:"${q.terms.join(' ')}"${q.slop !== 0 ? `~${q.slop}` : ''}`,
   boolean: (q) =>
     q.clauses
-      .map((c) => OCCUR_PREFIX[c.occur] + (c.query.type === 'boolean' ? `(${luceneToString(c.query)})` : luceneToString(c.query)))
+      .map(
+        (c) =>
+          OCCUR_PREFIX[c.occur] +
+          (c.query.type === 'boolean' ? `(${luceneToString(c.query)})` : luceneToString(c.query)),
+      )
       .join(' '),
   boost: (q) => `(${luceneToString(q.query)})^${javaFloatToString(q.boost)}`,
   fuzzy: (q) => `${q.field}:${q.text}~${q.maxEdits}`,
   prefix: (q) => `${q.field}:${q.prefix}*`,
   wildcard: (q) => `${q.field}:${q.text}`,
   regexp: (q) => `${q.field}:/${q.text}/`,
-  range: (q) => `${q.field}:${q.includeLower ? '[' : '{'}${rangeBound(q.lower)} TO ${rangeBound(q.upper)}${q.includeUpper ? ']' : '}'}`,
+  range: (q) =>
+    `${q.field}:${q.includeLower ? '[' : '{'}${rangeBound(q.lower)} TO ${rangeBound(q.upper)}${q.includeUpper ? ']' : '}'}`,
   matchAll: () => '*:*',
   foreign: (q) => `<no Lucene form: ${q.description}>`,
 };

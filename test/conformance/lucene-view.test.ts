@@ -13,7 +13,8 @@ const view = (text: string): string => {
 };
 
 /** Java's Character.isWhitespace, for the properties below. */
-const JAVA_WHITESPACE = /[\t\n\u000B\f\r\u001C-\u001F \u1680\u2000-\u2006\u2008-\u200A\u2028\u2029\u205F\u3000]/;
+const JAVA_WHITESPACE =
+  /[\t\n\u000B\f\r\u001C-\u001F \u1680\u2000-\u2006\u2008-\u200A\u2028\u2029\u205F\u3000]/;
 
 describe('luceneView', () => {
   it.each([
@@ -56,7 +57,12 @@ describe('luceneView', () => {
         span: at,
         operands: [
           { kind: 'Term', raw: 'a', value: 'a', span: at },
-          { kind: 'Not', operator: 'NOT', span: at, operand: { kind: 'Phrase', raw: '"b c"', value: 'b c', span: at } },
+          {
+            kind: 'Not',
+            operator: 'NOT',
+            span: at,
+            operand: { kind: 'Phrase', raw: '"b c"', value: 'b c', span: at },
+          },
         ],
       },
     };
@@ -70,11 +76,16 @@ describe('luceneView', () => {
 
   it('gives the TermQuery of the value for any escaped word without whitespace', () => {
     fc.assert(
-      fc.property(fc.string({ minLength: 1, maxLength: 20 }).filter((s) => !JAVA_WHITESPACE.test(s) && s !== '*'), (value) => {
-        const { ast, diagnostics } = parse(escapeTerm(value));
-        expect(diagnostics).toEqual([]);
-        expect(luceneView(ast)).toBe(`text:${value}`);
-      }),
+      fc.property(
+        fc
+          .string({ minLength: 1, maxLength: 20 })
+          .filter((s) => !JAVA_WHITESPACE.test(s) && s !== '*'),
+        (value) => {
+          const { ast, diagnostics } = parse(escapeTerm(value));
+          expect(diagnostics).toEqual([]);
+          expect(luceneView(ast)).toBe(`text:${value}`);
+        },
+      ),
     );
   });
 
@@ -113,10 +124,14 @@ describe('whitespaceTokens', () => {
 describe('fuzzyEdits', () => {
   it('is between 0 and 2 edits', () => {
     fc.assert(
-      fc.property(fc.double({ min: 0, max: 100, noNaN: true }), fc.string({ maxLength: 12 }), (similarity, text) => {
-        const edits = fuzzyEdits(similarity, text);
-        expect(Number.isInteger(edits) && edits >= 0 && edits <= 2).toBe(true);
-      }),
+      fc.property(
+        fc.double({ min: 0, max: 100, noNaN: true }),
+        fc.string({ maxLength: 12 }),
+        (similarity, text) => {
+          const edits = fuzzyEdits(similarity, text);
+          expect(Number.isInteger(edits) && edits >= 0 && edits <= 2).toBe(true);
+        },
+      ),
     );
   });
 
@@ -135,8 +150,24 @@ describe('luceneToString', () => {
       luceneToString({
         type: 'boolean',
         clauses: [
-          { occur: 'MUST', query: { type: 'boolean', clauses: [{ occur: 'SHOULD', query: { type: 'term', field: 'f', text: 'a' } }] } },
-          { occur: 'MUST_NOT', query: { type: 'range', field: 'g', lower: null, upper: 'z', includeLower: true, includeUpper: false } },
+          {
+            occur: 'MUST',
+            query: {
+              type: 'boolean',
+              clauses: [{ occur: 'SHOULD', query: { type: 'term', field: 'f', text: 'a' } }],
+            },
+          },
+          {
+            occur: 'MUST_NOT',
+            query: {
+              type: 'range',
+              field: 'g',
+              lower: null,
+              upper: 'z',
+              includeLower: true,
+              includeUpper: false,
+            },
+          },
           { occur: 'SHOULD', query: { type: 'boost', boost: 3, query: { type: 'matchAll' } } },
         ],
       }),

@@ -15,7 +15,13 @@
  */
 import type { Expr, NodeKind, NodeOfKind, Query } from '../../src/index.js';
 import { wildcardParts, type WildcardPart } from '../../src/index.js';
-import { EMPTY_BOOLEAN, luceneToString, type BooleanClause, type LuceneQuery, type Occur } from './lucene-query.js';
+import {
+  EMPTY_BOOLEAN,
+  luceneToString,
+  type BooleanClause,
+  type LuceneQuery,
+  type Occur,
+} from './lucene-query.js';
 
 /** The classic parser's default field in the recorded cases. */
 export const DEFAULT_FIELD = 'text';
@@ -25,7 +31,8 @@ const MAX_EDITS = 2;
 /** `CharTokenizer`'s default longest token: longer runs are cut into pieces of this length. */
 const MAX_TOKEN_LENGTH = 255;
 /** Java's `Character.isWhitespace`, which Lucene's WhitespaceTokenizer splits on (not U+00A0, U+2007, U+202F). */
-const JAVA_WHITESPACE = /[\t\n\u000B\f\r\u001C-\u001F \u1680\u2000-\u2006\u2008-\u200A\u2028\u2029\u205F\u3000]+/;
+const JAVA_WHITESPACE =
+  /[\t\n\u000B\f\r\u001C-\u001F \u1680\u2000-\u2006\u2008-\u200A\u2028\u2029\u205F\u3000]+/;
 
 /** Thrown for a node that cannot stand where it was met (an `Error` node, a bare `FieldName`). */
 export class NoLuceneViewError extends Error {
@@ -38,7 +45,8 @@ type Translate<K extends NodeKind> = (node: NodeOfKind<K>, field: string) => Luc
 export function whitespaceTokens(text: string): string[] {
   const tokens: string[] = [];
   for (const word of text.split(JAVA_WHITESPACE)) {
-    for (let i = 0; i < word.length; i += MAX_TOKEN_LENGTH) tokens.push(word.slice(i, i + MAX_TOKEN_LENGTH));
+    for (let i = 0; i < word.length; i += MAX_TOKEN_LENGTH)
+      tokens.push(word.slice(i, i + MAX_TOKEN_LENGTH));
   }
   return tokens;
 }
@@ -48,7 +56,10 @@ function analyzedTerm(field: string, text: string): LuceneQuery | null {
   const tokens = whitespaceTokens(text);
   if (tokens.length === 0) return null;
   if (tokens.length === 1) return { type: 'term', field, text: tokens[0]! };
-  return { type: 'boolean', clauses: tokens.map((t) => ({ occur: 'MUST', query: { type: 'term', field, text: t } })) };
+  return {
+    type: 'boolean',
+    clauses: tokens.map((t) => ({ occur: 'MUST', query: { type: 'term', field, text: t } })),
+  };
 }
 
 /** A quoted phrase: one token is a TermQuery (the slop is dropped), several a PhraseQuery. */
@@ -96,7 +107,13 @@ function wildcard(node: NodeOfKind<'Wildcard'>, field: string): LuceneQuery {
   const parts = wildcardParts(node.pattern);
   const last = parts[parts.length - 1];
   const wildcards = parts.filter((p) => 'wildcard' in p).length;
-  if (parts.length === 2 && wildcards === 1 && last !== undefined && 'wildcard' in last && last.wildcard === '*') {
+  if (
+    parts.length === 2 &&
+    wildcards === 1 &&
+    last !== undefined &&
+    'wildcard' in last &&
+    last.wildcard === '*'
+  ) {
     const first = parts[0]!;
     if ('literal' in first) return { type: 'prefix', field, prefix: first.literal };
   }
@@ -119,7 +136,13 @@ function multiTermRuns(node: NodeOfKind<'And'>): boolean[] {
   for (let start = 0; start < last; start++) {
     if (!bare(start) || (start > 0 && node.explicit[start - 1])) continue;
     let end = start;
-    while (end < last && bare(end + 1) && !node.explicit[end] && (end + 1 === last || !node.explicit[end + 1])) end++;
+    while (
+      end < last &&
+      bare(end + 1) &&
+      !node.explicit[end] &&
+      (end + 1 === last || !node.explicit[end + 1])
+    )
+      end++;
     for (let i = start; end > start && i <= end; i++) inRun[i] = true;
     start = Math.max(start, end);
   }
@@ -127,14 +150,25 @@ function multiTermRuns(node: NodeOfKind<'And'>): boolean[] {
 }
 
 /** The BooleanQuery of an AND or OR: prefixed operands set their own occur, the others take `occur`. */
-function booleanOf(operands: readonly Expr[], occur: Occur, field: string, inRun: readonly boolean[] = []): LuceneQuery | null {
+function booleanOf(
+  operands: readonly Expr[],
+  occur: Occur,
+  field: string,
+  inRun: readonly boolean[] = [],
+): LuceneQuery | null {
   const clauses: BooleanClause[] = [];
   operands.forEach((operand, i) => {
     if (inRun[i] && operand.kind === 'Term') {
-      for (const text of whitespaceTokens(operand.value)) clauses.push({ occur: 'MUST', query: { type: 'term', field, text } });
+      for (const text of whitespaceTokens(operand.value))
+        clauses.push({ occur: 'MUST', query: { type: 'term', field, text } });
       return;
     }
-    const [own, inner] = operand.kind === 'Not' ? (['MUST_NOT', operand.operand] as const) : operand.kind === 'Required' ? (['MUST', operand.operand] as const) : ([occur, operand] as const);
+    const [own, inner] =
+      operand.kind === 'Not'
+        ? (['MUST_NOT', operand.operand] as const)
+        : operand.kind === 'Required'
+          ? (['MUST', operand.operand] as const)
+          : ([occur, operand] as const);
     const query = translate(inner, field);
     if (query !== null) clauses.push({ occur: own, query });
   });
@@ -142,7 +176,13 @@ function booleanOf(operands: readonly Expr[], occur: Occur, field: string, inRun
   // Like the classic parser: a lone clause left after analysis dropped the others stands
   // for itself when it was written without a prefix.
   const first = operands[0]!;
-  if (clauses.length === 1 && first.kind !== 'Not' && first.kind !== 'Required' && translate(first, field) !== null) return clauses[0]!.query;
+  if (
+    clauses.length === 1 &&
+    first.kind !== 'Not' &&
+    first.kind !== 'Required' &&
+    translate(first, field) !== null
+  )
+    return clauses[0]!.query;
   return { type: 'boolean', clauses };
 }
 
@@ -160,8 +200,14 @@ const translations: { readonly [K in NodeKind]: Translate<K> } = {
   Group: (node, field) => translate(node.body, field),
   Field: (node, _field) => translate(node.value, node.field.value),
   // Lucene reads `_exists_:x` as a plain term (or phrase) in the field `_exists_`.
-  Exists: (node) => (node.field.raw.startsWith('"') ? analyzedPhrase('_exists_', node.field.value, 0) : analyzedTerm('_exists_', node.field.value)),
-  Comparison: (node) => ({ type: 'foreign', description: `[${node.field.value}] ${node.operator} ${node.value.raw}` }),
+  Exists: (node) =>
+    node.field.raw.startsWith('"')
+      ? analyzedPhrase('_exists_', node.field.value, 0)
+      : analyzedTerm('_exists_', node.field.value),
+  Comparison: (node) => ({
+    type: 'foreign',
+    description: `[${node.field.value}] ${node.operator} ${node.value.raw}`,
+  }),
   Term: (node, field) => analyzedTerm(field, node.value),
   Wildcard: wildcard,
   Phrase: (node, field) => analyzedPhrase(field, node.value, 0),
@@ -188,9 +234,15 @@ const translations: { readonly [K in NodeKind]: Translate<K> } = {
     if (similarity >= 1 && !Number.isInteger(similarity)) {
       return { type: 'foreign', description: `a fractional edit distance ${similarity}` };
     }
-    return { type: 'fuzzy', field, text: node.operand.value, maxEdits: fuzzyEdits(similarity, node.operand.value) };
+    return {
+      type: 'fuzzy',
+      field,
+      text: node.operand.value,
+      maxEdits: fuzzyEdits(similarity, node.operand.value),
+    };
   },
-  Proximity: (node, field) => analyzedPhrase(field, node.operand.value, Math.trunc(node.distance ?? 0)),
+  Proximity: (node, field) =>
+    analyzedPhrase(field, node.operand.value, Math.trunc(node.distance ?? 0)),
   Boost: (node, field) => {
     const inner = translate(node.operand, field);
     return inner === null ? null : { type: 'boost', query: inner, boost: node.value };
@@ -205,7 +257,10 @@ const translations: { readonly [K in NodeKind]: Translate<K> } = {
   },
 };
 
-function translate(node: Expr | NodeOfKind<'Query'> | NodeOfKind<'Relation'>, field: string): LuceneQuery | null {
+function translate(
+  node: Expr | NodeOfKind<'Query'> | NodeOfKind<'Relation'>,
+  field: string,
+): LuceneQuery | null {
   return (translations[node.kind] as Translate<NodeKind>)(node as never, field);
 }
 

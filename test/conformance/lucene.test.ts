@@ -37,15 +37,22 @@ describe('the recorded cases', () => {
 });
 
 describe('difference marks', () => {
-  it.each(marked.map((c) => [c.query, c.difference!] as const))('%s is marked with a documented category', (_query, mark) => {
-    const parsed = parseDifference(mark);
-    expect(parsed, `"${mark}" is not "<category>: <why>"`).not.toBeNull();
-    expect(Object.keys(DIFFERENCE_CATEGORIES)).toContain(parsed!.category);
-  });
+  it.each(marked.map((c) => [c.query, c.difference!] as const))(
+    '%s is marked with a documented category',
+    (_query, mark) => {
+      const parsed = parseDifference(mark);
+      expect(parsed, `"${mark}" is not "<category>: <why>"`).not.toBeNull();
+      expect(Object.keys(DIFFERENCE_CATEGORIES)).toContain(parsed!.category);
+    },
+  );
 
   it('every category is used and documented in grammar/cases/README.md', () => {
     const readme = readFileSync(CASE_FILES.readme, 'utf8');
-    const used = new Set(marked.map((c) => parseDifference(c.difference!)?.category).filter((c) => c !== undefined && isDifferenceCategory(c)));
+    const used = new Set(
+      marked
+        .map((c) => parseDifference(c.difference!)?.category)
+        .filter((c) => c !== undefined && isDifferenceCategory(c)),
+    );
     for (const category of Object.keys(DIFFERENCE_CATEGORIES)) {
       expect(used, `category ${category} marks no case`).toContain(category);
       expect(readme, `README.md lacks a row for ${category}`).toContain(`| \`${category}\` |`);
@@ -63,6 +70,9 @@ describe('mdq agrees with Lucene where no difference is marked', () => {
 describe('mdq really differs from Lucene where a difference is marked', () => {
   it.each(marked.map((c) => [c.query, c] as const))('%s', (query, c) => {
     const mdq = mdqAnswer(query);
-    expect(agrees(mdq, c.lucene), `marked "${c.difference}" but mdq agrees: ${describeAnswers(mdq, c.lucene)}`).toBe(false);
+    expect(
+      agrees(mdq, c.lucene),
+      `marked "${c.difference}" but mdq agrees: ${describeAnswers(mdq, c.lucene)}`,
+    ).toBe(false);
   });
 });

@@ -6,12 +6,18 @@ import { parse } from '../../src/index.js';
 import type { LuceneAnswer } from './cases.js';
 import { luceneView } from './lucene-view.js';
 
-export type MdqAnswer = { readonly accepted: true; readonly query: string } | { readonly accepted: false; readonly errors: readonly string[] };
+export type MdqAnswer =
+  | { readonly accepted: true; readonly query: string }
+  | { readonly accepted: false; readonly errors: readonly string[] };
 
 export function mdqAnswer(text: string): MdqAnswer {
   const { ast, diagnostics } = parse(text);
-  const errors = diagnostics.filter((d) => d.severity === 'error').map((d) => `${d.code}: ${d.message}`);
-  return errors.length > 0 ? { accepted: false, errors } : { accepted: true, query: luceneView(ast) };
+  const errors = diagnostics
+    .filter((d) => d.severity === 'error')
+    .map((d) => `${d.code}: ${d.message}`);
+  return errors.length > 0
+    ? { accepted: false, errors }
+    : { accepted: true, query: luceneView(ast) };
 }
 
 /** True when mdq and Lucene agree: both reject, or both accept with the same query text. */

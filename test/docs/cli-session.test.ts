@@ -25,7 +25,10 @@ import { shellWords, transcripts, type Transcript } from '../support/readme-exam
 
 const README_ADDRESS = 'http://127.0.0.1:8787';
 const HEADING = 'A session from the command line';
-const session = transcripts(readFileSync(new URL('../../README.md', import.meta.url), 'utf8'), 'console').filter((t) => t.heading === HEADING);
+const session = transcripts(
+  readFileSync(new URL('../../README.md', import.meta.url), 'utf8'),
+  'console',
+).filter((t) => t.heading === HEADING);
 const steps = session.flatMap((t) => t.steps);
 
 const scratch = mkdtempSync(join(tmpdir(), 'mdq-session-'));
@@ -39,7 +42,11 @@ afterAll(async () => {
 });
 
 /** Runs `mdq <args>` in-process: what a terminal shows, and stdout alone (for `>`). */
-async function run(args: readonly string[], env: Record<string, string>, options: { redirect?: boolean; head?: number } = {}) {
+async function run(
+  args: readonly string[],
+  env: Record<string, string>,
+  options: { redirect?: boolean; head?: number } = {},
+) {
   let shown = '';
   let stdout = '';
   let lines = 0;
@@ -87,11 +94,16 @@ async function replay(all: Transcript['steps']): Promise<void> {
     }
     const head = / \| head -(\d+)$/.exec(command);
     const redirect = / > (\S+)$/.exec(command);
-    const [program, ...args] = shellWords(command.slice(0, head?.index ?? redirect?.index ?? command.length));
+    const [program, ...args] = shellWords(
+      command.slice(0, head?.index ?? redirect?.index ?? command.length),
+    );
     expect(program, `the session runs mdq only: ${command}`).toBe('mdq');
     if (args[0] === 'serve') {
       expect(server, 'one server per session').toBeUndefined();
-      expect(args, 'the README serves on the default port; the test picks a free one').not.toContain('--port');
+      expect(
+        args,
+        'the README serves on the default port; the test picks a free one',
+      ).not.toContain('--port');
       server = await serve(args.slice(1));
       const url = server.url;
       fill = (text) => text.replaceAll(README_ADDRESS, url);
@@ -99,7 +111,10 @@ async function replay(all: Transcript['steps']): Promise<void> {
       expect(server.output(), command).toBe(fill(step.output));
       continue;
     }
-    const result = await run(args, env, { ...(redirect ? { redirect: true } : {}), ...(head ? { head: Number(head[1]) } : {}) });
+    const result = await run(args, env, {
+      ...(redirect ? { redirect: true } : {}),
+      ...(head ? { head: Number(head[1]) } : {}),
+    });
     code = result.code;
     if (redirect) writeFileSync(join(scratch, redirect[1]!), result.stdout);
     expect(result.shown, command).toBe(expected);
@@ -110,18 +125,41 @@ describe("the README's session against mdq serve", () => {
   it('shows every command the issue asks for', () => {
     const commands = steps.map((s) => s.command);
     expect(session).toHaveLength(2);
-    for (const wanted of [/^mdq serve\b/, /^export MDQ_BASE_URL=.* MDQ_CLIENT_ID=.* MDQ_CLIENT_SECRET=/, /^mdq areas$/, /^mdq schemas \S+$/, /^mdq datasets /, /^mdq search .* --size \d+$/, /^mdq search .* --all --ndjson \| head -\d+$/, /^mdq schema pull .* > \S+$/, /^mdq get \S+$/, /^mdq update \S+ --set .* --version \d+$/, /^mdq lint --remote /]) {
-      expect(commands.some((c) => wanted.test(c)), String(wanted)).toBe(true);
+    for (const wanted of [
+      /^mdq serve\b/,
+      /^export MDQ_BASE_URL=.* MDQ_CLIENT_ID=.* MDQ_CLIENT_SECRET=/,
+      /^mdq areas$/,
+      /^mdq schemas \S+$/,
+      /^mdq datasets /,
+      /^mdq search .* --size \d+$/,
+      /^mdq search .* --all --ndjson \| head -\d+$/,
+      /^mdq schema pull .* > \S+$/,
+      /^mdq get \S+$/,
+      /^mdq update \S+ --set .* --version \d+$/,
+      /^mdq lint --remote /,
+    ]) {
+      expect(
+        commands.some((c) => wanted.test(c)),
+        String(wanted),
+      ).toBe(true);
     }
   });
 
   it('the harness catches a wrong output, a wrong exit code and a wrong line count', async () => {
     await expect(replay([{ command: 'mdq fmt "a && b"', output: 'a && b\n' }])).rejects.toThrow();
-    await expect(replay([{ command: 'mdq fmt "a && b"', output: 'a AND b\n' }, { command: 'echo $?', output: '1\n' }])).rejects.toThrow();
+    await expect(
+      replay([
+        { command: 'mdq fmt "a && b"', output: 'a AND b\n' },
+        { command: 'echo $?', output: '1\n' },
+      ]),
+    ).rejects.toThrow();
     await expect(replay([{ command: 'mdq demo | head -2', output: '' }])).rejects.toThrow();
     const first = (await run(['demo'], {}, { head: 2 })).shown;
     expect(first.split('\n')).toHaveLength(3);
-    await replay([{ command: 'mdq demo | head -2', output: first }, { command: 'echo $?', output: '0\n' }]);
+    await replay([
+      { command: 'mdq demo | head -2', output: first },
+      { command: 'echo $?', output: '0\n' },
+    ]);
   });
 
   it('prints what the README shows, against a real mdq serve', async () => {

@@ -2,24 +2,47 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { runInTerminal } from '../support/cli.js';
-import { codeBlocks, runExample, shellWords, transcripts, type Transcript } from '../support/readme-examples.js';
+import {
+  codeBlocks,
+  runExample,
+  shellWords,
+  transcripts,
+  type Transcript,
+} from '../support/readme-examples.js';
 
 const blocks = codeBlocks(readFileSync(new URL('../../README.md', import.meta.url), 'utf8'));
 
 describe('README examples', () => {
   it('the harness catches a wrong assertion', () => {
-    expect(() => runExample("import { format, term } from 'mdq';\nformat(term('a')); // => 'b'")).toThrow(/expected 'a' to be 'b'/);
+    expect(() =>
+      runExample("import { format, term } from 'mdq';\nformat(term('a')); // => 'b'"),
+    ).toThrow(/expected 'a' to be 'b'/);
   });
 
   it('covers every section with examples', () => {
     expect(new Set(blocks.map((b) => b.heading))).toEqual(
-      new Set(['Quick start', 'Parsing', 'Formatting', 'Walking the tree', 'Checking queries against a schema', 'Rules and codes', 'Editors: LSP and CodeMirror', 'Building queries in code', 'Evaluating queries on records', 'How a query matches', 'Completion, hover and highlighting']),
+      new Set([
+        'Quick start',
+        'Parsing',
+        'Formatting',
+        'Walking the tree',
+        'Checking queries against a schema',
+        'Rules and codes',
+        'Editors: LSP and CodeMirror',
+        'Building queries in code',
+        'Evaluating queries on records',
+        'How a query matches',
+        'Completion, hover and highlighting',
+      ]),
     );
   });
 
-  it.each(blocks.map((b, i) => [`${i + 1} (${b.heading})`, b.code] as const))('example %s runs and its assertions hold', (_, code) => {
-    expect(runExample(code)).toBeGreaterThan(0);
-  });
+  it.each(blocks.map((b, i) => [`${i + 1} (${b.heading})`, b.code] as const))(
+    'example %s runs and its assertions hold',
+    (_, code) => {
+      expect(runExample(code)).toBeGreaterThan(0);
+    },
+  );
 });
 
 const sessions = transcripts(readFileSync(new URL('../../README.md', import.meta.url), 'utf8'));
@@ -43,14 +66,29 @@ async function replay(steps: Transcript['steps']): Promise<void> {
 
 describe('README command-line transcripts', () => {
   it('splits commands as a shell does', () => {
-    expect(shellWords(`mdq lint 'Fist\\ Name:Tim' --example "a \\"b\\"" c\\ d`)).toEqual(['mdq', 'lint', 'Fist\\ Name:Tim', '--example', 'a "b"', 'c d']);
+    expect(shellWords(`mdq lint 'Fist\\ Name:Tim' --example "a \\"b\\"" c\\ d`)).toEqual([
+      'mdq',
+      'lint',
+      'Fist\\ Name:Tim',
+      '--example',
+      'a "b"',
+      'c d',
+    ]);
     expect(() => shellWords('mdq demo | head -1')).toThrow(/not shell syntax/);
   });
 
   it('the harness catches a wrong output and a wrong exit code', async () => {
     await expect(replay([{ command: "mdq fmt 'a and b'", output: 'a AND b\n' }])).rejects.toThrow();
-    await expect(replay([{ command: "mdq fmt 'a && b'", output: 'a AND b\n' }, { command: 'echo $?', output: '1\n' }])).rejects.toThrow();
-    await replay([{ command: "mdq fmt 'a && b'", output: 'a AND b\n' }, { command: 'echo $?', output: '0\n' }]);
+    await expect(
+      replay([
+        { command: "mdq fmt 'a && b'", output: 'a AND b\n' },
+        { command: 'echo $?', output: '1\n' },
+      ]),
+    ).rejects.toThrow();
+    await replay([
+      { command: "mdq fmt 'a && b'", output: 'a AND b\n' },
+      { command: 'echo $?', output: '0\n' },
+    ]);
   });
 
   it('there are transcripts for parse and lint', () => {
@@ -59,7 +97,10 @@ describe('README command-line transcripts', () => {
     expect(commands.some((c) => c.startsWith('mdq lint'))).toBe(true);
   });
 
-  it.each(sessions.map((s, i) => [`${i + 1} (${s.heading})`, s.steps] as const))('transcript %s prints what the README shows', async (_, steps) => {
-    await replay(steps);
-  });
+  it.each(sessions.map((s, i) => [`${i + 1} (${s.heading})`, s.steps] as const))(
+    'transcript %s prints what the README shows',
+    async (_, steps) => {
+      await replay(steps);
+    },
+  );
 });

@@ -18,7 +18,10 @@ export function launch(): Promise<Browser> {
 }
 
 /** A fresh page on the playground, once it has loaded the tenant and run its first search. */
-export async function openPlayground(browser: Browser, viewport = { width: 1280, height: 900 }): Promise<Page> {
+export async function openPlayground(
+  browser: Browser,
+  viewport = { width: 1280, height: 900 },
+): Promise<Page> {
   const page = await browser.newPage({ viewport });
   page.setDefaultTimeout(15_000);
   const errors: string[] = [];
@@ -38,7 +41,8 @@ export function queryText(page: Page): Promise<string> {
     [...document.querySelectorAll('.cm-content .cm-line')]
       .map((line) => {
         const copy = line.cloneNode(true) as Element;
-        for (const widget of copy.querySelectorAll('.cm-placeholder, .cm-widgetBuffer')) widget.remove();
+        for (const widget of copy.querySelectorAll('.cm-placeholder, .cm-widgetBuffer'))
+          widget.remove();
         return copy.textContent ?? '';
       })
       .join('\n'),
@@ -77,7 +81,9 @@ export function completionLabels(page: Page): Promise<string[]> {
 
 /** Waits until the completion list is open and settled (no source still running), so Enter accepts. */
 export async function completionSettled(page: Page): Promise<void> {
-  await page.waitForSelector('.cm-tooltip-autocomplete:not(.cm-tooltip-autocomplete-disabled) li[aria-selected]');
+  await page.waitForSelector(
+    '.cm-tooltip-autocomplete:not(.cm-tooltip-autocomplete-disabled) li[aria-selected]',
+  );
 }
 
 /** Saves a screenshot of the page (all of it, or the viewport: a page holding a long query is too tall to take whole). */
@@ -89,13 +95,28 @@ export async function screenshot(page: Page, name: string, fullPage = true): Pro
 const axeSource = readFileSync(createRequire(__filename).resolve('axe-core/axe.min.js'), 'utf8');
 
 /** axe-core's serious and critical violations on the page as it is now. */
-export async function seriousViolations(page: Page): Promise<{ id: string; impact: string; nodes: string[] }[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: axeSource });
+export async function seriousViolations(
+  page: Page,
+): Promise<{ id: string; impact: string; nodes: string[] }[]> {
+  if (!(await page.evaluate(() => 'axe' in window)))
+    await page.addScriptTag({ content: axeSource });
   return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(context: Document): Promise<{ violations: { id: string; impact: string | null; nodes: { target: unknown[] }[] }[] }> } }).axe;
+    const axe = (
+      window as unknown as {
+        axe: {
+          run(context: Document): Promise<{
+            violations: { id: string; impact: string | null; nodes: { target: unknown[] }[] }[];
+          }>;
+        };
+      }
+    ).axe;
     const result = await axe.run(document);
     return result.violations
       .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => ({ id: v.id, impact: v.impact ?? '', nodes: v.nodes.map((n) => JSON.stringify(n.target)) }));
+      .map((v) => ({
+        id: v.id,
+        impact: v.impact ?? '',
+        nodes: v.nodes.map((n) => JSON.stringify(n.target)),
+      }));
   });
 }

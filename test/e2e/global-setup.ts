@@ -13,7 +13,12 @@ declare module 'vitest' {
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   (buildStale as (log: (line: string) => void) => void)(() => {});
-  const emulator = await startEmulator({ port: 0, host: '127.0.0.1', staticDir: join(root as string, 'dist', 'playground'), quiet: true });
+  const emulator = await startEmulator({
+    port: 0,
+    host: '127.0.0.1',
+    staticDir: join(root as string, 'dist', 'playground'),
+    quiet: true,
+  });
   project.provide('playgroundUrl', `${emulator.url}/`);
   return () => emulator.close();
 }

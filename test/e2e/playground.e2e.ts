@@ -7,7 +7,18 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { highlight } from 'mdq';
-import { completionLabels, completionSettled, editor, launch, openPlayground, queryText, screenshot, seriousViolations, submit, typeQuery } from './browser.js';
+import {
+  completionLabels,
+  completionSettled,
+  editor,
+  launch,
+  openPlayground,
+  queryText,
+  screenshot,
+  seriousViolations,
+  submit,
+  typeQuery,
+} from './browser.js';
 
 let browser: Browser;
 let page: Page;
@@ -26,7 +37,11 @@ beforeEach(async () => {
 /** Moves the cursor (and the view) to `at`, through the view the content element knows (EditorView.findFromDOM's way). */
 function moveTo(page: Page, at: number): Promise<void> {
   return page.evaluate((at) => {
-    const view = (document.querySelector('.cm-content') as unknown as { cmTile: { root: { view: { dispatch(spec: object): void } } } }).cmTile.root.view;
+    const view = (
+      document.querySelector('.cm-content') as unknown as {
+        cmTile: { root: { view: { dispatch(spec: object): void } } };
+      }
+    ).cmTile.root.view;
     view.dispatch({ selection: { anchor: at }, scrollIntoView: true });
   }, at);
 }
@@ -34,12 +49,21 @@ function moveTo(page: Page, at: number): Promise<void> {
 /** Compares the mdq class of each character the editor shows (from the DOM) with what a full highlight of `text` says; returns how many were checked. */
 async function shownAsFullHighlight(page: Page, text: string): Promise<number> {
   const shown = await page.evaluate(() => {
-    const view = (document.querySelector('.cm-content') as unknown as { cmTile: { root: { view: { posAtDOM(node: Node, offset: number): number } } } }).cmTile.root.view;
+    const view = (
+      document.querySelector('.cm-content') as unknown as {
+        cmTile: { root: { view: { posAtDOM(node: Node, offset: number): number } } };
+      }
+    ).cmTile.root.view;
     const out: [number, number, string][] = [];
-    const walker = document.createTreeWalker(document.querySelector('.cm-content')!, NodeFilter.SHOW_TEXT);
+    const walker = document.createTreeWalker(
+      document.querySelector('.cm-content')!,
+      NodeFilter.SHOW_TEXT,
+    );
     for (let node = walker.nextNode(); node !== null; node = walker.nextNode()) {
       const marked = node.parentElement?.closest('[class*="cm-mdq-"]');
-      const cls = marked ? [...marked.classList].find((c) => c.startsWith('cm-mdq-'))!.slice(7) : '';
+      const cls = marked
+        ? [...marked.classList].find((c) => c.startsWith('cm-mdq-'))!.slice(7)
+        : '';
       out.push([view.posAtDOM(node, 0), node.textContent!.length, cls]);
     }
     return out;
@@ -48,7 +72,8 @@ async function shownAsFullHighlight(page: Page, text: string): Promise<number> {
   for (const t of highlight(text)) for (let i = t.start; i < t.end; i++) classAt.set(i, t.class);
   let checked = 0;
   for (const [from, length, cls] of shown) {
-    for (let i = from; i < from + length; i++, checked++) if (!/\s/.test(text[i]!)) expect(cls, `offset ${i}`).toBe(classAt.get(i) ?? '');
+    for (let i = from; i < from + length; i++, checked++)
+      if (!/\s/.test(text[i]!)) expect(cls, `offset ${i}`).toBe(classAt.get(i) ?? '');
   }
   return checked;
 }
@@ -67,7 +92,11 @@ describe('the playground in Chromium', () => {
     await expect.poll(() => completionLabels(page)).toContain('Country');
     const labels = await completionLabels(page);
     for (let i = 0; i < labels.indexOf('Country'); i++) await page.keyboard.press('ArrowDown');
-    await expect(page.locator('.cm-tooltip-autocomplete li[aria-selected="true"] .cm-completionLabel').textContent()).resolves.toBe('Country');
+    await expect(
+      page
+        .locator('.cm-tooltip-autocomplete li[aria-selected="true"] .cm-completionLabel')
+        .textContent(),
+    ).resolves.toBe('Country');
     await completionSettled(page);
     await page.keyboard.press('Enter');
     await expect.poll(() => queryText(page)).toMatch(/^Country:|^\[Country\] /);
@@ -77,7 +106,7 @@ describe('the playground in Chromium', () => {
     await screenshot(page, 'completion-accepted');
   });
 
-  it("offers values from the service for a field the schema has none for, after a pause in typing", async () => {
+  it('offers values from the service for a field the schema has none for, after a pause in typing', async () => {
     await typeQuery(page, 'City:Ber');
     // The schema knows no cities: the list comes from the page's value provider, a search on the emulator.
     await expect.poll(() => completionLabels(page)).toContain('Berlin');
@@ -112,7 +141,9 @@ describe('the playground in Chromium', () => {
     expect(await tooltip.textContent()).toContain('picklist');
     // The keys described; they typed nothing, and the focus stayed in the editor.
     expect(await queryText(page)).toBe('[Status] eq "ACT"');
-    expect(await page.evaluate(() => document.activeElement?.classList.contains('cm-content'))).toBe(true);
+    expect(
+      await page.evaluate(() => document.activeElement?.classList.contains('cm-content')),
+    ).toBe(true);
     expect(await seriousViolations(page)).toEqual([]);
     await screenshot(page, 'hover-keyboard');
     await page.keyboard.press('Escape');
@@ -136,13 +167,20 @@ describe('the playground in Chromium', () => {
     await expect.poll(() => problem.count()).toBe(1);
     await screenshot(page, 'diagnostic');
     // The closest name is a guess, not a rewrite that keeps the meaning: the button and the editor's action say so.
-    const fix = problem.getByRole('button', { name: 'Use "First Name" (changes meaning)', exact: true });
+    const fix = problem.getByRole('button', {
+      name: 'Use "First Name" (changes meaning)',
+      exact: true,
+    });
     await mark.first().hover();
-    await expect.poll(() => page.locator('.cm-tooltip-lint .cm-diagnosticAction').allTextContents()).toContain('Use "First Name" (changes meaning)');
+    await expect
+      .poll(() => page.locator('.cm-tooltip-lint .cm-diagnosticAction').allTextContents())
+      .toContain('Use "First Name" (changes meaning)');
     await fix.focus();
     await page.keyboard.press('Enter');
     await expect.poll(() => queryText(page)).toBe('[First Name] eq "Tim"');
-    await expect.poll(() => page.locator('.cm-lintRange-warning, .cm-lintRange-error').count()).toBe(0);
+    await expect
+      .poll(() => page.locator('.cm-lintRange-warning, .cm-lintRange-error').count())
+      .toBe(0);
     await expect.poll(() => page.locator('#diagnostics li.diagnostic').count()).toBe(0);
     await screenshot(page, 'diagnostic-fixed');
   });
@@ -151,7 +189,9 @@ describe('the playground in Chromium', () => {
     await typeQuery(page, 'Email:*');
     await page.keyboard.press('Escape');
     const problem = page.locator('#diagnostics li.diagnostic', { hasText: 'leading-wildcard' });
-    await expect.poll(() => problem.getByRole('button').allTextContents()).toEqual(['Write _exists_:Email']);
+    await expect
+      .poll(() => problem.getByRole('button').allTextContents())
+      .toEqual(['Write _exists_:Email']);
     await problem.getByRole('button').click();
     await expect.poll(() => queryText(page)).toBe('_exists_:Email');
   });
@@ -159,29 +199,58 @@ describe('the playground in Chromium', () => {
   it("talks to the service through mdq's client: one token, sent alone, lists followed page by page", async () => {
     const requests: { method: string; path: string; authorization: string | undefined }[] = [];
     const fresh = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    fresh.on('request', (r) => requests.push({ method: r.method(), path: new URL(r.url()).pathname + new URL(r.url()).search, authorization: r.headers().authorization }));
+    fresh.on('request', (r) =>
+      requests.push({
+        method: r.method(),
+        path: new URL(r.url()).pathname + new URL(r.url()).search,
+        authorization: r.headers().authorization,
+      }),
+    );
     await fresh.goto(page.url());
     await fresh.waitForSelector('body[data-ready="true"]');
     await fresh.waitForSelector('#total[data-total]');
-    const api = requests.filter((r) => r.path.startsWith('/v1/') || r.path.startsWith('/dataobjects/'));
-    expect(requests.filter((r) => r.path === '/oauth2/token').map((r) => r.method)).toEqual(['POST']);
+    const api = requests.filter(
+      (r) => r.path.startsWith('/v1/') || r.path.startsWith('/dataobjects/'),
+    );
+    expect(requests.filter((r) => r.path === '/oauth2/token').map((r) => r.method)).toEqual([
+      'POST',
+    ]);
     expect(api.length).toBeGreaterThan(3);
     for (const r of api) expect(r.authorization, r.path).toMatch(/^(?!Bearer )\S+$/);
     expect(new Set(api.map((r) => r.authorization)).size).toBe(1);
     // The scope picker was filled from those lists, and the first search went through the client too.
-    expect(await fresh.locator('#business-area option').allTextContents()).toEqual(['All business areas', 'customer', 'product', 'supplier']);
-    expect(api.some((r) => r.path.startsWith('/dataobjects/search?') && r.path.includes('size=3'))).toBe(true);
+    expect(await fresh.locator('#business-area option').allTextContents()).toEqual([
+      'All business areas',
+      'customer',
+      'product',
+      'supplier',
+    ]);
+    expect(
+      api.some((r) => r.path.startsWith('/dataobjects/search?') && r.path.includes('size=3')),
+    ).toBe(true);
     // Choosing a schema lists its datasets; the emulator pages lists two at a time, and the client followed nextPageKey.
     await fresh.locator('#business-area').selectOption({ label: 'customer' });
     await fresh.locator('#schema').selectOption({ label: 'Customer' });
-    await expect.poll(() => fresh.locator('#dataset option').allTextContents()).toEqual(['All datasets', 'Retail Customers', 'Wholesale Customers', 'Customer Archive']);
+    await expect
+      .poll(() => fresh.locator('#dataset option').allTextContents())
+      .toEqual(['All datasets', 'Retail Customers', 'Wholesale Customers', 'Customer Archive']);
     const lists = requests.filter((r) => /\/datasets(\?|$)/.test(r.path));
     expect(lists.length).toBe(2);
     expect(lists[1]!.path).toMatch(/\/datasets\?pageKey=/);
     expect(requests.filter((r) => r.path === '/oauth2/token')).toHaveLength(1);
     await fresh.locator('#dataset').selectOption({ label: 'Wholesale Customers' });
-    await fresh.waitForFunction(() => document.getElementById('total')!.dataset.query === '[Age] ge 18');
-    await expect.poll(() => requests.some((r) => r.path.startsWith('/dataobjects/search?') && r.path.includes('dataSet=Wholesale+Customers'))).toBe(true);
+    await fresh.waitForFunction(
+      () => document.getElementById('total')!.dataset.query === '[Age] ge 18',
+    );
+    await expect
+      .poll(() =>
+        requests.some(
+          (r) =>
+            r.path.startsWith('/dataobjects/search?') &&
+            r.path.includes('dataSet=Wholesale+Customers'),
+        ),
+      )
+      .toBe(true);
     await fresh.close();
   });
 
@@ -194,10 +263,19 @@ describe('the playground in Chromium', () => {
     const tims = await submit(page, '[First Name] eq "Tim"');
     expect(tims).toBeGreaterThan(0);
     expect(tims).toBeLessThan(everything);
-    expect(await page.locator('#total').textContent()).toBe(`${tims} ${tims === 1 ? 'result' : 'results'}`);
+    expect(await page.locator('#total').textContent()).toBe(
+      `${tims} ${tims === 1 ? 'result' : 'results'}`,
+    );
     const rows = page.locator('#results-table tbody tr');
     expect(await rows.count()).toBe(Math.min(3, tims));
-    const firstNames = await page.locator('#results-table tbody tr td:nth-child(' + ((await page.locator('#results-table thead th').allTextContents()).indexOf('First Name') + 1) + ')').allTextContents();
+    const firstNames = await page
+      .locator(
+        '#results-table tbody tr td:nth-child(' +
+          ((await page.locator('#results-table thead th').allTextContents()).indexOf('First Name') +
+            1) +
+          ')',
+      )
+      .allTextContents();
     expect(firstNames.every((name) => name === 'Tim')).toBe(true);
     // The evaluator marks what matched: the first names, and nothing else.
     const marks = await page.locator('#results-table tbody mark').allTextContents();
@@ -230,16 +308,23 @@ describe('the playground in Chromium', () => {
     await page.keyboard.press('Escape');
     await page.keyboard.press('Shift+Alt+F');
     await expect.poll(() => queryText(page)).toBe('(city:Berlin AND [Age] ge 18) OR VIP:Y');
-    expect(await page.locator('#canonical').textContent()).toBe('(city:Berlin AND [Age] ge 18) OR VIP:Y');
+    expect(await page.locator('#canonical').textContent()).toBe(
+      '(city:Berlin AND [Age] ge 18) OR VIP:Y',
+    );
     const builder = (await page.locator('#builder').textContent())!.replace(/\s+|,(?=\s*\))/g, '');
-    expect(builder).toContain("exportconstq=query(or(and(equals('city','Berlin'),field('Age').ge(18)),equals('VIP','Y')));");
+    expect(builder).toContain(
+      "exportconstq=query(or(and(equals('city','Berlin'),field('Age').ge(18)),equals('VIP','Y')));",
+    );
     expect(await page.locator('#tree button.node').first().textContent()).toMatch(/^Query 0–/);
     await screenshot(page, 'format');
   });
 
   it('highlights a long query where it is shown, exactly as a full highlight, while it is edited', async () => {
     await page.locator('#multiline').check();
-    const lines = Array.from({ length: 1200 }, (_, i) => `City:c${i} AND [Age] ge ${i} OR "new york"~2`);
+    const lines = Array.from(
+      { length: 1200 },
+      (_, i) => `City:c${i} AND [Age] ge ${i} OR "new york"~2`,
+    );
     await editor(page).click();
     await page.keyboard.press('ControlOrMeta+a');
     await page.keyboard.insertText(lines.join('\n'));
@@ -296,7 +381,9 @@ describe('the playground in Chromium', () => {
 
   it('is usable at 320 px wide: nothing wider than the screen but the tables inside their scroll box', async () => {
     const narrow = await openPlayground(browser, { width: 320, height: 800 });
-    const overflow = await narrow.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    const overflow = await narrow.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
     expect(overflow).toBe(0);
     await screenshot(narrow, 'narrow');
     await narrow.close();

@@ -3,8 +3,15 @@ import { inspect } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { Auth, MAX_TOKENS_PER_CLIENT } from '../../src/emulator/auth.js';
 
-const credentials = (clientId: string) => ({ client_id: clientId, client_secret: `${clientId}-secret` });
-const grants = ['loop', 'other'].map((clientId) => ({ clientId, clientSecret: `${clientId}-secret`, businessAreas: '*' as const }));
+const credentials = (clientId: string) => ({
+  client_id: clientId,
+  client_secret: `${clientId}-secret`,
+});
+const grants = ['loop', 'other'].map((clientId) => ({
+  clientId,
+  clientSecret: `${clientId}-secret`,
+  businessAreas: '*' as const,
+}));
 /** How many tokens it holds, as it shows itself (`Auth { clients: 2, tokens: N }`). */
 const held = (auth: Auth) => Number(/tokens: (\d+)/.exec(inspect(auth))![1]);
 
@@ -14,7 +21,8 @@ describe('tokens held', () => {
     const other = auth.issue(credentials('other')).access_token;
     const first = auth.issue(credentials('loop')).access_token;
     let last = first;
-    for (let i = 0; i < MAX_TOKENS_PER_CLIENT + 500; i++) last = auth.issue(credentials('loop')).access_token;
+    for (let i = 0; i < MAX_TOKENS_PER_CLIENT + 500; i++)
+      last = auth.issue(credentials('loop')).access_token;
     expect(held(auth)).toBe(MAX_TOKENS_PER_CLIENT + 1);
     expect(() => auth.authenticate(first)).toThrow(/invalid access token/);
     expect(auth.authenticate(last).clientId).toBe('loop');
@@ -37,7 +45,13 @@ describe('tokens held', () => {
   it('keeps no token itself, only its SHA-256: a memory dump shows none, and a lookup compares digests, not the token', () => {
     const auth = new Auth(grants, 3600, () => 0);
     const tokens = Array.from({ length: 5 }, () => auth.issue(credentials('loop')).access_token);
-    const everything = inspect(auth, { showHidden: true, depth: Infinity, customInspect: false, maxArrayLength: Infinity, maxStringLength: Infinity });
+    const everything = inspect(auth, {
+      showHidden: true,
+      depth: Infinity,
+      customInspect: false,
+      maxArrayLength: Infinity,
+      maxStringLength: Infinity,
+    });
     expect(everything).toMatch(/Map\(5\)/);
     for (const token of tokens) {
       expect(everything).not.toContain(token);

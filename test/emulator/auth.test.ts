@@ -10,17 +10,35 @@ describe('the token endpoint', () => {
   beforeAll(async () => (api = await startApi()));
   afterAll(() => api.emulator.close());
 
-  it.each(['/oauth2/token', '/v1/oauth2/token'])('%s issues a random token for the demo client', async (path) => {
-    const a = await api.request('POST', path, { body: { client_id: 'mdq-demo', client_secret: 'mdq-demo-secret' }, token: null });
-    const b = await api.request('POST', path, { body: { client_id: 'mdq-demo', client_secret: 'mdq-demo-secret' }, token: null });
-    expect(a.status).toBe(200);
-    expect(a.body).toEqual({ access_token: expect.any(String), expires_in: 3600, token_type: 'Bearer' });
-    expect(a.body.access_token).not.toBe(b.body.access_token);
-    expect(a.body.access_token.length).toBeGreaterThanOrEqual(40);
-  });
+  it.each(['/oauth2/token', '/v1/oauth2/token'])(
+    '%s issues a random token for the demo client',
+    async (path) => {
+      const a = await api.request('POST', path, {
+        body: { client_id: 'mdq-demo', client_secret: 'mdq-demo-secret' },
+        token: null,
+      });
+      const b = await api.request('POST', path, {
+        body: { client_id: 'mdq-demo', client_secret: 'mdq-demo-secret' },
+        token: null,
+      });
+      expect(a.status).toBe(200);
+      expect(a.body).toEqual({
+        access_token: expect.any(String),
+        expires_in: 3600,
+        token_type: 'Bearer',
+      });
+      expect(a.body.access_token).not.toBe(b.body.access_token);
+      expect(a.body.access_token.length).toBeGreaterThanOrEqual(40);
+    },
+  );
 
   it('answers 400 with a message for a missing field', async () => {
-    for (const body of [{}, { client_id: 'mdq-demo' }, { client_secret: 'x' }, { client_id: 1, client_secret: 'x' }]) {
+    for (const body of [
+      {},
+      { client_id: 'mdq-demo' },
+      { client_secret: 'x' },
+      { client_id: 1, client_secret: 'x' },
+    ]) {
       const response = await api.request('POST', '/oauth2/token', { body, token: null });
       expect(response.status).toBe(400);
       expect(response.body.message).toMatch(/missing client_(id|secret)/);
@@ -40,15 +58,29 @@ describe('the token endpoint', () => {
   });
 
   it('answers 400 for malformed JSON and 415 for another content type', async () => {
-    const malformed = await api.request('POST', '/oauth2/token', { raw: '{"client_id": ', headers: { 'content-type': 'application/json' }, token: null });
+    const malformed = await api.request('POST', '/oauth2/token', {
+      raw: '{"client_id": ',
+      headers: { 'content-type': 'application/json' },
+      token: null,
+    });
     expect(malformed.status).toBe(400);
     expect(malformed.body.message).toMatch(/not valid JSON/);
     // A secret left unquoted (a shell variable outside the quotes) was quoted back in V8's message.
-    const unquoted = await api.request('POST', '/oauth2/token', { raw: '{"client_id": "mdq-demo", "client_secret": hunter2-mdq-demo}', headers: { 'content-type': 'application/json' }, token: null });
+    const unquoted = await api.request('POST', '/oauth2/token', {
+      raw: '{"client_id": "mdq-demo", "client_secret": hunter2-mdq-demo}',
+      headers: { 'content-type': 'application/json' },
+      token: null,
+    });
     expect(unquoted.status).toBe(400);
-    expect(unquoted.body.message).toBe('the request body is not valid JSON: an unexpected character');
+    expect(unquoted.body.message).toBe(
+      'the request body is not valid JSON: an unexpected character',
+    );
     expect(unquoted.text).not.toContain('hunter');
-    const form = await api.request('POST', '/oauth2/token', { raw: 'client_id=a&client_secret=b', headers: { 'content-type': 'application/x-www-form-urlencoded' }, token: null });
+    const form = await api.request('POST', '/oauth2/token', {
+      raw: 'client_id=a&client_secret=b',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      token: null,
+    });
     expect(form.status).toBe(415);
     expect(form.body.message).toMatch(/application\/json/);
   });
@@ -61,7 +93,9 @@ describe('the Authorization header', () => {
 
   it('carries the token alone; the Bearer prefix is a 401 that says so', async () => {
     expect((await api.get('/v1/my/businessareas')).status).toBe(200);
-    const bearer = await api.get('/v1/my/businessareas', { headers: { authorization: `Bearer ${api.token}` } });
+    const bearer = await api.get('/v1/my/businessareas', {
+      headers: { authorization: `Bearer ${api.token}` },
+    });
     expect(bearer.status).toBe(401);
     expect(bearer.body.message).toMatch(/without the "Bearer " prefix/);
     expect(bearer.text).not.toContain(api.token);
@@ -97,8 +131,24 @@ describe('token expiry', () => {
 describe('grants', () => {
   const clients: ClientGrant[] = [
     { clientId: 'everything', clientSecret: 's3cret-everything', businessAreas: '*' },
-    { clientId: 'products', clientSecret: 's3cret-products', businessAreas: ['product'], tokenTtlSeconds: 60 },
-    { clientId: 'reader', clientSecret: 's3cret-reader', businessAreas: [{ businessArea: 'customer', schemas: ['Customer'], dataSets: ['Retail Customers'], access: 'read' }] },
+    {
+      clientId: 'products',
+      clientSecret: 's3cret-products',
+      businessAreas: ['product'],
+      tokenTtlSeconds: 60,
+    },
+    {
+      clientId: 'reader',
+      clientSecret: 's3cret-reader',
+      businessAreas: [
+        {
+          businessArea: 'customer',
+          schemas: ['Customer'],
+          dataSets: ['Retail Customers'],
+          access: 'read',
+        },
+      ],
+    },
     { clientId: 'nothing', clientSecret: 's3cret-nothing', businessAreas: [] },
   ];
   let api: TestApi;
@@ -112,19 +162,26 @@ describe('grants', () => {
 
   it('lists only the granted business areas; no grant is an empty list', async () => {
     await api.login('products', 's3cret-products');
-    expect((await api.get('/v1/my/businessareas')).body.response.map((a: { name: string }) => a.name)).toEqual(['product']);
+    expect(
+      (await api.get('/v1/my/businessareas')).body.response.map((a: { name: string }) => a.name),
+    ).toEqual(['product']);
     await api.login('nothing', 's3cret-nothing');
     expect((await api.get('/v1/my/businessareas')).body).toEqual({ response: [] });
   });
 
-  it('uses the client\'s own token lifetime', async () => {
-    const response = await api.request('POST', '/oauth2/token', { body: { client_id: 'products', client_secret: 's3cret-products' }, token: null });
+  it("uses the client's own token lifetime", async () => {
+    const response = await api.request('POST', '/oauth2/token', {
+      body: { client_id: 'products', client_secret: 's3cret-products' },
+      token: null,
+    });
     expect(response.body.expires_in).toBe(60);
   });
 
   it('shows resources outside the grant as missing (404)', async () => {
     await api.login('products', 's3cret-products');
-    expect((await api.get(`/v1/businessareas/${paths.customer.businessAreaId}/schemas`)).status).toBe(404);
+    expect(
+      (await api.get(`/v1/businessareas/${paths.customer.businessAreaId}/schemas`)).status,
+    ).toBe(404);
     expect((await api.get(paths.schemaPath)).status).toBe(404);
     const put = await api.request('PUT', `${paths.objectsPath}/x`, { body: { _version: 1 } });
     expect(put.status).toBe(404);
@@ -135,15 +192,23 @@ describe('grants', () => {
     const schemas = await api.get(`/v1/businessareas/${paths.customer.businessAreaId}/schemas`);
     expect(schemas.body.items.map((s: { name: string }) => s.name)).toEqual(['Customer']);
     const dataSets = await api.get(`${paths.schemaPath}/datasets`);
-    expect(dataSets.body.items.map((d: { dataSetName: string }) => d.dataSetName)).toEqual(['Retail Customers']);
+    expect(dataSets.body.items.map((d: { dataSetName: string }) => d.dataSetName)).toEqual([
+      'Retail Customers',
+    ]);
     const list = await api.get(paths.objectsPath);
     expect(list.status).toBe(200);
     const first = list.body.items[0];
-    const put = await api.request('PUT', `${paths.objectsPath}/${first._dataObjectId}`, { body: { _version: first._version, City: 'Bonn' } });
+    const put = await api.request('PUT', `${paths.objectsPath}/${first._dataObjectId}`, {
+      body: { _version: first._version, City: 'Bonn' },
+    });
     expect(put.status).toBe(403);
     expect(put.body.message).toMatch(/may read but not change/);
-    expect((await api.request('POST', paths.objectsPath, { body: { City: 'Bonn' } })).status).toBe(403);
-    expect((await api.request('DELETE', `${paths.objectsPath}/${first._dataObjectId}`)).status).toBe(403);
+    expect((await api.request('POST', paths.objectsPath, { body: { City: 'Bonn' } })).status).toBe(
+      403,
+    );
+    expect(
+      (await api.request('DELETE', `${paths.objectsPath}/${first._dataObjectId}`)).status,
+    ).toBe(403);
   });
 
   it('never shows a secret or a token when inspected', async () => {

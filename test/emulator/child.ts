@@ -14,7 +14,15 @@ export function cli(): string {
     const dir = mkdtempSync(join(tmpdir(), 'mdq-cli-'));
     process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
     bundle = join(dir, 'cli.mjs');
-    buildSync({ entryPoints: [join(root, 'src', 'cli', 'main.ts')], bundle: true, platform: 'node', format: 'esm', target: 'node20', outfile: bundle, logLevel: 'error' });
+    buildSync({
+      entryPoints: [join(root, 'src', 'cli', 'main.ts')],
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      target: 'node20',
+      outfile: bundle,
+      logLevel: 'error',
+    });
   }
   return bundle;
 }
@@ -31,14 +39,22 @@ export interface ServeProcess {
 }
 
 export async function serve(args: readonly string[]): Promise<ServeProcess> {
-  const child = spawn(process.execPath, [cli(), 'serve', '--port', '0', ...args], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [cli(), 'serve', '--port', '0', ...args], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stdout = '';
   let stderr = '';
   child.stdout!.on('data', (chunk) => (stdout += chunk));
   child.stderr!.on('data', (chunk) => (stderr += chunk));
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.on('exit', (code, signal) => resolve({ code, signal })),
+  );
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`mdq serve did not start: ${stdout}${stderr}`)), 60_000);
+    const timer = setTimeout(
+      () => reject(new Error(`mdq serve did not start: ${stdout}${stderr}`)),
+      60_000,
+    );
     const check = () => {
       const m = /listening on (http:\/\/\S+)/.exec(stdout);
       if (m) {

@@ -4,7 +4,15 @@
  * cannot be read is never taken for a missing one, which would seed the example tenant
  * over the user's own files.
  */
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -35,18 +43,45 @@ const edit = (path: string, change: (value: any) => void) => {
 describe('a damaged data folder', () => {
   it('names the file and the entry that is not what it should be', async () => {
     const cases: [string, (dir: string) => void, RegExp][] = [
-      ['a null business area', (dir) => writeFileSync(join(dir, 'business-areas.json'), '[null]'), /business-areas\.json: entry 1 is not a business area \(an object with businessAreaId, name as text\)$/],
-      ['a dataset without its schema id', (dir) => edit(join(dir, 'datasets.json'), (d) => delete d[1].schemaId), /datasets\.json: entry 2 is not a dataset \(an object with dataSetId, dataSetName, schemaId, businessAreaId as text\)$/],
-      ['a null dataset', (dir) => writeFileSync(join(dir, 'datasets.json'), '[null]'), /datasets\.json: entry 1 is not a dataset/],
-      ['a schema field without a name', (dir) => {
-        const file = join(dir, 'schemas', readdirSync(join(dir, 'schemas'))[0]!);
-        edit(file, (s) => (s.fields[2] = { dataType: 'string' }));
-      }, /schemas\/[^/]+\.json fields: entry 3 is not a field \(an object with name as text\)$/],
-      ['two schemas with one id (a copied file)', (dir) => {
-        const file = readdirSync(join(dir, 'schemas'))[0]!;
-        cpSync(join(dir, 'schemas', file), join(dir, 'schemas', `copy-of-${file}`));
-      }, /^two schemas have the id "\d{17}[0-9a-f]{30}"$/],
-      ['two business areas with one id', (dir) => edit(join(dir, 'business-areas.json'), (areas) => areas.push({ ...areas[0], name: 'again' })), /^two business areas have the id /],
+      [
+        'a null business area',
+        (dir) => writeFileSync(join(dir, 'business-areas.json'), '[null]'),
+        /business-areas\.json: entry 1 is not a business area \(an object with businessAreaId, name as text\)$/,
+      ],
+      [
+        'a dataset without its schema id',
+        (dir) => edit(join(dir, 'datasets.json'), (d) => delete d[1].schemaId),
+        /datasets\.json: entry 2 is not a dataset \(an object with dataSetId, dataSetName, schemaId, businessAreaId as text\)$/,
+      ],
+      [
+        'a null dataset',
+        (dir) => writeFileSync(join(dir, 'datasets.json'), '[null]'),
+        /datasets\.json: entry 1 is not a dataset/,
+      ],
+      [
+        'a schema field without a name',
+        (dir) => {
+          const file = join(dir, 'schemas', readdirSync(join(dir, 'schemas'))[0]!);
+          edit(file, (s) => (s.fields[2] = { dataType: 'string' }));
+        },
+        /schemas\/[^/]+\.json fields: entry 3 is not a field \(an object with name as text\)$/,
+      ],
+      [
+        'two schemas with one id (a copied file)',
+        (dir) => {
+          const file = readdirSync(join(dir, 'schemas'))[0]!;
+          cpSync(join(dir, 'schemas', file), join(dir, 'schemas', `copy-of-${file}`));
+        },
+        /^two schemas have the id "\d{17}[0-9a-f]{30}"$/,
+      ],
+      [
+        'two business areas with one id',
+        (dir) =>
+          edit(join(dir, 'business-areas.json'), (areas) =>
+            areas.push({ ...areas[0], name: 'again' }),
+          ),
+        /^two business areas have the id /,
+      ],
     ];
     for (const [what, damage, message] of cases) {
       const dir = copy();
@@ -63,7 +98,9 @@ describe('a damaged data folder', () => {
     const datasetsBefore = readFileSync(join(dir, 'datasets.json'), 'utf8');
     rmSync(join(dir, 'business-areas.json'));
     mkdirSync(join(dir, 'business-areas.json'));
-    await expect(startEmulator({ port: 0, dataDir: dir })).rejects.toThrow(`${join(dir, 'business-areas.json')} is not a file`);
+    await expect(startEmulator({ port: 0, dataDir: dir })).rejects.toThrow(
+      `${join(dir, 'business-areas.json')} is not a file`,
+    );
     expect(readFileSync(join(dir, 'datasets.json'), 'utf8')).toBe(datasetsBefore);
   });
 
@@ -71,12 +108,18 @@ describe('a damaged data folder', () => {
     const dir = copy();
     rmSync(join(dir, 'datasets.json'));
     mkdirSync(join(dir, 'datasets.json'));
-    await expect(startEmulator({ port: 0, dataDir: dir })).rejects.toThrow(`${join(dir, 'datasets.json')} is not a file`);
+    await expect(startEmulator({ port: 0, dataDir: dir })).rejects.toThrow(
+      `${join(dir, 'datasets.json')} is not a file`,
+    );
   });
 
   it('says that a data folder which is a file must be a folder', async () => {
     const dir = copy();
-    await expect(startEmulator({ port: 0, dataDir: join(dir, 'datasets.json') })).rejects.toThrow(`the data folder ${join(dir, 'datasets.json')} is a file, or inside one: it must be a folder (EEXIST)`);
-    await expect(startEmulator({ port: 0, dataDir: join(dir, 'datasets.json', 'below') })).rejects.toThrow(/is a file, or inside one: it must be a folder \(ENOTDIR\)$/);
+    await expect(startEmulator({ port: 0, dataDir: join(dir, 'datasets.json') })).rejects.toThrow(
+      `the data folder ${join(dir, 'datasets.json')} is a file, or inside one: it must be a folder (EEXIST)`,
+    );
+    await expect(
+      startEmulator({ port: 0, dataDir: join(dir, 'datasets.json', 'below') }),
+    ).rejects.toThrow(/is a file, or inside one: it must be a folder \(ENOTDIR\)$/);
   });
 });

@@ -14,13 +14,17 @@ afterEach(() => vi.restoreAllMocks());
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
 /** The class of the handles node:fs/promises opens, whose appendFile and truncate the journal calls. */
-async function fileHandlePrototype(): Promise<{ appendFile: (...args: any[]) => Promise<void>; truncate: (length?: number) => Promise<void> }> {
+async function fileHandlePrototype(): Promise<{
+  appendFile: (...args: any[]) => Promise<void>;
+  truncate: (length?: number) => Promise<void>;
+}> {
   const handle = await open(__filename, 'r');
   await handle.close();
   return Object.getPrototypeOf(handle);
 }
 
-const enospc = () => Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' });
+const enospc = () =>
+  Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' });
 
 describe('a journal that cannot be written', () => {
   it('undoes the change and answers 503, cuts the torn line, and takes writes again once the disk has room (it answered 500, kept the change in memory, and refused every later write)', async () => {
@@ -31,15 +35,22 @@ describe('a journal that cannot be written', () => {
     const [a, b] = (await api.get(objectsPath)).body.items;
     const countBefore = (await api.get(objectsPath)).body.items.length;
     // Half of each line reaches the file, then the disk is full.
-    const append = vi.spyOn(proto, 'appendFile').mockImplementation(async function (this: unknown, text: string) {
+    const append = vi.spyOn(proto, 'appendFile').mockImplementation(async function (
+      this: unknown,
+      text: string,
+    ) {
       await realAppend.call(this, text.slice(0, text.length >> 1), 'utf8');
       throw enospc();
     });
 
-    const put = await api.request('PUT', `${objectsPath}/${a._dataObjectId}`, { body: { _version: a._version, City: 'Nowhere' } });
+    const put = await api.request('PUT', `${objectsPath}/${a._dataObjectId}`, {
+      body: { _version: a._version, City: 'Nowhere' },
+    });
     expect(put.status).toBe(503);
     expect(put.headers.get('retry-after')).toBe('1');
-    expect(put.body.message).toMatch(/^the change was not made: the data folder cannot be written \(ENOSPC/);
+    expect(put.body.message).toMatch(
+      /^the change was not made: the data folder cannot be written \(ENOSPC/,
+    );
     const created = await api.request('POST', objectsPath, { body: { City: 'Nowhere' } });
     expect(created.status).toBe(503);
     expect((await api.request('DELETE', `${objectsPath}/${b._dataObjectId}`)).status).toBe(503);
@@ -48,10 +59,18 @@ describe('a journal that cannot be written', () => {
     expect([stored._version, stored.City]).toEqual([a._version, a.City]);
     expect((await api.get(objectsPath)).body.items.length).toBe(countBefore);
     expect((await api.get(`${objectsPath}/${b._dataObjectId}`)).status).toBe(200);
-    expect((await api.get(`/dataobjects/search?query=${encodeURIComponent('City:Nowhere')}`)).body.total).toBe(0);
+    expect(
+      (await api.get(`/dataobjects/search?query=${encodeURIComponent('City:Nowhere')}`)).body.total,
+    ).toBe(0);
 
     append.mockRestore();
-    expect((await api.request('PUT', `${objectsPath}/${a._dataObjectId}`, { body: { _version: a._version, City: 'Somewhere' } })).status).toBe(204);
+    expect(
+      (
+        await api.request('PUT', `${objectsPath}/${a._dataObjectId}`, {
+          body: { _version: a._version, City: 'Somewhere' },
+        })
+      ).status,
+    ).toBe(204);
     await api.emulator.close();
     // The torn halves were cut off: the journal replays (a torn line before a whole one stopped the start).
     api = await startApi({ dataDir: dir });
@@ -69,9 +88,17 @@ describe('a journal that cannot be written', () => {
       const a = (await api.get(objectsPath)).body.items[0];
       vi.spyOn(proto, 'appendFile').mockRejectedValueOnce(enospc());
       vi.spyOn(proto, 'truncate').mockRejectedValueOnce(enospc());
-      expect((await api.request('PUT', `${objectsPath}/${a._dataObjectId}`, { body: { _version: a._version, City: 'Nowhere' } })).status).toBe(503);
+      expect(
+        (
+          await api.request('PUT', `${objectsPath}/${a._dataObjectId}`, {
+            body: { _version: a._version, City: 'Nowhere' },
+          })
+        ).status,
+      ).toBe(503);
       vi.restoreAllMocks();
-      const again = await api.request('PUT', `${objectsPath}/${a._dataObjectId}`, { body: { _version: a._version, City: 'Nowhere' } });
+      const again = await api.request('PUT', `${objectsPath}/${a._dataObjectId}`, {
+        body: { _version: a._version, City: 'Nowhere' },
+      });
       expect(again.status).toBe(503);
       expect(again.body.message).toMatch(/data folder cannot be written \(ENOSPC/);
       expect((await api.get(`${objectsPath}/${a._dataObjectId}`)).body._version).toBe(a._version);

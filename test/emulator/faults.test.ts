@@ -15,12 +15,16 @@ describe('fault injection', () => {
   afterAll(() => api.emulator.close());
 
   it('is off by default', async () => {
-    const statuses = await Promise.all(Array.from({ length: 20 }, () => api.get('/v1/my/businessareas')));
+    const statuses = await Promise.all(
+      Array.from({ length: 20 }, () => api.get('/v1/my/businessareas')),
+    );
     expect(statuses.every((r) => r.status === 200)).toBe(true);
   });
 
   it('answers a status with Retry-After on the matching route only', async () => {
-    api.emulator.setFaults({ rules: [{ route: 'GET /v1/my/businessareas', status: 429, retryAfter: 2 }] });
+    api.emulator.setFaults({
+      rules: [{ route: 'GET /v1/my/businessareas', status: 429, retryAfter: 2 }],
+    });
     const limited = await api.get('/v1/my/businessareas');
     expect(limited.status).toBe(429);
     expect(limited.headers.get('retry-after')).toBe('2');
@@ -39,7 +43,9 @@ describe('fault injection', () => {
   });
 
   it('applies the rules of a GET route to HEAD, which is answered as that GET', async () => {
-    api.emulator.setFaults({ rules: [{ route: 'GET /v1/my/businessareas', status: 503, retryAfter: 1 }] });
+    api.emulator.setFaults({
+      rules: [{ route: 'GET /v1/my/businessareas', status: 503, retryAfter: 1 }],
+    });
     const head = await api.request('HEAD', '/v1/my/businessareas');
     expect(head.status).toBe(503);
     expect(head.headers.get('retry-after')).toBe('1');
@@ -72,8 +78,20 @@ describe('fault injection', () => {
 
   it('drops the connection before handling: nothing changes', async () => {
     const [object] = (await api.get(objectsPath)).body.items;
-    api.emulator.setFaults({ rules: [{ route: 'PUT /v1/businessareas/*/schemas/*/datasets/*/dataobjects/*', drop: 'before', times: 1 }] });
-    await expect(api.request('PUT', `${objectsPath}/${object._dataObjectId}`, { body: { _version: object._version, City: 'Dropped' } })).rejects.toThrow();
+    api.emulator.setFaults({
+      rules: [
+        {
+          route: 'PUT /v1/businessareas/*/schemas/*/datasets/*/dataobjects/*',
+          drop: 'before',
+          times: 1,
+        },
+      ],
+    });
+    await expect(
+      api.request('PUT', `${objectsPath}/${object._dataObjectId}`, {
+        body: { _version: object._version, City: 'Dropped' },
+      }),
+    ).rejects.toThrow();
     const after = (await api.get(`${objectsPath}/${object._dataObjectId}`)).body;
     expect(after._version).toBe(object._version);
     expect(after.City).toBe(object.City);
@@ -81,8 +99,20 @@ describe('fault injection', () => {
 
   it('drops the connection after the change: the answer is lost, the change is not', async () => {
     const [, object] = (await api.get(objectsPath)).body.items;
-    api.emulator.setFaults({ rules: [{ route: 'PUT /v1/businessareas/*/schemas/*/datasets/*/dataobjects/*', drop: 'after', times: 1 }] });
-    await expect(api.request('PUT', `${objectsPath}/${object._dataObjectId}`, { body: { _version: object._version, City: 'Applied' } })).rejects.toThrow();
+    api.emulator.setFaults({
+      rules: [
+        {
+          route: 'PUT /v1/businessareas/*/schemas/*/datasets/*/dataobjects/*',
+          drop: 'after',
+          times: 1,
+        },
+      ],
+    });
+    await expect(
+      api.request('PUT', `${objectsPath}/${object._dataObjectId}`, {
+        body: { _version: object._version, City: 'Applied' },
+      }),
+    ).rejects.toThrow();
     const after = (await api.get(`${objectsPath}/${object._dataObjectId}`)).body;
     expect(after._version).toBe(object._version + 1);
     expect(after.City).toBe('Applied');
@@ -98,13 +128,22 @@ describe('fault injection', () => {
   });
 
   it('is set and cleared at run time through the control endpoint, which checks the config', async () => {
-    const set = await api.request('PUT', '/_emulator/faults', { body: { rules: [{ route: 'GET /v1/my/businessareas', status: 502 }] }, token: null });
+    const set = await api.request('PUT', '/_emulator/faults', {
+      body: { rules: [{ route: 'GET /v1/my/businessareas', status: 502 }] },
+      token: null,
+    });
     expect(set.status).toBe(204);
     expect((await api.get('/v1/my/businessareas')).status).toBe(502);
     // The control endpoint itself is never faulted.
     expect((await api.request('DELETE', '/_emulator/faults', { token: null })).status).toBe(204);
     expect((await api.get('/v1/my/businessareas')).status).toBe(200);
-    for (const body of [{}, { rules: [{ status: 418 }] }, { rules: [{ probability: 2 }] }, { rules: [{ route: 'nope' }] }, { rules: [{ colour: 'red' }] }]) {
+    for (const body of [
+      {},
+      { rules: [{ status: 418 }] },
+      { rules: [{ probability: 2 }] },
+      { rules: [{ route: 'nope' }] },
+      { rules: [{ colour: 'red' }] },
+    ]) {
       const bad = await api.request('PUT', '/_emulator/faults', { body, token: null });
       expect(bad.status).toBe(400);
       expect(bad.body.message).toMatch(/^invalid fault config: /);
@@ -112,7 +151,9 @@ describe('fault injection', () => {
   });
 
   it('starts with the faults of the options', async () => {
-    const faulty = await startApi({ faults: { rules: [{ route: 'GET /v1/my/businessareas', status: 504 }] } });
+    const faulty = await startApi({
+      faults: { rules: [{ route: 'GET /v1/my/businessareas', status: 504 }] },
+    });
     try {
       expect((await faulty.get('/v1/my/businessareas')).status).toBe(504);
     } finally {
@@ -123,18 +164,30 @@ describe('fault injection', () => {
 
 describe('fault routes and headers', () => {
   it('matches a route glob as the regular expression of its stars would, for any glob and path', () => {
-    const regex = (glob: string) => new RegExp(`^${glob.split('*').map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`);
+    const regex = (glob: string) =>
+      new RegExp(
+        `^${glob
+          .split('*')
+          .map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
+          .join('.*')}$`,
+      );
     const text = fc.string({ unit: fc.constantFrom('a', 'b', '/', '*'), maxLength: 8 });
     fc.assert(
-      fc.property(text, text.map((s) => s.replace(/\*/g, '')), (glob, path) => {
-        expect(globMatcher(glob)(path)).toBe(regex(glob).test(path));
-      }),
+      fc.property(
+        text,
+        text.map((s) => s.replace(/\*/g, '')),
+        (glob, path) => {
+          expect(globMatcher(glob)(path)).toBe(regex(glob).test(path));
+        },
+      ),
       { numRuns: 2000 },
     );
   });
 
   it('answers at once on a long path under a rule of many stars (a regular expression held it for minutes)', async () => {
-    const api = await startApi({ faults: { rules: [{ route: `GET /${'*a'.repeat(30)}b`, status: 503 }] } });
+    const api = await startApi({
+      faults: { rules: [{ route: `GET /${'*a'.repeat(30)}b`, status: 503 }] },
+    });
     try {
       const response = await api.get(`/${'a'.repeat(8000)}`);
       expect(response.status).toBe(404);
@@ -149,13 +202,20 @@ describe('fault routes and headers', () => {
     const api = await startApi();
     try {
       for (const retryAfter of ['1\r\nX-Injected: yes', '', 'é', 1.5, -1, true]) {
-        const response = await api.request('PUT', '/_emulator/faults', { body: { rules: [{ status: 503, retryAfter }] }, token: null });
+        const response = await api.request('PUT', '/_emulator/faults', {
+          body: { rules: [{ status: 503, retryAfter }] },
+          token: null,
+        });
         expect(response.status, JSON.stringify(retryAfter)).toBe(400);
         expect(response.body.message).toMatch(/retryAfter is whole seconds or an HTTP date/);
       }
-      expect(() => api.emulator.setFaults({ rules: [{ status: 503, retryAfter: 'a\nb' }] })).toThrow(/retryAfter/);
+      expect(() =>
+        api.emulator.setFaults({ rules: [{ status: 503, retryAfter: 'a\nb' }] }),
+      ).toThrow(/retryAfter/);
       expect((await api.get('/v1/my/businessareas')).status).toBe(200);
-      api.emulator.setFaults({ rules: [{ status: 429, retryAfter: 'Wed, 21 Oct 2015 07:28:00 GMT' }] });
+      api.emulator.setFaults({
+        rules: [{ status: 429, retryAfter: 'Wed, 21 Oct 2015 07:28:00 GMT' }],
+      });
       const limited = await api.get('/v1/my/businessareas');
       expect(limited.status).toBe(429);
       expect(limited.headers.get('retry-after')).toBe('Wed, 21 Oct 2015 07:28:00 GMT');
@@ -170,7 +230,9 @@ describe('fault latency', () => {
     const faults = new Faults({ rules: [{ latencyMs: 200 }, { route: 'GET /x', latencyMs: 300 }] });
     expect(faults.decide('GET', '/x').latencyMs).toBe(500);
     expect(faults.decide('GET', '/y').latencyMs).toBe(200);
-    const many = new Faults({ rules: Array.from({ length: 4000 }, () => ({ latencyMs: 600_000 })) });
+    const many = new Faults({
+      rules: Array.from({ length: 4000 }, () => ({ latencyMs: 600_000 })),
+    });
     expect(many.decide('GET', '/x').latencyMs).toBe(600_000);
   });
 });

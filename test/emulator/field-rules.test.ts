@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { exampleSchemas } from '../../src/index.js';
 import { recordErrors, valueErrors } from '../../src/emulator/store/field-rules.js';
 
-const field = (schema: number, name: string) => exampleSchemas[schema]!.fields.find((f) => f.name === name)!;
+const field = (schema: number, name: string) =>
+  exampleSchemas[schema]!.fields.find((f) => f.name === name)!;
 
 describe('field rules', () => {
   it.each([
@@ -25,7 +26,12 @@ describe('field rules', () => {
     [0, 'Date of Birth', '02/30/1985', ['"02/30/1985" is not a date written MM/DD/YYYY']],
     [0, 'Date of Birth', '12/31/1899', ['"12/31/1899" is before the earliest date 01/01/1900']],
     [0, 'Customer Since', '2019-03-01T09:00:00', []],
-    [0, 'Customer Since', 'yesterday', ['"yesterday" is not a date and time (YYYY-MM-DDTHH:mm:ss)']],
+    [
+      0,
+      'Customer Since',
+      'yesterday',
+      ['"yesterday" is not a date and time (YYYY-MM-DDTHH:mm:ss)'],
+    ],
     [0, 'Preferred Contact Time', '25:00', ['"25:00" is not a time of day (HH:mm)']],
     [0, 'Tags', ['a', 'b'], []],
     [0, 'Tags', ['x'.repeat(31)], ['is longer than 30 characters']],
@@ -40,21 +46,32 @@ describe('field rules', () => {
   });
 
   it('lists the fields with problems in schema order, skipping inactive fields', () => {
-    const errors = recordErrors({ Status: 'X', 'Customer ID': 'C-10000001', 'Legacy Customer Number': 'x'.repeat(99) }, exampleSchemas[0]!.fields);
+    const errors = recordErrors(
+      { Status: 'X', 'Customer ID': 'C-10000001', 'Legacy Customer Number': 'x'.repeat(99) },
+      exampleSchemas[0]!.fields,
+    );
     expect(errors.map((e) => e.name)).toEqual(['First Name', 'Last Name', 'Status']);
   });
 });
 
 describe('the email rule', () => {
   const email = field(0, 'Email');
-  const notEmail = (value: string) => valueErrors(value, email).some((e) => e.endsWith('is not an email address'));
+  const notEmail = (value: string) =>
+    valueErrors(value, email).some((e) => e.endsWith('is not an email address'));
 
-  it('is the expression ^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$, for any text but the empty one (the required rule\'s)', () => {
+  it("is the expression ^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$, for any text but the empty one (the required rule's)", () => {
     const expression = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
     fc.assert(
-      fc.property(fc.string({ unit: fc.constantFrom('a', '@', '.', ' ', '\t', '\n', 'é'), minLength: 1, maxLength: 12 }), (value) => {
-        expect(notEmail(value)).toBe(!expression.test(value));
-      }),
+      fc.property(
+        fc.string({
+          unit: fc.constantFrom('a', '@', '.', ' ', '\t', '\n', 'é'),
+          minLength: 1,
+          maxLength: 12,
+        }),
+        (value) => {
+          expect(notEmail(value)).toBe(!expression.test(value));
+        },
+      ),
       { numRuns: 5000 },
     );
   });

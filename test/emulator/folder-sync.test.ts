@@ -21,7 +21,10 @@ vi.mock('../../src/emulator/store/sync-folder.js', async (importOriginal) => {
   return {
     ...original,
     syncFolder: vi.fn(async (folder: string) => {
-      synced.push({ folder: resolve(folder), journal: journalPath !== '' && existsSync(journalPath) });
+      synced.push({
+        folder: resolve(folder),
+        journal: journalPath !== '' && existsSync(journalPath),
+      });
       await original.syncFolder(folder);
     }),
   };
@@ -56,8 +59,12 @@ describe('fsync of folders', () => {
     try {
       const { objectsPath } = await tenantPaths(api);
       synced.length = 0;
-      expect((await api.request('POST', objectsPath, { body: { 'First Name': 'Synced' } })).status).toBe(201);
-      await vi.waitFor(() => expect(synced.map((s) => s.folder)).toContain(resolve(dir, 'dataobjects')));
+      expect(
+        (await api.request('POST', objectsPath, { body: { 'First Name': 'Synced' } })).status,
+      ).toBe(201);
+      await vi.waitFor(() =>
+        expect(synced.map((s) => s.folder)).toContain(resolve(dir, 'dataobjects')),
+      );
     } finally {
       await api.emulator.close();
     }
@@ -65,6 +72,10 @@ describe('fsync of folders', () => {
 
   it('makeFolder syncs the parent of each folder it makes, outermost first', async () => {
     await makeFolder(join(base, 'a', 'b', 'c'));
-    expect(synced.map((s) => s.folder)).toEqual([resolve(base), resolve(base, 'a'), resolve(base, 'a', 'b')]);
+    expect(synced.map((s) => s.folder)).toEqual([
+      resolve(base),
+      resolve(base, 'a'),
+      resolve(base, 'a', 'b'),
+    ]);
   });
 });

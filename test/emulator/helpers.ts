@@ -32,7 +32,11 @@ export class TestApi {
     return this.emulator.url;
   }
 
-  async request<T = any>(method: string, path: string, options: RequestOptions = {}): Promise<ApiResponse<T>> {
+  async request<T = any>(
+    method: string,
+    path: string,
+    options: RequestOptions = {},
+  ): Promise<ApiResponse<T>> {
     const headers: Record<string, string> = { ...options.headers };
     const token = options.token === undefined ? this.token : options.token;
     if (token) headers.authorization ??= token;
@@ -49,7 +53,14 @@ export class TestApi {
     } catch {
       parsed = undefined;
     }
-    recordResponse(method, path, response.status, response.headers.get('content-type'), parsed, text);
+    recordResponse(
+      method,
+      path,
+      response.status,
+      response.headers.get('content-type'),
+      parsed,
+      text,
+    );
     return { status: response.status, headers: response.headers, body: parsed as T, text };
   }
 
@@ -58,8 +69,12 @@ export class TestApi {
   }
 
   async login(clientId = 'mdq-demo', clientSecret = 'mdq-demo-secret'): Promise<string> {
-    const response = await this.request('POST', '/oauth2/token', { body: { client_id: clientId, client_secret: clientSecret }, token: null });
-    if (response.status !== 200) throw new Error(`login failed: ${response.status} ${response.text}`);
+    const response = await this.request('POST', '/oauth2/token', {
+      body: { client_id: clientId, client_secret: clientSecret },
+      token: null,
+    });
+    if (response.status !== 200)
+      throw new Error(`login failed: ${response.status} ${response.text}`);
     this.token = response.body.access_token;
     return this.token;
   }
@@ -75,14 +90,25 @@ export async function startApi(options: EmulatorOptions = {}): Promise<TestApi> 
 
 /** The paths of the example tenant's resources, found through the API itself. */
 export async function tenantPaths(api: TestApi) {
-  const areas = (await api.get('/v1/my/businessareas')).body.response as { businessAreaId: string; name: string }[];
+  const areas = (await api.get('/v1/my/businessareas')).body.response as {
+    businessAreaId: string;
+    name: string;
+  }[];
   const customer = areas.find((a) => a.name === 'customer')!;
   const schemas = await api.get(`/v1/businessareas/${customer.businessAreaId}/schemas`);
   const customerSchema = schemas.body.items.find((s: { name: string }) => s.name === 'Customer');
   const schemaPath = `/v1/businessareas/${customer.businessAreaId}/schemas/${customerSchema.schemaId}`;
   const dataSets = await api.get(`${schemaPath}/datasets`);
-  const retail = dataSets.body.items.find((d: { dataSetName: string }) => d.dataSetName === 'Retail Customers');
-  return { areas, customer, schemaPath, retail, objectsPath: `${schemaPath}/datasets/${retail.dataSetId}/dataobjects` };
+  const retail = dataSets.body.items.find(
+    (d: { dataSetName: string }) => d.dataSetName === 'Retail Customers',
+  );
+  return {
+    areas,
+    customer,
+    schemaPath,
+    retail,
+    objectsPath: `${schemaPath}/datasets/${retail.dataSetId}/dataobjects`,
+  };
 }
 
 /** Every item of a `pageKey`-paged list. */
@@ -90,7 +116,9 @@ export async function allPages(api: TestApi, path: string): Promise<any[]> {
   const items: any[] = [];
   let key: string | undefined;
   for (let pages = 0; pages < 10_000; pages++) {
-    const response = await api.get(`${path}${key === undefined ? '' : `?pageKey=${encodeURIComponent(key)}`}`);
+    const response = await api.get(
+      `${path}${key === undefined ? '' : `?pageKey=${encodeURIComponent(key)}`}`,
+    );
     if (response.status !== 200) throw new Error(`${path}: ${response.status} ${response.text}`);
     items.push(...response.body.items);
     key = response.body.nextPageKey;

@@ -13,7 +13,13 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 describe('the journal', () => {
   it('reads back exactly the entries whose line is complete, for any cut of the file', async () => {
     const path = join(dir, 'cut.ndjson');
-    const entries = fc.array(fc.record({ dataSetId: fc.string({ minLength: 1 }), record: fc.dictionary(fc.string(), fc.jsonValue({ maxDepth: 2 })) }), { maxLength: 8 });
+    const entries = fc.array(
+      fc.record({
+        dataSetId: fc.string({ minLength: 1 }),
+        record: fc.dictionary(fc.string(), fc.jsonValue({ maxDepth: 2 })),
+      }),
+      { maxLength: 8 },
+    );
     await fc.assert(
       fc.asyncProperty(entries, fc.nat(), async (written, cutSeed) => {
         const lines = written.map((e) => `${JSON.stringify({ d: e.dataSetId, r: e.record })}\n`);
@@ -36,7 +42,11 @@ describe('the journal', () => {
   });
 
   it('reads a missing journal as empty', async () => {
-    expect(await readJournal(join(dir, 'none.ndjson'))).toEqual({ entries: [], validBytes: 0, tornBytes: 0 });
+    expect(await readJournal(join(dir, 'none.ndjson'))).toEqual({
+      entries: [],
+      validBytes: 0,
+      tornBytes: 0,
+    });
   });
 
   it('appends entries with one fsync for the ones that arrive together, and cuts a torn tail on open', async () => {
@@ -47,7 +57,10 @@ describe('the journal', () => {
     const journal = await Journal.open(path, validBytes, 1 << 20, async () => void checkpoints++);
     await Promise.all([1, 2, 3].map((x) => journal.append({ dataSetId: 'b', record: { x } })));
     const { entries } = await readJournal(path);
-    expect(entries).toEqual([{ dataSetId: 'a', record: { x: 1 } }, ...[1, 2, 3].map((x) => ({ dataSetId: 'b', record: { x } }))]);
+    expect(entries).toEqual([
+      { dataSetId: 'a', record: { x: 1 } },
+      ...[1, 2, 3].map((x) => ({ dataSetId: 'b', record: { x } })),
+    ]);
     await journal.close();
     expect(checkpoints).toBe(1);
     expect((await readJournal(path)).entries).toEqual([]);
@@ -58,10 +71,16 @@ describe('the journal', () => {
     const journal = await Journal.open(path, 0, 1 << 20, async () => {});
     const handle = await open(path, 'r');
     await handle.close();
-    vi.spyOn(Object.getPrototypeOf(handle), 'appendFile').mockRejectedValueOnce(new Error('ENOSPC'));
+    vi.spyOn(Object.getPrototypeOf(handle), 'appendFile').mockRejectedValueOnce(
+      new Error('ENOSPC'),
+    );
     const order: number[] = [];
     // The first is being written when the others arrive: they wait for the next write, made on top of it.
-    await Promise.all([1, 2, 3].map((x) => journal.append({ dataSetId: 'b', record: { x } }).catch(() => void order.push(x))));
+    await Promise.all(
+      [1, 2, 3].map((x) =>
+        journal.append({ dataSetId: 'b', record: { x } }).catch(() => void order.push(x)),
+      ),
+    );
     vi.restoreAllMocks();
     expect(order).toEqual([3, 2, 1]);
     expect(journal.broken).toBeUndefined();

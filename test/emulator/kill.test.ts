@@ -3,7 +3,7 @@
  * SIGKILL at random moments while concurrent writers update and create; after each
  * restart every acknowledged write is there and none is half applied.
  */
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -22,7 +22,13 @@ interface Watched {
 
 /** The test's own client, on the child's URL. */
 async function connect(url: string): Promise<TestApi> {
-  const api = new TestApi({ url, port: Number(new URL(url).port), demoClient: { clientId: 'mdq-demo', clientSecret: 'mdq-demo-secret' }, setFaults() {}, close: async () => {} });
+  const api = new TestApi({
+    url,
+    port: Number(new URL(url).port),
+    demoClient: { clientId: 'mdq-demo', clientSecret: 'mdq-demo-secret' },
+    setFaults() {},
+    close: async () => {},
+  });
   await api.login();
   return api;
 }
@@ -45,7 +51,11 @@ describe('durability under SIGKILL', () => {
       if (watched === undefined) {
         ({ objectsPath } = await tenantPaths(api));
         const items = (await api.get(objectsPath)).body.items.slice(0, 10);
-        watched = items.map((o: { _dataObjectId: string; _version: number; Tags?: string[] }) => ({ id: o._dataObjectId, initialVersion: o._version, initialTags: o.Tags ?? [] }));
+        watched = items.map((o: { _dataObjectId: string; _version: number; Tags?: string[] }) => ({
+          id: o._dataObjectId,
+          initialVersion: o._version,
+          initialTags: o.Tags ?? [],
+        }));
       }
       // After the restart: everything acknowledged so far is there, and no object is half written.
       await verify(api);
@@ -55,7 +65,9 @@ describe('durability under SIGKILL', () => {
         for (let n = 0; !stop; n++) {
           try {
             if (n % 10 === 9) {
-              const response = await api.request('POST', objectsPath, { body: { 'First Name': `r${round}w${w}n${n}` } });
+              const response = await api.request('POST', objectsPath, {
+                body: { 'First Name': `r${round}w${w}n${n}` },
+              });
               if (response.status === 201) created.push(response.body._dataObjectId);
               continue;
             }
@@ -63,8 +75,14 @@ describe('durability under SIGKILL', () => {
             const current = await api.get(`${objectsPath}/${target.id}`);
             const token = `r${round}w${w}n${n}`;
             attempted.add(token);
-            const response = await api.request('PUT', `${objectsPath}/${target.id}`, { body: { _version: current.body._version, Tags: [...(current.body.Tags ?? []), token] } });
-            if (response.status === 204) acknowledged.push({ id: target.id, version: current.body._version + 1, token });
+            const response = await api.request('PUT', `${objectsPath}/${target.id}`, {
+              body: {
+                _version: current.body._version,
+                Tags: [...(current.body.Tags ?? []), token],
+              },
+            });
+            if (response.status === 204)
+              acknowledged.push({ id: target.id, version: current.body._version + 1, token });
             else expect(response.status).toBe(400);
           } catch {
             return; // killed

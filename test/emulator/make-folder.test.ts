@@ -31,7 +31,12 @@ describe('makeFolder', () => {
     expect(existsSync(join(dir, 'file', 'below'))).toBe(false);
   });
 
-  it.runIf(process.platform === 'linux')('rejects a folder the kernel will not make (recursive mkdir spins forever there)', async () => {
-    await expect(makeFolder('/proc/mdq-cannot-exist/data')).rejects.toMatchObject({ code: 'ENOENT' });
-  });
+  it.runIf(process.platform === 'linux')(
+    'rejects a folder the kernel will not make (recursive mkdir spins forever there)',
+    async () => {
+      await expect(makeFolder('/proc/mdq-cannot-exist/data')).rejects.toMatchObject({
+        code: 'ENOENT',
+      });
+    },
+  );
 });

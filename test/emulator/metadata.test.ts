@@ -16,7 +16,7 @@ describe('metadata endpoints', () => {
     expect(response.body).toEqual({ response: exampleBusinessAreas });
   });
 
-  it('answers the bare array of the interface\'s sample when asked to', async () => {
+  it("answers the bare array of the interface's sample when asked to", async () => {
     const bare = await startApi({ bareArrayBusinessAreas: true });
     try {
       expect((await bare.get('/v1/my/businessareas')).body).toEqual(exampleBusinessAreas);
@@ -31,10 +31,19 @@ describe('metadata endpoints', () => {
     expect(first.body.items).toHaveLength(2);
     expect(typeof first.body.nextPageKey).toBe('string');
     const all = await allPages(api, `${schemaPath}/datasets`);
-    expect(all.map((d) => d.dataSetName)).toEqual(['Retail Customers', 'Wholesale Customers', 'Customer Archive']);
+    expect(all.map((d) => d.dataSetName)).toEqual([
+      'Retail Customers',
+      'Wholesale Customers',
+      'Customer Archive',
+    ]);
     const schemas = await allPages(api, `/v1/businessareas/${customer.businessAreaId}/schemas`);
     expect(schemas.map((s) => s.name)).toEqual(['Customer', 'Customer Contact']);
-    expect(schemas[0]).toMatchObject({ fieldsCount: exampleSchemas[0]!.fields.length, dataSetCount: 3, state: 'published', deleted: false });
+    expect(schemas[0]).toMatchObject({
+      fieldsCount: exampleSchemas[0]!.fields.length,
+      dataSetCount: 3,
+      state: 'published',
+      deleted: false,
+    });
   });
 
   it('counts the records and errored records of a dataset', async () => {
@@ -49,7 +58,9 @@ describe('metadata endpoints', () => {
   it('rejects a page key that is made up or belongs to another list', async () => {
     const { customer, schemaPath } = await tenantPaths(api);
     const datasetKey = (await api.get(`${schemaPath}/datasets`)).body.nextPageKey;
-    const crossed = await api.get(`/v1/businessareas/${customer.businessAreaId}/schemas?pageKey=${datasetKey}`);
+    const crossed = await api.get(
+      `/v1/businessareas/${customer.businessAreaId}/schemas?pageKey=${datasetKey}`,
+    );
     expect(crossed.status).toBe(400);
     expect(crossed.body.message).toMatch(/invalid pageKey/);
     await fc.assert(
@@ -79,21 +90,32 @@ describe('metadata endpoints', () => {
 
   it('answers 404 for a business area, schema or dataset that does not exist', async () => {
     const { customer, schemaPath } = await tenantPaths(api);
-    for (const path of ['/v1/businessareas/nope/schemas', `/v1/businessareas/${customer.businessAreaId}/schemas/nope`, '/v1/businessareas/nope/schemas/nope/datasets', `${schemaPath}/datasets/nope/dataobjects`]) {
+    for (const path of [
+      '/v1/businessareas/nope/schemas',
+      `/v1/businessareas/${customer.businessAreaId}/schemas/nope`,
+      '/v1/businessareas/nope/schemas/nope/datasets',
+      `${schemaPath}/datasets/nope/dataobjects`,
+    ]) {
       const response = await api.get(path);
       expect(response.status, path).toBe(404);
       expect(response.body.message).toMatch(/does not exist/);
     }
     // The schema of another business area is not found under this one.
-    const product = (await api.get('/v1/my/businessareas')).body.response.find((a: { name: string }) => a.name === 'product');
-    expect((await api.get(schemaPath.replace(customer.businessAreaId, product.businessAreaId))).status).toBe(404);
+    const product = (await api.get('/v1/my/businessareas')).body.response.find(
+      (a: { name: string }) => a.name === 'product',
+    );
+    expect(
+      (await api.get(schemaPath.replace(customer.businessAreaId, product.businessAreaId))).status,
+    ).toBe(404);
   });
 
   it('pages at any page size without losing or repeating an item', async () => {
     const small = await startApi({ pageSize: 1, dataObjectPageSize: 7 });
     try {
       const { customer, schemaPath, objectsPath } = await tenantPaths(small);
-      expect((await allPages(small, `/v1/businessareas/${customer.businessAreaId}/schemas`)).length).toBe(2);
+      expect(
+        (await allPages(small, `/v1/businessareas/${customer.businessAreaId}/schemas`)).length,
+      ).toBe(2);
       expect((await allPages(small, `${schemaPath}/datasets`)).length).toBe(3);
       const ids = (await allPages(small, objectsPath)).map((o) => o._dataObjectId);
       expect(new Set(ids).size).toBe(ids.length);

@@ -18,7 +18,14 @@ export interface RecordedResponse {
 
 export const recorded: RecordedResponse[] = [];
 
-export function recordResponse(method: string, path: string, status: number, contentType: string | null, body: unknown, text: string): void {
+export function recordResponse(
+  method: string,
+  path: string,
+  status: number,
+  contentType: string | null,
+  body: unknown,
+  text: string,
+): void {
   recorded.push({ method, path: path.split('?')[0]!, status, contentType, body, text });
 }
 
@@ -32,7 +39,8 @@ const templates = Object.keys(paths).map((template) => ({
   pattern: new RegExp(`^${template.replace(/[.]/g, '\\.').replace(/\{[^}]+\}/g, '[^/]+')}$`),
 }));
 
-const pointer = (...parts: string[]) => parts.map((p) => p.replace(/~/g, '~0').replace(/\//g, '~1')).join('/');
+const pointer = (...parts: string[]) =>
+  parts.map((p) => p.replace(/~/g, '~0').replace(/\//g, '~1')).join('/');
 
 function validate(schemaPointer: string, body: unknown): string | null {
   const validator = ajv.getSchema(`openapi#/${schemaPointer}`);
@@ -48,20 +56,42 @@ export function problemOf(response: RecordedResponse): string | null {
   // HEAD is the GET without its body (HTTP requires it wherever GET is answered).
   const head = response.method === 'HEAD';
   if (head && response.text !== '') return `${where}: a HEAD answer with a body`;
-  const operation = match === undefined ? undefined : paths[match.template]![head ? 'get' : response.method.toLowerCase()];
+  const operation =
+    match === undefined
+      ? undefined
+      : paths[match.template]![head ? 'get' : response.method.toLowerCase()];
   if (match === undefined || operation === undefined) {
     // No such operation: an unknown path (404) or a method the path does not allow (405), with an error body.
     const expected = match === undefined ? [404, 400] : [405];
-    if (!expected.includes(response.status)) return `${where}: not an operation of the document, yet not a ${expected.join('/')}`;
+    if (!expected.includes(response.status))
+      return `${where}: not an operation of the document, yet not a ${expected.join('/')}`;
     if (head) return null;
-    return validate(pointer('components', 'schemas', 'Error'), response.body) && `${where}: ${validate(pointer('components', 'schemas', 'Error'), response.body)}`;
+    return (
+      validate(pointer('components', 'schemas', 'Error'), response.body) &&
+      `${where}: ${validate(pointer('components', 'schemas', 'Error'), response.body)}`
+    );
   }
   const documented = operation.responses[String(response.status)];
-  if (documented === undefined) return `${where}: status not documented for ${response.method} ${match.template}`;
-  if (documented.content === undefined) return response.text === '' ? null : `${where}: documented without a body, but has one`;
+  if (documented === undefined)
+    return `${where}: status not documented for ${response.method} ${match.template}`;
+  if (documented.content === undefined)
+    return response.text === '' ? null : `${where}: documented without a body, but has one`;
   if (head) return null;
-  if (!response.contentType?.startsWith('application/json')) return `${where}: content type ${response.contentType}, documented application/json`;
-  const error = validate(pointer('paths', match.template, response.method.toLowerCase(), 'responses', String(response.status), 'content', 'application/json', 'schema'), response.body);
+  if (!response.contentType?.startsWith('application/json'))
+    return `${where}: content type ${response.contentType}, documented application/json`;
+  const error = validate(
+    pointer(
+      'paths',
+      match.template,
+      response.method.toLowerCase(),
+      'responses',
+      String(response.status),
+      'content',
+      'application/json',
+      'schema',
+    ),
+    response.body,
+  );
   return error === null ? null : `${where}: ${error}`;
 }
 

@@ -13,7 +13,11 @@ import { startApi, type TestApi } from './helpers.js';
 /** Sends the request (`requests` times, pipelined) and reads nothing: the answers back up into the emulator. */
 function stalledClient(api: TestApi, path: string, requests = 1): Socket {
   const { hostname, port } = new URL(api.url);
-  const socket = connect(Number(port), hostname, () => socket.write(`GET ${path} HTTP/1.1\r\nHost: x\r\nAuthorization: ${api.token}\r\n\r\n`.repeat(requests)));
+  const socket = connect(Number(port), hostname, () =>
+    socket.write(
+      `GET ${path} HTTP/1.1\r\nHost: x\r\nAuthorization: ${api.token}\r\n\r\n`.repeat(requests),
+    ),
+  );
   socket.pause();
   socket.on('error', () => {});
   return socket;
@@ -42,7 +46,12 @@ afterEach(async () => {
 describe('the send timeout', () => {
   it('resets the connection of clients that do not read a large answer, and answers others meanwhile', async () => {
     const lines: string[] = [];
-    api = await startApi({ records: 20_000, sendTimeoutMs: 500, quiet: false, log: (line) => lines.push(line) });
+    api = await startApi({
+      records: 20_000,
+      sendTimeoutMs: 500,
+      quiet: false,
+      log: (line) => lines.push(line),
+    });
     const whole = await api.get(bigSearch);
     expect(whole.status).toBe(200);
     const bytes = Buffer.byteLength(whole.text);
@@ -51,10 +60,18 @@ describe('the send timeout', () => {
 
     const stalled = Array.from({ length: 3 }, () => stalledClient(api!, bigSearch));
     // While they hold their answers, others are answered.
-    const others = await Promise.all(Array.from({ length: 3 }, () => api!.get('/v1/my/businessareas')));
+    const others = await Promise.all(
+      Array.from({ length: 3 }, () => api!.get('/v1/my/businessareas')),
+    );
     expect(others.map((r) => r.status)).toEqual([200, 200, 200]);
 
-    await expect.poll(() => lines.filter((l) => l.includes(' cut: the client took no answer within 500 ms')).length, { timeout: 10_000, interval: 50 }).toBe(3);
+    await expect
+      .poll(
+        () =>
+          lines.filter((l) => l.includes(' cut: the client took no answer within 500 ms')).length,
+        { timeout: 10_000, interval: 50 },
+      )
+      .toBe(3);
     expect(lines.find((l) => l.includes(' cut: '))).toMatch(/^GET \/dataobjects\/search 200 cut: /);
     // What the clients read now is a part of the answer before the connection ends: never the whole.
     for (const socket of stalled) {
@@ -66,16 +83,23 @@ describe('the send timeout', () => {
 
   it('cuts a pipelined connection whose answers wait behind one the client does not read', async () => {
     const lines: string[] = [];
-    api = await startApi({ records: 20_000, sendTimeoutMs: 500, quiet: false, log: (line) => lines.push(line) });
+    api = await startApi({
+      records: 20_000,
+      sendTimeoutMs: 500,
+      quiet: false,
+      log: (line) => lines.push(line),
+    });
     const bytes = Buffer.byteLength((await api.get(bigSearch)).text);
     const pipelined = stalledClient(api, bigSearch, 3);
-    await expect.poll(() => lines.some((l) => l.includes(' cut: ')), { timeout: 10_000, interval: 50 }).toBe(true);
+    await expect
+      .poll(() => lines.some((l) => l.includes(' cut: ')), { timeout: 10_000, interval: 50 })
+      .toBe(true);
     const { text } = await drain(pipelined);
     expect(Buffer.byteLength(text)).toBeLessThan(bytes);
     expect((await api.get('/v1/my/businessareas')).status).toBe(200);
   });
 
-  it('leaves a client that reads its answer alone, and refuses a send timeout outside a timer\'s range', async () => {
+  it("leaves a client that reads its answer alone, and refuses a send timeout outside a timer's range", async () => {
     const lines: string[] = [];
     api = await startApi({ sendTimeoutMs: 200, quiet: false, log: (line) => lines.push(line) });
     const slowReader = stalledClient(api, '/v1/my/businessareas');
@@ -86,18 +110,30 @@ describe('the send timeout', () => {
     expect(reset).toBe(false);
     expect(text).toMatch(/^HTTP\/1\.1 200 OK\r\n/);
     expect(lines.some((l) => l.includes(' cut: '))).toBe(false);
-    for (const sendTimeoutMs of [0, -1, 1.5, Number.NaN, 2 ** 31]) await expect(startEmulator({ sendTimeoutMs })).rejects.toThrow(/sendTimeoutMs/);
+    for (const sendTimeoutMs of [0, -1, 1.5, Number.NaN, 2 ** 31])
+      await expect(startEmulator({ sendTimeoutMs })).rejects.toThrow(/sendTimeoutMs/);
   });
 
   it('answers 503 with Retry-After past the budget of unsent bytes, and takes answers again once they are sent or cut', async () => {
     const lines: string[] = [];
-    api = await startApi({ records: 20_000, sendTimeoutMs: 1500, maxUnsentBytes: 1024 * 1024, quiet: false, log: (line) => lines.push(line) });
+    api = await startApi({
+      records: 20_000,
+      sendTimeoutMs: 1500,
+      maxUnsentBytes: 1024 * 1024,
+      quiet: false,
+      log: (line) => lines.push(line),
+    });
     // Larger than the whole budget, it still goes when no other answer waits; read at once, it is given back.
     const first = await api.get(bigSearch);
     expect(first.status).toBe(200);
     expect((await api.get(bigSearch)).status).toBe(200);
     const stalled = stalledClient(api, bigSearch);
-    await expect.poll(() => lines.filter((l) => l.startsWith('GET /dataobjects/search 200')).length, { timeout: 10_000, interval: 20 }).toBe(3);
+    await expect
+      .poll(() => lines.filter((l) => l.startsWith('GET /dataobjects/search 200')).length, {
+        timeout: 10_000,
+        interval: 20,
+      })
+      .toBe(3);
     // It holds all the budget large answers may take: other large answers must wait.
     const refused = await api.get(bigSearch);
     expect(refused.status).toBe(503);
@@ -107,10 +143,17 @@ describe('the send timeout', () => {
     expect(lines.at(-1)).toMatch(/^GET \/dataobjects\/search 503 /);
     // Small answers still go, from the reserve large ones never take (they were refused too: one slow reader shut everyone out).
     expect((await api.get('/v1/my/businessareas')).status).toBe(200);
-    expect((await api.get(`/dataobjects/search?${new URLSearchParams({ query: '*:*', size: '50' })}`)).status).toBe(200);
+    expect(
+      (await api.get(`/dataobjects/search?${new URLSearchParams({ query: '*:*', size: '50' })}`))
+        .status,
+    ).toBe(200);
     // Cut at the send timeout, its bytes come back: an answer larger than the budget goes again, so none are left over.
-    await expect.poll(() => lines.some((l) => l.includes(' cut: ')), { timeout: 10_000, interval: 50 }).toBe(true);
-    expect(Buffer.byteLength((await drain(stalled)).text)).toBeLessThan(Buffer.byteLength(first.text));
+    await expect
+      .poll(() => lines.some((l) => l.includes(' cut: ')), { timeout: 10_000, interval: 50 })
+      .toBe(true);
+    expect(Buffer.byteLength((await drain(stalled)).text)).toBeLessThan(
+      Buffer.byteLength(first.text),
+    );
     expect((await api.get(bigSearch)).status).toBe(200);
     // Clients that leave before their answers are written (two pipelined, held back by injected latency) hold nothing either.
     api.emulator.setFaults({ rules: [{ route: 'GET /dataobjects/search', latencyMs: 300 }] });
@@ -118,9 +161,15 @@ describe('the send timeout', () => {
     const leaving = stalledClient(api, bigSearch, 2);
     await new Promise((resolve) => setTimeout(resolve, 100));
     leaving.destroy();
-    await expect.poll(() => lines.slice(written).filter((l) => l.startsWith('GET /dataobjects/search ')).length, { timeout: 10_000, interval: 20 }).toBeGreaterThan(0);
+    await expect
+      .poll(
+        () => lines.slice(written).filter((l) => l.startsWith('GET /dataobjects/search ')).length,
+        { timeout: 10_000, interval: 20 },
+      )
+      .toBeGreaterThan(0);
     api.emulator.setFaults(null);
     expect((await api.get(bigSearch)).status).toBe(200);
-    for (const maxUnsentBytes of [0, -1, 1.5, Number.NaN]) await expect(startEmulator({ maxUnsentBytes })).rejects.toThrow(/maxUnsentBytes/);
+    for (const maxUnsentBytes of [0, -1, 1.5, Number.NaN])
+      await expect(startEmulator({ maxUnsentBytes })).rejects.toThrow(/maxUnsentBytes/);
   });
 });

@@ -13,11 +13,21 @@ describe('the mdq/emulator subpath', () => {
       import: { types: './dist/emulator.d.ts', default: './dist/emulator.js' },
       require: { types: './dist/emulator.d.cts', default: './dist/emulator.cjs' },
     });
-    expect(readFileSync(join(root, 'tsup.config.ts'), 'utf8')).toContain("emulator: 'src/emulator/index.ts'");
+    expect(readFileSync(join(root, 'tsup.config.ts'), 'utf8')).toContain(
+      "emulator: 'src/emulator/index.ts'",
+    );
   });
 
   it('is never part of a browser bundle of the package root', () => {
-    const result = buildSync({ entryPoints: [join(root, 'src', 'index.ts')], bundle: true, platform: 'browser', format: 'esm', write: false, metafile: true, logLevel: 'silent' });
+    const result = buildSync({
+      entryPoints: [join(root, 'src', 'index.ts')],
+      bundle: true,
+      platform: 'browser',
+      format: 'esm',
+      write: false,
+      metafile: true,
+      logLevel: 'silent',
+    });
     const inputs = Object.keys(result.metafile!.inputs);
     expect(inputs.some((f) => f.includes('src/schema/'))).toBe(true);
     expect(inputs.filter((f) => f.includes('src/emulator/') || f.startsWith('node:'))).toEqual([]);

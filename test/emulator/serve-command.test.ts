@@ -15,14 +15,25 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 async function run(args: string[]) {
   let stdout = '';
   let stderr = '';
-  const io: CliIo = { stdout: (t) => (stdout += t), stderr: (t) => (stderr += t), readStdin: async () => '', readFile: (p) => readFile(p, 'utf8'), color: false };
+  const io: CliIo = {
+    stdout: (t) => (stdout += t),
+    stderr: (t) => (stderr += t),
+    readStdin: async () => '',
+    readFile: (p) => readFile(p, 'utf8'),
+    color: false,
+  };
   const code = await runCli(args, io);
   return { code, stdout, stderr };
 }
 
 describe('mdq serve usage', () => {
   it('answers bad options with exit code 2 and the usage', async () => {
-    for (const args of [['serve', '--port', 'http'], ['serve', '--page-size', '0'], ['serve', 'extra'], ['serve', '--colour']]) {
+    for (const args of [
+      ['serve', '--port', 'http'],
+      ['serve', '--page-size', '0'],
+      ['serve', 'extra'],
+      ['serve', '--colour'],
+    ]) {
       const result = await run(args);
       expect(result.code, args.join(' ')).toBe(2);
       expect(result.stderr).toMatch(/mdq serve: /);
@@ -30,13 +41,19 @@ describe('mdq serve usage', () => {
   });
 
   it('checks the clients and faults files before starting, never echoing a secret', async () => {
-    writeFileSync(join(dir, 'clients.json'), JSON.stringify([{ clientId: 'a', clientSecret: 'hush-hush', businessAreas: 7 }]));
+    writeFileSync(
+      join(dir, 'clients.json'),
+      JSON.stringify([{ clientId: 'a', clientSecret: 'hush-hush', businessAreas: 7 }]),
+    );
     const clients = await run(['serve', '--clients', join(dir, 'clients.json')]);
     expect(clients.code).toBe(2);
     expect(clients.stderr).toMatch(/client "a": businessAreas must be "\*" or an array/);
     expect(clients.stderr).not.toContain('hush-hush');
     // Not JSON: the message says where, never quoting the file (V8 quoted the secret around the error).
-    writeFileSync(join(dir, 'clients.json'), '[{"clientId": "a", "clientSecret": hush-hush, "businessAreas": "*"}]');
+    writeFileSync(
+      join(dir, 'clients.json'),
+      '[{"clientId": "a", "clientSecret": hush-hush, "businessAreas": "*"}]',
+    );
     const broken = await run(['serve', '--clients', join(dir, 'clients.json')]);
     expect(broken.code).toBe(2);
     expect(broken.stderr).toMatch(/the clients file .* is not JSON: an unexpected character/);
@@ -50,11 +67,14 @@ describe('mdq serve usage', () => {
     expect(missing.stderr).toMatch(/cannot read the faults file .*ENOENT/);
   });
 
-  it.runIf(process.platform === 'linux')('fails with one line, never hangs, on a data folder it cannot make', async () => {
-    const result = await run(['serve', '--data', '/proc/mdq-cannot-exist/data', '--port', '0']);
-    expect(result.code).toBe(1);
-    expect(result.stderr).toMatch(/^mdq serve: ENOENT: .*mkdir '\/proc\/mdq-cannot-exist'\n$/);
-  });
+  it.runIf(process.platform === 'linux')(
+    'fails with one line, never hangs, on a data folder it cannot make',
+    async () => {
+      const result = await run(['serve', '--data', '/proc/mdq-cannot-exist/data', '--port', '0']);
+      expect(result.code).toBe(1);
+      expect(result.stderr).toMatch(/^mdq serve: ENOENT: .*mkdir '\/proc\/mdq-cannot-exist'\n$/);
+    },
+  );
 
   it('takes the limits of startEmulator as flags, sizes with binary units, and names the flag when one is out of range', async () => {
     const cases: [string[], RegExp][] = [
@@ -63,9 +83,18 @@ describe('mdq serve usage', () => {
       [['--max-unsent-bytes', '-1'], /--max-unsent-bytes must be a size/],
       [['--max-unsent-bytes', '99999999999GiB'], /--max-unsent-bytes must be a size/],
       [['--send-timeout-ms', '0'], /--send-timeout-ms must be an integer of at least 1/],
-      [['--send-timeout-ms', '9999999999'], /^mdq serve: --send-timeout-ms must be an integer between 1 and 2147483647, not 9999999999\n/],
-      [['--shutdown-grace-ms', '600001'], /--shutdown-grace-ms must be an integer between 0 and 600000/],
-      [['--max-body-bytes', '2MiB', '--max-upload-bytes', '1MiB'], /--max-upload-bytes \(1048576\) must be at least --max-body-bytes \(2097152\)/],
+      [
+        ['--send-timeout-ms', '9999999999'],
+        /^mdq serve: --send-timeout-ms must be an integer between 1 and 2147483647, not 9999999999\n/,
+      ],
+      [
+        ['--shutdown-grace-ms', '600001'],
+        /--shutdown-grace-ms must be an integer between 0 and 600000/,
+      ],
+      [
+        ['--max-body-bytes', '2MiB', '--max-upload-bytes', '1MiB'],
+        /--max-upload-bytes \(1048576\) must be at least --max-body-bytes \(2097152\)/,
+      ],
       [['--port', '70000'], /--port must be an integer of at least 0 and at most 65535/],
     ];
     for (const [flags, message] of cases) {
@@ -78,11 +107,31 @@ describe('mdq serve usage', () => {
   });
 
   it('runs by the limits given as flags', async () => {
-    const server = await serve(['--quiet', '--max-body-bytes', '1KiB', '--send-timeout-ms', '5000', '--shutdown-grace-ms', '0']);
+    const server = await serve([
+      '--quiet',
+      '--max-body-bytes',
+      '1KiB',
+      '--send-timeout-ms',
+      '5000',
+      '--shutdown-grace-ms',
+      '0',
+    ]);
     try {
-      const login = (body: object) => fetch(`${server.url}/oauth2/token`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
-      expect((await login({ client_id: DEMO_CLIENT.clientId, client_secret: DEMO_CLIENT.clientSecret })).status).toBe(200);
-      const tooLarge = await login({ client_id: DEMO_CLIENT.clientId, client_secret: DEMO_CLIENT.clientSecret, padding: 'x'.repeat(1000) });
+      const login = (body: object) =>
+        fetch(`${server.url}/oauth2/token`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify(body),
+        });
+      expect(
+        (await login({ client_id: DEMO_CLIENT.clientId, client_secret: DEMO_CLIENT.clientSecret }))
+          .status,
+      ).toBe(200);
+      const tooLarge = await login({
+        client_id: DEMO_CLIENT.clientId,
+        client_secret: DEMO_CLIENT.clientSecret,
+        padding: 'x'.repeat(1000),
+      });
       expect(tooLarge.status).toBe(413);
       expect(await tooLarge.json()).toMatchObject({ message: expect.stringMatching(/1024/) });
     } finally {

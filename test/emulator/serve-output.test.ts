@@ -9,7 +9,11 @@ import { describe, expect, it } from 'vitest';
 import { cli, serve } from './child.js';
 
 /** GET `path` on a keep-alive agent: the status, and whether the request went over a socket used before. */
-function get(agent: Agent, url: string, path: string): Promise<{ status: number; reused: boolean }> {
+function get(
+  agent: Agent,
+  url: string,
+  path: string,
+): Promise<{ status: number; reused: boolean }> {
   return new Promise((resolve, reject) => {
     const req = request(`${url}${path}`, { agent }, (res) => {
       res.resume();
@@ -35,7 +39,11 @@ describe('mdq serve with its standard output closed', () => {
       expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200]);
       // The log's failed write neither closed the connection nor stopped the server.
       expect(answers.map((a) => a.reused)).toEqual([true, true, true, true]);
-      await expect.poll(() => server.errors()).toMatch(/standard output was closed; serving on http:\/\/127\.0\.0\.1:\d+ without the request log/);
+      await expect
+        .poll(() => server.errors())
+        .toMatch(
+          /standard output was closed; serving on http:\/\/127\.0\.0\.1:\d+ without the request log/,
+        );
       expect(server.errors().match(/standard output was closed/g)).toHaveLength(1);
       expect(server.errors()).not.toMatch(STACK);
       server.child.kill('SIGINT');
@@ -48,11 +56,15 @@ describe('mdq serve with its standard output closed', () => {
   });
 
   it('starts and stops cleanly when nobody reads even the banner', async () => {
-    const child = spawn(process.execPath, [cli(), 'serve', '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [cli(), 'serve', '--port', '0'], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     child.stdout!.destroy(); // closed before the first line, as in `mdq serve | true`
     let stderr = '';
     child.stderr!.on('data', (chunk) => (stderr += chunk));
-    const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })));
+    const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+      child.on('exit', (code, signal) => resolve({ code, signal })),
+    );
     try {
       await expect.poll(() => stderr, { timeout: 60_000 }).toMatch(/serving on (http:\/\/\S+)/);
       const url = /serving on (http:\/\/\S+)/.exec(stderr)![1]!;

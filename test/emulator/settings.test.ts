@@ -50,7 +50,14 @@ describe('settingsOf', () => {
 
   it('rejects every integer option that is not a safe integer, naming it', () => {
     for (const option of INTEGER_OPTIONS) {
-      for (const bad of [Number.NaN, Number.POSITIVE_INFINITY, -1, 1.5, 2 ** 53, '8' as unknown as number]) {
+      for (const bad of [
+        Number.NaN,
+        Number.POSITIVE_INFINITY,
+        -1,
+        1.5,
+        2 ** 53,
+        '8' as unknown as number,
+      ]) {
         const error = rejection({ [option]: bad });
         expect(error.option, `${option}: ${bad}`).toBe(option);
         expect(error.message).toMatch(new RegExp(`^${option} must be an integer`));
@@ -67,7 +74,8 @@ describe('settingsOf', () => {
     expect(rejection({ shutdownGraceMs: 600_001 }).option).toBe('shutdownGraceMs');
     expect(settingsOf({ shutdownGraceMs: 0 }).shutdownGraceMs).toBe(0);
     expect(rejection({ compactAfterBytes: 0 }).option).toBe('compactAfterBytes');
-    for (const ttl of [0, -5, Number.NaN, Number.POSITIVE_INFINITY]) expect(rejection({ tokenTtlSeconds: ttl }).option).toBe('tokenTtlSeconds');
+    for (const ttl of [0, -5, Number.NaN, Number.POSITIVE_INFINITY])
+      expect(rejection({ tokenTtlSeconds: ttl }).option).toBe('tokenTtlSeconds');
     expect(settingsOf({ tokenTtlSeconds: 0.5 }).tokenTtlSeconds).toBe(0.5);
   });
 
@@ -79,7 +87,11 @@ describe('settingsOf', () => {
   });
 
   it('is what startEmulator runs by: a bad option rejects before a port or a folder is taken', async () => {
-    await expect(startEmulator({ compactAfterBytes: Number.NaN, dataDir: '/proc/mdq-never-made' })).rejects.toBeInstanceOf(EmulatorOptionError);
-    await expect(startEmulator({ port: 70_000 })).rejects.toThrow(/^port must be an integer between 0 and 65535, not 70000$/);
+    await expect(
+      startEmulator({ compactAfterBytes: Number.NaN, dataDir: '/proc/mdq-never-made' }),
+    ).rejects.toBeInstanceOf(EmulatorOptionError);
+    await expect(startEmulator({ port: 70_000 })).rejects.toThrow(
+      /^port must be an integer between 0 and 65535, not 70000$/,
+    );
   });
 });

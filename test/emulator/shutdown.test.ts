@@ -27,14 +27,20 @@ function holdJournal(): { open: () => void } {
 /** Rejects when `promise` has not settled after `ms`: a close() that hangs fails the test instead of timing it out. */
 function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`${what} did not finish within ${ms} ms`)), ms)));
+  const late = new Promise<never>(
+    (_, reject) =>
+      (timer = setTimeout(() => reject(new Error(`${what} did not finish within ${ms} ms`)), ms)),
+  );
   return Promise.race([promise, late]).finally(() => clearTimeout(timer));
 }
 
 afterEach(() => vi.restoreAllMocks());
 
 /** Sends `head` and then nothing more; resolves once the server has read it, with the socket and whatever came back. */
-function stall(url: string, head: string): Promise<{ socket: Socket; received: () => string; closed: Promise<void> }> {
+function stall(
+  url: string,
+  head: string,
+): Promise<{ socket: Socket; received: () => string; closed: Promise<void> }> {
   const { hostname, port } = new URL(url);
   return new Promise((resolve) => {
     let data = '';
@@ -57,14 +63,20 @@ describe('stopping the emulator', () => {
       let api = await startApi({ dataDir: dir });
       const { objectsPath } = await tenantPaths(api);
       const count = (await allPages(api, objectsPath)).length;
-      const stalled = await stall(api.url, `POST ${objectsPath} HTTP/1.1\r\nHost: x\r\nAuthorization: ${api.token}\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"City": "Half`);
+      const stalled = await stall(
+        api.url,
+        `POST ${objectsPath} HTTP/1.1\r\nHost: x\r\nAuthorization: ${api.token}\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"City": "Half`,
+      );
       // An acknowledged write under way at the same time is kept.
       const acknowledged = api.request('POST', objectsPath, { body: { 'First Name': 'Kept' } });
       expect((await acknowledged).status).toBe(201);
       await api.emulator.close();
       await stalled.closed;
       api = await startApi({ dataDir: dir });
-      const items = (await allPages(api, objectsPath)) as { City?: string; 'First Name'?: string }[];
+      const items = (await allPages(api, objectsPath)) as {
+        City?: string;
+        'First Name'?: string;
+      }[];
       expect(items).toHaveLength(count + 1);
       expect(items.some((o) => o['First Name'] === 'Kept')).toBe(true);
       expect(items.some((o) => o.City === 'Half')).toBe(false);
@@ -79,7 +91,10 @@ describe('stopping the emulator', () => {
     const { objectsPath } = await tenantPaths(api);
     const [object] = (await api.get(objectsPath)).body.items;
     api.emulator.setFaults({ rules: [{ latencyMs: 600_000 }] });
-    const waiting = await stall(api.url, `DELETE ${objectsPath}/${object._dataObjectId} HTTP/1.1\r\nHost: x\r\nAuthorization: ${api.token}\r\n\r\n`);
+    const waiting = await stall(
+      api.url,
+      `DELETE ${objectsPath}/${object._dataObjectId} HTTP/1.1\r\nHost: x\r\nAuthorization: ${api.token}\r\n\r\n`,
+    );
     await api.emulator.close();
     await waiting.closed;
     expect(waiting.received()).toBe('');
@@ -90,8 +105,14 @@ describe('stopping the emulator', () => {
     const { objectsPath } = await tenantPaths(api);
     api.emulator.setFaults({ rules: [{ route: 'GET /v1/my/businessareas', latencyMs: 600_000 }] });
     const body = JSON.stringify({ 'First Name': 'Finished' });
-    const created = await stall(api.url, `POST ${objectsPath} HTTP/1.1\r\nHost: x\r\nAuthorization: ${api.token}\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body}`);
-    const held = await stall(api.url, `GET /v1/my/businessareas HTTP/1.1\r\nHost: x\r\nAuthorization: ${api.token}\r\n\r\n`);
+    const created = await stall(
+      api.url,
+      `POST ${objectsPath} HTTP/1.1\r\nHost: x\r\nAuthorization: ${api.token}\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body}`,
+    );
+    const held = await stall(
+      api.url,
+      `GET /v1/my/businessareas HTTP/1.1\r\nHost: x\r\nAuthorization: ${api.token}\r\n\r\n`,
+    );
     await api.emulator.close();
     await Promise.all([created.closed, held.closed]);
     expect(created.received()).toMatch(/^HTTP\/1\.1 201 Created\r\n/);
@@ -106,11 +127,16 @@ describe('stopping the emulator', () => {
       const journal = holdJournal();
       const body = JSON.stringify({ 'First Name': 'In flight' });
       // A change under way when close() begins, and a connection that has begun its next request.
-      const inFlight = await stall(api.url, `POST ${objectsPath} HTTP/1.1\r\nHost: x\r\nAuthorization: ${api.token}\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body}`);
+      const inFlight = await stall(
+        api.url,
+        `POST ${objectsPath} HTTP/1.1\r\nHost: x\r\nAuthorization: ${api.token}\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body}`,
+      );
       const late = await stall(api.url, `POST ${objectsPath} HTTP/1.1\r\nHost: x\r\n`);
       const closed = api.emulator.close();
       // The rest of that request arrives after close() began, its body never complete.
-      late.socket.write(`Authorization: ${api.token}\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"City": "Late`);
+      late.socket.write(
+        `Authorization: ${api.token}\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"City": "Late`,
+      );
       await new Promise((resolve) => setTimeout(resolve, 150));
       journal.open();
       await within(closed, 10_000, 'close()');
@@ -122,7 +148,10 @@ describe('stopping the emulator', () => {
       expect(late.received()).toMatch(/\r\nRetry-After: \d+\r\n/i);
       vi.restoreAllMocks();
       api = await startApi({ dataDir: dir });
-      const items = (await allPages(api, objectsPath)) as { City?: string; 'First Name'?: string }[];
+      const items = (await allPages(api, objectsPath)) as {
+        City?: string;
+        'First Name'?: string;
+      }[];
       expect(items.some((o) => o['First Name'] === 'In flight')).toBe(true);
       expect(items.some((o) => o.City === 'Late')).toBe(false);
       await api.emulator.close();
@@ -138,7 +167,10 @@ describe('stopping the emulator', () => {
       const { objectsPath } = await tenantPaths(api);
       const journal = holdJournal();
       const body = JSON.stringify({ 'First Name': 'Never answered' });
-      const held = await stall(api.url, `POST ${objectsPath} HTTP/1.1\r\nHost: x\r\nAuthorization: ${api.token}\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body}`);
+      const held = await stall(
+        api.url,
+        `POST ${objectsPath} HTTP/1.1\r\nHost: x\r\nAuthorization: ${api.token}\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body}`,
+      );
       await within(api.emulator.close(), 10_000, 'close()');
       await held.closed;
       expect(held.received()).toBe('');
@@ -150,7 +182,10 @@ describe('stopping the emulator', () => {
 
   it('closes an idle keep-alive connection at once', async () => {
     const api = await startApi();
-    const idle = await stall(api.url, `GET /v1/my/businessareas HTTP/1.1\r\nHost: x\r\nAuthorization: ${api.token}\r\n\r\n`);
+    const idle = await stall(
+      api.url,
+      `GET /v1/my/businessareas HTTP/1.1\r\nHost: x\r\nAuthorization: ${api.token}\r\n\r\n`,
+    );
     expect(idle.received()).toMatch(/^HTTP\/1\.1 200 OK\r\n/);
     await within(api.emulator.close(), 10_000, 'close()');
     await within(idle.closed, 1000, 'the idle connection');
@@ -159,7 +194,10 @@ describe('stopping the emulator', () => {
   it('refuses a grace period out of range before it takes the data folder, which stays free', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'mdq-shutdown-'));
     try {
-      for (const shutdownGraceMs of [-1, Number.NaN, 600_001]) await expect(startEmulator({ dataDir: dir, shutdownGraceMs })).rejects.toThrow(/shutdownGraceMs must be an integer between 0 and 600000/);
+      for (const shutdownGraceMs of [-1, Number.NaN, 600_001])
+        await expect(startEmulator({ dataDir: dir, shutdownGraceMs })).rejects.toThrow(
+          /shutdownGraceMs must be an integer between 0 and 600000/,
+        );
       const api = await startApi({ dataDir: dir, shutdownGraceMs: 0 });
       await api.emulator.close();
     } finally {

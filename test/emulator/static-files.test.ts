@@ -21,7 +21,9 @@ symlinkSync(join(base, 'secret.txt'), join(site, 'link.txt'));
 function raw(api: TestApi, path: string): Promise<string> {
   const url = new URL(api.url);
   return new Promise((resolve) => {
-    const socket = connect(Number(url.port), url.hostname, () => socket.write(`GET ${path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`));
+    const socket = connect(Number(url.port), url.hostname, () =>
+      socket.write(`GET ${path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`),
+    );
     let data = '';
     socket.on('data', (chunk) => (data += chunk));
     socket.on('close', () => resolve(data));
@@ -51,7 +53,9 @@ describe('the static site', () => {
     expect(await index.text()).toContain('playground');
     const js = await fetch(`${api.url}/assets/app.js`);
     expect(js.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
-    expect((await fetch(`${api.url}/assets/style.css`)).headers.get('content-type')).toBe('text/css; charset=utf-8');
+    expect((await fetch(`${api.url}/assets/style.css`)).headers.get('content-type')).toBe(
+      'text/css; charset=utf-8',
+    );
     expect((await fetch(`${api.url}/assets/`)).status).toBe(404);
   });
 
@@ -62,7 +66,15 @@ describe('the static site', () => {
   });
 
   it('never serves a file outside the folder', async () => {
-    for (const path of ['/../secret.txt', '/assets/../../secret.txt', '/%2e%2e/secret.txt', '/..%2fsecret.txt', '/assets/..%5c..%5csecret.txt', '/link.txt', '/%00']) {
+    for (const path of [
+      '/../secret.txt',
+      '/assets/../../secret.txt',
+      '/%2e%2e/secret.txt',
+      '/..%2fsecret.txt',
+      '/assets/..%5c..%5csecret.txt',
+      '/link.txt',
+      '/%00',
+    ]) {
       const answer = await raw(api, path);
       expect(answer, path).toMatch(/^HTTP\/1\.1 (404|400)/);
       expect(answer, path).not.toContain('outside the site');
@@ -89,7 +101,11 @@ describe('the static site', () => {
   });
 
   it('refuses to start on a static folder that is missing or a file (it served 404s for every page, saying nothing)', async () => {
-    await expect(startEmulator({ staticDir: join(base, 'missing') })).rejects.toThrow(/static folder .*missing.* is not a folder \(ENOENT\)/);
-    await expect(startEmulator({ staticDir: join(base, 'secret.txt') })).rejects.toThrow(/static folder .*secret\.txt.* is not a folder/);
+    await expect(startEmulator({ staticDir: join(base, 'missing') })).rejects.toThrow(
+      /static folder .*missing.* is not a folder \(ENOENT\)/,
+    );
+    await expect(startEmulator({ staticDir: join(base, 'secret.txt') })).rejects.toThrow(
+      /static folder .*secret\.txt.* is not a folder/,
+    );
   });
 });

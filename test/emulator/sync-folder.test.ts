@@ -9,7 +9,7 @@ vi.mock('node:fs/promises', async (importOriginal) => {
   const fail = () => Object.assign(new Error(`${failure.code}: refused`), { code: failure.code });
   return {
     ...original,
-    open: vi.fn(async (path: string, flags: string) => {
+    open: vi.fn(async (_path: string, flags: string) => {
       calls.push(`open ${flags}`);
       if (failure.at === 'open') throw fail();
       return {
@@ -41,11 +41,14 @@ describe('syncFolder', () => {
     ['EISDIR', 'open'],
     ['EPERM', 'sync'],
     ['EINVAL', 'sync'],
-  ] as const)('ignores %s on %s (a platform or file system that refuses to fsync a folder)', async (code, at) => {
-    Object.assign(failure, { code, at });
-    await expect(syncFolder('/some/folder')).resolves.toBeUndefined();
-    if (at === 'sync') expect(calls).toContain('close');
-  });
+  ] as const)(
+    'ignores %s on %s (a platform or file system that refuses to fsync a folder)',
+    async (code, at) => {
+      Object.assign(failure, { code, at });
+      await expect(syncFolder('/some/folder')).resolves.toBeUndefined();
+      if (at === 'sync') expect(calls).toContain('close');
+    },
+  );
 
   it('reports any other failure (EIO: the disk failed), closing the folder first', async () => {
     Object.assign(failure, { code: 'EIO', at: 'sync' });

@@ -7,7 +7,9 @@ const scale = Number(process.env.FC_RUNS ?? 1);
 const segmenter = new Intl.Segmenter(undefined, { granularity: 'word' });
 
 function intlWords(text: string): string[] {
-  return [...segmenter.segment(text)].filter((s) => s.isWordLike).map((s) => `${s.index}:${s.segment}`);
+  return [...segmenter.segment(text)]
+    .filter((s) => s.isWordLike)
+    .map((s) => `${s.index}:${s.segment}`);
 }
 
 function asciiWords(text: string): string[] {
@@ -35,11 +37,17 @@ describe('analysis', () => {
   it('keeps the spans of tokens in the original text', () => {
     const a = analyse('New  YORK');
     expect(a.tokens).toEqual(['new', 'york']);
-    expect([a.starts, a.ends]).toEqual([[0, 5], [3, 9]]);
+    expect([a.starts, a.ends]).toEqual([
+      [0, 5],
+      [3, 9],
+    ]);
   });
 
   it('the ASCII fast path segments exactly as Intl.Segmenter (UAX #29)', () => {
-    const ascii = fc.string({ unit: fc.constantFrom(...'aZ09 .,;:\'_-@/x1'.split('')), maxLength: 30 });
+    const ascii = fc.string({
+      unit: fc.constantFrom(..."aZ09 .,;:'_-@/x1".split('')),
+      maxLength: 30,
+    });
     fc.assert(
       fc.property(ascii, (text) => {
         expect(asciiWords(text), JSON.stringify(text)).toEqual(intlWords(text));
@@ -49,7 +57,10 @@ describe('analysis', () => {
   });
 
   it('the fast path agrees with Intl.Segmenter on every printable ASCII character', () => {
-    const printable = fc.string({ unit: fc.integer({ min: 32, max: 126 }).map((c) => String.fromCharCode(c)), maxLength: 20 });
+    const printable = fc.string({
+      unit: fc.integer({ min: 32, max: 126 }).map((c) => String.fromCharCode(c)),
+      maxLength: 20,
+    });
     fc.assert(
       fc.property(printable, (text) => {
         expect(asciiWords(text), JSON.stringify(text)).toEqual(intlWords(text));

@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { field, parse, query, QuerySyntaxError, SchemaError, loadSchema, defineSchema, term, and, not } from '../../src/index.js';
+import {
+  field,
+  parse,
+  query,
+  QuerySyntaxError,
+  SchemaError,
+  loadSchema,
+  defineSchema,
+  term,
+  and,
+  not,
+} from '../../src/index.js';
 import { compile, filter } from '../../src/evaluator/index.js';
 import type { Expr } from '../../src/language/ast.js';
 import { exampleSchemas, nameOf, names, records } from './records.js';
@@ -39,7 +50,10 @@ describe('full text', () => {
   });
 
   it('a text of only punctuation matches a value that is exactly that text', () => {
-    const rs = [{ id: 1, note: '&&' }, { id: 2, note: 'a && b' }];
+    const rs = [
+      { id: 1, note: '&&' },
+      { id: 2, note: 'a && b' },
+    ];
     expect(filter(rs, 'note:\\&\\&').map((r) => r.id)).toEqual([1]);
     expect(filter(rs, '"&&"').map((r) => r.id)).toEqual([1]);
   });
@@ -91,14 +105,30 @@ describe('fields', () => {
     const proto = Object.prototype as Record<string, unknown>;
     proto.Polluted = 'berlin';
     try {
-      const rs: { id: number; [k: string]: unknown }[] = [{ id: 1 }, { id: 2, Polluted: 'berlin' }, { id: 3, City: 'berlin' }];
+      const rs: { id: number; [k: string]: unknown }[] = [
+        { id: 1 },
+        { id: 2, Polluted: 'berlin' },
+        { id: 3, City: 'berlin' },
+      ];
       for (let round = 0; round < 3; round++) {
         expect(filter(rs, 'Polluted:berlin').map((r) => r.id)).toEqual([2]);
         expect(filter(rs, 'Polluted:berlin OR Polluted:lyon').map((r) => r.id)).toEqual([2]);
         expect(filter(rs, 'NOT Polluted:berlin').map((r) => r.id)).toEqual([1, 3]);
         expect(filter(rs, '_exists_:Polluted').map((r) => r.id)).toEqual([2]);
         // Full text walks the records in place on the first call (for-in lists the polluted property too).
-        for (const query of ['berlin', 'ber*', '*erli*', 'berlni~1', '"berlin"~2', 'berlin AND NOT lyon', '/berl.n/']) expect(filter(rs, query).map((r) => r.id), query).toEqual([2, 3]);
+        for (const query of [
+          'berlin',
+          'ber*',
+          '*erli*',
+          'berlni~1',
+          '"berlin"~2',
+          'berlin AND NOT lyon',
+          '/berl.n/',
+        ])
+          expect(
+            filter(rs, query).map((r) => r.id),
+            query,
+          ).toEqual([2, 3]);
       }
     } finally {
       delete proto.Polluted;
@@ -107,7 +137,9 @@ describe('fields', () => {
 
   it('with a schema, a field it does not know matches nothing and is reported', () => {
     const m = compile('Nickname:tim OR tim', { schema: exampleSchemas });
-    expect(m.diagnostics.map((d) => [d.code, d.span])).toEqual([['unknown-field', { start: 0, end: 8 }]]);
+    expect(m.diagnostics.map((d) => [d.code, d.span])).toEqual([
+      ['unknown-field', { start: 0, end: 8 }],
+    ]);
     expect(filter(records, m).map(nameOf)).toEqual(['Tim']);
     expect(compile('[Nickname] ne "x"', { schema: exampleSchemas })(records[0]!)).toBe(true);
     expect(compile('Nickname:tim', noSchema).diagnostics).toEqual([]);
@@ -133,7 +165,10 @@ describe('wildcards', () => {
   });
 
   it('an escaped * is a literal', () => {
-    const rs = [{ id: 1, code: 'a*b' }, { id: 2, code: 'axb' }];
+    const rs = [
+      { id: 1, code: 'a*b' },
+      { id: 2, code: 'axb' },
+    ];
     expect(filter(rs, 'code:a\\*b').map((r) => r.id)).toEqual([1]);
     expect(filter(rs, 'code:a*b').map((r) => r.id)).toEqual([1, 2]);
   });
@@ -162,7 +197,10 @@ describe('typed by the schema', () => {
     expect(names('Date\\ of\\ Birth:1985-04-12')).toEqual(['Tim']);
     expect(names('Date\\ of\\ Birth:[1980-01-01 TO 1990-12-31]')).toEqual(['Tim']);
     expect(names('Date\\ of\\ Birth:1985')).toEqual(['Tim']); // a year covers the whole year
-    expect(names('[Onboarded On] ge "2020-01-01"')).toEqual(['Nordwood Timber', 'Pacific Plastics Inc.']); // DD.MM.YYYY
+    expect(names('[Onboarded On] ge "2020-01-01"')).toEqual([
+      'Nordwood Timber',
+      'Pacific Plastics Inc.',
+    ]); // DD.MM.YYYY
     expect(names('[Last Contacted] gt "2024-03-01"')).toEqual(['Pieter']); // DD/MM/YYYY
     expect(names('Launch\\ Date:{* TO 2020-01-20]')).toEqual(['Smart Speaker', 'Yoga Mat']);
   });
@@ -180,7 +218,10 @@ describe('typed by the schema', () => {
     const recent = (q: string) => filter(records, q, { schema: exampleSchemas, now }).map(nameOf);
     expect(recent('[Last Contacted] ge "now-7d"')).toEqual(['Pieter']); // 14/05/2024
     expect(recent('Last\\ Contacted:[now-1y TO now-3M]')).toEqual(['Sanne']); // 02/02/2024
-    expect(recent('Launch\\ Date:>now-2y\\/y')).toEqual(['Noise Cancelling Headphones', 'Wooden Train Set']);
+    expect(recent('Launch\\ Date:>now-2y\\/y')).toEqual([
+      'Noise Cancelling Headphones',
+      'Wooden Train Set',
+    ]);
     expect(names('[Last Contacted] ge "now-100y"')).toEqual(['Pieter', 'Sanne']);
   });
 
@@ -192,7 +233,23 @@ describe('typed by the schema', () => {
   it('booleans by the field pair', () => {
     expect(names('VIP:Y')).toEqual(['Tim', 'Joanna']);
     expect(names('VIP:y')).toEqual(['Tim', 'Joanna']);
-    expect(names('[VIP] ne "Y"')).toEqual(['Jane', 'John', 'Aiko', 'Oliver', 'Pieter', 'Sanne', 'Noise Cancelling Headphones', 'Smart Speaker', 'Garden Hose 25 m', 'Wooden Train Set', 'Yoga Mat', 'Acme Components GmbH', 'Globex Trading Ltd', 'Nordwood Timber', 'Pacific Plastics Inc.']);
+    expect(names('[VIP] ne "Y"')).toEqual([
+      'Jane',
+      'John',
+      'Aiko',
+      'Oliver',
+      'Pieter',
+      'Sanne',
+      'Noise Cancelling Headphones',
+      'Smart Speaker',
+      'Garden Hose 25 m',
+      'Wooden Train Set',
+      'Yoga Mat',
+      'Acme Components GmbH',
+      'Globex Trading Ltd',
+      'Nordwood Timber',
+      'Pacific Plastics Inc.',
+    ]);
     expect(names('Preferred:1')).toEqual(['Acme Components GmbH', 'Nordwood Timber']);
     expect(names('Preferred:true')).toEqual(['Acme Components GmbH', 'Nordwood Timber']);
     expect(names('[Primary Contact] eq "true"')).toEqual(['Pieter']);
@@ -212,7 +269,14 @@ describe('typed by the schema', () => {
   it('without a schema, types follow the JavaScript values', () => {
     const rs = [
       { id: 1, n: 5, b: true, s: '10', d: '2021-03-04', when: new Date(Date.UTC(2020, 1, 2)) },
-      { id: 2, n: 50, b: false, s: '9', d: '2020-12-31T23:00:00', when: new Date(Date.UTC(2022, 1, 2)) },
+      {
+        id: 2,
+        n: 50,
+        b: false,
+        s: '9',
+        d: '2020-12-31T23:00:00',
+        when: new Date(Date.UTC(2022, 1, 2)),
+      },
     ];
     const ids = (q: string) => filter(rs, q).map((r) => r.id);
     expect(ids('n:>10')).toEqual([2]);
@@ -227,8 +291,14 @@ describe('typed by the schema', () => {
   it('takes a SchemaIndex and a defineSchema result', () => {
     const index = loadSchema(exampleSchemas);
     expect(names('[Date of Birth] lt "1960-01-01"', { schema: index })).toEqual(['John', 'Oliver']);
-    const typed = defineSchema({ Born: { dataType: 'date', dateFormat: 'DD.MM.YYYY' }, Rank: { dataType: 'integer' } } as const);
-    const rs = [{ Born: '01.02.1990', Rank: '7' }, { Born: '31.12.1989', Rank: 12 }];
+    const typed = defineSchema({
+      Born: { dataType: 'date', dateFormat: 'DD.MM.YYYY' },
+      Rank: { dataType: 'integer' },
+    } as const);
+    const rs = [
+      { Born: '01.02.1990', Rank: '7' },
+      { Born: '31.12.1989', Rank: 12 },
+    ];
     expect(filter(rs, 'Born:>=1990-01-01 OR Rank:>10', { schema: typed })).toEqual(rs);
     expect(filter(rs, 'Born:1990-02-01', { schema: typed })).toEqual([rs[0]]);
     expect(() => compile('a', { schema: { nope: true } as never })).toThrow(SchemaError);
@@ -296,7 +366,11 @@ describe('boolean structure', () => {
     expect(names('NOT NOT tim')).toEqual(['Tim']);
     expect(names('+tim smith')).toEqual(['Tim']);
     expect(names('tim OR +jane')).toEqual(['Tim', 'Jane']);
-    expect(names('[Age] ge 40 and [Age] lt 50 or [Status] eq "PRO"')).toEqual(['Tim', 'Aiko', 'Joanna']);
+    expect(names('[Age] ge 40 and [Age] lt 50 or [Status] eq "PRO"')).toEqual([
+      'Tim',
+      'Aiko',
+      'Joanna',
+    ]);
   });
 
   it('boosts do not change matching', () => {
@@ -325,7 +399,18 @@ describe('inputs', () => {
 
   it('a hand-built tree with an Error hole evaluates the rest and reports the hole', () => {
     const span = { start: 0, end: 0 };
-    const m = compile({ kind: 'Query', span, body: { kind: 'Or', span, operands: [{ kind: 'Error', span }, { kind: 'Term', raw: 'tim', value: 'tim', span }] } });
+    const m = compile({
+      kind: 'Query',
+      span,
+      body: {
+        kind: 'Or',
+        span,
+        operands: [
+          { kind: 'Error', span },
+          { kind: 'Term', raw: 'tim', value: 'tim', span },
+        ],
+      },
+    });
     expect(filter(records, m).map(nameOf)).toEqual(['Tim']);
     expect(m.diagnostics.map((d) => d.code)).toEqual(['unevaluable']);
   });
@@ -337,7 +422,11 @@ describe('inputs', () => {
     for (let i = 0; i < 100_000; i++) deep = wrap(deep);
     const matcher = compile(deep);
     expect(matcher.diagnostics.map((d) => [d.code, d.severity])).toEqual([['too-deep', 'error']]);
-    expect([matcher({ a: 'a' }), matcher({ a: 'b' }), matcher.highlight({ a: 'b' })]).toEqual([false, false, []]);
+    expect([matcher({ a: 'a' }), matcher({ a: 'b' }), matcher.highlight({ a: 'b' })]).toEqual([
+      false,
+      false,
+      [],
+    ]);
     expect(filter([{ a: 'b' }], deep)).toEqual([]);
     let fine: Expr = { kind: 'Term', value: 'a', span } as Expr;
     for (let i = 0; i < 100; i++) fine = wrap(fine);
@@ -345,8 +434,11 @@ describe('inputs', () => {
   });
 
   it('options.now must be a valid Date (date math would otherwise match nothing, silently)', () => {
-    for (const now of ['2020-01-01', 5, new Date(Number.NaN)]) expect(() => compile('x:>now-1d', { now: now as Date }), String(now)).toThrow(TypeError);
-    expect(compile('x:>now-1d', { now: new Date(Date.UTC(2020, 0, 2)) })({ x: '2020-01-02' })).toBe(true);
+    for (const now of ['2020-01-01', 5, new Date(Number.NaN)])
+      expect(() => compile('x:>now-1d', { now: now as Date }), String(now)).toThrow(TypeError);
+    expect(compile('x:>now-1d', { now: new Date(Date.UTC(2020, 0, 2)) })({ x: '2020-01-02' })).toBe(
+      true,
+    );
   });
 
   it('the matcher is a plain function with frozen diagnostics', () => {
@@ -357,18 +449,24 @@ describe('inputs', () => {
 });
 
 describe('several schemas that type a field differently', () => {
-  const a = { name: 'A', fields: [
-    { name: 'Code', dataType: 'integer' },
-    { name: 'Born', dataType: 'date', dateFormat: 'MM/DD/YYYY' },
-    { name: 'Flag', dataType: 'boolean', allowedBooleanValues: 'Y/N' },
-    { name: 'Label', dataType: 'string' },
-  ] };
-  const b = { name: 'B', fields: [
-    { name: 'Code', dataType: 'string' },
-    { name: 'Born', dataType: 'date', dateFormat: 'DD.MM.YYYY' },
-    { name: 'Flag', dataType: 'boolean', allowedBooleanValues: '1/0' },
-    { name: 'Label', dataType: 'string' },
-  ] };
+  const a = {
+    name: 'A',
+    fields: [
+      { name: 'Code', dataType: 'integer' },
+      { name: 'Born', dataType: 'date', dateFormat: 'MM/DD/YYYY' },
+      { name: 'Flag', dataType: 'boolean', allowedBooleanValues: 'Y/N' },
+      { name: 'Label', dataType: 'string' },
+    ],
+  };
+  const b = {
+    name: 'B',
+    fields: [
+      { name: 'Code', dataType: 'string' },
+      { name: 'Born', dataType: 'date', dateFormat: 'DD.MM.YYYY' },
+      { name: 'Flag', dataType: 'boolean', allowedBooleanValues: '1/0' },
+      { name: 'Label', dataType: 'string' },
+    ],
+  };
   const rs = [
     { id: 'a1', _schemaName: 'A', Code: '7.0', Born: '03/04/2020', Flag: 'Y', Label: 'x' },
     { id: 'a2', _schemaName: 'A', Code: 'x 7 y', Born: '03.04.2020', Flag: '1', Label: 'x' },
@@ -391,9 +489,12 @@ describe('several schemas that type a field differently', () => {
     expect(ids('Label:x AND Code:7')).toEqual(['a1', 'b1', 'none', 'other']);
   });
 
-  it('a record naming no known schema is typed by the merged field, and highlights follow the record\'s typing', () => {
+  it("a record naming no known schema is typed by the merged field, and highlights follow the record's typing", () => {
     const m = compile('Code:7 OR Born:2020-03-04', { schema });
-    expect(m.highlight(rs[0]!)).toEqual([{ field: 'Code', spans: [{ start: 0, end: 3 }] }, { field: 'Born', spans: [{ start: 0, end: 10 }] }]);
+    expect(m.highlight(rs[0]!)).toEqual([
+      { field: 'Code', spans: [{ start: 0, end: 3 }] },
+      { field: 'Born', spans: [{ start: 0, end: 10 }] },
+    ]);
     expect(m.highlight(rs[2]!)).toEqual([{ field: 'Code', spans: [{ start: 2, end: 3 }] }]);
     expect(m(rs[5]!)).toBe(true); // merged: Code is opaque, and "x 7 y" holds the word 7
     expect(m.diagnostics).toEqual([]);

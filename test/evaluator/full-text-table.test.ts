@@ -14,17 +14,72 @@ const scale = Number(process.env.FC_RUNS ?? 1);
 const runs = { numRuns: 200 * scale };
 
 /** Words that meet often, with the hard cases: case, punctuation inside words, non-ASCII, lower-casing that changes length, control characters. */
-const WORDS = ['berlin', 'Berlin', 'new', 'York', 'x.y', 'x', 'y', 'x-y', 'Zürich', 'İstanbul', 'ǅ', 'KELVIN', '東京', 'ß', '42', '4.2', 'true', '_', '__', "o'neil", 'a\u0001b', '\u0000x', '\u0001', 'tim.smith@example.com', 'C-10', '😀a'];
+const WORDS = [
+  'berlin',
+  'Berlin',
+  'new',
+  'York',
+  'x.y',
+  'x',
+  'y',
+  'x-y',
+  'Zürich',
+  'İstanbul',
+  'ǅ',
+  'KELVIN',
+  '東京',
+  'ß',
+  '42',
+  '4.2',
+  'true',
+  '_',
+  '__',
+  "o'neil",
+  'a\u0001b',
+  '\u0000x',
+  '\u0001',
+  'tim.smith@example.com',
+  'C-10',
+  '😀a',
+];
 const word = fc.constantFrom(...WORDS);
-const text = fc.oneof(fc.array(word, { minLength: 1, maxLength: 4 }).map((w) => w.join(' ')), fc.array(word, { minLength: 1, maxLength: 3 }).map((w) => w.join('\u0001')), fc.string({ maxLength: 6 }));
+const text = fc.oneof(
+  fc.array(word, { minLength: 1, maxLength: 4 }).map((w) => w.join(' ')),
+  fc.array(word, { minLength: 1, maxLength: 3 }).map((w) => w.join('\u0001')),
+  fc.string({ maxLength: 6 }),
+);
 const FIELDS = ['f', 'g', 'a.b', '_schemaName', '_custom', '_version'];
-const leafValue: fc.Arbitrary<unknown> = fc.oneof(text, fc.integer({ min: -5, max: 50 }), fc.double({ noNaN: false }), fc.constantFrom('', null, undefined, true, false, new Date(Date.UTC(2021, 2, 4)), new Date(Number.NaN), 10n));
+const leafValue: fc.Arbitrary<unknown> = fc.oneof(
+  text,
+  fc.integer({ min: -5, max: 50 }),
+  fc.double({ noNaN: false }),
+  fc.constantFrom(
+    '',
+    null,
+    undefined,
+    true,
+    false,
+    new Date(Date.UTC(2021, 2, 4)),
+    new Date(Number.NaN),
+    10n,
+  ),
+);
 const value: fc.Arbitrary<unknown> = fc.oneof(
   { weight: 4, arbitrary: leafValue },
-  { weight: 1, arbitrary: fc.array(fc.oneof(leafValue, fc.array(leafValue, { maxLength: 2 })), { maxLength: 3 }) },
-  { weight: 1, arbitrary: fc.dictionary(fc.constantFrom('b', 'c', '_id'), leafValue, { maxKeys: 2 }) },
+  {
+    weight: 1,
+    arbitrary: fc.array(fc.oneof(leafValue, fc.array(leafValue, { maxLength: 2 })), {
+      maxLength: 3,
+    }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.dictionary(fc.constantFrom('b', 'c', '_id'), leafValue, { maxKeys: 2 }),
+  },
 );
-const record: fc.Arbitrary<DataRecord> = fc.dictionary(fc.constantFrom(...FIELDS), value, { maxKeys: 4 });
+const record: fc.Arbitrary<DataRecord> = fc.dictionary(fc.constantFrom(...FIELDS), value, {
+  maxKeys: 4,
+});
 const records = fc.array(record, { minLength: 0, maxLength: 8 });
 
 /** Full-text terms and phrases (the table's part), sloppy phrases (not its part), mixed with field clauses. */
@@ -32,7 +87,13 @@ const fullText: fc.Arbitrary<Expr> = fc.oneof(
   word.map((w) => term(w)),
   text.filter((t) => t.length > 0).map((t) => term(t)),
   text.map((t) => phrase(t)),
-  fc.tuple(fc.constantFrom('berlin', 'new', 'york', 'x', 'y'), fc.constantFrom('berlin', 'new', 'york', 'x'), fc.integer({ min: 0, max: 3 })).map(([a, b, slop]) => parse(`"${a} ${b}"~${slop}`).ast.body!),
+  fc
+    .tuple(
+      fc.constantFrom('berlin', 'new', 'york', 'x', 'y'),
+      fc.constantFrom('berlin', 'new', 'york', 'x'),
+      fc.integer({ min: 0, max: 3 }),
+    )
+    .map(([a, b, slop]) => parse(`"${a} ${b}"~${slop}`).ast.body!),
   fc.tuple(fc.constantFrom('f', 'g'), word).map(([f, w]) => equals(f, w)),
 );
 const query: fc.Arbitrary<Expr> = fc.oneof(
@@ -62,31 +123,45 @@ describe('full-text search on an array met again (the table of words)', () => {
 
   it('follows the array: records edited in place and forgotten, added, replaced, removed', () => {
     fc.assert(
-      fc.property(records, fc.array(query, { minLength: 1, maxLength: 3 }), record, record, fc.nat(), (rs, queries, edit, added, at) => {
-        agrees(rs, queries);
-        agrees(rs, queries);
-        if (rs.length > 0) {
-          const target = rs[at % rs.length]! as Record<string, unknown>;
-          for (const key of Object.keys(target)) delete target[key];
-          Object.assign(target, edit);
-          forgetRecord(target);
-          agrees(rs, queries);
-          rs[at % rs.length] = { ...added };
+      fc.property(
+        records,
+        fc.array(query, { minLength: 1, maxLength: 3 }),
+        record,
+        record,
+        fc.nat(),
+        (rs, queries, edit, added, at) => {
           agrees(rs, queries);
           agrees(rs, queries);
-          rs.splice(at % rs.length, 1);
+          if (rs.length > 0) {
+            const target = rs[at % rs.length]! as Record<string, unknown>;
+            for (const key of Object.keys(target)) delete target[key];
+            Object.assign(target, edit);
+            forgetRecord(target);
+            agrees(rs, queries);
+            rs[at % rs.length] = { ...added };
+            agrees(rs, queries);
+            agrees(rs, queries);
+            rs.splice(at % rs.length, 1);
+            agrees(rs, queries);
+          }
+          rs.push(added);
           agrees(rs, queries);
-        }
-        rs.push(added);
-        agrees(rs, queries);
-        agrees(rs, queries);
-      }),
+          agrees(rs, queries);
+        },
+      ),
       runs,
     );
   });
 
   it('keeps phrases inside one value, of one field, of one record', () => {
-    const rs: DataRecord[] = [{ f: ['new', 'york'] }, { f: 'new', g: 'york' }, { f: 'x new' }, { f: 'york x' }, { f: 'New-York' }, { a: { b: 'new', c: 'york' } }];
+    const rs: DataRecord[] = [
+      { f: ['new', 'york'] },
+      { f: 'new', g: 'york' },
+      { f: 'x new' },
+      { f: 'york x' },
+      { f: 'New-York' },
+      { a: { b: 'new', c: 'york' } },
+    ];
     for (let call = 0; call < 3; call++) {
       expect(filter(rs, '"new york"'), `call ${call}`).toEqual([rs[4]]);
       expect(filter(rs, 'new AND york'), `call ${call}`).toEqual([rs[0], rs[1], rs[4], rs[5]]);
@@ -115,7 +190,13 @@ describe('full-text search on an array met again (the table of words)', () => {
   });
 
   it('matches words holding or near control characters as the analyser splits them', () => {
-    const rs: DataRecord[] = [{ f: 'a\u0001b' }, { f: 'a\u0000b' }, { f: '\u0001' }, { f: 'a b' }, { f: 'ab' }];
+    const rs: DataRecord[] = [
+      { f: 'a\u0001b' },
+      { f: 'a\u0000b' },
+      { f: '\u0001' },
+      { f: 'a b' },
+      { f: 'ab' },
+    ];
     for (let call = 0; call < 3; call++) {
       expect(filter(rs, compile(phrase('a\u0001b')))).toEqual([rs[0], rs[1], rs[3]]);
       expect(filter(rs, compile(term('b')))).toEqual([rs[0], rs[1], rs[3]]);
@@ -124,7 +205,13 @@ describe('full-text search on an array met again (the table of words)', () => {
   });
 
   it('matches non-ASCII words as the analyser lower-cases and splits them', () => {
-    const rs: DataRecord[] = [{ f: 'İstanbul' }, { f: 'ZÜRICH' }, { f: '東京都' }, { f: 'Straße' }, { f: 'KELVIN' }];
+    const rs: DataRecord[] = [
+      { f: 'İstanbul' },
+      { f: 'ZÜRICH' },
+      { f: '東京都' },
+      { f: 'Straße' },
+      { f: 'KELVIN' },
+    ];
     for (let call = 0; call < 3; call++) {
       expect(filter(rs, 'zürich')).toEqual([rs[1]]);
       expect(filter(rs, '京')).toEqual([rs[2]]);
@@ -163,29 +250,59 @@ describe('when the words are made', () => {
 describe('FullTextTable', () => {
   it('holds exactly the tokens the analyser finds, in order, one value apart from the next', () => {
     // Text dense in the characters that join or split words, ASCII and not.
-    const piece = fc.constantFrom('a', 'B', '7', '.', ':', "'", ',', ';', '_', ' ', '-', '@', '/', 'é', 'İ', '京', '\u0001', 'x1', 'Q.');
+    const piece = fc.constantFrom(
+      'a',
+      'B',
+      '7',
+      '.',
+      ':',
+      "'",
+      ',',
+      ';',
+      '_',
+      ' ',
+      '-',
+      '@',
+      '/',
+      'é',
+      'İ',
+      '京',
+      '\u0001',
+      'x1',
+      'Q.',
+    );
     const valueText = fc.array(piece, { maxLength: 12 }).map((p) => p.join(''));
     fc.assert(
-      fc.property(fc.array(valueText, { minLength: 1, maxLength: 3 }), valueText, (values, other) => {
-        const table = FullTextTable.of([{ f: values }])!;
-        const tokens = values.map((v) => tokensOf(v));
-        for (const list of tokens) {
-          for (const token of list) expect(table.rowTest([token])(0), token).toBe(true);
-          if (list.length > 0) expect(table.rowTest(list)(0), list.join(' ')).toBe(true);
-        }
-        for (const word of tokensOf(other)) expect(table.rowTest([word])(0), word).toBe(tokens.some((list) => list.includes(word)));
-        const across = tokens.filter((list) => list.length > 0);
-        for (let v = 0; v + 1 < across.length; v++) {
-          const pair = [across[v]![across[v]!.length - 1]!, across[v + 1]![0]!];
-          expect(table.rowTest(pair)(0), pair.join(' ')).toBe(tokens.some((list) => list.some((t, i) => t === pair[0] && list[i + 1] === pair[1])));
-        }
-      }),
+      fc.property(
+        fc.array(valueText, { minLength: 1, maxLength: 3 }),
+        valueText,
+        (values, other) => {
+          const table = FullTextTable.of([{ f: values }])!;
+          const tokens = values.map((v) => tokensOf(v));
+          for (const list of tokens) {
+            for (const token of list) expect(table.rowTest([token])(0), token).toBe(true);
+            if (list.length > 0) expect(table.rowTest(list)(0), list.join(' ')).toBe(true);
+          }
+          for (const word of tokensOf(other))
+            expect(table.rowTest([word])(0), word).toBe(tokens.some((list) => list.includes(word)));
+          const across = tokens.filter((list) => list.length > 0);
+          for (let v = 0; v + 1 < across.length; v++) {
+            const pair = [across[v]![across[v]!.length - 1]!, across[v + 1]![0]!];
+            expect(table.rowTest(pair)(0), pair.join(' ')).toBe(
+              tokens.some((list) => list.some((t, i) => t === pair[0] && list[i + 1] === pair[1])),
+            );
+          }
+        },
+      ),
       { numRuns: 500 * scale },
     );
   });
 
   it('finds a word or a phrase in the rows that hold it, whatever order rows are asked in', () => {
-    const rs: DataRecord[] = Array.from({ length: 3000 }, (_, i) => ({ f: i % 7 === 0 ? 'new york' : 'york new', n: i }));
+    const rs: DataRecord[] = Array.from({ length: 3000 }, (_, i) => ({
+      f: i % 7 === 0 ? 'new york' : 'york new',
+      n: i,
+    }));
     const table = FullTextTable.of(rs)!;
     const phraseRows = table.rowTest(['new', 'york']);
     const word = table.rowTest(['2999']);
@@ -202,7 +319,10 @@ describe('FullTextTable', () => {
     try {
       const { FullTextTable: Fresh } = await import('../../src/evaluator/full-text-table.js');
       // A block longer than the fallback's pieces of 4 096 characters.
-      const rs: DataRecord[] = [{ f: 'Garden Hose' }, { f: `${'x '.repeat(3000)}Berlin`, g: 'Zürich' }];
+      const rs: DataRecord[] = [
+        { f: 'Garden Hose' },
+        { f: `${'x '.repeat(3000)}Berlin`, g: 'Zürich' },
+      ];
       const table = Fresh.of(rs)!;
       expect([0, 1].map(table.rowTest(['garden', 'hose']))).toEqual([true, false]);
       expect([0, 1].map(table.rowTest(['x', 'berlin']))).toEqual([false, true]);

@@ -7,11 +7,18 @@ const scale = Number(process.env.FC_RUNS ?? 1);
 
 /** The optimal-string-alignment distance over the whole table: the definition the banded one must agree with. */
 function distance(a: string, b: string): number {
-  const d = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
+  const d = Array.from({ length: a.length + 1 }, (_, i) =>
+    Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
+  );
   for (let i = 1; i <= a.length; i++) {
     for (let j = 1; j <= b.length; j++) {
-      d[i]![j] = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d[i]![j] = Math.min(d[i]![j]!, d[i - 2]![j - 2]! + 1);
+      d[i]![j] = Math.min(
+        d[i - 1]![j]! + 1,
+        d[i]![j - 1]! + 1,
+        d[i - 1]![j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1),
+      );
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        d[i]![j] = Math.min(d[i]![j]!, d[i - 2]![j - 2]! + 1);
     }
   }
   return d[a.length]![b.length]!;
@@ -23,9 +30,16 @@ describe('withinEdits', () => {
 
   it('agrees with the full distance table, call after call (the rows are reused)', () => {
     fc.assert(
-      fc.property(fc.array(fc.tuple(word, word, fc.integer({ min: 0, max: 3 })), { minLength: 1, maxLength: 5 }), (pairs) => {
-        for (const [a, b, max] of pairs) expect(withinEdits(a, b, max), `${a} ~${max} ${b}`).toBe(distance(a, b) <= max);
-      }),
+      fc.property(
+        fc.array(fc.tuple(word, word, fc.integer({ min: 0, max: 3 })), {
+          minLength: 1,
+          maxLength: 5,
+        }),
+        (pairs) => {
+          for (const [a, b, max] of pairs)
+            expect(withinEdits(a, b, max), `${a} ~${max} ${b}`).toBe(distance(a, b) <= max);
+        },
+      ),
       { numRuns: 3000 * scale },
     );
   });

@@ -25,14 +25,34 @@ function plainRecords(n: number): Record<string, unknown>[] {
   }));
 }
 
-const QUERIES = ['City:berlin', 'berlin', '"berlin office"', 'City:ber*', 'City:*lin', 'ber?in', 'City:/ber.*/', 'berlni~1', 'Age:[30 TO 40]', 'Tags:online', '_exists_:Notes', 'NOT City:paris', 'Notes:"berlin office"~2'];
+const QUERIES = [
+  'City:berlin',
+  'berlin',
+  '"berlin office"',
+  'City:ber*',
+  'City:*lin',
+  'ber?in',
+  'City:/ber.*/',
+  'berlni~1',
+  'Age:[30 TO 40]',
+  'Tags:online',
+  '_exists_:Notes',
+  'NOT City:paris',
+  'Notes:"berlin office"~2',
+];
 
 /**
  * The records with one property of one record made hostile: its `count`-th read (over
  * all reads of it) throws, the others give the plain value. `how` picks a getter or a
  * Proxy whose `get`, `ownKeys` or `getOwnPropertyDescriptor` trap throws.
  */
-function withFault(plain: readonly Record<string, unknown>[], index: number, name: string, count: number, how: 'getter' | 'get' | 'ownKeys' | 'descriptor'): DataRecord[] {
+function withFault(
+  plain: readonly Record<string, unknown>[],
+  index: number,
+  name: string,
+  count: number,
+  how: 'getter' | 'get' | 'ownKeys' | 'descriptor',
+): DataRecord[] {
   let reads = 0;
   const fault = () => {
     if (++reads === count) throw new RecordError(`read ${count} of ${name}`);
@@ -43,16 +63,27 @@ function withFault(plain: readonly Record<string, unknown>[], index: number, nam
       // The properties in the same order (highlights list fields in the record's order).
       const copy = {};
       for (const [key, value] of Object.entries(record)) {
-        Object.defineProperty(copy, key, key === name ? { enumerable: true, get: () => (fault(), value) } : { enumerable: true, writable: true, value });
+        Object.defineProperty(
+          copy,
+          key,
+          key === name
+            ? { enumerable: true, get: () => (fault(), value) }
+            : { enumerable: true, writable: true, value },
+        );
       }
       return copy;
     }
     return new Proxy(
       { ...record },
       {
-        get: (target, key, receiver) => (how === 'get' && key === name && fault(), Reflect.get(target, key, receiver)),
+        get: (target, key, receiver) => (
+          how === 'get' && key === name && fault(), Reflect.get(target, key, receiver)
+        ),
         ownKeys: (target) => (how === 'ownKeys' && fault(), Reflect.ownKeys(target)),
-        getOwnPropertyDescriptor: (target, key) => (how === 'descriptor' && key === name && fault(), Reflect.getOwnPropertyDescriptor(target, key)),
+        getOwnPropertyDescriptor: (target, key) => (
+          how === 'descriptor' && key === name && fault(),
+          Reflect.getOwnPropertyDescriptor(target, key)
+        ),
       },
     );
   });
@@ -67,7 +98,12 @@ describe('a record that throws', () => {
         fc.integer({ min: 0, max: 11 }),
         fc.constantFrom('City', 'Notes', 'Tags'),
         fc.integer({ min: 1, max: 8 }),
-        fc.constantFrom<'getter' | 'get' | 'ownKeys' | 'descriptor'>('getter', 'get', 'ownKeys', 'descriptor'),
+        fc.constantFrom<'getter' | 'get' | 'ownKeys' | 'descriptor'>(
+          'getter',
+          'get',
+          'ownKeys',
+          'descriptor',
+        ),
         fc.array(fc.constantFrom(...QUERIES), { minLength: 2, maxLength: 8 }),
         (index, name, count, how, queries) => {
           const plain = plainRecords(12);
@@ -75,7 +111,12 @@ describe('a record that throws', () => {
           let thrown = 0;
           for (const query of queries) {
             const matcher = compile(query);
-            const expected = ids(filter(plain.map((r) => ({ ...r })), matcher));
+            const expected = ids(
+              filter(
+                plain.map((r) => ({ ...r })),
+                matcher,
+              ),
+            );
             let got: unknown[] | undefined;
             try {
               got = ids(filter(records, matcher));
@@ -107,7 +148,13 @@ describe('a record that throws', () => {
     for (const query of QUERIES) {
       for (let count = 1; count <= 4; count++) {
         const plain = plainRecords(40);
-        const records = withFault(plain, 7, query.startsWith('Notes') || query.startsWith('_exists_') ? 'Notes' : 'City', count, 'getter');
+        const records = withFault(
+          plain,
+          7,
+          query.startsWith('Notes') || query.startsWith('_exists_') ? 'Notes' : 'City',
+          count,
+          'getter',
+        );
         const expected = ids(filter(plain, query));
         const answers: string[] = [];
         for (let round = 0; round < 5; round++) {
@@ -142,9 +189,15 @@ describe('a record that throws', () => {
 describe('records of unusual shapes', () => {
   it('a getter that gives another value each read: each read is a snapshot, nothing crashes', () => {
     let reads = 0;
-    const record = { id: 1, get City() { return ++reads % 2 === 1 ? 'berlin' : 'paris'; } };
+    const record = {
+      id: 1,
+      get City() {
+        return ++reads % 2 === 1 ? 'berlin' : 'paris';
+      },
+    };
     const records = [record];
-    for (let i = 0; i < 4; i++) expect(ids(filter(records, 'City:berlin OR City:paris'))).toEqual([1]);
+    for (let i = 0; i < 4; i++)
+      expect(ids(filter(records, 'City:berlin OR City:paris'))).toEqual([1]);
     // Once the array's columns hold a value, that value is what later queries see, until forgetRecord.
     const seen = filter(records, 'City:berlin').length;
     expect(filter(records, 'City:berlin').length).toBe(seen);
@@ -165,8 +218,17 @@ describe('records of unusual shapes', () => {
   });
 
   it('takes prototype-less and frozen objects as any other', () => {
-    const bare = Object.assign(Object.create(null) as Record<string, unknown>, { id: 1, City: 'berlin', address: Object.assign(Object.create(null), { city: 'paris' }) });
-    const frozen = Object.freeze({ id: 2, City: 'berlin', Tags: Object.freeze(['x', 'y']), address: Object.freeze({ city: 'lyon' }) });
+    const bare = Object.assign(Object.create(null) as Record<string, unknown>, {
+      id: 1,
+      City: 'berlin',
+      address: Object.assign(Object.create(null), { city: 'paris' }),
+    });
+    const frozen = Object.freeze({
+      id: 2,
+      City: 'berlin',
+      Tags: Object.freeze(['x', 'y']),
+      address: Object.freeze({ city: 'lyon' }),
+    });
     const records: DataRecord[] = [bare, frozen];
     for (let round = 0; round < 3; round++) {
       expect(ids(filter(records, 'City:berlin'))).toEqual([1, 2]);
@@ -175,66 +237,127 @@ describe('records of unusual shapes', () => {
       expect(ids(filter(records, 'Tags:y AND City:ber*'))).toEqual([2]);
       expect(ids(filter(records, 'berl?n'))).toEqual([1, 2]);
     }
-    expect(compile('paris').highlight(bare)).toEqual([{ field: 'address.city', spans: [{ start: 0, end: 5 }] }]);
+    expect(compile('paris').highlight(bare)).toEqual([
+      { field: 'address.city', spans: [{ start: 0, end: 5 }] },
+    ]);
   });
 
   it('walks a sparse array by what it holds, not by its length (a[1e9] = x), with positions as indexes', () => {
     const sparse: unknown[] = [];
     sparse[1e9] = 'berlin';
     sparse[5] = 'paris';
-    const records: DataRecord[] = [{ id: 1, City: sparse }, { id: 2, City: 'lyon' }];
+    const records: DataRecord[] = [
+      { id: 1, City: sparse },
+      { id: 2, City: 'lyon' },
+    ];
     // Each of these walked a billion holes (about 100 s; 13 s for 1e8).
     for (let round = 0; round < 3; round++) {
-      for (const [query, expected] of [['City:berlin', [1]], ['berlin', [1]], ['City:ber*', [1]], ['City:*lin', [1]], ['City:/ber.*/', [1]], ['berlni~1', [1]], ['_exists_:City', [1, 2]], ['City:paris AND City:berlin', [1]], ['NOT City:berlin', [2]]] as const) {
+      for (const [query, expected] of [
+        ['City:berlin', [1]],
+        ['berlin', [1]],
+        ['City:ber*', [1]],
+        ['City:*lin', [1]],
+        ['City:/ber.*/', [1]],
+        ['berlni~1', [1]],
+        ['_exists_:City', [1, 2]],
+        ['City:paris AND City:berlin', [1]],
+        ['NOT City:berlin', [2]],
+      ] as const) {
         expect(ids(filter(records, query)), query).toEqual(expected);
       }
     }
-    expect(compile('City:berlin').highlight(records[0]!)).toEqual([{ field: 'City', valueIndex: 1e9, spans: [{ start: 0, end: 6 }] }]);
-    expect(compile('paris').highlight(records[0]!)).toEqual([{ field: 'City', valueIndex: 5, spans: [{ start: 0, end: 5 }] }]);
+    expect(compile('City:berlin').highlight(records[0]!)).toEqual([
+      { field: 'City', valueIndex: 1e9, spans: [{ start: 0, end: 6 }] },
+    ]);
+    expect(compile('paris').highlight(records[0]!)).toEqual([
+      { field: 'City', valueIndex: 5, spans: [{ start: 0, end: 5 }] },
+    ]);
     expect(compile('x.v:berlin')({ x: Object.assign([], { 1e9: { v: 'berlin' } }) })).toBe(true);
     // Positions count holes, as before: the leaf after two holes is index 2; an array's named properties are no elements.
     const seen: [unknown, number | undefined][] = [];
     const holes = Object.assign([, , 'a', [, 'b']], { name: 'not an element' });
     someValue(holes, (v, i) => (seen.push([v, i]), false));
-    expect(seen).toEqual([['a', 2], ['b', 4]]);
+    expect(seen).toEqual([
+      ['a', 2],
+      ['b', 4],
+    ]);
     const spread: unknown[] = [];
     for (let i = 0; i < 300; i += 3) spread[i] = `w${i}`;
     spread[1e7] = 'last';
     const walked: [unknown, number | undefined][] = [];
     someValue(spread, (v, i) => (walked.push([v, i]), false));
-    expect(walked).toEqual([...Array.from({ length: 100 }, (_, k) => [`w${3 * k}`, 3 * k]), ['last', 1e7]]);
+    expect(walked).toEqual([
+      ...Array.from({ length: 100 }, (_, k) => [`w${3 * k}`, 3 * k]),
+      ['last', 1e7],
+    ]);
   });
 
   it('takes a typed array as a multivalue field of its numbers', () => {
-    const records: DataRecord[] = [{ id: 1, n: new Uint8Array([1, 2, 3]) }, { id: 2, n: new Float64Array([5.5]) }, { id: 3, n: new BigInt64Array([7n]) }, { id: 4, n: new DataView(new ArrayBuffer(2)) }];
+    const records: DataRecord[] = [
+      { id: 1, n: new Uint8Array([1, 2, 3]) },
+      { id: 2, n: new Float64Array([5.5]) },
+      { id: 3, n: new BigInt64Array([7n]) },
+      { id: 4, n: new DataView(new ArrayBuffer(2)) },
+    ];
     for (let round = 0; round < 3; round++) {
       expect(ids(filter(records, 'n:2'))).toEqual([1]);
       expect(ids(filter(records, 'n:[5 TO 7]'))).toEqual([2, 3]);
       expect(ids(filter(records, '5.5'))).toEqual([2]);
       expect(ids(filter(records, '_exists_:n'))).toEqual([1, 2, 3, 4]);
     }
-    expect(compile('n:3').highlight(records[0]!)).toEqual([{ field: 'n', valueIndex: 2, spans: [{ start: 0, end: 1 }] }]);
+    expect(compile('n:3').highlight(records[0]!)).toEqual([
+      { field: 'n', valueIndex: 2, spans: [{ start: 0, end: 1 }] },
+    ]);
   });
 
   it('reads a boxed primitive (new String, new Number, new Boolean) as its primitive', () => {
     // As an object, a boxed string was searched as its characters (`b` found x.0) and matched no field query.
     const records: DataRecord[] = [
-      { id: 1, x: new String('berlin'), n: new Number(5), b: new Boolean(true), e: new String(''), list: [new String('lyon')] },
+      {
+        id: 1,
+        x: new String('berlin'),
+        n: new Number(5),
+        b: new Boolean(true),
+        e: new String(''),
+        list: [new String('lyon')],
+      },
       { id: 2, x: 'berlin', n: 5, b: true, e: '', list: ['lyon'] },
     ];
     for (let round = 0; round < 3; round++) {
-      for (const query of ['x:berlin', 'berlin', 'x:ber*', 'x:*lin', 'x:/ber.*/', 'berlni~1', 'n:5', 'n:[1 TO 6]', '5', 'b:true', '[x] eq "berlin"', '[x] contains "erl"', 'list:lyon', 'NOT _exists_:e']) {
+      for (const query of [
+        'x:berlin',
+        'berlin',
+        'x:ber*',
+        'x:*lin',
+        'x:/ber.*/',
+        'berlni~1',
+        'n:5',
+        'n:[1 TO 6]',
+        '5',
+        'b:true',
+        '[x] eq "berlin"',
+        '[x] contains "erl"',
+        'list:lyon',
+        'NOT _exists_:e',
+      ]) {
         expect(ids(filter(records, query)), query).toEqual([1, 2]);
       }
       expect(ids(filter(records, 'b'))).toEqual([]);
       expect(ids(filter(records, 'x.0:b'))).toEqual([]);
     }
-    expect(compile('[x] contains "erl"').highlight(records[0]!)).toEqual([{ field: 'x', spans: [{ start: 1, end: 4 }] }]);
+    expect(compile('[x] contains "erl"').highlight(records[0]!)).toEqual([
+      { field: 'x', spans: [{ start: 1, end: 4 }] },
+    ]);
   });
 
   it('ignores Symbol keys; reads Dates as their instant and BigInts as integers', () => {
     const records: DataRecord[] = [
-      { id: 1, [Symbol('City')]: 'berlin', d: new Date('2020-01-02T00:00:00Z'), b: 12345678901234567890n } as DataRecord,
+      {
+        id: 1,
+        [Symbol('City')]: 'berlin',
+        d: new Date('2020-01-02T00:00:00Z'),
+        b: 12345678901234567890n,
+      } as DataRecord,
       { id: 2, City: 'berlin', d: new Date(Number.NaN), b: -5n },
     ];
     for (let round = 0; round < 3; round++) {

@@ -5,7 +5,11 @@ import { phraseMatches } from '../../src/evaluator/phrase.js';
 const scale = Number(process.env.FC_RUNS ?? 1);
 
 /** The definition, by brute force: distinct token positions p_i for the phrase's words with max(p_i - i) - min(p_i - i) <= slop. */
-function matchesByDefinition(tokens: readonly string[], phrase: readonly string[], slop: number): boolean {
+function matchesByDefinition(
+  tokens: readonly string[],
+  phrase: readonly string[],
+  slop: number,
+): boolean {
   const used = new Set<number>();
   const shifts: number[] = [];
   const place = (i: number): boolean => {
@@ -25,9 +29,15 @@ function matchesByDefinition(tokens: readonly string[], phrase: readonly string[
 }
 
 /** The sweep over shifted positions with each window's first and last position found by rescanning it (quadratic; the definition of what `all` lists for distinct words). */
-function windowsByRescan(tokens: readonly string[], phrase: readonly string[], slop: number): [number, number][] {
+function windowsByRescan(
+  tokens: readonly string[],
+  phrase: readonly string[],
+  slop: number,
+): [number, number][] {
   const entries: [number, number, number][] = [];
-  tokens.forEach((token, p) => phrase.forEach((word, i) => word === token && entries.push([p - i, i, p])));
+  tokens.forEach((token, p) =>
+    phrase.forEach((word, i) => word === token && entries.push([p - i, i, p])),
+  );
   entries.sort((x, y) => x[0] - y[0] || x[2] - y[2]);
   const counts = new Array<number>(phrase.length).fill(0);
   const found: [number, number][] = [];
@@ -51,9 +61,17 @@ describe('phrases', () => {
   it('a sloppy phrase matches when its words take distinct tokens within the slop (Lucene counts a word out of place as its distance)', () => {
     const words = fc.array(fc.constantFrom('a', 'b', 'c'), { minLength: 1, maxLength: 4 });
     fc.assert(
-      fc.property(fc.array(fc.constantFrom('a', 'b', 'c', 'd'), { maxLength: 8 }), words, fc.nat(4), (tokens, phrase, slop) => {
-        expect(phraseMatches(tokens, phrase, slop, false).length > 0, `${JSON.stringify(phrase)}~${slop} in ${JSON.stringify(tokens)}`).toBe(matchesByDefinition(tokens, phrase, slop));
-      }),
+      fc.property(
+        fc.array(fc.constantFrom('a', 'b', 'c', 'd'), { maxLength: 8 }),
+        words,
+        fc.nat(4),
+        (tokens, phrase, slop) => {
+          expect(
+            phraseMatches(tokens, phrase, slop, false).length > 0,
+            `${JSON.stringify(phrase)}~${slop} in ${JSON.stringify(tokens)}`,
+          ).toBe(matchesByDefinition(tokens, phrase, slop));
+        },
+      ),
       { numRuns: 3000 * scale },
     );
   });
@@ -61,9 +79,16 @@ describe('phrases', () => {
   it('lists every window of a sloppy phrase of distinct words (the spans highlights mark)', () => {
     const words = fc.uniqueArray(fc.constantFrom('a', 'b', 'c'), { minLength: 2, maxLength: 3 });
     fc.assert(
-      fc.property(fc.array(fc.constantFrom('a', 'b', 'c', 'd'), { maxLength: 12 }), words, fc.nat(6), (tokens, phrase, slop) => {
-        expect(phraseMatches(tokens, phrase, slop, true)).toEqual(windowsByRescan(tokens, phrase, slop));
-      }),
+      fc.property(
+        fc.array(fc.constantFrom('a', 'b', 'c', 'd'), { maxLength: 12 }),
+        words,
+        fc.nat(6),
+        (tokens, phrase, slop) => {
+          expect(phraseMatches(tokens, phrase, slop, true)).toEqual(
+            windowsByRescan(tokens, phrase, slop),
+          );
+        },
+      ),
       { numRuns: 3000 * scale },
     );
   });

@@ -5,7 +5,9 @@ import { describe, expect, it } from 'vitest';
 const dir = new URL('../../src/evaluator/', import.meta.url);
 /** The code without its comments (which may name what the code avoids). */
 const code = (text: string) => text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '');
-const sources = readdirSync(dir).filter((f) => f.endsWith('.ts')).map((f) => [f, code(readFileSync(new URL(f, dir), 'utf8'))] as const);
+const sources = readdirSync(dir)
+  .filter((f) => f.endsWith('.ts'))
+  .map((f) => [f, code(readFileSync(new URL(f, dir), 'utf8'))] as const);
 
 describe('the evaluator is portable', () => {
   it('has sources to look at', () => {

@@ -56,7 +56,9 @@ const leaf: fc.Arbitrary<Expr> = fc.oneof(
   fc.tuple(fieldName, scalar).map(([f, v]) => equals(f, v)),
   fc.tuple(fieldName, word).map(([f, w]) => startsWith(f, w.slice(0, 1))),
   fc.tuple(fieldName, operatorArb, scalar).map(([f, op, v]) => compare(f, op, v)),
-  fc.tuple(fieldName, fc.integer({ min: 0, max: 50 }), fc.integer({ min: 0, max: 50 })).map(([f, a, b]) => between(f, Math.min(a, b), Math.max(a, b))),
+  fc
+    .tuple(fieldName, fc.integer({ min: 0, max: 50 }), fc.integer({ min: 0, max: 50 }))
+    .map(([f, a, b]) => between(f, Math.min(a, b), Math.max(a, b))),
   fc.tuple(fieldName, fc.integer({ min: 0, max: 50 })).map(([f, n]) => greaterThan(f, n)),
   fieldName.map((f) => exists(f)),
   fieldName.map((f) => missing(f)),
@@ -82,21 +84,30 @@ describe('evaluation laws', () => {
         const text = format(tree);
         expect(results(text, rs), text).toEqual(expected);
         expect(results(parse(text).ast, rs), text).toEqual(expected);
-        expect(results(format(text, { layout: 'multiline', width: 20 }), rs), text).toEqual(expected);
+        expect(results(format(text, { layout: 'multiline', width: 20 }), rs), text).toEqual(
+          expected,
+        );
       }),
       runs,
     );
   });
 
   it('any printable tree evaluates as its printed text, on records of tricky text', () => {
-    const trickyRecord = fc.dictionary(fc.oneof(trickyString, fc.constantFrom('a', 'b')), fc.oneof(trickyString, fc.integer()), { maxKeys: 4 });
+    const trickyRecord = fc.dictionary(
+      fc.oneof(trickyString, fc.constantFrom('a', 'b')),
+      fc.oneof(trickyString, fc.integer()),
+      { maxKeys: 4 },
+    );
     fc.assert(
       fc.property(anyTree, fc.array(trickyRecord, { minLength: 1, maxLength: 4 }), (tree, rs) => {
         const text = format(tree);
         const fromTree = compile(tree);
         const fromText = compile(text);
         expect(rs.map(fromText), text).toEqual(rs.map(fromTree));
-        expect(fromText.diagnostics.map((d) => d.code), text).toEqual(fromTree.diagnostics.map((d) => d.code));
+        expect(
+          fromText.diagnostics.map((d) => d.code),
+          text,
+        ).toEqual(fromTree.diagnostics.map((d) => d.code));
       }),
       runs,
     );
@@ -152,7 +163,8 @@ describe('evaluation laws', () => {
         const m = compile(tree);
         const marks = m.highlight(r);
         if (!m(r)) expect(marks).toEqual([]);
-        for (const mark of marks) for (const s of mark.spans) expect(s.start).toBeLessThanOrEqual(s.end);
+        for (const mark of marks)
+          for (const s of mark.spans) expect(s.start).toBeLessThanOrEqual(s.end);
       }),
       runs,
     );
@@ -160,25 +172,38 @@ describe('evaluation laws', () => {
 
   it('a term matches a record made from that term', () => {
     fc.assert(
-      fc.property(hostileString.filter((s) => s.length > 0), (t) => {
-        const r = { text: t };
-        expect(compile(term(t))(r), JSON.stringify(t)).toBe(true);
-        expect(compile(equals('text', t))(r), JSON.stringify(t)).toBe(true);
-      }),
+      fc.property(
+        hostileString.filter((s) => s.length > 0),
+        (t) => {
+          const r = { text: t };
+          expect(compile(term(t))(r), JSON.stringify(t)).toBe(true);
+          expect(compile(equals('text', t))(r), JSON.stringify(t)).toBe(true);
+        },
+      ),
       { numRuns: 1000 * scale },
     );
   });
 
   it('escaping a value and searching for it finds the record that holds it', () => {
     fc.assert(
-      fc.property(fieldNameArb, hostileString.filter((s) => s.length > 0), (name, v) => {
-        const r = { [name]: v, other: 'unrelated words' };
-        // escapeFieldName also writes names after `_exists_:`; before `:` that name itself needs its backslash.
-        const written = name === '_exists_' ? '\\_exists_' : escapeFieldName(name);
-        for (const q of [`${written}:${escapeTerm(v)}`, `${written}:${quote(v)}`, `${bracketFieldName(name)} eq ${quote(v)}`, escapeTerm(v), quote(v)]) {
-          expect(compile(q)(r), q).toBe(true);
-        }
-      }),
+      fc.property(
+        fieldNameArb,
+        hostileString.filter((s) => s.length > 0),
+        (name, v) => {
+          const r = { [name]: v, other: 'unrelated words' };
+          // escapeFieldName also writes names after `_exists_:`; before `:` that name itself needs its backslash.
+          const written = name === '_exists_' ? '\\_exists_' : escapeFieldName(name);
+          for (const q of [
+            `${written}:${escapeTerm(v)}`,
+            `${written}:${quote(v)}`,
+            `${bracketFieldName(name)} eq ${quote(v)}`,
+            escapeTerm(v),
+            quote(v),
+          ]) {
+            expect(compile(q)(r), q).toBe(true);
+          }
+        },
+      ),
       { numRuns: 1000 * scale },
     );
   });

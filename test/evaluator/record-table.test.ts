@@ -16,10 +16,20 @@ const ids = (rs: readonly DataRecord[]) => rs.map((r) => r.id);
 describe('filter on an array met again', () => {
   it('answers as the matcher on the first, second and later calls', () => {
     const rs = people();
-    for (const q of ['City:berlin', 'Age:[20 TO 50]', 'City:berlin OR Age:>60', 'NOT City:paris', '_exists_:Tags', 'City:"new york"', 'City:ber*', 'berlin']) {
+    for (const q of [
+      'City:berlin',
+      'Age:[20 TO 50]',
+      'City:berlin OR Age:>60',
+      'NOT City:paris',
+      '_exists_:Tags',
+      'City:"new york"',
+      'City:ber*',
+      'berlin',
+    ]) {
       const m = compile(q);
       const expected = rs.filter((r) => m(r));
-      for (let call = 0; call < 3; call++) expect(filter(rs, m), `${q}, call ${call}`).toEqual(expected);
+      for (let call = 0; call < 3; call++)
+        expect(filter(rs, m), `${q}, call ${call}`).toEqual(expected);
     }
   });
 
@@ -55,7 +65,9 @@ describe('filter on an array met again', () => {
   });
 
   it('stays right with more fields than it keeps columns for', () => {
-    const rs = Array.from({ length: 20 }, (_, i) => Object.fromEntries(Array.from({ length: 40 }, (_, f) => [`f${f}`, (i * f) % 7])));
+    const rs = Array.from({ length: 20 }, (_, i) =>
+      Object.fromEntries(Array.from({ length: 40 }, (_, f) => [`f${f}`, (i * f) % 7])),
+    );
     for (let round = 0; round < 2; round++) {
       for (let f = 0; f < 40; f++) {
         const m = compile(`f${f}:3 OR f${39 - f}:[5 TO 6]`);

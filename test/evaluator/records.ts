@@ -1,6 +1,11 @@
 /** The example tenant's data objects as search hits return them: with the hit metadata. */
 import { exampleDataSets, exampleSchemas } from '../../src/index.js';
-import { compile, filter, type CompileOptions, type DataRecord } from '../../src/evaluator/index.js';
+import {
+  compile,
+  filter,
+  type CompileOptions,
+  type DataRecord,
+} from '../../src/evaluator/index.js';
 
 export const records: readonly DataRecord[] = exampleDataSets.flatMap(({ dataSet, dataObjects }) =>
   dataObjects.map(({ _version, ...fields }) => ({
@@ -17,7 +22,10 @@ export function nameOf(record: DataRecord): string {
 }
 
 /** The names of the example records that `query` matches, in order. */
-export function names(query: string, options: CompileOptions = { schema: exampleSchemas }): string[] {
+export function names(
+  query: string,
+  options: CompileOptions = { schema: exampleSchemas },
+): string[] {
   return filter(records, query, options).map(nameOf);
 }
 

@@ -6,7 +6,8 @@ import { compile, filter } from '../../src/evaluator/index.js';
 import { exampleSchemas, names } from './records.js';
 
 const scale = Number(process.env.FC_RUNS ?? 1);
-const matches = (pattern: string, text: string) => regexTreeMatcher(parseLuceneRegexp(pattern))(text);
+const matches = (pattern: string, text: string) =>
+  regexTreeMatcher(parseLuceneRegexp(pattern))(text);
 
 describe('Lucene regular expressions', () => {
   it.each([
@@ -54,16 +55,27 @@ describe('Lucene regular expressions', () => {
     expect(matches(pattern, text)).toBe(expected);
   });
 
-  it.each(['a{', '[a', '(a', 'a)', '\\', '[z-a]', 'a{3,1}', '"abc', '<1-2', 'a{1001}'])('/%s/ is not valid', (pattern) => {
-    expect(() => parseLuceneRegexp(pattern)).toThrow(RegexSyntaxError);
-  });
+  it.each(['a{', '[a', '(a', 'a)', '\\', '[z-a]', 'a{3,1}', '"abc', '<1-2', 'a{1001}'])(
+    '/%s/ is not valid',
+    (pattern) => {
+      expect(() => parseLuceneRegexp(pattern)).toThrow(RegexSyntaxError);
+    },
+  );
 
-  it.each(['<foo>', 'a(~b)c', '(a&b)*', 'a{1000}{1000}'])('/%s/ cannot be evaluated here', (pattern) => {
-    expect(() => regexTreeMatcher(parseLuceneRegexp(pattern))).toThrow(RegexUnsupported);
-  });
+  it.each(['<foo>', 'a(~b)c', '(a&b)*', 'a{1000}{1000}'])(
+    '/%s/ cannot be evaluated here',
+    (pattern) => {
+      expect(() => regexTreeMatcher(parseLuceneRegexp(pattern))).toThrow(RegexUnsupported);
+    },
+  );
 
   it('refuses bodies nested too deep to evaluate, instead of exhausting the stack', () => {
-    for (const body of [`${'('.repeat(10_000)}a${')'.repeat(10_000)}`, `a${'*'.repeat(10_000)}`, `${'~'.repeat(10_000)}a`, `${'(a'.repeat(5_000)}${')*'.repeat(5_000)}`]) {
+    for (const body of [
+      `${'('.repeat(10_000)}a${')'.repeat(10_000)}`,
+      `a${'*'.repeat(10_000)}`,
+      `${'~'.repeat(10_000)}a`,
+      `${'(a'.repeat(5_000)}${')*'.repeat(5_000)}`,
+    ]) {
       expect(() => parseLuceneRegexp(body)).toThrow(RegexUnsupported);
       const matcher = compile(`/${body}/`);
       expect(matcher.diagnostics.map((d) => d.code)).toEqual(['unsupported-regex']);
@@ -78,24 +90,43 @@ describe('Lucene regular expressions', () => {
     // (.{0,1000}){20}b took 9 s on one 10 000-character value: 19 002 places live per character.
     for (const body of ['(.{0,1000}){20}b', '[ab]*a[ab]{300}', '(.{0,10}){30}']) {
       const matcher = compile(`/${body}/`);
-      expect(matcher.diagnostics.map((d) => d.code), body).toEqual(['unsupported-regex']);
+      expect(
+        matcher.diagnostics.map((d) => d.code),
+        body,
+      ).toEqual(['unsupported-regex']);
       expect(matcher.diagnostics[0]!.message).toContain(`more than ${MAX_LIVE}`);
       expect(matcher({ a: 'a'.repeat(10_000) })).toBe(false);
     }
     // Long expressions whose places are at fixed offsets, or few at once, still run.
-    for (const [body, text] of [['.{0,1000}b', `${'a'.repeat(999)}b`], ['x{1000}', 'x'.repeat(1000)], ['(ab|cd){0,1000}', 'abcd'.repeat(500)], ['(.*a){20}', 'a'.repeat(20)], ['<0-99999999999>', '123456789']]) {
+    for (const [body, text] of [
+      ['.{0,1000}b', `${'a'.repeat(999)}b`],
+      ['x{1000}', 'x'.repeat(1000)],
+      ['(ab|cd){0,1000}', 'abcd'.repeat(500)],
+      ['(.*a){20}', 'a'.repeat(20)],
+      ['<0-99999999999>', '123456789'],
+    ]) {
       expect(matches(body!, text!), body).toBe(true);
     }
   });
 
   it('a character class holds exactly its characters and ranges, however many (searched by halves)', () => {
     const letter = fc.integer({ min: 0x61, max: 0x7a }).map((cp) => String.fromCodePoint(cp));
-    const part = fc.oneof(letter, fc.tuple(letter, letter).map(([a, b]) => (a <= b ? `${a}-${b}` : `${b}-${a}`)));
+    const part = fc.oneof(
+      letter,
+      fc.tuple(letter, letter).map(([a, b]) => (a <= b ? `${a}-${b}` : `${b}-${a}`)),
+    );
     fc.assert(
-      fc.property(fc.array(part, { minLength: 1, maxLength: 30 }), fc.boolean(), letter, (parts, negated, probe) => {
-        const body = `[${negated ? '^' : ''}${parts.join('')}]`;
-        expect(matches(body, probe), `/${body}/ on ${probe}`).toBe(new RegExp(`^${body}$`).test(probe));
-      }),
+      fc.property(
+        fc.array(part, { minLength: 1, maxLength: 30 }),
+        fc.boolean(),
+        letter,
+        (parts, negated, probe) => {
+          const body = `[${negated ? '^' : ''}${parts.join('')}]`;
+          expect(matches(body, probe), `/${body}/ on ${probe}`).toBe(
+            new RegExp(`^${body}$`).test(probe),
+          );
+        },
+      ),
       { numRuns: 2000 * scale },
     );
   });
@@ -114,15 +145,23 @@ describe('Lucene regular expressions', () => {
       atom,
       fc.tuple(tie('p'), tie('p')).map(([x, y]) => `${x}${y}`),
       fc.tuple(tie('p'), tie('p')).map(([x, y]) => `(${x}|${y})`),
-      fc.tuple(tie('p'), fc.constantFrom('*', '+', '?', '{2}', '{1,2}', '{0,}')).map(([x, op]) => `(${x})${op}`),
+      fc
+        .tuple(tie('p'), fc.constantFrom('*', '+', '?', '{2}', '{1,2}', '{0,}'))
+        .map(([x, op]) => `(${x})${op}`),
     ),
   })).p;
 
   it('agrees with JavaScript regular expressions on their common syntax', () => {
     fc.assert(
-      fc.property(pattern, fc.string({ unit: fc.constantFrom('a', 'b', 'c'), maxLength: 8 }), (p, text) => {
-        expect(matches(p, text), `/${p}/ on ${text}`).toBe(new RegExp(`^(?:${p})$`, 'su').test(text));
-      }),
+      fc.property(
+        pattern,
+        fc.string({ unit: fc.constantFrom('a', 'b', 'c'), maxLength: 8 }),
+        (p, text) => {
+          expect(matches(p, text), `/${p}/ on ${text}`).toBe(
+            new RegExp(`^(?:${p})$`, 'su').test(text),
+          );
+        },
+      ),
       { numRuns: 2000 * scale },
     );
   });
@@ -141,7 +180,9 @@ describe('regex clauses', () => {
 
   it('report invalid and unsupported bodies, and match nothing', () => {
     const invalid = compile('tim OR /a{/', { schema: exampleSchemas });
-    expect(invalid.diagnostics.map((d) => [d.code, d.severity, d.span])).toEqual([['invalid-regex', 'error', { start: 7, end: 11 }]]);
+    expect(invalid.diagnostics.map((d) => [d.code, d.severity, d.span])).toEqual([
+      ['invalid-regex', 'error', { start: 7, end: 11 }],
+    ]);
     expect(filter([{ a: 'tim' }, { a: 'a{' }], invalid)).toEqual([{ a: 'tim' }]);
     const unsupported = compile('/<name>/');
     expect(unsupported.diagnostics.map((d) => d.code)).toEqual(['unsupported-regex']);

@@ -1,7 +1,15 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { compile, loadSchema } from '../../src/index.js';
-import { compareIgnoringCase, compareText, comparator, dateMathKey, equalsTest, numberRangeTest, readNumber } from '../../src/evaluator/typed-values.js';
+import {
+  compareIgnoringCase,
+  compareText,
+  comparator,
+  dateMathKey,
+  equalsTest,
+  numberRangeTest,
+  readNumber,
+} from '../../src/evaluator/typed-values.js';
 import { exampleSchemas } from './records.js';
 
 const scale = Number(process.env.FC_RUNS ?? 1);
@@ -9,11 +17,16 @@ const schema = loadSchema(exampleSchemas);
 
 describe('typed values', () => {
   it('compares text ignoring case in place exactly as on lower-cased copies', () => {
-    const text = fc.string({ unit: fc.constantFrom(...'aAzZ09 é', 'É', 'K', 'İ', '\ud83d\ude00', '\uffff'), maxLength: 6 });
+    const text = fc.string({
+      unit: fc.constantFrom(...'aAzZ09 é', 'É', 'K', 'İ', '\ud83d\ude00', '\uffff'),
+      maxLength: 6,
+    });
     fc.assert(
       fc.property(text, text, (a, b) => {
         const q = b.toLowerCase();
-        expect(Math.sign(compareIgnoringCase(a, q))).toBe(Math.sign(compareText(a.toLowerCase(), q)));
+        expect(Math.sign(compareIgnoringCase(a, q))).toBe(
+          Math.sign(compareText(a.toLowerCase(), q)),
+        );
       }),
       { numRuns: 3000 * scale },
     );
@@ -25,8 +38,14 @@ describe('typed values', () => {
   });
 
   it('reads numbers as the language writes them', () => {
-    expect([readNumber('42'), readNumber('-1.5'), readNumber('.5'), readNumber(' 7 ')]).toEqual([42, -1.5, 0.5, 7]);
-    expect([readNumber(''), readNumber('1e3'), readNumber('0x10'), readNumber('Infinity')].every(Number.isNaN)).toBe(true);
+    expect([readNumber('42'), readNumber('-1.5'), readNumber('.5'), readNumber(' 7 ')]).toEqual([
+      42, -1.5, 0.5, 7,
+    ]);
+    expect(
+      [readNumber(''), readNumber('1e3'), readNumber('0x10'), readNumber('Infinity')].every(
+        Number.isNaN,
+      ),
+    ).toBe(true);
   });
 
   it('reads a long value that is almost a number in linear time (the pattern has one way to read it)', () => {
@@ -34,12 +53,19 @@ describe('typed values', () => {
     expect(readNumber(`${digits}x`)).toBeNaN();
     expect(readNumber(`${digits}.${digits}`)).toBe(Number(`${digits}.${digits}`));
     // Not a number, so compared as text: '1…' sorts before '5'.
-    expect([compile('x:>5')({ x: `${digits}x` }), compile('x:<5')({ x: `${digits}x` })]).toEqual([false, true]);
+    expect([compile('x:>5')({ x: `${digits}x` }), compile('x:<5')({ x: `${digits}x` })]).toEqual([
+      false,
+      true,
+    ]);
   });
 
   it('types by field: dates in the field format, booleans by pair, picklist codes exactly', () => {
     const born = comparator('1985-04-12', schema.field('Date of Birth'));
-    expect([born('04/12/1985'), Math.sign(born('04/13/1985')), Math.sign(born('12/31/1984'))]).toEqual([0, 1, -1]);
+    expect([
+      born('04/12/1985'),
+      Math.sign(born('04/13/1985')),
+      Math.sign(born('12/31/1984')),
+    ]).toEqual([0, 1, -1]);
     expect(born('1985-04-12')).toBe(0); // ISO is read too
     expect(born('13/45/1985')).toBeNaN();
     const vip = comparator('y', schema.field('VIP'));
@@ -81,28 +107,65 @@ describe('date math', () => {
 
   it('the direct tests of number ranges and equalities, and of picklist codes, agree with the comparators', () => {
     const numeric = fc.oneof(
-      fc.constantFrom('0', '-0', '7', '007', '1.5', '-2.25', '.5', ' 3 ', '1e3', 'x', '', '9'.repeat(400)),
+      fc.constantFrom(
+        '0',
+        '-0',
+        '7',
+        '007',
+        '1.5',
+        '-2.25',
+        '.5',
+        ' 3 ',
+        '1e3',
+        'x',
+        '',
+        '9'.repeat(400),
+      ),
       fc.integer({ min: -50, max: 50 }).map(String),
       fc.double({ min: -100, max: 100, noNaN: true }).map(String),
     );
-    const values = fc.oneof(fc.integer({ min: -50, max: 50 }), fc.double(), fc.bigInt({ min: -50n, max: 50n }), numeric, fc.boolean(), fc.constant(null), fc.constant(new Date(0)), fc.constantFrom('ACT', 'act', ' ACT', '7', 7));
+    const values = fc.oneof(
+      fc.integer({ min: -50, max: 50 }),
+      fc.double(),
+      fc.bigInt({ min: -50n, max: 50n }),
+      numeric,
+      fc.boolean(),
+      fc.constant(null),
+      fc.constant(new Date(0)),
+      fc.constantFrom('ACT', 'act', ' ACT', '7', 7),
+    );
     const bound = fc.option(numeric, { nil: null });
     const fields = [schema.field('Age')!, schema.field('Unit Price')!, schema.field('Status')!];
     fc.assert(
-      fc.property(fc.constantFrom(...fields), bound, fc.boolean(), bound, fc.boolean(), values, (field, lower, lowerIn, upper, upperIn, value) => {
-        const direct = numberRangeTest(field, lower, lowerIn, upper, upperIn);
-        if (direct !== null) {
-          const lo = lower === null ? null : comparator(lower, field);
-          const hi = upper === null ? null : comparator(upper, field);
-          const c1 = lo?.(value);
-          const c2 = hi?.(value);
-          const expected = (lo === null || (lowerIn ? c1! >= 0 : c1! > 0)) && (hi === null || (upperIn ? c2! <= 0 : c2! < 0));
-          expect(direct(value), `${String(lower)}..${String(upper)} on ${String(value)}`).toBe(expected);
-        }
-        const query = lower ?? upper ?? 'ACT';
-        const equals = equalsTest(field, query);
-        if (equals !== null) expect(equals(value), `${query} = ${String(value)}`).toBe(comparator(query, field)(value) === 0);
-      }),
+      fc.property(
+        fc.constantFrom(...fields),
+        bound,
+        fc.boolean(),
+        bound,
+        fc.boolean(),
+        values,
+        (field, lower, lowerIn, upper, upperIn, value) => {
+          const direct = numberRangeTest(field, lower, lowerIn, upper, upperIn);
+          if (direct !== null) {
+            const lo = lower === null ? null : comparator(lower, field);
+            const hi = upper === null ? null : comparator(upper, field);
+            const c1 = lo?.(value);
+            const c2 = hi?.(value);
+            const expected =
+              (lo === null || (lowerIn ? c1! >= 0 : c1! > 0)) &&
+              (hi === null || (upperIn ? c2! <= 0 : c2! < 0));
+            expect(direct(value), `${String(lower)}..${String(upper)} on ${String(value)}`).toBe(
+              expected,
+            );
+          }
+          const query = lower ?? upper ?? 'ACT';
+          const equals = equalsTest(field, query);
+          if (equals !== null)
+            expect(equals(value), `${query} = ${String(value)}`).toBe(
+              comparator(query, field)(value) === 0,
+            );
+        },
+      ),
       { numRuns: 5000 * scale },
     );
   });

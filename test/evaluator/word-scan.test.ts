@@ -5,11 +5,24 @@ import { phraseMatches } from '../../src/evaluator/phrase.js';
 import { textOf } from '../../src/evaluator/record.js';
 import { forEachFullText } from '../../src/evaluator/record-texts.js';
 import { fuzzyMatcher } from '../../src/evaluator/fuzzy.js';
-import { containsIgnoringCase, fuzzyFinder, infixFinder, prefixFinder, sloppyFinder, someRecordText, someRecordValue, valueFinder, wordsFinder } from '../../src/evaluator/word-scan.js';
+import {
+  containsIgnoringCase,
+  fuzzyFinder,
+  infixFinder,
+  prefixFinder,
+  sloppyFinder,
+  someRecordText,
+  someRecordValue,
+  valueFinder,
+  wordsFinder,
+} from '../../src/evaluator/word-scan.js';
 
 const scale = Number(process.env.FC_RUNS ?? 1);
 // KELVIN SIGN and CAPITAL I WITH DOT ABOVE: the two characters outside ASCII that lower-case into it.
-const text = fc.string({ unit: fc.constantFrom(...'aAbB1kKiI .-_\'é'.split(''), '\u212a', 'İ', '日'), maxLength: 16 });
+const text = fc.string({
+  unit: fc.constantFrom(..."aAbB1kKiI .-_'é".split(''), '\u212a', 'İ', '日'),
+  maxLength: 16,
+});
 
 describe('finding words in place', () => {
   it('answers as the analysis does, for one word and for exact phrases', () => {
@@ -17,7 +30,10 @@ describe('finding words in place', () => {
       fc.property(text, text, (haystack, needle) => {
         const words = tokensOf(needle);
         fc.pre(words.length > 0);
-        expect(wordsFinder(words)(haystack), `${JSON.stringify(needle)} in ${JSON.stringify(haystack)}`).toBe(phraseMatches(analyse(haystack).tokens, words, 0, false).length > 0);
+        expect(
+          wordsFinder(words)(haystack),
+          `${JSON.stringify(needle)} in ${JSON.stringify(haystack)}`,
+        ).toBe(phraseMatches(analyse(haystack).tokens, words, 0, false).length > 0);
       }),
       { numRuns: 3000 * scale },
     );
@@ -42,8 +58,12 @@ describe('finding words in place', () => {
         const prefix = raw.toLowerCase();
         const find = prefixFinder(prefix);
         fc.pre(find !== null && prefix.length > 0);
-        const expected = haystack.toLowerCase().startsWith(prefix) || analyse(haystack).tokens.some((t) => t.startsWith(prefix));
-        expect(find!(haystack), `${JSON.stringify(prefix)} in ${JSON.stringify(haystack)}`).toBe(expected);
+        const expected =
+          haystack.toLowerCase().startsWith(prefix) ||
+          analyse(haystack).tokens.some((t) => t.startsWith(prefix));
+        expect(find!(haystack), `${JSON.stringify(prefix)} in ${JSON.stringify(haystack)}`).toBe(
+          expected,
+        );
       }),
       { numRuns: 3000 * scale },
     );
@@ -61,7 +81,11 @@ describe('finding words in place', () => {
       fc.property(text, text, (haystack, raw) => {
         const needle = raw.toLowerCase();
         fc.pre(/^[\x00-\x7f]*$/.test(needle));
-        if (haystack.toLowerCase().includes(needle)) expect(containsIgnoringCase(needle)(haystack), `${JSON.stringify(needle)} in ${JSON.stringify(haystack)}`).toBe(true);
+        if (haystack.toLowerCase().includes(needle))
+          expect(
+            containsIgnoringCase(needle)(haystack),
+            `${JSON.stringify(needle)} in ${JSON.stringify(haystack)}`,
+          ).toBe(true);
       }),
       { numRuns: 3000 * scale },
     );
@@ -71,20 +95,44 @@ describe('finding words in place', () => {
     const values = fc.oneof(
       fc.double(),
       fc.integer(),
-      fc.constantFrom(NaN, Infinity, -Infinity, 1e21, -1.5e-7, 0.1, 10n ** 22n, true, false, new Date(0), new Date(NaN)),
-      fc.string({ unit: fc.constantFrom(...'0123456789.+-eEinfINFtyaNa '.split('')), maxLength: 8 }),
+      fc.constantFrom(
+        NaN,
+        Infinity,
+        -Infinity,
+        1e21,
+        -1.5e-7,
+        0.1,
+        10n ** 22n,
+        true,
+        false,
+        new Date(0),
+        new Date(NaN),
+      ),
+      fc.string({
+        unit: fc.constantFrom(...'0123456789.+-eEinfINFtyaNa '.split('')),
+        maxLength: 8,
+      }),
     );
-    const needles = fc.string({ unit: fc.constantFrom(...'0123456789.+-einfinityanrueflsx '.split('')), maxLength: 9 });
+    const needles = fc.string({
+      unit: fc.constantFrom(...'0123456789.+-einfinityanrueflsx '.split('')),
+      maxLength: 9,
+    });
     fc.assert(
       fc.property(values, needles, (value, needle) => {
         const words = tokensOf(needle);
         fc.pre(words.length > 0);
         const find = wordsFinder(words);
         const text = textOf(value);
-        expect(valueFinder(find, words.join(''))(value), `${JSON.stringify(needle)} in ${String(value)}`).toBe(text !== null && text !== '' && find(text));
+        expect(
+          valueFinder(find, words.join(''))(value),
+          `${JSON.stringify(needle)} in ${String(value)}`,
+        ).toBe(text !== null && text !== '' && find(text));
         const prefix = needle.trim().toLowerCase();
         const byPrefix = prefixFinder(prefix);
-        if (prefix !== '' && byPrefix !== null) expect(valueFinder(byPrefix, prefix)(value)).toBe(text !== null && text !== '' && byPrefix(text));
+        if (prefix !== '' && byPrefix !== null)
+          expect(valueFinder(byPrefix, prefix)(value)).toBe(
+            text !== null && text !== '' && byPrefix(text),
+          );
       }),
       { numRuns: 3000 * scale },
     );
@@ -95,7 +143,14 @@ describe('finding words in place', () => {
       fc.constantFrom('x', 'y x', 'X', '', 'true', '7'),
       fc.integer({ min: 0, max: 9 }),
       fc.boolean(),
-      fc.constantFrom(null, undefined, new Date(0), new String('x'), new Number(7), new Boolean(true)),
+      fc.constantFrom(
+        null,
+        undefined,
+        new Date(0),
+        new String('x'),
+        new Number(7),
+        new Boolean(true),
+      ),
     );
     const { nested } = fc.letrec<{ nested: unknown }>((tie) => ({
       nested: fc.oneof(
@@ -107,7 +162,11 @@ describe('finding words in place', () => {
         fc.dictionary(fc.constantFrom('a', 'b', '_schemaName'), tie('nested'), { maxKeys: 3 }),
       ),
     }));
-    const record = fc.dictionary(fc.constantFrom('f', 'g', '_dataObjectId', '_schemaName'), nested, { maxKeys: 4 });
+    const record = fc.dictionary(
+      fc.constantFrom('f', 'g', '_dataObjectId', '_schemaName'),
+      nested,
+      { maxKeys: 4 },
+    );
     fc.assert(
       fc.property(record, fc.constantFrom('x', 'y', 'true', '7', '1970'), (r, word) => {
         const find = wordsFinder(tokensOf(word));
@@ -142,16 +201,24 @@ describe('finding words in place', () => {
         const tokens = analyse(haystack).tokens;
         const infix = infixFinder(needle);
         if (infix !== null && needle !== '') {
-          expect(infix(haystack), `*${needle}* in ${JSON.stringify(haystack)}`).toBe(haystack.toLowerCase().includes(needle) || tokens.some((t) => t.includes(needle)));
+          expect(infix(haystack), `*${needle}* in ${JSON.stringify(haystack)}`).toBe(
+            haystack.toLowerCase().includes(needle) || tokens.some((t) => t.includes(needle)),
+          );
         }
         const term = needle.trim();
         if (term !== '') {
           const matches = fuzzyMatcher(term, n);
-          expect(fuzzyFinder(term, n, matches)(haystack), `${term}~${n} in ${JSON.stringify(haystack)}`).toBe(matches(haystack.toLowerCase()) || tokens.some(matches));
+          expect(
+            fuzzyFinder(term, n, matches)(haystack),
+            `${term}~${n} in ${JSON.stringify(haystack)}`,
+          ).toBe(matches(haystack.toLowerCase()) || tokens.some(matches));
         }
         const words = tokensOf(raw);
         if (words.length > 1) {
-          expect(sloppyFinder(words, n)(haystack), `${JSON.stringify(words)}~${n} in ${JSON.stringify(haystack)}`).toBe(phraseMatches(tokens, words, n, false).length > 0);
+          expect(
+            sloppyFinder(words, n)(haystack),
+            `${JSON.stringify(words)}~${n} in ${JSON.stringify(haystack)}`,
+          ).toBe(phraseMatches(tokens, words, n, false).length > 0);
         }
       }),
       { numRuns: 5000 * scale },

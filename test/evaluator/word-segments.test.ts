@@ -9,21 +9,58 @@ const segmenter = new Intl.Segmenter('en', { granularity: 'word' });
 
 function windowed(text: string): string[] {
   const out: string[] = [];
-  forEachWordSegment(segmenter, text, (segment, index, isWordLike) => out.push(`${index}:${isWordLike ? 'w' : '-'}:${segment}`));
+  forEachWordSegment(segmenter, text, (segment, index, isWordLike) =>
+    out.push(`${index}:${isWordLike ? 'w' : '-'}:${segment}`),
+  );
   return out;
 }
 
 function whole(text: string): string[] {
-  return [...segmenter.segment(text)].map((s) => `${s.index}:${s.isWordLike === true ? 'w' : '-'}:${s.segment}`);
+  return [...segmenter.segment(text)].map(
+    (s) => `${s.index}:${s.isWordLike === true ? 'w' : '-'}:${s.segment}`,
+  );
 }
 
 // Pieces of several scripts and of the rules with context: marks and joiners after spaces,
 // regional indicators, emoji sequences, numbers with separators, apostrophes, newlines.
-const pieces = ['a', 'Zoë', 'é', ' ', '  ', '\n', '\r\n', '\t', '.', ',', "'", ':', '3.14', '1,000', 'x_y', '-', '漢字', 'カタカナ', 'ひらがな', 'слово', 'ไทย', '\u0301', '\u200d', '\u200b', '👩\u200d💻', '🇩🇪', '🇫🇷🇩', '😀', 'ß', 'İ'];
+const pieces = [
+  'a',
+  'Zoë',
+  'é',
+  ' ',
+  '  ',
+  '\n',
+  '\r\n',
+  '\t',
+  '.',
+  ',',
+  "'",
+  ':',
+  '3.14',
+  '1,000',
+  'x_y',
+  '-',
+  '漢字',
+  'カタカナ',
+  'ひらがな',
+  'слово',
+  'ไทย',
+  '\u0301',
+  '\u200d',
+  '\u200b',
+  '👩\u200d💻',
+  '🇩🇪',
+  '🇫🇷🇩',
+  '😀',
+  'ß',
+  'İ',
+];
 
 describe('forEachWordSegment', () => {
   it('gives the segments of the whole text, across windows', () => {
-    const text = fc.array(fc.constantFrom(...pieces), { minLength: 1500, maxLength: 3500 }).map((parts) => parts.join(''));
+    const text = fc
+      .array(fc.constantFrom(...pieces), { minLength: 1500, maxLength: 3500 })
+      .map((parts) => parts.join(''));
     fc.assert(
       fc.property(text, (t) => {
         expect(windowed(t)).toEqual(whole(t));
@@ -33,7 +70,9 @@ describe('forEachWordSegment', () => {
   });
 
   it('gives short texts exactly as one segmentation', () => {
-    const text = fc.array(fc.constantFrom(...pieces), { maxLength: 40 }).map((parts) => parts.join(''));
+    const text = fc
+      .array(fc.constantFrom(...pieces), { maxLength: 40 })
+      .map((parts) => parts.join(''));
     fc.assert(
       fc.property(text, (t) => {
         expect(windowed(t)).toEqual(whole(t));

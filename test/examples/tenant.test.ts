@@ -9,7 +9,11 @@ const fields = exampleTenant.schemas.flatMap((s) => s.fields);
 
 describe('the example tenant', () => {
   it('has the business areas customer, product and supplier, each with schemas and datasets', () => {
-    expect(exampleTenant.businessAreas.map((b) => b.name)).toEqual(['customer', 'product', 'supplier']);
+    expect(exampleTenant.businessAreas.map((b) => b.name)).toEqual([
+      'customer',
+      'product',
+      'supplier',
+    ]);
     for (const area of exampleTenant.businessAreas) {
       const schemas = exampleTenant.schemas.filter((s) => s.businessAreaId === area.businessAreaId);
       expect(schemas.length).toBeGreaterThan(0);
@@ -22,23 +26,85 @@ describe('the example tenant', () => {
 
   it('uses every data type the product names', () => {
     const types = new Set(fields.map((f) => f.dataType));
-    for (const t of ['string', 'integer', 'float', 'currency', 'boolean', 'date', 'datetime', 'time', 'date day/month/year', 'picklist', 'image', 'document', 'email', 'phone', 'url', 'geo coordinates']) {
+    for (const t of [
+      'string',
+      'integer',
+      'float',
+      'currency',
+      'boolean',
+      'date',
+      'datetime',
+      'time',
+      'date day/month/year',
+      'picklist',
+      'image',
+      'document',
+      'email',
+      'phone',
+      'url',
+      'geo coordinates',
+    ]) {
       expect(types, t).toContain(t);
     }
   });
 
   it('uses every schema field property of the interface', () => {
     const properties: (keyof SchemaFieldResponse)[] = [
-      'fieldId', 'name', 'description', 'active', 'dataType', 'isPrimaryKey', 'isSortKey', 'isRequired', 'isMultivalue', 'isPII', 'min', 'max',
-      'classifiers', 'validationRules', 'allowedBooleanValues', 'picklistType', 'staticPicklist', 'dataDomainId', 'dateFormat', 'dateSeparator',
-      'timeFormat', 'maxWidth', 'maxHeight', 'maxSize', 'createdBy', 'updatedBy', 'createdDate', 'updatedDate',
+      'fieldId',
+      'name',
+      'description',
+      'active',
+      'dataType',
+      'isPrimaryKey',
+      'isSortKey',
+      'isRequired',
+      'isMultivalue',
+      'isPII',
+      'min',
+      'max',
+      'classifiers',
+      'validationRules',
+      'allowedBooleanValues',
+      'picklistType',
+      'staticPicklist',
+      'dataDomainId',
+      'dateFormat',
+      'dateSeparator',
+      'timeFormat',
+      'maxWidth',
+      'maxHeight',
+      'maxSize',
+      'createdBy',
+      'updatedBy',
+      'createdDate',
+      'updatedDate',
     ];
-    for (const p of properties) expect(fields.some((f) => f[p] !== undefined && f[p] !== false), String(p)).toBe(true);
-    for (const flag of ['active', 'isPrimaryKey', 'isSortKey', 'isRequired', 'isMultivalue', 'isPII'] as const) {
-      expect(fields.some((f) => f[flag] === true), flag).toBe(true);
-      expect(fields.some((f) => f[flag] === false), flag).toBe(true);
+    for (const p of properties)
+      expect(
+        fields.some((f) => f[p] !== undefined && f[p] !== false),
+        String(p),
+      ).toBe(true);
+    for (const flag of [
+      'active',
+      'isPrimaryKey',
+      'isSortKey',
+      'isRequired',
+      'isMultivalue',
+      'isPII',
+    ] as const) {
+      expect(
+        fields.some((f) => f[flag] === true),
+        flag,
+      ).toBe(true);
+      expect(
+        fields.some((f) => f[flag] === false),
+        flag,
+      ).toBe(true);
     }
-    expect(fields.some((f) => (f.classifiers?.length ?? 0) > 0) && fields.some((f) => f.classifiers?.length === 0)).toBe(true);
+    expect(
+      fields.some((f) => (f.classifiers?.length ?? 0) > 0) &&
+        fields.some((f) => f.classifiers?.length === 0),
+    ).toBe(true);
   });
 
   it('has identifiers shaped like the service: 17-digit timestamp plus hex, 47 characters, all distinct', () => {
@@ -46,14 +112,18 @@ describe('the example tenant', () => {
       ...exampleTenant.businessAreas.map((b) => b.businessAreaId),
       ...exampleTenant.schemas.map((s) => s.schemaId),
       ...fields.map((f) => f.fieldId!),
-      ...exampleTenant.dataSets.flatMap((d) => [d.dataSet.dataSetId, ...d.dataObjects.map((o) => o._dataObjectId)]),
+      ...exampleTenant.dataSets.flatMap((d) => [
+        d.dataSet.dataSetId,
+        ...d.dataObjects.map((o) => o._dataObjectId),
+      ]),
     ];
     for (const id of ids) expect(id).toMatch(/^\d{17}[0-9a-f]{30}$/);
     expect(new Set(ids).size).toBe(ids.length);
   });
 
   it('holds field names that are unique per schema', () => {
-    for (const s of exampleTenant.schemas) expect(new Set(s.fields.map((f) => f.name)).size).toBe(s.fields.length);
+    for (const s of exampleTenant.schemas)
+      expect(new Set(s.fields.map((f) => f.name)).size).toBe(s.fields.length);
   });
 
   it('holds data objects whose values the checker accepts for their fields', () => {
@@ -70,7 +140,10 @@ describe('the example tenant', () => {
             // Stored dates use the field's own format; queries use year-month-day.
             if (field!.dateFormat && field!.kind === 'date') continue;
             const query = `${bracketFieldName(name)} eq ${typeof single === 'number' ? String(single) : quote(String(single))}`;
-            const problems = check(query, { schema: schemaResponse, severities: { 'inactive-field': 'off' } });
+            const problems = check(query, {
+              schema: schemaResponse,
+              severities: { 'inactive-field': 'off' },
+            });
             expect(problems, query).toEqual([]);
           }
         }

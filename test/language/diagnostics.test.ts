@@ -76,7 +76,11 @@ describe('syntax diagnostics', () => {
 
   it('closes an unclosed range after its TO, not before it (found by the fix property, seed 1223737261)', () => {
     const diagnostics = parse('(f:["18"TO').diagnostics;
-    expect(diagnostics.map((d) => d.code)).toEqual(['unclosed-paren', 'unclosed-range', 'missing-range-bound']);
+    expect(diagnostics.map((d) => d.code)).toEqual([
+      'unclosed-paren',
+      'unclosed-range',
+      'missing-range-bound',
+    ]);
     const fixed = diagnostics.slice(0, 2).map((d) => applyEdits('(f:["18"TO', d.fixes![0]!.edits));
     expect(fixed).toEqual(['(f:["18"TO])', '(f:["18"TO]']);
     expect(errorsOf('(f:["18"TO])').map((d) => d.code)).toEqual(['missing-range-bound']);
@@ -94,32 +98,56 @@ describe('syntax diagnostics', () => {
     const { ast } = parse('a AND (b OR [Status] eq Active');
     expect(ast.body).toMatchObject({
       kind: 'And',
-      operands: [{ kind: 'Term', value: 'a' }, { kind: 'Group', body: { kind: 'Or', operands: [{ value: 'b' }, { kind: 'Comparison', value: { value: 'Active' } }] } }],
+      operands: [
+        { kind: 'Term', value: 'a' },
+        {
+          kind: 'Group',
+          body: {
+            kind: 'Or',
+            operands: [{ value: 'b' }, { kind: 'Comparison', value: { value: 'Active' } }],
+          },
+        },
+      ],
     });
   });
 
-  it.each(['([# [TO TO TO]', '(["18"TOTO TO', '(f:[a TO b', '((f:{a TO'])('closing a group closes the range left open where it ends first: %j', (text) => {
-    // Found by the property below (seeds 12 and 15): a `)` alone re-lexed `[a TO b)` as a bracketed field name.
-    for (const diagnostic of errorsOf(text).filter((d) => d.code === 'unclosed-paren')) {
-      const fix = diagnostic.fixes![0]!;
-      expect(fix.edits[0]!.text).toMatch(/^[\]}]\)+$/);
-      const after = applyEdits(text, fix.edits);
-      const { start, end } = mapSpan(diagnostic.span, fix.edits);
-      expect(errorsOf(after).filter((d) => d.code === 'unclosed-paren' && d.span.start === start && d.span.end === end)).toEqual([]);
-    }
-    expect(parse('(f:[a TO b])').diagnostics).toEqual([]);
-  });
-
-  it.each(['([# a"18"TO', '([a TO b c', '(x:[a "b"TO'])('offers no fix that leaves its own diagnostic in place: %j', (text) => {
-    // Found by the property below (seed -824629321): the group's `)` re-lexed the open range and the group stayed open.
-    for (const diagnostic of errorsOf(text)) {
-      for (const fix of diagnostic.fixes ?? []) {
+  it.each(['([# [TO TO TO]', '(["18"TOTO TO', '(f:[a TO b', '((f:{a TO'])(
+    'closing a group closes the range left open where it ends first: %j',
+    (text) => {
+      // Found by the property below (seeds 12 and 15): a `)` alone re-lexed `[a TO b)` as a bracketed field name.
+      for (const diagnostic of errorsOf(text).filter((d) => d.code === 'unclosed-paren')) {
+        const fix = diagnostic.fixes![0]!;
+        expect(fix.edits[0]!.text).toMatch(/^[\]}]\)+$/);
         const after = applyEdits(text, fix.edits);
         const { start, end } = mapSpan(diagnostic.span, fix.edits);
-        expect(errorsOf(after).filter((d) => d.code === diagnostic.code && d.span.start === start && d.span.end === end), `${fix.title}: ${after}`).toEqual([]);
+        expect(
+          errorsOf(after).filter(
+            (d) => d.code === 'unclosed-paren' && d.span.start === start && d.span.end === end,
+          ),
+        ).toEqual([]);
       }
-    }
-  });
+      expect(parse('(f:[a TO b])').diagnostics).toEqual([]);
+    },
+  );
+
+  it.each(['([# a"18"TO', '([a TO b c', '(x:[a "b"TO'])(
+    'offers no fix that leaves its own diagnostic in place: %j',
+    (text) => {
+      // Found by the property below (seed -824629321): the group's `)` re-lexed the open range and the group stayed open.
+      for (const diagnostic of errorsOf(text)) {
+        for (const fix of diagnostic.fixes ?? []) {
+          const after = applyEdits(text, fix.edits);
+          const { start, end } = mapSpan(diagnostic.span, fix.edits);
+          expect(
+            errorsOf(after).filter(
+              (d) => d.code === diagnostic.code && d.span.start === start && d.span.end === end,
+            ),
+            `${fix.title}: ${after}`,
+          ).toEqual([]);
+        }
+      }
+    },
+  );
 
   it('every fix removes its diagnostic (property over broken query-like strings)', () => {
     fc.assert(
@@ -128,8 +156,13 @@ describe('syntax diagnostics', () => {
           for (const fix of diagnostic.fixes ?? []) {
             const after = applyEdits(text, fix.edits);
             const { start, end } = mapSpan(diagnostic.span, fix.edits);
-            const same = errorsOf(after).filter((d) => d.code === diagnostic.code && d.span.start === start && d.span.end === end);
-            expect(same, `${diagnostic.code} / ${fix.title}: ${JSON.stringify(text)} -> ${JSON.stringify(after)}`).toEqual([]);
+            const same = errorsOf(after).filter(
+              (d) => d.code === diagnostic.code && d.span.start === start && d.span.end === end,
+            );
+            expect(
+              same,
+              `${diagnostic.code} / ${fix.title}: ${JSON.stringify(text)} -> ${JSON.stringify(after)}`,
+            ).toEqual([]);
           }
         }
       }),
@@ -166,7 +199,9 @@ describe('limits', () => {
   });
 
   it('long chains of prefix operators count as depth too', () => {
-    expect(parse(`${'NOT '.repeat(100_000)}a`).diagnostics.map((d) => d.code)).toEqual(['too-deep']);
+    expect(parse(`${'NOT '.repeat(100_000)}a`).diagnostics.map((d) => d.code)).toEqual([
+      'too-deep',
+    ]);
     expect(parse(`${'-'.repeat(100)}a`, { maxDepth: 100 }).diagnostics).toEqual([]);
   });
 
@@ -174,12 +209,18 @@ describe('limits', () => {
     const depth = 64;
     const { diagnostics } = parse(`${'('.repeat(depth)}a${')'.repeat(depth)}`);
     expect(diagnostics).toEqual([]);
-    expect(parse(`${'('.repeat(depth + 1)}a${')'.repeat(depth + 1)}`).diagnostics[0]!.code).toBe('too-deep');
+    expect(parse(`${'('.repeat(depth + 1)}a${')'.repeat(depth + 1)}`).diagnostics[0]!.code).toBe(
+      'too-deep',
+    );
   });
 
   it('limits the length and the number of clauses', () => {
-    expect(parse('a'.repeat(101), { maxLength: 100 }).diagnostics.map((d) => d.code)).toEqual(['too-long']);
-    expect(parse('a b c d', { maxClauses: 3 }).diagnostics.map((d) => d.code)).toEqual(['too-many-clauses']);
+    expect(parse('a'.repeat(101), { maxLength: 100 }).diagnostics.map((d) => d.code)).toEqual([
+      'too-long',
+    ]);
+    expect(parse('a b c d', { maxClauses: 3 }).diagnostics.map((d) => d.code)).toEqual([
+      'too-many-clauses',
+    ]);
     expect(parse('a b c', { maxClauses: 3 }).diagnostics).toEqual([]);
   });
 

@@ -10,7 +10,10 @@ import { unescape } from '../../src/language/escape.js';
 
 const scale = Number(process.env.FC_RUNS ?? 1);
 
-function byDefinition(raw: string, keepWildcardEscapes: boolean): { value: string; problems: { offset: number; length: number }[] } {
+function byDefinition(
+  raw: string,
+  keepWildcardEscapes: boolean,
+): { value: string; problems: { offset: number; length: number }[] } {
   let value = '';
   const problems: { offset: number; length: number }[] = [];
   for (let i = 0; i < raw.length; i++) {
@@ -40,7 +43,24 @@ function byDefinition(raw: string, keepWildcardEscapes: boolean): { value: strin
 }
 
 /** Text rich in backslashes, `u`, hex digits and wildcards. */
-const unit = fc.constantFrom('\\', '\\', 'u', '0', '0', '2', 'a', 'A', 'f', 'g', '*', '?', ' ', 'x', 'é', '\ud83d');
+const unit = fc.constantFrom(
+  '\\',
+  '\\',
+  'u',
+  '0',
+  '0',
+  '2',
+  'a',
+  'A',
+  'f',
+  'g',
+  '*',
+  '?',
+  ' ',
+  'x',
+  'é',
+  '\ud83d',
+);
 const escapedText = fc.string({ unit });
 /** Long enough for thousands of escapes: the value is joined in chunks of pieces. */
 const longEscapedText = fc.string({ unit, minLength: 3000, maxLength: 6000 });
@@ -52,7 +72,9 @@ describe('unescape', () => {
         const { value, problems } = unescape(raw, keep);
         const expected = byDefinition(raw, keep);
         expect(value).toBe(expected.value);
-        expect(problems.map(({ offset, length }) => ({ offset, length }))).toEqual(expected.problems);
+        expect(problems.map(({ offset, length }) => ({ offset, length }))).toEqual(
+          expected.problems,
+        );
       }),
       { numRuns: 2000 * scale },
     );
@@ -71,7 +93,9 @@ describe('unescape', () => {
     const raw = '\\'.repeat(1_000_000);
     expect(unescape(raw).value).toBe('\\'.repeat(500_000));
     expect(unescape(raw, true).value).toBe(raw);
-    expect(unescape(`${raw}\\`).problems).toEqual([{ offset: 1_000_000, length: 1, message: 'a backslash at the end escapes nothing' }]);
+    expect(unescape(`${raw}\\`).problems).toEqual([
+      { offset: 1_000_000, length: 1, message: 'a backslash at the end escapes nothing' },
+    ]);
   });
 
   it('decodes \\u escapes and keeps a decoded wildcard escaped in a pattern', () => {

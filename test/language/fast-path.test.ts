@@ -28,7 +28,9 @@ describe('the fast path', () => {
         const text = format(tree, multiline ? { layout: 'multiline', width: 30 } : {});
         const body = fastParse(scan(text)!);
         expect(body, text).not.toBe(FAIL);
-        expect({ kind: 'Query', body, span: { start: 0, end: text.length } }).toEqual(parseWithReferenceParser(text).ast);
+        expect({ kind: 'Query', body, span: { start: 0, end: text.length } }).toEqual(
+          parseWithReferenceParser(text).ast,
+        );
       }),
       { numRuns: 1500 * scale },
     );
@@ -37,16 +39,22 @@ describe('the fast path', () => {
   it('shares what is equal between clauses and only that: the flags of ANDs of two (frozen), never a node', () => {
     const { ast } = parse('(a b) (c AND d) (e f) [Age] gt 50 [Age] gt 50');
     const groups = ast.body?.kind === 'And' ? ast.body.operands : [];
-    const flags = groups.slice(0, 3).map((g) => (g.kind === 'Group' && g.body.kind === 'And' ? g.body.explicit : undefined));
+    const flags = groups
+      .slice(0, 3)
+      .map((g) => (g.kind === 'Group' && g.body.kind === 'And' ? g.body.explicit : undefined));
     expect(flags).toEqual([[false], [true], [false]]);
     expect(flags[0]).toBe(flags[2]);
     expect(Object.isFrozen(flags[0])).toBe(true);
-    const [first, second] = [groups[3], groups[4]].map((c) => (c?.kind === 'Comparison' ? c : undefined));
+    const [first, second] = [groups[3], groups[4]].map((c) =>
+      c?.kind === 'Comparison' ? c : undefined,
+    );
     expect(first?.field.value).toBe('Age');
     expect(second?.field.value).toBe('Age');
     expect(first).not.toBe(second);
     expect(first?.field).not.toBe(second?.field);
-    expect(parse('(a b) (c AND d) (e f)')).toEqual(parseWithReferenceParser('(a b) (c AND d) (e f)'));
+    expect(parse('(a b) (c AND d) (e f)')).toEqual(
+      parseWithReferenceParser('(a b) (c AND d) (e f)'),
+    );
   });
 
   it.each([
@@ -63,7 +71,21 @@ describe('the fast path', () => {
     expect(parse(text)).toEqual(parseWithReferenceParser(text));
   });
 
-  it.each(['(a', 'a AND', '[S] eq x', 'a - b', 'a~b', 'f:', '()', 'a)', '"x', '[A]', 'f:[a b]', '\\u12', 'x:>*'])('leaves %s to the reference parser', (text) => {
+  it.each([
+    '(a',
+    'a AND',
+    '[S] eq x',
+    'a - b',
+    'a~b',
+    'f:',
+    '()',
+    'a)',
+    '"x',
+    '[A]',
+    'f:[a b]',
+    '\\u12',
+    'x:>*',
+  ])('leaves %s to the reference parser', (text) => {
     expect(fastParse(scan(text)!)).toBe(FAIL);
     expect(parse(text).diagnostics.length).toBeGreaterThan(0);
   });

@@ -7,11 +7,15 @@ import { addedErrors, FixGuard, mapSpan, spansMeet } from '../../src/language/fi
 import { parse, syntaxDiagnostics } from '../../src/language/parse.js';
 import { schema } from '../checker/helpers.js';
 
-const titles = (diagnostics: readonly Diagnostic[], code: string) => diagnostics.filter((d) => d.code === code).flatMap((d) => (d.fixes ?? []).map((f) => f.title));
+const titles = (diagnostics: readonly Diagnostic[], code: string) =>
+  diagnostics.filter((d) => d.code === code).flatMap((d) => (d.fixes ?? []).map((f) => f.title));
 
 describe('an error that was not there', () => {
   it('is judged by code and place, the place mapped through the edits', () => {
-    expect(mapSpan({ start: 5, end: 8 }, [{ span: { start: 1, end: 2 }, text: 'xyz' }])).toEqual({ start: 7, end: 10 });
+    expect(mapSpan({ start: 5, end: 8 }, [{ span: { start: 1, end: 2 }, text: 'xyz' }])).toEqual({
+      start: 7,
+      end: 10,
+    });
     expect(spansMeet({ start: 2, end: 4 }, { start: 4, end: 6 })).toBe(false);
     expect(spansMeet({ start: 3, end: 3 }, { start: 2, end: 4 })).toBe(true);
     expect(spansMeet({ start: 4, end: 4 }, { start: 4, end: 6 })).toBe(true);
@@ -26,50 +30,108 @@ describe('an error that was not there', () => {
     const bracket = before.find((d) => d.code === 'unexpected-token')!;
     const remove = bracket.fixes!.find((f) => f.title === "Remove ']'")!;
     // misplaced-fuzzy before, invalid-fuzzy after: the same `~;&`.
-    expect(syntaxDiagnostics(applyEdits(text, remove.edits)).map((d) => d.code)).toEqual(['invalid-fuzzy']);
-    expect(addedErrors(before, bracket, syntaxDiagnostics(applyEdits(text, remove.edits)), remove.edits)).toEqual([]);
+    expect(syntaxDiagnostics(applyEdits(text, remove.edits)).map((d) => d.code)).toEqual([
+      'invalid-fuzzy',
+    ]);
+    expect(
+      addedErrors(before, bracket, syntaxDiagnostics(applyEdits(text, remove.edits)), remove.edits),
+    ).toEqual([]);
   });
 
   it('another code where the fixed diagnostic stood is new', () => {
-    const own = { code: 'unquoted-value', severity: 'error' as const, message: '', span: { start: 0, end: 5 } };
-    const after = [{ code: 'invalid-number', severity: 'error' as const, message: '', span: { start: 0, end: 7 } }];
-    expect(addedErrors([own], own, after, [{ span: { start: 0, end: 5 }, text: '"abcde"' }])).toHaveLength(1);
+    const own = {
+      code: 'unquoted-value',
+      severity: 'error' as const,
+      message: '',
+      span: { start: 0, end: 5 },
+    };
+    const after = [
+      {
+        code: 'invalid-number',
+        severity: 'error' as const,
+        message: '',
+        span: { start: 0, end: 7 },
+      },
+    ];
+    expect(
+      addedErrors([own], own, after, [{ span: { start: 0, end: 5 }, text: '"abcde"' }]),
+    ).toHaveLength(1);
   });
 });
 
 describe('addedErrors, indexed', () => {
   /** The definition, each error after against each before: what the index must answer. */
-  const naive = (before: readonly Diagnostic[], own: Diagnostic | undefined, after: readonly Diagnostic[], edits: Parameters<typeof mapSpan>[1]) => {
+  const naive = (
+    before: readonly Diagnostic[],
+    own: Diagnostic | undefined,
+    after: readonly Diagnostic[],
+    edits: Parameters<typeof mapSpan>[1],
+  ) => {
     const old = before
       .filter((d) => d.severity === 'error' && d.code !== 'too-many-errors')
-      .map((d) => ({ code: d.code, span: mapSpan(d.span, edits), own: own !== undefined && d.code === own.code && d.span.start === own.span.start && d.span.end === own.span.end }));
-    const horizon = before.some((d) => d.code === 'too-many-errors') ? old.reduce((end, o) => Math.max(end, o.span.start), -1) : Infinity;
-    return after.filter((d) => d.severity === 'error' && d.code !== 'too-many-errors' && d.span.start <= horizon && !old.some((o) => spansMeet(o.span, d.span) && (o.code === d.code || !o.own)));
+      .map((d) => ({
+        code: d.code,
+        span: mapSpan(d.span, edits),
+        own:
+          own !== undefined &&
+          d.code === own.code &&
+          d.span.start === own.span.start &&
+          d.span.end === own.span.end,
+      }));
+    const horizon = before.some((d) => d.code === 'too-many-errors')
+      ? old.reduce((end, o) => Math.max(end, o.span.start), -1)
+      : Infinity;
+    return after.filter(
+      (d) =>
+        d.severity === 'error' &&
+        d.code !== 'too-many-errors' &&
+        d.span.start <= horizon &&
+        !old.some((o) => spansMeet(o.span, d.span) && (o.code === d.code || !o.own)),
+    );
   };
-  const span = fc.tuple(fc.nat(30), fc.nat(6)).map(([start, length]) => ({ start, end: start + length }));
+  const span = fc
+    .tuple(fc.nat(30), fc.nat(6))
+    .map(([start, length]) => ({ start, end: start + length }));
   const diagnostic = fc.record({
     code: fc.constantFrom('a', 'b', 'too-many-errors'),
     severity: fc.constantFrom('error' as const, 'warning' as const),
     message: fc.constant(''),
-    span: fc.oneof(span, fc.nat(30).map((start) => ({ start, end: start }))),
+    span: fc.oneof(
+      span,
+      fc.nat(30).map((start) => ({ start, end: start })),
+    ),
   });
   const edit = fc.record({ span, text: fc.string({ maxLength: 4 }) });
 
   it('answers as comparing each error after with each before', () => {
     fc.assert(
-      fc.property(fc.array(diagnostic, { maxLength: 12 }), fc.array(diagnostic, { maxLength: 12 }), fc.array(edit, { maxLength: 2 }), fc.option(fc.nat(11), { nil: undefined }), (before, after, edits, ownAt) => {
-        const own = ownAt === undefined ? undefined : before[ownAt % Math.max(1, before.length)];
-        expect(addedErrors(before, own, after, edits)).toEqual(naive(before, own, after, edits));
-      }),
+      fc.property(
+        fc.array(diagnostic, { maxLength: 12 }),
+        fc.array(diagnostic, { maxLength: 12 }),
+        fc.array(edit, { maxLength: 2 }),
+        fc.option(fc.nat(11), { nil: undefined }),
+        (before, after, edits, ownAt) => {
+          const own = ownAt === undefined ? undefined : before[ownAt % Math.max(1, before.length)];
+          expect(addedErrors(before, own, after, edits)).toEqual(naive(before, own, after, edits));
+        },
+      ),
       { numRuns: 2000 },
     );
   });
 
   it('takes linear time and not quadratic on many errors', () => {
     // 40 000 errors before and after: a million million comparisons one by one.
-    const errors = Array.from({ length: 40_000 }, (_, i) => ({ code: 'x', severity: 'error' as const, message: '', span: { start: 2 * i, end: 2 * i + 1 } }));
+    const errors = Array.from({ length: 40_000 }, (_, i) => ({
+      code: 'x',
+      severity: 'error' as const,
+      message: '',
+      span: { start: 2 * i, end: 2 * i + 1 },
+    }));
     expect(addedErrors(errors, errors[0], errors, [])).toEqual([]);
-    const moved = errors.map((d) => ({ ...d, span: { start: d.span.start + 1, end: d.span.end + 1 } }));
+    const moved = errors.map((d) => ({
+      ...d,
+      span: { start: d.span.start + 1, end: d.span.end + 1 },
+    }));
     expect(addedErrors(errors, undefined, moved, [])).toHaveLength(40_000);
   });
 });
@@ -102,7 +164,9 @@ describe('fixes that would add an error are withheld (found by the property over
   it('fixes that add nothing stay', () => {
     expect(titles(parse('(a OR b').diagnostics, 'unclosed-paren')).toEqual(["Add the closing ')'"]);
     expect(titles(parse('a AND').diagnostics, 'missing-operand')).toEqual(["Remove 'AND'"]);
-    expect(titles(parse('f:[a TO b').diagnostics, 'unclosed-range')).toEqual(["Add the closing ']'"]);
+    expect(titles(parse('f:[a TO b').diagnostics, 'unclosed-range')).toEqual([
+      "Add the closing ']'",
+    ]);
   });
 });
 
@@ -115,7 +179,9 @@ describe('the budget', () => {
     expect(withFixes.length).toBe(2);
     expect(diagnostics.length).toBe(101);
     // A short query has every fix tried.
-    expect(parse(')'.repeat(20)).diagnostics.filter((d) => (d.fixes ?? []).length > 0)).toHaveLength(20);
+    expect(
+      parse(')'.repeat(20)).diagnostics.filter((d) => (d.fixes ?? []).length > 0),
+    ).toHaveLength(20);
   });
 
   it('a guard never parses past its budget', () => {

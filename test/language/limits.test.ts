@@ -14,12 +14,35 @@ import { queryLikeString } from '../support/arbitraries.js';
 const scale = Number(process.env.FC_RUNS ?? 1);
 
 /** `fragment` repeated to `length` characters. */
-const repeated = (fragment: string, length: number) => fragment.repeat(Math.ceil(length / fragment.length)).slice(0, length);
+const repeated = (fragment: string, length: number) =>
+  fragment.repeat(Math.ceil(length / fragment.length)).slice(0, length);
 
 /** What the issue found throwing, and the other shapes that pile up diagnostics. */
-const FLOODS = [')', ']', ')(', 'a~', '&& ', ':<', '[a TO ', '^', '[a TO b} ', '[a TO b) ', '[a eq "x" ', '[x eq ', '\\', ')\n', '}', 'OR ', '- '];
+const FLOODS = [
+  ')',
+  ']',
+  ')(',
+  'a~',
+  '&& ',
+  ':<',
+  '[a TO ',
+  '^',
+  '[a TO b} ',
+  '[a TO b) ',
+  '[a eq "x" ',
+  '[x eq ',
+  '\\',
+  ')\n',
+  '}',
+  'OR ',
+  '- ',
+];
 
-function expectCapped(text: string, diagnostics: readonly { code: string; span: { start: number; end: number } }[], max = DEFAULT_LIMITS.maxDiagnostics) {
+function expectCapped(
+  text: string,
+  diagnostics: readonly { code: string; span: { start: number; end: number } }[],
+  max = DEFAULT_LIMITS.maxDiagnostics,
+) {
   expect(diagnostics.length).toBeLessThanOrEqual(max + 1);
   for (const d of diagnostics) {
     expect(d.span.start).toBeGreaterThanOrEqual(0);
@@ -36,21 +59,39 @@ describe('never throws (item 1)', () => {
     expect(diagnostics).toHaveLength(DEFAULT_LIMITS.maxDiagnostics + 1);
     expect(diagnostics.slice(0, -1).every((d) => d.code === 'unmatched-paren')).toBe(true);
     const last = diagnostics.at(-1)!;
-    expect(last).toMatchObject({ code: 'too-many-errors', severity: 'error', span: { start: 100, end: 101 } });
+    expect(last).toMatchObject({
+      code: 'too-many-errors',
+      severity: 'error',
+      span: { start: 100, end: 101 },
+    });
     expect(last.message).toBe('129900 more diagnostics not shown: the limit maxDiagnostics is 100');
   });
 
-  it.each(FLOODS)('parse of %j repeated to 4 000 characters returns a tree and at most maxDiagnostics + 1 diagnostics', (fragment) => {
-    const text = repeated(fragment, 4_000);
-    const { ast, diagnostics } = parse(text);
-    expect(ast.span).toEqual({ start: 0, end: text.length });
-    expectCapped(text, diagnostics);
-  });
+  it.each(FLOODS)(
+    'parse of %j repeated to 4 000 characters returns a tree and at most maxDiagnostics + 1 diagnostics',
+    (fragment) => {
+      const text = repeated(fragment, 4_000);
+      const { ast, diagnostics } = parse(text);
+      expect(ast.span).toEqual({ start: 0, end: text.length });
+      expectCapped(text, diagnostics);
+    },
+  );
 
   it('maxDiagnostics is an option: a lower limit, none at all, and no limit', () => {
     const text = ')'.repeat(10);
-    expect(parse(text, { maxDiagnostics: 3 }).diagnostics.map((d) => d.code)).toEqual(['unmatched-paren', 'unmatched-paren', 'unmatched-paren', 'too-many-errors']);
-    expect(parse(text, { maxDiagnostics: 0 }).diagnostics).toMatchObject([{ code: 'too-many-errors', message: '10 more diagnostics not shown: the limit maxDiagnostics is 0', span: { start: 0, end: 1 } }]);
+    expect(parse(text, { maxDiagnostics: 3 }).diagnostics.map((d) => d.code)).toEqual([
+      'unmatched-paren',
+      'unmatched-paren',
+      'unmatched-paren',
+      'too-many-errors',
+    ]);
+    expect(parse(text, { maxDiagnostics: 0 }).diagnostics).toMatchObject([
+      {
+        code: 'too-many-errors',
+        message: '10 more diagnostics not shown: the limit maxDiagnostics is 0',
+        span: { start: 0, end: 1 },
+      },
+    ]);
     expect(parse(text, { maxDiagnostics: Infinity }).diagnostics).toHaveLength(10);
     expect(parse(text, { maxDiagnostics: 10 }).diagnostics).toHaveLength(10);
     expect(parse(text, { maxDiagnostics: Number.NaN }).diagnostics).toHaveLength(10);
@@ -67,7 +108,10 @@ describe('never throws (item 1)', () => {
 
   it('property: parse never throws, returns a tree, and caps its diagnostics, on strings built from repeated fragments', () => {
     const flood = fc
-      .tuple(fc.oneof(fc.constantFrom(...FLOODS), queryLikeString), fc.integer({ min: 1, max: 150 }))
+      .tuple(
+        fc.oneof(fc.constantFrom(...FLOODS), queryLikeString),
+        fc.integer({ min: 1, max: 150 }),
+      )
       .map(([fragment, times]) => fragment.repeat(times));
     fc.assert(
       fc.property(flood, fc.integer({ min: 0, max: 120 }), (text, max) => {
@@ -83,7 +127,10 @@ describe('never throws (item 1)', () => {
 });
 
 /** valueAroundColon as it was before it remembered runs: each colon's run measured afresh. */
-function valueAroundColonAfresh(text: string, colon: number): { start: number; end: number } | undefined {
+function valueAroundColonAfresh(
+  text: string,
+  colon: number,
+): { start: number; end: number } | undefined {
   const endsRun = (i: number) => /[ \t\n\r\u3000()]/.test(text[i]!) && !isEscapedAt(text, i);
   let runStart = colon;
   while (runStart > 0 && !endsRun(runStart - 1)) runStart--;
@@ -117,16 +164,38 @@ describe('stray colons (growth benchmark: `:<` repeated was quadratic)', () => {
   });
 
   it('property: the value around each colon is the same as measured afresh, asked in order, out of order, and across texts', () => {
-    const piece = fc.constantFrom('a', ':', ':', 'b', ' ', '(', ')', '\\', '"', '/', 'x', '-', '[', '\u3000');
+    const piece = fc.constantFrom(
+      'a',
+      ':',
+      ':',
+      'b',
+      ' ',
+      '(',
+      ')',
+      '\\',
+      '"',
+      '/',
+      'x',
+      '-',
+      '[',
+      '\u3000',
+    );
     const text = fc.array(piece, { maxLength: 30 }).map((p) => p.join(''));
     fc.assert(
-      fc.property(fc.array(text, { minLength: 1, maxLength: 3 }), fc.boolean(), (texts, backwards) => {
-        for (const t of texts) {
-          const colons = [...t].flatMap((c, i) => (c === ':' ? [i] : []));
-          if (backwards) colons.reverse();
-          for (const colon of colons) expect(valueAroundColon(t, colon), JSON.stringify([t, colon])).toEqual(valueAroundColonAfresh(t, colon));
-        }
-      }),
+      fc.property(
+        fc.array(text, { minLength: 1, maxLength: 3 }),
+        fc.boolean(),
+        (texts, backwards) => {
+          for (const t of texts) {
+            const colons = [...t].flatMap((c, i) => (c === ':' ? [i] : []));
+            if (backwards) colons.reverse();
+            for (const colon of colons)
+              expect(valueAroundColon(t, colon), JSON.stringify([t, colon])).toEqual(
+                valueAroundColonAfresh(t, colon),
+              );
+          }
+        },
+      ),
       { numRuns: 2000 * scale },
     );
   });
@@ -137,7 +206,9 @@ describe('lexing `[` (item 2)', () => {
     const n = 2_000;
     const ranges = parse('[a TO b} '.repeat(n));
     expect(ranges.diagnostics).toEqual([]);
-    expect(ranges.ast.body?.kind === 'And' && ranges.ast.body.operands.every((o) => o.kind === 'Range')).toBe(true);
+    expect(
+      ranges.ast.body?.kind === 'And' && ranges.ast.body.operands.every((o) => o.kind === 'Range'),
+    ).toBe(true);
     expect(ranges.ast.body?.kind === 'And' && ranges.ast.body.operands.length).toBe(n);
     const names = parse('[a eq "x" '.repeat(n), { maxDiagnostics: Infinity });
     expect(names.diagnostics.filter((d) => d.code === 'unclosed-bracket')).toHaveLength(n);
@@ -151,7 +222,12 @@ function chain(depth: number, wrap: (inner: never) => unknown): Node {
   for (let i = 0; i < depth; i++) node = wrap(node as never);
   return node as Node;
 }
-const notOf = (operand: unknown) => ({ kind: 'Not', operator: 'NOT', operand, span: { start: 0, end: 1 } });
+const notOf = (operand: unknown) => ({
+  kind: 'Not',
+  operator: 'NOT',
+  operand,
+  span: { start: 0, end: 1 },
+});
 const groupOf = (body: unknown) => ({ kind: 'Group', body, span: { start: 0, end: 1 } });
 const andOf = (operand: unknown) => ({
   kind: 'And',
@@ -163,18 +239,30 @@ const andOf = (operand: unknown) => ({
 describe('depth (item 4)', () => {
   it("parse('('.repeat(10000)+'a'+')'.repeat(10000), { maxDepth: 1e6 }): a too-deep diagnostic, the ceiling MAX_NESTING", () => {
     const text = `${'('.repeat(10_000)}a${')'.repeat(10_000)}`;
-    for (const result of [parse(text, { maxDepth: 1e6 }), parseWithReferenceParser(text, { maxDepth: 1e6 })]) {
+    for (const result of [
+      parse(text, { maxDepth: 1e6 }),
+      parseWithReferenceParser(text, { maxDepth: 1e6 }),
+    ]) {
       expect(result.ast.body).toBeNull();
-      expect(result.diagnostics).toMatchObject([{ code: 'too-deep', message: `the query nests 10000 levels deep; the limit is ${MAX_NESTING}` }]);
+      expect(result.diagnostics).toMatchObject([
+        {
+          code: 'too-deep',
+          message: `the query nests 10000 levels deep; the limit is ${MAX_NESTING}`,
+        },
+      ]);
     }
-    expect(parse(`${'-'.repeat(10_000)}a`, { maxDepth: Infinity }).diagnostics.map((d) => d.code)).toEqual(['too-deep']);
+    expect(
+      parse(`${'-'.repeat(10_000)}a`, { maxDepth: Infinity }).diagnostics.map((d) => d.code),
+    ).toEqual(['too-deep']);
   });
 
   it('nesting up to MAX_NESTING parses, on both paths, when maxDepth allows it', () => {
     const text = `${'('.repeat(MAX_NESTING)}a${')'.repeat(MAX_NESTING)}`;
     expect(parse(text, { maxDepth: 1e6 }).diagnostics).toEqual([]);
     expect(parseWithReferenceParser(text, { maxDepth: 1e6 }).diagnostics).toEqual([]);
-    expect(parseWithReferenceParser(`${text})`, { maxDepth: 1e6 }).diagnostics.map((d) => d.code)).toEqual(['unmatched-paren']);
+    expect(
+      parseWithReferenceParser(`${text})`, { maxDepth: 1e6 }).diagnostics.map((d) => d.code),
+    ).toEqual(['unmatched-paren']);
   });
 
   it('the deepest tree parse returns fits MAX_TREE_DEPTH, and format prints it back', () => {
@@ -194,8 +282,15 @@ describe('depth (item 4)', () => {
   it('format of a hand-built tree 10 000 deep: a FormatError, not a RangeError', () => {
     for (const wrap of [notOf, groupOf, andOf]) {
       const deep = chain(10_000, wrap as never);
-      expect(() => format(deep)).toThrow(expect.objectContaining({ name: 'FormatError', message: expect.stringContaining(`more than ${MAX_TREE_DEPTH}`) }));
-      expect(() => format(deep, { layout: 'multiline' })).toThrow(expect.objectContaining({ name: 'FormatError' }));
+      expect(() => format(deep)).toThrow(
+        expect.objectContaining({
+          name: 'FormatError',
+          message: expect.stringContaining(`more than ${MAX_TREE_DEPTH}`),
+        }),
+      );
+      expect(() => format(deep, { layout: 'multiline' })).toThrow(
+        expect.objectContaining({ name: 'FormatError' }),
+      );
     }
   });
 
@@ -220,7 +315,11 @@ describe('depth (item 4)', () => {
   it('treeDepthWithin measures in a loop and gives up past the limit, on cyclic input too', () => {
     expect(treeDepthWithin(chain(3, notOf as never))).toBe(4);
     expect(treeDepthWithin(chain(1_000_000, notOf as never))).toBeUndefined();
-    const cyclic: { kind: string; operator: string; operand?: unknown; span: object } = { kind: 'Not', operator: 'NOT', span: { start: 0, end: 0 } };
+    const cyclic: { kind: string; operator: string; operand?: unknown; span: object } = {
+      kind: 'Not',
+      operator: 'NOT',
+      span: { start: 0, end: 0 },
+    };
     cyclic.operand = cyclic;
     expect(treeDepthWithin(cyclic as unknown as Node)).toBeUndefined();
   });

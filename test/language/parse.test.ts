@@ -57,7 +57,10 @@ const VALID: ReadonlyArray<readonly [string, string]> = [
   ['name:["a b" TO "c\\"d"]', '(FIELD "name" (RANGE [ "a b" "c\\"d" ]))'],
   ['[a TO b]', '(RANGE [ "a" "b" ])'],
   ['age:>18', '(FIELD "age" (> "18"))'],
-  ['age:>=18 age:<65 age:<=64', '(and (FIELD "age" (>= "18")) (FIELD "age" (< "65")) (FIELD "age" (<= "64")))'],
+  [
+    'age:>=18 age:<65 age:<=64',
+    '(and (FIELD "age" (>= "18")) (FIELD "age" (< "65")) (FIELD "age" (<= "64")))',
+  ],
   ['d:>"2020-01-01"', '(FIELD "d" (> (PHRASE "2020-01-01")))'],
   ['a>b', '"a>b"'],
   ['>5', '">5"'],
@@ -89,17 +92,29 @@ const VALID: ReadonlyArray<readonly [string, string]> = [
   ['[Age] gt 21', '(CMP "Age" gt (NUM 21))'],
   ['[Age] lt 65.5', '(CMP "Age" lt (NUM 65.5))'],
   ['[Balance] ge -10', '(CMP "Balance" ge (NUM -10))'],
-  ['[Name] contains "mi" [Name] startswith "S" [Name] endswith "h"', '(and (CMP "Name" contains (STR "mi")) (CMP "Name" startswith (STR "S")) (CMP "Name" endswith (STR "h")))'],
+  [
+    '[Name] contains "mi" [Name] startswith "S" [Name] endswith "h"',
+    '(and (CMP "Name" contains (STR "mi")) (CMP "Name" startswith (STR "S")) (CMP "Name" endswith (STR "h")))',
+  ],
   ['[A] EQ "x"', '(CMP "A" eq (STR "x"))'],
   ['[a\\]b] eq "x"', '(CMP "a]b" eq (STR "x"))'],
   ['[Date TO Come] eq "x"', '(CMP "Date TO Come" eq (STR "x"))'],
-  ['[First Name] eq "Tim" and [Age] ge 18', '(AND (CMP "First Name" eq (STR "Tim")) (CMP "Age" ge (NUM 18)))'],
-  ['[A] eq 1 or [B] eq 2 and [C] eq 3', '(OR (CMP "A" eq (NUM 1)) (AND (CMP "B" eq (NUM 2)) (CMP "C" eq (NUM 3))))'],
+  [
+    '[First Name] eq "Tim" and [Age] ge 18',
+    '(AND (CMP "First Name" eq (STR "Tim")) (CMP "Age" ge (NUM 18)))',
+  ],
+  [
+    '[A] eq 1 or [B] eq 2 and [C] eq 3',
+    '(OR (CMP "A" eq (NUM 1)) (AND (CMP "B" eq (NUM 2)) (CMP "C" eq (NUM 3))))',
+  ],
   ['[A] eq 1 and not [B] eq 2', '(AND (CMP "A" eq (NUM 1)) (NOT (CMP "B" eq (NUM 2))))'],
   ['not [B] eq 2', '(NOT (CMP "B" eq (NUM 2)))'],
   ['x and ([A] eq 1)', '(AND "x" (GROUP (CMP "A" eq (NUM 1))))'],
   ['([A] eq 1) or x', '(OR (GROUP (CMP "A" eq (NUM 1))) "x")'],
-  ['[A] eq 1 AND city:Berlin OR "x y"', '(OR (AND (CMP "A" eq (NUM 1)) (FIELD "city" "Berlin")) (PHRASE "x y"))'],
+  [
+    '[A] eq 1 AND city:Berlin OR "x y"',
+    '(OR (AND (CMP "A" eq (NUM 1)) (FIELD "city" "Berlin")) (PHRASE "x y"))',
+  ],
   // Lower-case and/or/not away from comparisons are words.
   ['cats and dogs', '(and "cats" "and" "dogs")'],
   ['to be or not to be', '(and "to" "be" "or" "not" "to" "be")'],
@@ -124,7 +139,11 @@ describe('parse: spans', () => {
     const body = ast.body!;
     expect(body).toMatchObject({ kind: 'Boost', span: { start: 0, end: 29 } });
     const field = body.kind === 'Boost' ? body.operand : body;
-    expect(field).toMatchObject({ kind: 'Field', span: { start: 0, end: 27 }, field: { span: { start: 0, end: 4 } } });
+    expect(field).toMatchObject({
+      kind: 'Field',
+      span: { start: 0, end: 27 },
+      field: { span: { start: 0, end: 4 } },
+    });
   });
 
   it('keeps raw text and unescaped value', () => {
@@ -152,32 +171,68 @@ describe('the lexer definition', () => {
     const { createLexer } = await import('../../src/language/lexer.js');
     // ensureOptimizations throws when any token defeats the first-character optimisation.
     expect(() => createLexer(true)).not.toThrow();
-    const validated = createLexer(true).tokenize('[First Name] eq "Tim" and created:[2020-01-01 TO *] Jo* é');
+    const validated = createLexer(true).tokenize(
+      '[First Name] eq "Tim" and created:[2020-01-01 TO *] Jo* é',
+    );
     expect(validated.errors).toEqual([]);
-    const fast = createLexer(false).tokenize('[First Name] eq "Tim" and created:[2020-01-01 TO *] Jo* é');
-    expect(fast.tokens.map((t) => [t.tokenType.name, t.image])).toEqual(validated.tokens.map((t) => [t.tokenType.name, t.image]));
+    const fast = createLexer(false).tokenize(
+      '[First Name] eq "Tim" and created:[2020-01-01 TO *] Jo* é',
+    );
+    expect(fast.tokens.map((t) => [t.tokenType.name, t.image])).toEqual(
+      validated.tokens.map((t) => [t.tokenType.name, t.image]),
+    );
   });
 });
 
-describe('syntaxErrorsOf (the fix guard\'s trials, and counts of errors)', () => {
+describe("syntaxErrorsOf (the fix guard's trials, and counts of errors)", () => {
   it('property: the diagnostics of syntaxDiagnostics, bare: each code, severity and span, no message, no fixes; the too-many-errors one whole', () => {
     const limits = fc.constantFrom(undefined, 0, 1, 3, 100);
     fc.assert(
-      fc.property(fc.oneof(queryLikeString, fc.string({ maxLength: 30 })), limits, (text, maxDiagnostics) => {
-        const options = maxDiagnostics === undefined ? {} : { maxDiagnostics };
-        const full = syntaxDiagnostics(text, options);
-        const bare = syntaxErrorsOf(text, options);
-        expect(bare).toEqual(full.map((d) => (d.code === 'too-many-errors' ? d : { code: d.code, severity: d.severity, message: '', span: d.span })));
-      }),
+      fc.property(
+        fc.oneof(queryLikeString, fc.string({ maxLength: 30 })),
+        limits,
+        (text, maxDiagnostics) => {
+          const options = maxDiagnostics === undefined ? {} : { maxDiagnostics };
+          const full = syntaxDiagnostics(text, options);
+          const bare = syntaxErrorsOf(text, options);
+          expect(bare).toEqual(
+            full.map((d) =>
+              d.code === 'too-many-errors'
+                ? d
+                : { code: d.code, severity: d.severity, message: '', span: d.span },
+            ),
+          );
+        },
+      ),
     );
   });
 
   it('every kind of stray token gets the code and span it gets in full', () => {
-    for (const text of [') a', ') ~', ') ^', ') :', ') }', ') ]', 'a } b', 'AND a', '&& a', 'OR a', '|| a', 'x:[a TO b c]', 'x:[a TO b TO]', 'a:b:c', 'f:(a) ]', '(a) ^ ~']) {
+    for (const text of [
+      ') a',
+      ') ~',
+      ') ^',
+      ') :',
+      ') }',
+      ') ]',
+      'a } b',
+      'AND a',
+      '&& a',
+      'OR a',
+      '|| a',
+      'x:[a TO b c]',
+      'x:[a TO b TO]',
+      'a:b:c',
+      'f:(a) ]',
+      '(a) ^ ~',
+    ]) {
       for (const maxDiagnostics of [1, 100]) {
         const full = syntaxDiagnostics(text, { maxDiagnostics });
         expect(full.length, text).toBeGreaterThan(0);
-        expect(syntaxErrorsOf(text, { maxDiagnostics }).map((d) => [d.code, d.span]), text).toEqual(full.map((d) => [d.code, d.span]));
+        expect(
+          syntaxErrorsOf(text, { maxDiagnostics }).map((d) => [d.code, d.span]),
+          text,
+        ).toEqual(full.map((d) => [d.code, d.span]));
       }
     }
   });
@@ -185,7 +240,9 @@ describe('syntaxErrorsOf (the fix guard\'s trials, and counts of errors)', () =>
   it('a broken flood: as many errors as parse reports, none with a fix', () => {
     const text = ') a:b:c [a TO b) '.repeat(50);
     const bare = syntaxErrorsOf(text, { maxDiagnostics: Infinity });
-    expect(bare.map((d) => d.code)).toEqual(parse(text, { maxDiagnostics: Infinity }).diagnostics.map((d) => d.code));
+    expect(bare.map((d) => d.code)).toEqual(
+      parse(text, { maxDiagnostics: Infinity }).diagnostics.map((d) => d.code),
+    );
     expect(bare.every((d) => d.fixes === undefined && d.message === '')).toBe(true);
   });
 });

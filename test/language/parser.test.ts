@@ -17,7 +17,10 @@ describe('createQueryParser', () => {
     const body = parser.query();
     parser.end();
     expect(parser.errors).toEqual([]);
-    expect(body).toMatchObject({ kind: 'And', operands: [{ raw: 'a' }, { raw: 'and' }, { raw: 'b' }] });
+    expect(body).toMatchObject({
+      kind: 'And',
+      operands: [{ raw: 'a' }, { raw: 'and' }, { raw: 'b' }],
+    });
   });
 
   it('end() lets go of the tokens and the recognition errors of the parse (the parser outlives it)', async () => {
@@ -38,8 +41,18 @@ describe('createQueryParser', () => {
   it('parse still reports recognition errors, read before the parser lets go of them', async () => {
     const { parse } = await import('../../src/language/parse.js');
     // A bracket comparison where a field's value belongs: chevrotain's own recognition error, then the next query.
-    expect(parse('f:[a] eq 1').diagnostics).toEqual([{ code: 'syntax-error', severity: 'error', message: "unexpected '[a]' at 1:3", span: { start: 2, end: 5 } }]);
-    expect(parse('TO:[x] eq').diagnostics.map((d) => d.code)).toEqual(['syntax-error', 'missing-value']);
+    expect(parse('f:[a] eq 1').diagnostics).toEqual([
+      {
+        code: 'syntax-error',
+        severity: 'error',
+        message: "unexpected '[a]' at 1:3",
+        span: { start: 2, end: 5 },
+      },
+    ]);
+    expect(parse('TO:[x] eq').diagnostics.map((d) => d.code)).toEqual([
+      'syntax-error',
+      'missing-value',
+    ]);
     expect(parse('a').diagnostics).toEqual([]);
   });
 });

@@ -6,7 +6,9 @@ import { ScratchStack } from '../../src/language/scratch-stack.js';
 /** A tree of lists: each list holds numbers and nested lists, built depth-first as a parser does. */
 type Nested = { items: (number | Nested)[] };
 const nested: fc.Arbitrary<Nested> = fc.letrec<{ list: Nested }>((tie) => ({
-  list: fc.record({ items: fc.array(fc.oneof({ depthSize: 'small' }, fc.integer(), tie('list')), { maxLength: 6 }) }),
+  list: fc.record({
+    items: fc.array(fc.oneof({ depthSize: 'small' }, fc.integer(), tie('list')), { maxLength: 6 }),
+  }),
 })).list;
 
 describe('ScratchStack', () => {
@@ -31,7 +33,8 @@ describe('ScratchStack', () => {
           expect(stack.mark()).toBe(from);
           return taken;
         };
-        const plain = (list: Nested): unknown[] => list.items.map((item) => (typeof item === 'number' ? item : plain(item)));
+        const plain = (list: Nested): unknown[] =>
+          list.items.map((item) => (typeof item === 'number' ? item : plain(item)));
         expect(build(tree)).toEqual(plain(tree));
         // What was below the lists is still there, and only it.
         expect(stack.mark()).toBe(1);

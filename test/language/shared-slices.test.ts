@@ -9,20 +9,27 @@ import { sharedSlice } from '../../src/language/shared-slices.js';
 const scale = Number(process.env.FC_RUNS ?? 1);
 
 /** Texts of few distinct letters, so that short spellings repeat and collide in the table. */
-const text = fc.string({ unit: fc.constantFrom('a', 'b', '"', ' ', 'é', '\ud83d', '\ude00'), minLength: 1, maxLength: 40 });
+const text = fc.string({
+  unit: fc.constantFrom('a', 'b', '"', ' ', 'é', '\ud83d', '\ude00'),
+  minLength: 1,
+  maxLength: 40,
+});
 
 describe('sharedSlice', () => {
   it('property: gives text.slice(start, end), on first, second and later sightings alike', () => {
     fc.assert(
-      fc.property(fc.array(fc.tuple(text, fc.nat(), fc.nat()), { minLength: 1, maxLength: 50 }), (asks) => {
-        for (let round = 0; round < 3; round++) {
-          for (const [t, a, b] of asks) {
-            const start = a % (t.length + 1);
-            const end = start + (b % (t.length - start + 1));
-            expect(sharedSlice(t, start, end)).toBe(t.slice(start, end));
+      fc.property(
+        fc.array(fc.tuple(text, fc.nat(), fc.nat()), { minLength: 1, maxLength: 50 }),
+        (asks) => {
+          for (let round = 0; round < 3; round++) {
+            for (const [t, a, b] of asks) {
+              const start = a % (t.length + 1);
+              const end = start + (b % (t.length - start + 1));
+              expect(sharedSlice(t, start, end)).toBe(t.slice(start, end));
+            }
           }
-        }
-      }),
+        },
+      ),
       { numRuns: 300 * scale },
     );
   });

@@ -41,7 +41,10 @@ describe('remembered spellings', () => {
 
   it('makes no difference to a parse: the first and the repeated parse of escaped names and words agree with the reference parser', () => {
     const escapedWord = fc
-      .array(fc.constantFrom('a', 'B', '7', '\\ ', '\\:', '\\-', '\\(', '\\\\', '\\u0041', 'é'), { minLength: 1, maxLength: 8 })
+      .array(fc.constantFrom('a', 'B', '7', '\\ ', '\\:', '\\-', '\\(', '\\\\', '\\u0041', 'é'), {
+        minLength: 1,
+        maxLength: 8,
+      })
       .map((parts) => `x${parts.join('')}`);
     fc.assert(
       fc.property(escapedWord, escapedWord, (name, word) => {
@@ -49,7 +52,10 @@ describe('remembered spellings', () => {
         const first = parse(text);
         expect(first).toEqual(parseWithReferenceParser(text));
         expect(parse(text)).toEqual(first);
-        const field = first.ast.body?.kind === 'Or' && first.ast.body.operands[0]!.kind === 'And' ? first.ast.body.operands[0].operands[0]! : undefined;
+        const field =
+          first.ast.body?.kind === 'Or' && first.ast.body.operands[0]!.kind === 'And'
+            ? first.ast.body.operands[0].operands[0]!
+            : undefined;
         expect(field?.kind === 'Field' ? field.field.value : undefined).toBe(unescape(name).value);
       }),
       { numRuns: 500 * scale },

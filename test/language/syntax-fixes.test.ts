@@ -11,15 +11,37 @@ function reference(text: string, start: number, image: string): string {
   return start > 0 && text[start - 1] === '~' && backslashes % 2 === 0 ? ` ${escaped}` : escaped;
 }
 
-const units = fc.constantFrom(')', ':', '~', '^', ']', '}', '\\', '\n', '\r', '\u2028', '\u2029', 'a', ' ', '\ud800', '\udc00', 'é');
-const piece = fc.oneof(fc.string({ maxLength: 4 }), fc.array(units, { maxLength: 4 }).map((u) => u.join('')));
+const units = fc.constantFrom(
+  ')',
+  ':',
+  '~',
+  '^',
+  ']',
+  '}',
+  '\\',
+  '\n',
+  '\r',
+  '\u2028',
+  '\u2029',
+  'a',
+  ' ',
+  '\ud800',
+  '\udc00',
+  'é',
+);
+const piece = fc.oneof(
+  fc.string({ maxLength: 4 }),
+  fc.array(units, { maxLength: 4 }).map((u) => u.join('')),
+);
 
 describe('escapedInPlace', () => {
   it('property: the same text as the regular expression it replaces, for one character and for longer images', () => {
     fc.assert(
       fc.property(piece, piece, fc.oneof(units, piece), (before, after, image) => {
         const text = before + image + after;
-        expect(escapedInPlace(text, before.length, image)).toBe(reference(text, before.length, image));
+        expect(escapedInPlace(text, before.length, image)).toBe(
+          reference(text, before.length, image),
+        );
       }),
     );
   });

@@ -1,6 +1,16 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { BREAK, childKeys, children, nodeAt, parse, pathAt, visit, type Node, type NodeKind } from '../../src/index.js';
+import {
+  BREAK,
+  childKeys,
+  children,
+  nodeAt,
+  parse,
+  pathAt,
+  visit,
+  type Node,
+  type NodeKind,
+} from '../../src/index.js';
 import { query } from '../support/arbitraries.js';
 
 describe('visit', () => {
@@ -41,7 +51,13 @@ describe('visit', () => {
           enter(node) {
             const nodeProps = Object.entries(node)
               // A node slot holds a node, an array of nodes, or null (an empty query's body).
-              .filter(([k, v]) => (v === null && k === 'body') || (v !== null && Array.isArray(v) ? v.length > 0 && v.every((x) => typeof x === 'object' && 'kind' in x) : typeof v === 'object' && v !== null && 'kind' in v))
+              .filter(
+                ([k, v]) =>
+                  (v === null && k === 'body') ||
+                  (v !== null && Array.isArray(v)
+                    ? v.length > 0 && v.every((x) => typeof x === 'object' && 'kind' in x)
+                    : typeof v === 'object' && v !== null && 'kind' in v),
+              )
               .map(([k]) => k)
               .sort();
             expect([...(childKeys[node.kind] as readonly string[])].sort()).toEqual(nodeProps);
@@ -67,30 +83,51 @@ describe('nodeAt and pathAt', () => {
   });
 
   it('gives the cursor just after a word to that word', () => {
-    expect(nodeAt(ast, text.indexOf('Pa*') + 3)).toMatchObject({ kind: 'Wildcard', pattern: 'Pa*' });
+    expect(nodeAt(ast, text.indexOf('Pa*') + 3)).toMatchObject({
+      kind: 'Wildcard',
+      pattern: 'Pa*',
+    });
     const partial = parse('city:');
     expect(nodeAt(partial.ast, 5)).toMatchObject({ kind: 'Error' });
   });
 
   it('returns the chain from the root, and nothing outside the text', () => {
-    expect(pathAt(ast, text.indexOf('Berlin')).map((n) => n.kind)).toEqual(['Query', 'And', 'Field', 'Group', 'Or', 'Term']);
+    expect(pathAt(ast, text.indexOf('Berlin')).map((n) => n.kind)).toEqual([
+      'Query',
+      'And',
+      'Field',
+      'Group',
+      'Or',
+      'Term',
+    ]);
     expect(nodeAt(ast, -1)).toBeUndefined();
     expect(nodeAt(ast, text.length + 1)).toBeUndefined();
   });
 
   it('every node is found at its own start offset or inside it (property)', () => {
     fc.assert(
-      fc.property(fc.constantFrom('a b', 'x:(a OR "b c")^2', '[A] eq 1 and -[B] eq "x"', 'n:[1 TO 5} f:>=3 r:/x/ t~2'), (q) => {
-        const tree = parse(q).ast;
-        const all: Node[] = [];
-        visit(tree, { enter: (n) => void all.push(n) });
-        for (const n of all) {
-          if (n.span.start === n.span.end) continue;
-          const path = pathAt(tree, n.span.start);
-          expect(path.some((p) => p === n) || path.some((p) => p.span.start <= n.span.start && p.span.end >= n.span.end)).toBe(true);
-        }
-        expect(children(tree)).toEqual(tree.body ? [tree.body] : []);
-      }),
+      fc.property(
+        fc.constantFrom(
+          'a b',
+          'x:(a OR "b c")^2',
+          '[A] eq 1 and -[B] eq "x"',
+          'n:[1 TO 5} f:>=3 r:/x/ t~2',
+        ),
+        (q) => {
+          const tree = parse(q).ast;
+          const all: Node[] = [];
+          visit(tree, { enter: (n) => void all.push(n) });
+          for (const n of all) {
+            if (n.span.start === n.span.end) continue;
+            const path = pathAt(tree, n.span.start);
+            expect(
+              path.some((p) => p === n) ||
+                path.some((p) => p.span.start <= n.span.start && p.span.end >= n.span.end),
+            ).toBe(true);
+          }
+          expect(children(tree)).toEqual(tree.body ? [tree.body] : []);
+        },
+      ),
     );
   });
 });

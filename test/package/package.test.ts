@@ -3,7 +3,17 @@
  * name), the type declarations, and the `mdq` bin as a real process.
  */
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -12,7 +22,8 @@ import * as source from '../../src/index.js';
 import { parse } from '../../src/index.js';
 
 const root = join(__dirname, '..', '..');
-const node = (args: string[], input?: string) => spawnSync(process.execPath, args, { cwd: root, encoding: 'utf8', input });
+const node = (args: string[], input?: string) =>
+  spawnSync(process.execPath, args, { cwd: root, encoding: 'utf8', input });
 
 /** A declaration file's text; a `.d.cts` is one line that re-exports its ES module's `.d.ts`, which is read instead. */
 function declarations(file: string): string {
@@ -27,7 +38,10 @@ function declarations(file: string): string {
 let buildOutput = '';
 
 beforeAll(() => {
-  const build = spawnSync(process.execPath, [join(root, 'scripts', 'build.mjs'), '--quiet'], { cwd: root, encoding: 'utf8' });
+  const build = spawnSync(process.execPath, [join(root, 'scripts', 'build.mjs'), '--quiet'], {
+    cwd: root,
+    encoding: 'utf8',
+  });
   buildOutput = build.stdout + build.stderr;
   if (build.status !== 0) throw new Error(`the build failed:\n${buildOutput}`);
 }, 300_000);
@@ -46,34 +60,63 @@ describe('the built package', () => {
     mkdirSync(join(project, 'node_modules'));
     symlinkSync(root, join(project, 'node_modules', 'mdq'), 'dir');
     writeFileSync(join(project, 'package.json'), '{ "type": "commonjs" }');
-    writeFileSync(join(project, 'tsconfig.json'), JSON.stringify({ compilerOptions: { module: 'nodenext', moduleResolution: 'nodenext', strict: true, noEmit: true, types: [] }, files: ['main.ts'] }));
+    writeFileSync(
+      join(project, 'tsconfig.json'),
+      JSON.stringify({
+        compilerOptions: {
+          module: 'nodenext',
+          moduleResolution: 'nodenext',
+          strict: true,
+          noEmit: true,
+          types: [],
+        },
+        files: ['main.ts'],
+      }),
+    );
     // One deliberate mistake per subpath: each error proves that subpath's types arrived.
-    writeFileSync(join(project, 'main.ts'), [
-      "import { format, parse } from 'mdq';",
-      "import { createClient } from 'mdq/client';",
-      "import { startEmulator } from 'mdq/emulator';",
-      'export const a: number = format(parse("a").ast);',
-      'export const b: string = createClient;',
-      'export const c: string = startEmulator;',
-    ].join('\n'));
-    const tsc = spawnSync(process.execPath, [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', project], { cwd: project, encoding: 'utf8' });
+    writeFileSync(
+      join(project, 'main.ts'),
+      [
+        "import { format, parse } from 'mdq';",
+        "import { createClient } from 'mdq/client';",
+        "import { startEmulator } from 'mdq/emulator';",
+        'export const a: number = format(parse("a").ast);',
+        'export const b: string = createClient;',
+        'export const c: string = startEmulator;',
+      ].join('\n'),
+    );
+    const tsc = spawnSync(
+      process.execPath,
+      [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', project],
+      { cwd: project, encoding: 'utf8' },
+    );
     rmSync(project, { recursive: true, force: true });
     const errors = tsc.stdout.split('\n').filter((line) => line.includes('error TS'));
-    expect(errors.map((line) => line.replace(/^main\.ts\((\d+),\d+\): error (TS\d+).*$/, '$1 $2'))).toEqual(['4 TS2322', '5 TS2322', '6 TS2322']);
+    expect(
+      errors.map((line) => line.replace(/^main\.ts\((\d+),\d+\): error (TS\d+).*$/, '$1 $2')),
+    ).toEqual(['4 TS2322', '5 TS2322', '6 TS2322']);
   });
 
   it('exports the Node-only emulator from mdq/emulator, as ESM and CJS', () => {
     const script = `const { startEmulator } = await import('mdq/emulator'); const e = await startEmulator(); const r = await fetch(e.url + '/oauth2/token', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(e.demoClient.clientId ? { client_id: e.demoClient.clientId, client_secret: e.demoClient.clientSecret } : {}) }); console.log(r.status); await e.close();`;
     expect(node(['--input-type=module', '-e', script]).stdout).toBe('200\n');
-    expect(node(['-e', `console.log(typeof require('mdq/emulator').startEmulator)`]).stdout).toBe('function\n');
+    expect(node(['-e', `console.log(typeof require('mdq/emulator').startEmulator)`]).stdout).toBe(
+      'function\n',
+    );
   });
 
   it('exports the service client from mdq/client, as ESM and CJS, with its types', () => {
     const script = `const { createClient, QueryError } = await import('mdq/client'); const c = createClient({ baseUrl: 'http://127.0.0.1:1', credentials: { clientId: 'a', clientSecret: 'b' } }); console.log(typeof c.searchAll, new QueryError('m', { diagnostics: [], local: true }).name);`;
     expect(node(['--input-type=module', '-e', script]).stdout).toBe('function QueryError\n');
-    expect(node(['-e', `console.log(typeof require('mdq/client').createClient)`]).stdout).toBe('function\n');
+    expect(node(['-e', `console.log(typeof require('mdq/client').createClient)`]).stdout).toBe(
+      'function\n',
+    );
     const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
-    for (const file of [pkg.exports['./client'].import.types, pkg.exports['./client'].require.types]) expect(declarations(file)).toMatch(/createClient/);
+    for (const file of [
+      pkg.exports['./client'].import.types,
+      pkg.exports['./client'].require.types,
+    ])
+      expect(declarations(file)).toMatch(/createClient/);
   });
 
   it('exports mdq/codemirror, which takes the core from mdq itself and CodeMirror from the peers', () => {
@@ -97,13 +140,16 @@ describe('the built package', () => {
   });
 
   it('declares no types from chevrotain, which users do not install', () => {
-    for (const file of ['dist/index.d.ts', 'dist/index.d.cts', 'dist/client.d.ts']) expect(declarations(file)).not.toMatch(/from ['"]chevrotain['"]/);
+    for (const file of ['dist/index.d.ts', 'dist/index.d.cts', 'dist/client.d.ts'])
+      expect(declarations(file)).not.toMatch(/from ['"]chevrotain['"]/);
   });
 
   it('bundles chevrotain, so the package has no runtime dependencies', () => {
     const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
     expect(pkg.dependencies ?? {}).toEqual({});
-    expect(readFileSync(join(root, 'dist', 'index.js'), 'utf8')).not.toMatch(/from ['"]chevrotain['"]/);
+    expect(readFileSync(join(root, 'dist', 'index.js'), 'utf8')).not.toMatch(
+      /from ['"]chevrotain['"]/,
+    );
   });
 
   it('runs the mdq bin: exit 0 when valid, 1 with errors and no stack trace, 2 for bad usage', () => {
@@ -126,9 +172,15 @@ describe('the built package', () => {
  * Runs the bin with its standard output closed by the reader: at once (`readFirst` false),
  * or after the first chunk, like `| head -1`. Resolves with the exit code and standard error.
  */
-function closedEarly(args: string[], { input = '', readFirst = false } = {}): Promise<{ code: number | null; signal: string | null; stderr: string; read: number }> {
+function closedEarly(
+  args: string[],
+  { input = '', readFirst = false } = {},
+): Promise<{ code: number | null; signal: string | null; stderr: string; read: number }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['dist/cli.js', ...args], { cwd: root, stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['dist/cli.js', ...args], {
+      cwd: root,
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
     let stderr = '';
     let read = 0;
     child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
@@ -159,7 +211,9 @@ describe('issue 9, item 15: a closed standard output', () => {
     ['fields', ['fields', '--example'], ''],
   ])('%s stops quietly with exit 0 when the reader is gone', async (_, args, input) => {
     const r = await closedEarly(args, { input });
-    expect(r.stderr.replace('mdq lint: no --schema given: checking syntax and query shape only\n', '')).toBe('');
+    expect(
+      r.stderr.replace('mdq lint: no --schema given: checking syntax and query shape only\n', ''),
+    ).toBe('');
     expect(r.signal).toBeNull();
     expect(r.code).toBe(0);
   });
@@ -172,19 +226,34 @@ describe('issue 9, item 15: a closed standard output', () => {
   });
 
   it('in a shell pipeline into head -1', () => {
-    const r = spawnSync('bash', ['-c', 'printf "(a\\n%.0s" $(seq 20000) | node dist/cli.js lint --stdin 2>err.tmp | head -1; echo "exit ${PIPESTATUS[1]}"; cat err.tmp; rm -f err.tmp'], { cwd: root, encoding: 'utf8' });
-    expect(r.stdout).toBe("query 1:1:1: error unclosed-paren: missing ')' to close '(' at 1:1\nexit 0\nmdq lint: no --schema given: checking syntax and query shape only\n");
+    const r = spawnSync(
+      'bash',
+      [
+        '-c',
+        'printf "(a\\n%.0s" $(seq 20000) | node dist/cli.js lint --stdin 2>err.tmp | head -1; echo "exit ${PIPESTATUS[1]}"; cat err.tmp; rm -f err.tmp',
+      ],
+      { cwd: root, encoding: 'utf8' },
+    );
+    expect(r.stdout).toBe(
+      "query 1:1:1: error unclosed-paren: missing ')' to close '(' at 1:1\nexit 0\nmdq lint: no --schema given: checking syntax and query shape only\n",
+    );
   });
 });
 
 describe('issue 9, item 18: npm install is quiet unless the build fails', () => {
   it('prepare runs the build quietly', () => {
-    expect(JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).scripts.prepare).toBe('node scripts/build.mjs --quiet');
+    expect(JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).scripts.prepare).toBe(
+      'node scripts/build.mjs --quiet',
+    );
     expect(buildOutput).toBe('');
   });
 
   it('a failing build prints what went wrong and exits 1', () => {
-    const r = spawnSync(process.execPath, [join(root, 'scripts', 'build.mjs'), '--quiet', '--', '--config', 'no-such-config.ts'], { cwd: root, encoding: 'utf8' });
+    const r = spawnSync(
+      process.execPath,
+      [join(root, 'scripts', 'build.mjs'), '--quiet', '--', '--config', 'no-such-config.ts'],
+      { cwd: root, encoding: 'utf8' },
+    );
     expect(r.status).toBe(1);
     expect(r.stderr).toMatch(/No input files[\s\S]*mdq build: tsup failed \(exit 1\)\n$/);
   });
@@ -198,8 +267,15 @@ describe('issue 9, item 19: readable, named, small', () => {
       console.log(JSON.stringify({ renamed, builder: new m.BuilderError('invalid-value', 'x').name, syntax: [syntax.name, syntax.constructor.name] }));`;
     const r = node(['--input-type=module', '-e', script]);
     expect(r.stderr).toBe('');
-    expect(JSON.parse(r.stdout)).toEqual({ renamed: [], builder: 'BuilderError', syntax: ['QuerySyntaxError', 'QuerySyntaxError'] });
-    expect(node(['-e', `const { BuilderError } = require('mdq'); console.log(BuilderError.name)`]).stdout).toBe('BuilderError\n');
+    expect(JSON.parse(r.stdout)).toEqual({
+      renamed: [],
+      builder: 'BuilderError',
+      syntax: ['QuerySyntaxError', 'QuerySyntaxError'],
+    });
+    expect(
+      node(['-e', `const { BuilderError } = require('mdq'); console.log(BuilderError.name)`])
+        .stdout,
+    ).toBe('BuilderError\n');
   });
 
   it('names every function and class of dist/ as src/ does: esbuild renamed none (the build does without keepNames)', () => {
@@ -209,7 +285,11 @@ describe('issue 9, item 19: readable, named, small', () => {
       for (const entry of readdirSync(dir, { withFileTypes: true })) {
         const path = join(dir, entry.name);
         if (entry.isDirectory()) walk(path);
-        else if (path.endsWith('.ts')) for (const [, name] of readFileSync(path, 'utf8').matchAll(/\b(?:function\*?|class|const|let|var)\s+([\w$]+)/g)) declared.add(name!);
+        else if (path.endsWith('.ts'))
+          for (const [, name] of readFileSync(path, 'utf8').matchAll(
+            /\b(?:function\*?|class|const|let|var)\s+([\w$]+)/g,
+          ))
+            declared.add(name!);
       }
     };
     walk(join(root, 'src'));
@@ -217,7 +297,11 @@ describe('issue 9, item 19: readable, named, small', () => {
     let functions = 0;
     for (const file of readdirSync(join(root, 'dist')).filter((f) => f.endsWith('.js'))) {
       const js = readFileSync(join(root, 'dist', file), 'utf8');
-      const patterns = [/^\s*(?:export )?(?:async )?function\*?\s*([\w$]+)\s*\(/gm, /^\s*(?:export )?class ([\w$]+)/gm, /^\s*(?:var|let|const) ([\w$]+) = (?:class\b|function\b|async\b|\([^)]*\) =>|[\w$]+ =>)/gm];
+      const patterns = [
+        /^\s*(?:export )?(?:async )?function\*?\s*([\w$]+)\s*\(/gm,
+        /^\s*(?:export )?class ([\w$]+)/gm,
+        /^\s*(?:var|let|const) ([\w$]+) = (?:class\b|function\b|async\b|\([^)]*\) =>|[\w$]+ =>)/gm,
+      ];
       for (const pattern of patterns) {
         for (const [, name] of js.matchAll(pattern)) {
           functions++;
@@ -230,12 +314,13 @@ describe('issue 9, item 19: readable, named, small', () => {
     expect(renamed).toEqual([]);
   });
 
-
   it('defines each class once in dist/, and the root in one module of ours: the other entries import the core from ./index.js', () => {
     const files = readdirSync(join(root, 'dist')).filter((f) => f.endsWith('.js'));
     const definedIn = new Map<string, string[]>();
     for (const file of files) {
-      for (const [, declared, assigned] of readFileSync(join(root, 'dist', file), 'utf8').matchAll(/^\s*(?:export )?(?:class ([\w$]+)|(?:var|let|const) ([\w$]+) = class\b)/gm)) {
+      for (const [, declared, assigned] of readFileSync(join(root, 'dist', file), 'utf8').matchAll(
+        /^\s*(?:export )?(?:class ([\w$]+)|(?:var|let|const) ([\w$]+) = class\b)/gm,
+      )) {
         const name = (declared ?? assigned)!;
         definedIn.set(name, [...(definedIn.get(name) ?? []), file]);
       }
@@ -243,11 +328,19 @@ describe('issue 9, item 19: readable, named, small', () => {
     expect(definedIn.get('QuerySyntaxError')).toEqual(['index.js']);
     expect([...definedIn].filter(([, where]) => where.length > 1)).toEqual([]);
     // What `import 'mdq'` reads of ours: the root and the vendored chevrotain, nothing else.
-    const rootImports = [...readFileSync(join(root, 'dist', 'index.js'), 'utf8').matchAll(/^import\b[^;]*?from\s*["']([^"']+)["']/gm)].map((m) => m[1]);
+    const rootImports = [
+      ...readFileSync(join(root, 'dist', 'index.js'), 'utf8').matchAll(
+        /^import\b[^;]*?from\s*["']([^"']+)["']/gm,
+      ),
+    ].map((m) => m[1]);
     expect(rootImports).toEqual(['./vendor/chevrotain.js']);
   });
   it('an uncaught error prints a short stack with real function names, not a minified line', () => {
-    const r = node(['--input-type=module', '-e', `const { parseOrThrow } = await import('mdq'); parseOrThrow('(a');`]);
+    const r = node([
+      '--input-type=module',
+      '-e',
+      `const { parseOrThrow } = await import('mdq'); parseOrThrow('(a');`,
+    ]);
     expect(r.status).toBe(1);
     expect(r.stderr).toContain('QuerySyntaxError: the query has 1 syntax error');
     // The throw site's own line, then the stack, in dist/'s readable lines.
@@ -262,7 +355,9 @@ describe('issue 9, item 19: readable, named, small', () => {
     expect(files.filter((f) => f.endsWith('.map'))).toEqual([]);
     for (const file of files.filter((f) => f.endsWith('.js'))) {
       // Code lines are short; only the import and export lists of the chunks run long.
-      const lines = readFileSync(join(root, 'dist', file), 'utf8').split('\n').filter((l) => !/^(import|export) \{/.test(l));
+      const lines = readFileSync(join(root, 'dist', file), 'utf8')
+        .split('\n')
+        .filter((l) => !/^(import|export) \{/.test(l));
       expect(Math.max(...lines.map((l) => l.length)), file).toBeLessThan(400);
     }
     expect(readdirSync(join(root, 'dist', 'vendor'))).toEqual(['chevrotain.js']);
@@ -275,11 +370,25 @@ describe('issue 9, item 19: readable, named, small', () => {
       cpSync(join(root, 'dist'), copy, { recursive: true });
       const vendored = join(copy, 'vendor', 'chevrotain.js');
       const text = readFileSync(vendored, 'utf8');
-      const counting = text.replace('function bundle() {', 'function bundle() {\nglobalThis.chevrotainRuns = (globalThis.chevrotainRuns ?? 0) + 1;');
+      const counting = text.replace(
+        'function bundle() {',
+        'function bundle() {\nglobalThis.chevrotainRuns = (globalThis.chevrotainRuns ?? 0) + 1;',
+      );
       expect(counting, 'the probe found its place').not.toBe(text);
       writeFileSync(vendored, counting);
-      const valid = '[First Name] eq "Tim" and (address.city:Berlin OR email:*@example.com) AND created:>=2020-01-01';
-      const broken = ['(a', 'a AND', '[First Name] eq Tim', 'f:[1 TO', 'a ) b', '"open', 'a\\', '&& || !', 'x^ y~z'];
+      const valid =
+        '[First Name] eq "Tim" and (address.city:Berlin OR email:*@example.com) AND created:>=2020-01-01';
+      const broken = [
+        '(a',
+        'a AND',
+        '[First Name] eq Tim',
+        'f:[1 TO',
+        'a ) b',
+        '"open',
+        'a\\',
+        '&& || !',
+        'x^ y~z',
+      ];
       const script = `const m = await import(${JSON.stringify(pathToFileURL(join(copy, 'index.js')).href)});
         const runs = () => globalThis.chevrotainRuns ?? 0;
         const afterImport = runs();
@@ -290,10 +399,18 @@ describe('issue 9, item 19: readable, named, small', () => {
       const esm = node(['--input-type=module', '-e', script]);
       expect(esm.stderr).toBe('');
       const result = JSON.parse(esm.stdout);
-      expect({ afterImport: result.afterImport, valid: result.valid, afterValid: result.afterValid, afterBroken: result.afterBroken }).toEqual({ afterImport: 0, valid: 0, afterValid: 0, afterBroken: 1 });
+      expect({
+        afterImport: result.afterImport,
+        valid: result.valid,
+        afterValid: result.afterValid,
+        afterBroken: result.afterBroken,
+      }).toEqual({ afterImport: 0, valid: 0, afterValid: 0, afterBroken: 1 });
       expect(result.broken).toEqual(broken.map((q) => JSON.parse(JSON.stringify(parse(q)))));
       for (const r of result.broken) expect(r.diagnostics.length).toBeGreaterThan(0);
-      const cjs = node(['-e', `const m = require(${JSON.stringify(join(copy, 'index.cjs'))}); const runs = () => globalThis.chevrotainRuns ?? 0; const a = runs(); m.parse(${JSON.stringify(valid)}); const b = runs(); const d = m.parse('(a').diagnostics.length; console.log(a, b, runs(), d);`]);
+      const cjs = node([
+        '-e',
+        `const m = require(${JSON.stringify(join(copy, 'index.cjs'))}); const runs = () => globalThis.chevrotainRuns ?? 0; const a = runs(); m.parse(${JSON.stringify(valid)}); const b = runs(); const d = m.parse('(a').diagnostics.length; console.log(a, b, runs(), d);`,
+      ]);
       expect(cjs.stderr).toBe('');
       expect(cjs.stdout).toBe('0 0 1 1\n');
     } finally {
@@ -303,7 +420,16 @@ describe('issue 9, item 19: readable, named, small', () => {
 
   it('ships the example tenant as data (tsup.config.ts): the values src/examples builds, sharing the same objects', async () => {
     const built = await import(pathToFileURL(join(root, 'dist', 'index.js')).href);
-    const names = ['exampleTenant', 'exampleBusinessAreas', 'exampleSchemas', 'exampleDataSets', 'customerSchema', 'customerContactSchema', 'productSchema', 'supplierSchema'] as const;
+    const names = [
+      'exampleTenant',
+      'exampleBusinessAreas',
+      'exampleSchemas',
+      'exampleDataSets',
+      'customerSchema',
+      'customerContactSchema',
+      'productSchema',
+      'supplierSchema',
+    ] as const;
     // Each object reachable from the exports, by the path a walk in key order first meets it on.
     const firstPaths = (exports: Record<string, unknown>): string[] => {
       const seen = new Map<object, string>();
@@ -323,7 +449,10 @@ describe('issue 9, item 19: readable, named, small', () => {
     const paths = firstPaths(built);
     expect(paths).toEqual(firstPaths(source as unknown as Record<string, unknown>));
     expect(paths.filter((p) => p.includes(' -> ')).length).toBeGreaterThan(10);
-    const js = readdirSync(join(root, 'dist')).filter((f) => f.endsWith('.js')).map((f) => readFileSync(join(root, 'dist', f), 'utf8')).join('\n');
+    const js = readdirSync(join(root, 'dist'))
+      .filter((f) => f.endsWith('.js'))
+      .map((f) => readFileSync(join(root, 'dist', f), 'utf8'))
+      .join('\n');
     expect(js).toContain('JSON.parse(`{');
     expect(js).not.toMatch(/function field\(schemaKey/);
   });
@@ -334,7 +463,9 @@ describe('issue 9, item 19: readable, named, small', () => {
       if (seen.has(file)) return;
       seen.add(file);
       // Re-exports (`export { x } from`) load their module too.
-      for (const [, spec] of readFileSync(join(root, 'dist', file), 'utf8').matchAll(/^(?:import|export) .* from ['"]([^'"]+)['"];?$/gm)) {
+      for (const [, spec] of readFileSync(join(root, 'dist', file), 'utf8').matchAll(
+        /^(?:import|export) .* from ['"]([^'"]+)['"];?$/gm,
+      )) {
         expect(spec, `${file} imports ${spec}`).toMatch(/^\.\//);
         visit(spec!.slice(2));
       }
@@ -342,7 +473,11 @@ describe('issue 9, item 19: readable, named, small', () => {
     visit('index.js');
     expect(seen.has('vendor/chevrotain.js')).toBe(true);
     // The evaluator comes in by a re-export only.
-    expect([...seen].some((file) => readFileSync(join(root, 'dist', file), 'utf8').includes('// src/evaluator/'))).toBe(true);
+    expect(
+      [...seen].some((file) =>
+        readFileSync(join(root, 'dist', file), 'utf8').includes('// src/evaluator/'),
+      ),
+    ).toBe(true);
   });
 
   it('packs into a tarball of at most 400 KB, README links included', () => {
@@ -353,17 +488,37 @@ describe('issue 9, item 19: readable, named, small', () => {
     writeFileSync(probe, '// a page that must not ship\n');
     let pack;
     try {
-      [pack] = JSON.parse(execFileSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }));
+      [pack] = JSON.parse(
+        execFileSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], {
+          cwd: root,
+          encoding: 'utf8',
+          stdio: ['ignore', 'pipe', 'ignore'],
+        }),
+      );
     } finally {
       rmSync(made ? dirname(probe) : probe, { recursive: true, force: true });
     }
-    expect(pack.files.filter((f: { path: string }) => f.path.startsWith('dist/playground/'))).toEqual([]);
+    expect(
+      pack.files.filter((f: { path: string }) => f.path.startsWith('dist/playground/')),
+    ).toEqual([]);
     expect(pack.size).toBeLessThanOrEqual(400 * 1024);
     const shipped = new Set(pack.files.map((f: { path: string }) => f.path));
-    for (const file of ['README.md', 'package.json', 'dist/index.js', 'dist/index.cjs', 'dist/index.d.ts', 'dist/index.d.cts', 'dist/cli.js', 'dist/vendor/chevrotain.js']) expect(shipped.has(file), file).toBe(true);
+    for (const file of [
+      'README.md',
+      'package.json',
+      'dist/index.js',
+      'dist/index.cjs',
+      'dist/index.d.ts',
+      'dist/index.d.cts',
+      'dist/cli.js',
+      'dist/vendor/chevrotain.js',
+    ])
+      expect(shipped.has(file), file).toBe(true);
     // Issue 9, item 21: every relative link of a shipped Markdown file points into the tarball.
     for (const doc of [...shipped].filter((f) => String(f).endsWith('.md')) as string[]) {
-      for (const [, target] of readFileSync(join(root, doc), 'utf8').matchAll(/\]\(([^)#\s]+)(?:#[^)]*)?\)/g)) {
+      for (const [, target] of readFileSync(join(root, doc), 'utf8').matchAll(
+        /\]\(([^)#\s]+)(?:#[^)]*)?\)/g,
+      )) {
         if (/^[a-z]+:/.test(target!)) continue;
         expect(shipped.has(join(dirname(doc), target!)), `${doc} links to ${target}`).toBe(true);
       }

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { format, FormatError, parse, QuerySyntaxError, type Expr, type Query } from '../../src/index.js';
+import {
+  format,
+  FormatError,
+  parse,
+  QuerySyntaxError,
+  type Expr,
+  type Query,
+} from '../../src/index.js';
 import { strip } from '../support/strip.js';
 
 const CANONICAL: ReadonlyArray<readonly [string, string]> = [
@@ -54,7 +61,26 @@ describe('format', () => {
       if (key === 'kind') kinds.add(value as string);
       return value;
     });
-    for (const kind of ['And', 'Or', 'Not', 'Required', 'Group', 'Field', 'Exists', 'Comparison', 'Term', 'Wildcard', 'Phrase', 'Regex', 'Range', 'Relation', 'Fuzzy', 'Proximity', 'Boost', 'MatchAll']) {
+    for (const kind of [
+      'And',
+      'Or',
+      'Not',
+      'Required',
+      'Group',
+      'Field',
+      'Exists',
+      'Comparison',
+      'Term',
+      'Wildcard',
+      'Phrase',
+      'Regex',
+      'Range',
+      'Relation',
+      'Fuzzy',
+      'Proximity',
+      'Boost',
+      'MatchAll',
+    ]) {
       expect(kinds, kind).toContain(kind);
     }
   });
@@ -69,8 +95,21 @@ describe('format', () => {
         explicit: [true],
         span: at,
         operands: [
-          { kind: 'Or', span: at, operands: [{ kind: 'Term', raw: 'ignored', value: 'New York', span: at }, { kind: 'Term', raw: '', value: 'AND', span: at }] },
-          { kind: 'Comparison', span: at, field: { kind: 'FieldName', raw: '', value: 'First]Name', span: at }, operator: 'eq', value: { kind: 'StringValue', raw: '', value: 'x") OR (y', span: at } },
+          {
+            kind: 'Or',
+            span: at,
+            operands: [
+              { kind: 'Term', raw: 'ignored', value: 'New York', span: at },
+              { kind: 'Term', raw: '', value: 'AND', span: at },
+            ],
+          },
+          {
+            kind: 'Comparison',
+            span: at,
+            field: { kind: 'FieldName', raw: '', value: 'First]Name', span: at },
+            operator: 'eq',
+            value: { kind: 'StringValue', raw: '', value: 'x") OR (y', span: at },
+          },
         ],
       },
     };
@@ -78,35 +117,69 @@ describe('format', () => {
     expect(text).toBe('(New\\ York OR \\AND) AND [First\\]Name] eq "x\\") OR (y"');
     expect(parse(text).diagnostics).toEqual([]);
     const body = parse(text).ast.body as Expr & { kind: 'And' };
-    expect(strip(body.operands[1])).toEqual(strip(tree.body && tree.body.kind === 'And' ? tree.body.operands[1] : null));
+    expect(strip(body.operands[1])).toEqual(
+      strip(tree.body && tree.body.kind === 'And' ? tree.body.operands[1] : null),
+    );
   });
 
   it('breaks long queries over lines, indenting groups', () => {
-    const text = '[First Name] eq "Tim" AND [Age] ge 18 AND (city:Berlin OR city:Paris OR city:"New York") AND NOT status:inactive';
+    const text =
+      '[First Name] eq "Tim" AND [Age] ge 18 AND (city:Berlin OR city:Paris OR city:"New York") AND NOT status:inactive';
     expect(format(text, { layout: 'multiline', width: 40 })).toBe(
-      ['[First Name] eq "Tim"', 'AND [Age] ge 18', 'AND (', '  city:Berlin', '  OR city:Paris', '  OR city:"New York"', ')', 'AND NOT status:inactive'].join('\n'),
+      [
+        '[First Name] eq "Tim"',
+        'AND [Age] ge 18',
+        'AND (',
+        '  city:Berlin',
+        '  OR city:Paris',
+        '  OR city:"New York"',
+        ')',
+        'AND NOT status:inactive',
+      ].join('\n'),
     );
     expect(format('a b', { layout: 'multiline' })).toBe('a b');
-    expect(format(text, { layout: 'multiline', width: 40, indent: '\t' })).toContain('\n\tcity:Berlin');
+    expect(format(text, { layout: 'multiline', width: 40, indent: '\t' })).toContain(
+      '\n\tcity:Berlin',
+    );
   });
 
   it('refuses text with syntax errors and trees that cannot be printed', () => {
     expect(() => format('(a')).toThrow(QuerySyntaxError);
-    expect(() => format(null as unknown as string)).toThrow(/expected query text or a syntax tree, got null/);
+    expect(() => format(null as unknown as string)).toThrow(
+      /expected query text or a syntax tree, got null/,
+    );
     expect(() => format({ kind: 'Nope' } as unknown as Query)).toThrow(FormatError);
     const at = { start: 0, end: 0 };
     expect(() => format(parse('a AND').ast)).toThrow(FormatError);
     expect(() => format({ kind: 'Term', raw: '', value: '', span: at })).toThrow(FormatError);
-    expect(() => format({ kind: 'Boost', operand: { kind: 'Term', raw: 'a', value: 'a', span: at }, value: Number.NaN, span: at })).toThrow(/boost/);
     expect(() =>
-      format({ kind: 'Comparison', field: { kind: 'FieldName', raw: '', value: '', span: at }, operator: 'eq', value: { kind: 'NumberValue', raw: '', value: 1, span: at }, span: at }),
+      format({
+        kind: 'Boost',
+        operand: { kind: 'Term', raw: 'a', value: 'a', span: at },
+        value: Number.NaN,
+        span: at,
+      }),
+    ).toThrow(/boost/);
+    expect(() =>
+      format({
+        kind: 'Comparison',
+        field: { kind: 'FieldName', raw: '', value: '', span: at },
+        operator: 'eq',
+        value: { kind: 'NumberValue', raw: '', value: 1, span: at },
+        span: at,
+      }),
     ).toThrow(/field name/);
   });
 
   it('prints numbers in plain decimal form that reads back exactly', () => {
     const at = { start: 0, end: 0 };
     for (const value of [1e21, 1.5e-7, 123456789012345680000, 0.1, 2]) {
-      const text = format({ kind: 'Boost', operand: { kind: 'Term', raw: 'a', value: 'a', span: at }, value, span: at });
+      const text = format({
+        kind: 'Boost',
+        operand: { kind: 'Term', raw: 'a', value: 'a', span: at },
+        value,
+        span: at,
+      });
       expect(text).not.toMatch(/e/);
       expect(parse(text).ast.body).toMatchObject({ kind: 'Boost', value });
     }
@@ -114,14 +187,21 @@ describe('format', () => {
 });
 
 describe('format of valid input that used to fail (issue 9, item 9)', () => {
-  it("format('_exists_:\"\"') prints it back instead of throwing", () => {
+  it('format(\'_exists_:""\') prints it back instead of throwing', () => {
     expect(format('_exists_:""')).toBe('_exists_:""');
-    expect(parse(format('_exists_:""')).ast.body).toMatchObject({ kind: 'Exists', field: { value: '' } });
+    expect(parse(format('_exists_:""')).ast.body).toMatchObject({
+      kind: 'Exists',
+      field: { value: '' },
+    });
   });
 
   it("format('\\\\*:*') keeps the escaped field: a clause on a field named * is not match-all", () => {
     expect(format('\\*:*')).toBe('\\*:*');
-    expect(parse(format('\\*:*')).ast.body).toMatchObject({ kind: 'Field', field: { value: '*' }, value: { kind: 'Wildcard', pattern: '*' } });
+    expect(parse(format('\\*:*')).ast.body).toMatchObject({
+      kind: 'Field',
+      field: { value: '*' },
+      value: { kind: 'Wildcard', pattern: '*' },
+    });
     expect(format('\\*:x')).toBe('\\*:x');
     // `*:x` reads as the same tree as `\*:x` (a field named `*`), so it prints the same.
     expect(format('*:x')).toBe('\\*:x');

@@ -30,20 +30,27 @@ describe('= > < at the start of a word', () => {
 
   it('a relation stays a relation', () => {
     expect(format('f:>=18')).toBe('f:>=18');
-    expect(parse('f:>=18').ast.body).toMatchObject({ kind: 'Field', value: { kind: 'Relation', operator: '>=' } });
+    expect(parse('f:>=18').ast.body).toMatchObject({
+      kind: 'Field',
+      value: { kind: 'Relation', operator: '>=' },
+    });
   });
 
   it('escapeTerm writes a word that reads back as itself wherever it stands, after field: too (property)', () => {
     fc.assert(
-      fc.property(fc.constantFrom('=', '>', '<', '>=', '<=', '+', '-'), fc.string({ maxLength: 5 }), (start, rest) => {
-        const word = escapeTerm(start + rest);
-        for (const query of [word, `f:${word}`]) {
-          const { ast, diagnostics } = parse(query);
-          expect(diagnostics).toEqual([]);
-          const term = ast.body?.kind === 'Field' ? ast.body.value : ast.body;
-          expect(term).toMatchObject({ kind: 'Term', value: start + rest });
-        }
-      }),
+      fc.property(
+        fc.constantFrom('=', '>', '<', '>=', '<=', '+', '-'),
+        fc.string({ maxLength: 5 }),
+        (start, rest) => {
+          const word = escapeTerm(start + rest);
+          for (const query of [word, `f:${word}`]) {
+            const { ast, diagnostics } = parse(query);
+            expect(diagnostics).toEqual([]);
+            const term = ast.body?.kind === 'Field' ? ast.body.value : ast.body;
+            expect(term).toMatchObject({ kind: 'Term', value: start + rest });
+          }
+        },
+      ),
     );
   });
 });

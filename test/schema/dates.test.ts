@@ -1,14 +1,33 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { compareDateKeys, daysInMonth, fromDateFormat, readQueryDate, readQueryTime } from '../../src/schema/dates.js';
-import { FIELD_KIND_TRAITS, fieldKind, isKnown, isOrdered, isTextual, type FieldKind } from '../../src/schema/field-kind.js';
+import {
+  compareDateKeys,
+  daysInMonth,
+  fromDateFormat,
+  readQueryDate,
+  readQueryTime,
+} from '../../src/schema/dates.js';
+import {
+  FIELD_KIND_TRAITS,
+  fieldKind,
+  isKnown,
+  isOrdered,
+  isTextual,
+  type FieldKind,
+} from '../../src/schema/field-kind.js';
 
 const pad = (n: number, w = 2) => String(n).padStart(w, '0');
-const realDate = fc.date({ min: new Date('1000-01-01T00:00:00Z'), max: new Date('9999-12-31T00:00:00Z'), noInvalidDate: true }).map((d) => ({
-  y: d.getUTCFullYear(),
-  m: d.getUTCMonth() + 1,
-  d: d.getUTCDate(),
-}));
+const realDate = fc
+  .date({
+    min: new Date('1000-01-01T00:00:00Z'),
+    max: new Date('9999-12-31T00:00:00Z'),
+    noInvalidDate: true,
+  })
+  .map((d) => ({
+    y: d.getUTCFullYear(),
+    m: d.getUTCMonth() + 1,
+    d: d.getUTCDate(),
+  }));
 
 describe('query dates', () => {
   it('accepts every real year-month-day date and keys it as written', () => {
@@ -22,16 +41,27 @@ describe('query dates', () => {
 
   it('rejects a day past the end of its month', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1000, max: 9999 }), fc.integer({ min: 1, max: 12 }), fc.integer({ min: 1, max: 3 }), (y, m, extra) => {
-        expect(readQueryDate(`${y}-${pad(m)}-${pad(daysInMonth(y, m) + extra)}`, false).ok).toBe(false);
-      }),
+      fc.property(
+        fc.integer({ min: 1000, max: 9999 }),
+        fc.integer({ min: 1, max: 12 }),
+        fc.integer({ min: 1, max: 3 }),
+        (y, m, extra) => {
+          expect(readQueryDate(`${y}-${pad(m)}-${pad(daysInMonth(y, m) + extra)}`, false).ok).toBe(
+            false,
+          );
+        },
+      ),
     );
   });
 
   it.each([
     ['2021-02-30', false, "'2021-02-30' is not a real date: 2021-02 has 28 days"],
     ['2021-13-01', false, "'2021-13-01' is not a real date: there is no month 13"],
-    ['01/02/2021', false, "'01/02/2021' is not a date; write dates as year-month-day, e.g. 2021-03-31"],
+    [
+      '01/02/2021',
+      false,
+      "'01/02/2021' is not a date; write dates as year-month-day, e.g. 2021-03-31",
+    ],
     ['2021-02-03T10:00', false, "'2021-02-03T10:00' holds a time, but the field is a date"],
     ['2021-02-03T24:00', true, "'2021-02-03T24:00' is not a real time of day"],
   ])('explains %s', (text, withTime, reason) => {
@@ -41,7 +71,10 @@ describe('query dates', () => {
   it('accepts partial dates, date-times and date math', () => {
     expect(readQueryDate('2021', false)).toEqual({ ok: true, value: { key: '2021' } });
     expect(readQueryDate('2021-6', false)).toEqual({ ok: true, value: { key: '2021-06' } });
-    expect(readQueryDate('2024-02-29T23:59:59Z', true)).toEqual({ ok: true, value: { key: '2024-02-29T23:59:59' } });
+    expect(readQueryDate('2024-02-29T23:59:59Z', true)).toEqual({
+      ok: true,
+      value: { key: '2024-02-29T23:59:59' },
+    });
     expect(readQueryDate('now-1d/d', false)).toEqual({ ok: true, value: null });
   });
 
@@ -70,10 +103,18 @@ describe('query dates', () => {
     const pattern = /^(\d{1,2}):(\d{2})(?::(\d{2})(\.\d{1,9})?)?$/;
     const expected = (text: string) => {
       const m = pattern.exec(text);
-      if (m === null || Number(m[1]) > 23 || Number(m[2]) > 59 || (m[3] !== undefined && Number(m[3]) > 59)) return false;
+      if (
+        m === null ||
+        Number(m[1]) > 23 ||
+        Number(m[2]) > 59 ||
+        (m[3] !== undefined && Number(m[3]) > 59)
+      )
+        return false;
       return `${m[1]!.padStart(2, '0')}:${m[2]}${m[3] === undefined ? '' : `:${m[3]}${m[4] ?? ''}`}`;
     };
-    const text = fc.array(fc.constantFrom(...'0123456789:.'.split('')), { minLength: 3, maxLength: 9 }).map((cs) => cs.join(''));
+    const text = fc
+      .array(fc.constantFrom(...'0123456789:.'.split('')), { minLength: 3, maxLength: 9 })
+      .map((cs) => cs.join(''));
     fc.assert(
       fc.property(text, (t) => {
         const reading = readQueryTime(t);
@@ -86,10 +127,17 @@ describe('query dates', () => {
 describe('field date formats', () => {
   it('reads a date written in the format of a field and round-trips every real date', () => {
     fc.assert(
-      fc.property(realDate, fc.constantFrom('MM/DD/YYYY', 'DD.MM.YYYY', 'YYYY-MM-DD', 'DD/MM/YYYY'), ({ y, m, d }, format) => {
-        const text = format.replace('YYYY', String(y)).replace('MM', pad(m)).replace('DD', pad(d));
-        expect(fromDateFormat(text, format)).toBe(`${y}-${pad(m)}-${pad(d)}`);
-      }),
+      fc.property(
+        realDate,
+        fc.constantFrom('MM/DD/YYYY', 'DD.MM.YYYY', 'YYYY-MM-DD', 'DD/MM/YYYY'),
+        ({ y, m, d }, format) => {
+          const text = format
+            .replace('YYYY', String(y))
+            .replace('MM', pad(m))
+            .replace('DD', pad(d));
+          expect(fromDateFormat(text, format)).toBe(`${y}-${pad(m)}-${pad(d)}`);
+        },
+      ),
     );
   });
 
@@ -104,10 +152,25 @@ describe('field date formats', () => {
 
 describe('field kinds', () => {
   it.each([
-    ['string', 'text'], ['email', 'text'], ['phone', 'text'], ['url', 'text'], ['integer', 'integer'], ['float', 'decimal'],
-    ['currency', 'decimal'], ['boolean', 'boolean'], ['date', 'date'], ['date day/month/year', 'date'], ['DateTime', 'datetime'],
-    ['time', 'time'], ['picklist', 'picklist'], ['image', 'image'], ['document', 'opaque'], ['geo coordinates', 'opaque'],
-    ['something new', 'opaque'], [undefined, 'opaque'], [42, 'opaque'],
+    ['string', 'text'],
+    ['email', 'text'],
+    ['phone', 'text'],
+    ['url', 'text'],
+    ['integer', 'integer'],
+    ['float', 'decimal'],
+    ['currency', 'decimal'],
+    ['boolean', 'boolean'],
+    ['date', 'date'],
+    ['date day/month/year', 'date'],
+    ['DateTime', 'datetime'],
+    ['time', 'time'],
+    ['picklist', 'picklist'],
+    ['image', 'image'],
+    ['document', 'opaque'],
+    ['geo coordinates', 'opaque'],
+    ['something new', 'opaque'],
+    [undefined, 'opaque'],
+    [42, 'opaque'],
   ])('%j is %s', (dataType, kind) => {
     expect(fieldKind(dataType)).toBe(kind);
   });
@@ -116,8 +179,15 @@ describe('field kinds', () => {
     expect(FIELD_KIND_TRAITS.opaque.known).toBe(false);
   });
 
-  it.each(Object.keys(FIELD_KIND_TRAITS) as FieldKind[])('answers the trait predicates for %s as the table does', (kind) => {
-    const traits = FIELD_KIND_TRAITS[kind];
-    expect({ ordered: isOrdered(kind), textual: isTextual(kind), known: isKnown(kind) }).toEqual({ ordered: traits.ordered, textual: traits.textual, known: traits.known });
-  });
+  it.each(Object.keys(FIELD_KIND_TRAITS) as FieldKind[])(
+    'answers the trait predicates for %s as the table does',
+    (kind) => {
+      const traits = FIELD_KIND_TRAITS[kind];
+      expect({ ordered: isOrdered(kind), textual: isTextual(kind), known: isKnown(kind) }).toEqual({
+        ordered: traits.ordered,
+        textual: traits.textual,
+        known: traits.known,
+      });
+    },
+  );
 });

@@ -6,12 +6,17 @@ const named = (name: string) => ({ name });
 
 it('finds every value by its exact name, and nothing for any other string', () => {
   fc.assert(
-    fc.property(fc.uniqueArray(fc.string({ maxLength: 12 }), { maxLength: 60 }), fc.array(fc.string({ maxLength: 12 })), (names, others) => {
-      const values = names.map(named);
-      const table = new NameTable(values);
-      values.forEach((value) => expect(table.get(value.name)).toBe(value));
-      for (const other of others) expect(table.get(other)).toBe(values.find((v) => v.name === other));
-    }),
+    fc.property(
+      fc.uniqueArray(fc.string({ maxLength: 12 }), { maxLength: 60 }),
+      fc.array(fc.string({ maxLength: 12 })),
+      (names, others) => {
+        const values = names.map(named);
+        const table = new NameTable(values);
+        values.forEach((value) => expect(table.get(value.name)).toBe(value));
+        for (const other of others)
+          expect(table.get(other)).toBe(values.find((v) => v.name === other));
+      },
+    ),
   );
 });
 

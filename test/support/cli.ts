@@ -19,7 +19,9 @@ export function fakeIo({ files = {}, stdin = '', color = false }: FakeIoOptions 
     readStdin: async () => stdin,
     readFile: async (path) => {
       if (Object.hasOwn(files, path)) return files[path]!;
-      throw Object.assign(new Error(`ENOENT: no such file or directory, open '${path}'`), { code: 'ENOENT' });
+      throw Object.assign(new Error(`ENOENT: no such file or directory, open '${path}'`), {
+        code: 'ENOENT',
+      });
     },
     color,
   };

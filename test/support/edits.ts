@@ -4,7 +4,12 @@ import type { Span, TextEdit } from '../../src/index.js';
 /** Where an offset of the text before `edits` lands in the text after them. */
 export function mapOffset(offset: number, edits: readonly TextEdit[]): number {
   return edits.reduce(
-    (at, e) => (offset >= e.span.end ? at + e.text.length - (e.span.end - e.span.start) : offset > e.span.start ? at - (offset - e.span.start) : at),
+    (at, e) =>
+      offset >= e.span.end
+        ? at + e.text.length - (e.span.end - e.span.start)
+        : offset > e.span.start
+          ? at - (offset - e.span.start)
+          : at,
     offset,
   );
 }

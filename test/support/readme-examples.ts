@@ -46,9 +46,13 @@ function instrument(block: string): { code: string; checks: number } {
 /** Runs one example; returns how many `// =>` assertions it checked. */
 export function runExample(block: string): number {
   const { code, checks } = instrument(block);
-  const js = ts.transpileModule(code, { compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022 }, reportDiagnostics: true });
+  const js = ts.transpileModule(code, {
+    compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022 },
+    reportDiagnostics: true,
+  });
   expect(js.diagnostics ?? []).toEqual([]);
-  const check = (actual: unknown, expected: string, source: string) => expect(actual, source).toBe(expected);
+  const check = (actual: unknown, expected: string, source: string) =>
+    expect(actual, source).toBe(expected);
   const require = (name: string) => {
     if (name !== 'mdq') throw new Error(`README examples import only 'mdq', not '${name}'`);
     return mdq;
@@ -83,7 +87,8 @@ export function transcripts(markdown: string, fence = 'text'): Transcript[] {
     const steps: { command: string; output: string }[] = [];
     for (const line of body) {
       if (line.startsWith('$ ')) steps.push({ command: line.slice(2), output: '' });
-      else if (steps.length === 0) throw new Error(`a transcript under "${heading}" has output before its first $ command`);
+      else if (steps.length === 0)
+        throw new Error(`a transcript under "${heading}" has output before its first $ command`);
       else steps[steps.length - 1]!.output += `${line}\n`;
     }
     result.push({ heading, steps });
@@ -115,7 +120,9 @@ export function shellWords(line: string): string[] {
     } else if (c === '\\') {
       word = (word ?? '') + (line[++i] ?? '');
     } else if ('|&;<>$`()'.includes(c)) {
-      throw new Error(`README transcripts run plain mdq commands, not shell syntax ('${c}'): ${line}`);
+      throw new Error(
+        `README transcripts run plain mdq commands, not shell syntax ('${c}'): ${line}`,
+      );
     } else {
       word = (word ?? '') + c;
     }

@@ -17,16 +17,22 @@ for (const line of readFileSync(recordedPath, 'utf8').split('\n')) {
   if (line === '') continue;
   const { query, lucene } = JSON.parse(line);
   if (seen.has(query)) {
-    console.error(`merge-differences: the query ${JSON.stringify(query)} is listed twice in queries.txt`);
+    console.error(
+      `merge-differences: the query ${JSON.stringify(query)} is listed twice in queries.txt`,
+    );
     process.exit(1);
   }
   seen.add(query);
   const difference = Object.hasOwn(differences, query) ? differences[query] : undefined;
-  out.push(JSON.stringify(difference === undefined ? { query, lucene } : { query, lucene, difference }));
+  out.push(
+    JSON.stringify(difference === undefined ? { query, lucene } : { query, lucene, difference }),
+  );
 }
 const unknown = Object.keys(differences).filter((query) => !seen.has(query));
 if (unknown.length > 0) {
-  console.error(`merge-differences: differences.json marks queries that are not in queries.txt:\n${unknown.map((q) => `  ${JSON.stringify(q)}`).join('\n')}`);
+  console.error(
+    `merge-differences: differences.json marks queries that are not in queries.txt:\n${unknown.map((q) => `  ${JSON.stringify(q)}`).join('\n')}`,
+  );
   process.exit(1);
 }
 process.stdout.write(out.map((line) => `${line}\n`).join(''));

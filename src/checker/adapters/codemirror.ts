@@ -40,12 +40,20 @@ export function toCodeMirrorDiagnostic(diagnostic: Diagnostic): CodeMirrorDiagno
       name: fix.title,
       apply(view, from) {
         const shift = from - diagnostic.span.start;
-        view.dispatch({ changes: fix.edits.map((e) => ({ from: e.span.start + shift, to: e.span.end + shift, insert: e.text })) });
+        view.dispatch({
+          changes: fix.edits.map((e) => ({
+            from: e.span.start + shift,
+            to: e.span.end + shift,
+            insert: e.text,
+          })),
+        });
       },
     })),
   };
 }
 
-export function toCodeMirrorDiagnostics(diagnostics: readonly Diagnostic[]): CodeMirrorDiagnostic[] {
+export function toCodeMirrorDiagnostics(
+  diagnostics: readonly Diagnostic[],
+): CodeMirrorDiagnostic[] {
   return diagnostics.map(toCodeMirrorDiagnostic);
 }

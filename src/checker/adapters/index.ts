@@ -1,4 +1,10 @@
-export { toCodeMirrorDiagnostic, toCodeMirrorDiagnostics, type CodeMirrorAction, type CodeMirrorDiagnostic, type CodeMirrorViewLike } from './codemirror.js';
+export {
+  toCodeMirrorDiagnostic,
+  toCodeMirrorDiagnostics,
+  type CodeMirrorAction,
+  type CodeMirrorDiagnostic,
+  type CodeMirrorViewLike,
+} from './codemirror.js';
 export {
   toLspCodeActions,
   toLspDiagnostic,

@@ -26,7 +26,10 @@ export interface LspDiagnostic {
   readonly code: string;
   readonly source: 'mdq';
   readonly message: string;
-  readonly relatedInformation?: readonly { readonly location: { readonly uri: string; readonly range: LspRange }; readonly message: string }[];
+  readonly relatedInformation?: readonly {
+    readonly location: { readonly uri: string; readonly range: LspRange };
+    readonly message: string;
+  }[];
 }
 
 export interface LspTextEdit {
@@ -42,7 +45,12 @@ export interface LspCodeAction {
   readonly edit: { readonly changes: Readonly<Record<string, readonly LspTextEdit[]>> };
 }
 
-const SEVERITIES: { readonly [S in Severity]: LspSeverity } = { error: 1, warning: 2, info: 3, hint: 4 };
+const SEVERITIES: { readonly [S in Severity]: LspSeverity } = {
+  error: 1,
+  warning: 2,
+  info: 3,
+  hint: 4,
+};
 
 export function lspPosition(text: string, offset: number): LspPosition {
   const { line, column } = lineColumn(text, offset);
@@ -54,7 +62,11 @@ export function lspRange(text: string, span: Span): LspRange {
 }
 
 /** One diagnostic for a document `uri` holding `text`. */
-export function toLspDiagnostic(text: string, diagnostic: Diagnostic, uri = 'query'): LspDiagnostic {
+export function toLspDiagnostic(
+  text: string,
+  diagnostic: Diagnostic,
+  uri = 'query',
+): LspDiagnostic {
   const base: LspDiagnostic = {
     range: lspRange(text, diagnostic.span),
     severity: SEVERITIES[diagnostic.severity],
@@ -63,7 +75,13 @@ export function toLspDiagnostic(text: string, diagnostic: Diagnostic, uri = 'que
     message: diagnostic.message,
   };
   if (!diagnostic.related?.length) return base;
-  return { ...base, relatedInformation: diagnostic.related.map((r) => ({ location: { uri, range: lspRange(text, r.span) }, message: r.message })) };
+  return {
+    ...base,
+    relatedInformation: diagnostic.related.map((r) => ({
+      location: { uri, range: lspRange(text, r.span) },
+      message: r.message,
+    })),
+  };
 }
 
 /**
@@ -71,7 +89,11 @@ export function toLspDiagnostic(text: string, diagnostic: Diagnostic, uri = 'que
  * safe fix (`Fix.safe`: it keeps the query's meaning) is preferred, the one an editor
  * applies with "fix all"; a diagnostic with only guesses has none preferred.
  */
-export function toLspCodeActions(text: string, diagnostic: Diagnostic, uri = 'query'): LspCodeAction[] {
+export function toLspCodeActions(
+  text: string,
+  diagnostic: Diagnostic,
+  uri = 'query',
+): LspCodeAction[] {
   const lsp = toLspDiagnostic(text, diagnostic, uri);
   const fixes = diagnostic.fixes ?? [];
   const preferred = fixes.findIndex((f) => f.safe === true);
@@ -80,6 +102,10 @@ export function toLspCodeActions(text: string, diagnostic: Diagnostic, uri = 'qu
     kind: 'quickfix',
     diagnostics: [lsp],
     ...(i === preferred ? { isPreferred: true } : {}),
-    edit: { changes: { [uri]: fix.edits.map((e) => ({ range: lspRange(text, e.span), newText: e.text })) } },
+    edit: {
+      changes: {
+        [uri]: fix.edits.map((e) => ({ range: lspRange(text, e.span), newText: e.text })),
+      },
+    },
   }));
 }

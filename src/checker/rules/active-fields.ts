@@ -13,10 +13,19 @@ export const ActiveFields: Rule = {
   invariant: 'Every field a query names is active.',
   needsSchema: true,
   codes: {
-    'inactive-field': { severity: 'warning', autofix: false, summary: 'a field the schema marks inactive' },
+    'inactive-field': {
+      severity: 'warning',
+      autofix: false,
+      summary: 'a field the schema marks inactive',
+    },
   },
   create: (context) =>
     namedFields(context, (field, span) => {
-      if (!field.active) context.report({ code: 'inactive-field', message: `"${field.name}" is inactive: its values are no longer maintained`, span });
+      if (!field.active)
+        context.report({
+          code: 'inactive-field',
+          message: `"${field.name}" is inactive: its values are no longer maintained`,
+          span,
+        });
     }),
 };

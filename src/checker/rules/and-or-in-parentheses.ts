@@ -18,7 +18,11 @@ export const AndOrInParentheses: Rule = {
   invariant: 'AND and OR are never mixed without parentheses.',
   needsSchema: false,
   codes: {
-    'mixed-and-or': { severity: 'warning', autofix: true, summary: 'AND and OR mixed without parentheses (the engine ignores precedence)' },
+    'mixed-and-or': {
+      severity: 'warning',
+      autofix: true,
+      summary: 'AND and OR mixed without parentheses (the engine ignores precedence)',
+    },
   },
   create(context) {
     // For each AND or OR being walked: where the reports stood on entering it, and
@@ -29,7 +33,8 @@ export const AndOrInParentheses: Rule = {
     const enter = (node: And | Or, parent: Node | null, given?: NodeKind | null) => {
       // An AND directly in an OR (or the other way round): the parent mixes them.
       const around = kindAround(parent, given);
-      if ((around === 'And' || around === 'Or') && around !== node.kind) mixed[mixed.length - 1] = true;
+      if ((around === 'And' || around === 'Or') && around !== node.kind)
+        mixed[mixed.length - 1] = true;
       marks.push(context.reported());
       mixed.push(false);
     };
@@ -54,11 +59,15 @@ function mixing(node: And | Or): Report {
   const edits: TextEdit[] = [];
   for (const o of node.operands) {
     if (o.kind !== inner) continue;
-    edits.push({ span: { start: o.span.start, end: o.span.start }, text: '(' }, { span: { start: o.span.end, end: o.span.end }, text: ')' });
+    edits.push(
+      { span: { start: o.span.start, end: o.span.start }, text: '(' },
+      { span: { start: o.span.end, end: o.span.end }, text: ')' },
+    );
   }
   return {
     code: 'mixed-and-or',
-    message: "AND and OR are mixed without parentheses; the service's engine ignores precedence, so add parentheses to say which goes first",
+    message:
+      "AND and OR are mixed without parentheses; the service's engine ignores precedence, so add parentheses to say which goes first",
     span: node.span,
     fixes: [{ title: 'Add the parentheses the query means', edits, safe: true }],
   };

@@ -51,7 +51,8 @@ const BELOW = 2;
 const INCLUSIVE = 4;
 
 /** Equal when case is ignored (picklist codes, booleans and text compare so); lower-cased only when it matters. */
-const sameWithoutCase = (a: string, b: string): boolean => a === b || (a.length === b.length && a.toLowerCase() === b.toLowerCase());
+const sameWithoutCase = (a: string, b: string): boolean =>
+  a === b || (a.length === b.length && a.toLowerCase() === b.toLowerCase());
 
 function blank(field: SchemaField): Required {
   return {
@@ -175,7 +176,10 @@ class Conjunction {
     }
     if (lowerNode !== undefined && upperNode !== undefined) {
       const order = compareValues(lower, upper);
-      if (order !== undefined && (order > 0 || (order === 0 && !(lowerInclusive && upperInclusive)))) {
+      if (
+        order !== undefined &&
+        (order > 0 || (order === 0 && !(lowerInclusive && upperInclusive)))
+      ) {
         this.contradiction(r, node, lowerNode === node ? upperNode : lowerNode);
         return;
       }
@@ -222,12 +226,24 @@ function constrainable(field: SchemaField | undefined): field is SchemaField {
 }
 
 /** Adds the condition `value`, used in `role`, puts on `field` in the clause `node`; none for what cannot be read. */
-function addCondition(context: CheckContext, into: Conjunction, field: SchemaField, node: Node, value: ValueNode, role: ValueRole, inclusive = true): void {
+function addCondition(
+  context: CheckContext,
+  into: Conjunction,
+  field: SchemaField,
+  node: Node,
+  value: ValueNode,
+  role: ValueRole,
+  inclusive = true,
+): void {
   const text = value.kind === 'NumberValue' ? value.raw : value.value;
   if (text === null) return;
   if (!isOrdered(field.kind)) {
     // Text fields match words, so only exact comparisons constrain them.
-    if (role === 'eq' || (role === 'match' && (field.kind === 'picklist' || field.kind === 'boolean'))) into.exact(field, node, text);
+    if (
+      role === 'eq' ||
+      (role === 'match' && (field.kind === 'picklist' || field.kind === 'boolean'))
+    )
+      into.exact(field, node, text);
     return;
   }
   const reading = context.reading(value, field);
@@ -268,7 +284,11 @@ export const ConjunctionsCanHold: Rule = {
   invariant: 'The conditions an AND puts on one single-valued field can hold together.',
   needsSchema: true,
   codes: {
-    contradiction: { severity: 'warning', autofix: false, summary: 'conditions on one field that cannot hold together (`[Age] gt 65 and [Age] lt 18`)' },
+    contradiction: {
+      severity: 'warning',
+      autofix: false,
+      summary: 'conditions on one field that cannot hold together (`[Age] gt 65 and [Age] lt 18`)',
+    },
   },
   create(context) {
     // The outermost ANDs being walked (an OR or a NOT between two ANDs separates them).
@@ -279,7 +299,9 @@ export const ConjunctionsCanHold: Rule = {
     /** True when a node under `parent` is one of the clauses the current AND requires. */
     const isRequired = (parent: Node | null, given: NodeKind | null | undefined): boolean => {
       const around = kindAround(parent, given);
-      return around === 'And' || (around === 'Group' && groupsInAnd[groupsInAnd.length - 1] === true);
+      return (
+        around === 'And' || (around === 'Group' && groupsInAnd[groupsInAnd.length - 1] === true)
+      );
     };
     const current = (): Conjunction | undefined => conjunctions[conjunctions.length - 1];
 
@@ -300,7 +322,8 @@ export const ConjunctionsCanHold: Rule = {
       },
       And: {
         enter: (node: Node, parent: Node | null, around?: NodeKind | null) => {
-          if (!isRequired(parent, around)) conjunctions.push(new Conjunction(node, context.reported(), requirements));
+          if (!isRequired(parent, around))
+            conjunctions.push(new Conjunction(node, context.reported(), requirements));
         },
         leave: (node) => {
           const top = current();
@@ -313,7 +336,8 @@ export const ConjunctionsCanHold: Rule = {
       Comparison: (node: Comparison, parent: Node | null, around?: NodeKind | null) => {
         if (!isRequired(parent, around)) return;
         const field = context.fieldOf(node.field);
-        if (constrainable(field)) addCondition(context, current()!, field, node, node.value, node.operator);
+        if (constrainable(field))
+          addCondition(context, current()!, field, node, node.value, node.operator);
       },
       Field: (node: Field, parent: Node | null, around?: NodeKind | null) => {
         if (!isRequired(parent, around)) return;
@@ -322,11 +346,15 @@ export const ConjunctionsCanHold: Rule = {
         if (!constrainable(field)) return;
         const into = current()!;
         const v = node.value;
-        if (v.kind === 'Term' || v.kind === 'Phrase') addCondition(context, into, field, node, v, 'match');
-        else if (v.kind === 'Relation') addCondition(context, into, field, node, v.value, v.operator);
+        if (v.kind === 'Term' || v.kind === 'Phrase')
+          addCondition(context, into, field, node, v, 'match');
+        else if (v.kind === 'Relation')
+          addCondition(context, into, field, node, v.value, v.operator);
         else if (v.kind === 'Range') {
-          if (v.lower.value !== null && v.lower.raw !== '') addCondition(context, into, field, node, v.lower, 'lower', v.lowerInclusive);
-          if (v.upper.value !== null && v.upper.raw !== '') addCondition(context, into, field, node, v.upper, 'upper', v.upperInclusive);
+          if (v.lower.value !== null && v.lower.raw !== '')
+            addCondition(context, into, field, node, v.lower, 'lower', v.lowerInclusive);
+          if (v.upper.value !== null && v.upper.raw !== '')
+            addCondition(context, into, field, node, v.upper, 'upper', v.upperInclusive);
         }
       },
     };

@@ -14,7 +14,11 @@ import type { Rule } from '../rule.js';
 const DIGITS = /^\d{1,4}$/;
 
 const digits = (node: Expr | undefined): string | undefined =>
-  node?.kind === 'Term' && DIGITS.test(node.raw) ? node.raw : node?.kind === 'Regex' && DIGITS.test(node.pattern) ? node.pattern : undefined;
+  node?.kind === 'Term' && DIGITS.test(node.raw)
+    ? node.raw
+    : node?.kind === 'Regex' && DIGITS.test(node.pattern)
+      ? node.pattern
+      : undefined;
 
 function checkSlashDates(and: And, context: CheckContext): void {
   const ops = and.operands;
@@ -24,20 +28,30 @@ function checkSlashDates(and: And, context: CheckContext): void {
     const middle = ops[i + 1]!;
     const last = ops[i + 2]!;
     // `01/02/1980` with nothing between its parts: the value, a regex and a word.
-    if (middle.kind !== 'Regex' || clause.value.span.end !== middle.span.start || middle.span.end !== last.span.start) continue;
+    if (
+      middle.kind !== 'Regex' ||
+      clause.value.span.end !== middle.span.start ||
+      middle.span.end !== last.span.start
+    )
+      continue;
     const parts = [digits(clause.value), digits(middle), digits(last)];
     if (parts.some((p) => p === undefined)) continue;
     const field = context.fieldOf(clause.field, clause);
     if (field === undefined || (field.kind !== 'date' && field.kind !== 'datetime')) continue;
     const written = parts.join('/');
     const reading = readValue(written, field);
-    const iso = !reading.ok && reading.suggestion !== undefined && reading.suggestionSafe === true ? reading.suggestion : undefined;
+    const iso =
+      !reading.ok && reading.suggestion !== undefined && reading.suggestionSafe === true
+        ? reading.suggestion
+        : undefined;
     const span = { start: clause.value.span.start, end: last.span.end };
     context.report({
       code: 'slash-date',
       message: `unquoted, '${written}' reads as '${parts[0]}' in "${field.name}", a regex /${parts[1]}/ and '${parts[2]}' in every field; write the date year-month-day${iso ? `: ${iso}` : ''}`,
       span,
-      ...(iso ? { fixes: [{ title: `Write ${iso}`, edits: [{ span, text: iso }], safe: true }] } : {}),
+      ...(iso
+        ? { fixes: [{ title: `Write ${iso}`, edits: [{ span, text: iso }], safe: true }] }
+        : {}),
     });
   }
 }
@@ -47,7 +61,12 @@ export const DatesAreQuoted: Rule = {
   invariant: 'A date with slashes is quoted or written year-month-day, never bare.',
   needsSchema: true,
   codes: {
-    'slash-date': { severity: 'error', autofix: true, summary: '`Date\\ of\\ Birth:01/02/1980` unquoted reads as a word, a regex and a word; fixed to the year-month-day date' },
+    'slash-date': {
+      severity: 'error',
+      autofix: true,
+      summary:
+        '`Date\\ of\\ Birth:01/02/1980` unquoted reads as a word, a regex and a word; fixed to the year-month-day date',
+    },
   },
   create(context) {
     return { And: (node) => checkSlashDates(node, context) };

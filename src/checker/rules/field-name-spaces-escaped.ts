@@ -14,19 +14,27 @@ import type { SchemaField } from '../../schema/schema.js';
 import type { Rule } from '../rule.js';
 import type { SpacedFieldName } from '../spaced-field-names.js';
 
-const RELATION_OPERATORS: Readonly<Record<RelationOperator, string>> = { '>': 'gt', '>=': 'ge', '<': 'lt', '<=': 'le' };
+const RELATION_OPERATORS: Readonly<Record<RelationOperator, string>> = {
+  '>': 'gt',
+  '>=': 'ge',
+  '<': 'lt',
+  '<=': 'le',
+};
 const NUMBER = /^-?\d+(?:\.\d+)?$/;
 
 function comparisonValue(value: Term | Phrase, field: SchemaField): string {
   const numeric = field.kind === 'integer' || field.kind === 'decimal';
-  return numeric && value.kind === 'Term' && NUMBER.test(value.value) ? value.value : quote(value.value);
+  return numeric && value.kind === 'Term' && NUMBER.test(value.value)
+    ? value.value
+    : quote(value.value);
 }
 
 /** The clause as a bracket comparison, when its value has one: `[First Name] eq "John"`. */
 function asComparison(s: SpacedFieldName & { clause: Field }): string | undefined {
   const value = s.clause.value;
   const name = bracketFieldName(s.field.name);
-  if (value.kind === 'Term' || value.kind === 'Phrase') return `${name} eq ${comparisonValue(value, s.field)}`;
+  if (value.kind === 'Term' || value.kind === 'Phrase')
+    return `${name} eq ${comparisonValue(value, s.field)}`;
   if (value.kind === 'Relation' && isOrdered(s.field.kind)) {
     return `${name} ${RELATION_OPERATORS[value.operator]} ${comparisonValue(value.value, s.field)}`;
   }
@@ -38,7 +46,11 @@ export const FieldNameSpacesEscaped: Rule = {
   invariant: 'A field name with spaces is written in brackets or with escaped spaces.',
   needsSchema: true,
   codes: {
-    'unescaped-space': { severity: 'warning', autofix: true, summary: 'a field name with spaces written unescaped (`First Name:John`)' },
+    'unescaped-space': {
+      severity: 'warning',
+      autofix: true,
+      summary: 'a field name with spaces written unescaped (`First Name:John`)',
+    },
   },
   create(context) {
     const checkClause = (clause: Field | SpacedFieldName['clause']) => {
@@ -50,14 +62,25 @@ export const FieldNameSpacesEscaped: Rule = {
       const fixes: Fix[] = [];
       if (s.clause.kind === 'Field') {
         const comparison = asComparison(s as SpacedFieldName & { clause: Field });
-        const edits = comparison ? [{ span: { start: s.start, end: s.clause.span.end }, text: comparison }] : [];
+        const edits = comparison
+          ? [{ span: { start: s.start, end: s.clause.span.end }, text: comparison }]
+          : [];
         // After a comparison a lower-case `and`/`or`/`not` turns into an operator: offer the form only when that still parses.
         // Next to a lower-case `and`/`or`/`not`, the bracket form turns that word into an operator: a change of meaning.
-        if (comparison && context.keepsSyntax(edits)) fixes.push({ title: `Write ${comparison}`, edits, safe: !s.wordAfter && !s.operatorWordNext });
+        if (comparison && context.keepsSyntax(edits))
+          fixes.push({
+            title: `Write ${comparison}`,
+            edits,
+            safe: !s.wordAfter && !s.operatorWordNext,
+          });
       }
       const escaped = escapeFieldName(s.field.name);
       // `Last Name:van Dijk`: the value probably runs on (value-then-words says so); only the name is sure, not the rest.
-      fixes.push({ title: `Escape the spaces: ${escaped}`, edits: [{ span, text: escaped }], safe: !s.wordAfter });
+      fixes.push({
+        title: `Escape the spaces: ${escaped}`,
+        edits: [{ span, text: escaped }],
+        safe: !s.wordAfter,
+      });
       context.report({
         code: 'unescaped-space',
         message: `the field "${s.field.name}" has spaces: unescaped, each word is searched on its own; write it in brackets or escape the spaces`,

@@ -19,13 +19,17 @@ import { kindAround } from '../walk.js';
 const places = new WeakMap<SchemaIndex, string>();
 
 /** An unescaped `*` or `?` in a name as written (tested for `*`/`?` first: most names have neither). */
-const hasWildcard = (raw: string): boolean => (raw.includes('*') || raw.includes('?')) && /(^|[^\\])[*?]/.test(raw);
+const hasWildcard = (raw: string): boolean =>
+  (raw.includes('*') || raw.includes('?')) && /(^|[^\\])[*?]/.test(raw);
 
 /** "the Customer schema", "the schemas "Customer" and "Product"". */
 function where(schema: SchemaIndex): string {
   let text = places.get(schema);
   if (text === undefined) {
-    text = schema.names.length === 1 ? `the ${schema.names[0]} schema` : `the schemas ${quotedList(schema.names, 'and')}`;
+    text =
+      schema.names.length === 1
+        ? `the ${schema.names[0]} schema`
+        : `the schemas ${quotedList(schema.names, 'and')}`;
     places.set(schema, text);
   }
   return text;
@@ -76,7 +80,8 @@ function fixesFor(said: Verdict, written: readonly string[], span: Span): Fix[] 
   const fixes = new Array<Fix>(n);
   // The exact spelling of the one field a name differs from only in case keeps its meaning; a guess at a misspelling does not.
   const safe = said.code === 'field-name-case' && n === 1;
-  for (let i = 0; i < n; i++) fixes[i] = { title: said.titles[i]!, edits: [{ span, text: written[i]! }], safe };
+  for (let i = 0; i < n; i++)
+    fixes[i] = { title: said.titles[i]!, edits: [{ span, text: written[i]! }], safe };
   return fixes;
 }
 
@@ -90,12 +95,29 @@ function verdict(schema: SchemaIndex, name: string): Verdict {
   if (known === undefined) {
     const loose = schema.looseMatches(name).map((f) => f.name);
     if (loose.length > 0) {
-      known = { code: 'field-name-case', message: `no field "${name}"; field names are exact: did you mean ${quotedList(loose)}?`, names: loose, titles: titlesFor(loose), written: { bracketed: undefined, quoted: undefined, escaped: undefined }, held: undefined };
+      known = {
+        code: 'field-name-case',
+        message: `no field "${name}"; field names are exact: did you mean ${quotedList(loose)}?`,
+        names: loose,
+        titles: titlesFor(loose),
+        written: { bracketed: undefined, quoted: undefined, escaped: undefined },
+        held: undefined,
+      };
     } else {
       // Fields with the name as one of their words first (`Name`: "First Name", "Last Name"), then typos of it.
       const containing = containingWord(name, schema.fields.keys());
-      const near = [...containing, ...closest(name, schema.fields.keys()).filter((n) => !containing.includes(n))].slice(0, Math.max(3, containing.length));
-      known = { code: 'unknown-field', message: `no field "${name}" in ${where(schema)}${near.length ? `; did you mean ${quotedList(near)}?` : ''}`, names: near, titles: titlesFor(near), written: { bracketed: undefined, quoted: undefined, escaped: undefined }, held: undefined };
+      const near = [
+        ...containing,
+        ...closest(name, schema.fields.keys()).filter((n) => !containing.includes(n)),
+      ].slice(0, Math.max(3, containing.length));
+      known = {
+        code: 'unknown-field',
+        message: `no field "${name}" in ${where(schema)}${near.length ? `; did you mean ${quotedList(near)}?` : ''}`,
+        names: near,
+        titles: titlesFor(near),
+        written: { bracketed: undefined, quoted: undefined, escaped: undefined },
+        held: undefined,
+      };
     }
     if (cache.size < 10_000) cache.set(name, known);
   }
@@ -135,8 +157,10 @@ function groupValues(body: Expr | null): ValueNode[] {
   while (stack.length > 0 && found.length < MAX_GROUP_VALUES) {
     const node = stack.pop()!;
     if (node.kind === 'Term' || node.kind === 'Phrase') found.push(node);
-    else if (node.kind === 'And' || node.kind === 'Or') for (let i = node.operands.length - 1; i >= 0; i--) stack.push(node.operands[i]!);
-    else if (node.kind === 'Group' || node.kind === 'Not' || node.kind === 'Required') stack.push(node.kind === 'Group' ? node.body : node.operand);
+    else if (node.kind === 'And' || node.kind === 'Or')
+      for (let i = node.operands.length - 1; i >= 0; i--) stack.push(node.operands[i]!);
+    else if (node.kind === 'Group' || node.kind === 'Not' || node.kind === 'Required')
+      stack.push(node.kind === 'Group' ? node.body : node.operand);
     else if (node.kind === 'Boost') stack.push(node.operand);
   }
   return found;
@@ -169,8 +193,18 @@ function narrowed(said: Verdict, values: readonly ValueNode[], schema: SchemaInd
     return field === undefined || values.every((v) => readValue(valueText(v), field).ok);
   });
   if (names.length === said.names.length) return said;
-  const message = said.message.replace(/; did you mean .*$/, names.length ? `; did you mean ${quotedList(names)}?` : '');
-  return { code: said.code, message, names, titles: titlesFor(names), written: { bracketed: undefined, quoted: undefined, escaped: undefined }, held: undefined };
+  const message = said.message.replace(
+    /; did you mean .*$/,
+    names.length ? `; did you mean ${quotedList(names)}?` : '',
+  );
+  return {
+    code: said.code,
+    message,
+    names,
+    titles: titlesFor(names),
+    written: { bracketed: undefined, quoted: undefined, escaped: undefined },
+    held: undefined,
+  };
 }
 
 export const KnownFieldNames: Rule = {
@@ -178,8 +212,16 @@ export const KnownFieldNames: Rule = {
   invariant: 'Every field a query names exists in the schema, spelt exactly.',
   needsSchema: true,
   codes: {
-    'unknown-field': { severity: 'warning', autofix: false, summary: 'no field of that name; suggests the closest names' },
-    'field-name-case': { severity: 'warning', autofix: true, summary: 'a field name that differs from a real one only in case or spacing' },
+    'unknown-field': {
+      severity: 'warning',
+      autofix: false,
+      summary: 'no field of that name; suggests the closest names',
+    },
+    'field-name-case': {
+      severity: 'warning',
+      autofix: true,
+      summary: 'a field name that differs from a real one only in case or spacing',
+    },
   },
   create(context) {
     return {

@@ -12,7 +12,6 @@ import { isOperatorWord } from '../operator-words.js';
 import type { CheckContext, Report } from '../context.js';
 import type { Rule } from '../rule.js';
 
-
 /** Equal numbers, NaN included, as their text would be (`String(-0) === String(0)`). */
 const sameNumber = (a: number | null, b: number | null): boolean => a === b || (a !== a && b !== b);
 
@@ -37,8 +36,11 @@ function sameFlags(a: readonly boolean[], b: readonly boolean[]): boolean {
  * parentheses; never when either holds an error. Compared in place, with no key
  * strings built: only clauses whose hashes collide get here.
  */
-const SAME: { readonly [K in NodeKind]: (a: NodeOfKind<K>, b: NodeOfKind<K>, same: Same) => boolean } = {
-  Query: (a, b, same) => (a.body === null || b.body === null ? a.body === b.body : same(a.body, b.body)),
+const SAME: {
+  readonly [K in NodeKind]: (a: NodeOfKind<K>, b: NodeOfKind<K>, same: Same) => boolean;
+} = {
+  Query: (a, b, same) =>
+    a.body === null || b.body === null ? a.body === b.body : same(a.body, b.body),
   Or: (a, b, same) => allSame(a.operands, b.operands, same),
   And: (a, b, same) => sameFlags(a.explicit, b.explicit) && allSame(a.operands, b.operands, same),
   Not: (a, b, same) => a.operator === b.operator && same(a.operand, b.operand),
@@ -46,12 +48,17 @@ const SAME: { readonly [K in NodeKind]: (a: NodeOfKind<K>, b: NodeOfKind<K>, sam
   Group: (a, b, same) => same(a.body, b.body),
   Field: (a, b, same) => a.field.value === b.field.value && same(a.value, b.value),
   Exists: (a, b) => a.field.value === b.field.value,
-  Comparison: (a, b, same) => a.field.value === b.field.value && a.operator === b.operator && same(a.value, b.value),
+  Comparison: (a, b, same) =>
+    a.field.value === b.field.value && a.operator === b.operator && same(a.value, b.value),
   Term: (a, b) => a.value === b.value,
   Wildcard: (a, b) => a.pattern === b.pattern,
   Phrase: (a, b) => a.value === b.value,
   Regex: (a, b) => a.pattern === b.pattern,
-  Range: (a, b, same) => a.lowerInclusive === b.lowerInclusive && a.upperInclusive === b.upperInclusive && same(a.lower, b.lower) && same(a.upper, b.upper),
+  Range: (a, b, same) =>
+    a.lowerInclusive === b.lowerInclusive &&
+    a.upperInclusive === b.upperInclusive &&
+    same(a.lower, b.lower) &&
+    same(a.upper, b.upper),
   RangeBound: (a, b) => a.value === b.value,
   Relation: (a, b, same) => a.operator === b.operator && same(a.value, b.value),
   Fuzzy: (a, b, same) => sameNumber(a.distance, b.distance) && same(a.operand, b.operand),
@@ -66,7 +73,8 @@ const SAME: { readonly [K in NodeKind]: (a: NodeOfKind<K>, b: NodeOfKind<K>, sam
 
 /** Parentheses (and a query around its body) change nothing about a clause. */
 function inner(node: Node): Node {
-  while (node.kind === 'Group' || (node.kind === 'Query' && node.body !== null)) node = node.kind === 'Group' ? node.body : node.body!;
+  while (node.kind === 'Group' || (node.kind === 'Query' && node.body !== null))
+    node = node.kind === 'Group' ? node.body : node.body!;
   return node;
 }
 
@@ -74,7 +82,10 @@ function inner(node: Node): Node {
 function sameClause(a: Node, b: Node): boolean {
   a = inner(a);
   b = inner(b);
-  return a.kind === b.kind && (SAME[a.kind] as (x: Node, y: Node, same: Same) => boolean)(a, b, sameClause);
+  return (
+    a.kind === b.kind &&
+    (SAME[a.kind] as (x: Node, y: Node, same: Same) => boolean)(a, b, sameClause)
+  );
 }
 
 // Scratch space reused from AND to AND: whether each operand's hash repeats, and an
@@ -169,7 +180,12 @@ const LONGEST_CHAIN = 8;
  */
 /** Removes `start..end`, leaving a space where the neighbours would otherwise touch (`b"p"c` becomes `b c`, not `bc`). */
 function removal(start: number, end: number, text: string | undefined): TextEdit {
-  const glue = text !== undefined && start > 0 && end < text.length && !SEPARATED.test(text[start - 1]!) && !SEPARATED.test(text[end]!);
+  const glue =
+    text !== undefined &&
+    start > 0 &&
+    end < text.length &&
+    !SEPARATED.test(text[start - 1]!) &&
+    !SEPARATED.test(text[end]!);
   return { span: { start, end }, text: glue ? ' ' : '' };
 }
 
@@ -179,7 +195,14 @@ const SEPARATED = /[\s()]/;
 /** Repeats found but not built by the last `repeatsOf`: past `room` they are only counted. */
 let unbuilt = 0;
 
-function repeatsOf(node: And | Or, sketches: Int32Array | undefined, base: number, chainLimit: number, context: CheckContext, room: number): Report[] | undefined {
+function repeatsOf(
+  node: And | Or,
+  sketches: Int32Array | undefined,
+  base: number,
+  chainLimit: number,
+  context: CheckContext,
+  room: number,
+): Report[] | undefined {
   const operands = node.operands;
   const n = operands.length;
   const mask = startRound(n);
@@ -229,7 +252,13 @@ function repeatsOf(node: And | Or, sketches: Int32Array | undefined, base: numbe
       message: node.kind === 'And' ? REPEATS_IN_AND : REPEATS_IN_OR,
       span: operand.span,
       related,
-      fixes: [{ title: 'Remove the repeated clause', edits: [removal(operands[previous]!.span.end, operand.span.end, context.text)], safe: true }],
+      fixes: [
+        {
+          title: 'Remove the repeated clause',
+          edits: [removal(operands[previous]!.span.end, operand.span.end, context.text)],
+          safe: true,
+        },
+      ],
     });
   }
   return found;
@@ -240,7 +269,11 @@ export const NoDuplicateClauses: Rule = {
   invariant: 'No clause is written twice in the same AND or OR.',
   needsSchema: false,
   codes: {
-    'duplicate-clause': { severity: 'warning', autofix: true, summary: 'the same clause twice in one AND or OR' },
+    'duplicate-clause': {
+      severity: 'warning',
+      autofix: true,
+      summary: 'the same clause twice in one AND or OR',
+    },
   },
   create(context) {
     const hashes = context.clauseHashes();
@@ -263,7 +296,9 @@ export const NoDuplicateClauses: Rule = {
       // of look-alike values (`id:(C000001 OR C000002 ...)`) shares few sketches, and
       // chains of them would make the comparisons quadratic: then by fingerprints.
       const room = context.reportRoom();
-      const found = repeatsOf(node, buffer, base, LONGEST_CHAIN, context, room) ?? repeatsOf(node, undefined, base, Infinity, context, room)!;
+      const found =
+        repeatsOf(node, buffer, base, LONGEST_CHAIN, context, room) ??
+        repeatsOf(node, undefined, base, Infinity, context, room)!;
       if (found.length > 0) context.reportAllAt(at, found);
       context.reportUnbuilt('duplicate-clause', unbuilt);
     };

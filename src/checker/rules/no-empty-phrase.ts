@@ -13,7 +13,11 @@ export const NoEmptyPhrase: Rule = {
   invariant: 'A phrase holds at least one character to search for.',
   needsSchema: false,
   codes: {
-    'empty-phrase': { severity: 'warning', autofix: false, summary: 'an empty phrase `""`, which searches for nothing' },
+    'empty-phrase': {
+      severity: 'warning',
+      autofix: false,
+      summary: 'an empty phrase `""`, which searches for nothing',
+    },
   },
   create(context) {
     return {
@@ -21,12 +25,21 @@ export const NoEmptyPhrase: Rule = {
         // Only "" itself: a blank phrase, `P:" "`, may be an exact value (a picklist code of one space).
         if (node.value !== '') return;
         // In a range bound or a comparison a "" is a value of its own; as a clause it is a search for nothing.
-        if (parent !== null && parent.kind !== 'And' && parent.kind !== 'Or' && parent.kind !== 'Group' && parent.kind !== 'Query' && parent.kind !== 'Field') return;
+        if (
+          parent !== null &&
+          parent.kind !== 'And' &&
+          parent.kind !== 'Or' &&
+          parent.kind !== 'Group' &&
+          parent.kind !== 'Query' &&
+          parent.kind !== 'Field'
+        )
+          return;
         // Past maxDiagnostics only counted: a flood of `""` builds no diagnostics (context.ts).
         if (context.reportRoom() === 0) return context.reportUnbuilt('empty-phrase', 1);
         context.report({
           code: 'empty-phrase',
-          message: 'an empty phrase searches for nothing: write the words to search for between the quotes',
+          message:
+            'an empty phrase searches for nothing: write the words to search for between the quotes',
           span: node.span,
         });
       },

@@ -14,7 +14,11 @@ export const NoLeadingWildcard: Rule = {
   invariant: 'No wildcard pattern starts with a wildcard.',
   needsSchema: false,
   codes: {
-    'leading-wildcard': { severity: 'info', autofix: true, summary: 'a pattern that starts with * or ? (slow); field:* becomes _exists_:field' },
+    'leading-wildcard': {
+      severity: 'info',
+      autofix: true,
+      summary: 'a pattern that starts with * or ? (slow); field:* becomes _exists_:field',
+    },
   },
   create(context) {
     return {
@@ -23,17 +27,33 @@ export const NoLeadingWildcard: Rule = {
         if (first !== '*' && first !== '?') return;
         // Past maxDiagnostics only counted: a flood of patterns builds no message and no fix (context.ts).
         if (context.reportRoom() === 0) return context.reportUnbuilt('leading-wildcard', 1);
-        if (node.pattern === '*' && parent?.kind === 'Field' && parent.field.value !== '' && parent.field.value !== '*') {
+        if (
+          node.pattern === '*' &&
+          parent?.kind === 'Field' &&
+          parent.field.value !== '' &&
+          parent.field.value !== '*'
+        ) {
           const exists = `_exists_:${escapeFieldName(parent.field.value)}`;
           context.report({
             code: 'leading-wildcard',
             message: `'${parent.field.value}:*' scans every value of the field; ${exists} finds records with a value fast`,
             span: parent.span,
-            fixes: [{ title: `Write ${exists}`, edits: [{ span: parent.span, text: exists }], safe: true }],
+            fixes: [
+              {
+                title: `Write ${exists}`,
+                edits: [{ span: parent.span, text: exists }],
+                safe: true,
+              },
+            ],
           });
           return;
         }
-        context.report({ code: 'leading-wildcard', message: 'a pattern that starts with a wildcard makes the service scan every term: slow on large tenants', span: node.span });
+        context.report({
+          code: 'leading-wildcard',
+          message:
+            'a pattern that starts with a wildcard makes the service scan every term: slow on large tenants',
+          span: node.span,
+        });
       },
     };
   },

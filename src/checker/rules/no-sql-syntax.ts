@@ -9,14 +9,38 @@
  *            SELECT * FROM customers WHERE City = 'Berlin'       (sql-syntax)
  *            City:'Berlin'              'New York'                (single-quotes)
  */
-import type { And, ComparisonOperator, Expr, Field, Node, NodeKind, Term } from '../../language/ast.js';
-import { bracketFieldName, escapeFieldName, isSignedDecimal, printWildcardPattern, quote } from '../../language/escape.js';
+import type {
+  And,
+  ComparisonOperator,
+  Expr,
+  Field,
+  Node,
+  NodeKind,
+  Term,
+} from '../../language/ast.js';
+import {
+  bracketFieldName,
+  escapeFieldName,
+  isSignedDecimal,
+  printWildcardPattern,
+  quote,
+} from '../../language/escape.js';
 import type { Fix } from '../../language/diagnostic.js';
 import type { SchemaField, SchemaIndex } from '../../schema/schema.js';
 import type { CheckContext } from '../context.js';
 import type { Rule } from '../rule.js';
-import { closest, containingWord, quotedList } from '../suggest.js';
-import { comparisonOperator, fieldNamed, gluedComparison, likeOperator, likeWildcard, mayBeGlued, singleQuoted, sqlComparisons, type SqlComparison } from '../sql-habits.js';
+import { closest, containingWord } from '../suggest.js';
+import {
+  comparisonOperator,
+  fieldNamed,
+  gluedComparison,
+  likeOperator,
+  likeWildcard,
+  mayBeGlued,
+  singleQuoted,
+  sqlComparisons,
+  type SqlComparison,
+} from '../sql-habits.js';
 import { readValue } from '../values.js';
 import { kindAround } from '../walk.js';
 
@@ -36,7 +60,10 @@ function suggest(schema: SchemaIndex, name: string): readonly string[] {
   let names = cache.get(name);
   if (names === undefined) {
     const containing = containingWord(name, schema.fields.keys(), 4);
-    names = [...containing, ...closest(name, schema.fields.keys()).filter((n) => !containing.includes(n))].slice(0, 4);
+    names = [
+      ...containing,
+      ...closest(name, schema.fields.keys()).filter((n) => !containing.includes(n)),
+    ].slice(0, 4);
     if (cache.size < 10_000) cache.set(name, names);
   }
   return names;
@@ -46,7 +73,11 @@ function suggest(schema: SchemaIndex, name: string): readonly string[] {
  * The mdq text for the comparison on `name` (`field` when the schema has it), or undefined
  * when the value cannot be one of the field's (a fix must not trade a warning for an error).
  */
-function rewrite(c: SqlComparison, name: string, field: SchemaField | undefined): Written | undefined {
+function rewrite(
+  c: SqlComparison,
+  name: string,
+  field: SchemaField | undefined,
+): Written | undefined {
   let operator: ComparisonOperator | undefined = comparisonOperator(c.written);
   let value = c.value;
   if (c.written === 'like') {
@@ -68,7 +99,8 @@ function rewrite(c: SqlComparison, name: string, field: SchemaField | undefined)
       value = reading.suggestion;
     }
   }
-  const numeric = field !== undefined ? field.kind === 'integer' || field.kind === 'decimal' : !c.quoted;
+  const numeric =
+    field !== undefined ? field.kind === 'integer' || field.kind === 'decimal' : !c.quoted;
   const written = !textual && numeric && isSignedDecimal(value) ? value : quote(value);
   return { text: `${bracketFieldName(name)} ${operator} ${written}` };
 }
@@ -77,8 +109,13 @@ function rewrite(c: SqlComparison, name: string, field: SchemaField | undefined)
 function wordsOf(c: SqlComparison, nameWords: readonly Term[]): string {
   // A glued comparison's name part is inside its word (`age>=18`), said once with it.
   const own = c.glued === true ? nameWords.slice(0, -1) : nameWords;
-  const words = [...own.map((w) => w.raw), ...c.rest.map((n) => ('raw' in n ? n.raw : n.kind === 'Not' ? '!=' : ''))].filter((w) => w !== '');
-  return words.length <= 1 ? `the word ${words[0] ?? ''}` : `the words ${words.slice(0, -1).join(', ')} and ${words[words.length - 1]}`;
+  const words = [
+    ...own.map((w) => w.raw),
+    ...c.rest.map((n) => ('raw' in n ? n.raw : n.kind === 'Not' ? '!=' : '')),
+  ].filter((w) => w !== '');
+  return words.length <= 1
+    ? `the word ${words[0] ?? ''}`
+    : `the words ${words.slice(0, -1).join(', ')} and ${words[words.length - 1]}`;
 }
 
 /** The fixes and message for one comparison. */
@@ -97,31 +134,55 @@ function reportComparison(c: SqlComparison, context: CheckContext, done: WeakSet
       // No field: the word next to the operator is the name meant; suggest the fields it may be.
       k = 1;
       unknown = words[words.length - 1]!.value;
-      candidates = suggest(schema, unknown).map((name) => ({ name, field: schema.field(name), k: 1 }));
+      candidates = suggest(schema, unknown).map((name) => ({
+        name,
+        field: schema.field(name),
+        k: 1,
+      }));
     }
   } else {
     // Without a schema: the word next to the operator, and the longest run of words (`First Name`).
     const longest = Math.min(words.length, 3);
-    candidates = [longest, 1].filter((n, i, all) => all.indexOf(n) === i).map((n) => ({ name: words.slice(words.length - n).map((w) => w.value).join(' '), field: undefined, k: n }));
+    candidates = [longest, 1]
+      .filter((n, i, all) => all.indexOf(n) === i)
+      .map((n) => ({
+        name: words
+          .slice(words.length - n)
+          .map((w) => w.value)
+          .join(' '),
+        field: undefined,
+        k: n,
+      }));
     k = longest;
   }
   // `x=1` (an id, a token) when no field is near its name: a word after all, not SQL.
-  if (c.glued === true && schema !== undefined && field === undefined && candidates.length === 0) return [];
+  if (c.glued === true && schema !== undefined && field === undefined && candidates.length === 0)
+    return [];
   const start = words[words.length - k]!.span.start;
   const span = { start, end: c.end };
   const fixes: Fix[] = [];
   for (const candidate of candidates) {
     const written = rewrite(c, candidate.name, candidate.field);
     if (written === undefined) continue;
-    const edits = [{ span: { start: words[words.length - candidate.k]!.span.start, end: c.end }, text: written.text }];
+    const edits = [
+      {
+        span: { start: words[words.length - candidate.k]!.span.start, end: c.end },
+        text: written.text,
+      },
+    ];
     if (!context.keepsSyntax(edits)) continue;
     fixes.push({ title: `Write ${written.text}`, edits, safe: false });
   }
   for (const n of c.rest) done.add(n);
-  const operator = c.written === '!=' ? '!=' : c.written.length > 2 ? c.written.toUpperCase() : c.written;
+  const operator =
+    c.written === '!=' ? '!=' : c.written.length > 2 ? c.written.toUpperCase() : c.written;
   const rewrites = fixes.map((f) => f.edits[0]!.text);
   const meant =
-    unknown !== '' ? `; there is no field "${unknown}"${rewrites.length > 0 ? `: did you mean ${rewrites.join(' or ')}?` : ''}` : rewrites.length > 0 ? `; to compare the field, write ${rewrites[0]}` : '; a comparison is written [Field Name] eq "value"';
+    unknown !== ''
+      ? `; there is no field "${unknown}"${rewrites.length > 0 ? `: did you mean ${rewrites.join(' or ')}?` : ''}`
+      : rewrites.length > 0
+        ? `; to compare the field, write ${rewrites[0]}`
+        : '; a comparison is written [Field Name] eq "value"';
   context.report({
     code: 'sql-syntax',
     message: `'${operator}' is SQL, not an operator of this language: this searches every field for ${wordsOf(c, words.slice(words.length - k))}${meant}`,
@@ -131,10 +192,15 @@ function reportComparison(c: SqlComparison, context: CheckContext, done: WeakSet
   return fixes;
 }
 
-const wordIs = (node: Expr | undefined, word: string): node is Term => node?.kind === 'Term' && node.value.length === word.length && node.value.toLowerCase() === word;
+const wordIs = (node: Expr | undefined, word: string): node is Term =>
+  node?.kind === 'Term' && node.value.length === word.length && node.value.toLowerCase() === word;
 
 /** `SELECT ... FROM table [WHERE ...]` at the start of an AND: the condition is all the query holds. */
-function reportSelect(and: And, found: readonly { c: SqlComparison; fixes: Fix[] }[], context: CheckContext): void {
+function reportSelect(
+  and: And,
+  found: readonly { c: SqlComparison; fixes: Fix[] }[],
+  context: CheckContext,
+): void {
   const ops = and.operands;
   if (!wordIs(ops[0], 'select')) return;
   let from = -1;
@@ -148,7 +214,10 @@ function reportSelect(and: And, found: readonly { c: SqlComparison; fixes: Fix[]
     }
   }
   if (from < 0) return;
-  const table = ops[from + 1]?.kind === 'Term' && from + 1 !== where ? (ops[from + 1] as Term).value : undefined;
+  const table =
+    ops[from + 1]?.kind === 'Term' && from + 1 !== where
+      ? (ops[from + 1] as Term).value
+      : undefined;
   const startAt = ops[0]!.span.start;
   const schemaSays = `the schema is chosen by the search's schema parameter${table !== undefined ? ` (schema=${table})` : ''}, not in the query`;
   if (where < 0) {
@@ -158,7 +227,15 @@ function reportSelect(and: And, found: readonly { c: SqlComparison; fixes: Fix[]
       code: 'sql-syntax',
       message: `this is SQL, which the service does not read: every word is searched in every field; ${schemaSays}, and a query of every record is *:*`,
       span: { start: startAt, end },
-      fixes: onlySelect ? [{ title: 'Write *:*', edits: [{ span: { start: startAt, end }, text: '*:*' }], safe: false }] : [],
+      fixes: onlySelect
+        ? [
+            {
+              title: 'Write *:*',
+              edits: [{ span: { start: startAt, end }, text: '*:*' }],
+              safe: false,
+            },
+          ]
+        : [],
     });
     return;
   }
@@ -177,7 +254,18 @@ function reportSelect(and: And, found: readonly { c: SqlComparison; fixes: Fix[]
     code: 'sql-syntax',
     message: `this is SQL, which the service does not read: the query is only the condition after WHERE, and ${schemaSays}`,
     span: { start: startAt, end: whereEnd },
-    fixes: context.keepsSyntax(edits) ? [{ title: written.length > 0 ? `Keep the condition: ${written.join(' ')}` : 'Keep the condition after WHERE', edits, safe: false }] : [],
+    fixes: context.keepsSyntax(edits)
+      ? [
+          {
+            title:
+              written.length > 0
+                ? `Keep the condition: ${written.join(' ')}`
+                : 'Keep the condition after WHERE',
+            edits,
+            safe: false,
+          },
+        ]
+      : [],
   });
 }
 
@@ -191,8 +279,22 @@ function reportQuotedRuns(and: And, context: CheckContext, done: WeakSet<Node>):
     // A field's value runs on into the AND: read the quoted run as if the value stood in its place.
     const first = clause !== undefined ? (clause.value as Term) : (op as Term);
     // The quote first: nearly every word fails it, and costs no look-up in `done`.
-    if (first.raw[0] !== "'" || first.raw.length < 2 || (first.raw.endsWith("'") && !first.raw.endsWith("\\'")) || done.has(op)) continue;
-    const run = singleQuoted({ ...and, operands: [first, ...ops.slice(i + 1, i + 7)], explicit: and.explicit.slice(i, i + 7) }, 0, context.text);
+    if (
+      first.raw[0] !== "'" ||
+      first.raw.length < 2 ||
+      (first.raw.endsWith("'") && !first.raw.endsWith("\\'")) ||
+      done.has(op)
+    )
+      continue;
+    const run = singleQuoted(
+      {
+        ...and,
+        operands: [first, ...ops.slice(i + 1, i + 7)],
+        explicit: and.explicit.slice(i, i + 7),
+      },
+      0,
+      context.text,
+    );
     if (run === undefined || run.last === 0) continue;
     const lastWord = ops[i + run.last]!;
     const field = clause !== undefined ? context.fieldOf(clause.field, clause) : undefined;
@@ -204,7 +306,14 @@ function reportQuotedRuns(and: And, context: CheckContext, done: WeakSet<Node>):
 }
 
 /** One single-quoted string from `first` to `end`, searched in `field` or everywhere. */
-function reportQuoted(first: Term, end: number, value: string, clause: Field | undefined, field: SchemaField | undefined, context: CheckContext): void {
+function reportQuoted(
+  first: Term,
+  end: number,
+  value: string,
+  clause: Field | undefined,
+  field: SchemaField | undefined,
+  context: CheckContext,
+): void {
   const span = { start: first.span.start, end };
   const written = context.text?.slice(span.start, span.end) ?? first.raw;
   let meant: string | undefined = value;
@@ -213,10 +322,16 @@ function reportQuoted(first: Term, end: number, value: string, clause: Field | u
     if (!reading.ok) meant = reading.suggestion;
   }
   const words = written.split(/\s+/);
-  const place = field !== undefined ? `"${field.name}"` : clause !== undefined ? `"${clause.field.value}"` : 'every field';
-  const searched = words.length === 1
-    ? `${written} is searched in ${place} with its quote marks`
-    : `${written} is the words ${words.slice(0, -1).join(', ')} and ${words[words.length - 1]}, ${place !== 'every field' ? `the first searched in ${place}, the others in every field` : 'each searched in every field'}`;
+  const place =
+    field !== undefined
+      ? `"${field.name}"`
+      : clause !== undefined
+        ? `"${clause.field.value}"`
+        : 'every field';
+  const searched =
+    words.length === 1
+      ? `${written} is searched in ${place} with its quote marks`
+      : `${written} is the words ${words.slice(0, -1).join(', ')} and ${words[words.length - 1]}, ${place !== 'every field' ? `the first searched in ${place}, the others in every field` : 'each searched in every field'}`;
   const edits = meant !== undefined && meant !== '' ? [{ span, text: quote(meant) }] : [];
   context.report({
     code: 'single-quotes',
@@ -228,11 +343,21 @@ function reportQuoted(first: Term, end: number, value: string, clause: Field | u
 
 export const NoSqlSyntax: Rule = {
   name: 'NoSqlSyntax',
-  invariant: "The query is written in mdq's language, not SQL: no `=` or `LIKE` between words, no single-quoted strings.",
+  invariant:
+    "The query is written in mdq's language, not SQL: no `=` or `LIKE` between words, no single-quoted strings.",
   needsSchema: false,
   codes: {
-    'sql-syntax': { severity: 'warning', autofix: false, summary: "`First Name = 'Tim'`, `age >= 18`, `LIKE`, `SELECT ... WHERE`: SQL, searched as words; the fix writes the comparison meant" },
-    'single-quotes': { severity: 'warning', autofix: false, summary: "`City:'New York'`: single quotes quote nothing; the fix writes double quotes" },
+    'sql-syntax': {
+      severity: 'warning',
+      autofix: false,
+      summary:
+        "`First Name = 'Tim'`, `age >= 18`, `LIKE`, `SELECT ... WHERE`: SQL, searched as words; the fix writes the comparison meant",
+    },
+    'single-quotes': {
+      severity: 'warning',
+      autofix: false,
+      summary: "`City:'New York'`: single quotes quote nothing; the fix writes double quotes",
+    },
   },
   create(context) {
     // The operands a report has covered, so that a quoted word is said once.
@@ -241,7 +366,10 @@ export const NoSqlSyntax: Rule = {
       And(node) {
         // Inside `field:(...)` a word is that field's value: `P:(A<#)` searches the code `A<#`, no comparison.
         const comparisons = sqlComparisons(node, context.text, !context.inFieldScope());
-        const found = comparisons.length === 0 ? NO_COMPARISONS : comparisons.map((c) => ({ c, fixes: reportComparison(c, context, done) }));
+        const found =
+          comparisons.length === 0
+            ? NO_COMPARISONS
+            : comparisons.map((c) => ({ c, fixes: reportComparison(c, context, done) }));
         reportSelect(node, found, context);
         reportQuotedRuns(node, context, done);
       },
@@ -251,7 +379,16 @@ export const NoSqlSyntax: Rule = {
           // The cheap test of the word first: most words hold no `=<>`, and then need no look-up in `done`.
           if (!mayBeGlued(node)) return;
           const around = kindAround(parent, given);
-          if (!context.inFieldScope() && (around === null || around === 'Query' || around === 'Or' || around === 'Group' || around === 'Not' || around === 'Required') && !done.has(node)) {
+          if (
+            !context.inFieldScope() &&
+            (around === null ||
+              around === 'Query' ||
+              around === 'Or' ||
+              around === 'Group' ||
+              around === 'Not' ||
+              around === 'Required') &&
+            !done.has(node)
+          ) {
             const glued = gluedComparison(node);
             if (glued !== undefined) reportComparison(glued, context, done);
           }
@@ -260,11 +397,28 @@ export const NoSqlSyntax: Rule = {
         if (done.has(node)) return;
         const around = kindAround(parent, given);
         // Ranges, fuzzy words and the like are left alone: only a word searched as it is.
-        if (around !== null && around !== 'Query' && around !== 'And' && around !== 'Or' && around !== 'Group' && around !== 'Not' && around !== 'Required' && around !== 'Field') return;
+        if (
+          around !== null &&
+          around !== 'Query' &&
+          around !== 'And' &&
+          around !== 'Or' &&
+          around !== 'Group' &&
+          around !== 'Not' &&
+          around !== 'Required' &&
+          around !== 'Field'
+        )
+          return;
         const raw = node.raw;
         if (raw.length < 3 || !raw.endsWith("'") || raw.endsWith("\\'")) return;
         const clause = around === 'Field' ? (parent as Field) : undefined;
-        reportQuoted(node, node.span.end, node.value.slice(1, -1).replace(/''/g, "'"), clause, context.scopedField(), context);
+        reportQuoted(
+          node,
+          node.span.end,
+          node.value.slice(1, -1).replace(/''/g, "'"),
+          clause,
+          context.scopedField(),
+          context,
+        );
       },
     };
   },

@@ -11,7 +11,11 @@ export const NonEmptyQuery: Rule = {
   invariant: 'The query is not empty.',
   needsSchema: false,
   codes: {
-    'empty-query': { severity: 'warning', autofix: false, summary: 'an empty query (the service requires one)' },
+    'empty-query': {
+      severity: 'warning',
+      autofix: false,
+      summary: 'an empty query (the service requires one)',
+    },
   },
   create(context) {
     return {
@@ -20,7 +24,8 @@ export const NonEmptyQuery: Rule = {
         if (context.text !== undefined && context.text.trim() !== '') return;
         context.report({
           code: 'empty-query',
-          message: 'the query is empty; the service requires one (search for *:* to match every record)',
+          message:
+            'the query is empty; the service requires one (search for *:* to match every record)',
           span: node.span,
           fixes: [{ title: 'Match every record: *:*', edits: [{ span: node.span, text: '*:*' }] }],
         });

@@ -12,8 +12,10 @@ import { isKnown, isOrdered, isTextual, type FieldKind } from '../../schema/fiel
 import type { SchemaField } from '../../schema/schema.js';
 import type { Rule } from '../rule.js';
 
-const isOrdering = (op: ComparisonOperator): boolean => op === 'gt' || op === 'lt' || op === 'ge' || op === 'le';
-const isSubstring = (op: ComparisonOperator): boolean => op === 'contains' || op === 'startswith' || op === 'endswith';
+const isOrdering = (op: ComparisonOperator): boolean =>
+  op === 'gt' || op === 'lt' || op === 'ge' || op === 'le';
+const isSubstring = (op: ComparisonOperator): boolean =>
+  op === 'contains' || op === 'startswith' || op === 'endswith';
 
 const KIND_NAMES: { readonly [K in FieldKind]: string } = {
   text: 'a text',
@@ -34,16 +36,35 @@ export function describeField(field: SchemaField): string {
 
 export const OperatorFitsFieldType: Rule = {
   name: 'OperatorFitsFieldType',
-  invariant: "Every operator is one the field's type supports; image fields are not searched by value.",
+  invariant:
+    "Every operator is one the field's type supports; image fields are not searched by value.",
   needsSchema: true,
   codes: {
-    'operator-type-mismatch': { severity: 'warning', autofix: false, summary: 'an ordering operator on an unordered field, or a text operator on a non-text field' },
-    'unsearchable-field': { severity: 'warning', autofix: false, summary: 'a search by value in an image field' },
+    'operator-type-mismatch': {
+      severity: 'warning',
+      autofix: false,
+      summary: 'an ordering operator on an unordered field, or a text operator on a non-text field',
+    },
+    'unsearchable-field': {
+      severity: 'warning',
+      autofix: false,
+      summary: 'a search by value in an image field',
+    },
   },
   create(context) {
-    const mismatch = (span: Span, field: SchemaField, what: string, needs: 'ordered' | 'textual') => {
-      const wanted = needs === 'ordered' ? 'an ordered field (a number, date or time)' : 'a text field';
-      context.report({ code: 'operator-type-mismatch', message: `${what} needs ${wanted}, but ${describeField(field)}`, span });
+    const mismatch = (
+      span: Span,
+      field: SchemaField,
+      what: string,
+      needs: 'ordered' | 'textual',
+    ) => {
+      const wanted =
+        needs === 'ordered' ? 'an ordered field (a number, date or time)' : 'a text field';
+      context.report({
+        code: 'operator-type-mismatch',
+        message: `${what} needs ${wanted}, but ${describeField(field)}`,
+        span,
+      });
     };
     /** The scoped field, unless it is unknown, opaque, or an image field (reported once per clause). */
     const scopedField = (): SchemaField | undefined => {
@@ -53,7 +74,9 @@ export const OperatorFitsFieldType: Rule = {
     /** The scoped field when it lacks `trait` (the message is only written then). */
     const lacking = (trait: 'ordered' | 'textual'): SchemaField | undefined => {
       const field = scopedField();
-      return field && !(trait === 'ordered' ? isOrdered(field.kind) : isTextual(field.kind)) ? field : undefined;
+      return field && !(trait === 'ordered' ? isOrdered(field.kind) : isTextual(field.kind))
+        ? field
+        : undefined;
     };
     const needs = (span: Span, what: string, trait: 'ordered' | 'textual') => {
       const field = lacking(trait);
@@ -64,13 +87,21 @@ export const OperatorFitsFieldType: Rule = {
         const field = context.fieldOf(node.field, node);
         if (field?.kind !== 'image') return;
         if (node.value.kind === 'Wildcard' && node.value.pattern === '*') return;
-        context.report({ code: 'unsearchable-field', message: `${describeField(field)}: the service cannot search images by value (use _exists_ to find records with one)`, span: node.span });
+        context.report({
+          code: 'unsearchable-field',
+          message: `${describeField(field)}: the service cannot search images by value (use _exists_ to find records with one)`,
+          span: node.span,
+        });
       },
       Comparison(node) {
         const field = context.fieldOf(node.field);
         if (field === undefined || !isKnown(field.kind)) return;
         if (field.kind === 'image') {
-          context.report({ code: 'unsearchable-field', message: `${describeField(field)}: the service cannot search images by value (use _exists_ to find records with one)`, span: node.span });
+          context.report({
+            code: 'unsearchable-field',
+            message: `${describeField(field)}: the service cannot search images by value (use _exists_ to find records with one)`,
+            span: node.span,
+          });
         } else if (isOrdering(node.operator) && !isOrdered(field.kind)) {
           mismatch(node.span, field, `'${node.operator}'`, 'ordered');
         } else if (isSubstring(node.operator) && !isTextual(field.kind)) {

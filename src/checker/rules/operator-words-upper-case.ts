@@ -15,7 +15,11 @@ export const OperatorWordsUpperCase: Rule = {
   invariant: 'Boolean operators between clauses are written upper case.',
   needsSchema: false,
   codes: {
-    'lowercase-operator': { severity: 'warning', autofix: false, summary: 'a lower-case and/or/not between clauses, read as a search word' },
+    'lowercase-operator': {
+      severity: 'warning',
+      autofix: false,
+      summary: 'a lower-case and/or/not between clauses, read as a search word',
+    },
   },
   create(context) {
     return {

@@ -13,10 +13,20 @@ export const PersonalDataFields: Rule = {
   invariant: 'A query that searches personal data (PII fields) says so.',
   needsSchema: true,
   codes: {
-    'pii-field': { severity: 'info', enabled: false, autofix: false, summary: 'a field the schema marks as personal data (off by default)' },
+    'pii-field': {
+      severity: 'info',
+      enabled: false,
+      autofix: false,
+      summary: 'a field the schema marks as personal data (off by default)',
+    },
   },
   create: (context) =>
     namedFields(context, (field, span) => {
-      if (field.pii) context.report({ code: 'pii-field', message: `"${field.name}" holds personal data (PII)`, span });
+      if (field.pii)
+        context.report({
+          code: 'pii-field',
+          message: `"${field.name}" holds personal data (PII)`,
+          span,
+        });
     }),
 };

@@ -31,7 +31,11 @@ export const QueryHasPositiveClause: Rule = {
   invariant: 'The query has at least one clause that is not a negation.',
   needsSchema: false,
   codes: {
-    'only-negations': { severity: 'warning', autofix: false, summary: 'a query made only of negations, which matches nothing' },
+    'only-negations': {
+      severity: 'warning',
+      autofix: false,
+      summary: 'a query made only of negations, which matches nothing',
+    },
   },
   create(context) {
     return {
@@ -40,11 +44,15 @@ export const QueryHasPositiveClause: Rule = {
         if (body === null || !onlyNegations(body)) return;
         const edits =
           body.kind === 'Or'
-            ? [{ span: { start: body.span.start, end: body.span.start }, text: '*:* AND (' }, { span: { start: body.span.end, end: body.span.end }, text: ')' }]
+            ? [
+                { span: { start: body.span.start, end: body.span.start }, text: '*:* AND (' },
+                { span: { start: body.span.end, end: body.span.end }, text: ')' },
+              ]
             : [{ span: { start: body.span.start, end: body.span.start }, text: '*:* ' }];
         context.report({
           code: 'only-negations',
-          message: 'the query only excludes records: on its own a negation matches nothing; start from every record with *:*',
+          message:
+            'the query only excludes records: on its own a negation matches nothing; start from every record with *:*',
           span: body.span,
           fixes: [{ title: 'Start from every record: *:*', edits }],
         });

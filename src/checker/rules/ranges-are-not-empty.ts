@@ -17,8 +17,16 @@ export const RangesAreNotEmpty: Rule = {
   invariant: 'Every range holds at least one value.',
   needsSchema: false,
   codes: {
-    'inverted-range': { severity: 'error', autofix: true, summary: 'a range whose lower bound is above its upper bound' },
-    'empty-range': { severity: 'warning', autofix: false, summary: 'a range with equal bounds that excludes them' },
+    'inverted-range': {
+      severity: 'error',
+      autofix: true,
+      summary: 'a range whose lower bound is above its upper bound',
+    },
+    'empty-range': {
+      severity: 'warning',
+      autofix: false,
+      summary: 'a range with equal bounds that excludes them',
+    },
   },
   create(context) {
     const comparable = (bound: RangeBound & { value: string }): Comparable | undefined => {
@@ -31,7 +39,8 @@ export const RangesAreNotEmpty: Rule = {
     return {
       Range(node: Range) {
         const { lower, upper } = node;
-        if (lower.value === null || upper.value === null || lower.raw === '' || upper.raw === '') return;
+        if (lower.value === null || upper.value === null || lower.raw === '' || upper.raw === '')
+          return;
         const a = comparable(lower as RangeBound & { value: string });
         const b = comparable(upper as RangeBound & { value: string });
         const order = a && b ? compareValues(a, b) : undefined;
@@ -42,17 +51,37 @@ export const RangesAreNotEmpty: Rule = {
             message: `the range runs from ${lower.value} down to ${upper.value}: it holds nothing; write the lower bound first`,
             span: node.span,
             // The bounds and the TO between them rewritten as one: a quoted bound may touch the TO (`{"20"TO 18}`), a bare one may not.
-            fixes: [{ title: 'Swap the bounds', edits: [{ span: { start: lower.span.start, end: upper.span.end }, text: `${upper.raw} TO ${lower.raw}` }], safe: true }],
+            fixes: [
+              {
+                title: 'Swap the bounds',
+                edits: [
+                  {
+                    span: { start: lower.span.start, end: upper.span.end },
+                    text: `${upper.raw} TO ${lower.raw}`,
+                  },
+                ],
+                safe: true,
+              },
+            ],
           });
-        } else if (order === 0 && lower.value === upper.value && !(node.lowerInclusive && node.upperInclusive)) {
+        } else if (
+          order === 0 &&
+          lower.value === upper.value &&
+          !(node.lowerInclusive && node.upperInclusive)
+        ) {
           context.report({
             code: 'empty-range',
             message: `the range excludes its only value ${lower.value}: it holds nothing`,
             span: node.span,
-            fixes: [{
-              title: `Include ${lower.value}`,
-              edits: [{ span: { start: node.span.start, end: node.span.start + 1 }, text: '[' }, { span: { start: node.span.end - 1, end: node.span.end }, text: ']' }],
-            }],
+            fixes: [
+              {
+                title: `Include ${lower.value}`,
+                edits: [
+                  { span: { start: node.span.start, end: node.span.start + 1 }, text: '[' },
+                  { span: { start: node.span.end - 1, end: node.span.end }, text: ']' },
+                ],
+              },
+            ],
           });
         }
       },

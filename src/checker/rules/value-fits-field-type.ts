@@ -11,7 +11,13 @@ import type { SchemaField } from '../../schema/schema.js';
 import type { Report } from '../context.js';
 import type { Rule } from '../rule.js';
 import { valueSites } from '../value-sites.js';
-import { acceptsEveryValue, valueText, writeValue, type Reading, type ValueNode } from '../values.js';
+import {
+  acceptsEveryValue,
+  valueText,
+  writeValue,
+  type Reading,
+  type ValueNode,
+} from '../values.js';
 
 type Refused = Extract<Reading, { ok: false }>;
 
@@ -20,12 +26,33 @@ export const ValueFitsFieldType: Rule = {
   invariant: "Every value searched in a field is a value of the field's type.",
   needsSchema: true,
   codes: {
-    'invalid-date': { severity: 'error', autofix: true, summary: 'not a real year-month-day date (a date in the field\'s storage format is converted)' },
+    'invalid-date': {
+      severity: 'error',
+      autofix: true,
+      summary: "not a real year-month-day date (a date in the field's storage format is converted)",
+    },
     'invalid-time': { severity: 'error', autofix: false, summary: 'not a time of day' },
-    'invalid-number': { severity: 'error', autofix: true, summary: 'not a number (or not a whole number)' },
-    'invalid-boolean': { severity: 'error', autofix: true, summary: "not one of the field's allowedBooleanValues" },
-    'picklist-description': { severity: 'error', autofix: true, summary: 'a picklist description given instead of its code' },
-    'unknown-picklist-code': { severity: 'error', autofix: true, summary: 'no code of the picklist; suggests the closest code (a code in another case is fixed)' },
+    'invalid-number': {
+      severity: 'error',
+      autofix: true,
+      summary: 'not a number (or not a whole number)',
+    },
+    'invalid-boolean': {
+      severity: 'error',
+      autofix: true,
+      summary: "not one of the field's allowedBooleanValues",
+    },
+    'picklist-description': {
+      severity: 'error',
+      autofix: true,
+      summary: 'a picklist description given instead of its code',
+    },
+    'unknown-picklist-code': {
+      severity: 'error',
+      autofix: true,
+      summary:
+        'no code of the picklist; suggests the closest code (a code in another case is fixed)',
+    },
   },
   create(context) {
     return valueSites(context, (node, field, role) => {
@@ -43,7 +70,9 @@ export const ValueFitsFieldType: Rule = {
 /** A number in a comparison stays a number (`gt 0.5`, not `gt "0.5"`). */
 function writeValueFor(node: ValueNode, field: SchemaField, value: string): string {
   const numeric = field.kind === 'integer' || field.kind === 'decimal';
-  return numeric && node.kind === 'StringValue' && NUMBER.test(value) ? value : writeValue(node, value);
+  return numeric && node.kind === 'StringValue' && NUMBER.test(value)
+    ? value
+    : writeValue(node, value);
 }
 
 const NUMBER = /^-?\d+(?:\.\d+)?$/;
@@ -53,9 +82,19 @@ const NUMBER = /^-?\d+(?:\.\d+)?$/;
  * from the listener: a closure there would make the engine allocate for every value read.
  */
 function refusal(node: ValueNode, field: SchemaField, reading: Refused): Report {
-  const options = reading.alternatives ?? (reading.suggestion !== undefined ? [reading.suggestion] : []);
+  const options =
+    reading.alternatives ?? (reading.suggestion !== undefined ? [reading.suggestion] : []);
   // One sure reading keeps the meaning (`0,5` is 0.5); a choice among close codes is a guess.
   const safe = options.length === 1 && reading.suggestionSafe === true;
-  const fixes: Fix[] = options.map((value) => ({ title: `Replace with ${value}`, edits: [{ span: node.span, text: writeValueFor(node, field, value) }], safe }));
-  return { code: reading.code, message: `${reading.reason} (field "${field.name}")`, span: node.span, fixes };
+  const fixes: Fix[] = options.map((value) => ({
+    title: `Replace with ${value}`,
+    edits: [{ span: node.span, text: writeValueFor(node, field, value) }],
+    safe,
+  }));
+  return {
+    code: reading.code,
+    message: `${reading.reason} (field "${field.name}")`,
+    span: node.span,
+    fixes,
+  };
 }

@@ -16,19 +16,33 @@ import { readValue } from '../values.js';
 /** At most this many words after the value are taken as part of it. */
 const MAX_WORDS = 4;
 
-const isPlainWord = (node: Expr | undefined): node is Term => node?.kind === 'Term' && !isOperatorWord(node) && !/^[=<>!]+$/.test(node.value);
+const isPlainWord = (node: Expr | undefined): node is Term =>
+  node?.kind === 'Term' && !isOperatorWord(node) && !/^[=<>!]+$/.test(node.value);
 
 function checkValueRunsOn(and: And, context: CheckContext): void {
   const ops = and.operands;
   for (let i = 0; i + 1 < ops.length; i++) {
     const clause = ops[i]!;
-    if (clause.kind !== 'Field' || clause.value.kind !== 'Term' || and.explicit[i] !== false || !isPlainWord(ops[i + 1])) continue;
+    if (
+      clause.kind !== 'Field' ||
+      clause.value.kind !== 'Term' ||
+      and.explicit[i] !== false ||
+      !isPlainWord(ops[i + 1])
+    )
+      continue;
     // `City:'New York'`: single quotes, which NoSqlSyntax reports.
     if (clause.value.raw[0] === "'") continue;
     const field = context.fieldOf(clause.field, clause);
     if (field === undefined) continue;
     const words: Term[] = [];
-    for (let j = i + 1; j < ops.length && words.length < MAX_WORDS && (j === i + 1 || and.explicit[j - 1] === false) && isPlainWord(ops[j]); j++) {
+    for (
+      let j = i + 1;
+      j < ops.length &&
+      words.length < MAX_WORDS &&
+      (j === i + 1 || and.explicit[j - 1] === false) &&
+      isPlainWord(ops[j]);
+      j++
+    ) {
       // The words of a name with unescaped spaces belong to the next clause's name, not to this value.
       if (context.inSpacedName(ops[j]!)) break;
       words.push(ops[j] as Term);
@@ -38,7 +52,12 @@ function checkValueRunsOn(and: And, context: CheckContext): void {
   }
 }
 
-function reportSplitValue(clause: Field, words: readonly Term[], field: SchemaField, context: CheckContext): void {
+function reportSplitValue(
+  clause: Field,
+  words: readonly Term[],
+  field: SchemaField,
+  context: CheckContext,
+): void {
   const name = field.name;
   const value = clause.value as Term;
   const last = words[words.length - 1]!;
@@ -50,7 +69,13 @@ function reportSplitValue(clause: Field, words: readonly Term[], field: SchemaFi
     message: `only '${value.value}' is searched in "${name}"; '${rest}' ${words.length === 1 ? 'is' : 'are'} searched in every field. If it is one value, quote it: ${quote(joined)}`,
     span,
     // Offered only where the words together are a value of the field (`Rating:"5 stars"` is no number).
-    ...(readValue(joined, field).ok ? { fixes: [{ title: `Quote the value: ${quote(joined)}`, edits: [{ span, text: quote(joined) }] }] } : {}),
+    ...(readValue(joined, field).ok
+      ? {
+          fixes: [
+            { title: `Quote the value: ${quote(joined)}`, edits: [{ span, text: quote(joined) }] },
+          ],
+        }
+      : {}),
   });
 }
 
@@ -59,7 +84,12 @@ export const ValueIsOneWord: Rule = {
   invariant: "A field's unquoted value is one word; words after it are searched in every field.",
   needsSchema: true,
   codes: {
-    'value-then-words': { severity: 'warning', autofix: false, summary: '`City:New York`: only `New` is searched in City, `York` in every field; the fix quotes the value' },
+    'value-then-words': {
+      severity: 'warning',
+      autofix: false,
+      summary:
+        '`City:New York`: only `New` is searched in City, `York` in every field; the fix quotes the value',
+    },
   },
   create(context) {
     return { And: (node) => checkValueRunsOn(node, context) };

@@ -12,7 +12,9 @@ import { valueSites, type ValueRole } from '../value-sites.js';
 import { compareValues, valueText, type Comparable } from '../values.js';
 
 /** What a value in this role says about the field's value: it is at, above or below it. */
-type Bound = { readonly at: 'point' } | { readonly at: 'above' | 'below'; readonly inclusive: boolean };
+type Bound =
+  | { readonly at: 'point' }
+  | { readonly at: 'above' | 'below'; readonly inclusive: boolean };
 
 const POINT: Bound = { at: 'point' };
 const RELATIONS: Readonly<Record<RelationOperator, Bound>> = {
@@ -50,7 +52,12 @@ function roleBound(role: ValueRole, inclusive: boolean | undefined): Bound | und
 }
 
 /** True when no date in `[min, max]` satisfies the bound at `value`. */
-function outside(value: Comparable, bound: Bound, min: string | undefined, max: string | undefined): boolean {
+function outside(
+  value: Comparable,
+  bound: Bound,
+  min: string | undefined,
+  max: string | undefined,
+): boolean {
   const vsMin = min !== undefined ? compareValues(value, min) : undefined;
   const vsMax = max !== undefined ? compareValues(value, max) : undefined;
   switch (bound.at) {
@@ -68,9 +75,21 @@ export const ValuesWithinFieldBounds: Rule = {
   invariant: "Every value fits the field's min and max: text length, date range.",
   needsSchema: true,
   codes: {
-    'value-too-long': { severity: 'warning', autofix: false, summary: "a text longer than the field's max length: it can never match" },
-    'value-too-short': { severity: 'warning', autofix: false, summary: "an eq value shorter than the field's min length: it can never match" },
-    'date-out-of-bounds': { severity: 'warning', autofix: false, summary: "a date condition outside the field's min/max dates: nothing can match" },
+    'value-too-long': {
+      severity: 'warning',
+      autofix: false,
+      summary: "a text longer than the field's max length: it can never match",
+    },
+    'value-too-short': {
+      severity: 'warning',
+      autofix: false,
+      summary: "an eq value shorter than the field's min length: it can never match",
+    },
+    'date-out-of-bounds': {
+      severity: 'warning',
+      autofix: false,
+      summary: "a date condition outside the field's min/max dates: nothing can match",
+    },
   },
   create(context) {
     return valueSites(context, (node, field, role, inclusive) => {
@@ -78,13 +97,21 @@ export const ValuesWithinFieldBounds: Rule = {
         if (field.maxLength === undefined && field.minLength === undefined) return;
         const text = valueText(node);
         const substring = role === 'contains' || role === 'startswith' || role === 'endswith';
-        if (field.maxLength !== undefined && text.length > field.maxLength && (role === 'match' || role === 'eq' || substring)) {
+        if (
+          field.maxLength !== undefined &&
+          text.length > field.maxLength &&
+          (role === 'match' || role === 'eq' || substring)
+        ) {
           context.report({
             code: 'value-too-long',
             message: `"${field.name}" holds at most ${field.maxLength} characters; this value has ${text.length}, so it can never match`,
             span: node.span,
           });
-        } else if (field.minLength !== undefined && text.length < field.minLength && role === 'eq') {
+        } else if (
+          field.minLength !== undefined &&
+          text.length < field.minLength &&
+          role === 'eq'
+        ) {
           context.report({
             code: 'value-too-short',
             message: `"${field.name}" holds at least ${field.minLength} characters; this value has ${text.length}, so eq can never match`,
@@ -98,7 +125,9 @@ export const ValuesWithinFieldBounds: Rule = {
       const reading = context.reading(node, field);
       const bound = roleBound(role, inclusive);
       if (!reading.ok || reading.comparable === undefined || bound === undefined) return;
-      if (outside(reading.comparable, bound, field.minDate || undefined, field.maxDate || undefined)) {
+      if (
+        outside(reading.comparable, bound, field.minDate || undefined, field.maxDate || undefined)
+      ) {
         context.report({
           code: 'date-out-of-bounds',
           message: `"${field.name}" holds dates from ${field.minDate ?? 'any date'} to ${field.maxDate ?? 'any date'}; nothing can match this`,

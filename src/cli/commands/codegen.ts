@@ -14,7 +14,11 @@ const usage = 'mdq codegen (<schema.json> | --example) [--out file.ts] [--import
 
 export type WriteText = (path: string, text: string) => Promise<void>;
 
-const options = { out: { type: 'string' }, import: { type: 'string' }, example: { type: 'boolean' } } as const;
+const options = {
+  out: { type: 'string' },
+  import: { type: 'string' },
+  example: { type: 'boolean' },
+} as const;
 
 /** The command, with the file writer injectable (`CliIo` reads files but does not write them). */
 export function codegenCommandWith(write: WriteText): Command {
@@ -24,8 +28,12 @@ export function codegenCommandWith(write: WriteText): Command {
     options,
     async run(args: readonly string[], io: CliIo): Promise<number> {
       const { values, positionals } = parseCommandArgs(args, options, usage);
-      if (values.example && positionals.length > 0) throw new UsageError(`give either a schema file or --example, not both\nusage: ${usage}`);
-      if (!values.example && positionals.length !== 1) throw new UsageError(`${positionals.length === 0 ? 'missing the schema file (or --example)' : 'give exactly one schema file'}\nusage: ${usage}`);
+      if (values.example && positionals.length > 0)
+        throw new UsageError(`give either a schema file or --example, not both\nusage: ${usage}`);
+      if (!values.example && positionals.length !== 1)
+        throw new UsageError(
+          `${positionals.length === 0 ? 'missing the schema file (or --example)' : 'give exactly one schema file'}\nusage: ${usage}`,
+        );
       const path = values.example ? 'the example tenant' : positionals[0]!;
       const fail = (message: string): number => {
         io.stderr(`mdq codegen: ${message}\n`);
@@ -47,9 +55,15 @@ export function codegenCommandWith(write: WriteText): Command {
       }
       let module: string;
       try {
-        module = generateSchemaModule(json, values.import === undefined ? {} : { importFrom: values.import });
+        module = generateSchemaModule(
+          json,
+          values.import === undefined ? {} : { importFrom: values.import },
+        );
       } catch (e) {
-        if (e instanceof CodegenError) return fail(`'${path}' is not a Get Schema response (or an array of them):\n${e.problems.map((p) => `  ${p}`).join('\n')}`);
+        if (e instanceof CodegenError)
+          return fail(
+            `'${path}' is not a Get Schema response (or an array of them):\n${e.problems.map((p) => `  ${p}`).join('\n')}`,
+          );
         throw e;
       }
       if (values.out === undefined) {
@@ -66,4 +80,6 @@ export function codegenCommandWith(write: WriteText): Command {
   };
 }
 
-export const codegenCommand: Command = codegenCommandWith((path, text) => writeFile(path, text, 'utf8'));
+export const codegenCommand: Command = codegenCommandWith((path, text) =>
+  writeFile(path, text, 'utf8'),
+);

@@ -39,24 +39,40 @@ export const demoCommand: Command = {
   async run(args, io) {
     // It takes nothing: `mdq demo --json` or `mdq demo x` is a mistake worth saying, not a tour.
     const { positionals } = parseCommandArgs(args, {}, usage);
-    if (positionals.length > 0) throw new UsageError(`unexpected argument '${positionals[0]}'\nusage: ${usage}`);
+    if (positionals.length > 0)
+      throw new UsageError(`unexpected argument '${positionals[0]}'\nusage: ${usage}`);
     io.stdout('mdq: the search language of the master-data service\n\n');
-    io.stdout('Canonical form (mdq fmt): upper-case operators, minimal escaping, and explicit\nparentheses where AND and OR mix, because the service ignores precedence.\n\n');
+    io.stdout(
+      'Canonical form (mdq fmt): upper-case operators, minimal escaping, and explicit\nparentheses where AND and OR mix, because the service ignores precedence.\n\n',
+    );
     for (const query of VALID) io.stdout(`  ${query}\n  => ${format(query)}\n\n`);
-    io.stdout('Diagnostics (mdq parse): every error, with its position and a fix where one is obvious.\n\n');
+    io.stdout(
+      'Diagnostics (mdq parse): every error, with its position and a fix where one is obvious.\n\n',
+    );
     for (const query of BROKEN) {
       const { diagnostics } = parse(query);
       io.stdout(`  ${query}\n`);
-      io.stdout(formatDiagnostics(query, diagnostics, { color: io.color }).replace(/^(?=.)/gm, '    '));
+      io.stdout(
+        formatDiagnostics(query, diagnostics, { color: io.color }).replace(/^(?=.)/gm, '    '),
+      );
       io.stdout('\n');
     }
     const tenant = exampleSchemas.map((s) => `${s.name} (${s.businessAreaName})`).join(', ');
-    io.stdout(`Checking against a schema (mdq lint --example): the example tenant's schemas\n${tenant}.\nEvery mistake gets a code, a message and, where possible, a fix.\n\n`);
+    io.stdout(
+      `Checking against a schema (mdq lint --example): the example tenant's schemas\n${tenant}.\nEvery mistake gets a code, a message and, where possible, a fix.\n\n`,
+    );
     for (const query of LINTED) {
       io.stdout(`  ${query}\n`);
-      io.stdout(formatDiagnostics(query, check(query, { schema: exampleSchemas }), { color: io.color }).replace(/^(?=.)/gm, '    '));
+      io.stdout(
+        formatDiagnostics(query, check(query, { schema: exampleSchemas }), {
+          color: io.color,
+        }).replace(/^(?=.)/gm, '    '),
+      );
       const fixed = fixQuery(query, { schema: exampleSchemas });
-      if (fixed.text !== query) io.stdout(`    => mdq fmt --fix: ${fixed.diagnostics.some((d) => d.severity === 'error') ? fixed.text : format(fixed.text)}\n`);
+      if (fixed.text !== query)
+        io.stdout(
+          `    => mdq fmt --fix: ${fixed.diagnostics.some((d) => d.severity === 'error') ? fixed.text : format(fixed.text)}\n`,
+        );
       io.stdout('\n');
     }
     return EXIT.ok;

@@ -15,7 +15,14 @@ import { readSchemas, readSeverities, schemaOptions } from './lint.js';
 const usage =
   'mdq fmt "<query>" [--multiline] [--width N (implies --multiline)] [--fix [--unsafe] [--schema <file>... | --example] [--severity <code>=<level>...]] | mdq fmt --stdin [...]';
 
-const fmtOptions = { stdin: { type: 'boolean' }, multiline: { type: 'boolean' }, width: { type: 'string' }, fix: { type: 'boolean' }, unsafe: { type: 'boolean' }, ...schemaOptions } as const;
+const fmtOptions = {
+  stdin: { type: 'boolean' },
+  multiline: { type: 'boolean' },
+  width: { type: 'string' },
+  fix: { type: 'boolean' },
+  unsafe: { type: 'boolean' },
+  ...schemaOptions,
+} as const;
 
 /**
  * How many diagnostics still offer a fix that `--fix` applies after a run that fixed something
@@ -27,36 +34,71 @@ function unfinished(result: FixResult, unsafe: boolean): number {
   if (result.applied.length === 0) return 0;
   let n = 0;
   // All of them: `formatOne` asks for every diagnostic, so none is left out behind a `too-many-errors`.
-  for (const d of result.diagnostics) if ((d.fixes ?? []).some((f) => unsafe || f.safe === true)) n++;
+  for (const d of result.diagnostics)
+    if ((d.fixes ?? []).some((f) => unsafe || f.safe === true)) n++;
   return n;
 }
 
 export const fmtCommand: Command = {
-  summary: 'print a query in canonical form; --fix applies the checker\'s safe fixes first, --unsafe all of them (exit 1 while errors remain)',
+  summary:
+    "print a query in canonical form; --fix applies the checker's safe fixes first, --unsafe all of them (exit 1 while errors remain)",
   usage,
   options: fmtOptions,
   takesQuery: true,
   async run(args, io) {
     const { values, positionals } = parseCommandArgs(args, fmtOptions, usage);
     const width = values.width === undefined ? undefined : Number(values.width);
-    if (width !== undefined && !(Number.isInteger(width) && width > 0)) throw new UsageError(`--width takes a positive whole number, not '${values.width}'\nusage: ${usage}`);
+    if (width !== undefined && !(Number.isInteger(width) && width > 0))
+      throw new UsageError(
+        `--width takes a positive whole number, not '${values.width}'\nusage: ${usage}`,
+      );
     // A width only means something for the multiline layout, so asking for one asks for that layout.
-    const options = { layout: values.multiline || width !== undefined ? ('multiline' as const) : ('flat' as const), ...(width ? { width } : {}) };
-    if (!values.fix && (values.schema || values.example || values.severity || values.unsafe)) throw new UsageError(`--schema, --example, --severity and --unsafe go with --fix\nusage: ${usage}`);
+    const options = {
+      layout: values.multiline || width !== undefined ? ('multiline' as const) : ('flat' as const),
+      ...(width ? { width } : {}),
+    };
+    if (!values.fix && (values.schema || values.example || values.severity || values.unsafe))
+      throw new UsageError(
+        `--schema, --example, --severity and --unsafe go with --fix\nusage: ${usage}`,
+      );
     const severities = readSeverities(values.severity, usage);
     const schema = values.fix ? await readSchemas(values, io, usage) : undefined;
-    if (values.fix && schema === undefined) io.stderr('mdq fmt: no --schema given: schema checks skipped, fixing syntax and query shape only\n');
+    if (values.fix && schema === undefined)
+      io.stderr(
+        'mdq fmt: no --schema given: schema checks skipped, fixing syntax and query shape only\n',
+      );
     const unsafe = values.unsafe === true;
-    const formatOne = (query: string): { formatted: string | null; diagnostics: readonly Diagnostic[]; fixed?: string; applied?: string[]; errorsLeft?: boolean; unfinished?: number } => {
+    const formatOne = (
+      query: string,
+    ): {
+      formatted: string | null;
+      diagnostics: readonly Diagnostic[];
+      fixed?: string;
+      applied?: string[];
+      errorsLeft?: boolean;
+      unfinished?: number;
+    } => {
       if (values.fix) {
         // Every diagnostic, so that one run fixes all it can (the report caps what it prints): the
         // library's default limit, which bounds what a call keeps alive, would fix 100 per run.
-        const result = fixQuery(query, { ...(schema ? { schema } : {}), severities, unsafe, ...ALL_DIAGNOSTICS });
+        const result = fixQuery(query, {
+          ...(schema ? { schema } : {}),
+          severities,
+          unsafe,
+          ...ALL_DIAGNOSTICS,
+        });
         const { ast, diagnostics } = parse(result.text, ALL_DIAGNOSTICS);
         const ok = !diagnostics.some((d) => d.severity === 'error');
         const errorsLeft = result.diagnostics.some((d) => d.severity === 'error');
         const applied = result.applied.map((a) => `${a.diagnostic.code}: ${a.fix.title}`);
-        return { formatted: ok ? format(ast, options) : null, diagnostics: result.diagnostics, fixed: result.text, applied, errorsLeft, unfinished: unfinished(result, unsafe) };
+        return {
+          formatted: ok ? format(ast, options) : null,
+          diagnostics: result.diagnostics,
+          fixed: result.text,
+          applied,
+          errorsLeft,
+          unfinished: unfinished(result, unsafe),
+        };
       }
       const { ast, diagnostics } = parse(query, ALL_DIAGNOSTICS);
       const ok = !diagnostics.some((d) => d.severity === 'error');
@@ -69,16 +111,32 @@ export const fmtCommand: Command = {
         const { formatted, diagnostics, fixed, applied, errorsLeft } = formatOne(line);
         failed ||= formatted === null || errorsLeft === true;
         // With --fix, `fixed` is the text after the fixes (unformatted), what another run starts from when errors remain.
-        io.stdout(`${JSON.stringify({ query: line, formatted, diagnostics, ...(applied ? { fixed, applied } : {}) })}\n`);
+        io.stdout(
+          `${JSON.stringify({ query: line, formatted, diagnostics, ...(applied ? { fixed, applied } : {}) })}\n`,
+        );
       }
       return failed ? EXIT.problems : EXIT.ok;
     }
-    const { formatted, diagnostics, fixed, applied, errorsLeft, unfinished: left } = formatOne(query);
+    const {
+      formatted,
+      diagnostics,
+      fixed,
+      applied,
+      errorsLeft,
+      unfinished: left,
+    } = formatOne(query);
     if (formatted !== null) io.stdout(`${formatted}\n`);
     for (const line of (applied ?? []).slice(0, MAX_DIAGNOSTICS)) io.stderr(`fixed ${line}\n`);
-    io.stderr(moreLine((applied?.length ?? 0) - MAX_DIAGNOSTICS, ['fix', 'fixes'], { moreHint: 'fmt --stdin lists them all' }));
+    io.stderr(
+      moreLine((applied?.length ?? 0) - MAX_DIAGNOSTICS, ['fix', 'fixes'], {
+        moreHint: 'fmt --stdin lists them all',
+      }),
+    );
     io.stderr(formatDiagnostics(fixed ?? query, diagnostics, { color: io.color }));
-    if (left) io.stderr(`mdq fmt: not everything could be fixed in one run: ${left === 1 ? '1 diagnostic still offers' : `${left} diagnostics still offer`} a fix; run mdq fmt --fix again on the fixed query (--stdin prints it as "fixed")\n`);
+    if (left)
+      io.stderr(
+        `mdq fmt: not everything could be fixed in one run: ${left === 1 ? '1 diagnostic still offers' : `${left} diagnostics still offer`} a fix; run mdq fmt --fix again on the fixed query (--stdin prints it as "fixed")\n`,
+      );
     return formatted === null || errorsLeft === true ? EXIT.problems : EXIT.ok;
   },
 };

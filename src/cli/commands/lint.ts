@@ -31,14 +31,22 @@ export { readSchemas };
 const KNOWN_CODES: ReadonlySet<string> = new Set([...ruleCodes.map((c) => c.code), ...syntaxCodes]);
 
 /** `--severity code=level`, repeatable; an unknown code or level is a usage error, not a setting that silently does nothing. */
-export function readSeverities(entries: readonly string[] | undefined, commandUsage: string): Record<string, Level> {
+export function readSeverities(
+  entries: readonly string[] | undefined,
+  commandUsage: string,
+): Record<string, Level> {
   const levels: Record<string, Level> = {};
   for (const entry of entries ?? []) {
     const match = /^([\w-]+)=(\w+)$/.exec(entry);
     if (match === null || !LEVELS.includes(match[2] as Level)) {
-      throw new UsageError(`--severity takes <code>=<level> with a level among ${LEVELS.join(', ')}, not '${entry}'\nusage: ${commandUsage}`);
+      throw new UsageError(
+        `--severity takes <code>=<level> with a level among ${LEVELS.join(', ')}, not '${entry}'\nusage: ${commandUsage}`,
+      );
     }
-    if (!KNOWN_CODES.has(match[1]!)) throw new UsageError(`--severity: no diagnostic has the code '${match[1]}' ('mdq lint --rules' lists the checker's codes)\nusage: ${commandUsage}`);
+    if (!KNOWN_CODES.has(match[1]!))
+      throw new UsageError(
+        `--severity: no diagnostic has the code '${match[1]}' ('mdq lint --rules' lists the checker's codes)\nusage: ${commandUsage}`,
+      );
     levels[match[1]!] = match[2] as Level;
   }
   return levels;
@@ -49,21 +57,27 @@ const MORE_HINT = '--json lists them all';
 /** How many diagnostics of each severity, over one query or all of `--stdin`. */
 type Counts = Record<Severity, number>;
 
-function count(diagnostics: readonly Diagnostic[], counts: Counts = { error: 0, warning: 0, info: 0, hint: 0 }): Counts {
+function count(
+  diagnostics: readonly Diagnostic[],
+  counts: Counts = { error: 0, warning: 0, info: 0, hint: 0 },
+): Counts {
   for (const d of diagnostics) counts[d.severity]++;
   return counts;
 }
 
 function summary(counts: Counts): string {
   const total = counts.error + counts.warning + counts.info + counts.hint;
-  const parts = Object.entries(counts).filter(([, n]) => n > 0).map(([severity, n]) => `${n} ${severity === 'info' ? 'note' : severity}${n === 1 ? '' : 's'}`);
+  const parts = Object.entries(counts)
+    .filter(([, n]) => n > 0)
+    .map(([severity, n]) => `${n} ${severity === 'info' ? 'note' : severity}${n === 1 ? '' : 's'}`);
   return `${total} problem${total === 1 ? '' : 's'} (${parts.join(', ')})`;
 }
 
 /** Each diagnostic with the line and column of its start, in one pass over the query's line breaks. */
 function withPositions(query: string, diagnostics: readonly Diagnostic[]) {
   const lineStarts = [0];
-  for (let i = query.indexOf('\n'); i !== -1; i = query.indexOf('\n', i + 1)) lineStarts.push(i + 1);
+  for (let i = query.indexOf('\n'); i !== -1; i = query.indexOf('\n', i + 1))
+    lineStarts.push(i + 1);
   return diagnostics.map((d) => {
     const offset = Math.min(Math.max(d.span.start, 0), query.length);
     let low = 0;
@@ -79,14 +93,24 @@ function withPositions(query: string, diagnostics: readonly Diagnostic[]) {
 
 function rulesTable(): string {
   const width = Math.max(...ruleCodes.map((c) => c.code.length));
-  const lines = ruleCodes.map((c) => `  ${c.code.padEnd(width)}  ${(c.enabled === false ? 'off' : c.severity).padEnd(7)}  ${c.autofix ? 'fix' : '   '}  ${c.summary}`);
+  const lines = ruleCodes.map(
+    (c) =>
+      `  ${c.code.padEnd(width)}  ${(c.enabled === false ? 'off' : c.severity).padEnd(7)}  ${c.autofix ? 'fix' : '   '}  ${c.summary}`,
+  );
   return `codes (default level; "fix" = mdq fmt --fix applies its fix):\n${lines.join('\n')}\n`;
 }
 
-const options = { ...schemaOptions, ...remoteLintOptions, json: { type: 'boolean' }, stdin: { type: 'boolean' }, rules: { type: 'boolean' } } as const;
+const options = {
+  ...schemaOptions,
+  ...remoteLintOptions,
+  json: { type: 'boolean' },
+  stdin: { type: 'boolean' },
+  rules: { type: 'boolean' },
+} as const;
 
 export const lintCommand: Command = {
-  summary: 'check queries against Get Schema responses: unknown fields, wrong values, risky shapes (exit 1 on errors)',
+  summary:
+    'check queries against Get Schema responses: unknown fields, wrong values, risky shapes (exit 1 on errors)',
   usage,
   options,
   takesQuery: true,
@@ -99,15 +123,26 @@ export const lintCommand: Command = {
     const severities = readSeverities(values.severity, usage);
     const query = singleQuery(positionals, values.stdin, usage);
     // With --remote, --schema names schemas on the service (MDQ_BASE_URL) instead of files.
-    const schema = values.remote ? await remoteSchemas(values, io, usage) : await readSchemas(values, io, usage);
-    if (schema === undefined) io.stderr('mdq lint: no --schema given: checking syntax and query shape only\n');
-    const lint = (text: string) => check(text, { ...(schema ? { schema } : {}), severities, ...ALL_DIAGNOSTICS });
-    const hasErrors = (diagnostics: readonly Diagnostic[]) => diagnostics.some((d) => d.severity === 'error');
+    const schema = values.remote
+      ? await remoteSchemas(values, io, usage)
+      : await readSchemas(values, io, usage);
+    if (schema === undefined)
+      io.stderr('mdq lint: no --schema given: checking syntax and query shape only\n');
+    const lint = (text: string) =>
+      check(text, { ...(schema ? { schema } : {}), severities, ...ALL_DIAGNOSTICS });
+    const hasErrors = (diagnostics: readonly Diagnostic[]) =>
+      diagnostics.some((d) => d.severity === 'error');
 
     if (query !== undefined) {
       const diagnostics = lint(query);
-      if (values.json) io.stdout(`${JSON.stringify({ query, diagnostics: withPositions(query, diagnostics) }, null, 2)}\n`);
-      else if (diagnostics.length > 0) io.stdout(`${formatDiagnostics(query, diagnostics, { color: io.color, moreHint: MORE_HINT })}${summary(count(diagnostics))}\n`);
+      if (values.json)
+        io.stdout(
+          `${JSON.stringify({ query, diagnostics: withPositions(query, diagnostics) }, null, 2)}\n`,
+        );
+      else if (diagnostics.length > 0)
+        io.stdout(
+          `${formatDiagnostics(query, diagnostics, { color: io.color, moreHint: MORE_HINT })}${summary(count(diagnostics))}\n`,
+        );
       return hasErrors(diagnostics) ? EXIT.problems : EXIT.ok;
     }
     let failed = false;
@@ -116,10 +151,21 @@ export const lintCommand: Command = {
       const diagnostics = lint(line);
       failed ||= hasErrors(diagnostics);
       count(diagnostics, counts);
-      if (values.json) io.stdout(`${JSON.stringify({ query: line, diagnostics: withPositions(line, diagnostics) })}\n`);
-      else io.stdout(formatDiagnostics(line, diagnostics, { color: io.color, name: `query ${i + 1}`, moreHint: MORE_HINT }));
+      if (values.json)
+        io.stdout(
+          `${JSON.stringify({ query: line, diagnostics: withPositions(line, diagnostics) })}\n`,
+        );
+      else
+        io.stdout(
+          formatDiagnostics(line, diagnostics, {
+            color: io.color,
+            name: `query ${i + 1}`,
+            moreHint: MORE_HINT,
+          }),
+        );
     });
-    if (!values.json && counts.error + counts.warning + counts.info + counts.hint > 0) io.stdout(`${summary(counts)}\n`);
+    if (!values.json && counts.error + counts.warning + counts.info + counts.hint > 0)
+      io.stdout(`${summary(counts)}\n`);
     return failed ? EXIT.problems : EXIT.ok;
   },
 };

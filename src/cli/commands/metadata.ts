@@ -12,9 +12,16 @@ import { table } from '../table.js';
 
 const withJson = { ...connectionOptions, json: { type: 'boolean' } } as const;
 
-function positionalsExactly(positionals: readonly string[], names: readonly string[], usage: string, optional = 0): void {
+function positionalsExactly(
+  positionals: readonly string[],
+  names: readonly string[],
+  usage: string,
+  optional = 0,
+): void {
   if (positionals.length < names.length - optional || positionals.length > names.length) {
-    throw new UsageError(`${positionals.length < names.length - optional ? `missing the ${names[positionals.length]}` : 'too many arguments'}\nusage: ${usage}`);
+    throw new UsageError(
+      `${positionals.length < names.length - optional ? `missing the ${names[positionals.length]}` : 'too many arguments'}\nusage: ${usage}`,
+    );
   }
 }
 
@@ -28,7 +35,13 @@ export const areasCommand: Command = {
     positionalsExactly(positionals, [], areasUsage);
     const areas = await connect(values, io, areasUsage).businessAreas();
     if (values.json) io.stdout(`${JSON.stringify(areas, null, 2)}\n`);
-    else io.stdout(table(['name', 'id', 'active', 'description'], areas.map((a) => [a.name, a.businessAreaId, a.active, a.description])));
+    else
+      io.stdout(
+        table(
+          ['name', 'id', 'active', 'description'],
+          areas.map((a) => [a.name, a.businessAreaId, a.active, a.description]),
+        ),
+      );
     return EXIT.ok;
   },
 };
@@ -45,7 +58,13 @@ export const schemasCommand: Command = {
     const area = await client.findBusinessArea(positionals[0]!);
     const schemas = await client.schemas(area.businessAreaId).toArray();
     if (values.json) io.stdout(`${JSON.stringify(schemas, null, 2)}\n`);
-    else io.stdout(table(['name', 'id', 'state', 'fields', 'datasets'], schemas.map((s) => [s.name, s.schemaId, s.state, s.fieldsCount, s.dataSetCount])));
+    else
+      io.stdout(
+        table(
+          ['name', 'id', 'state', 'fields', 'datasets'],
+          schemas.map((s) => [s.name, s.schemaId, s.state, s.fieldsCount, s.dataSetCount]),
+        ),
+      );
     return EXIT.ok;
   },
 };
@@ -62,30 +81,44 @@ export const datasetsCommand: Command = {
     const schema = await client.findSchema(positionals[0]!, positionals[1]!);
     const dataSets = await client.dataSets(schema.businessAreaId, schema.schemaId).toArray();
     if (values.json) io.stdout(`${JSON.stringify(dataSets, null, 2)}\n`);
-    else io.stdout(table(['name', 'id', 'records', 'description'], dataSets.map((d) => [d.dataSetName, d.dataSetId, d.recordCount, d.dataSetDescription])));
+    else
+      io.stdout(
+        table(
+          ['name', 'id', 'records', 'description'],
+          dataSets.map((d) => [d.dataSetName, d.dataSetId, d.recordCount, d.dataSetDescription]),
+        ),
+      );
     return EXIT.ok;
   },
 };
 
 const schemaUsage = `mdq schema pull <business area> [<schema>] ${CONNECTION_USAGE}`;
 export const schemaCommand: Command = {
-  summary: 'schema pull: write the Get Schema JSON of a schema (or of every schema of a business area) for offline lint and codegen',
+  summary:
+    'schema pull: write the Get Schema JSON of a schema (or of every schema of a business area) for offline lint and codegen',
   usage: schemaUsage,
   options: connectionOptions,
   async run(args, io) {
     const { values, positionals } = parseCommandArgs(args, connectionOptions, schemaUsage);
     const [action, ...rest] = positionals;
-    if (action !== 'pull') throw new UsageError(`${action === undefined ? 'missing the action' : `unknown action '${action}'`}: the one action is pull\nusage: ${schemaUsage}`);
+    if (action !== 'pull')
+      throw new UsageError(
+        `${action === undefined ? 'missing the action' : `unknown action '${action}'`}: the one action is pull\nusage: ${schemaUsage}`,
+      );
     positionalsExactly(rest, ['business area', 'schema'], schemaUsage, 1);
     const client = connect(values, io, schemaUsage);
     const [areaName, schemaName] = rest as [string, string | undefined];
     if (schemaName !== undefined) {
       const schema = await client.findSchema(areaName, schemaName);
-      io.stdout(`${JSON.stringify(await client.getSchema(schema.businessAreaId, schema.schemaId), null, 2)}\n`);
+      io.stdout(
+        `${JSON.stringify(await client.getSchema(schema.businessAreaId, schema.schemaId), null, 2)}\n`,
+      );
       return EXIT.ok;
     }
     const area = await client.findBusinessArea(areaName);
-    io.stdout(`${JSON.stringify(await client.schemasIn({ businessArea: area.businessAreaId }), null, 2)}\n`);
+    io.stdout(
+      `${JSON.stringify(await client.schemasIn({ businessArea: area.businessAreaId }), null, 2)}\n`,
+    );
     return EXIT.ok;
   },
 };

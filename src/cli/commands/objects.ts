@@ -14,7 +14,14 @@ import type { SchemaFieldResponse } from '../../schema/response.js';
 import { parseCommandArgs } from '../args.js';
 import type { Command } from '../command.js';
 import { EXIT, UsageError } from '../io.js';
-import { CONNECTION_USAGE, connect, connectionOptions, locate, refOf, wholeNumber } from '../remote.js';
+import {
+  CONNECTION_USAGE,
+  connect,
+  connectionOptions,
+  locate,
+  refOf,
+  wholeNumber,
+} from '../remote.js';
 
 const scopeOptions = {
   'business-area': { type: 'string' },
@@ -26,23 +33,61 @@ const SCOPE_USAGE = '[--business-area <name> --schema <name> --dataset <name>]';
 
 interface Located {
   readonly ref: DataObjectRef;
-  readonly names: { readonly _businessAreaName: string; readonly _schemaName: string; readonly _dataSetName: string };
+  readonly names: {
+    readonly _businessAreaName: string;
+    readonly _schemaName: string;
+    readonly _dataSetName: string;
+  };
 }
 
 /** Where each id lives: in the dataset named, or wherever a search finds it. */
-async function findAll(client: MdqClient, ids: readonly string[], scope: { 'business-area'?: string | undefined; schema?: string | undefined; dataset?: string | undefined }, usage: string): Promise<Map<string, Located>> {
-  const given = [scope['business-area'], scope.schema, scope.dataset].filter((v) => v !== undefined).length;
+async function findAll(
+  client: MdqClient,
+  ids: readonly string[],
+  scope: {
+    'business-area'?: string | undefined;
+    schema?: string | undefined;
+    dataset?: string | undefined;
+  },
+  usage: string,
+): Promise<Map<string, Located>> {
+  const given = [scope['business-area'], scope.schema, scope.dataset].filter(
+    (v) => v !== undefined,
+  ).length;
   const found = new Map<string, Located>();
   if (given === 0) {
     for (const [id, hit] of await locate(client, ids)) {
-      found.set(id, { ref: refOf(hit), names: { _businessAreaName: hit._businessAreaName, _schemaName: hit._schemaName, _dataSetName: hit._dataSetName } });
+      found.set(id, {
+        ref: refOf(hit),
+        names: {
+          _businessAreaName: hit._businessAreaName,
+          _schemaName: hit._schemaName,
+          _dataSetName: hit._dataSetName,
+        },
+      });
     }
     return found;
   }
-  if (given !== 3) throw new UsageError(`name the dataset with all of --business-area, --schema and --dataset, or none of them\nusage: ${usage}`);
+  if (given !== 3)
+    throw new UsageError(
+      `name the dataset with all of --business-area, --schema and --dataset, or none of them\nusage: ${usage}`,
+    );
   const dataSet = await client.findDataSet(scope['business-area']!, scope.schema!, scope.dataset!);
-  const names = { _businessAreaName: dataSet.businessAreaName, _schemaName: dataSet.schemaName, _dataSetName: dataSet.dataSetName };
-  for (const id of ids) found.set(id, { ref: { businessAreaId: dataSet.businessAreaId, schemaId: dataSet.schemaId, dataSetId: dataSet.dataSetId, dataObjectId: id }, names });
+  const names = {
+    _businessAreaName: dataSet.businessAreaName,
+    _schemaName: dataSet.schemaName,
+    _dataSetName: dataSet.dataSetName,
+  };
+  for (const id of ids)
+    found.set(id, {
+      ref: {
+        businessAreaId: dataSet.businessAreaId,
+        schemaId: dataSet.schemaId,
+        dataSetId: dataSet.dataSetId,
+        dataObjectId: id,
+      },
+      names,
+    });
   return found;
 }
 
@@ -54,7 +99,8 @@ export const getCommand: Command = {
   options: getOptions,
   async run(args, io) {
     const { values, positionals } = parseCommandArgs(args, getOptions, getUsage);
-    if (positionals.length === 0) throw new UsageError(`missing the data object ids\nusage: ${getUsage}`);
+    if (positionals.length === 0)
+      throw new UsageError(`missing the data object ids\nusage: ${getUsage}`);
     const client = connect(values, io, getUsage);
     const where = await findAll(client, positionals, values, getUsage);
     const objects = [];
@@ -64,7 +110,8 @@ export const getCommand: Command = {
       try {
         object = await client.getDataObject(ref);
       } catch (e) {
-        if (e instanceof NotFoundError) throw new Error(`no data object '${id}' in dataset '${names._dataSetName}'`);
+        if (e instanceof NotFoundError)
+          throw new Error(`no data object '${id}' in dataset '${names._dataSetName}'`);
         throw e;
       }
       objects.push({ ...object, ...names });
@@ -79,7 +126,10 @@ const NUMERIC = new Set(['integer', 'float', 'currency']);
 /** `Field=value`: the name up to the first `=`. */
 function assignment(entry: string, flag: string): [string, string] {
   const at = entry.indexOf('=');
-  if (at <= 0) throw new UsageError(`${flag} takes Field=value (a name with spaces in quotes: "First Name=Tim"), not '${entry}'\nusage: ${updateUsage}`);
+  if (at <= 0)
+    throw new UsageError(
+      `${flag} takes Field=value (a name with spaces in quotes: "First Name=Tim"), not '${entry}'\nusage: ${updateUsage}`,
+    );
   return [entry.slice(0, at), entry.slice(at + 1)];
 }
 
@@ -90,15 +140,19 @@ export function typedValue(field: SchemaFieldResponse, raw: string): unknown {
       try {
         return JSON.parse(raw) as unknown;
       } catch {
-        throw new UsageError(`'${raw}' is not a JSON list for the multivalue field "${field.name}"`);
+        throw new UsageError(
+          `'${raw}' is not a JSON list for the multivalue field "${field.name}"`,
+        );
       }
     }
     return raw.split(',').map((part) => typedValue({ ...field, isMultivalue: false }, part.trim()));
   }
   if (field.dataType !== undefined && NUMERIC.has(field.dataType)) {
     const n = Number(raw);
-    if (!/^-?\d+(\.\d+)?$/.test(raw.trim()) || !Number.isFinite(n)) throw new UsageError(`"${field.name}" holds numbers (${field.dataType}), not '${raw}'`);
-    if (field.dataType === 'integer' && !Number.isInteger(n)) throw new UsageError(`"${field.name}" holds whole numbers, not '${raw}'`);
+    if (!/^-?\d+(\.\d+)?$/.test(raw.trim()) || !Number.isFinite(n))
+      throw new UsageError(`"${field.name}" holds numbers (${field.dataType}), not '${raw}'`);
+    if (field.dataType === 'integer' && !Number.isInteger(n))
+      throw new UsageError(`"${field.name}" holds whole numbers, not '${raw}'`);
     return n;
   }
   return raw;
@@ -106,16 +160,26 @@ export function typedValue(field: SchemaFieldResponse, raw: string): unknown {
 
 /** Field names for a message: the first 20, then how many more (a schema may have thousands). */
 function fieldList(names: readonly string[]): string {
-  const shown = names.slice(0, 20).map((n) => `"${n}"`).join(', ');
+  const shown = names
+    .slice(0, 20)
+    .map((n) => `"${n}"`)
+    .join(', ');
   return names.length > 20 ? `${shown}, and ${names.length - 20} more` : shown;
 }
 
 /** The fields to send, checked against the schema: every name must be one of its fields. */
-function fieldsFor(schema: Schema, set: readonly string[], setJson: readonly string[]): FieldValues {
+function fieldsFor(
+  schema: Schema,
+  set: readonly string[],
+  setJson: readonly string[],
+): FieldValues {
   const byName = new Map(schema.fields.map((f) => [f.name, f]));
   const known = (name: string) => {
     const field = byName.get(name);
-    if (field === undefined) throw new UsageError(`no field "${name}" in schema "${schema.name}" (fields: ${fieldList([...byName.keys()])})`);
+    if (field === undefined)
+      throw new UsageError(
+        `no field "${name}" in schema "${schema.name}" (fields: ${fieldList([...byName.keys()])})`,
+      );
     return field;
   };
   const fields: Record<string, unknown> = {};
@@ -149,12 +213,17 @@ export const updateCommand: Command = {
   options: updateOptions,
   async run(args, io) {
     const { values, positionals } = parseCommandArgs(args, updateOptions, updateUsage);
-    if (positionals.length === 0) throw new UsageError(`missing the data object ids\nusage: ${updateUsage}`);
+    if (positionals.length === 0)
+      throw new UsageError(`missing the data object ids\nusage: ${updateUsage}`);
     const set = values.set ?? [];
     const setJson = values['set-json'] ?? [];
-    if (set.length + setJson.length === 0) throw new UsageError(`nothing to change: give --set Field=value\nusage: ${updateUsage}`);
+    if (set.length + setJson.length === 0)
+      throw new UsageError(`nothing to change: give --set Field=value\nusage: ${updateUsage}`);
     const version = wholeNumber(values.version, 'version', 0, updateUsage);
-    if (version !== undefined && positionals.length > 1) throw new UsageError(`--version names one object's version: give one id with it\nusage: ${updateUsage}`);
+    if (version !== undefined && positionals.length > 1)
+      throw new UsageError(
+        `--version names one object's version: give one id with it\nusage: ${updateUsage}`,
+      );
     // The form of each assignment before anything is asked: a typo needs no search and no schema to be told.
     for (const entry of set) assignment(entry, '--set');
     for (const entry of setJson) assignment(entry, '--set-json');
@@ -170,7 +239,10 @@ export const updateCommand: Command = {
       plans.push({ id, ref, fields: fieldsFor(await schemas.get(key)!, set, setJson) });
     }
     for (const { id, ref, fields } of plans) {
-      const result = version !== undefined ? await client.update(ref, version, fields) : await client.updateWithRetry(ref, () => fields);
+      const result =
+        version !== undefined
+          ? await client.update(ref, version, fields)
+          : await client.updateWithRetry(ref, () => fields);
       io.stdout(`updated ${id}: now at version ${result.version}\n`);
     }
     return EXIT.ok;

@@ -13,12 +13,24 @@ export function outline(node: Node, depth = 0): string {
   const pad = '  '.repeat(depth);
   const n = node as unknown as Record<string, unknown>;
   const details: string[] = [];
-  for (const key of ['operator', 'value', 'pattern', 'distance', 'lowerInclusive', 'upperInclusive']) {
+  for (const key of [
+    'operator',
+    'value',
+    'pattern',
+    'distance',
+    'lowerInclusive',
+    'upperInclusive',
+  ]) {
     if (key in n && typeof n[key] !== 'object') details.push(`${key}=${JSON.stringify(n[key])}`);
   }
   if (node.kind === 'And') details.push(`explicit=${JSON.stringify(node.explicit)}`);
   const line = `${pad}${node.kind} ${node.span.start}-${node.span.end}${details.length ? ` ${details.join(' ')}` : ''}\n`;
-  return line + children(node).map((c) => outline(c, depth + 1)).join('');
+  return (
+    line +
+    children(node)
+      .map((c) => outline(c, depth + 1))
+      .join('')
+  );
 }
 
 const options = { json: { type: 'boolean' }, stdin: { type: 'boolean' } } as const;

@@ -38,7 +38,8 @@ const MAX_FIELD_COLUMNS = 6;
 
 function columnsOf(hits: readonly SearchHit[]): string[] {
   const fields = new Set<string>();
-  for (const hit of hits) for (const key of Object.keys(hit)) if (!METADATA.has(key)) fields.add(key);
+  for (const hit of hits)
+    for (const key of Object.keys(hit)) if (!METADATA.has(key)) fields.add(key);
   return [...LEAD, ...[...fields].slice(0, MAX_FIELD_COLUMNS)];
 }
 
@@ -62,7 +63,14 @@ function progress(io: CliIo) {
   };
 }
 
-async function streamAll(client: MdqClient, text: string, scope: Record<string, string | undefined>, check: CheckMode | undefined, format: 'table' | 'json' | 'ndjson', io: CliIo): Promise<number> {
+async function streamAll(
+  client: MdqClient,
+  text: string,
+  scope: Record<string, string | undefined>,
+  check: CheckMode | undefined,
+  format: 'table' | 'json' | 'ndjson',
+  io: CliIo,
+): Promise<number> {
   const bar = progress(io);
   let seen = 0;
   let total = 0;
@@ -88,44 +96,69 @@ async function streamAll(client: MdqClient, text: string, scope: Record<string, 
     bar.done();
   }
   if (format === 'json') io.stdout(`${seen === 0 ? '' : '\n'}]\n`);
-  if (format === 'table') io.stdout(`${seen} hit${seen === 1 ? '' : 's'}${total !== seen ? ` (the service counted ${total})` : ''}\n`);
+  if (format === 'table')
+    io.stdout(
+      `${seen} hit${seen === 1 ? '' : 's'}${total !== seen ? ` (the service counted ${total})` : ''}\n`,
+    );
   return EXIT.ok;
 }
 
 export const searchCommand: Command = {
-  summary: 'run a query on the service (MDQ_BASE_URL): a table, --json or --ndjson; --all streams every page',
+  summary:
+    'run a query on the service (MDQ_BASE_URL): a table, --json or --ndjson; --all streams every page',
   usage,
   options,
   takesQuery: true,
   async run(args, io) {
     const { values, positionals } = parseCommandArgs(args, options, usage);
-    if (positionals.length !== 1) throw new UsageError(`${positionals.length === 0 ? 'missing the query' : 'too many arguments: quote the query as one argument'}\nusage: ${usage}`);
-    if (values.json && values.ndjson) throw new UsageError(`give --json or --ndjson, not both\nusage: ${usage}`);
+    if (positionals.length !== 1)
+      throw new UsageError(
+        `${positionals.length === 0 ? 'missing the query' : 'too many arguments: quote the query as one argument'}\nusage: ${usage}`,
+      );
+    if (values.json && values.ndjson)
+      throw new UsageError(`give --json or --ndjson, not both\nusage: ${usage}`);
     const check = values.check as CheckMode | undefined;
-    if (check !== undefined && !['off', 'warn', 'error'].includes(check)) throw new UsageError(`--check takes off, warn or error, not '${check}'\nusage: ${usage}`);
+    if (check !== undefined && !['off', 'warn', 'error'].includes(check))
+      throw new UsageError(`--check takes off, warn or error, not '${check}'\nusage: ${usage}`);
     const from = wholeNumber(values.from, 'from', 0, usage);
     const size = wholeNumber(values.size, 'size', 1, usage);
-    if (values.all && (from !== undefined || size !== undefined)) throw new UsageError(`--all walks every page itself: give no --from or --size\nusage: ${usage}`);
+    if (values.all && (from !== undefined || size !== undefined))
+      throw new UsageError(
+        `--all walks every page itself: give no --from or --size\nusage: ${usage}`,
+      );
     const text = positionals[0]!;
     const client = connect(values, io, usage);
-    const scope = { businessArea: values['business-area'], schema: values.schema, dataSet: values.dataset };
+    const scope = {
+      businessArea: values['business-area'],
+      schema: values.schema,
+      dataSet: values.dataset,
+    };
     const format = values.json ? 'json' : values.ndjson ? 'ndjson' : 'table';
     try {
       if (values.all) return await streamAll(client, text, scope, check, format, io);
       const result = await client.search(text, { ...scope, from, size, check });
-      if (result.diagnostics.length > 0) io.stderr(formatDiagnostics(text, result.diagnostics, { color: false }));
-      if (format === 'json') io.stdout(`${JSON.stringify({ total: result.total, hits: result.hits }, null, 2)}\n`);
-      else if (format === 'ndjson') for (const hit of result.hits) io.stdout(`${JSON.stringify(hit)}\n`);
+      if (result.diagnostics.length > 0)
+        io.stderr(formatDiagnostics(text, result.diagnostics, { color: false }));
+      if (format === 'json')
+        io.stdout(`${JSON.stringify({ total: result.total, hits: result.hits }, null, 2)}\n`);
+      else if (format === 'ndjson')
+        for (const hit of result.hits) io.stdout(`${JSON.stringify(hit)}\n`);
       else {
         if (result.hits.length > 0) io.stdout(hitsTable(result.hits, columnsOf(result.hits)));
         const first = from ?? 0;
-        io.stdout(result.hits.length === 0 ? `no hits (of ${result.total})\n` : `hits ${first + 1}-${first + result.hits.length} of ${result.total}\n`);
+        io.stdout(
+          result.hits.length === 0
+            ? `no hits (of ${result.total})\n`
+            : `hits ${first + 1}-${first + result.hits.length} of ${result.total}\n`,
+        );
       }
       return EXIT.ok;
     } catch (e) {
       if (e instanceof QueryError && e.diagnostics.length > 0) {
         io.stderr(formatDiagnostics(text, e.diagnostics, { color: false }));
-        io.stderr(`mdq search: ${e.local ? 'the query has errors and was not sent' : e.message.replace(/; locally: .*$/, '')}\n`);
+        io.stderr(
+          `mdq search: ${e.local ? 'the query has errors and was not sent' : e.message.replace(/; locally: .*$/, '')}\n`,
+        );
         return EXIT.problems;
       }
       throw e;

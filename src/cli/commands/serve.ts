@@ -19,16 +19,28 @@ const USAGE = [
   '  SIZE: bytes, or with a unit: 512KiB, 4MiB, 1GiB',
 ].join('\n');
 
-function positiveInteger(text: string | undefined, name: string, min = 1, max = Number.MAX_SAFE_INTEGER): number | undefined {
+function positiveInteger(
+  text: string | undefined,
+  name: string,
+  min = 1,
+  max = Number.MAX_SAFE_INTEGER,
+): number | undefined {
   if (text === undefined) return undefined;
   if (!/^\d+$/.test(text) || Number(text) < min || Number(text) > max) {
-    throw new UsageError(`${name} must be an integer of at least ${min}${max < Number.MAX_SAFE_INTEGER ? ` and at most ${max}` : ''}, not ${JSON.stringify(text)}\nusage: ${USAGE}`);
+    throw new UsageError(
+      `${name} must be an integer of at least ${min}${max < Number.MAX_SAFE_INTEGER ? ` and at most ${max}` : ''}, not ${JSON.stringify(text)}\nusage: ${USAGE}`,
+    );
   }
   return Number(text);
 }
 
-
-const SIZE_UNITS: Readonly<Record<string, number>> = { '': 1, B: 1, KiB: 2 ** 10, MiB: 2 ** 20, GiB: 2 ** 30 };
+const SIZE_UNITS: Readonly<Record<string, number>> = {
+  '': 1,
+  B: 1,
+  KiB: 2 ** 10,
+  MiB: 2 ** 20,
+  GiB: 2 ** 30,
+};
 
 /** A size in bytes: `1048576`, `512KiB`, `4MiB`, `1GiB` (binary units, as the options' defaults are). */
 function byteSize(text: string | undefined, name: string): number | undefined {
@@ -36,7 +48,9 @@ function byteSize(text: string | undefined, name: string): number | undefined {
   const match = /^(\d+)\s*(B|KiB|MiB|GiB)?$/.exec(text);
   const bytes = match === null ? Number.NaN : Number(match[1]) * SIZE_UNITS[match[2] ?? '']!;
   if (!(Number.isSafeInteger(bytes) && bytes >= 1)) {
-    throw new UsageError(`${name} must be a size of at least 1 byte: a number of bytes or one with a unit (512KiB, 4MiB, 1GiB), not ${JSON.stringify(text)}\nusage: ${USAGE}`);
+    throw new UsageError(
+      `${name} must be a size of at least 1 byte: a number of bytes or one with a unit (512KiB, 4MiB, 1GiB), not ${JSON.stringify(text)}\nusage: ${USAGE}`,
+    );
   }
   return bytes;
 }
@@ -57,7 +71,10 @@ const FLAG_OF: Partial<Record<keyof EmulatorOptions, string>> = {
 
 /** `text` with each option name that has a flag written as the flag (a requirement may name a second option). */
 function asFlags(text: string): string {
-  return text.replace(/\b[a-z][A-Za-z]*\b/g, (word) => FLAG_OF[word as keyof EmulatorOptions] ?? word);
+  return text.replace(
+    /\b[a-z][A-Za-z]*\b/g,
+    (word) => FLAG_OF[word as keyof EmulatorOptions] ?? word,
+  );
 }
 
 async function readJsonFile(io: CliIo, path: string, what: string): Promise<unknown> {
@@ -65,7 +82,9 @@ async function readJsonFile(io: CliIo, path: string, what: string): Promise<unkn
   try {
     text = await io.readFile(path);
   } catch (e) {
-    throw new UsageError(`cannot read the ${what} file ${path}: ${(e as NodeJS.ErrnoException).code ?? String(e)}`);
+    throw new UsageError(
+      `cannot read the ${what} file ${path}: ${(e as NodeJS.ErrnoException).code ?? String(e)}`,
+    );
   }
   try {
     return JSON.parse(text);
@@ -91,7 +110,9 @@ function serverOutput(io: CliIo, url: () => string | undefined): (text: string) 
       open = false;
       const where = url();
       const what = e instanceof OutputFailed ? e.message : 'standard output was closed';
-      io.stderr(`mdq serve: ${what}; serving on${where === undefined ? '' : ` ${where}`} without the request log (Ctrl-C stops)\n`);
+      io.stderr(
+        `mdq serve: ${what}; serving on${where === undefined ? '' : ` ${where}`} without the request log (Ctrl-C stops)\n`,
+      );
     }
   };
 }
@@ -119,7 +140,9 @@ function interrupted(): { readonly received: Promise<string>; readonly cancel: (
 
 /** True for an address only this machine can reach. */
 function isLoopback(host: string): boolean {
-  return host === 'localhost' || host === '::1' || host === '[::1]' || /^127(\.\d{1,3}){3}$/.test(host);
+  return (
+    host === 'localhost' || host === '::1' || host === '[::1]' || /^127(\.\d{1,3}){3}$/.test(host)
+  );
 }
 
 const serveOptions = {
@@ -151,12 +174,17 @@ export const serveCommand: Command = {
     const { values, positionals } = parseCommandArgs(args, serveOptions, USAGE);
     let url: string | undefined;
     const say = serverOutput(io, () => url);
-    if (positionals.length > 0) throw new UsageError(`unexpected argument ${JSON.stringify(positionals[0])}\nusage: ${USAGE}`);
+    if (positionals.length > 0)
+      throw new UsageError(
+        `unexpected argument ${JSON.stringify(positionals[0])}\nusage: ${USAGE}`,
+      );
     let clients: EmulatorOptions['clients'];
     let faults: EmulatorOptions['faults'];
     try {
-      if (values.clients !== undefined) clients = validateClients(await readJsonFile(io, values.clients, 'clients'));
-      if (values.faults !== undefined) faults = validateFaults(await readJsonFile(io, values.faults, 'faults'));
+      if (values.clients !== undefined)
+        clients = validateClients(await readJsonFile(io, values.clients, 'clients'));
+      if (values.faults !== undefined)
+        faults = validateFaults(await readJsonFile(io, values.faults, 'faults'));
     } catch (e) {
       if (e instanceof UsageError) throw e;
       throw new UsageError(e instanceof Error ? e.message : String(e));
@@ -183,7 +211,9 @@ export const serveCommand: Command = {
       shutdownGraceMs: positiveInteger(values['shutdown-grace-ms'], '--shutdown-grace-ms', 0),
     };
     if (!isLoopback(options.host!)) {
-      io.stderr(`mdq serve: --host ${options.host} is not a loopback address: whoever reaches it can change the faults at /_emulator/faults (they ask no token) and, with the demo client, read and write the data; the emulator is for development and tests\n`);
+      io.stderr(
+        `mdq serve: --host ${options.host} is not a loopback address: whoever reaches it can change the faults at /_emulator/faults (they ask no token) and, with the demo client, read and write the data; the emulator is for development and tests\n`,
+      );
     }
     const signal = interrupted();
     let emulator;
@@ -192,14 +222,21 @@ export const serveCommand: Command = {
     } catch (e) {
       signal.cancel();
       // An option out of range is a usage error, named as the command line spells it.
-      if (e instanceof EmulatorOptionError) throw new UsageError(`${asFlags(e.option)} ${asFlags(e.requirement)}\nusage: ${USAGE}`);
+      if (e instanceof EmulatorOptionError)
+        throw new UsageError(`${asFlags(e.option)} ${asFlags(e.requirement)}\nusage: ${USAGE}`);
       throw e;
     }
     url = emulator.url;
-    const where = options.dataDir === undefined ? 'in memory (pass --data DIR to keep changes)' : `${options.dataDir}${options.inMemory ? ' (read only: --in-memory)' : ''}`;
+    const where =
+      options.dataDir === undefined
+        ? 'in memory (pass --data DIR to keep changes)'
+        : `${options.dataDir}${options.inMemory ? ' (read only: --in-memory)' : ''}`;
     say(`mdq emulator listening on ${emulator.url}\n`);
     say(`  data:   ${where}\n`);
-    if (clients === undefined) say(`  client: client_id ${emulator.demoClient.clientId}, client_secret ${emulator.demoClient.clientSecret} (POST ${emulator.url}/oauth2/token)\n`);
+    if (clients === undefined)
+      say(
+        `  client: client_id ${emulator.demoClient.clientId}, client_secret ${emulator.demoClient.clientSecret} (POST ${emulator.url}/oauth2/token)\n`,
+      );
     else say(`  clients: ${clients.length} from ${values.clients}\n`);
     say(`  OpenAPI: ${emulator.url}/openapi.json\n  Stop with Ctrl-C.\n`);
     const received = await signal.received;

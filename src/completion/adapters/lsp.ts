@@ -5,11 +5,23 @@
  */
 import { lspRange, type LspRange } from '../../checker/adapters/lsp.js';
 import { lineColumn } from '../../language/position.js';
-import type { CompletionItemKind, CompletionResult, Hover, SemanticToken, SemanticTokenClass } from '../types.js';
+import type {
+  CompletionItemKind,
+  CompletionResult,
+  Hover,
+  SemanticToken,
+  SemanticTokenClass,
+} from '../types.js';
 import { snippetOf } from './snippet.js';
 
 /** LSP's CompletionItemKind numbers. */
-const LSP_KINDS: { readonly [K in CompletionItemKind]: number } = { field: 5, value: 12, keyword: 14, snippet: 15, operator: 24 };
+const LSP_KINDS: { readonly [K in CompletionItemKind]: number } = {
+  field: 5,
+  value: 12,
+  keyword: 14,
+  snippet: 15,
+  operator: 24,
+};
 
 export interface LspCompletionItem {
   readonly label: string;
@@ -42,7 +54,9 @@ export function toLspCompletionList(text: string, result: CompletionResult): Lsp
         label: item.label,
         kind: LSP_KINDS[item.kind],
         ...(item.detail !== undefined ? { detail: item.detail } : {}),
-        ...(item.documentation !== undefined ? { documentation: { kind: 'markdown' as const, value: item.documentation } } : {}),
+        ...(item.documentation !== undefined
+          ? { documentation: { kind: 'markdown' as const, value: item.documentation } }
+          : {}),
         sortText: item.sortText,
         filterText: result.context.prefix === '' ? item.label : filterText(text, result),
         insertTextFormat: snippet === undefined ? 1 : 2,
@@ -65,11 +79,27 @@ export interface LspHover {
 
 export function toLspHover(text: string, hover: Hover | null): LspHover | null {
   if (hover === null) return null;
-  return { contents: { kind: 'markdown', value: hover.contents }, range: lspRange(text, { start: hover.from, end: hover.to }) };
+  return {
+    contents: { kind: 'markdown', value: hover.contents },
+    range: lspRange(text, { start: hover.from, end: hover.to }),
+  };
 }
 
 /** The token types of `toLspSemanticTokens`, in legend order (LSP's standard names where one fits). */
-export const LSP_SEMANTIC_TOKEN_TYPES: readonly string[] = ['property', 'operator', 'keyword', 'string', 'number', 'date', 'wildcard', 'regexp', 'escape', 'error', 'punctuation', 'text'];
+export const LSP_SEMANTIC_TOKEN_TYPES: readonly string[] = [
+  'property',
+  'operator',
+  'keyword',
+  'string',
+  'number',
+  'date',
+  'wildcard',
+  'regexp',
+  'escape',
+  'error',
+  'punctuation',
+  'text',
+];
 
 const TOKEN_TYPE_INDEX: { readonly [C in SemanticTokenClass]: number } = {
   field: 0,
@@ -91,7 +121,10 @@ const TOKEN_TYPE_INDEX: { readonly [C in SemanticTokenClass]: number } = {
  * type, modifiers, five numbers a token), against the legend `LSP_SEMANTIC_TOKEN_TYPES`.
  * A token across a line break is split at it.
  */
-export function toLspSemanticTokens(text: string, tokens: readonly SemanticToken[]): { readonly data: number[] } {
+export function toLspSemanticTokens(
+  text: string,
+  tokens: readonly SemanticToken[],
+): { readonly data: number[] } {
   const data: number[] = [];
   let lastLine = 0;
   let lastChar = 0;
@@ -111,7 +144,13 @@ export function toLspSemanticTokens(text: string, tokens: readonly SemanticToken
         const { line, column } = lineColumn(text, start);
         const l = line - 1;
         const c = column - 1;
-        data.push(l - lastLine, l === lastLine ? c - lastChar : c, end - start, TOKEN_TYPE_INDEX[token.class], 0);
+        data.push(
+          l - lastLine,
+          l === lastLine ? c - lastChar : c,
+          end - start,
+          TOKEN_TYPE_INDEX[token.class],
+          0,
+        );
         lastLine = l;
         lastChar = c;
       }

@@ -8,7 +8,13 @@ import type { CompletionItemKind, CompletionResult, Hover } from '../types.js';
 import { snippetOf } from './snippet.js';
 
 /** monaco.languages.CompletionItemKind numbers. */
-const MONACO_KINDS: { readonly [K in CompletionItemKind]: number } = { field: 3, operator: 11, value: 13, keyword: 17, snippet: 27 };
+const MONACO_KINDS: { readonly [K in CompletionItemKind]: number } = {
+  field: 3,
+  operator: 11,
+  value: 13,
+  keyword: 17,
+  snippet: 27,
+};
 /** monaco.languages.CompletionItemInsertTextRule.InsertAsSnippet */
 const INSERT_AS_SNIPPET = 4;
 
@@ -36,11 +42,19 @@ export interface MonacoCompletionItem {
 export function monacoRange(text: string, from: number, to: number): MonacoRange {
   const start = lineColumn(text, from);
   const end = lineColumn(text, to);
-  return { startLineNumber: start.line, startColumn: start.column, endLineNumber: end.line, endColumn: end.column };
+  return {
+    startLineNumber: start.line,
+    startColumn: start.column,
+    endLineNumber: end.line,
+    endColumn: end.column,
+  };
 }
 
 /** What `provideCompletionItems` returns: `{ suggestions }`. */
-export function toMonacoCompletions(text: string, result: CompletionResult): { readonly suggestions: readonly MonacoCompletionItem[]; readonly incomplete: boolean } {
+export function toMonacoCompletions(
+  text: string,
+  result: CompletionResult,
+): { readonly suggestions: readonly MonacoCompletionItem[]; readonly incomplete: boolean } {
   const range = monacoRange(text, result.from, result.to);
   const typed = text.slice(result.from, result.to);
   return {
@@ -54,7 +68,9 @@ export function toMonacoCompletions(text: string, result: CompletionResult): { r
         ...(snippet !== undefined ? { insertTextRules: INSERT_AS_SNIPPET } : {}),
         range,
         ...(item.detail !== undefined ? { detail: item.detail } : {}),
-        ...(item.documentation !== undefined ? { documentation: { value: item.documentation } } : {}),
+        ...(item.documentation !== undefined
+          ? { documentation: { value: item.documentation } }
+          : {}),
         sortText: item.sortText,
         // Every item already matched what is typed (typos too): let Monaco keep them all.
         filterText: typed === '' ? item.label : typed,
@@ -65,7 +81,13 @@ export function toMonacoCompletions(text: string, result: CompletionResult): { r
 }
 
 /** What `provideHover` returns. */
-export function toMonacoHover(text: string, hover: Hover | null): { readonly range: MonacoRange; readonly contents: readonly { readonly value: string }[] } | null {
+export function toMonacoHover(
+  text: string,
+  hover: Hover | null,
+): {
+  readonly range: MonacoRange;
+  readonly contents: readonly { readonly value: string }[];
+} | null {
   if (hover === null) return null;
   return { range: monacoRange(text, hover.from, hover.to), contents: [{ value: hover.contents }] };
 }

@@ -29,11 +29,20 @@ export function resetRanking(): void {
  * Adds `item` when `typed` matches one of its names; the best match counts. `last` is 1
  * for inactive fields, `group` 1 for metadata fields.
  */
-export function consider(typed: Typed, names: readonly Candidate[], last: number, group: number, item: CompletionItem): void {
+export function consider(
+  typed: Typed,
+  names: readonly Candidate[],
+  last: number,
+  group: number,
+  item: CompletionItem,
+): void {
   let tier = Tier.None;
   let score = 0;
   for (let i = 0; i < names.length; i++) {
-    if (match(typed, names[i]!, scratch) && (scratch.tier < tier || (scratch.tier === tier && scratch.score < score))) {
+    if (
+      match(typed, names[i]!, scratch) &&
+      (scratch.tier < tier || (scratch.tier === tier && scratch.score < score))
+    ) {
       tier = scratch.tier;
       score = scratch.score;
     }
@@ -55,7 +64,8 @@ export function rankedItems(max: number): CompletionItem[] {
   const order = keys.subarray(0, used).sort();
   const n = Math.min(used, max);
   const items: CompletionItem[] = new Array<CompletionItem>(n);
-  for (let rank = 0; rank < n; rank++) items[rank] = { ...matched[order[rank]! % INDEX]!, sortText: rankText(rank) };
+  for (let rank = 0; rank < n; rank++)
+    items[rank] = { ...matched[order[rank]! % INDEX]!, sortText: rankText(rank) };
   // Let go of the items: the list may hold a schema's worth.
   if (matched.length > 1024) matched = [];
   else matched.fill(undefined as unknown as CompletionItem, 0, used);

@@ -36,8 +36,21 @@ export function writeCompletionValue(value: string, style: ValueStyle, numeric =
   }
 }
 
-function value(label: string, insert: string, detail: string | undefined, documentation: string | undefined, names: readonly string[]): ValueEntry {
-  const item: CompletionItem = { label, kind: 'value', insert, sortText: '', ...(detail ? { detail } : {}), ...(documentation ? { documentation } : {}) };
+function value(
+  label: string,
+  insert: string,
+  detail: string | undefined,
+  documentation: string | undefined,
+  names: readonly string[],
+): ValueEntry {
+  const item: CompletionItem = {
+    label,
+    kind: 'value',
+    insert,
+    sortText: '',
+    ...(detail ? { detail } : {}),
+    ...(documentation ? { documentation } : {}),
+  };
   return { item, names: names.map(candidate) };
 }
 
@@ -50,8 +63,12 @@ function booleanPairs(field: SchemaField): (readonly [string, string])[] {
   if (field.booleanValues) return [field.booleanValues];
   const pairs = new Map<string, readonly [string, string]>();
   for (const d of field.definitions) {
-    const parts = typeof d.allowedBooleanValues === 'string' ? d.allowedBooleanValues.split('/').map((p) => p.trim()) : [];
-    if (parts.length === 2 && parts[0] && parts[1]) pairs.set(parts.join('/'), [parts[0], parts[1]]);
+    const parts =
+      typeof d.allowedBooleanValues === 'string'
+        ? d.allowedBooleanValues.split('/').map((p) => p.trim())
+        : [];
+    if (parts.length === 2 && parts[0] && parts[1])
+      pairs.set(parts.join('/'), [parts[0], parts[1]]);
   }
   return pairs.size > 0 ? [...pairs.values()] : [['true', 'false']];
 }
@@ -74,8 +91,17 @@ function makeSchemaValues(field: SchemaField, style: ValueStyle): readonly Value
   const entries: ValueEntry[] = [];
   if (field.kind === 'picklist') {
     for (const e of field.picklist ?? []) {
-      const description = typeof e.description === 'string' && e.description !== '' ? e.description : undefined;
-      entries.push(value(e.code, writeCompletionValue(e.code, style), description, undefined, description ? [e.code, description] : [e.code]));
+      const description =
+        typeof e.description === 'string' && e.description !== '' ? e.description : undefined;
+      entries.push(
+        value(
+          e.code,
+          writeCompletionValue(e.code, style),
+          description,
+          undefined,
+          description ? [e.code, description] : [e.code],
+        ),
+      );
     }
   } else if (field.kind === 'boolean') {
     for (const [yes, no] of booleanPairs(field)) {
@@ -107,7 +133,14 @@ const RELATIONS: readonly ValueEntry[] = [
   ['<', 'less than'],
   ['<=', 'less than or equal to'],
 ].map(([op, meaning]) => ({
-  item: { label: op!, kind: 'operator', insert: op!, detail: meaning!, documentation: `\`field:${op}value\`: ${meaning} the value (a half-open range).`, sortText: '' },
+  item: {
+    label: op!,
+    kind: 'operator',
+    insert: op!,
+    detail: meaning!,
+    documentation: `\`field:${op}value\`: ${meaning} the value (a half-open range).`,
+    sortText: '',
+  },
   names: [candidate(op!)],
 }));
 
@@ -115,12 +148,25 @@ const RELATIONS: readonly ValueEntry[] = [
  * Templates for ordered fields: a date (today, within the field's bounds) and range
  * snippets. `inGroup` is true inside `field:( ... )`, where only plain values fit.
  */
-export function templateValues(field: SchemaField, style: ValueStyle, today: Date, inGroup: boolean): ValueEntry[] {
+export function templateValues(
+  field: SchemaField,
+  style: ValueStyle,
+  today: Date,
+  inGroup: boolean,
+): ValueEntry[] {
   const entries: ValueEntry[] = [];
   const dated = field.kind === 'date' || field.kind === 'datetime';
   const day = clampDate(isoDay(today), field);
   if (dated) {
-    entries.push(value(day, writeCompletionValue(day, style), 'a date (year-month-day)', 'Dates are written year-month-day in queries, whatever the stored format.', [day, 'date']));
+    entries.push(
+      value(
+        day,
+        writeCompletionValue(day, style),
+        'a date (year-month-day)',
+        'Dates are written year-month-day in queries, whatever the stored format.',
+        [day, 'date'],
+      ),
+    );
   }
   if (style === 'term' && !inGroup) {
     if (dated) {
@@ -136,7 +182,8 @@ export function templateValues(field: SchemaField, style: ValueStyle, today: Dat
           insert: `[${lower} TO ${upper}]`,
           snippet: `[\${1:${lower}} TO \${2:${upper}}]`,
           detail: 'a date range, bounds included',
-          documentation: '`[a TO b]` includes both bounds, `{a TO b}` excludes them; `*` is an open end.',
+          documentation:
+            '`[a TO b]` includes both bounds, `{a TO b}` excludes them; `*` is an open end.',
           sortText: '',
         },
         names: [candidate('range'), candidate('date')],
@@ -149,7 +196,8 @@ export function templateValues(field: SchemaField, style: ValueStyle, today: Dat
           insert: '[0 TO 100]',
           snippet: '[${1:0} TO ${2:100}]',
           detail: 'a range, bounds included',
-          documentation: '`[a TO b]` includes both bounds, `{a TO b}` excludes them; `*` is an open end.',
+          documentation:
+            '`[a TO b]` includes both bounds, `{a TO b}` excludes them; `*` is an open end.',
           sortText: '',
         },
         names: [candidate('range')],

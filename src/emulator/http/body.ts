@@ -38,16 +38,28 @@ export async function readBody(request: IncomingMessage, budget: UploadBudget): 
 }
 
 /** The body as a JSON object: 415 for another content type, 400 for malformed JSON or a non-object. */
-export async function readJsonObject(request: IncomingMessage, budget: UploadBudget): Promise<Record<string, unknown>> {
+export async function readJsonObject(
+  request: IncomingMessage,
+  budget: UploadBudget,
+): Promise<Record<string, unknown>> {
   const type = request.headers['content-type'] ?? '';
   const mediaType = type.split(';')[0]!.trim().toLowerCase();
   if (mediaType !== 'application/json') {
-    throw new ApiError(415, `the request body must be JSON with Content-Type: application/json${type ? `, not ${JSON.stringify(type.slice(0, 100))}` : ''}`);
+    throw new ApiError(
+      415,
+      `the request body must be JSON with Content-Type: application/json${type ? `, not ${JSON.stringify(type.slice(0, 100))}` : ''}`,
+    );
   }
   // Node removes the chunked framing, nothing else: compressed bytes would be read as JSON (or refused as not UTF-8).
-  const codings = [request.headers['content-encoding'] ?? '', String(request.headers['transfer-encoding'] ?? '').replace(/\bchunked\b/gi, '')].join(',');
+  const codings = [
+    request.headers['content-encoding'] ?? '',
+    String(request.headers['transfer-encoding'] ?? '').replace(/\bchunked\b/gi, ''),
+  ].join(',');
   if (codings.split(',').some((c) => c.trim() !== '' && c.trim().toLowerCase() !== 'identity')) {
-    throw new ApiError(415, 'the request body must not be compressed (Content-Encoding or Transfer-Encoding other than chunked): send it as plain JSON');
+    throw new ApiError(
+      415,
+      'the request body must not be compressed (Content-Encoding or Transfer-Encoding other than chunked): send it as plain JSON',
+    );
   }
   const raw = await readBody(request, budget);
   let text: string;
@@ -56,7 +68,10 @@ export async function readJsonObject(request: IncomingMessage, budget: UploadBud
   } catch {
     throw badRequest('the request body is not valid UTF-8');
   }
-  if (nestsDeeperThan(raw, MAX_JSON_DEPTH)) throw badRequest(`the request body nests arrays and objects more than ${MAX_JSON_DEPTH} levels deep`);
+  if (nestsDeeperThan(raw, MAX_JSON_DEPTH))
+    throw badRequest(
+      `the request body nests arrays and objects more than ${MAX_JSON_DEPTH} levels deep`,
+    );
   let value: unknown;
   let overflow = false;
   try {
@@ -69,7 +84,11 @@ export async function readJsonObject(request: IncomingMessage, budget: UploadBud
   } catch (e) {
     throw badRequest(`the request body is not valid JSON: ${jsonSyntaxProblem(e)}`);
   }
-  if (overflow) throw badRequest('the request body holds a number beyond the range of a double (about 1.8e308)');
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw badRequest('the request body must be a JSON object');
+  if (overflow)
+    throw badRequest(
+      'the request body holds a number beyond the range of a double (about 1.8e308)',
+    );
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    throw badRequest('the request body must be a JSON object');
   return value as Record<string, unknown>;
 }

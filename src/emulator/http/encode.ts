@@ -11,7 +11,8 @@ export interface Encoded {
 
 /** The 400 of an answer too large to be one JSON text (over V8's longest string, about 512 MiB). */
 const TOO_LARGE = json(400, {
-  message: 'the answer is too large to send: its JSON would pass 512 MiB; ask for fewer hits (size) or narrow the query',
+  message:
+    'the answer is too large to send: its JSON would pass 512 MiB; ask for fewer hits (size) or narrow the query',
 });
 
 /**

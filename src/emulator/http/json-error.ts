@@ -6,7 +6,8 @@
  */
 
 /** V8's messages that say only where and what kind of error, never the text's own characters. */
-const SAFE = /^(?:Unexpected end of JSON input|(?!Unexpected token)[^"]* JSON at position \d+(?: \(line \d+ column \d+\))?)$/;
+const SAFE =
+  /^(?:Unexpected end of JSON input|(?!Unexpected token)[^"]* JSON at position \d+(?: \(line \d+ column \d+\))?)$/;
 
 export function jsonSyntaxProblem(error: unknown): string {
   const message = error instanceof Error ? error.message : '';

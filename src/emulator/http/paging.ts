@@ -23,14 +23,27 @@ function decode(key: string | null, scope: string): number {
     parsed = undefined;
   }
   const p = parsed as { s?: unknown; o?: unknown } | undefined;
-  if (p === undefined || p === null || p.s !== scope || !Number.isSafeInteger(p.o) || (p.o as number) < 0) {
-    throw badRequest('invalid pageKey: pass the nextPageKey of the previous page of this same list, or no pageKey for the first page');
+  if (
+    p === undefined ||
+    p === null ||
+    p.s !== scope ||
+    !Number.isSafeInteger(p.o) ||
+    (p.o as number) < 0
+  ) {
+    throw badRequest(
+      'invalid pageKey: pass the nextPageKey of the previous page of this same list, or no pageKey for the first page',
+    );
   }
   return p.o as number;
 }
 
 /** One page of `items`; `scope` names the list so that keys cannot be used across lists. */
-export function page<T>(items: readonly T[], pageKey: string | null, pageSize: number, scope: string): Page<T> {
+export function page<T>(
+  items: readonly T[],
+  pageKey: string | null,
+  pageSize: number,
+  scope: string,
+): Page<T> {
   const offset = decode(pageKey, scope);
   const end = offset + pageSize;
   const slice = items.slice(offset, end);
@@ -44,10 +57,17 @@ export function page<T>(items: readonly T[], pageKey: string | null, pageSize: n
  * shown items would skip one for every item removed before it: a client deleting what
  * it pages through would skip half of the list.
  */
-export function stablePage<T>(items: readonly T[], shown: (item: T) => boolean, pageKey: string | null, pageSize: number, scope: string): Page<T> {
+export function stablePage<T>(
+  items: readonly T[],
+  shown: (item: T) => boolean,
+  pageKey: string | null,
+  pageSize: number,
+  scope: string,
+): Page<T> {
   let at = decode(pageKey, scope);
   const slice: T[] = [];
-  for (; at < items.length && slice.length < pageSize; at++) if (shown(items[at]!)) slice.push(items[at]!);
+  for (; at < items.length && slice.length < pageSize; at++)
+    if (shown(items[at]!)) slice.push(items[at]!);
   // Another page only when something is left to show on it.
   while (at < items.length && !shown(items[at]!)) at++;
   return at < items.length ? { items: slice, nextPageKey: encode(scope, at) } : { items: slice };

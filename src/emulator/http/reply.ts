@@ -31,10 +31,15 @@ export class ApiError extends Error {
   }
 
   toReply(): Reply {
-    return { status: this.status, body: { message: this.message, ...this.extra }, headers: this.headers };
+    return {
+      status: this.status,
+      body: { message: this.message, ...this.extra },
+      headers: this.headers,
+    };
   }
 }
 
-export const badRequest = (message: string, extra?: Record<string, unknown>) => new ApiError(400, message, extra);
+export const badRequest = (message: string, extra?: Record<string, unknown>) =>
+  new ApiError(400, message, extra);
 export const notFound = (message: string) => new ApiError(404, message);
 export const forbidden = (message: string) => new ApiError(403, message);

@@ -43,7 +43,14 @@ export async function staticFile(root: string, urlPath: string): Promise<Reply |
     // Only a regular file: reading a named pipe would wait for a writer forever, holding one of libuv's four file threads.
     if (!(await stat(real)).isFile()) return null;
     const body = await readFile(real);
-    return { status: 200, body, headers: { 'Content-Type': TYPES[extname(path).toLowerCase()] ?? 'application/octet-stream', 'X-Content-Type-Options': 'nosniff' } };
+    return {
+      status: 200,
+      body,
+      headers: {
+        'Content-Type': TYPES[extname(path).toLowerCase()] ?? 'application/octet-stream',
+        'X-Content-Type-Options': 'nosniff',
+      },
+    };
   } catch {
     return null;
   }
@@ -57,5 +64,7 @@ export async function checkStaticFolder(root: string): Promise<void> {
   } catch (e) {
     code = (e as NodeJS.ErrnoException).code;
   }
-  throw new Error(`the static folder ${root} is not a folder${code === undefined ? '' : ` (${code})`}`);
+  throw new Error(
+    `the static folder ${root} is not a folder${code === undefined ? '' : ` (${code})`}`,
+  );
 }

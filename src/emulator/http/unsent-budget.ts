@@ -47,7 +47,8 @@ export class UnsentBudget {
     }
     const largeLimit = this.maxBytes - this.reserve;
     const counted = Math.min(bytes, largeLimit);
-    if (this.largeTotal + counted > largeLimit || this.total + counted > this.maxBytes) return undefined;
+    if (this.largeTotal + counted > largeLimit || this.total + counted > this.maxBytes)
+      return undefined;
     return this.hold({ bytes: counted, large: true });
   }
 

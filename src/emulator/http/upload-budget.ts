@@ -51,5 +51,10 @@ export function bodyTooLarge(limit: number): ApiError {
 }
 
 function busy(): ApiError {
-  return new ApiError(503, 'the emulator is receiving too many request bodies at once; send the request again shortly', {}, { 'Retry-After': '1' });
+  return new ApiError(
+    503,
+    'the emulator is receiving too many request bodies at once; send the request again shortly',
+    {},
+    { 'Retry-After': '1' },
+  );
 }

@@ -11,11 +11,17 @@ import type { RouteContext, Route } from '../router.js';
 import type { ObjectState, StoredObject } from '../store/tenant-store.js';
 import { visibleDataSet, visibleObject, writableDataSet } from './resolve.js';
 
-const DATA_OBJECTS = '/v1/businessareas/{businessAreaId}/schemas/{schemaId}/datasets/{dataSetId}/dataobjects';
+const DATA_OBJECTS =
+  '/v1/businessareas/{businessAreaId}/schemas/{schemaId}/datasets/{dataSetId}/dataobjects';
 const DATA_OBJECT = `${DATA_OBJECTS}/{dataObjectId}`;
 
 function unwritable(error: Error): ApiError {
-  return new ApiError(503, `the change was not made: the data folder cannot be written (${error.message.replace(/^the journal cannot be written: /, '')})`, {}, { 'Retry-After': '1' });
+  return new ApiError(
+    503,
+    `the change was not made: the data folder cannot be written (${error.message.replace(/^the journal cannot be written: /, '')})`,
+    {},
+    { 'Retry-After': '1' },
+  );
 }
 
 /** Refuses a change before it is made when the journal can take none. */
@@ -28,7 +34,11 @@ function checkWritable(context: RouteContext): void {
  * Waits until the journal holds the change, or undoes it (`before`: the state it replaced; none for a create).
  * The journal rejects the changes of a failed write last one first, so each is undone before the one it was made on.
  */
-async function commit(context: RouteContext, object: StoredObject, before: ObjectState | undefined): Promise<void> {
+async function commit(
+  context: RouteContext,
+  object: StoredObject,
+  before: ObjectState | undefined,
+): Promise<void> {
   try {
     await context.persistence.record(object);
   } catch (e) {
@@ -43,7 +53,13 @@ export const dataObjectRoutes: readonly Route[] = [
     path: DATA_OBJECTS,
     handler(context) {
       const dataSet = visibleDataSet(context);
-      const result = stablePage(dataSet.objects, (o) => !o.deleted, context.url.searchParams.get('pageKey'), context.settings.dataObjectPageSize, `dataobjects/${dataSet.item.dataSetId}`);
+      const result = stablePage(
+        dataSet.objects,
+        (o) => !o.deleted,
+        context.url.searchParams.get('pageKey'),
+        context.settings.dataObjectPageSize,
+        `dataobjects/${dataSet.item.dataSetId}`,
+      );
       return json(200, { ...result, items: result.items.map((o) => context.store.listItem(o)) });
     },
   },
@@ -56,7 +72,11 @@ export const dataObjectRoutes: readonly Route[] = [
       checkWritable(context);
       const object = context.store.create(dataSet, body);
       await commit(context, object, undefined);
-      return json(201, { _dataObjectId: object.id, _version: object.version, _errors: object.errors });
+      return json(201, {
+        _dataObjectId: object.id,
+        _version: object.version,
+        _errors: object.errors,
+      });
     },
   },
   {

@@ -11,8 +11,15 @@ export const dataSetRoutes: readonly Route[] = [
     handler(context) {
       const schema = visibleSchema(context);
       const access = context.access();
-      const dataSets = context.store.dataSets.filter((d) => d.schema === schema && access.dataSet(d));
-      const result = page(dataSets, context.url.searchParams.get('pageKey'), context.settings.pageSize, `datasets/${schema.schemaId}`);
+      const dataSets = context.store.dataSets.filter(
+        (d) => d.schema === schema && access.dataSet(d),
+      );
+      const result = page(
+        dataSets,
+        context.url.searchParams.get('pageKey'),
+        context.settings.pageSize,
+        `datasets/${schema.schemaId}`,
+      );
       return json(200, { ...result, items: result.items.map((d) => context.store.dataSetItem(d)) });
     },
   },

@@ -9,4 +9,13 @@ import { schemaRoutes } from './schemas.js';
 import { searchRoutes } from './search.js';
 import { tokenRoutes } from './token.js';
 
-export const ROUTES: readonly Route[] = [...tokenRoutes, ...searchRoutes, ...businessAreaRoutes, ...schemaRoutes, ...dataSetRoutes, ...dataObjectRoutes, ...openApiRoutes, ...controlRoutes];
+export const ROUTES: readonly Route[] = [
+  ...tokenRoutes,
+  ...searchRoutes,
+  ...businessAreaRoutes,
+  ...schemaRoutes,
+  ...dataSetRoutes,
+  ...dataObjectRoutes,
+  ...openApiRoutes,
+  ...controlRoutes,
+];

@@ -3,4 +3,6 @@ import { json } from '../http/reply.js';
 import { openApiDocument } from '../openapi.js';
 import type { Route } from '../router.js';
 
-export const openApiRoutes: readonly Route[] = [{ method: 'GET', path: '/openapi.json', handler: () => json(200, openApiDocument) }];
+export const openApiRoutes: readonly Route[] = [
+  { method: 'GET', path: '/openapi.json', handler: () => json(200, openApiDocument) },
+];

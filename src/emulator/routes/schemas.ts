@@ -11,8 +11,15 @@ export const schemaRoutes: readonly Route[] = [
     handler(context) {
       const area = visibleArea(context);
       const access = context.access();
-      const schemas = context.store.schemas.filter((s) => s.businessAreaId === area.businessAreaId && access.schema(s, area));
-      const result = page(schemas, context.url.searchParams.get('pageKey'), context.settings.pageSize, `schemas/${area.businessAreaId}`);
+      const schemas = context.store.schemas.filter(
+        (s) => s.businessAreaId === area.businessAreaId && access.schema(s, area),
+      );
+      const result = page(
+        schemas,
+        context.url.searchParams.get('pageKey'),
+        context.settings.pageSize,
+        `schemas/${area.businessAreaId}`,
+      );
       return json(200, { ...result, items: result.items.map((s) => context.store.schemaItem(s)) });
     },
   },

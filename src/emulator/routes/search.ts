@@ -45,7 +45,10 @@ const scopeSchemas = new WeakMap<RouteContext['store'], Map<string, SchemaRespon
 function nonNegativeInteger(context: RouteContext, name: string, fallback: number): number {
   const text = context.url.searchParams.get(name);
   if (text === null) return fallback;
-  if (!/^\d{1,9}$/.test(text.trim())) throw badRequest(`${name} must be a non-negative integer, not ${JSON.stringify(text.slice(0, 50))}`);
+  if (!/^\d{1,9}$/.test(text.trim()))
+    throw badRequest(
+      `${name} must be a non-negative integer, not ${JSON.stringify(text.slice(0, 50))}`,
+    );
   return Number(text.trim());
 }
 
@@ -60,23 +63,29 @@ function scope(context: RouteContext): DataSetState[] {
   let dataSets = store.dataSets;
   if (areaName !== null && areaName !== '' && areaName !== 'all') {
     const area = store.areas.find((a) => a.name === areaName);
-    if (area !== undefined && !access.area(area)) throw forbidden(`no access to business area ${JSON.stringify(areaName)}`);
+    if (area !== undefined && !access.area(area))
+      throw forbidden(`no access to business area ${JSON.stringify(areaName)}`);
     dataSets = dataSets.filter((d) => d.area.name === areaName);
   }
   dataSets = dataSets.filter((d) => access.area(d.area));
   if (schemaName !== null && schemaName !== '') {
     dataSets = dataSets.filter((d) => d.schema.name === schemaName);
     const denied = dataSets.find((d) => !access.schema(d.schema, d.area));
-    if (denied !== undefined && !dataSets.some((d) => access.schema(d.schema, d.area))) throw forbidden(`no access to schema ${JSON.stringify(schemaName)}`);
+    if (denied !== undefined && !dataSets.some((d) => access.schema(d.schema, d.area)))
+      throw forbidden(`no access to schema ${JSON.stringify(schemaName)}`);
   }
   if (dataSetName !== null && dataSetName !== '') {
     dataSets = dataSets.filter((d) => d.item.dataSetName === dataSetName);
-    if (dataSets.length > 0 && !dataSets.some((d) => access.dataSet(d))) throw forbidden(`no access to dataset ${JSON.stringify(dataSetName)}`);
+    if (dataSets.length > 0 && !dataSets.some((d) => access.dataSet(d)))
+      throw forbidden(`no access to dataset ${JSON.stringify(dataSetName)}`);
   }
   return dataSets.filter((d) => access.dataSet(d));
 }
 
-function schemasOf(store: RouteContext['store'], dataSets: readonly DataSetState[]): SchemaResponse[] {
+function schemasOf(
+  store: RouteContext['store'],
+  dataSets: readonly DataSetState[],
+): SchemaResponse[] {
   const schemas = [...new Set(dataSets.map((d) => d.schema))];
   const key = schemas.map((s) => s.schemaId).join('\u0000');
   let byKey = scopeSchemas.get(store);
@@ -89,11 +98,18 @@ function schemasOf(store: RouteContext['store'], dataSets: readonly DataSetState
   return shared;
 }
 
-const key = (d: Diagnostic) => `${d.code}\u0000${d.span.start}\u0000${d.span.end}\u0000${d.message}`;
+const key = (d: Diagnostic) =>
+  `${d.code}\u0000${d.span.start}\u0000${d.span.end}\u0000${d.message}`;
 
 /** A diagnostic as JSON: what a client needs to show it, nothing more. */
 function plain(d: Diagnostic) {
-  return { code: d.code, severity: d.severity, message: d.message, span: d.span, ...(d.fixes ? { fixes: d.fixes } : {}) };
+  return {
+    code: d.code,
+    severity: d.severity,
+    message: d.message,
+    span: d.span,
+    ...(d.fixes ? { fixes: d.fixes } : {}),
+  };
 }
 
 export const searchRoutes: readonly Route[] = [
@@ -103,17 +119,23 @@ export const searchRoutes: readonly Route[] = [
     handler(context) {
       context.access();
       const text = context.url.searchParams.get('query');
-      if (text === null || text.trim() === '') throw badRequest('the query parameter is required (for example query=John)');
+      if (text === null || text.trim() === '')
+        throw badRequest('the query parameter is required (for example query=John)');
       const from = nonNegativeInteger(context, 'from', 0);
       const size = nonNegativeInteger(context, 'size', 10);
       const window = context.settings.maxResultWindow;
-      if (from + size > window) throw badRequest(`from + size must not exceed ${window} (the result window); narrow the query instead of paging this deep`);
+      if (from + size > window)
+        throw badRequest(
+          `from + size must not exceed ${window} (the result window); narrow the query instead of paging this deep`,
+        );
       // Lucene refuses more than maxClauseCount clauses; here it also bounds what one request can cost.
       const parsed = parse(text, { maxClauses: context.settings.maxQueryClauses });
       const syntaxErrors = parsed.diagnostics.filter((d) => d.severity === 'error');
       if (syntaxErrors.length > 0) {
         const first = syntaxErrors[0]!;
-        throw badRequest(`invalid query syntax at ${first.span.start}: ${first.message}`, { diagnostics: parsed.diagnostics.map(plain) });
+        throw badRequest(`invalid query syntax at ${first.span.start}: ${first.message}`, {
+          diagnostics: parsed.diagnostics.map(plain),
+        });
       }
       const dataSets = scope(context);
       const schemas = schemasOf(context.store, dataSets);
@@ -143,7 +165,12 @@ export const searchRoutes: readonly Route[] = [
           diagnostics.push(d);
         }
       }
-      return json(200, diagnostics.length > 0 ? { hits, total, diagnostics: diagnostics.map(plain) } : { hits, total });
+      return json(
+        200,
+        diagnostics.length > 0
+          ? { hits, total, diagnostics: diagnostics.map(plain) }
+          : { hits, total },
+      );
     },
   },
 ];

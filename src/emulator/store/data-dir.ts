@@ -16,7 +16,11 @@ import { open, readdir, readFile, rename, stat } from 'node:fs/promises';
 import { makeFolder } from './make-folder.js';
 import { syncFolder } from './sync-folder.js';
 import { join } from 'node:path';
-import type { BusinessAreaResponse, DataSetListItem, SchemaResponse } from '../../schema/response.js';
+import type {
+  BusinessAreaResponse,
+  DataSetListItem,
+  SchemaResponse,
+} from '../../schema/response.js';
 import { newId, type DataSetState, type TenantInput, type TenantStore } from './tenant-store.js';
 
 export const FILES = {
@@ -29,7 +33,11 @@ export const FILES = {
 
 /** The file of a dataset's data objects; the id is encoded so any id is a safe file name. */
 export function dataObjectFile(dir: string, dataSetId: string): string {
-  return join(dir, FILES.dataObjects, `${encodeURIComponent(dataSetId).replace(/\./g, '%2E')}.ndjson`);
+  return join(
+    dir,
+    FILES.dataObjects,
+    `${encodeURIComponent(dataSetId).replace(/\./g, '%2E')}.ndjson`,
+  );
 }
 
 async function readJson(path: string): Promise<unknown> {
@@ -61,10 +69,22 @@ async function exists(path: string): Promise<boolean> {
 }
 
 /** Each entry of a metadata file must be an object with these text properties: say which one is not, and where. */
-function checkEntries(path: string, entries: readonly unknown[], what: string, required: readonly string[]): void {
+function checkEntries(
+  path: string,
+  entries: readonly unknown[],
+  what: string,
+  required: readonly string[],
+): void {
   entries.forEach((entry, i) => {
-    const ok = typeof entry === 'object' && entry !== null && !Array.isArray(entry) && required.every((k) => typeof (entry as Record<string, unknown>)[k] === 'string');
-    if (!ok) throw new Error(`${path}: entry ${i + 1} is not ${what} (an object with ${required.join(', ')} as text)`);
+    const ok =
+      typeof entry === 'object' &&
+      entry !== null &&
+      !Array.isArray(entry) &&
+      required.every((k) => typeof (entry as Record<string, unknown>)[k] === 'string');
+    if (!ok)
+      throw new Error(
+        `${path}: entry ${i + 1} is not ${what} (an object with ${required.join(', ')} as text)`,
+      );
   });
 }
 
@@ -74,23 +94,46 @@ export function hasTenant(dir: string): Promise<boolean> {
 }
 
 /** Reads the tenant from the folder; data objects without an id get one (and `needsWrite` says so). */
-export async function readDataDir(dir: string): Promise<{ tenant: TenantInput; needsWrite: Set<string> }> {
+export async function readDataDir(
+  dir: string,
+): Promise<{ tenant: TenantInput; needsWrite: Set<string> }> {
   const businessAreas = await readJson(join(dir, FILES.businessAreas));
-  if (!Array.isArray(businessAreas)) throw new Error(`${join(dir, FILES.businessAreas)} must hold an array of business areas`);
-  checkEntries(join(dir, FILES.businessAreas), businessAreas, 'a business area', ['businessAreaId', 'name']);
-  const schemaFiles = (await readdir(join(dir, FILES.schemas)).catch(() => [] as string[])).filter((f) => f.endsWith('.json')).sort();
+  if (!Array.isArray(businessAreas))
+    throw new Error(`${join(dir, FILES.businessAreas)} must hold an array of business areas`);
+  checkEntries(join(dir, FILES.businessAreas), businessAreas, 'a business area', [
+    'businessAreaId',
+    'name',
+  ]);
+  const schemaFiles = (await readdir(join(dir, FILES.schemas)).catch(() => [] as string[]))
+    .filter((f) => f.endsWith('.json'))
+    .sort();
   const schemas: SchemaResponse[] = [];
   for (const file of schemaFiles) {
     const schema = (await readJson(join(dir, FILES.schemas, file))) as SchemaResponse;
-    if (typeof schema !== 'object' || schema === null || typeof schema.schemaId !== 'string' || !Array.isArray(schema.fields)) {
-      throw new Error(`${join(dir, FILES.schemas, file)} is not a Get Schema response (schemaId and fields are required)`);
+    if (
+      typeof schema !== 'object' ||
+      schema === null ||
+      typeof schema.schemaId !== 'string' ||
+      !Array.isArray(schema.fields)
+    ) {
+      throw new Error(
+        `${join(dir, FILES.schemas, file)} is not a Get Schema response (schemaId and fields are required)`,
+      );
     }
     checkEntries(`${join(dir, FILES.schemas, file)} fields`, schema.fields, 'a field', ['name']);
     schemas.push(schema);
   }
-  const dataSetItems = (await exists(join(dir, FILES.dataSets))) ? await readJson(join(dir, FILES.dataSets)) : [];
-  if (!Array.isArray(dataSetItems)) throw new Error(`${join(dir, FILES.dataSets)} must hold an array of datasets`);
-  checkEntries(join(dir, FILES.dataSets), dataSetItems, 'a dataset', ['dataSetId', 'dataSetName', 'schemaId', 'businessAreaId']);
+  const dataSetItems = (await exists(join(dir, FILES.dataSets)))
+    ? await readJson(join(dir, FILES.dataSets))
+    : [];
+  if (!Array.isArray(dataSetItems))
+    throw new Error(`${join(dir, FILES.dataSets)} must hold an array of datasets`);
+  checkEntries(join(dir, FILES.dataSets), dataSetItems, 'a dataset', [
+    'dataSetId',
+    'dataSetName',
+    'schemaId',
+    'businessAreaId',
+  ]);
   const needsWrite = new Set<string>();
   const dataSets: { dataSet: DataSetListItem; dataObjects: Record<string, unknown>[] }[] = [];
   for (const dataSet of dataSetItems as DataSetListItem[]) {
@@ -108,7 +151,8 @@ export async function readDataDir(dir: string): Promise<{ tenant: TenantInput; n
       } catch {
         throw new Error(`${path}: line ${i + 1} is not JSON`);
       }
-      if (typeof record !== 'object' || record === null || Array.isArray(record)) throw new Error(`${path}: line ${i + 1} is not a JSON object`);
+      if (typeof record !== 'object' || record === null || Array.isArray(record))
+        throw new Error(`${path}: line ${i + 1} is not a JSON object`);
       const object = record as Record<string, unknown>;
       if (object._dataObjectId === undefined) {
         object._dataObjectId = newId();
@@ -118,7 +162,10 @@ export async function readDataDir(dir: string): Promise<{ tenant: TenantInput; n
     });
     dataSets.push({ dataSet, dataObjects });
   }
-  return { tenant: { businessAreas: businessAreas as BusinessAreaResponse[], schemas, dataSets }, needsWrite };
+  return {
+    tenant: { businessAreas: businessAreas as BusinessAreaResponse[], schemas, dataSets },
+    needsWrite,
+  };
 }
 
 /** Writes a file atomically: temporary file, fsync, rename. The folder is fsynced by the caller. */
@@ -142,12 +189,22 @@ export async function seedDataDir(dir: string, store: TenantStore): Promise<void
     const name = `${schema.name.replace(/[^\w.-]+/g, '-').toLowerCase()}-${schema.schemaId.slice(-8)}.json`;
     await writeAtomically(join(dir, FILES.schemas, name), `${JSON.stringify(schema, null, 2)}\n`);
   }
-  await writeAtomically(join(dir, FILES.dataSets), `${JSON.stringify(store.dataSets.map((d) => d.item), null, 2)}\n`);
+  await writeAtomically(
+    join(dir, FILES.dataSets),
+    `${JSON.stringify(
+      store.dataSets.map((d) => d.item),
+      null,
+      2,
+    )}\n`,
+  );
   for (const dataSet of store.dataSets) dataSet.dirty = true;
   await writeDataObjectFiles(dir, store);
   await syncFolder(join(dir, FILES.schemas));
   // Last: its presence says the folder holds a complete tenant.
-  await writeAtomically(join(dir, FILES.businessAreas), `${JSON.stringify(store.areas, null, 2)}\n`);
+  await writeAtomically(
+    join(dir, FILES.businessAreas),
+    `${JSON.stringify(store.areas, null, 2)}\n`,
+  );
   await syncFolder(dir);
 }
 

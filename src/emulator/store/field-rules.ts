@@ -17,7 +17,8 @@ export interface FieldErrors {
 const EMAIL_SHAPE = /^[^@\s]+@[^@\s]+$/;
 const URL_PATTERN = /^https?:\/\/\S+$/i;
 const PHONE = /^\+?[0-9][0-9 ()./-]*$/;
-const DATETIME = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})?$/;
+const DATETIME =
+  /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})?$/;
 const TIME = /^([01]\d|2[0-3]):[0-5]\d(?::[0-5]\d)?$/;
 
 /**
@@ -33,18 +34,26 @@ function isEmail(value: string): boolean {
 }
 
 function isEmpty(value: unknown): boolean {
-  return value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0);
+  return (
+    value === undefined ||
+    value === null ||
+    value === '' ||
+    (Array.isArray(value) && value.length === 0)
+  );
 }
 
 /** A date bound as `YYYY-MM-DD`: ISO, or written in the field's own format. */
 function dateBound(bound: unknown, field: SchemaFieldResponse): string | undefined {
   if (typeof bound !== 'string') return undefined;
   if (/^\d{4}-\d{2}-\d{2}$/.test(bound)) return bound;
-  return (field.dateFormat && fromDateFormat(bound, field.dateFormat, field.dateSeparator)) || undefined;
+  return (
+    (field.dateFormat && fromDateFormat(bound, field.dateFormat, field.dateSeparator)) || undefined
+  );
 }
 
 function describe(value: unknown): string {
-  const text = typeof value === 'string' ? JSON.stringify(value) : JSON.stringify(value) ?? String(value);
+  const text =
+    typeof value === 'string' ? JSON.stringify(value) : (JSON.stringify(value) ?? String(value));
   return text.length > 60 ? `${text.slice(0, 57)}...` : text;
 }
 
@@ -73,7 +82,10 @@ function rulesOf(field: SchemaFieldResponse): CompiledRules {
       dataType: typeof field.dataType === 'string' ? field.dataType.toLowerCase() : '',
       min: typeof field.min === 'number' ? field.min : undefined,
       max: typeof field.max === 'number' ? field.max : undefined,
-      booleans: typeof field.allowedBooleanValues === 'string' ? field.allowedBooleanValues.split('/').map((s) => s.trim()) : ['true', 'false'],
+      booleans:
+        typeof field.allowedBooleanValues === 'string'
+          ? field.allowedBooleanValues.split('/').map((s) => s.trim())
+          : ['true', 'false'],
       codes: new Set(codes),
       codeList: codes.join(', '),
       dateFormat: field.dateFormat ?? 'YYYY-MM-DD',
@@ -92,34 +104,54 @@ function singleValueErrors(value: unknown, field: SchemaFieldResponse): string[]
     case 'text': {
       if (typeof value !== 'string') return [`${describe(value)} is not text`];
       const errors: string[] = [];
-      if (rules.min !== undefined && value.length < rules.min) errors.push(`is shorter than ${rules.min} characters`);
-      if (rules.max !== undefined && value.length > rules.max) errors.push(`is longer than ${rules.max} characters`);
-      if (rules.dataType === 'email' && !isEmail(value)) errors.push(`${describe(value)} is not an email address`);
-      if (rules.dataType === 'url' && !URL_PATTERN.test(value)) errors.push(`${describe(value)} is not a URL`);
-      if (rules.dataType === 'phone' && !PHONE.test(value)) errors.push(`${describe(value)} is not a phone number`);
+      if (rules.min !== undefined && value.length < rules.min)
+        errors.push(`is shorter than ${rules.min} characters`);
+      if (rules.max !== undefined && value.length > rules.max)
+        errors.push(`is longer than ${rules.max} characters`);
+      if (rules.dataType === 'email' && !isEmail(value))
+        errors.push(`${describe(value)} is not an email address`);
+      if (rules.dataType === 'url' && !URL_PATTERN.test(value))
+        errors.push(`${describe(value)} is not a URL`);
+      if (rules.dataType === 'phone' && !PHONE.test(value))
+        errors.push(`${describe(value)} is not a phone number`);
       return errors;
     }
     case 'integer':
-      return typeof value === 'number' && Number.isSafeInteger(value) ? [] : [`${describe(value)} is not a whole number`];
+      return typeof value === 'number' && Number.isSafeInteger(value)
+        ? []
+        : [`${describe(value)} is not a whole number`];
     case 'decimal':
-      return typeof value === 'number' && Number.isFinite(value) ? [] : [`${describe(value)} is not a number`];
+      return typeof value === 'number' && Number.isFinite(value)
+        ? []
+        : [`${describe(value)} is not a number`];
     case 'boolean':
-      return typeof value === 'string' && rules.booleans.includes(value) ? [] : [`${describe(value)} is not one of ${rules.booleans.join(', ')}`];
+      return typeof value === 'string' && rules.booleans.includes(value)
+        ? []
+        : [`${describe(value)} is not one of ${rules.booleans.join(', ')}`];
     case 'picklist':
-      if (rules.codes.size === 0) return typeof value === 'string' ? [] : [`${describe(value)} is not a picklist code`];
-      return typeof value === 'string' && rules.codes.has(value) ? [] : [`${describe(value)} is not one of the codes ${rules.codeList}`];
+      if (rules.codes.size === 0)
+        return typeof value === 'string' ? [] : [`${describe(value)} is not a picklist code`];
+      return typeof value === 'string' && rules.codes.has(value)
+        ? []
+        : [`${describe(value)} is not one of the codes ${rules.codeList}`];
     case 'date': {
       if (typeof value !== 'string') return [`${describe(value)} is not a date`];
       const key = fromDateFormat(value, rules.dateFormat, field.dateSeparator);
       if (key === null) return [`${describe(value)} is not a date written ${rules.dateFormat}`];
-      if (rules.minDate !== undefined && key < rules.minDate) return [`${describe(value)} is before the earliest date ${String(field.min)}`];
-      if (rules.maxDate !== undefined && key > rules.maxDate) return [`${describe(value)} is after the latest date ${String(field.max)}`];
+      if (rules.minDate !== undefined && key < rules.minDate)
+        return [`${describe(value)} is before the earliest date ${String(field.min)}`];
+      if (rules.maxDate !== undefined && key > rules.maxDate)
+        return [`${describe(value)} is after the latest date ${String(field.max)}`];
       return [];
     }
     case 'datetime':
-      return typeof value === 'string' && DATETIME.test(value) ? [] : [`${describe(value)} is not a date and time (YYYY-MM-DDTHH:mm:ss)`];
+      return typeof value === 'string' && DATETIME.test(value)
+        ? []
+        : [`${describe(value)} is not a date and time (YYYY-MM-DDTHH:mm:ss)`];
     case 'time':
-      return typeof value === 'string' && TIME.test(value) ? [] : [`${describe(value)} is not a time of day (HH:mm)`];
+      return typeof value === 'string' && TIME.test(value)
+        ? []
+        : [`${describe(value)} is not a time of day (HH:mm)`];
     case 'image':
     case 'opaque':
       // Nothing is known about these values' shape: any JSON value is kept as it is.
@@ -140,7 +172,10 @@ export function valueErrors(value: unknown, field: SchemaFieldResponse): string[
 }
 
 /** The `_errors` of a data object: one entry per field with problems, in the schema's field order. */
-export function recordErrors(values: Readonly<Record<string, unknown>>, fields: readonly SchemaFieldResponse[]): FieldErrors[] {
+export function recordErrors(
+  values: Readonly<Record<string, unknown>>,
+  fields: readonly SchemaFieldResponse[],
+): FieldErrors[] {
   const result: FieldErrors[] = [];
   for (const field of fields) {
     if (field.active === false) continue;

@@ -21,7 +21,8 @@ function running(pid: number): boolean {
 export async function lockFolder(dir: string): Promise<() => Promise<void>> {
   const key = resolve(dir);
   const path = join(dir, '.lock');
-  if (heldHere.has(key)) throw new Error(`the data folder ${dir} is in use by another emulator in this process`);
+  if (heldHere.has(key))
+    throw new Error(`the data folder ${dir} is in use by another emulator in this process`);
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
       const file = await open(path, 'wx');
@@ -36,7 +37,9 @@ export async function lockFolder(dir: string): Promise<() => Promise<void>> {
       if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
       const owner = Number((await readFile(path, 'utf8').catch(() => '')).trim());
       if (Number.isSafeInteger(owner) && owner > 0 && owner !== process.pid && running(owner)) {
-        throw new Error(`the data folder ${dir} is in use by another emulator (process ${owner}); stop it first, or delete ${path} if that process is not an emulator`);
+        throw new Error(
+          `the data folder ${dir} is in use by another emulator (process ${owner}); stop it first, or delete ${path} if that process is not an emulator`,
+        );
       }
       // Stale: its process is gone.
       await rm(path, { force: true });

@@ -21,12 +21,15 @@ interface Waiting {
 }
 
 /** Reads the journal's complete lines; a torn last line is left out, and its offset returned so it can be cut. */
-export async function readJournal(path: string): Promise<{ entries: JournalEntry[]; validBytes: number; tornBytes: number }> {
+export async function readJournal(
+  path: string,
+): Promise<{ entries: JournalEntry[]; validBytes: number; tornBytes: number }> {
   let buffer: Buffer;
   try {
     buffer = await readFile(path);
   } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return { entries: [], validBytes: 0, tornBytes: 0 };
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT')
+      return { entries: [], validBytes: 0, tornBytes: 0 };
     throw e;
   }
   const entries: JournalEntry[] = [];
@@ -39,10 +42,13 @@ export async function readJournal(path: string): Promise<{ entries: JournalEntry
     try {
       parsed = JSON.parse(line);
     } catch {
-      throw new Error(`${path}: line ${i + 1} is not JSON; the journal was damaged outside the emulator`);
+      throw new Error(
+        `${path}: line ${i + 1} is not JSON; the journal was damaged outside the emulator`,
+      );
     }
     const entry = parsed as { d?: unknown; r?: unknown };
-    if (typeof entry.d !== 'string' || typeof entry.r !== 'object' || entry.r === null) throw new Error(`${path}: line ${i + 1} is not a journal entry`);
+    if (typeof entry.d !== 'string' || typeof entry.r !== 'object' || entry.r === null)
+      throw new Error(`${path}: line ${i + 1} is not a journal entry`);
     entries.push({ dataSetId: entry.d, record: entry.r as Record<string, unknown> });
   });
   return { entries, validBytes: end, tornBytes: buffer.length - end };
@@ -69,7 +75,12 @@ export class Journal {
   }
 
   /** Opens (or creates) the journal for appending, cutting off `validBytes` onwards first. */
-  static async open(path: string, validBytes: number, compactAfterBytes: number, checkpoint: () => Promise<void>): Promise<Journal> {
+  static async open(
+    path: string,
+    validBytes: number,
+    compactAfterBytes: number,
+    checkpoint: () => Promise<void>,
+  ): Promise<Journal> {
     const file = await open(path, 'a+');
     try {
       const { size } = await file.stat();
@@ -132,7 +143,9 @@ export class Journal {
           this.size = 0;
         } catch (e) {
           // The journal still holds everything: no acknowledged write is at risk, so keep going.
-          process.emitWarning(`mdq emulator: compaction failed: ${e instanceof Error ? e.message : String(e)}`);
+          process.emitWarning(
+            `mdq emulator: compaction failed: ${e instanceof Error ? e.message : String(e)}`,
+          );
         }
         continue;
       }
@@ -144,7 +157,9 @@ export class Journal {
         this.size += Buffer.byteLength(text);
         for (const w of batch) w.resolve();
       } catch (e) {
-        const failure = new Error(`the journal cannot be written: ${e instanceof Error ? e.message : String(e)}`);
+        const failure = new Error(
+          `the journal cannot be written: ${e instanceof Error ? e.message : String(e)}`,
+        );
         // A partly written batch may have left a torn line: cut it off, so that later lines follow whole ones (the disk
         // was full a moment: writes go on once it is not). If even that fails, refuse every later write.
         try {

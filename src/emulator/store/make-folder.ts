@@ -31,7 +31,8 @@ export async function makeFolder(path: string): Promise<void> {
       await mkdir(folder);
     } catch (e) {
       // Another process made it between our stat and mkdir: that is what we wanted (and its maker syncs it).
-      if ((e as NodeJS.ErrnoException).code !== 'EEXIST' || !(await stat(folder)).isDirectory()) throw e;
+      if ((e as NodeJS.ErrnoException).code !== 'EEXIST' || !(await stat(folder)).isDirectory())
+        throw e;
       continue;
     }
     // The new folder's entry in its parent, so that what is written into it later is not lost with it on a power loss.

@@ -27,18 +27,32 @@ export interface OpenTenantOptions {
   readonly compactAfterBytes?: number;
 }
 
-const MEMORY: Persistence = { record: () => Promise.resolve(), broken: () => undefined, close: () => Promise.resolve() };
+const MEMORY: Persistence = {
+  record: () => Promise.resolve(),
+  broken: () => undefined,
+  close: () => Promise.resolve(),
+};
 
-export async function openTenant(options: OpenTenantOptions): Promise<{ store: TenantStore; persistence: Persistence }> {
+export async function openTenant(
+  options: OpenTenantOptions,
+): Promise<{ store: TenantStore; persistence: Persistence }> {
   const { dataDir } = options;
-  const generateStore = () => new TenantStore(exampleData({ records: options.records, seed: options.seed }));
+  const generateStore = () =>
+    new TenantStore(exampleData({ records: options.records, seed: options.seed }));
   if (dataDir === undefined) return { store: generateStore(), persistence: MEMORY };
-  if (!(await hasTenant(dataDir)) && options.inMemory) return { store: generateStore(), persistence: MEMORY };
+  if (!(await hasTenant(dataDir)) && options.inMemory)
+    return { store: generateStore(), persistence: MEMORY };
   let release: (() => Promise<void>) | undefined;
   if (!options.inMemory) {
     await makeFolder(dataDir).catch((e: NodeJS.ErrnoException) => {
       // Node's "EEXIST: file already exists, mkdir" would not say that the data folder is a file.
-      if (e.code === 'EEXIST' || e.code === 'ENOTDIR') throw Object.assign(new Error(`the data folder ${dataDir} is a file, or inside one: it must be a folder (${e.code})`), { code: e.code });
+      if (e.code === 'EEXIST' || e.code === 'ENOTDIR')
+        throw Object.assign(
+          new Error(
+            `the data folder ${dataDir} is a file, or inside one: it must be a folder (${e.code})`,
+          ),
+          { code: e.code },
+        );
       throw e;
     });
     release = await lockFolder(dataDir);
@@ -51,7 +65,12 @@ export async function openTenant(options: OpenTenantOptions): Promise<{ store: T
   }
 }
 
-async function openFolder(dataDir: string, options: OpenTenantOptions, generate: () => TenantStore, release: (() => Promise<void>) | undefined): Promise<{ store: TenantStore; persistence: Persistence }> {
+async function openFolder(
+  dataDir: string,
+  options: OpenTenantOptions,
+  generate: () => TenantStore,
+  release: (() => Promise<void>) | undefined,
+): Promise<{ store: TenantStore; persistence: Persistence }> {
   if (!(await hasTenant(dataDir))) await seedDataDir(dataDir, generate());
   const { tenant, needsWrite } = await readDataDir(dataDir);
   const store = new TenantStore(tenant);
@@ -66,13 +85,22 @@ async function openFolder(dataDir: string, options: OpenTenantOptions, generate:
     dataSet.dirty = true;
   }
   if (options.inMemory || release === undefined) return { store, persistence: MEMORY };
-  const journal = await Journal.open(journalPath, validBytes, options.compactAfterBytes ?? 4 * 1024 * 1024, () => writeDataObjectFiles(dataDir, store));
+  const journal = await Journal.open(
+    journalPath,
+    validBytes,
+    options.compactAfterBytes ?? 4 * 1024 * 1024,
+    () => writeDataObjectFiles(dataDir, store),
+  );
   // Fold what was replayed into the data files now, so the journal starts empty.
   if (entries.length > 0 || needsWrite.size > 0) await journal.compact();
   return {
     store,
     persistence: {
-      record: (object) => journal.append({ dataSetId: object.dataSet.item.dataSetId, record: store.fileRecord(object) }),
+      record: (object) =>
+        journal.append({
+          dataSetId: object.dataSet.item.dataSetId,
+          record: store.fileRecord(object),
+        }),
       broken: () => journal.broken,
       close: async () => {
         try {

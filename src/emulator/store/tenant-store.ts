@@ -5,7 +5,12 @@
  * check-then-write is atomic without locks; durability is the journal's job.
  */
 import { randomBytes } from 'node:crypto';
-import type { BusinessAreaResponse, DataSetListItem, SchemaFieldResponse, SchemaResponse } from '../../schema/response.js';
+import type {
+  BusinessAreaResponse,
+  DataSetListItem,
+  SchemaFieldResponse,
+  SchemaResponse,
+} from '../../schema/response.js';
 import { ApiError, badRequest } from '../http/reply.js';
 import { recordErrors, type FieldErrors } from './field-rules.js';
 
@@ -47,7 +52,10 @@ export interface FileRecord {
 export interface TenantInput {
   readonly businessAreas: readonly BusinessAreaResponse[];
   readonly schemas: readonly SchemaResponse[];
-  readonly dataSets: readonly { readonly dataSet: DataSetListItem; readonly dataObjects: readonly Readonly<Record<string, unknown>>[] }[];
+  readonly dataSets: readonly {
+    readonly dataSet: DataSetListItem;
+    readonly dataObjects: readonly Readonly<Record<string, unknown>>[];
+  }[];
 }
 
 /** A new identifier shaped like the service's: 17-digit timestamp and 30 random hex digits. */
@@ -95,9 +103,21 @@ export class TenantStore {
     for (const { dataSet, dataObjects } of input.dataSets) {
       const schema = schemaById.get(dataSet.schemaId);
       const area = areaById.get(dataSet.businessAreaId);
-      if (schema === undefined || area === undefined) throw new Error(`dataset ${JSON.stringify(dataSet.dataSetName)} names a schema or business area that does not exist`);
-      if (this.dataSetById.has(dataSet.dataSetId)) throw new Error(`two datasets have the id ${JSON.stringify(dataSet.dataSetId)}`);
-      const state: DataSetState = { item: dataSet, schema, area, objects: [], byId: new Map(), fields: new Map(schema.fields.map((f) => [f.name, f])), dirty: false };
+      if (schema === undefined || area === undefined)
+        throw new Error(
+          `dataset ${JSON.stringify(dataSet.dataSetName)} names a schema or business area that does not exist`,
+        );
+      if (this.dataSetById.has(dataSet.dataSetId))
+        throw new Error(`two datasets have the id ${JSON.stringify(dataSet.dataSetId)}`);
+      const state: DataSetState = {
+        item: dataSet,
+        schema,
+        area,
+        objects: [],
+        byId: new Map(),
+        fields: new Map(schema.fields.map((f) => [f.name, f])),
+        dirty: false,
+      };
       dataSets.push(state);
       this.dataSetById.set(dataSet.dataSetId, state);
       for (const record of dataObjects) this.load(state, record);
@@ -113,14 +133,23 @@ export class TenantStore {
   load(state: DataSetState, record: Readonly<Record<string, unknown>>): void {
     const id = record._dataObjectId;
     const version = record._version ?? 1;
-    if (typeof id !== 'string' || id === '') throw new Error(`a data object of dataset ${JSON.stringify(state.item.dataSetName)} has no _dataObjectId`);
-    if (typeof version !== 'number' || !Number.isSafeInteger(version) || version < 1) throw new Error(`data object ${id} has no valid _version`);
+    if (typeof id !== 'string' || id === '')
+      throw new Error(
+        `a data object of dataset ${JSON.stringify(state.item.dataSetName)} has no _dataObjectId`,
+      );
+    if (typeof version !== 'number' || !Number.isSafeInteger(version) || version < 1)
+      throw new Error(`data object ${id} has no valid _version`);
     const deleted = record._deleted === true;
     const values = fieldMap();
     for (const key in record) {
       const value = record[key];
       // `_` starts the metadata (`_dataObjectId`, `_version`, `_deleted`), unless the schema names the field so (it was lost on a restart).
-      if ((key.charCodeAt(0) !== 95 /* _ */ || state.fields.has(key)) && value !== null && value !== undefined) values[key] = value;
+      if (
+        (key.charCodeAt(0) !== 95 /* _ */ || state.fields.has(key)) &&
+        value !== null &&
+        value !== undefined
+      )
+        values[key] = value;
     }
     const held = state.byId.get(id);
     if (held !== undefined) {
@@ -130,7 +159,15 @@ export class TenantStore {
       this.setValues(held, values);
       return;
     }
-    const object = { id, dataSet: state, version, deleted, values: {}, errors: [], hit: {} } as StoredObject;
+    const object = {
+      id,
+      dataSet: state,
+      version,
+      deleted,
+      values: {},
+      errors: [],
+      hit: {},
+    } as StoredObject;
     this.setValues(object, values);
     state.objects.push(object);
     state.byId.set(id, object);
@@ -139,7 +176,15 @@ export class TenantStore {
   /** Creates a data object; values that break the field rules are kept and listed in `_errors`. */
   create(state: DataSetState, body: Readonly<Record<string, unknown>>): StoredObject {
     const values = this.fieldValues(state, body);
-    const object = { id: newId(), dataSet: state, version: 1, deleted: false, values: {}, errors: [], hit: {} } as StoredObject;
+    const object = {
+      id: newId(),
+      dataSet: state,
+      version: 1,
+      deleted: false,
+      values: {},
+      errors: [],
+      hit: {},
+    } as StoredObject;
     this.setValues(object, values);
     state.objects.push(object);
     state.byId.set(object.id, object);
@@ -150,14 +195,19 @@ export class TenantStore {
   /** Updates the fields present in `body` when `_version` equals the stored version, and increments it. */
   update(object: StoredObject, body: Readonly<Record<string, unknown>>): StoredObject {
     const expected = body._version;
-    if (expected === undefined) throw badRequest('the body must carry _version, the version of the data object you read');
-    if (typeof expected !== 'number' || !Number.isSafeInteger(expected)) throw badRequest(`_version must be an integer, not ${JSON.stringify(expected)}`);
+    if (expected === undefined)
+      throw badRequest('the body must carry _version, the version of the data object you read');
+    if (typeof expected !== 'number' || !Number.isSafeInteger(expected))
+      throw badRequest(`_version must be an integer, not ${JSON.stringify(expected)}`);
     const changes = this.fieldValues(object.dataSet, body);
     if (expected !== object.version) {
-      throw badRequest(`version conflict: the update names _version ${expected}, but the stored version is ${object.version}; read the data object again and resend`, {
-        storedVersion: object.version,
-        sentVersion: expected,
-      });
+      throw badRequest(
+        `version conflict: the update names _version ${expected}, but the stored version is ${object.version}; read the data object again and resend`,
+        {
+          storedVersion: object.version,
+          sentVersion: expected,
+        },
+      );
     }
     const values = Object.assign(fieldMap(), object.values);
     for (const [name, value] of Object.entries(changes)) {
@@ -172,7 +222,13 @@ export class TenantStore {
 
   /** What `restore` puts back: the object's state before a change. */
   stateOf(object: StoredObject): ObjectState {
-    return { version: object.version, deleted: object.deleted, values: object.values, errors: object.errors, hit: object.hit };
+    return {
+      version: object.version,
+      deleted: object.deleted,
+      values: object.values,
+      errors: object.errors,
+      hit: object.hit,
+    };
   }
 
   /** Undoes a change the journal could not take (or a create, with no state to go back to). */
@@ -195,12 +251,22 @@ export class TenantStore {
 
   /** The record as the data files and the journal hold it. */
   fileRecord(object: StoredObject): FileRecord {
-    return { _dataObjectId: object.id, _version: object.version, ...(object.deleted ? { _deleted: true } : {}), ...object.values };
+    return {
+      _dataObjectId: object.id,
+      _version: object.version,
+      ...(object.deleted ? { _deleted: true } : {}),
+      ...object.values,
+    };
   }
 
   /** The item of the data object list. */
   listItem(object: StoredObject): Record<string, unknown> {
-    return { _dataObjectId: object.id, _version: object.version, _errors: object.errors, ...object.values };
+    return {
+      _dataObjectId: object.id,
+      _version: object.version,
+      _errors: object.errors,
+      ...object.values,
+    };
   }
 
   /** The dataset list item with its live counts. */
@@ -241,7 +307,10 @@ export class TenantStore {
   }
 
   /** The schema field values of a request body: unknown names (and metadata fields other than `_version`) are a 400. */
-  private fieldValues(state: DataSetState, body: Readonly<Record<string, unknown>>): Record<string, unknown> {
+  private fieldValues(
+    state: DataSetState,
+    body: Readonly<Record<string, unknown>>,
+  ): Record<string, unknown> {
     const values = fieldMap();
     const unknown: string[] = [];
     for (const [name, value] of Object.entries(body)) {
@@ -250,8 +319,13 @@ export class TenantStore {
       else values[name] = value;
     }
     if (unknown.length > 0) {
-      const shown = unknown.slice(0, 10).map((n) => JSON.stringify(n.length > 80 ? `${n.slice(0, 77)}...` : n));
-      throw new ApiError(400, `no field ${shown.join(', ')}${unknown.length > 10 ? ` (and ${unknown.length - 10} more)` : ''} in schema ${JSON.stringify(state.schema.name)}; field names are matched exactly`);
+      const shown = unknown
+        .slice(0, 10)
+        .map((n) => JSON.stringify(n.length > 80 ? `${n.slice(0, 77)}...` : n));
+      throw new ApiError(
+        400,
+        `no field ${shown.join(', ')}${unknown.length > 10 ? ` (and ${unknown.length - 10} more)` : ''} in schema ${JSON.stringify(state.schema.name)}; field names are matched exactly`,
+      );
     }
     return values;
   }

@@ -14,7 +14,10 @@ ruleTable(ConjunctionsCanHold, {
     ['[Age] eq 30 and Age:>40', 'contradiction: Age:>40'],
     ['Status:ACT AND Status:INA', 'contradiction: Status:INA'],
     ['[City] eq "Berlin" and [City] eq "Paris"', 'contradiction: [City] eq "Paris"'],
-    ['[Launch Date] lt "2020-01-01" and ([Launch Date] gt "2021-01-01" and x)', 'contradiction: [Launch Date] gt "2021-01-01"'],
+    [
+      '[Launch Date] lt "2020-01-01" and ([Launch Date] gt "2021-01-01" and x)',
+      'contradiction: [Launch Date] gt "2021-01-01"',
+    ],
     ['Age:>65 AND Age:<18 AND Age:<10', 'contradiction: Age:<18'],
   ],
   passes: [
@@ -43,7 +46,9 @@ it('checks an AND directly inside another (as error recovery builds them) as one
   const query = 'Age:[40 TO 50] Age:>60) AND x';
   const tree = parse(query).ast;
   expect(tree.body?.kind === 'And' && tree.body.operands[0]?.kind).toBe('And');
-  expect(found(query, { rules: [ConjunctionsCanHold] }).filter((d) => d.startsWith('contradiction'))).toEqual(['contradiction: Age:>60']);
+  expect(
+    found(query, { rules: [ConjunctionsCanHold] }).filter((d) => d.startsWith('contradiction')),
+  ).toEqual(['contradiction: Age:>60']);
 });
 
 it('keeps an AND inside an OR apart from the AND around it, and forgets both for the next query', () => {

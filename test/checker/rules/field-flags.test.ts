@@ -23,6 +23,12 @@ ruleTable(PersonalDataFields, {
 
 it('reports personal data only when turned on', () => {
   expect(check('[Email] eq "a@b.c"', { schema }).map((d) => d.code)).toEqual([]);
-  expect(check('[Email] eq "a@b.c"', { schema, severities: { 'pii-field': 'on' } }).map((d) => `${d.code} ${d.severity}`)).toEqual(['pii-field info']);
-  expect(check('[Email] eq "a@b.c"', { schema, severities: { 'pii-field': 'error' } })[0]?.severity).toBe('error');
+  expect(
+    check('[Email] eq "a@b.c"', { schema, severities: { 'pii-field': 'on' } }).map(
+      (d) => `${d.code} ${d.severity}`,
+    ),
+  ).toEqual(['pii-field info']);
+  expect(
+    check('[Email] eq "a@b.c"', { schema, severities: { 'pii-field': 'error' } })[0]?.severity,
+  ).toBe('error');
 });

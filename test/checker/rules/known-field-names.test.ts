@@ -35,7 +35,9 @@ ruleTable(KnownFieldNames, {
 
 it('suggests the closest names as fixes, exact spelling in the clause style', () => {
   const [d] = check('[Fist Name] eq "Tim"', { schema, rules: [KnownFieldNames] });
-  expect(d?.message).toBe('no field "Fist Name" in the schemas "Customer", "Customer Contact", "Product" and "Supplier"; did you mean "First Name" or "Last Name"?');
+  expect(d?.message).toBe(
+    'no field "Fist Name" in the schemas "Customer", "Customer Contact", "Product" and "Supplier"; did you mean "First Name" or "Last Name"?',
+  );
   expect(d?.fixes?.map((f) => f.edits[0]?.text)).toEqual(['[First Name]', '[Last Name]']);
   const [e] = check('Frist\\ Name:Tim', { schema, rules: [KnownFieldNames] });
   expect(e?.fixes?.[0]?.edits[0]?.text).toBe('First\\ Name');
@@ -47,14 +49,20 @@ it('names the one schema when there is one', () => {
 });
 
 it('suggests no field that cannot hold the words of a group either (found by the no-new-error property)', () => {
-  const titles = (q: string) => check(q, { schema }).find((d) => d.code === 'unknown-field')!.fixes?.map((f) => f.title) ?? [];
+  const titles = (q: string) =>
+    check(q, { schema })
+      .find((d) => d.code === 'unknown-field')!
+      .fixes?.map((f) => f.title) ?? [];
   expect(titles('Agee:(18 OR 20)')).toContain('Use "Age"');
   // "Use Age" would make `old` and `young` invalid numbers.
   expect(titles('Agee:(old OR young)')).not.toContain('Use "Age"');
 });
 
-it('narrows the suggestions by each clause\'s own value, however often the misspelt name recurs (the answers are remembered per name and value)', () => {
-  const titles = (q: string) => check(q, { schema }).find((d) => d.code === 'unknown-field')!.fixes?.map((f) => f.title) ?? [];
+it("narrows the suggestions by each clause's own value, however often the misspelt name recurs (the answers are remembered per name and value)", () => {
+  const titles = (q: string) =>
+    check(q, { schema })
+      .find((d) => d.code === 'unknown-field')!
+      .fixes?.map((f) => f.title) ?? [];
   // One name, values that alternate: a remembered answer for one value must never stand for another.
   for (let round = 0; round < 3; round++) {
     expect(titles('Agee:18')).toContain('Use "Age"');
@@ -74,8 +82,13 @@ it('narrows the suggestions by each clause\'s own value, however often the missp
 
 it('remembers suggestions per loaded schema: another schema object with the same name misspelt gets its own', () => {
   const withAge = loadSchema(schema);
-  const withoutAge = loadSchema(schema.map((s) => ({ ...s, fields: s.fields.filter((f) => f.name !== 'Age') })));
-  const titles = (s: SchemaIndex) => check('Agee:18', { schema: s }).find((d) => d.code === 'unknown-field')!.fixes?.map((f) => f.title) ?? [];
+  const withoutAge = loadSchema(
+    schema.map((s) => ({ ...s, fields: s.fields.filter((f) => f.name !== 'Age') })),
+  );
+  const titles = (s: SchemaIndex) =>
+    check('Agee:18', { schema: s })
+      .find((d) => d.code === 'unknown-field')!
+      .fixes?.map((f) => f.title) ?? [];
   expect(titles(withAge)).toContain('Use "Age"');
   expect(titles(withoutAge)).not.toContain('Use "Age"');
   expect(titles(withAge)).toContain('Use "Age"');

@@ -15,16 +15,34 @@ ruleTable(ValueIsOneWord, {
     ['Last Name:van Dijk', 'value-then-words: van Dijk'],
     ['x AND City:Rio de Janeiro OR y', 'value-then-words: Rio de Janeiro'],
   ],
-  passes: ['City:"New York"', 'City:Berlin AND York', 'City:Berlin', '[City] eq "New York"', 'Cty:New York', 'City:Berlin and x', 'City:(New York)', 'York City:Berlin'],
+  passes: [
+    'City:"New York"',
+    'City:Berlin AND York',
+    'City:Berlin',
+    '[City] eq "New York"',
+    'Cty:New York',
+    'City:Berlin and x',
+    'City:(New York)',
+    'York City:Berlin',
+  ],
 });
 
 ruleTable(DatesAreQuoted, {
   fires: [['Date\\ of\\ Birth:01/02/1980', 'slash-date: 01/02/1980']],
-  passes: ['Date\\ of\\ Birth:1980-02-01', '[Date of Birth] eq "01/02/1980"', 'City:01/02/1980', 'Date\\ of\\ Birth:01 /02/ 1980'],
+  passes: [
+    'Date\\ of\\ Birth:1980-02-01',
+    '[Date of Birth] eq "01/02/1980"',
+    'City:01/02/1980',
+    'Date\\ of\\ Birth:01 /02/ 1980',
+  ],
 });
 
 ruleTable(NoEmptyPhrase, {
-  fires: [['""', 'empty-phrase: ""'], ['City:""', 'empty-phrase: ""'], ['a OR ""', 'empty-phrase: ""']],
+  fires: [
+    ['""', 'empty-phrase: ""'],
+    ['City:""', 'empty-phrase: ""'],
+    ['a OR ""', 'empty-phrase: ""'],
+  ],
   passes: ['"New York"', 'P:" "', 'P:(" ")', '[City] eq ""', 'Age:["" TO 5]'],
 });
 
@@ -37,22 +55,36 @@ it('quotes a value that runs on, where the words together are a value of the fie
   expect(fixed('City:New York', 'value-then-words')).toEqual(['City:"New York"']);
   // "5 stars" is no number: said, not fixed.
   expect(fixed('Rating:5 stars', 'value-then-words')).toEqual([]);
-  expect(check('City:New York', { schema }).find((d) => d.code === 'value-then-words')!.message).toContain("'York' is searched in every field");
+  expect(
+    check('City:New York', { schema }).find((d) => d.code === 'value-then-words')!.message,
+  ).toContain("'York' is searched in every field");
 });
 
 it('writes a slash date year-month-day, as the quoted form is fixed', () => {
-  expect(fixed('Date\\ of\\ Birth:01/02/1980', 'slash-date')).toEqual(['Date\\ of\\ Birth:1980-01-02']);
-  expect(fixQuery('Date\\ of\\ Birth:01/02/1980', { schema }).text).toBe('Date\\ of\\ Birth:1980-01-02');
+  expect(fixed('Date\\ of\\ Birth:01/02/1980', 'slash-date')).toEqual([
+    'Date\\ of\\ Birth:1980-01-02',
+  ]);
+  expect(fixQuery('Date\\ of\\ Birth:01/02/1980', { schema }).text).toBe(
+    'Date\\ of\\ Birth:1980-01-02',
+  );
 });
 
 it('suggests fields with the word in their name before typos of it', () => {
   const [d] = check('Name:Tim', { schema });
-  expect(d!.fixes!.map((f) => f.title)).toEqual(['Use "First Name"', 'Use "Last Name"', 'Use "Product Name"', 'Use "Supplier Name"']);
+  expect(d!.fixes!.map((f) => f.title)).toEqual([
+    'Use "First Name"',
+    'Use "Last Name"',
+    'Use "Product Name"',
+    'Use "Supplier Name"',
+  ]);
 });
 
 it('says a minus right after the colon reads as NOT, and escapes or quotes it', () => {
   const [d] = check('Credit\\ Limit:-100', { schema }).filter((x) => x.code === 'missing-value');
-  expect(d!.message).toContain("escape it (\\-100) or quote the value (\"-100\")");
-  expect(d!.fixes!.map((f) => applyEdits('Credit\\ Limit:-100', f.edits))).toEqual(['Credit\\ Limit:\\-100', 'Credit\\ Limit:"-100"']);
+  expect(d!.message).toContain('escape it (\\-100) or quote the value ("-100")');
+  expect(d!.fixes!.map((f) => applyEdits('Credit\\ Limit:-100', f.edits))).toEqual([
+    'Credit\\ Limit:\\-100',
+    'Credit\\ Limit:"-100"',
+  ]);
   expect(fixQuery('Credit\\ Limit:-100', { schema }).diagnostics).toEqual([]);
 });

@@ -13,7 +13,17 @@ ruleTable(NoDuplicateClauses, {
     ['x:a OR x:\\a OR (x:a)', 'duplicate-clause: x:\\a', 'duplicate-clause: (x:a)'],
     ['City:(Berlin OR Paris OR Berlin)', 'duplicate-clause: Berlin'],
   ],
-  passes: ['a b', 'and and', 'First Name:x AND First Name:y', 'a AND NOT a', 'City:Berlin OR city:Berlin', 'a OR (a AND b)', 'x:[1 TO 2] x:{1 TO 2}', 'a^2 a^3', '(a AND b) OR (a b)'],
+  passes: [
+    'a b',
+    'and and',
+    'First Name:x AND First Name:y',
+    'a AND NOT a',
+    'City:Berlin OR city:Berlin',
+    'a OR (a AND b)',
+    'x:[1 TO 2] x:{1 TO 2}',
+    'a^2 a^3',
+    '(a AND b) OR (a b)',
+  ],
 });
 
 it('removes the repeat and the operator before it, and points at the first', () => {
@@ -25,13 +35,26 @@ it('removes the repeat and the operator before it, and points at the first', () 
 
 it('tells repeats from look-alikes in a long AND (clauses whose hashes collide)', () => {
   // Values of one length ending alike: their hashes collide, so the clauses are compared.
-  const values = Array.from({ length: 30 }, (_, i) => `v${String.fromCharCode(97 + (i % 26))}${i < 26 ? 'x' : 'y'}z`);
+  const values = Array.from(
+    { length: 30 },
+    (_, i) => `v${String.fromCharCode(97 + (i % 26))}${i < 26 ? 'x' : 'y'}z`,
+  );
   const clauses = [...values, values[3], values[27], values[3]].map((v) => `f:${v}`);
   const query = clauses.join(' AND ');
   const found = check(query, { rules: [NoDuplicateClauses] });
-  expect(found.map((d) => query.slice(d.span.start, d.span.end))).toEqual([`f:${values[3]}`, `f:${values[27]}`, `f:${values[3]}`]);
-  expect(found.map((d) => query.slice(d.related![0]!.span.start, d.related![0]!.span.end))).toEqual([`f:${values[3]}`, `f:${values[27]}`, `f:${values[3]}`]);
-  expect(found.map((d) => d.related![0]!.span.start)).toEqual([query.indexOf(`f:${values[3]}`), query.indexOf(`f:${values[27]}`), query.indexOf(`f:${values[3]}`)]);
+  expect(found.map((d) => query.slice(d.span.start, d.span.end))).toEqual([
+    `f:${values[3]}`,
+    `f:${values[27]}`,
+    `f:${values[3]}`,
+  ]);
+  expect(found.map((d) => query.slice(d.related![0]!.span.start, d.related![0]!.span.end))).toEqual(
+    [`f:${values[3]}`, `f:${values[27]}`, `f:${values[3]}`],
+  );
+  expect(found.map((d) => d.related![0]!.span.start)).toEqual([
+    query.indexOf(`f:${values[3]}`),
+    query.indexOf(`f:${values[27]}`),
+    query.indexOf(`f:${values[3]}`),
+  ]);
 });
 
 it('finds the repeats in a long list of look-alike values, and only those (past the sketches, by fingerprints)', () => {
@@ -41,5 +64,7 @@ it('finds the repeats in a long list of look-alike values, and only those (past 
   const query = `id:(${[...ids, ...repeated].join(' OR ')})`;
   const found = check(query, { rules: [NoDuplicateClauses] });
   expect(found.map((d) => query.slice(d.span.start, d.span.end))).toEqual(repeated);
-  expect(found.map((d) => d.related![0]!.span.start)).toEqual(repeated.map((id) => query.indexOf(id)));
+  expect(found.map((d) => d.related![0]!.span.start)).toEqual(
+    repeated.map((id) => query.indexOf(id)),
+  );
 });

@@ -13,7 +13,11 @@ ruleTable(NoSqlSyntax, {
     ["name = 'Tim'", "sql-syntax: name = 'Tim'"],
     ['age >= 18', 'sql-syntax: age >= 18'],
     ["Product Name LIKE '%Phone%'", "sql-syntax: Product Name LIKE '%Phone%'"],
-    ["SELECT * FROM customers WHERE City = 'Berlin'", 'sql-syntax: SELECT * FROM customers WHERE', "sql-syntax: City = 'Berlin'"],
+    [
+      "SELECT * FROM customers WHERE City = 'Berlin'",
+      'sql-syntax: SELECT * FROM customers WHERE',
+      "sql-syntax: City = 'Berlin'",
+    ],
     ['SELECT * FROM customers', 'sql-syntax: SELECT * FROM customers'],
     ["City:'Berlin'", "single-quotes: 'Berlin'"],
     ["City:'New York'", "single-quotes: 'New York'"],
@@ -46,7 +50,7 @@ ruleTable(NoSqlSyntax, {
     'a =',
     "'tis the season",
     "rock 'n roll",
-    "[City] eq \"'Berlin'\"",
+    '[City] eq "\'Berlin\'"',
     'Age:>=18',
     'Age:[18 TO *]',
     "f:['a' TO 'b']",
@@ -66,12 +70,23 @@ ruleTable(NoSqlSyntax, {
 
 const options = { schema };
 const fixesOf = (query: string, code: string, opts: Parameters<typeof check>[1] = options) =>
-  (check(query, opts).find((d) => d.code === code)?.fixes ?? []).map((f) => applyEdits(query, f.edits));
+  (check(query, opts).find((d) => d.code === code)?.fixes ?? []).map((f) =>
+    applyEdits(query, f.edits),
+  );
 
 describe('the fixes write what was meant', () => {
   it.each([
     ["First Name = 'Tim'", 'sql-syntax', ['[First Name] eq "Tim"']],
-    ["name = 'Tim'", 'sql-syntax', ['[First Name] eq "Tim"', '[Last Name] eq "Tim"', '[Product Name] eq "Tim"', '[Supplier Name] eq "Tim"']],
+    [
+      "name = 'Tim'",
+      'sql-syntax',
+      [
+        '[First Name] eq "Tim"',
+        '[Last Name] eq "Tim"',
+        '[Product Name] eq "Tim"',
+        '[Supplier Name] eq "Tim"',
+      ],
+    ],
     ['age >= 18', 'sql-syntax', ['[Age] ge 18']],
     ["Age < '18'", 'sql-syntax', ['[Age] lt 18']],
     ["Product Name LIKE '%Phone%'", 'sql-syntax', ['[Product Name] contains "Phone"']],
@@ -80,7 +95,11 @@ describe('the fixes write what was meant', () => {
     ["Product Name LIKE 'Phone'", 'sql-syntax', ['[Product Name] eq "Phone"']],
     ["Product Name LIKE 'i%Phone_'", 'sql-syntax', ['Product\\ Name:i*Phone?']],
     ["SELECT * FROM customers WHERE City = 'Berlin'", 'sql-syntax', ['[City] eq "Berlin"']],
-    ["SELECT * FROM customers WHERE City = 'Berlin' AND Age > 18", 'sql-syntax', ['[City] eq "Berlin" AND [Age] gt 18']],
+    [
+      "SELECT * FROM customers WHERE City = 'Berlin' AND Age > 18",
+      'sql-syntax',
+      ['[City] eq "Berlin" AND [Age] gt 18'],
+    ],
     ['SELECT * FROM customers', 'sql-syntax', ['*:*']],
     ["City:'Berlin'", 'single-quotes', ['City:"Berlin"']],
     ["City:'New York'", 'single-quotes', ['City:"New York"']],
@@ -93,19 +112,36 @@ describe('the fixes write what was meant', () => {
     ['age>=18', 'sql-syntax', ['[Age] ge 18']],
     ["City='Berlin'", 'sql-syntax', ['[City] eq "Berlin"']],
     ["First Name='Tim'", 'sql-syntax', ['[First Name] eq "Tim"']],
-    ['name="Tim"', 'sql-syntax', ['[First Name] eq "Tim"', '[Last Name] eq "Tim"', '[Product Name] eq "Tim"', '[Supplier Name] eq "Tim"']],
+    [
+      'name="Tim"',
+      'sql-syntax',
+      [
+        '[First Name] eq "Tim"',
+        '[Last Name] eq "Tim"',
+        '[Product Name] eq "Tim"',
+        '[Supplier Name] eq "Tim"',
+      ],
+    ],
     ["Status='Active'", 'sql-syntax', ['[Status] eq "ACT"']],
   ] as const)('%s', (query, code, expected) => {
     const fixed = fixesOf(query, code);
     expect(fixed).toEqual(expected);
     for (const text of fixed) {
       const after = check(text, options);
-      expect(after.filter((d) => d.code === 'sql-syntax' || d.code === 'single-quotes' || d.severity === 'error'), text).toEqual([]);
+      expect(
+        after.filter(
+          (d) => d.code === 'sql-syntax' || d.code === 'single-quotes' || d.severity === 'error',
+        ),
+        text,
+      ).toEqual([]);
     }
   });
 
   it('without a schema, the words before the operator are the name, or only the last of them', () => {
-    expect(fixesOf("First Name = 'Tim'", 'sql-syntax', {})).toEqual(['[First Name] eq "Tim"', 'First [Name] eq "Tim"']);
+    expect(fixesOf("First Name = 'Tim'", 'sql-syntax', {})).toEqual([
+      '[First Name] eq "Tim"',
+      'First [Name] eq "Tim"',
+    ]);
     expect(fixesOf('age >= 18', 'sql-syntax', {})).toEqual(['[age] ge 18']);
     // Quoted, a number stays a string: the field's type is unknown.
     expect(fixesOf("Zip = '01234'", 'sql-syntax', {})).toEqual(['[Zip] eq "01234"']);
@@ -114,23 +150,46 @@ describe('the fixes write what was meant', () => {
 
   it('says what the service does with the words, and what to write', () => {
     const [d] = check("First Name = 'Tim'", options);
-    expect(d!.message).toBe("'=' is SQL, not an operator of this language: this searches every field for the words First, Name, = and 'Tim'; to compare the field, write [First Name] eq \"Tim\"");
-    expect(check("name = 'Tim'", options)[0]!.message).toContain('there is no field "name": did you mean [First Name] eq "Tim" or');
-    expect(check('age>=18', options)[0]!.message).toBe("'>=' is SQL, not an operator of this language: this searches every field for the word age>=18; to compare the field, write [Age] ge 18");
+    expect(d!.message).toBe(
+      "'=' is SQL, not an operator of this language: this searches every field for the words First, Name, = and 'Tim'; to compare the field, write [First Name] eq \"Tim\"",
+    );
+    expect(check("name = 'Tim'", options)[0]!.message).toContain(
+      'there is no field "name": did you mean [First Name] eq "Tim" or',
+    );
+    expect(check('age>=18', options)[0]!.message).toBe(
+      "'>=' is SQL, not an operator of this language: this searches every field for the word age>=18; to compare the field, write [Age] ge 18",
+    );
     const select = check("SELECT * FROM customers WHERE City = 'Berlin'", options)[0]!;
-    expect(select.message).toContain("the schema is chosen by the search's schema parameter (schema=customers)");
+    expect(select.message).toContain(
+      "the schema is chosen by the search's schema parameter (schema=customers)",
+    );
     expect(check("City:'New York'", options).map((x) => x.message)).toEqual([
-      "single quotes do not quote in this language: 'New York' is the words 'New and York', the first searched in \"City\", the others in every field; write \"New York\"",
+      'single quotes do not quote in this language: \'New York\' is the words \'New and York\', the first searched in "City", the others in every field; write "New York"',
     ]);
   });
 
   it('no fix is safe: each changes what is searched, so fixQuery applies them only when asked', () => {
-    for (const query of ["First Name = 'Tim'", 'age >= 18', 'age>=18', "City:'Berlin'", "SELECT * FROM customers WHERE City = 'Berlin'"]) {
-      for (const d of check(query, options)) expect((d.fixes ?? []).every((f) => f.safe === false), query).toBe(true);
+    for (const query of [
+      "First Name = 'Tim'",
+      'age >= 18',
+      'age>=18',
+      "City:'Berlin'",
+      "SELECT * FROM customers WHERE City = 'Berlin'",
+    ]) {
+      for (const d of check(query, options))
+        expect(
+          (d.fixes ?? []).every((f) => f.safe === false),
+          query,
+        ).toBe(true);
       expect(fixQuery(query, options).text).toBe(query);
     }
-    expect(fixQuery("First Name = 'Tim' AND age >= 18", { ...options, unsafe: true }).text).toBe('[First Name] eq "Tim" AND [Age] ge 18');
-    expect(fixQuery("City:'New York'", { ...options, unsafe: true })).toMatchObject({ text: 'City:"New York"', diagnostics: [] });
+    expect(fixQuery("First Name = 'Tim' AND age >= 18", { ...options, unsafe: true }).text).toBe(
+      '[First Name] eq "Tim" AND [Age] ge 18',
+    );
+    expect(fixQuery("City:'New York'", { ...options, unsafe: true })).toMatchObject({
+      text: 'City:"New York"',
+      diagnostics: [],
+    });
   });
 
   it('a fix that would make a lower-case word an operator is withheld', () => {
@@ -150,7 +209,17 @@ describe('no false alarms', () => {
   });
 
   it('never throws on long runs of SQL', () => {
-    for (const unit of ["a = 'b ", "First Name = 'x' and ", "Age>='1' ", 'a=', "First Name='x' and ", "SELECT * FROM t WHERE a = ", "' ", "x LIKE '%", '= = ']) {
+    for (const unit of [
+      "a = 'b ",
+      "First Name = 'x' and ",
+      "Age>='1' ",
+      'a=',
+      "First Name='x' and ",
+      'SELECT * FROM t WHERE a = ',
+      "' ",
+      "x LIKE '%",
+      '= = ',
+    ]) {
       const text = unit.repeat(Math.ceil(20_000 / unit.length));
       expect(() => check(text, options)).not.toThrow();
     }

@@ -35,5 +35,7 @@ ruleTable(NoLeadingWildcard, {
 });
 
 it('checks a hand-built empty tree too', () => {
-  expect(check({ kind: 'Query', body: null, span: { start: 0, end: 0 } }).map((d) => d.code)).toEqual(['empty-query']);
+  expect(
+    check({ kind: 'Query', body: null, span: { start: 0, end: 0 } }).map((d) => d.code),
+  ).toEqual(['empty-query']);
 });

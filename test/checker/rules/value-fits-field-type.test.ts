@@ -71,6 +71,8 @@ it('fixes values to what the field holds', () => {
 
 it('explains why a date is not a date', () => {
   const [d] = check('[Launch Date] eq "2021-02-30"', { schema, rules: [ValueFitsFieldType] });
-  expect(d?.message).toBe("'2021-02-30' is not a real date: 2021-02 has 28 days (field \"Launch Date\")");
+  expect(d?.message).toBe(
+    '\'2021-02-30\' is not a real date: 2021-02 has 28 days (field "Launch Date")',
+  );
   expect(d?.severity).toBe('error');
 });

@@ -30,11 +30,24 @@ export interface Target {
 }
 
 /** The example tenant's product catalogue: the emulator's writable scope. */
-export const EMULATOR_SCOPE: WritableScope = { businessArea: 'product', schema: 'Product', dataSet: 'Catalogue 2024', counterField: 'Stock Quantity' };
+export const EMULATOR_SCOPE: WritableScope = {
+  businessArea: 'product',
+  schema: 'Product',
+  dataSet: 'Catalogue 2024',
+  counterField: 'Stock Quantity',
+};
 
 export async function emulatorTarget(options: EmulatorOptions = {}): Promise<Target> {
   const log: string[] = [];
-  const emulator = await startEmulator({ port: 0, records: 150, pageSize: 2, dataObjectPageSize: 10, quiet: false, log: (line) => void log.push(line), ...options });
+  const emulator = await startEmulator({
+    port: 0,
+    records: 150,
+    pageSize: 2,
+    dataObjectPageSize: 10,
+    quiet: false,
+    log: (line) => void log.push(line),
+    ...options,
+  });
   return {
     name: `the emulator at ${emulator.url}`,
     baseUrl: emulator.url,
@@ -46,15 +59,31 @@ export async function emulatorTarget(options: EmulatorOptions = {}): Promise<Tar
   };
 }
 
-export async function environmentTarget(env: Readonly<Record<string, string | undefined>>): Promise<Target> {
+export async function environmentTarget(
+  env: Readonly<Record<string, string | undefined>>,
+): Promise<Target> {
   const baseUrl = env.MDQ_BASE_URL;
   if (baseUrl === undefined || baseUrl === '') return emulatorTarget();
   const clientId = env.MDQ_CLIENT_ID ?? '';
   const clientSecret = env.MDQ_CLIENT_SECRET ?? '';
-  if (clientId === '' || clientSecret === '') throw new Error('MDQ_BASE_URL is set: set MDQ_CLIENT_ID and MDQ_CLIENT_SECRET too');
-  const scope = [env.MDQ_CONTRACT_BUSINESS_AREA, env.MDQ_CONTRACT_SCHEMA, env.MDQ_CONTRACT_DATASET, env.MDQ_CONTRACT_COUNTER_FIELD];
+  if (clientId === '' || clientSecret === '')
+    throw new Error('MDQ_BASE_URL is set: set MDQ_CLIENT_ID and MDQ_CLIENT_SECRET too');
+  const scope = [
+    env.MDQ_CONTRACT_BUSINESS_AREA,
+    env.MDQ_CONTRACT_SCHEMA,
+    env.MDQ_CONTRACT_DATASET,
+    env.MDQ_CONTRACT_COUNTER_FIELD,
+  ];
   const writable = scope.every((v) => v !== undefined && v !== '')
     ? { businessArea: scope[0]!, schema: scope[1]!, dataSet: scope[2]!, counterField: scope[3]! }
     : undefined;
-  return { name: baseUrl, baseUrl, credentials: { clientId, clientSecret }, writable, setFaults: undefined, log: undefined, close: async () => {} };
+  return {
+    name: baseUrl,
+    baseUrl,
+    credentials: { clientId, clientSecret },
+    writable,
+    setFaults: undefined,
+    log: undefined,
+    close: async () => {},
+  };
 }

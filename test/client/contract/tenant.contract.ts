@@ -8,6 +8,11 @@ import { environmentTarget } from './target.js';
 
 const env = process.env;
 const remote = env.MDQ_BASE_URL !== undefined && env.MDQ_BASE_URL !== '';
-const writable = ['MDQ_CONTRACT_BUSINESS_AREA', 'MDQ_CONTRACT_SCHEMA', 'MDQ_CONTRACT_DATASET', 'MDQ_CONTRACT_COUNTER_FIELD'].every((name) => (env[name] ?? '') !== '');
+const writable = [
+  'MDQ_CONTRACT_BUSINESS_AREA',
+  'MDQ_CONTRACT_SCHEMA',
+  'MDQ_CONTRACT_DATASET',
+  'MDQ_CONTRACT_COUNTER_FIELD',
+].every((name) => (env[name] ?? '') !== '');
 
 defineContract(() => environmentTarget(env), { writes: !remote || writable, faults: !remote });

@@ -18,7 +18,10 @@ export type Answer = Response | typeof DROP | typeof HANG;
 export type Handler = (request: Recorded) => Answer | Promise<Answer>;
 
 export function json(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json', ...headers },
+  });
 }
 
 export function fakeFetch(handler: Handler) {
@@ -30,7 +33,13 @@ export function fakeFetch(handler: Handler) {
       headers[name] = value;
     });
     const text = typeof init.body === 'string' ? init.body : undefined;
-    const recorded: Recorded = { method: init.method ?? 'GET', url, path: url.pathname, headers, body: text === undefined ? undefined : JSON.parse(text) };
+    const recorded: Recorded = {
+      method: init.method ?? 'GET',
+      url,
+      path: url.pathname,
+      headers,
+      body: text === undefined ? undefined : JSON.parse(text),
+    };
     requests.push(recorded);
     const signal = init.signal ?? undefined;
     if (signal?.aborted) throw signal.reason;
@@ -38,7 +47,10 @@ export function fakeFetch(handler: Handler) {
       signal?.addEventListener('abort', () => reject(signal.reason), { once: true });
       Promise.resolve(handler(recorded)).then(resolve, reject);
     });
-    if (answer === DROP) throw new TypeError('fetch failed', { cause: Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' }) });
+    if (answer === DROP)
+      throw new TypeError('fetch failed', {
+        cause: Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' }),
+      });
     if (answer === HANG) {
       return new Promise<Response>((_, reject) => {
         if (signal === undefined) return;

@@ -20,7 +20,12 @@ export interface FakeServiceOptions {
 }
 
 export function fakeService(options: FakeServiceOptions = {}) {
-  const objects = new Map(exampleTenant.dataSets.map((d) => [d.dataSet.dataSetId, d.dataObjects.map((o) => ({ ...o }) as Record<string, unknown>)]));
+  const objects = new Map(
+    exampleTenant.dataSets.map((d) => [
+      d.dataSet.dataSetId,
+      d.dataObjects.map((o) => ({ ...o }) as Record<string, unknown>),
+    ]),
+  );
   const issued: string[] = [];
   let tokenCount = 0;
   const pageSize = options.pageSize ?? 2;
@@ -28,18 +33,27 @@ export function fakeService(options: FakeServiceOptions = {}) {
   const page = (items: readonly unknown[], key: string | null) => {
     const start = key === null ? 0 : Number(key);
     const next = start + pageSize < items.length ? String(start + pageSize) : undefined;
-    return json({ items: items.slice(start, start + pageSize), ...(next ? { nextPageKey: next } : {}) });
+    return json({
+      items: items.slice(start, start + pageSize),
+      ...(next ? { nextPageKey: next } : {}),
+    });
   };
 
   const handle = (r: Recorded): Response => {
     if (r.method === 'POST' && (r.path === '/oauth2/token' || r.path === '/v1/oauth2/token')) {
       const body = r.body as { client_id?: string; client_secret?: string };
-      if (body?.client_id !== CLIENT_ID || body.client_secret !== CLIENT_SECRET) return json({ message: `invalid client credentials` }, 401);
+      if (body?.client_id !== CLIENT_ID || body.client_secret !== CLIENT_SECRET)
+        return json({ message: `invalid client credentials` }, 401);
       const token = `tok-${++tokenCount}-${'x'.repeat(12)}`;
       issued.push(token);
-      return json({ access_token: token, expires_in: options.expiresIn ?? 3600, token_type: 'Bearer' });
+      return json({
+        access_token: token,
+        expires_in: options.expiresIn ?? 3600,
+        token_type: 'Bearer',
+      });
     }
-    if (!issued.includes(r.headers.authorization ?? '')) return json({ message: 'invalid or expired token' }, 401);
+    if (!issued.includes(r.headers.authorization ?? ''))
+      return json({ message: 'invalid or expired token' }, 401);
     const segments = r.path.split('/').filter(Boolean).map(decodeURIComponent);
     if (r.path === '/v1/my/businessareas') return json({ response: exampleTenant.businessAreas });
     if (r.path === '/dataobjects/search') {
@@ -60,15 +74,26 @@ export function fakeService(options: FakeServiceOptions = {}) {
     }
     if (segments[0] === 'v1' && segments[1] === 'businessareas') {
       const [, , ba, , schema, , dataSet, , id] = segments;
-      if (segments.length === 4) return page(exampleTenant.schemas.filter((s) => s.businessAreaId === ba), r.url.searchParams.get('pageKey'));
+      if (segments.length === 4)
+        return page(
+          exampleTenant.schemas.filter((s) => s.businessAreaId === ba),
+          r.url.searchParams.get('pageKey'),
+        );
       if (segments.length === 5) {
-        const found = exampleTenant.schemas.find((s) => s.schemaId === schema && s.businessAreaId === ba);
+        const found = exampleTenant.schemas.find(
+          (s) => s.schemaId === schema && s.businessAreaId === ba,
+        );
         return found ? json(found) : json({ message: 'no such schema' }, 404);
       }
-      if (segments.length === 6) return page(exampleTenant.dataSets.filter((d) => d.dataSet.schemaId === schema).map((d) => d.dataSet), r.url.searchParams.get('pageKey'));
+      if (segments.length === 6)
+        return page(
+          exampleTenant.dataSets.filter((d) => d.dataSet.schemaId === schema).map((d) => d.dataSet),
+          r.url.searchParams.get('pageKey'),
+        );
       const list = objects.get(dataSet!);
       if (list === undefined) return json({ message: 'no such dataset' }, 404);
-      if (segments.length === 8 && r.method === 'GET') return page(list, r.url.searchParams.get('pageKey'));
+      if (segments.length === 8 && r.method === 'GET')
+        return page(list, r.url.searchParams.get('pageKey'));
       if (segments.length === 9 && r.method === 'PUT') {
         const target = list.find((o) => o._dataObjectId === id);
         if (target === undefined) return json({ message: 'no such data object' }, 404);

@@ -1,6 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
-import { LSP_SEMANTIC_TOKEN_TYPES, toLspCompletionList, toLspHover, toLspSemanticTokens } from '../../../src/completion/adapters/lsp.js';
+import {
+  LSP_SEMANTIC_TOKEN_TYPES,
+  toLspCompletionList,
+  toLspHover,
+  toLspSemanticTokens,
+} from '../../../src/completion/adapters/lsp.js';
 import { toMonacoCompletions, toMonacoHover } from '../../../src/completion/adapters/monaco.js';
 import { complete } from '../../../src/completion/complete.js';
 import { highlight } from '../../../src/completion/highlight.js';
@@ -22,10 +27,16 @@ describe('LSP', () => {
       kind: 5,
       sortText: '00000',
       insertTextFormat: 1,
-      textEdit: { range: { start: { line: 1, character: 0 }, end: { line: 1, character: 4 } }, newText: '[First Name] ' },
+      textEdit: {
+        range: { start: { line: 1, character: 0 }, end: { line: 1, character: 4 } },
+        newText: '[First Name] ',
+      },
       filterText: '[Fir',
     });
-    expect(first.documentation).toEqual({ kind: 'markdown', value: result.items[0]!.documentation });
+    expect(first.documentation).toEqual({
+      kind: 'markdown',
+      value: result.items[0]!.documentation,
+    });
   });
 
   it('writes snippets for items with a caret position or placeholders, and tags inactive fields deprecated', () => {
@@ -33,15 +44,26 @@ describe('LSP', () => {
     const group = start.items.find((i) => i.label === '( … )')!;
     expect(group).toMatchObject({ kind: 14, insertTextFormat: 2, textEdit: { newText: '($0)' } });
     expect(start.items.find((i) => i.label === 'Legacy Customer Number')!.tags).toEqual([1]);
-    const range = toLspCompletionList('Age:', complete('Age:', 4, { schema })).items.find((i) => i.label === '[0 TO 100]')!;
-    expect(range).toMatchObject({ kind: 15, insertTextFormat: 2, textEdit: { newText: '[${1:0} TO ${2:100}]' } });
-    expect(toLspCompletionList('[Age] ', complete('[Age] ', 6, { schema })).items[0]!.kind).toBe(24);
+    const range = toLspCompletionList('Age:', complete('Age:', 4, { schema })).items.find(
+      (i) => i.label === '[0 TO 100]',
+    )!;
+    expect(range).toMatchObject({
+      kind: 15,
+      insertTextFormat: 2,
+      textEdit: { newText: '[${1:0} TO ${2:100}]' },
+    });
+    expect(toLspCompletionList('[Age] ', complete('[Age] ', 6, { schema })).items[0]!.kind).toBe(
+      24,
+    );
     expect(toLspCompletionList('VIP:', complete('VIP:', 4, { schema })).items[0]!.kind).toBe(12);
   });
 
   it('maps a hover, and null to null', () => {
     const h = hover('Status:ACT', 8, { schema });
-    expect(toLspHover('Status:ACT', h)).toEqual({ contents: { kind: 'markdown', value: '`ACT`: Active (**Status**)' }, range: { start: { line: 0, character: 7 }, end: { line: 0, character: 10 } } });
+    expect(toLspHover('Status:ACT', h)).toEqual({
+      contents: { kind: 'markdown', value: '`ACT`: Active (**Status**)' },
+      range: { start: { line: 0, character: 7 }, end: { line: 0, character: 10 } },
+    });
     expect(toLspHover('', null)).toBeNull();
   });
 
@@ -51,12 +73,36 @@ describe('LSP', () => {
     const { data } = toLspSemanticTokens(source, tokens);
     const type = (name: string) => LSP_SEMANTIC_TOKEN_TYPES.indexOf(name);
     expect(data).toEqual([
-      0, 0, 1, type('property'), 0,
-      0, 1, 1, type('punctuation'), 0,
-      0, 1, 2, type('string'), 0,
-      1, 0, 2, type('string'), 0,
-      0, 3, 3, type('operator'), 0,
-      0, 4, 1, type('text'), 0,
+      0,
+      0,
+      1,
+      type('property'),
+      0,
+      0,
+      1,
+      1,
+      type('punctuation'),
+      0,
+      0,
+      1,
+      2,
+      type('string'),
+      0,
+      1,
+      0,
+      2,
+      type('string'),
+      0,
+      0,
+      3,
+      3,
+      type('operator'),
+      0,
+      0,
+      4,
+      1,
+      type('text'),
+      0,
     ]);
   });
 });
@@ -71,7 +117,15 @@ function referenceSemanticTokens(source: string, tokens: readonly SemanticToken[
       const end = newline >= 0 && newline < token.end ? newline : token.end;
       if (end > start) {
         const { line, column } = lineColumn(source, start);
-        data.push(line - 1 - last.line, line - 1 === last.line ? column - 1 - last.char : column - 1, end - start, LSP_SEMANTIC_TOKEN_TYPES.indexOf(token.class === 'field' ? 'property' : token.class === 'regex' ? 'regexp' : token.class), 0);
+        data.push(
+          line - 1 - last.line,
+          line - 1 === last.line ? column - 1 - last.char : column - 1,
+          end - start,
+          LSP_SEMANTIC_TOKEN_TYPES.indexOf(
+            token.class === 'field' ? 'property' : token.class === 'regex' ? 'regexp' : token.class,
+          ),
+          0,
+        );
         last = { line: line - 1, char: column - 1 };
       }
       start = end + 1;
@@ -99,7 +153,9 @@ describe('LSP semantic tokens on long text', () => {
       fc.property(text, fc.boolean(), (source, shuffled) => {
         const tokens = highlight(source);
         const given = shuffled ? [...tokens].reverse() : tokens;
-        expect(toLspSemanticTokens(source, given).data).toEqual(referenceSemanticTokens(source, given));
+        expect(toLspSemanticTokens(source, given).data).toEqual(
+          referenceSemanticTokens(source, given),
+        );
       }),
     );
   });
@@ -119,9 +175,17 @@ describe('Monaco', () => {
     });
     expect(suggestions[0]!.insertTextRules).toBeUndefined();
     const start = toMonacoCompletions('', complete('', 0, { schema })).suggestions;
-    expect(start.find((s) => s.label === '( … )')).toMatchObject({ kind: 17, insertText: '($0)', insertTextRules: 4 });
+    expect(start.find((s) => s.label === '( … )')).toMatchObject({
+      kind: 17,
+      insertText: '($0)',
+      insertTextRules: 4,
+    });
     expect(start.find((s) => s.label === 'Legacy Customer Number')!.tags).toEqual([1]);
-    expect(toMonacoCompletions('Age:', complete('Age:', 4, { schema })).suggestions.find((s) => s.label === '>')!.kind).toBe(11);
+    expect(
+      toMonacoCompletions('Age:', complete('Age:', 4, { schema })).suggestions.find(
+        (s) => s.label === '>',
+      )!.kind,
+    ).toBe(11);
   });
 
   it('maps a hover', () => {
@@ -133,7 +197,10 @@ describe('Monaco', () => {
   });
 
   it('escapes $ and } in snippet text made from a caret position', () => {
-    const fake = { ...result, items: [{ label: 'x', kind: 'value' as const, insert: '$a}\\b', cursor: 2, sortText: '0' }] };
+    const fake = {
+      ...result,
+      items: [{ label: 'x', kind: 'value' as const, insert: '$a}\\b', cursor: 2, sortText: '0' }],
+    };
     expect(toMonacoCompletions(text, fake).suggestions[0]!.insertText).toBe('\\$a$0\\}\\\\b');
   });
 });

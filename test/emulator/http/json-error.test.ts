@@ -38,7 +38,9 @@ describe('jsonSyntaxProblem', () => {
   });
 
   it('keeps what V8 says when it names only the kind of error and its position', () => {
-    expect(jsonSyntaxProblem(refusal('{"a": 1,}'))).toMatch(/^Expected double-quoted property name in JSON at position 8/);
+    expect(jsonSyntaxProblem(refusal('{"a": 1,}'))).toMatch(
+      /^Expected double-quoted property name in JSON at position 8/,
+    );
     expect(jsonSyntaxProblem(refusal('{"a": '))).toBe('Unexpected end of JSON input');
     expect(jsonSyntaxProblem(refusal('{"a": hush}'))).toBe('an unexpected character');
   });

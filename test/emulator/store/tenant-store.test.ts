@@ -11,12 +11,25 @@ function storeWith(required: boolean): TenantStore {
     name: 'Odd',
     businessAreaId: 'a1',
     businessAreaName: 'area',
-    fields: [{ name: 'Name', dataType: 'Text' }, ...NAMES.map((name) => ({ name, dataType: 'Text', isRequired: required }))],
+    fields: [
+      { name: 'Name', dataType: 'Text' },
+      ...NAMES.map((name) => ({ name, dataType: 'Text', isRequired: required })),
+    ],
   } as unknown as SchemaResponse;
   return new TenantStore({
     businessAreas: [{ businessAreaId: 'a1', name: 'area' } as never],
     schemas: [schema],
-    dataSets: [{ dataSet: { dataSetId: 'd1', dataSetName: 'set', schemaId: 's1', businessAreaId: 'a1' } as never, dataObjects: [] }],
+    dataSets: [
+      {
+        dataSet: {
+          dataSetId: 'd1',
+          dataSetName: 'set',
+          schemaId: 's1',
+          businessAreaId: 'a1',
+        } as never,
+        dataObjects: [],
+      },
+    ],
   });
 }
 
@@ -27,7 +40,12 @@ describe('field names of Object.prototype, and names starting with _', () => {
     const absent = store.create(dataSet, { Name: 'a' });
     // Absent and optional: nothing to report (each was "function ... is not text").
     expect(absent.errors).toEqual([]);
-    expect(Object.keys(store.listItem(absent))).toEqual(['_dataObjectId', '_version', '_errors', 'Name']);
+    expect(Object.keys(store.listItem(absent))).toEqual([
+      '_dataObjectId',
+      '_version',
+      '_errors',
+      'Name',
+    ]);
 
     const values = Object.fromEntries(NAMES.map((name) => [name, `value of ${name}`]));
     // As a request body arrives: JSON.parse makes "__proto__" an own property.
