@@ -15,6 +15,13 @@ import {
 import type { FieldKind } from '../schema/field-kind.js';
 import type { PicklistEntry } from '../schema/response.js';
 import type { SchemaField } from '../schema/schema.js';
+import {
+  booleanOfSpelling,
+  booleanPairs,
+  isPicklistCode,
+  meantBoolean,
+  PLAIN_NUMBER,
+} from '../schema/value-rules.js';
 import { closest } from './suggest.js';
 
 /** A node that holds one plain value. */
@@ -73,9 +80,8 @@ export type Reading =
  */
 const ACCEPTED: Reading = { ok: true, comparable: undefined };
 
-const DECIMAL = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
-const TRUTHY = new Set(['true', 'yes', 'y', 't', '1', 'on']);
-const FALSY = new Set(['false', 'no', 'n', 'f', '0', 'off']);
+/** Numbers as the value rules read them: plain decimal (`1e3` is no number there). */
+const DECIMAL = PLAIN_NUMBER;
 
 /** True for `[+-]?\d+`, tested without a regular expression (the common case). */
 function isPlainInteger(text: string): boolean {
@@ -129,43 +135,22 @@ function readDate(text: string, field: SchemaField, withTime: boolean): Reading 
 }
 
 function readBoolean(text: string, field: SchemaField): Reading {
-  const pair = field.booleanValues;
-  if (pair === undefined) {
-    const lower = text.toLowerCase();
-    return TRUTHY.has(lower) || FALSY.has(lower)
-      ? ACCEPTED
-      : { ok: false, code: 'invalid-boolean', reason: `'${text}' is not a yes/no value` };
-  }
-  return text === pair[0] || text === pair[1] ? ACCEPTED : notOfPair(text, pair);
+  const pairs = booleanPairs(field);
+  return booleanOfSpelling(text, pairs) !== undefined ? ACCEPTED : notOfPairs(text, pairs);
 }
 
-/** A value that is neither of a field's two boolean spellings (apart: the closure would allocate on every reading). */
-function notOfPair(text: string, pair: readonly [string, string]): Reading {
-  const lower = text.toLowerCase();
-  const allowed = `${pair[0]} or ${pair[1]}`;
-  const meant =
-    pair.find((v) => v.toLowerCase() === lower) ??
-    (TRUTHY.has(lower) ? pair[0] : FALSY.has(lower) ? pair[1] : undefined);
+/** A value that is no spelling of a field's boolean pairs (apart: its closures would allocate on every reading). */
+function notOfPairs(text: string, pairs: readonly (readonly [string, string])[]): Reading {
+  const allowed = pairs.map((p) => `${p[0]} or ${p[1]}`).join(', or ');
+  const meant = meantBoolean(text, pairs);
+  const reason = `'${text}' can never match: this field stores ${allowed}, exactly as written`;
   return meant !== undefined
-    ? {
-        ok: false,
-        code: 'invalid-boolean',
-        reason: `'${text}' is not a value of this field; it stores ${allowed}`,
-        suggestion: meant,
-        suggestionSafe: true,
-      }
-    : {
-        ok: false,
-        code: 'invalid-boolean',
-        reason: `'${text}' is not a value of this field; it stores ${allowed}`,
-      };
+    ? { ok: false, code: 'invalid-boolean', reason, suggestion: meant, suggestionSafe: true }
+    : { ok: false, code: 'invalid-boolean', reason };
 }
 
 function readPicklist(text: string, field: SchemaField): Reading {
-  const list = field.picklist;
-  if (list === undefined) return ACCEPTED;
-  for (let i = 0; i < list.length; i++) if (list[i]!.code === text) return ACCEPTED;
-  return noCode(text, list);
+  return isPicklistCode(text, field) ? ACCEPTED : noCode(text, field.picklist!);
 }
 
 /** A value that is no code of the picklist (apart: its closures would allocate on every reading). */

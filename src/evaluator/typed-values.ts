@@ -1,7 +1,7 @@
 /**
  * Comparing a record's value with a value written in the query, typed by the field's
  * schema: numbers numerically, dates in the field's own `dateFormat` against query dates
- * written year-month-day, booleans by the field's `allowedBooleanValues`, picklists by
+ * written year-month-day, booleans by the spellings of the field's `allowedBooleanValues`, picklists by
  * code, text without regard to case. Without a schema (or for a type mdq does not know)
  * the JavaScript value decides.
  *
@@ -9,7 +9,8 @@
  * is negative, zero or positive as the record's value is below, equal to or above the
  * query's, and NaN when the two cannot be compared (a word against a number field).
  */
-import { compareDateKeys, fromDateFormat, readQueryDate, readQueryTime } from '../schema/dates.js';
+import { compareDateKeys, readQueryDate, readQueryTime } from '../schema/dates.js';
+import { queryBoolean, readNumber, storedBoolean, storedDateKey } from '../schema/value-rules.js';
 import type { FieldKind } from '../schema/field-kind.js';
 import type { SchemaField } from '../schema/schema.js';
 
@@ -17,16 +18,7 @@ export type Comparator = (value: unknown) => number;
 
 const never: Comparator = () => NaN;
 
-/**
- * A number written in a query or held as text: plain decimal notation only (`1e3`, `0x10`, `''` are not numbers).
- * One way to read each string (`\d+\.?\d*` had many), so a long run of digits that fails at its end costs linear time, not quadratic.
- */
-const NUMBER = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)$/;
-
-export function readNumber(text: string): number {
-  const t = text.trim();
-  return NUMBER.test(t) ? Number(t) : NaN;
-}
+export { readNumber };
 
 function numberOf(value: unknown): number {
   if (typeof value === 'number') return value;
@@ -93,39 +85,7 @@ function numberComparator(query: string): Comparator {
   return (value) => sign(numberOf(value) - q);
 }
 
-/** A stored date as a comparable key: in the field's format, else ISO (`2021-03-31`, with a time for datetimes). */
-function dateKeyOf(
-  value: unknown,
-  field: SchemaField | undefined,
-  withTime: boolean,
-): string | null {
-  if (value instanceof Date) {
-    if (Number.isNaN(value.getTime())) return null;
-    const iso = value.toISOString();
-    return withTime ? iso.slice(0, 23) : iso.slice(0, 10);
-  }
-  if (typeof value !== 'string') return null;
-  let date = value;
-  let time = '';
-  if (withTime) {
-    const cut = value.search(/[T ]\d/);
-    if (cut > 0) {
-      date = value.slice(0, cut);
-      time = value.slice(cut + 1);
-    }
-  }
-  let key: string | null = null;
-  if (field?.dateFormat !== undefined)
-    key = fromDateFormat(date, field.dateFormat, field.dateSeparator);
-  if (key === null) {
-    const iso = readQueryDate(date, false);
-    key = iso.ok && iso.value ? iso.value.key : null;
-  }
-  if (key === null) return null;
-  if (time === '') return key;
-  const t = readQueryTime(time.replace(/(?:Z|[+-]\d{2}:?\d{2})$/, ''));
-  return t.ok && t.value ? `${key}T${t.value.key}` : key;
-}
+const dateKeyOf = storedDateKey;
 
 const DATE_MATH = /^now((?:[+-]\d+[yMwdhHms])*)(?:\/([yMwdhHms]))?$/;
 const DATE_MATH_STEP = /([+-])(\d+)([yMwdhHms])/g;
@@ -196,35 +156,21 @@ function timeComparator(query: string): Comparator {
   };
 }
 
-/** A boolean spelling of a field: its `allowedBooleanValues` pair (any case), JavaScript booleans, or `true`/`false`. */
-function booleanOf(
-  value: unknown,
-  pair: readonly [string, string] | undefined,
-): boolean | undefined {
-  if (typeof value === 'boolean') return value;
-  if (typeof value === 'number') return value === 1 ? true : value === 0 ? false : undefined;
-  if (typeof value !== 'string') return undefined;
-  // Values are usually spelt exactly as the pair: no lower-cased copy then.
-  if (pair !== undefined) {
-    if (value === pair[0]) return true;
-    if (value === pair[1]) return false;
-  }
-  const lower = value.trim().toLowerCase();
-  if (pair !== undefined) {
-    if (lower === pair[0].toLowerCase()) return true;
-    if (lower === pair[1].toLowerCase()) return false;
-  }
-  return lower === 'true' ? true : lower === 'false' ? false : undefined;
-}
-
+/** A boolean query matches the stored values that mean the same (value-rules.ts decides both). */
 function booleanComparator(query: string, field: SchemaField | undefined): Comparator {
-  const pair = field?.booleanValues;
-  const q = booleanOf(query, pair);
+  if (field === undefined) return never;
+  const q = queryBoolean(query, field);
   if (q === undefined) return never;
   return (value) => {
-    const b = booleanOf(value, pair);
+    const b = storedBoolean(value, field);
     return b === undefined ? NaN : Number(b) - Number(q);
   };
+}
+
+/** Without a schema: `true`/`false` (any case) against JSON booleans. */
+function looseBoolean(text: string): boolean | undefined {
+  const lower = text.trim().toLowerCase();
+  return lower === 'true' ? true : lower === 'false' ? false : undefined;
 }
 
 /** Picklist codes match exactly: case counts, as the checker says. */
@@ -250,7 +196,7 @@ function dynamicComparator(query: string, _field: SchemaField | undefined, now: 
   const text = textComparator(query);
   const q = readNumber(query);
   const date = queryDateKey(query, true, now);
-  const isBool = booleanOf(query, undefined);
+  const isBool = looseBoolean(query);
   return (value) => {
     switch (typeof value) {
       case 'number':

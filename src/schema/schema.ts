@@ -8,6 +8,7 @@
 import { compareDateKeys, fromDateFormat, readQueryDate } from './dates.js';
 import { FIELD_KIND_TRAITS, fieldKind, type FieldKind } from './field-kind.js';
 import { NameTable } from './name-table.js';
+import { booleanPairOf } from './value-rules.js';
 import {
   HIT_METADATA_FIELDS,
   type PicklistEntry,
@@ -34,7 +35,11 @@ export interface SchemaField {
   /** Date fields: bounds as `YYYY-MM-DD`. */
   readonly minDate?: string;
   readonly maxDate?: string;
-  /** Boolean fields: the accepted spellings, true first (`['Y', 'N']`). */
+  /**
+   * Boolean fields: the accepted spellings, true first (`['Y', 'N']`); undefined when the
+   * field names none (then `true`/`false`) or its schemas name different pairs
+   * (`booleanPairs` in value-rules.ts reads them all).
+   */
   readonly booleanValues?: readonly [string, string];
   /** Picklist fields with a static list. */
   readonly picklist?: readonly PicklistEntry[];
@@ -101,12 +106,6 @@ function dateBound(value: unknown, field: SchemaFieldResponse): string | undefin
       ) ?? undefined
     );
   return undefined;
-}
-
-function booleanPair(value: unknown): [string, string] | undefined {
-  if (typeof value !== 'string') return undefined;
-  const parts = value.split('/').map((p) => p.trim());
-  return parts.length === 2 && parts[0] && parts[1] ? [parts[0], parts[1]] : undefined;
 }
 
 function picklistOf(field: SchemaFieldResponse): PicklistEntry[] | undefined {
@@ -203,7 +202,7 @@ function fromDefinition(field: SchemaFieldResponse, schemaName: string): SchemaF
         dateSeparator: typeof field.dateSeparator === 'string' ? field.dateSeparator : undefined,
       });
     case 'boolean':
-      return shaped({ ...base, booleanValues: booleanPair(field.allowedBooleanValues) });
+      return shaped({ ...base, booleanValues: booleanPairOf(field.allowedBooleanValues) });
     case 'picklist':
       return shaped({ ...base, picklist: picklistOf(field) });
     default:

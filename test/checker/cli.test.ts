@@ -23,7 +23,7 @@ describe('mdq lint', () => {
         '  ^^^^^^^^^^',
         '  fix: Use "First Name"',
         '  fix: Use "Last Name"',
-        'query:1:24: error invalid-boolean: \'yes\' is not a value of this field; it stores Y or N (field "VIP")',
+        'query:1:24: error invalid-boolean: \'yes\' can never match: this field stores Y or N, exactly as written (field "VIP")',
         '  Fist\\ Name:Tim AND VIP:yes',
         '                         ^^^',
         '  fix: Replace with Y',

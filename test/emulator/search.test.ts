@@ -167,6 +167,16 @@ describe('search', () => {
     );
   });
 
+  it('lists each finding once: the checker and the evaluator both find an unknown field', async () => {
+    for (const query of ['[Fist Name] eq "Tim"', 'Nickname:tim', 'First Name:Tim']) {
+      const codes = (await search(api, { query })).body.diagnostics.map(
+        (d: { code: string; span: { start: number } }) => `${d.code}@${d.span.start}`,
+      );
+      expect(codes, query).toEqual([...new Set(codes)]);
+      expect(codes.filter((c: string) => c.startsWith('unknown-field')), query).toHaveLength(1);
+    }
+  });
+
   it('adds what the evaluator cannot evaluate, each diagnostic once over every schema searched', async () => {
     const response = await search(api, { query: 'Email:/[a-z/ OR Berlin' });
     expect(response.status).toBe(200);

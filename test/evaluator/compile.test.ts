@@ -232,7 +232,9 @@ describe('typed by the schema', () => {
 
   it('booleans by the field pair', () => {
     expect(names('VIP:Y')).toEqual(['Tim', 'Joanna']);
-    expect(names('VIP:y')).toEqual(['Tim', 'Joanna']);
+    // A spelling other than the pair's, exactly as written, can never match (value-rules.ts).
+    expect(names('VIP:y')).toEqual([]);
+    expect(names('VIP:true')).toEqual([]);
     expect(names('[VIP] ne "Y"')).toEqual([
       'Jane',
       'John',
@@ -251,7 +253,7 @@ describe('typed by the schema', () => {
       'Pacific Plastics Inc.',
     ]);
     expect(names('Preferred:1')).toEqual(['Acme Components GmbH', 'Nordwood Timber']);
-    expect(names('Preferred:true')).toEqual(['Acme Components GmbH', 'Nordwood Timber']);
+    expect(names('Preferred:true')).toEqual([]);
     expect(names('[Primary Contact] eq "true"')).toEqual(['Pieter']);
     expect(names('Discontinued:true')).toEqual(['Smart Speaker']);
     expect(names('VIP:yes')).toEqual([]);
@@ -484,8 +486,10 @@ describe('several schemas that type a field differently', () => {
     expect(ids('Born:[2020-03-01 TO 2020-03-31]')).toEqual(['a1']); // A reads 03/04/2020 as March 4th
     expect(ids('Born:[2020-04-01 TO 2020-04-30]')).toEqual(['b1', 'none']); // B reads 03.04.2020 as April 3rd
     expect(ids('[Born] eq "2020-04-03"')).toEqual(['b1', 'none']);
-    expect(ids('Flag:true')).toEqual(['a1', 'b1', 'none']);
-    expect(ids('NOT Flag:true')).toEqual(['a2', 'b2', 'other']);
+    expect(ids('Flag:Y')).toEqual(['a1', 'none', 'other']); // A's pair; the merged field takes both pairs
+    expect(ids('Flag:1')).toEqual(['b1', 'none', 'other']); // B's pair; merged, 1 and Y both say true
+    expect(ids('Flag:true')).toEqual([]); // neither pair spells it
+    expect(ids('NOT Flag:Y')).toEqual(['a2', 'b1', 'b2']);
     expect(ids('Label:x AND Code:7')).toEqual(['a1', 'b1', 'none', 'other']);
   });
 

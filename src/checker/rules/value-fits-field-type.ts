@@ -10,6 +10,7 @@ import type { Fix } from '../../language/diagnostic.js';
 import type { SchemaField } from '../../schema/schema.js';
 import type { Report } from '../context.js';
 import type { Rule } from '../rule.js';
+import { PLAIN_NUMBER } from '../../schema/value-rules.js';
 import { valueSites } from '../value-sites.js';
 import {
   acceptsEveryValue,
@@ -62,7 +63,11 @@ export const ValueFitsFieldType: Rule = {
       const text = valueText(node);
       if (text === '') return;
       const reading = context.reading(node, field);
-      if (!reading.ok) context.report(refusal(node, field, reading));
+      if (reading.ok) return;
+      // A fraction bounds whole numbers as well as any number does (`Age:[17.5 TO 30]`): only an equal one never matches.
+      if (field.kind === 'integer' && role !== 'match' && role !== 'eq' && role !== 'ne' && PLAIN_NUMBER.test(text))
+        return;
+      context.report(refusal(node, field, reading));
     });
   },
 };

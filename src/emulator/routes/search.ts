@@ -98,8 +98,8 @@ function schemasOf(
   return shared;
 }
 
-const key = (d: Diagnostic) =>
-  `${d.code}\u0000${d.span.start}\u0000${d.span.end}\u0000${d.message}`;
+/** One diagnostic per code and place: the checker and the evaluator word the same finding differently. */
+const key = (d: Diagnostic) => `${d.code}\u0000${d.span.start}\u0000${d.span.end}`;
 
 /** A diagnostic as JSON: what a client needs to show it, nothing more. */
 function plain(d: Diagnostic) {
