@@ -26,6 +26,37 @@ interface FieldInput {
   readonly allowedBooleanValues?: string;
   readonly staticPicklist?: readonly { readonly code: string; readonly description?: string }[];
   readonly inactive: boolean;
+  /** The other properties the value rules read (dates' format, bounds, multivalue, ...), as given. */
+  readonly rules: readonly (readonly [string, string | number | boolean])[];
+}
+
+/**
+ * The properties of a field the value rules read besides type, pair and picklist: a
+ * module that dropped them would type values differently from the response it came
+ * from (a date field without its `dateFormat` reads no stored date at all).
+ */
+const RULE_PROPERTIES = [
+  'dateFormat',
+  'dateSeparator',
+  'timeFormat',
+  'min',
+  'max',
+  'isMultivalue',
+  'isRequired',
+  'isPII',
+] as const;
+
+function ruleProperties(
+  value: Record<string, unknown>,
+): (readonly [string, string | number | boolean])[] {
+  const rules: (readonly [string, string | number | boolean])[] = [];
+  for (const key of RULE_PROPERTIES) {
+    const v = value[key];
+    if (typeof v === 'string' || typeof v === 'boolean' || (typeof v === 'number' && Number.isFinite(v)))
+      rules.push([key, v]);
+  }
+  if (value.active === false) rules.push(['active', false]);
+  return rules;
 }
 
 interface SchemaInput {
@@ -78,6 +109,7 @@ function readField(value: unknown, where: string, problems: string[]): FieldInpu
   const field: FieldInput = {
     name,
     inactive: value.active === false,
+    rules: ruleProperties(value),
     ...(optionalString(value.description) ? { description: value.description as string } : {}),
     ...(optionalString(value.dataType) !== undefined ? { dataType: value.dataType as string } : {}),
     ...(optionalString(value.allowedBooleanValues) !== undefined
@@ -186,6 +218,8 @@ function fieldEntry(field: FieldInput): string {
   if (field.dataType !== undefined) props.push(`dataType: ${tsStringLiteral(field.dataType)}`);
   if (field.allowedBooleanValues !== undefined)
     props.push(`allowedBooleanValues: ${tsStringLiteral(field.allowedBooleanValues)}`);
+  for (const [key, value] of field.rules)
+    props.push(`${key}: ${typeof value === 'string' ? tsStringLiteral(value) : String(value)}`);
   let text: string;
   if (field.staticPicklist === undefined) {
     text = `  ${propertyKey(field.name)}: {${props.length > 0 ? ` ${props.join(', ')} ` : ''}},\n`;
@@ -228,8 +262,11 @@ function schemaBlock(schema: SchemaInput, name: string): string {
     ...(schema.description ? ['', schema.description] : []),
     ...(schema.schemaId ? ['', `Schema id: ${schema.schemaId}`] : []),
   ];
-  const body = schema.fields.map(fieldEntry).join('');
-  return `${docComment(docs, '')}export const ${name} = defineSchema({\n${body}} as const);\n`;
+  const body = schema.fields
+    .map(fieldEntry)
+    .join('')
+    .replace(/^(?=.)/gm, '  ');
+  return `${docComment(docs, '')}export const ${name} = defineSchema(\n  {\n${body}  } as const,\n  { name: ${tsStringLiteral(schema.name)} },\n);\n`;
 }
 
 /** The TypeScript module for one Get Schema response or an array of them. */

@@ -237,6 +237,8 @@ export type FieldNameOf<D extends SchemaDefinition> = Extract<keyof D, string>;
 
 export interface TypedSchema<D extends SchemaDefinition> {
   readonly definition: D;
+  /** The schema's name (`Customer`), when given: the checker's messages name it, as for the response. */
+  readonly name?: string;
   /** The schema's field names, in property order (JavaScript lists integer-like names first). */
   readonly fieldNames: readonly FieldNameOf<D>[];
   /** The typed builder of one field; an unknown name does not compile (and throws `unknown-field`). */
@@ -399,7 +401,10 @@ const METADATA: FieldDefinition = { dataType: 'string' };
  * literal `as const` (or pass it directly) so data types, boolean pairs and picklist
  * codes keep their literal types.
  */
-export function defineSchema<const D extends SchemaDefinition>(definition: D): TypedSchema<D> {
+export function defineSchema<const D extends SchemaDefinition>(
+  definition: D,
+  options: { readonly name?: string } = {},
+): TypedSchema<D> {
   if (typeof definition !== 'object' || definition === null || Array.isArray(definition)) {
     throw new BuilderError(
       'invalid-value',
@@ -411,6 +416,7 @@ export function defineSchema<const D extends SchemaDefinition>(definition: D): T
   const cache = new Map<string, object>();
   return Object.freeze({
     definition,
+    ...(typeof options.name === 'string' ? { name: options.name } : {}),
     fieldNames: Object.freeze(names),
     field(name: string) {
       let built = cache.get(name);
@@ -467,5 +473,8 @@ export function schemaFromResponse<const R extends SchemaResponseLike>(
   }
   // fromEntries defines own properties, even for a field named `__proto__`.
   const definition = Object.fromEntries(response.fields.map((field) => [field.name, field]));
-  return defineSchema(definition) as unknown as TypedSchema<DefinitionOf<R>>;
+  const name = (response as { readonly name?: unknown }).name;
+  return defineSchema(definition, typeof name === 'string' ? { name } : {}) as unknown as TypedSchema<
+    DefinitionOf<R>
+  >;
 }

@@ -1,34 +1,21 @@
 /**
  * The schema a matcher types values by: anything `loadSchema` accepts (a Get Schema
- * response, several, a `SchemaIndex`) or a builder schema from `defineSchema` /
- * `schemaFromResponse`, loaded once per object.
+ * response, several, a `SchemaIndex`, a builder schema from `defineSchema` /
+ * `schemaFromResponse` / `mdq codegen`), loaded once per object.
  */
 import {
   isLoadedSchema,
   loadSchema,
+  type DefinedSchema,
   type SchemaIndex,
   type SchemaInput,
 } from '../schema/schema.js';
 
-/** A builder schema (`defineSchema(...)`): field definitions keyed by name. */
-export interface DefinedSchema {
-  readonly definition: { readonly [name: string]: object };
-  readonly fieldNames: readonly string[];
-}
+export type { DefinedSchema };
 
-export type EvaluatorSchema = SchemaInput | DefinedSchema;
+export type EvaluatorSchema = SchemaInput;
 
 const loaded = new WeakMap<object, SchemaIndex>();
-
-function isDefinedSchema(value: unknown): value is DefinedSchema {
-  return (
-    typeof value === 'object' &&
-    value !== null &&
-    'definition' in value &&
-    'fieldNames' in value &&
-    Array.isArray((value as DefinedSchema).fieldNames)
-  );
-}
 
 /** The loaded schema (a `SchemaError` for input that is no schema). */
 export function resolveEvaluatorSchema(
@@ -39,12 +26,7 @@ export function resolveEvaluatorSchema(
   const key = input as object;
   let schema = loaded.get(key);
   if (schema === undefined) {
-    schema = isDefinedSchema(input)
-      ? loadSchema({
-          name: 'schema',
-          fields: input.fieldNames.map((name) => ({ ...input.definition[name], name })),
-        })
-      : loadSchema(input);
+    schema = loadSchema(input);
     loaded.set(key, schema);
   }
   return schema;

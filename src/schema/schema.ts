@@ -70,7 +70,36 @@ export class SchemaError extends Error {
   override readonly name = 'SchemaError';
 }
 
-export type SchemaInput = SchemaIndex | SchemaResponse | readonly SchemaResponse[];
+/** A builder schema (`defineSchema(...)`, a module `mdq codegen` wrote): field definitions keyed by name. */
+export interface DefinedSchema {
+  readonly definition: { readonly [name: string]: object };
+  readonly fieldNames: readonly string[];
+  readonly name?: string;
+}
+
+export type SchemaInput =
+  | SchemaIndex
+  | SchemaResponse
+  | DefinedSchema
+  | readonly (SchemaResponse | DefinedSchema)[];
+
+/** True for a builder schema (`defineSchema(...)`). */
+export function isDefinedSchema(value: unknown): value is DefinedSchema {
+  return (
+    isRecord(value) &&
+    isRecord(value.definition) &&
+    Array.isArray(value.fieldNames) &&
+    !Array.isArray(value.fields)
+  );
+}
+
+/** A builder schema as the Get Schema response it stands for (its field order, its name). */
+function responseOf(schema: DefinedSchema): unknown {
+  return {
+    name: typeof schema.name === 'string' ? schema.name : 'schema',
+    fields: schema.fieldNames.map((name) => ({ ...schema.definition[name], name })),
+  };
+}
 
 /** The key under which names that differ only in case or whitespace meet. */
 export function looseKey(name: string): string {
@@ -279,7 +308,9 @@ function describeInput(value: unknown): string {
  */
 export function loadSchema(input: unknown): SchemaIndex {
   if (isLoadedSchema(input)) return input;
-  const responses: unknown[] = Array.isArray(input) ? input : [input];
+  const responses: unknown[] = (Array.isArray(input) ? input : [input]).map((r: unknown) =>
+    isDefinedSchema(r) ? responseOf(r) : r,
+  );
   if (Array.isArray(input) && input.length === 0)
     throw new SchemaError('expected at least one Get Schema response, got an empty array');
   const fields = new Map<string, SchemaField>();
