@@ -474,7 +474,8 @@ export function schemaFromResponse<const R extends SchemaResponseLike>(
   // fromEntries defines own properties, even for a field named `__proto__`.
   const definition = Object.fromEntries(response.fields.map((field) => [field.name, field]));
   const name = (response as { readonly name?: unknown }).name;
-  return defineSchema(definition, typeof name === 'string' ? { name } : {}) as unknown as TypedSchema<
-    DefinitionOf<R>
-  >;
+  return defineSchema(
+    definition,
+    typeof name === 'string' ? { name } : {},
+  ) as unknown as TypedSchema<DefinitionOf<R>>;
 }

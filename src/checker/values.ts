@@ -96,7 +96,8 @@ function isPlainInteger(text: string): boolean {
 }
 
 function readNumberValue(text: string, integer: boolean): Reading {
-  if (isPlainInteger(text) || (!integer && DECIMAL.test(text)))
+  // `7.0` is the whole number 7 (the evaluator compares numbers by value): only a fraction is no whole number.
+  if (isPlainInteger(text) || (DECIMAL.test(text) && (!integer || Number.isInteger(Number(text)))))
     return { ok: true, comparable: Number(text) };
   if (integer && DECIMAL.test(text))
     return { ok: false, code: 'invalid-number', reason: `'${text}' is not a whole number` };

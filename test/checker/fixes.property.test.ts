@@ -195,7 +195,12 @@ describe('quick fixes', () => {
         for (const d of check(text, options)) {
           for (const fix of d.fixes ?? []) {
             const fixed = applyEdits(text, fix.edits);
-            const added = newErrors(text, d, fix.edits, check(fixed, options));
+            // Removing all that was typed (a lone `)`) leaves an empty query, which the service
+            // refuses (empty-query is an error): what is missing then is a query, no fix can add one.
+            const after = check(fixed, options).filter(
+              (e) => !(e.code === 'empty-query' && fixed.trim() === ''),
+            );
+            const added = newErrors(text, d, fix.edits, after);
             expect(
               added,
               `${d.code} "${fix.title}" on ${JSON.stringify(text)} gave ${JSON.stringify(fixed)}`,

@@ -18,11 +18,14 @@ const numberLike = fc
   .array(fc.constantFrom(...'0123456789+-.eE,x '.split('')), { maxLength: 8 })
   .map((cs) => cs.join(''));
 
-it('reads whole numbers exactly as /^[+-]?\\d+$/ says, and as their value', () => {
+it('reads whole numbers as /^[+-]?\\d+$/ says, or a decimal without a fraction (7.0), and as their value', () => {
   fc.assert(
     fc.property(numberLike, (text) => {
       const reading = readValue(text, count);
-      expect(reading.ok).toBe(/^[+-]?\d+$/.test(text));
+      expect(reading.ok).toBe(
+        /^[+-]?\d+$/.test(text) ||
+          (/^[+-]?(?:\d+\.?\d*|\.\d+)$/.test(text) && Number.isInteger(Number(text))),
+      );
       if (reading.ok) expect(reading.comparable).toBe(Number(text));
     }),
   );

@@ -173,7 +173,10 @@ describe('search', () => {
         (d: { code: string; span: { start: number } }) => `${d.code}@${d.span.start}`,
       );
       expect(codes, query).toEqual([...new Set(codes)]);
-      expect(codes.filter((c: string) => c.startsWith('unknown-field')), query).toHaveLength(1);
+      expect(
+        codes.filter((c: string) => c.startsWith('unknown-field')),
+        query,
+      ).toHaveLength(1);
     }
   });
 

@@ -12,9 +12,10 @@ export const NonEmptyQuery: Rule = {
   needsSchema: false,
   codes: {
     'empty-query': {
-      severity: 'warning',
+      // An error: the service refuses an empty query (400), and a query the checker passes is never refused.
+      severity: 'error',
       autofix: false,
-      summary: 'an empty query (the service requires one)',
+      summary: 'an empty query (the service refuses it)',
     },
   },
   create(context) {

@@ -64,13 +64,21 @@ export const ValueFitsFieldType: Rule = {
       if (text === '') return;
       const reading = context.reading(node, field);
       if (reading.ok) return;
-      // A fraction bounds whole numbers as well as any number does (`Age:[17.5 TO 30]`): only an equal one never matches.
-      if (field.kind === 'integer' && role !== 'match' && role !== 'eq' && role !== 'ne' && PLAIN_NUMBER.test(text))
-        return;
+      if (role !== 'match' && role !== 'eq' && role !== 'ne' && boundsAnyway(field, text)) return;
       context.report(refusal(node, field, reading));
     });
   },
 };
+
+/**
+ * A value that is no value of the field but still bounds its values, as the evaluator
+ * orders them: a fraction bounds whole numbers (`Age:[17.5 TO 30]`), any text bounds
+ * picklist codes (ordered as text; OperatorFitsFieldType says the order means little).
+ * Only an equality with it can never match.
+ */
+function boundsAnyway(field: SchemaField, text: string): boolean {
+  return (field.kind === 'integer' && PLAIN_NUMBER.test(text)) || field.kind === 'picklist';
+}
 
 /** A number in a comparison stays a number (`gt 0.5`, not `gt "0.5"`). */
 function writeValueFor(node: ValueNode, field: SchemaField, value: string): string {
