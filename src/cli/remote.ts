@@ -77,6 +77,57 @@ export function connect(values: ConnectionValues, io: CliIo, usage: string): Mdq
   }
 }
 
+/** Names quoted in a message; the rest are counted. */
+const MAX_KNOWN = 10;
+
+function known(names: readonly string[]): string {
+  const unique = [...new Set(names)];
+  const listed = unique
+    .slice(0, MAX_KNOWN)
+    .map((n) => `'${n}'`)
+    .join(', ');
+  return unique.length === 0
+    ? 'none'
+    : `${listed}${unique.length > MAX_KNOWN ? ` and ${unique.length - MAX_KNOWN} more` : ''}`;
+}
+
+/**
+ * Fails when a search's filters name nothing the client can see: the service answers a
+ * scope that does not exist with zero hits, which reads as "no such records".
+ */
+export async function checkScope(
+  client: MdqClient,
+  scope: {
+    readonly businessArea?: string | undefined;
+    readonly schema?: string | undefined;
+    readonly dataSet?: string | undefined;
+  },
+): Promise<void> {
+  if (scope.businessArea === undefined && scope.schema === undefined && scope.dataSet === undefined)
+    return;
+  const where =
+    scope.businessArea === undefined || scope.businessArea === 'all'
+      ? 'in any business area'
+      : `in business area '${scope.businessArea}'`;
+  const schemas = await client.schemasIn(scope);
+  if (schemas.length === 0) {
+    const all = await client.schemasIn({ businessArea: scope.businessArea });
+    throw new Error(
+      `no schema named '${scope.schema}' ${where} (known: ${known(all.map((s) => s.name))})`,
+    );
+  }
+  if (scope.dataSet === undefined) return;
+  const names: string[] = [];
+  for (const schema of schemas)
+    for await (const dataSet of client.dataSets(schema.businessAreaId, schema.schemaId)) {
+      if (dataSet.dataSetName === scope.dataSet) return;
+      names.push(dataSet.dataSetName);
+    }
+  throw new Error(
+    `no dataset named '${scope.dataSet}' ${scope.schema === undefined ? where : `in schema '${scope.schema}'`} (known: ${known(names)})`,
+  );
+}
+
 /** A whole number option, or a usage error. */
 export function wholeNumber(
   value: string | undefined,

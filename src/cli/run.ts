@@ -2,6 +2,7 @@
  * The `mdq` command line, as a function from arguments to an exit code. Every
  * failure becomes a clear message and an exit code, never a stack trace.
  */
+import { NetworkError } from '../client/errors.js';
 import { QUERY_ARGUMENT_NOTE, optionsEnd } from './args.js';
 import { commands } from './commands/index.js';
 import { EXIT, OutputClosed, UsageError, type CliIo } from './io.js';
@@ -68,5 +69,7 @@ async function dispatch(args: readonly string[], io: CliIo): Promise<number> {
 export function describeFailure(e: unknown): string {
   if (e instanceof RangeError && /call stack/i.test(e.message))
     return `the input nests too deep to handle (${e.message})`;
+  if (e instanceof NetworkError && /ECONNREFUSED/.test(e.message))
+    return `${e.message}\nnothing answers at that address: start the local service with 'mdq serve' (another terminal), or set MDQ_BASE_URL (or --base-url) to the service's address`;
   return e instanceof Error ? e.message : String(e);
 }

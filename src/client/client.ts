@@ -412,7 +412,13 @@ export function createClient(options: ClientOptions): MdqClient {
       typeof answer.total === 'number' && Number.isFinite(answer.total)
         ? answer.total
         : (from ?? 0) + answer.hits.length;
-    return { hits: answer.hits as SearchHit[], total, from: from ?? 0 };
+    const serviceDiagnostics = diagnosticsIn((answer as { diagnostics?: unknown }).diagnostics);
+    return {
+      hits: answer.hits as SearchHit[],
+      total,
+      from: from ?? 0,
+      ...(serviceDiagnostics.length > 0 ? { serviceDiagnostics } : {}),
+    };
   };
 
   const scopeOf = (o: Scope): Scope => ({
@@ -446,7 +452,12 @@ export function createClient(options: ClientOptions): MdqClient {
         o.signal,
       );
       const page = await searchPage(text, scope, from, size, o.signal);
-      return { hits: page.hits, total: page.total, diagnostics };
+      return {
+        hits: page.hits,
+        total: page.total,
+        diagnostics,
+        serviceDiagnostics: page.serviceDiagnostics ?? [],
+      };
     },
     searchPages: pagesOf,
     async *searchAll(query, o = {}) {
@@ -573,6 +584,37 @@ function unexpected(method: string, path: string, what: string): ServiceError {
   return new ServiceError(`${method} ${path} answered with an unexpected body: ${what}`, {
     request: `${method} ${path}`,
   });
+}
+
+const SEVERITIES = new Set(['error', 'warning', 'info', 'hint']);
+/** Most diagnostics taken from one answer: the checker reports up to a hundred. */
+const MAX_SERVICE_DIAGNOSTICS = 100;
+
+/** The well-formed diagnostics of a search answer (an extension `mdq serve` sends); anything else is ignored. */
+function diagnosticsIn(value: unknown): Diagnostic[] {
+  if (!Array.isArray(value)) return [];
+  const found: Diagnostic[] = [];
+  for (const d of value.slice(0, MAX_SERVICE_DIAGNOSTICS)) {
+    if (typeof d !== 'object' || d === null) continue;
+    const { code, severity, message, span } = d as Record<string, unknown>;
+    const start = (span as { start?: unknown } | null)?.start;
+    const end = (span as { end?: unknown } | null)?.end;
+    if (
+      typeof code === 'string' &&
+      typeof message === 'string' &&
+      typeof severity === 'string' &&
+      SEVERITIES.has(severity) &&
+      Number.isSafeInteger(start) &&
+      Number.isSafeInteger(end)
+    )
+      found.push({
+        code,
+        severity: severity as Diagnostic['severity'],
+        message,
+        span: { start: start as number, end: end as number },
+      });
+  }
+  return found;
 }
 
 function checkMode(mode: unknown): CheckMode {

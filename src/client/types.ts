@@ -82,6 +82,8 @@ export interface SearchPage {
   readonly total: number;
   /** The offset this page was asked for. */
   readonly from: number;
+  /** What the service said about the query (`mdq serve` sends the checker's findings); empty when it said nothing. */
+  readonly serviceDiagnostics?: readonly Diagnostic[];
 }
 
 export interface SearchResult {
@@ -89,4 +91,6 @@ export interface SearchResult {
   readonly total: number;
   /** The local check's diagnostics (empty when the check was off or found nothing). */
   readonly diagnostics: readonly Diagnostic[];
+  /** What the service said about the query (`mdq serve` sends the checker's findings); empty when it said nothing. */
+  readonly serviceDiagnostics: readonly Diagnostic[];
 }

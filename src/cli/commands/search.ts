@@ -8,11 +8,18 @@ import type { MdqClient } from '../../client/client.js';
 import { QueryError } from '../../client/errors.js';
 import type { CheckMode } from '../../client/local-check.js';
 import type { SearchHit } from '../../client/types.js';
+import type { Diagnostic } from '../../language/diagnostic.js';
 import { HIT_METADATA_FIELDS } from '../../index.js';
 import { parseCommandArgs } from '../args.js';
 import type { Command } from '../command.js';
 import { EXIT, UsageError, type CliIo } from '../io.js';
-import { CONNECTION_USAGE, connect, connectionOptions, wholeNumber } from '../remote.js';
+import {
+  CONNECTION_USAGE,
+  checkScope,
+  connect,
+  connectionOptions,
+  wholeNumber,
+} from '../remote.js';
 import { formatDiagnostics } from '../report.js';
 import { table } from '../table.js';
 
@@ -67,7 +74,7 @@ async function streamAll(
   client: MdqClient,
   text: string,
   scope: Record<string, string | undefined>,
-  check: CheckMode | undefined,
+  local: readonly Diagnostic[],
   format: 'table' | 'json' | 'ndjson',
   io: CliIo,
 ): Promise<number> {
@@ -75,9 +82,11 @@ async function streamAll(
   let seen = 0;
   let total = 0;
   let columns: string[] | undefined;
+  let said: readonly Diagnostic[] | undefined;
   if (format === 'json') io.stdout('[');
   try {
-    for await (const page of client.searchPages(text, { ...scope, check })) {
+    for await (const page of client.searchPages(text, { ...scope, check: 'off' })) {
+      said ??= tell(io, text, local, page.serviceDiagnostics ?? []);
       total = page.total;
       for (const hit of page.hits) {
         if (format === 'ndjson') io.stdout(`${JSON.stringify(hit)}\n`);
@@ -96,11 +105,39 @@ async function streamAll(
     bar.done();
   }
   if (format === 'json') io.stdout(`${seen === 0 ? '' : '\n'}]\n`);
+  const problems = said ?? tell(io, text, local, []);
   if (format === 'table')
     io.stdout(
-      `${seen} hit${seen === 1 ? '' : 's'}${total !== seen ? ` (the service counted ${total})` : ''}\n`,
+      seen === 0
+        ? `no hits${why(problems)}\n`
+        : `${seen} hit${seen === 1 ? '' : 's'}${total !== seen ? ` (the service counted ${total})` : ''}\n`,
     );
-  return EXIT.ok;
+  return seen === 0 && problems.length > 0 ? EXIT.problems : EXIT.ok;
+}
+
+const place = (d: Diagnostic) => `${d.code}\u0000${d.span.start}\u0000${d.span.end}`;
+
+/**
+ * Shows the local check's diagnostics and the service's (`mdq serve` sends the checker's
+ * findings), each finding once, on standard error; returns them.
+ */
+function tell(
+  io: CliIo,
+  text: string,
+  local: readonly Diagnostic[],
+  service: readonly Diagnostic[],
+): Diagnostic[] {
+  const seen = new Set(local.map(place));
+  const all = [...local, ...service.filter((d) => !seen.has(place(d)) && seen.add(place(d)))];
+  if (all.length > 0) io.stderr(formatDiagnostics(text, all, { color: false }));
+  return all;
+}
+
+/** What "no hits" adds when the query has problems: which ones, so the empty answer is not taken for "no such records". */
+function why(problems: readonly Diagnostic[]): string {
+  if (problems.length === 0) return '';
+  const codes = [...new Set(problems.map((d) => d.code))];
+  return `: the query has ${problems.length} problem${problems.length === 1 ? '' : 's'} (${codes.join(', ')}), shown above`;
 }
 
 export const searchCommand: Command = {
@@ -117,8 +154,9 @@ export const searchCommand: Command = {
       );
     if (values.json && values.ndjson)
       throw new UsageError(`give --json or --ndjson, not both\nusage: ${usage}`);
-    const check = values.check as CheckMode | undefined;
-    if (check !== undefined && !['off', 'warn', 'error'].includes(check))
+    // Checked locally by default (`warn`): a query that finds nothing then says why.
+    const check = (values.check ?? 'warn') as CheckMode;
+    if (!['off', 'warn', 'error'].includes(check))
       throw new UsageError(`--check takes off, warn or error, not '${check}'\nusage: ${usage}`);
     const from = wholeNumber(values.from, 'from', 0, usage);
     const size = wholeNumber(values.size, 'size', 1, usage);
@@ -134,11 +172,18 @@ export const searchCommand: Command = {
       dataSet: values.dataset,
     };
     const format = values.json ? 'json' : values.ndjson ? 'ndjson' : 'table';
+    await checkScope(client, scope);
+    // Checked here rather than by the client, so that every path shows the findings the same way.
+    const local = check === 'off' ? [] : await client.checkQuery(text, scope);
+    if (check === 'error' && local.some((d) => d.severity === 'error')) {
+      io.stderr(formatDiagnostics(text, local, { color: false }));
+      io.stderr('mdq search: the query has errors and was not sent\n');
+      return EXIT.problems;
+    }
     try {
-      if (values.all) return await streamAll(client, text, scope, check, format, io);
-      const result = await client.search(text, { ...scope, from, size, check });
-      if (result.diagnostics.length > 0)
-        io.stderr(formatDiagnostics(text, result.diagnostics, { color: false }));
+      if (values.all) return await streamAll(client, text, scope, local, format, io);
+      const result = await client.search(text, { ...scope, from, size, check: 'off' });
+      const problems = tell(io, text, local, result.serviceDiagnostics);
       if (format === 'json')
         io.stdout(`${JSON.stringify({ total: result.total, hits: result.hits }, null, 2)}\n`);
       else if (format === 'ndjson')
@@ -148,14 +193,18 @@ export const searchCommand: Command = {
         const first = from ?? 0;
         io.stdout(
           result.hits.length === 0
-            ? `no hits (of ${result.total})\n`
+            ? `no hits (of ${result.total})${why(problems)}\n`
             : `hits ${first + 1}-${first + result.hits.length} of ${result.total}\n`,
         );
       }
-      return EXIT.ok;
+      return result.total === 0 && problems.length > 0 ? EXIT.problems : EXIT.ok;
     } catch (e) {
       if (e instanceof QueryError && e.diagnostics.length > 0) {
-        io.stderr(formatDiagnostics(text, e.diagnostics, { color: false }));
+        // The local check showed its findings already.
+        const shown = new Set(local.map(place));
+        const rest = e.diagnostics.filter((d) => !shown.has(place(d)));
+        if (local.length > 0) io.stderr(formatDiagnostics(text, local, { color: false }));
+        if (rest.length > 0) io.stderr(formatDiagnostics(text, rest, { color: false }));
         io.stderr(
           `mdq search: ${e.local ? 'the query has errors and was not sent' : e.message.replace(/; locally: .*$/, '')}\n`,
         );

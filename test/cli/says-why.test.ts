@@ -1,0 +1,104 @@
+/** The command line says why: what a search with problems found, a scope that is not there, a service that does not answer. */
+import { createServer } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli } from '../../src/cli/run.js';
+import { startEmulator, type Emulator } from '../../src/emulator/index.js';
+import { fakeIo } from '../support/cli.js';
+
+let emulator: Emulator;
+let env: Record<string, string>;
+
+beforeAll(async () => {
+  emulator = await startEmulator({ port: 0 });
+  env = {
+    MDQ_BASE_URL: emulator.url,
+    MDQ_CLIENT_ID: emulator.demoClient.clientId,
+    MDQ_CLIENT_SECRET: emulator.demoClient.clientSecret,
+  };
+}, 60_000);
+afterAll(() => emulator?.close());
+
+async function mdq(args: readonly string[], environment: Record<string, string> = env) {
+  const { io, out } = fakeIo();
+  const code = await runCli(args, { ...io, env: environment });
+  return { code, stdout: out.stdout, stderr: out.stderr };
+}
+
+const codesIn = (stderr: string) =>
+  [...stderr.matchAll(/^query:\d+:\d+: \w+ ([a-z-]+):/gm)].map((m) => m[1]);
+
+describe('mdq search says why', () => {
+  it("'First Name:Tim' finds nothing and says which problems explain it, each once (it said 'no hits (of 0)', exit 0)", async () => {
+    const r = await mdq(['search', 'First Name:Tim']);
+    expect(r.code).toBe(1);
+    const codes = codesIn(r.stderr);
+    expect(codes).toContain('unescaped-space');
+    expect(codes).toContain('unknown-field');
+    expect(codes).toEqual([...new Set(codes)]);
+    expect(r.stdout).toMatch(
+      /^no hits \(of 0\): the query has \d problems \(.*unknown-field.*\), shown above\n$/,
+    );
+  });
+
+  it('shows what the service says even with --check off (the emulator sends the checker’s findings)', async () => {
+    const r = await mdq(['search', 'Nickname:tim', '--check', 'off']);
+    expect(r.code).toBe(1);
+    expect(codesIn(r.stderr)).toEqual(['unknown-field']);
+  });
+
+  it('VIP:true can never match a Y/N field: no hits and the fix; VIP:Y finds the VIPs', async () => {
+    const wrong = await mdq(['search', 'VIP:true', '--schema', 'Customer']);
+    expect(wrong.code).toBe(1);
+    expect(wrong.stderr).toContain('error invalid-boolean');
+    expect(wrong.stderr).toContain('fix: Replace with Y');
+    expect(wrong.stdout).toMatch(/^no hits \(of 0\): the query has 1 problem \(invalid-boolean\)/);
+    const right = await mdq(['search', 'VIP:Y', '--schema', 'Customer']);
+    expect(right.code).toBe(0);
+    expect(right.stderr).toBe('');
+    expect(right.stdout).toMatch(/^hits 1-\d+ of \d+\n$/m);
+  });
+
+  it('a query with hits and a warning: the warning on standard error, exit 0', async () => {
+    const r = await mdq(['search', 'Tim OR Nickname:tim']);
+    expect(r.code).toBe(0);
+    expect(codesIn(r.stderr)).toEqual(['unknown-field']);
+  });
+
+  it('--all: the findings once, and "no hits" with why', async () => {
+    const r = await mdq(['search', 'Nickname:tim', '--all']);
+    expect(r.code).toBe(1);
+    expect(codesIn(r.stderr)).toEqual(['unknown-field']);
+    expect(r.stdout).toMatch(/no hits: the query has 1 problem \(unknown-field\), shown above\n$/);
+  });
+
+  it('a scope that does not exist is an error naming what does (it was zero hits)', async () => {
+    const dataSet = await mdq(['search', 'tim', '--dataset', 'Nope']);
+    expect(dataSet.code).toBe(1);
+    expect(dataSet.stderr).toMatch(
+      /^mdq search: no dataset named 'Nope' in any business area \(known: '.+'.*\)\n$/,
+    );
+    expect(dataSet.stdout).toBe('');
+    const schema = await mdq(['search', 'tim', '--business-area', 'customer', '--schema', 'Nope']);
+    expect(schema.code).toBe(1);
+    expect(schema.stderr.split('\n')[0]).toMatch(/^mdq search: no .*'Nope'/);
+    const area = await mdq(['search', 'tim', '--business-area', 'Nope']);
+    expect(area.code).toBe(1);
+    expect(area.stderr.split('\n')[0]).toMatch(/^mdq search: no business area named 'Nope'/);
+    const real = await mdq(['search', 'tim', '--dataset', 'Retail Customers']);
+    expect(real.code).toBe(0);
+  });
+
+  it('a refused connection says to start mdq serve or set MDQ_BASE_URL', async () => {
+    const port = await new Promise<number>((resolve) => {
+      const server = createServer().listen(0, '127.0.0.1', () => {
+        const { port } = server.address() as { port: number };
+        server.close(() => resolve(port));
+      });
+    });
+    const r = await mdq(['search', 'tim'], { ...env, MDQ_BASE_URL: `http://127.0.0.1:${port}` });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('ECONNREFUSED');
+    expect(r.stderr).toContain("'mdq serve'");
+    expect(r.stderr).toContain('MDQ_BASE_URL');
+  }, 60_000);
+});
