@@ -84,6 +84,24 @@ export function parseCommandArgs<O extends OptionSpecs>(
   return { values: values as OptionValues<O>, positionals };
 }
 
+/**
+ * The positional arguments, with the query read from standard input when none is given
+ * and standard input is not a terminal (`echo 'a b' | mdq fmt`): all of it is one query
+ * (a final line break dropped). `--stdin` (one query per line) reads it instead.
+ */
+export async function withPipedQuery(
+  positionals: readonly string[],
+  stdin: boolean | undefined,
+  io: { readonly stdinIsTerminal?: boolean; readonly readStdin: () => Promise<string> },
+  usage: string,
+): Promise<readonly string[]> {
+  if (stdin || positionals.length > 0 || io.stdinIsTerminal !== false) return positionals;
+  const text = (await io.readStdin()).replace(/\r?\n$/, '');
+  if (text.trim() === '')
+    throw new UsageError(`missing the query (standard input was empty)\nusage: ${usage}`);
+  return [text];
+}
+
 /** The one query of a command: the single positional argument, unless `--stdin` is given. */
 export function singleQuery(
   positionals: readonly string[],

@@ -16,6 +16,8 @@ export interface CliIo {
   readonly env?: Readonly<Record<string, string | undefined>>;
   /** Standard error is a terminal: progress may be drawn there. */
   readonly stderrIsTerminal?: boolean;
+  /** False when standard input is a pipe or a file: a command given no query reads it from there. */
+  readonly stdinIsTerminal?: boolean;
 }
 
 /**
@@ -122,6 +124,7 @@ export function processIo(): CliIo {
     color: wantsColor(process.env, Boolean(process.stdout.isTTY)),
     env: process.env,
     stderrIsTerminal: Boolean(process.stderr.isTTY),
+    stdinIsTerminal: Boolean(process.stdin.isTTY),
   };
 }
 

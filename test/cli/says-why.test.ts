@@ -1,9 +1,10 @@
 /** The command line says why: what a search with problems found, a scope that is not there, a service that does not answer. */
 import { createServer } from 'node:net';
+import { createClient } from '../../src/client/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../src/cli/run.js';
 import { startEmulator, type Emulator } from '../../src/emulator/index.js';
-import { fakeIo } from '../support/cli.js';
+import { fakeIo, runCaptured } from '../support/cli.js';
 
 let emulator: Emulator;
 let env: Record<string, string>;
@@ -101,4 +102,100 @@ describe('mdq search says why', () => {
     expect(r.stderr).toContain("'mdq serve'");
     expect(r.stderr).toContain('MDQ_BASE_URL');
   }, 60_000);
+});
+
+describe('mdq update checks values by the value rules, and says what the service stored', () => {
+  const scope = [
+    '--business-area',
+    'customer',
+    '--schema',
+    'Customer',
+    '--dataset',
+    'Retail Customers',
+  ];
+  const client = () => createClient({ baseUrl: emulator.url, credentials: emulator.demoClient });
+  const someCustomer = async () => {
+    const dataSet = await client().findDataSet('customer', 'Customer', 'Retail Customers');
+    return { dataSet, id: (await client().dataObjects(dataSet).toArray())[0]!._dataObjectId };
+  };
+
+  it.each([
+    ['VIP=true', '"VIP": ("true") "true" is not one of Y, N'],
+    ['VIP=y', '"VIP": ("y") "y" is not one of Y, N'],
+    ['Status=Active', '"Status"'],
+  ])('refuses %s before sending (exit 2)', async (assignment, message) => {
+    const { id } = await someCustomer();
+    const before = await client().getDataObject({
+      ...(await someCustomer()).dataSet,
+      dataObjectId: id,
+    });
+    const r = await mdq(['update', id, '--set', assignment, ...scope]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(message);
+    const after = await client().getDataObject({
+      ...(await someCustomer()).dataSet,
+      dataObjectId: id,
+    });
+    expect(after._version).toBe(before._version);
+  });
+
+  it('sends a value the rules take; a record that still breaks them shows its _errors, exit 1', async () => {
+    const { dataSet } = await someCustomer();
+    const created = await client().createDataObject(dataSet, {
+      'First Name': 'Ed',
+      VIP: 'maybe',
+    });
+    expect(created._errors.length).toBeGreaterThan(0);
+    const r = await mdq(['update', created._dataObjectId, '--set', 'First Name=Edward', ...scope]);
+    expect(r.stdout).toMatch(/^updated .*: now at version 2\n$/);
+    expect(r.stderr).toMatch(/holds values its schema refuses \(_errors\):\n/);
+    expect(r.stderr).toMatch(/^ {2}"VIP": .*maybe/m);
+    expect(r.code).toBe(1);
+    const { id } = await someCustomer();
+    const clean = await mdq(['update', id, '--set', 'VIP=N', ...scope]);
+    expect(clean.stderr).toBe('');
+    expect(clean.code).toBe(0);
+  });
+});
+
+describe('mdq fmt --fix on SQL', () => {
+  it('does not print the escaped SQL as fixed: it shows the query meant and says it needs --unsafe (exit 1)', async () => {
+    const r = await runCaptured(['fmt', '--fix', "SELECT * FROM customers WHERE City = 'Berlin'"]);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toContain('the query it means is:\n  [City] eq "Berlin"\n');
+    expect(r.stderr).toContain('--unsafe');
+    const unsafe = await runCaptured([
+      'fmt',
+      '--fix',
+      '--unsafe',
+      "SELECT * FROM customers WHERE City = 'Berlin'",
+    ]);
+    expect(unsafe.code).toBe(0);
+    expect(unsafe.stdout).toBe('[City] eq "Berlin"\n');
+    expect((await runCaptured(['fmt', '--fix', 'City:Berlin'])).stdout).toBe('City:Berlin\n');
+  });
+});
+
+describe('a query on standard input', () => {
+  async function piped(args: readonly string[], stdin: string) {
+    const { io, out } = fakeIo({ stdin });
+    const code = await runCli(args, { ...io, stdinIsTerminal: false });
+    return { code, stdout: out.stdout, stderr: out.stderr };
+  }
+
+  it("is read when standard input is not a terminal: echo 'a b' | mdq fmt", async () => {
+    expect(await piped(['fmt'], 'a  b\n')).toMatchObject({ code: 0, stdout: 'a b\n' });
+    expect((await piped(['lint', '--example'], 'Nmae:tim\n')).stdout).toContain('unknown-field');
+    expect((await piped(['parse'], 'a AND b\n')).code).toBe(0);
+  });
+
+  it('an argument wins over standard input; empty input is a missing query (exit 2); a terminal is never read', async () => {
+    expect((await piped(['fmt', 'x  y'], 'a b\n')).stdout).toBe('x y\n');
+    const empty = await piped(['fmt'], '\n');
+    expect(empty.code).toBe(2);
+    expect(empty.stderr).toMatch(/missing the query/);
+    const { io } = fakeIo({ stdin: 'a b' });
+    expect(await runCli(['fmt'], { ...io, stdinIsTerminal: true })).toBe(2);
+  });
 });

@@ -6,7 +6,8 @@
  */
 import { fixQuery, format, parse, type FixResult } from '../../index.js';
 import type { Diagnostic } from '../../language/diagnostic.js';
-import { parseCommandArgs, singleQuery } from '../args.js';
+import type { SchemaIndex } from '../../schema/schema.js';
+import { parseCommandArgs, singleQuery, withPipedQuery } from '../args.js';
 import type { Command } from '../command.js';
 import { EXIT, UsageError, stdinQueries } from '../io.js';
 import { MAX_DIAGNOSTICS, formatDiagnostics, moreLine, ALL_DIAGNOSTICS } from '../report.js';
@@ -37,6 +38,27 @@ function unfinished(result: FixResult, unsafe: boolean): number {
   for (const d of result.diagnostics)
     if ((d.fixes ?? []).some((f) => unsafe || f.safe === true)) n++;
   return n;
+}
+
+/**
+ * The query SQL-looking text means (the unsafe fixes applied), when safe fixes left `sql-syntax`
+ * findings that only an unsafe fix resolves; null otherwise.
+ */
+function sqlMeaning(
+  query: string,
+  diagnostics: readonly Diagnostic[],
+  schema: SchemaIndex | undefined,
+  severities: ReturnType<typeof readSeverities>,
+): string | null {
+  if (!diagnostics.some((d) => d.code === 'sql-syntax' && (d.fixes ?? []).length > 0)) return null;
+  const result = fixQuery(query, {
+    ...(schema ? { schema } : {}),
+    severities,
+    unsafe: true,
+    ...ALL_DIAGNOSTICS,
+  });
+  const { ast, diagnostics: left } = parse(result.text, ALL_DIAGNOSTICS);
+  return left.some((d) => d.severity === 'error') ? result.text : format(ast);
 }
 
 export const fmtCommand: Command = {
@@ -104,7 +126,11 @@ export const fmtCommand: Command = {
       const ok = !diagnostics.some((d) => d.severity === 'error');
       return { formatted: ok ? format(ast, options) : null, diagnostics };
     };
-    const query = singleQuery(positionals, values.stdin, usage);
+    const query = singleQuery(
+      await withPipedQuery(positionals, values.stdin, io, usage),
+      values.stdin,
+      usage,
+    );
     if (query === undefined) {
       let failed = false;
       for (const line of stdinQueries(await io.readStdin())) {
@@ -125,6 +151,15 @@ export const fmtCommand: Command = {
       errorsLeft,
       unfinished: left,
     } = formatOne(query);
+    const meant = values.fix && !unsafe ? sqlMeaning(query, diagnostics, schema, severities) : null;
+    if (meant !== null) {
+      // Printing the escaped SQL would look fixed while it searches for the words SELECT, FROM, ...
+      io.stderr(formatDiagnostics(fixed ?? query, diagnostics, { color: io.color }));
+      io.stderr(
+        `mdq fmt: this is SQL, which the service does not read; the query it means is:\n  ${meant}\nthat rewrite changes what the text searches, so it needs --unsafe: mdq fmt --fix --unsafe\n`,
+      );
+      return EXIT.problems;
+    }
     if (formatted !== null) io.stdout(`${formatted}\n`);
     for (const line of (applied ?? []).slice(0, MAX_DIAGNOSTICS)) io.stderr(`fixed ${line}\n`);
     io.stderr(

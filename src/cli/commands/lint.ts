@@ -8,7 +8,7 @@ import { check, ruleCodes } from '../../index.js';
 import type { Level } from '../../checker/rule.js';
 import type { Diagnostic, Severity } from '../../language/diagnostic.js';
 import { syntaxCodes } from '../../language/syntax-codes.js';
-import { parseCommandArgs, singleQuery } from '../args.js';
+import { parseCommandArgs, singleQuery, withPipedQuery } from '../args.js';
 import type { Command } from '../command.js';
 import { EXIT, UsageError, stdinQueries } from '../io.js';
 import { formatDiagnostics, ALL_DIAGNOSTICS } from '../report.js';
@@ -121,7 +121,11 @@ export const lintCommand: Command = {
       return EXIT.ok;
     }
     const severities = readSeverities(values.severity, usage);
-    const query = singleQuery(positionals, values.stdin, usage);
+    const query = singleQuery(
+      await withPipedQuery(positionals, values.stdin, io, usage),
+      values.stdin,
+      usage,
+    );
     // With --remote, --schema names schemas on the service (MDQ_BASE_URL) instead of files.
     const schema = values.remote
       ? await remoteSchemas(values, io, usage)

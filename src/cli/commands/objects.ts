@@ -11,6 +11,7 @@ import type { MdqClient } from '../../client/client.js';
 import { NotFoundError } from '../../client/errors.js';
 import type { DataObjectRef, FieldValues, Schema } from '../../client/types.js';
 import type { SchemaFieldResponse } from '../../schema/response.js';
+import { valueErrors } from '../../schema/value-rules.js';
 import { parseCommandArgs } from '../args.js';
 import type { Command } from '../command.js';
 import { EXIT, UsageError } from '../io.js';
@@ -158,6 +159,21 @@ export function typedValue(field: SchemaFieldResponse, raw: string): unknown {
   return raw;
 }
 
+/** A value as a message quotes it (the rule's own words often quote it too; short either way). */
+function describeValue(value: unknown): string {
+  const text = JSON.stringify(value) ?? String(value);
+  return `(${text.length > 60 ? `${text.slice(0, 57)}...` : text})`;
+}
+
+/** The `_errors` of a data object, one line per field. */
+function errorLines(errors: unknown): string[] {
+  if (!Array.isArray(errors)) return [];
+  return errors.map((e: { name?: unknown; errors?: unknown }) => {
+    const list = Array.isArray(e?.errors) ? e.errors.map(String).join('; ') : '';
+    return `  "${String(e?.name ?? '?')}": ${list}`;
+  });
+}
+
 /** Field names for a message: the first 20, then how many more (a schema may have thousands). */
 function fieldList(names: readonly string[]): string {
   const shown = names
@@ -195,6 +211,13 @@ function fieldsFor(
     } catch {
       throw new UsageError(`--set-json "${name}": '${raw}' is not JSON`);
     }
+  }
+  // The value rules the service keeps (picklist codes, boolean spellings, dates in the field's
+  // format, lengths, numbers): a value that breaks them would be stored with _errors.
+  for (const [name, value] of Object.entries(fields)) {
+    const errors = valueErrors(value, byName.get(name)!);
+    if (errors.length > 0)
+      throw new UsageError(`"${name}": ${describeValue(value)} ${errors.join('; ')}`);
   }
   return fields;
 }
@@ -238,13 +261,22 @@ export const updateCommand: Command = {
       if (!schemas.has(key)) schemas.set(key, client.getSchema(ref.businessAreaId, ref.schemaId));
       plans.push({ id, ref, fields: fieldsFor(await schemas.get(key)!, set, setJson) });
     }
+    let stored = false;
     for (const { id, ref, fields } of plans) {
       const result =
         version !== undefined
           ? await client.update(ref, version, fields)
           : await client.updateWithRetry(ref, () => fields);
       io.stdout(`updated ${id}: now at version ${result.version}\n`);
+      // The service stores a record that breaks its rules and lists why in `_errors`: say so.
+      const lines = errorLines((await client.getDataObject(ref))._errors);
+      if (lines.length > 0) {
+        io.stderr(
+          `mdq update: ${id} holds values its schema refuses (_errors):\n${lines.join('\n')}\n`,
+        );
+        stored = true;
+      }
     }
-    return EXIT.ok;
+    return stored ? EXIT.problems : EXIT.ok;
   },
 };

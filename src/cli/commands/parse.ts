@@ -1,7 +1,7 @@
 /** `mdq parse "<query>" [--json] [--stdin]`: the syntax tree of a query, and its syntax errors. */
 import type { Node } from '../../language/ast.js';
 import { children, parse } from '../../index.js';
-import { parseCommandArgs, singleQuery } from '../args.js';
+import { parseCommandArgs, singleQuery, withPipedQuery } from '../args.js';
 import type { Command } from '../command.js';
 import { EXIT, stdinQueries } from '../io.js';
 import { formatDiagnostics, ALL_DIAGNOSTICS } from '../report.js';
@@ -42,7 +42,11 @@ export const parseCommand: Command = {
   takesQuery: true,
   async run(args, io) {
     const { values, positionals } = parseCommandArgs(args, options, usage);
-    const query = singleQuery(positionals, values.stdin, usage);
+    const query = singleQuery(
+      await withPipedQuery(positionals, values.stdin, io, usage),
+      values.stdin,
+      usage,
+    );
     if (query === undefined) {
       let failed = false;
       for (const line of stdinQueries(await io.readStdin())) {

@@ -10,7 +10,7 @@ import type { CheckMode } from '../../client/local-check.js';
 import type { SearchHit } from '../../client/types.js';
 import type { Diagnostic } from '../../language/diagnostic.js';
 import { HIT_METADATA_FIELDS } from '../../index.js';
-import { parseCommandArgs } from '../args.js';
+import { parseCommandArgs, withPipedQuery } from '../args.js';
 import type { Command } from '../command.js';
 import { EXIT, UsageError, type CliIo } from '../io.js';
 import {
@@ -147,7 +147,9 @@ export const searchCommand: Command = {
   options,
   takesQuery: true,
   async run(args, io) {
-    const { values, positionals } = parseCommandArgs(args, options, usage);
+    const parsed = parseCommandArgs(args, options, usage);
+    const values = parsed.values;
+    const positionals = await withPipedQuery(parsed.positionals, false, io, usage);
     if (positionals.length !== 1)
       throw new UsageError(
         `${positionals.length === 0 ? 'missing the query' : 'too many arguments: quote the query as one argument'}\nusage: ${usage}`,
