@@ -162,9 +162,20 @@ export class TimeoutError extends ServiceError {
 
 /**
  * A write whose answer was lost, and whose outcome could not be told by reading the
- * object again (the object could not be read, or others changed it in between). The
- * client neither claims success nor retries it blindly.
+ * object again (the object could not be read, others changed it in between, or it holds
+ * the values sent, as another writer's identical change would leave it). The client
+ * neither claims success nor retries it blindly.
  */
 export class WriteOutcomeUnknownError extends ServiceError {
   override name = 'WriteOutcomeUnknownError';
+  /** The object as read when the outcome could not be told (not part of `toJSON`), when it could be read. */
+  readonly current: DataObject | undefined;
+
+  constructor(
+    message: string,
+    details: ServiceErrorDetails & { current?: DataObject | undefined },
+  ) {
+    super(message, details);
+    this.current = details.current;
+  }
 }
