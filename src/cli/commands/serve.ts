@@ -3,7 +3,9 @@
  * (SIGINT or SIGTERM), after which everything is written and it exits 0.
  */
 import { validateClients } from '../../emulator/auth.js';
+import { checkRecordCount } from '../../emulator/data/generate.js';
 import { validateFaults } from '../../emulator/faults.js';
+import { checkStaticFolder } from '../../emulator/http/static-files.js';
 import { jsonSyntaxProblem } from '../../emulator/http/json-error.js';
 import { startEmulator } from '../../emulator/server.js';
 import { EmulatorOptionError, MAX_PORT } from '../../emulator/settings.js';
@@ -210,6 +212,19 @@ export const serveCommand: Command = {
       sendTimeoutMs: positiveInteger(values['send-timeout-ms'], '--send-timeout-ms'),
       shutdownGraceMs: positiveInteger(values['shutdown-grace-ms'], '--shutdown-grace-ms', 0),
     };
+    // What the command line asked for and cannot be had (more records than the heap holds, no such folder) is a usage error too: exit 2.
+    const usage = (flag: string, e: unknown) =>
+      new UsageError(`${flag}: ${e instanceof Error ? e.message : String(e)}\nusage: ${USAGE}`);
+    try {
+      if (options.records !== undefined) checkRecordCount(options.records);
+    } catch (e) {
+      throw usage('--records', e);
+    }
+    try {
+      if (options.staticDir !== undefined) await checkStaticFolder(options.staticDir);
+    } catch (e) {
+      throw usage('--static', e);
+    }
     if (!isLoopback(options.host!)) {
       io.stderr(
         `mdq serve: --host ${options.host} is not a loopback address: whoever reaches it can change the faults at /_emulator/faults (they ask no token) and, with the demo client, read and write the data; the emulator is for development and tests\n`,
