@@ -16,7 +16,7 @@ import { EXIT, OutputClosed, OutputFailed, UsageError, type CliIo } from '../io.
 
 // Lines joined at run time: the bundler folds a sum of literals into one line too long to read.
 const USAGE = [
-  'mdq serve [--port 8787] [--host 127.0.0.1] [--data DIR] [--in-memory] [--clients FILE] [--token-ttl SECONDS] [--page-size N] [--faults FILE] [--records N] [--seed N] [--static DIR] [--bare-array] [--quiet]',
+  'mdq serve [--port 8787] [--host 127.0.0.1] [--allowed-host NAME]... [--data DIR] [--in-memory] [--clients FILE] [--token-ttl SECONDS] [--page-size N] [--faults FILE] [--records N] [--seed N] [--static DIR] [--bare-array] [--quiet]',
   '       [--max-body-bytes SIZE] [--max-upload-bytes SIZE] [--max-unsent-bytes SIZE] [--send-timeout-ms MS] [--shutdown-grace-ms MS]',
   '  SIZE: bytes, or with a unit: 512KiB, 4MiB, 1GiB',
 ].join('\n');
@@ -150,6 +150,7 @@ function isLoopback(host: string): boolean {
 const serveOptions = {
   port: { type: 'string' },
   host: { type: 'string' },
+  'allowed-host': { type: 'string', multiple: true },
   data: { type: 'string' },
   'in-memory': { type: 'boolean' },
   clients: { type: 'string' },
@@ -194,6 +195,7 @@ export const serveCommand: Command = {
     const options: EmulatorOptions = {
       port: positiveInteger(values.port, '--port', 0, MAX_PORT) ?? 8787,
       host: values.host ?? '127.0.0.1',
+      allowedHosts: values['allowed-host'] ?? [],
       dataDir: values.data,
       inMemory: values['in-memory'] ?? false,
       clients,
