@@ -179,3 +179,38 @@ export class WriteOutcomeUnknownError extends ServiceError {
     this.current = details.current;
   }
 }
+
+/** Why a walk over search pages could not be completed. */
+export type IncompleteWalkReason =
+  /** The service answered the same page for another offset while its total stood still. */
+  | 'repeated-page'
+  /** `MAX_STALE_PAGES` pages in a row brought nothing new (the same hits, a growing total). */
+  | 'stalled'
+  /** A page came empty while its total said more hits were left. */
+  | 'short-page'
+  /** The result shrank under a walk whose hits carry no `_dataObjectId`: re-reading would give some twice. */
+  | 'shrank';
+
+/**
+ * A walk over search pages (`searchAll`, `searchPages`) that gave every hit it could but
+ * cannot vouch that it saw them all. Thrown after the last hit, so nothing given is lost.
+ */
+export class IncompleteWalkError extends ServiceError {
+  override name = 'IncompleteWalkError';
+  readonly reason: IncompleteWalkReason;
+  /** Hits given before the walk stopped. */
+  readonly delivered: number;
+
+  constructor(
+    message: string,
+    details: ServiceErrorDetails & { reason: IncompleteWalkReason; delivered: number },
+  ) {
+    super(message, details);
+    this.reason = details.reason;
+    this.delivered = details.delivered;
+  }
+
+  override toJSON(): Record<string, unknown> {
+    return { ...super.toJSON(), reason: this.reason, delivered: this.delivered };
+  }
+}
