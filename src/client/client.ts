@@ -498,7 +498,10 @@ export function createClient(options: ClientOptions): MdqClient {
         if (
           e instanceof NetworkError ||
           e instanceof TimeoutError ||
-          (e instanceof ServiceError && (e.status === 502 || e.status === 504))
+          // A 5xx or a 429 may come from a proxy after the service created it (an upstream reset before headers).
+          (e instanceof ServiceError &&
+            e.status !== undefined &&
+            (e.status === 429 || e.status >= 500))
         ) {
           throw new WriteOutcomeUnknownError(
             `${e.message}; a create cannot be told apart from one that never happened, so it is not repeated`,

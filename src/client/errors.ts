@@ -162,9 +162,55 @@ export class TimeoutError extends ServiceError {
 
 /**
  * A write whose answer was lost, and whose outcome could not be told by reading the
- * object again (the object could not be read, or others changed it in between). The
- * client neither claims success nor retries it blindly.
+ * object again (the object could not be read, others changed it in between, or it holds
+ * the values sent, as another writer's identical change would leave it). The client
+ * neither claims success nor retries it blindly.
  */
 export class WriteOutcomeUnknownError extends ServiceError {
   override name = 'WriteOutcomeUnknownError';
+  /** The object as read when the outcome could not be told (not part of `toJSON`), when it could be read. */
+  readonly current: DataObject | undefined;
+
+  constructor(
+    message: string,
+    details: ServiceErrorDetails & { current?: DataObject | undefined },
+  ) {
+    super(message, details);
+    this.current = details.current;
+  }
+}
+
+/** Why a walk over search pages could not be completed. */
+export type IncompleteWalkReason =
+  /** The service answered the same page for another offset while its total stood still. */
+  | 'repeated-page'
+  /** `MAX_STALE_PAGES` pages in a row brought nothing new (the same hits, a growing total). */
+  | 'stalled'
+  /** A page came empty while its total said more hits were left. */
+  | 'short-page'
+  /** The result shrank under a walk whose hits carry no `_dataObjectId`: re-reading would give some twice. */
+  | 'shrank';
+
+/**
+ * A walk over search pages (`searchAll`, `searchPages`) that gave every hit it could but
+ * cannot vouch that it saw them all. Thrown after the last hit, so nothing given is lost.
+ */
+export class IncompleteWalkError extends ServiceError {
+  override name = 'IncompleteWalkError';
+  readonly reason: IncompleteWalkReason;
+  /** Hits given before the walk stopped. */
+  readonly delivered: number;
+
+  constructor(
+    message: string,
+    details: ServiceErrorDetails & { reason: IncompleteWalkReason; delivered: number },
+  ) {
+    super(message, details);
+    this.reason = details.reason;
+    this.delivered = details.delivered;
+  }
+
+  override toJSON(): Record<string, unknown> {
+    return { ...super.toJSON(), reason: this.reason, delivered: this.delivered };
+  }
 }

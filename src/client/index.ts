@@ -26,6 +26,8 @@ export {
   TimeoutError,
   VersionConflictError,
   WriteOutcomeUnknownError,
+  IncompleteWalkError,
+  type IncompleteWalkReason,
   type ServiceErrorDetails,
 } from './errors.js';
 export type { CheckMode, QueryInput } from './local-check.js';

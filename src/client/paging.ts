@@ -3,6 +3,7 @@
  * the caller iterates, the caller may stop at any time, and each page is fetched only
  * when the one before is used up.
  */
+import { IncompleteWalkError, type IncompleteWalkReason } from './errors.js';
 import type { Page, SearchHit, SearchPage } from './types.js';
 
 /**
@@ -76,11 +77,19 @@ export function paged<T>(fetchPage: (pageKey: string | undefined) => Promise<Pag
 
 /**
  * Search pages by `from`/`size`, until `from` reaches the total. The total may change
- * on the way (records written meanwhile): each page's total is the one believed, a hit
- * already given is never given again (offsets shift when records come and go; a hit
- * without a `_dataObjectId` is always given, as nothing tells it apart), and an
- * empty page, a page with nothing new while the total stands still, or `MAX_STALE_PAGES`
- * pages in a row with nothing new, end the walk.
+ * on the way (records written meanwhile): each page's total is the one believed, and a hit
+ * already given is never given again (a hit without a `_dataObjectId` is always given, as
+ * nothing tells it apart).
+ *
+ * Records that leave the result move the later hits back, past the offset: a total that
+ * shrank by `d` since the page before steps the walk back by `d` (no unseen hit can have
+ * moved further), so deleting each hit as it comes, or records removed by others, skip
+ * nothing. A walk that ends where it cannot vouch for having seen every hit throws an
+ * `IncompleteWalkError` after its last hit: a page repeating the one before with the total
+ * unchanged, `MAX_STALE_PAGES` pages in a row with nothing new, an empty page before the
+ * total, or a shrinking result whose hits carry no ids. What no walk by offset can see:
+ * records removed and as many added between two pages, the total unchanged (see
+ * docs/client-guarantees.md).
  */
 export async function* searchPages(
   fetchPage: (from: number, size: number) => Promise<SearchPage>,
@@ -92,6 +101,18 @@ export async function* searchPages(
   let lastTotal: number | undefined;
   let previous: string | symbol | undefined;
   let stale = 0;
+  let delivered = 0;
+  let anonymous = false;
+  /** Pages starting before this offset re-read hits given already (after a step back): no sign of a stuck service. */
+  let rereadUntil = -1;
+  // Steps back are bounded: a service whose total swings up and down would otherwise walk the same pages forever.
+  let steppedBack = 0;
+  let largestTotal = 0;
+  const incomplete = (reason: IncompleteWalkReason, why: string) =>
+    new IncompleteWalkError(
+      `the search walk stopped at offset ${from} of ${lastTotal ?? 0} after ${delivered} hits: ${why}; some hits may not have been given`,
+      { reason, delivered },
+    );
   for (;;) {
     const page = await fetchPage(from, size);
     // Hits without an id cannot be told apart from others: each is kept, unless the whole page repeats the one before.
@@ -102,6 +123,7 @@ export async function* searchPages(
     for (const hit of page.hits) {
       const id: unknown = hit?._dataObjectId;
       if (typeof id !== 'string') {
+        anonymous = true;
         if (!repeated) fresh.push(hit);
         continue;
       }
@@ -109,11 +131,38 @@ export async function* searchPages(
       seen.add(id);
       fresh.push(hit);
     }
-    stale = fresh.length === 0 ? stale + 1 : 0;
-    const stalled = stale > 0 && (page.total === lastTotal || stale >= MAX_STALE_PAGES);
-    if (fresh.length > 0) yield { ...page, hits: fresh };
-    from += page.hits.length;
+    const rereading = from < rereadUntil;
+    stale = fresh.length === 0 && !rereading ? stale + 1 : 0;
+    const shrunk = lastTotal !== undefined && page.total < lastTotal ? lastTotal - page.total : 0;
+    const totalStood = page.total === lastTotal;
+    if (fresh.length > 0) {
+      delivered += fresh.length;
+      yield { ...page, hits: fresh };
+    }
     lastTotal = page.total;
-    if (page.hits.length === 0 || from >= page.total || stalled) return;
+    largestTotal = Math.max(largestTotal, page.total);
+    if (shrunk > 0 && from > 0) {
+      if (anonymous)
+        throw incomplete(
+          'shrank',
+          `the result shrank by ${shrunk} and its hits carry no _dataObjectId to re-read them by`,
+        );
+      steppedBack += shrunk;
+      if (steppedBack > 2 * largestTotal + size)
+        throw incomplete('stalled', 'the total kept shrinking and growing again');
+      rereadUntil = Math.max(rereadUntil, from + page.hits.length);
+      from = Math.max(0, from - shrunk);
+      continue;
+    }
+    if (page.hits.length === 0) {
+      if (from >= page.total) return;
+      throw incomplete('short-page', `an empty page before the total of ${page.total}`);
+    }
+    if (stale > 0 && totalStood)
+      throw incomplete('repeated-page', 'the page brought nothing new while the total stood still');
+    if (stale >= MAX_STALE_PAGES)
+      throw incomplete('stalled', `${MAX_STALE_PAGES} pages in a row brought nothing new`);
+    from += page.hits.length;
+    if (from >= page.total) return;
   }
 }

@@ -39,6 +39,12 @@ export interface RequestSpec {
   readonly retry: boolean;
   /** Sends the token (every endpoint but the token endpoint). */
   readonly auth: boolean;
+  /**
+   * After a 401, renew the token and send again once (default true). Writes say false: a
+   * gateway may answer 401 after the service applied them; the token is renewed and the
+   * `AuthError` thrown, for the caller to find out by reading.
+   */
+  readonly replayAfter401?: boolean;
 }
 
 export interface Answer {
@@ -193,6 +199,8 @@ export function createTransport(parts: TransportParts): Transport {
           if (response.status === 401 && token !== undefined && !replayed) {
             // The token expired or was revoked: renew once and replay once (the service did nothing with the request).
             parts.tokens!.invalidate(token);
+            if (spec.replayAfter401 === false)
+              throw failure(spec, response.status, text, response.headers);
             replayed = true;
             attempt--;
             log('debug', `${request} 401: renewing the token and replaying`);

@@ -1,18 +1,21 @@
 /**
- * Writes that never apply twice and never claim a write that did not happen.
+ * Writes that never apply twice and never claim a write they cannot prove.
  *
  * A write is never repeated blindly. When its answer is lost (a dropped connection, a
- * timeout, a busy or failing gateway), the object is read again: if its `_version`
- * moved by exactly one and it holds the values sent, the write was applied; if the
- * version did not move, it was not, and sending it again is safe (the optimistic lock
- * refuses a copy that arrives late). Anything else cannot be told apart and is a
- * `WriteOutcomeUnknownError`. Writes to one object from one client go one at a time,
- * and the client remembers which versions its own writes moved on, so that two of its
- * writes from one version with the same values (two increments that read the same
- * count) are never both taken as applied. A writer in another process that sends the
- * very same values from the very same version cannot be told apart: that stays possible.
+ * timeout, a 5xx, a 429, a 401 that may have come from a proxy after the service applied
+ * it), the object is read again: if its `_version` did not move, the write was not
+ * applied, and sending it again is safe (the optimistic lock refuses a copy that arrives
+ * late). If it moved by exactly one and holds other values, another writer won: a
+ * `VersionConflictError`. If it moved by one and holds the values sent, that fits this
+ * write as well as any other writer's that sent the same values from the same version
+ * (two processes incrementing one counter from one read send the same number), and the
+ * interface carries nothing that tells them apart: the outcome is unknown
+ * (`WriteOutcomeUnknownError`, with the object as read), never a success. Only the
+ * client's own ledger separates them the other way: when one of its own confirmed writes
+ * started from that version, this one did not land (one write per version).
  */
 import {
+  AuthError,
   BadRequestError,
   NetworkError,
   NotFoundError,
@@ -62,18 +65,18 @@ export function objectPath(ref: DataObjectRef): string {
   return pathOf`/v1/businessareas/${ref.businessAreaId}/schemas/${ref.schemaId}/datasets/${ref.dataSetId}/dataobjects/${ref.dataObjectId}`;
 }
 
-/** Failures after which the service may or may not have done the write. */
-function answerLost(e: unknown): boolean {
+/**
+ * Failures after which the service may or may not have done the write. A 429 or 503 is
+ * among them: a proxy answers 503 after forwarding (an upstream reset before headers), and
+ * a 401 may come from a gateway after the service applied the write.
+ */
+function answerLost(e: unknown): e is ServiceError {
   return (
     e instanceof NetworkError ||
     e instanceof TimeoutError ||
-    (e instanceof ServerError && !refused(e))
+    e instanceof AuthError ||
+    (e instanceof ServiceError && (e.status === 429 || (e.status ?? 0) >= 500))
   );
-}
-
-/** 429 and 503 say the request was not handled (RFC 9110): nothing to find out, and sending again is safe under the lock. */
-function refused(e: unknown): e is ServiceError {
-  return e instanceof ServiceError && (e.status === 429 || e.status === 503);
 }
 
 /** Worth sending again once a re-read shows the write was not applied (a 500 says the service failed: reported, not repeated). */
@@ -82,6 +85,14 @@ function worthAnotherTry(e: unknown, policy: RetryPolicy): boolean {
     e instanceof NetworkError ||
     e instanceof TimeoutError ||
     (e instanceof ServiceError && e.status !== undefined && policy.statuses.includes(e.status))
+  );
+}
+
+/** The object moved by one and holds the values sent: this write's doing, or another writer's that sent the same. */
+function ambiguous(cause: ServiceError, version: number, current: DataObject) {
+  return new WriteOutcomeUnknownError(
+    `${cause.message}; the object moved from version ${version} to ${version + 1} and holds the values sent, which another writer sending the same values would leave too, so whether this update was applied cannot be told`,
+    { status: cause.status, body: cause.body, request: cause.request, cause, current },
   );
 }
 
@@ -116,7 +127,7 @@ export function createWrites(parts: WriteParts) {
     cause: ServiceError,
     mine: Ledger,
     signal?: AbortSignal,
-  ): Promise<{ applied: boolean; current: DataObject }> {
+  ): Promise<{ applied: false; current: DataObject }> {
     let current: DataObject | undefined;
     try {
       current = await read(ref, signal);
@@ -140,7 +151,7 @@ export function createWrites(parts: WriteParts) {
     const now = current._version;
     if (now === version) return { applied: false, current };
     if (now === version + 1 && holds(current, fields) && !mine.has(version))
-      return { applied: true, current };
+      throw ambiguous(cause, version, current);
     if (now === version + 1 || now < version) {
       throw new VersionConflictError(
         `${cause.request}: the update at version ${version} was not applied; the object is at version ${now}`,
@@ -183,9 +194,18 @@ export function createWrites(parts: WriteParts) {
         return { version: version + 1 };
       };
       let uncertain = false;
+      let renewed = false;
       for (let attempt = 1; ; attempt++) {
         try {
-          await transport.send({ method: 'PUT', path, body, signal, retry: false, auth: true });
+          await transport.send({
+            method: 'PUT',
+            path,
+            body,
+            signal,
+            retry: false,
+            auth: true,
+            replayAfter401: false,
+          });
           return done();
         } catch (e) {
           if (signal?.aborted) throw signal.reason;
@@ -208,7 +228,7 @@ export function createWrites(parts: WriteParts) {
               holds(current, fields) &&
               !mine.has(version)
             )
-              return done();
+              throw ambiguous(e, version, current);
             if (current._version !== version) {
               throw new VersionConflictError(
                 `${e.request}: version ${version} is stale; the object is at version ${current._version}`,
@@ -224,20 +244,17 @@ export function createWrites(parts: WriteParts) {
             }
             throw e;
           }
-          let failed: ServiceError;
-          if (refused(e)) {
-            failed = e;
-          } else {
-            if (!answerLost(e)) throw e;
-            failed = e as ServiceError;
-            const outcome = await applied(ref, version, fields, failed, mine, signal);
-            if (outcome.applied) {
-              warn(
-                `${failed.request}: the answer was lost (${failed.message}); the object shows the update was applied`,
-              );
-              return done();
-            }
-            uncertain = true;
+          if (!answerLost(e)) throw e;
+          const failed = e;
+          // Throws unless the object shows the write was not applied.
+          await applied(ref, version, fields, failed, mine, signal);
+          uncertain = true;
+          if (failed instanceof AuthError) {
+            // The read renewed the token (the transport replays no write after a 401): one replay, as for a read.
+            if (renewed) throw failed;
+            renewed = true;
+            attempt--;
+            continue;
           }
           if (!worthAnotherTry(failed, retry) || attempt >= retry.attempts) throw failed;
           const wait = retryDelay(retry, attempt - 1, retryAfterOf(failed), clock.random);

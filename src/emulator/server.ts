@@ -11,6 +11,7 @@ import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Auth, DEMO_CLIENT, validateClients, type Access } from './auth.js';
 import { Faults } from './faults.js';
+import { hostFilter, hostRefusal } from './http/allowed-hosts.js';
 import { clientErrorReply } from './http/client-error.js';
 import { ApiError, json, type Reply } from './http/reply.js';
 import { encodeReply } from './http/encode.js';
@@ -49,6 +50,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     compactAfterBytes: settings.compactAfterBytes,
   });
   const router = new Router(ROUTES);
+  const hostAllowed = hostFilter(options.host ?? '127.0.0.1', options.allowedHosts);
   const uploads = new UploadBudget(settings.maxBodyBytes, settings.maxUploadBytes);
   const quiet = options.quiet ?? true;
   const write = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
@@ -150,6 +152,11 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
           `${method} ${url.pathname.slice(0, 300)} ${status} ${(performance.now() - started).toFixed(1)}ms`,
         );
     };
+    const host = request.headers.host;
+    if (!hostAllowed(host)) {
+      logLine(respond(response, json(403, { message: hostRefusal(host!) }), true));
+      return;
+    }
     // HEAD is the GET without its body: the GET's faults apply to it.
     const decision = url.pathname.startsWith(CONTROL_PREFIX)
       ? undefined

@@ -9,6 +9,11 @@ export interface EmulatorOptions {
   readonly port?: number;
   /** Interface to listen on; `127.0.0.1` by default. */
   readonly host?: string;
+  /**
+   * Names besides `localhost`, IP addresses and `host` that a request's `Host` header may
+   * carry; any other is refused with a 403 (a guard against DNS rebinding).
+   */
+  readonly allowedHosts?: readonly string[];
   /** Keep the tenant in this folder (see the README for its layout); an empty or missing folder is seeded. */
   readonly dataDir?: string;
   /** Never write to disk, even with `dataDir` (it is only read). */

@@ -110,6 +110,39 @@ function gated<T>(GATE: () => boolean, DEF: () => T): { GATE: () => boolean; DEF
   return { GATE, DEF };
 }
 
+/**
+ * The empty group `()` at `start..end` with the groups that hold nothing else: `(())` is
+ * removed whole (removing the inner pair left `()`, the same error).
+ */
+function enclosingParens(text: string, start: number, end: number): { start: number; end: number } {
+  let from = start;
+  let to = end;
+  for (;;) {
+    let before = from;
+    while (before > 0 && /\s/.test(text[before - 1]!)) before--;
+    let after = to;
+    while (after < text.length && /\s/.test(text[after]!)) after++;
+    if (before === 0 || text[before - 1] !== '(' || text[after] !== ')')
+      return { start: from, end: to };
+    // An escaped `(` is a character of a word, not a group.
+    if (before >= 2 && text[before - 2] === '\\') return { start: from, end: to };
+    from = before - 1;
+    to = after + 1;
+  }
+}
+
+/** AND, OR, `&&`, `||`: an operator that needs a clause on each side. */
+function isBinaryOperator(type: TokenType | undefined): boolean {
+  return type === T.And || type === T.AndSymbol || type === T.Or || type === T.OrSymbol;
+}
+
+/** Nothing but spaces and `(` before `offset` since the start or the last `(`: the first clause of a list stands there. */
+function opensClauseList(text: string, offset: number): boolean {
+  let i = offset;
+  while (i > 0 && /\s/.test(text[i - 1]!)) i--;
+  return i === 0 || text[i - 1] === '(';
+}
+
 /** The code of a stray token's diagnostic (`stray` reports it with its message and fixes). */
 function strayCode(type: TokenType): string {
   switch (type) {
@@ -655,14 +688,15 @@ function defineQueryParser({ EmbeddedActionsParser, tokenMatcher }: Chevrotain) 
       if (node === undefined) {
         const last = prefixes[prefixes.length - 1]!;
         const lower = this.lastLowerOperator;
-        const all = span(
-          binaryOperatorBefore(
-            this.text,
-            this.tokenSpan(prefixes[0]!).start,
-            lower && this.tokenSpan(lower),
-          ),
-          this.tokenSpan(last).end,
-        );
+        const first = this.tokenSpan(prefixes[0]!).start;
+        const from = binaryOperatorBefore(this.text, first, lower && this.tokenSpan(lower));
+        // `-OR x` at the start of a clause list: without the `-` the OR would lack its left clause, so it goes too.
+        const next = this.LA(1);
+        const to =
+          from === first && opensClauseList(this.text, first) && isBinaryOperator(next.tokenType)
+            ? this.tokenSpan(next).end
+            : this.tokenSpan(last).end;
+        const all = span(from, to);
         this.report(
           'missing-operand',
           `expected a clause after '${last.image}'`,
@@ -670,7 +704,9 @@ function defineQueryParser({ EmbeddedActionsParser, tokenMatcher }: Chevrotain) 
           [
             {
               title:
-                prefixes.length === 1 && all.start === this.tokenSpan(last).start
+                prefixes.length === 1 &&
+                all.start === this.tokenSpan(last).start &&
+                all.end === this.tokenSpan(last).end
                   ? `Remove '${last.image}'`
                   : 'Remove the dangling operators',
               edits: [{ span: all, text: '' }],
@@ -713,8 +749,14 @@ function defineQueryParser({ EmbeddedActionsParser, tokenMatcher }: Chevrotain) 
           if (caret === undefined) return expr;
           const at = this.tokenSpan(caret);
           if (caret.image.length === 1) {
+            // The stray carets right after it go too: `a^^` less one `^` is `a^`, the same error.
+            let end = at.end;
+            while (this.text[end] === '^' && !/[\d.]/.test(this.text[end + 1] ?? '')) end++;
             this.report('missing-boost-value', "expected a number after '^'", at, [
-              { title: "Remove '^'", edits: [{ span: at, text: '' }] },
+              {
+                title: end === at.end ? "Remove '^'" : 'Remove the carets',
+                edits: [{ span: span(at.start, end), text: '' }],
+              },
             ]);
             return expr;
           }
@@ -1083,7 +1125,7 @@ function defineQueryParser({ EmbeddedActionsParser, tokenMatcher }: Chevrotain) 
               [
                 {
                   title: 'Remove the empty group',
-                  edits: [{ span: span(openSpan.start, end), text: '' }],
+                  edits: [{ span: enclosingParens(this.text, openSpan.start, end), text: '' }],
                 },
               ],
             );

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { MAX_STALE_PAGES, paged, searchPages } from '../../src/client/paging.js';
-import type { SearchHit, SearchPage } from '../../src/client/index.js';
+import { IncompleteWalkError, type SearchHit, type SearchPage } from '../../src/client/index.js';
 
 const hit = (id: string) => ({ _dataObjectId: id }) as SearchHit;
 
@@ -109,6 +109,17 @@ async function collect(pages: AsyncIterable<SearchPage>) {
   return seen;
 }
 
+/** The hits a walk gave, and the error it ended with (undefined when it ended complete). */
+async function walk(pages: AsyncIterable<SearchPage>) {
+  const seen: string[] = [];
+  try {
+    for await (const page of pages) seen.push(...page.hits.map((h) => h._dataObjectId));
+    return { seen, error: undefined };
+  } catch (error) {
+    return { seen, error: error as IncompleteWalkError };
+  }
+}
+
 const ids = (n: number, prefix = 'r') => Array.from({ length: n }, (_, i) => `${prefix}${i}`);
 
 describe('search paging', () => {
@@ -124,7 +135,7 @@ describe('search paging', () => {
     expect(none.requests()).toBe(1);
   });
 
-  it('gives no hit twice when records are inserted in front, and stops when the total shrinks', async () => {
+  it('gives no hit twice when records are inserted in front', async () => {
     const grows = searching(
       ids(20),
       (list, request) => request === 1 && list.unshift('new1', 'new2'),
@@ -132,27 +143,127 @@ describe('search paging', () => {
     const seen = await collect(searchPages(grows.fetchPage, 10));
     expect(new Set(seen).size).toBe(seen.length);
     expect(seen).toEqual(expect.arrayContaining(ids(20)));
-    const shrinks = searching(ids(30), (list, request) => request === 1 && list.splice(0, 25));
-    expect(await collect(searchPages(shrinks.fetchPage, 10))).toEqual(ids(10));
-    expect(shrinks.requests()).toBe(2);
   });
 
-  it('ends on a service that answers the same page whatever the offset', async () => {
+  it('regression: a shrinking result steps the walk back, so the hits that matched throughout are all given (they were skipped)', async () => {
+    const shrinks = searching(ids(30), (list, request) => request === 1 && list.splice(0, 25));
+    expect(await collect(searchPages(shrinks.fetchPage, 10))).toEqual([
+      ...ids(10),
+      ...ids(30).slice(25),
+    ]);
+    // Five early hits deleted during a walk of 304: none of the others is skipped.
+    const early = searching(ids(304), (list, request) => request === 3 && list.splice(2, 5));
+    const seen = await collect(searchPages(early.fetchPage, 100));
+    expect(seen).toEqual(expect.arrayContaining(ids(304).filter((_, i) => i < 2 || i >= 7)));
+    expect(new Set(seen).size).toBe(seen.length);
+  });
+
+  it('regression: a cleanup loop that deletes each hit as it comes deletes them all (104 matches, pages of 10: 50 were left)', async () => {
+    const list = ids(104);
+    const s = searching(list);
+    let deleted = 0;
+    for await (const page of searchPages(s.fetchPage, 10))
+      for (const h of page.hits) {
+        list.splice(list.indexOf(h._dataObjectId), 1);
+        deleted++;
+      }
+    expect(deleted).toBe(104);
+    expect(list).toEqual([]);
+  });
+
+  it('says so when a result of hits without ids shrinks: re-reading would give some twice', async () => {
+    let requests = 0;
+    const anonymous = async (from: number, size: number): Promise<SearchPage> => {
+      const total = requests++ === 0 ? 30 : 20;
+      return {
+        hits: Array.from({ length: Math.max(0, Math.min(size, total - from)) }, (_, i) => ({
+          Name: `x${from + i}`,
+        })) as unknown as SearchHit[],
+        total,
+        from,
+      };
+    };
+    const { error } = await walk(searchPages(anonymous, 10));
+    expect(error).toBeInstanceOf(IncompleteWalkError);
+    expect(error).toMatchObject({ reason: 'shrank', delivered: 20 });
+  });
+
+  it('law: with records only deleted between pages, every record that matched throughout is given once, and the walk says it is complete', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.integer({ min: 0, max: 80 }),
+        fc.integer({ min: 1, max: 15 }),
+        fc.array(fc.record({ at: fc.nat(), count: fc.integer({ min: 0, max: 8 }) }), {
+          maxLength: 20,
+        }),
+        async (n, size, deletes) => {
+          const deleted = new Set<string>();
+          const s = searching(ids(n), (list, request) => {
+            const change = deletes[request - 1];
+            if (change === undefined) return;
+            for (const id of list.splice(change.at % (list.length + 1), change.count))
+              deleted.add(id);
+          });
+          const { seen, error } = await walk(searchPages(s.fetchPage, size));
+          expect(error).toBeUndefined();
+          expect(new Set(seen).size).toBe(seen.length);
+          expect(seen).toEqual(expect.arrayContaining(ids(n).filter((id) => !deleted.has(id))));
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it('regression: a service that answers the same page whatever the offset ends the walk with an IncompleteWalkError, after its hits', async () => {
     let requests = 0;
     const stuck = async (from: number): Promise<SearchPage> => (
       requests++, { hits: ids(10).map(hit), total: 1000, from }
     );
-    expect(await collect(searchPages(stuck, 10))).toEqual(ids(10));
+    const { seen, error } = await walk(searchPages(stuck, 10));
+    expect(seen).toEqual(ids(10));
+    expect(error).toBeInstanceOf(IncompleteWalkError);
+    expect(error).toMatchObject({ reason: 'repeated-page', delivered: 10 });
     expect(requests).toBe(2);
   });
 
-  it('ends on a service that answers the same page while its total keeps growing, after MAX_STALE_PAGES pages with nothing new', async () => {
+  it('regression: the same page with a growing total ends, after MAX_STALE_PAGES pages with nothing new, with an IncompleteWalkError', async () => {
     let requests = 0;
     const growing = async (from: number): Promise<SearchPage> => (
       requests++, { hits: ids(10).map(hit), total: 1000 + requests, from }
     );
-    expect(await collect(searchPages(growing, 10))).toEqual(ids(10));
+    const { seen, error } = await walk(searchPages(growing, 10));
+    expect(seen).toEqual(ids(10));
+    expect(error).toMatchObject({ name: 'IncompleteWalkError', reason: 'stalled' });
     expect(requests).toBe(1 + MAX_STALE_PAGES);
+  });
+
+  it('an empty page before the total says the walk is incomplete', async () => {
+    const short = async (from: number): Promise<SearchPage> => ({
+      hits: from === 0 ? ids(10).map(hit) : [],
+      total: 50,
+      from,
+    });
+    const { seen, error } = await walk(searchPages(short, 10));
+    expect(seen).toEqual(ids(10));
+    expect(error).toMatchObject({ reason: 'short-page', delivered: 10 });
+  });
+
+  it('a total that swings down and up again ends (no walk forever)', async () => {
+    let requests = 0;
+    const swinging = async (from: number, size: number): Promise<SearchPage> => {
+      requests++;
+      const total = requests % 2 === 0 ? 90 : 100;
+      return {
+        hits: ids(total)
+          .slice(from, from + size)
+          .map(hit),
+        total,
+        from,
+      };
+    };
+    const { error } = await walk(searchPages(swinging, 10));
+    expect(error === undefined || error instanceof IncompleteWalkError).toBe(true);
+    expect(requests).toBeLessThan(100);
   });
 
   it('keeps walking past a page or two of old hits pushed by records inserted in front', async () => {
@@ -236,14 +347,18 @@ describe('search paging', () => {
     );
   });
 
-  it('ends on a service that answers the same page of hits without ids whatever the offset, its total growing', async () => {
+  it('ends on a service that answers the same page of hits without ids whatever the offset, its total growing, saying so', async () => {
     let requests = 0;
     const page = [{ Name: 'x' }, { Name: 'y' }] as unknown as SearchHit[];
     const stuck = async (from: number): Promise<SearchPage> => (
       requests++, { hits: page, total: 1000 + requests, from }
     );
     const seen: unknown[] = [];
-    for await (const p of searchPages(stuck, 2)) seen.push(...p.hits);
+    await expect(
+      (async () => {
+        for await (const p of searchPages(stuck, 2)) seen.push(...p.hits);
+      })(),
+    ).rejects.toBeInstanceOf(IncompleteWalkError);
     expect(seen).toEqual(page);
     expect(requests).toBe(1 + MAX_STALE_PAGES);
   });
@@ -275,11 +390,17 @@ describe('search paging', () => {
                 ...ids(change.count, `n${fresh++}-`),
               );
           });
-          const seen = await collect(searchPages(s.fetchPage, size));
+          const { seen, error } = await walk(searchPages(s.fetchPage, size));
+          expect(error === undefined || error instanceof IncompleteWalkError).toBe(true);
           expect(new Set(seen).size).toBe(seen.length);
-          // Each request moves the offset forward by a page, so the walk is bounded by what was ever there.
-          expect(s.requests()).toBeLessThanOrEqual(Math.ceil((n + 5 * changes.length) / size) + 2);
-          if (changes.every((c) => c.kind === 'append')) expect(seen.slice(0, n)).toEqual(ids(n));
+          // Each request moves the offset forward by a page, or back by what left the result (re-read once), so the walk is bounded by what was ever there.
+          expect(s.requests()).toBeLessThanOrEqual(
+            2 * Math.ceil((n + 5 * changes.length) / size) + changes.length + 2,
+          );
+          if (changes.every((c) => c.kind === 'append')) {
+            expect(error).toBeUndefined();
+            expect(seen.slice(0, n)).toEqual(ids(n));
+          }
         },
       ),
       { numRuns: 300 },

@@ -214,7 +214,7 @@ describe('hostile request bodies', () => {
     await new Promise<void>((resolve) => {
       const socket = connect(Number(url.port), url.hostname, () => {
         socket.write(
-          `POST ${objectsPath} HTTP/1.1\r\nHost: x\r\nAuthorization: ${api.token}\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"City": "Ha`,
+          `POST ${objectsPath} HTTP/1.1\r\nHost: localhost\r\nAuthorization: ${api.token}\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"City": "Ha`,
         );
         setTimeout(() => socket.destroy(), 100);
       });

@@ -126,7 +126,7 @@ describe('HTTP edge cases', () => {
       const length = header.startsWith('Transfer') ? '' : 'Content-Length: 2\r\n';
       const answer = await rawExchange(
         api.url,
-        `POST /oauth2/token HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n${header}\r\n${length}\r\n${body}`,
+        `POST /oauth2/token HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n${header}\r\n${length}\r\n${body}`,
       );
       expect(answer, header).toMatch(/^HTTP\/1\.1 415 /);
       expect(answer).toMatch(/compressed/);
@@ -134,7 +134,7 @@ describe('HTTP edge cases', () => {
     // identity is no compression.
     const plain = await rawExchange(
       api.url,
-      `POST /oauth2/token HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Encoding: identity\r\nContent-Length: 2\r\n\r\n{}`,
+      `POST /oauth2/token HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Encoding: identity\r\nContent-Length: 2\r\n\r\n{}`,
     );
     expect(plain).toMatch(/^HTTP\/1\.1 400 /);
   });
@@ -142,7 +142,7 @@ describe('HTTP edge cases', () => {
   it('answers Expect: 100-continue with the 413 at once when the declared body is too large, and with 100 Continue otherwise', async () => {
     const tooLarge = await rawExchange(
       api.url,
-      `POST ${objectsPath} HTTP/1.1\r\nHost: x\r\nAuthorization: ${api.token}\r\nContent-Type: application/json\r\nExpect: 100-continue\r\nContent-Length: 99999999\r\n\r\n`,
+      `POST ${objectsPath} HTTP/1.1\r\nHost: localhost\r\nAuthorization: ${api.token}\r\nContent-Type: application/json\r\nExpect: 100-continue\r\nContent-Length: 99999999\r\n\r\n`,
     );
     expect(tooLarge).toMatch(/^HTTP\/1\.1 413 /);
     expect(tooLarge).not.toMatch(/100 Continue/);
@@ -152,7 +152,7 @@ describe('HTTP edge cases', () => {
       let data = '';
       const socket = connect(Number(port), hostname, () =>
         socket.write(
-          `POST ${objectsPath} HTTP/1.1\r\nHost: x\r\nAuthorization: ${api.token}\r\nContent-Type: application/json\r\nExpect: 100-continue\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n`,
+          `POST ${objectsPath} HTTP/1.1\r\nHost: localhost\r\nAuthorization: ${api.token}\r\nContent-Type: application/json\r\nExpect: 100-continue\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n`,
         ),
       );
       socket.on('data', (chunk) => {
@@ -215,7 +215,7 @@ describe('HTTP edge cases', () => {
         _version: object._version,
         City: `Pipelined${garbage.length}`,
       });
-      const put = `PUT ${objectsPath}/${object._dataObjectId} HTTP/1.1\r\nHost: x\r\nAuthorization: ${api.token}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`;
+      const put = `PUT ${objectsPath}/${object._dataObjectId} HTTP/1.1\r\nHost: localhost\r\nAuthorization: ${api.token}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`;
       const raw = await new Promise<string>((resolve) => {
         const url = new URL(api.url);
         const socket = connect(Number(url.port), url.hostname, () => socket.write(put + garbage));
@@ -235,18 +235,18 @@ describe('HTTP edge cases', () => {
     const kinds: Record<string, { text: () => string; status: string }> = {
       areas: {
         text: () =>
-          `GET /v1/my/businessareas HTTP/1.1\r\nHost: x\r\nAuthorization: ${api.token}\r\n\r\n`,
+          `GET /v1/my/businessareas HTTP/1.1\r\nHost: localhost\r\nAuthorization: ${api.token}\r\n\r\n`,
         status: '200',
       },
-      missing: { text: () => 'GET /nowhere HTTP/1.1\r\nHost: x\r\n\r\n', status: '404' },
+      missing: { text: () => 'GET /nowhere HTTP/1.1\r\nHost: localhost\r\n\r\n', status: '404' },
       credentials: {
         text: () =>
-          `POST /oauth2/token HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${token.length}\r\n\r\n${token}`,
+          `POST /oauth2/token HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: ${token.length}\r\n\r\n${token}`,
         status: '401',
       },
       tooLarge: {
         text: () =>
-          'POST /oauth2/token HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 5000\r\n\r\n',
+          'POST /oauth2/token HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 5000\r\n\r\n',
         status: '413',
       },
     };
@@ -308,7 +308,7 @@ describe('HTTP edge cases', () => {
       const url = new URL(api.url);
       const socket = connect(Number(url.port), url.hostname, () =>
         socket.write(
-          `GET /dataobjects/search?query=${'a'.repeat(1 << 20)} HTTP/1.1\r\nHost: x\r\n\r\n`,
+          `GET /dataobjects/search?query=${'a'.repeat(1 << 20)} HTTP/1.1\r\nHost: localhost\r\n\r\n`,
         ),
       );
       let data = '';

@@ -15,7 +15,9 @@ function stalledClient(api: TestApi, path: string, requests = 1): Socket {
   const { hostname, port } = new URL(api.url);
   const socket = connect(Number(port), hostname, () =>
     socket.write(
-      `GET ${path} HTTP/1.1\r\nHost: x\r\nAuthorization: ${api.token}\r\n\r\n`.repeat(requests),
+      `GET ${path} HTTP/1.1\r\nHost: localhost\r\nAuthorization: ${api.token}\r\n\r\n`.repeat(
+        requests,
+      ),
     ),
   );
   socket.pause();

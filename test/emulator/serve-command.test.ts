@@ -40,6 +40,17 @@ describe('mdq serve usage', () => {
     }
   });
 
+  it('regression: a --static folder that is not there and more --records than the heap holds exit 2, as other bad options do (issue 30, item 14)', async () => {
+    const noFolder = await run(['serve', '--port', '0', '--static', join(dir, 'nope')]);
+    expect(noFolder.code).toBe(2);
+    expect(noFolder.stderr).toMatch(
+      /--static: the static folder .*nope is not a folder \(ENOENT\)/,
+    );
+    const tooMany = await run(['serve', '--port', '0', '--records', '1000000000']);
+    expect(tooMany.code).toBe(2);
+    expect(tooMany.stderr).toMatch(/--records: 1000000000 generated records need about/);
+  });
+
   it('checks the clients and faults files before starting, never echoing a secret', async () => {
     writeFileSync(
       join(dir, 'clients.json'),

@@ -65,7 +65,7 @@ describe('stopping the emulator', () => {
       const count = (await allPages(api, objectsPath)).length;
       const stalled = await stall(
         api.url,
-        `POST ${objectsPath} HTTP/1.1\r\nHost: x\r\nAuthorization: ${api.token}\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"City": "Half`,
+        `POST ${objectsPath} HTTP/1.1\r\nHost: localhost\r\nAuthorization: ${api.token}\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"City": "Half`,
       );
       // An acknowledged write under way at the same time is kept.
       const acknowledged = api.request('POST', objectsPath, { body: { 'First Name': 'Kept' } });
@@ -93,7 +93,7 @@ describe('stopping the emulator', () => {
     api.emulator.setFaults({ rules: [{ latencyMs: 600_000 }] });
     const waiting = await stall(
       api.url,
-      `DELETE ${objectsPath}/${object._dataObjectId} HTTP/1.1\r\nHost: x\r\nAuthorization: ${api.token}\r\n\r\n`,
+      `DELETE ${objectsPath}/${object._dataObjectId} HTTP/1.1\r\nHost: localhost\r\nAuthorization: ${api.token}\r\n\r\n`,
     );
     await api.emulator.close();
     await waiting.closed;
@@ -107,11 +107,11 @@ describe('stopping the emulator', () => {
     const body = JSON.stringify({ 'First Name': 'Finished' });
     const created = await stall(
       api.url,
-      `POST ${objectsPath} HTTP/1.1\r\nHost: x\r\nAuthorization: ${api.token}\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body}`,
+      `POST ${objectsPath} HTTP/1.1\r\nHost: localhost\r\nAuthorization: ${api.token}\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body}`,
     );
     const held = await stall(
       api.url,
-      `GET /v1/my/businessareas HTTP/1.1\r\nHost: x\r\nAuthorization: ${api.token}\r\n\r\n`,
+      `GET /v1/my/businessareas HTTP/1.1\r\nHost: localhost\r\nAuthorization: ${api.token}\r\n\r\n`,
     );
     await api.emulator.close();
     await Promise.all([created.closed, held.closed]);
@@ -129,9 +129,9 @@ describe('stopping the emulator', () => {
       // A change under way when close() begins, and a connection that has begun its next request.
       const inFlight = await stall(
         api.url,
-        `POST ${objectsPath} HTTP/1.1\r\nHost: x\r\nAuthorization: ${api.token}\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body}`,
+        `POST ${objectsPath} HTTP/1.1\r\nHost: localhost\r\nAuthorization: ${api.token}\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body}`,
       );
-      const late = await stall(api.url, `POST ${objectsPath} HTTP/1.1\r\nHost: x\r\n`);
+      const late = await stall(api.url, `POST ${objectsPath} HTTP/1.1\r\nHost: localhost\r\n`);
       const closed = api.emulator.close();
       // The rest of that request arrives after close() began, its body never complete.
       late.socket.write(
@@ -169,7 +169,7 @@ describe('stopping the emulator', () => {
       const body = JSON.stringify({ 'First Name': 'Never answered' });
       const held = await stall(
         api.url,
-        `POST ${objectsPath} HTTP/1.1\r\nHost: x\r\nAuthorization: ${api.token}\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body}`,
+        `POST ${objectsPath} HTTP/1.1\r\nHost: localhost\r\nAuthorization: ${api.token}\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body}`,
       );
       await within(api.emulator.close(), 10_000, 'close()');
       await held.closed;
@@ -184,7 +184,7 @@ describe('stopping the emulator', () => {
     const api = await startApi();
     const idle = await stall(
       api.url,
-      `GET /v1/my/businessareas HTTP/1.1\r\nHost: x\r\nAuthorization: ${api.token}\r\n\r\n`,
+      `GET /v1/my/businessareas HTTP/1.1\r\nHost: localhost\r\nAuthorization: ${api.token}\r\n\r\n`,
     );
     expect(idle.received()).toMatch(/^HTTP\/1\.1 200 OK\r\n/);
     await within(api.emulator.close(), 10_000, 'close()');

@@ -22,7 +22,7 @@ function raw(api: TestApi, path: string): Promise<string> {
   const url = new URL(api.url);
   return new Promise((resolve) => {
     const socket = connect(Number(url.port), url.hostname, () =>
-      socket.write(`GET ${path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`),
+      socket.write(`GET ${path} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n`),
     );
     let data = '';
     socket.on('data', (chunk) => (data += chunk));

@@ -24,7 +24,7 @@ function upload(api: TestApi, path: string, headers: string, body: string): Uplo
   const answered = new Promise<string>((resolve) => (done = resolve));
   const socket = connect(Number(port), hostname, () => {
     socket.write(
-      `POST ${path} HTTP/1.1\r\nHost: x\r\nAuthorization: ${api.token}\r\nContent-Type: application/json\r\n${headers}\r\n${body}`,
+      `POST ${path} HTTP/1.1\r\nHost: localhost\r\nAuthorization: ${api.token}\r\nContent-Type: application/json\r\n${headers}\r\n${body}`,
     );
   });
   socket.on('data', (chunk) => {

@@ -140,8 +140,6 @@ describe('fixes that would add an error are withheld (found by the property over
   it.each([
     // Removing the `}` glues `NOTM` to the comparison as its operator.
     ['[First Name]}NOTM"g1FZl{>z;u', 'unexpected-token', "Remove '}'"],
-    // Removing `NOT` leaves `OR` with no clause on its left.
-    ['NOT OR First Name:John', 'missing-operand', "Remove 'NOT'"],
     // Removing the `)` makes `{ayh&&` a range with no upper bound.
     ['TO TO<!{)ayh&&', 'unmatched-paren', "Remove ')'"],
     // `_exists_:[First TO Name]` is no field name.

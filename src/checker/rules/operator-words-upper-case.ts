@@ -6,6 +6,7 @@
  *
  *   valid:   john AND smith        [A] eq 1 and [B] eq 2        "salt and pepper"
  *   invalid: john and smith        john not doe                 (lowercase-operator)
+ *   unsure:  not not and x (a run of operator words: nothing is reported)
  */
 import { operatorWord } from '../operator-words.js';
 import type { Rule } from '../rule.js';
@@ -27,6 +28,8 @@ export const OperatorWordsUpperCase: Rule = {
         const operands = node.operands;
         const explicit = node.explicit;
         const last = operands.length - 1;
+        // Where a run of `not`s joined without operators ends (found once per run: `not not ... x` stays linear).
+        let runEnd = -1;
         for (let i = 0; i < last; i++) {
           // Every operator word the rule reports is joined to the next clause without an operator:
           // test the join first, which costs no look at the clause.
@@ -38,8 +41,21 @@ export const OperatorWordsUpperCase: Rule = {
           const after = operatorWord(operands[i + 1]);
           // Between two clauses; next to another operator word (`a and or b`) nothing is sure.
           const joinedBefore = i > 0 && explicit[i - 1] === false && before === undefined;
-          const joinedAfter = after === undefined || after === 'not';
-          const between = word === 'not' ? joinedAfter : joinedBefore && joinedAfter;
+          const joinedAfter = after === undefined;
+          let between = joinedBefore && joinedAfter;
+          if (word === 'not') {
+            // `not not x` is NOT NOT x; `not not and x` is a run of operator words where nothing is sure.
+            if (runEnd <= i) {
+              runEnd = i + 1;
+              while (
+                runEnd < last &&
+                explicit[runEnd] === false &&
+                operatorWord(operands[runEnd]) === 'not'
+              )
+                runEnd++;
+            }
+            between = operatorWord(operands[runEnd]) === undefined;
+          }
           if (!between) continue;
           // Past maxDiagnostics only counted: a flood of `a and b or …` builds no messages and fixes (context.ts).
           if (context.reportRoom() === 0) {

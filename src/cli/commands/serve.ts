@@ -3,7 +3,9 @@
  * (SIGINT or SIGTERM), after which everything is written and it exits 0.
  */
 import { validateClients } from '../../emulator/auth.js';
+import { checkRecordCount } from '../../emulator/data/generate.js';
 import { validateFaults } from '../../emulator/faults.js';
+import { checkStaticFolder } from '../../emulator/http/static-files.js';
 import { jsonSyntaxProblem } from '../../emulator/http/json-error.js';
 import { startEmulator } from '../../emulator/server.js';
 import { EmulatorOptionError, MAX_PORT } from '../../emulator/settings.js';
@@ -14,7 +16,7 @@ import { EXIT, OutputClosed, OutputFailed, UsageError, type CliIo } from '../io.
 
 // Lines joined at run time: the bundler folds a sum of literals into one line too long to read.
 const USAGE = [
-  'mdq serve [--port 8787] [--host 127.0.0.1] [--data DIR] [--in-memory] [--clients FILE] [--token-ttl SECONDS] [--page-size N] [--faults FILE] [--records N] [--seed N] [--static DIR] [--bare-array] [--quiet]',
+  'mdq serve [--port 8787] [--host 127.0.0.1] [--allowed-host NAME]... [--data DIR] [--in-memory] [--clients FILE] [--token-ttl SECONDS] [--page-size N] [--faults FILE] [--records N] [--seed N] [--static DIR] [--bare-array] [--quiet]',
   '       [--max-body-bytes SIZE] [--max-upload-bytes SIZE] [--max-unsent-bytes SIZE] [--send-timeout-ms MS] [--shutdown-grace-ms MS]',
   '  SIZE: bytes, or with a unit: 512KiB, 4MiB, 1GiB',
 ].join('\n');
@@ -148,6 +150,7 @@ function isLoopback(host: string): boolean {
 const serveOptions = {
   port: { type: 'string' },
   host: { type: 'string' },
+  'allowed-host': { type: 'string', multiple: true },
   data: { type: 'string' },
   'in-memory': { type: 'boolean' },
   clients: { type: 'string' },
@@ -192,6 +195,7 @@ export const serveCommand: Command = {
     const options: EmulatorOptions = {
       port: positiveInteger(values.port, '--port', 0, MAX_PORT) ?? 8787,
       host: values.host ?? '127.0.0.1',
+      allowedHosts: values['allowed-host'] ?? [],
       dataDir: values.data,
       inMemory: values['in-memory'] ?? false,
       clients,
@@ -210,6 +214,19 @@ export const serveCommand: Command = {
       sendTimeoutMs: positiveInteger(values['send-timeout-ms'], '--send-timeout-ms'),
       shutdownGraceMs: positiveInteger(values['shutdown-grace-ms'], '--shutdown-grace-ms', 0),
     };
+    // What the command line asked for and cannot be had (more records than the heap holds, no such folder) is a usage error too: exit 2.
+    const usage = (flag: string, e: unknown) =>
+      new UsageError(`${flag}: ${e instanceof Error ? e.message : String(e)}\nusage: ${USAGE}`);
+    try {
+      if (options.records !== undefined) checkRecordCount(options.records);
+    } catch (e) {
+      throw usage('--records', e);
+    }
+    try {
+      if (options.staticDir !== undefined) await checkStaticFolder(options.staticDir);
+    } catch (e) {
+      throw usage('--static', e);
+    }
     if (!isLoopback(options.host!)) {
       io.stderr(
         `mdq serve: --host ${options.host} is not a loopback address: whoever reaches it can change the faults at /_emulator/faults (they ask no token) and, with the demo client, read and write the data; the emulator is for development and tests\n`,

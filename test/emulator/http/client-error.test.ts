@@ -28,7 +28,7 @@ describe('clientErrorReply', () => {
     );
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const socket = connect((server.address() as { port: number }).port, '127.0.0.1', () =>
-      socket.write('GET / HTTP/1.1\r\nHost: x\r\n'),
+      socket.write('GET / HTTP/1.1\r\nHost: localhost\r\n'),
     );
     socket.on('error', () => {});
     try {
