@@ -400,7 +400,7 @@ export function createServer(connection: Connection, options: ServerOptions = {}
     }),
   );
 
-  function semanticTokens(open: OpenDocument, blocks: readonly Block[]): SemanticTokens {
+  function semanticTokens(blocks: readonly Block[]): SemanticTokens {
     const data: number[] = [];
     let lastLine = 0;
     let lastChar = 0;
@@ -431,7 +431,7 @@ export function createServer(connection: Connection, options: ServerOptions = {}
   connection.languages.semanticTokens.on(
     guard('semanticTokens/full', { data: [] } as SemanticTokens, (params) => {
       const open = documents.get(params.textDocument.uri);
-      return open ? semanticTokens(open, blocksOf(open)) : { data: [] };
+      return open ? semanticTokens(blocksOf(open)) : { data: [] };
     }),
   );
 
@@ -441,7 +441,7 @@ export function createServer(connection: Connection, options: ServerOptions = {}
       if (!open) return { data: [] };
       const from = open.doc.offsetAt(params.range.start);
       const to = open.doc.offsetAt(params.range.end);
-      return semanticTokens(open, blocksIn(blocksOf(open), from, to));
+      return semanticTokens(blocksIn(blocksOf(open), from, to));
     }),
   );
 
