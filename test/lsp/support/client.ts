@@ -81,7 +81,10 @@ export async function start(options: StartOptions = {}): Promise<Session> {
     predicate: (p: Published) => boolean;
     resolve: (p: Published) => void;
   }[] = [];
-  connection.onNotification('window/logMessage', (p: { message: string }) => logs.push(p.message));
+  connection.onNotification(
+    'window/logMessage',
+    (p: { message: string }) => void logs.push(p.message),
+  );
   connection.onNotification('textDocument/publishDiagnostics', (p: Published) => {
     published.push(p);
     for (const w of [...waiters])
