@@ -268,6 +268,8 @@ export default defineConfig([
         index: 'src/index.ts',
         client: 'src/client/index.ts',
         emulator: 'src/emulator/index.ts',
+        lsp: 'src/lsp/index.ts',
+        eslint: 'src/eslint/index.ts',
       },
     },
     clean: true,
@@ -286,6 +288,10 @@ export default defineConfig([
       emulator: 'src/emulator/index.ts',
       // The `mdq` bin; src/cli/main.ts starts with the #! line, which esbuild keeps.
       cli: 'src/cli/main.ts',
+      // The language server (vscode-languageserver, a dependency loaded by this entry only).
+      lsp: 'src/lsp/index.ts',
+      // The ESLint plugin (eslint itself is an optional peer dependency).
+      eslint: 'src/eslint/index.ts',
     },
     format: ['esm'],
     splitting: true,

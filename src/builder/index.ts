@@ -54,3 +54,4 @@ export {
   type TypedField,
   type ValueKind,
 } from './schema.js';
+export { mdq } from './tag.js';

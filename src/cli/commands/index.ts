@@ -5,6 +5,7 @@ import { demoCommand } from './demo.js';
 import { fieldsCommand } from './fields.js';
 import { fmtCommand } from './fmt.js';
 import { lintCommand } from './lint.js';
+import { lspCommand } from './lsp.js';
 import { areasCommand, datasetsCommand, schemaCommand, schemasCommand } from './metadata.js';
 import { getCommand, updateCommand } from './objects.js';
 import { parseCommand } from './parse.js';
@@ -15,6 +16,7 @@ export const commands: Readonly<Record<string, Command>> = {
   parse: parseCommand,
   fmt: fmtCommand,
   lint: lintCommand,
+  lsp: lspCommand,
   demo: demoCommand,
   codegen: codegenCommand,
   fields: fieldsCommand,

@@ -1,0 +1,45 @@
+/**
+ * `mdq lsp --stdio`: the language server over standard input and output. It answers until
+ * the client sends `exit` (or its process goes away); an exception is logged to standard
+ * error and to the client's log, never fatal.
+ */
+import { parseCommandArgs } from '../args.js';
+import type { Command } from '../command.js';
+import { EXIT, UsageError } from '../io.js';
+
+const usage = 'mdq lsp --stdio';
+const options = { stdio: { type: 'boolean' } } as const;
+
+export const lspCommand: Command = {
+  summary:
+    'the language server (LSP) over stdio: diagnostics, completion, hover, rename, formatting',
+  usage,
+  options,
+  async run(args) {
+    const { values } = parseCommandArgs(args, options, usage);
+    if (!values.stdio)
+      throw new UsageError(`mdq lsp speaks over stdio only: give --stdio\nusage: ${usage}`);
+    // Loaded here: the other commands never load vscode-languageserver.
+    const [{ createConnection }, { createServer }] = await Promise.all([
+      import('vscode-languageserver/node'),
+      import('../../lsp/index.js'),
+    ]);
+    const connection = createConnection(process.stdin, process.stdout);
+    const report = (what: string) => (e: unknown) => {
+      const text = `mdq lsp: ${what}: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`;
+      process.stderr.write(`${text}\n`);
+      try {
+        connection.console.error(text);
+      } catch {
+        // the connection is gone: standard error had it
+      }
+    };
+    process.on('uncaughtException', report('uncaught exception'));
+    process.on('unhandledRejection', report('unhandled rejection'));
+    createServer(connection);
+    connection.listen();
+    // Served until the client's `exit` notification ends the process.
+    await new Promise<never>(() => {});
+    return EXIT.ok;
+  },
+};

@@ -1,0 +1,254 @@
+/**
+ * Projects on Node's file system: `mdq.config.json` found by walking up from the document's
+ * directory, its schema files read (JSON Get Schema responses, or `mdq codegen` modules read
+ * without running them), a tenant's schemas fetched in the background with credentials from
+ * the environment only. Every file read is watched: a change drops the project, and the
+ * server checks its documents again. Nothing here throws: problems go to the log.
+ */
+import { watch, type FSWatcher } from 'node:fs';
+import { readFile, stat } from 'node:fs/promises';
+import { basename, dirname, extname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createClient } from '../client/client.js';
+import { loadSchema, SchemaError, type SchemaResponse } from '../index.js';
+import { CONFIG_FILE, EMPTY_CONFIG, readConfig, type MdqConfig } from './config.js';
+import type { Project, Projects } from './project.js';
+import { readSchemaModule } from './schema-module.js';
+
+export interface NodeProjectsOptions {
+  /** Where credentials come from; `process.env` by default. */
+  readonly env?: Readonly<Record<string, string | undefined>>;
+  readonly log?: (message: string) => void;
+  /** Watch files with `fs.watch` (default true). */
+  readonly watch?: boolean;
+  /** How long a tenant may take to answer (default 10 s). */
+  readonly tenantTimeoutMs?: number;
+}
+
+const MODULE_EXTENSIONS = new Set(['.ts', '.mts', '.cts', '.js', '.mjs', '.cjs']);
+
+function errorText(e: unknown): string {
+  return e instanceof Error ? e.message : String(e);
+}
+
+/** A message with every credential of the environment cut out, whatever produced it. */
+function redact(message: string, env: Readonly<Record<string, string | undefined>>): string {
+  let out = message;
+  for (const name of ['MDQ_CLIENT_SECRET', 'MDQ_CLIENT_ID']) {
+    const secret = env[name];
+    if (secret && secret.length >= 4) out = out.split(secret).join('[REDACTED]');
+  }
+  return out;
+}
+
+/** The schema responses in one file. */
+export async function readSchemaFile(path: string): Promise<SchemaResponse[]> {
+  const text = await readFile(path, 'utf8');
+  if (MODULE_EXTENSIONS.has(extname(path))) return readSchemaModule(text);
+  const json: unknown = JSON.parse(text);
+  loadSchema(json as SchemaResponse); // a SchemaError when it is no Get Schema response
+  return Array.isArray(json) ? (json as SchemaResponse[]) : [json as SchemaResponse];
+}
+
+interface Entry {
+  project: Promise<Project>;
+  watchers: FSWatcher[];
+  /** The tenant's schemas once fetched; the project is rebuilt with them. */
+  tenant?: SchemaResponse[];
+}
+
+export class NodeProjects implements Projects {
+  private readonly entries = new Map<string, Entry>();
+  /** Directory -> the config file that governs it (null: none up to the root). */
+  private readonly lookups = new Map<string, Promise<string | null>>();
+  private readonly listeners: (() => void)[] = [];
+  private readonly env: Readonly<Record<string, string | undefined>>;
+  private readonly log: (message: string) => void;
+  private disposed = false;
+
+  constructor(private readonly options: NodeProjectsOptions = {}) {
+    this.env = options.env ?? process.env;
+    this.log = options.log ?? (() => {});
+  }
+
+  async projectFor(uri: string): Promise<Project> {
+    let path: string;
+    try {
+      if (!uri.startsWith('file:')) return { config: EMPTY_CONFIG, problems: [] };
+      path = fileURLToPath(uri);
+    } catch {
+      return { config: EMPTY_CONFIG, problems: [] };
+    }
+    const configPath = await this.configFor(dirname(path));
+    if (configPath === null) return { config: EMPTY_CONFIG, problems: [] };
+    let entry = this.entries.get(configPath);
+    if (entry === undefined) {
+      entry = { project: Promise.resolve({ config: EMPTY_CONFIG, problems: [] }), watchers: [] };
+      this.entries.set(configPath, entry);
+      entry.project = this.load(configPath, entry);
+    }
+    return entry.project;
+  }
+
+  onChange(listener: () => void): void {
+    this.listeners.push(listener);
+  }
+
+  fileChanged(uri: string): void {
+    let path: string;
+    try {
+      path = fileURLToPath(uri);
+    } catch {
+      return;
+    }
+    if (basename(path) === CONFIG_FILE) {
+      this.lookups.clear();
+      this.drop(path);
+    }
+    for (const [configPath, entry] of this.entries)
+      if (entry.watchers.length === 0) this.drop(configPath);
+    this.changed();
+  }
+
+  dispose(): void {
+    this.disposed = true;
+    for (const configPath of [...this.entries.keys()]) this.drop(configPath);
+  }
+
+  private changed(): void {
+    for (const listener of this.listeners) listener();
+  }
+
+  private drop(configPath: string): void {
+    const entry = this.entries.get(configPath);
+    if (!entry) return;
+    for (const w of entry.watchers) w.close();
+    this.entries.delete(configPath);
+  }
+
+  private configFor(dir: string): Promise<string | null> {
+    let found = this.lookups.get(dir);
+    if (found === undefined) {
+      found = (async () => {
+        const candidate = join(dir, CONFIG_FILE);
+        try {
+          if ((await stat(candidate)).isFile()) return candidate;
+        } catch {
+          // not here: look further up
+        }
+        const parent = dirname(dir);
+        return parent === dir ? null : this.configFor(parent);
+      })();
+      this.lookups.set(dir, found);
+    }
+    return found;
+  }
+
+  private async load(configPath: string, entry: Entry): Promise<Project> {
+    const problems: string[] = [];
+    const note = (p: string) => problems.push(`${configPath}: ${redact(p, this.env)}`);
+    let config: MdqConfig = EMPTY_CONFIG;
+    const files = [configPath];
+    try {
+      const read = readConfig(JSON.parse(await readFile(configPath, 'utf8')));
+      config = read.config;
+      for (const p of read.problems) note(p);
+    } catch (e) {
+      note(`cannot read the config: ${errorText(e)}`);
+    }
+    const responses: SchemaResponse[] = [];
+    for (const file of config.schemas) {
+      const path = resolve(dirname(configPath), file);
+      files.push(path);
+      try {
+        responses.push(...(await readSchemaFile(path)));
+      } catch (e) {
+        note(
+          `the schema file '${file}' ${e instanceof SchemaError ? 'is not a Get Schema response' : 'cannot be read'}: ${errorText(e)}`,
+        );
+      }
+    }
+    if (config.tenant && entry.tenant === undefined) this.fetchTenant(configPath, entry, config);
+    responses.push(...(entry.tenant ?? []));
+    let schema: Project['schema'];
+    if (responses.length > 0) {
+      try {
+        schema = loadSchema(responses);
+        for (const p of schema.problems) note(`schema: ${p}`);
+      } catch (e) {
+        note(`the schemas cannot be loaded: ${errorText(e)}`);
+      }
+    }
+    if (this.options.watch !== false && !this.disposed && this.entries.get(configPath) === entry)
+      this.watchFiles(configPath, entry, files);
+    for (const p of problems) this.log(p);
+    return { configPath, config, ...(schema ? { schema } : {}), problems };
+  }
+
+  /** A tenant's schemas, fetched once per load in the background: a tenant that is down costs nothing but a log line. */
+  private fetchTenant(configPath: string, entry: Entry, config: MdqConfig): void {
+    const tenant = config.tenant!;
+    const clientId = this.env.MDQ_CLIENT_ID;
+    const clientSecret = this.env.MDQ_CLIENT_SECRET;
+    if (!clientId || !clientSecret) {
+      this.log(
+        `${configPath}: 'tenant' needs MDQ_CLIENT_ID and MDQ_CLIENT_SECRET in the environment; using the schema files only`,
+      );
+      return;
+    }
+    const client = createClient({
+      baseUrl: tenant.baseUrl,
+      credentials: { clientId, clientSecret },
+      ...(this.env.MDQ_TOKEN_PATH ? { tokenPath: this.env.MDQ_TOKEN_PATH } : {}),
+      timeoutMs: this.options.tenantTimeoutMs ?? 10_000,
+      retry: { attempts: 1 },
+    });
+    const scope = tenant.businessArea === undefined ? {} : { businessArea: tenant.businessArea };
+    const names = tenant.schemas ?? [undefined];
+    Promise.all(
+      names.map((schema) => client.schemasIn(schema === undefined ? scope : { ...scope, schema })),
+    )
+      .then((lists) => {
+        if (this.entries.get(configPath) !== entry) return;
+        entry.tenant = lists.flat() as unknown as SchemaResponse[];
+        this.log(`${configPath}: ${entry.tenant.length} schema(s) from the tenant`);
+        entry.project = this.load(configPath, entry);
+        this.changed();
+      })
+      .catch((e: unknown) => {
+        this.log(
+          redact(
+            `${configPath}: the tenant did not answer (${errorText(e)}); using the schema files only`,
+            this.env,
+          ),
+        );
+      });
+  }
+
+  /** Watches the directories of the files (editors replace files by renaming), filtered to their names. */
+  private watchFiles(configPath: string, entry: Entry, files: readonly string[]): void {
+    for (const w of entry.watchers) w.close();
+    entry.watchers = [];
+    const byDir = new Map<string, Set<string>>();
+    for (const file of files) {
+      const names = byDir.get(dirname(file)) ?? new Set<string>();
+      names.add(basename(file));
+      byDir.set(dirname(file), names);
+    }
+    for (const [dir, names] of byDir) {
+      try {
+        const watcher = watch(dir, { persistent: false }, (_event, name) => {
+          if (name !== null && !names.has(String(name))) return;
+          if (this.entries.get(configPath) !== entry) return;
+          this.lookups.clear();
+          this.drop(configPath);
+          this.changed();
+        });
+        watcher.on('error', () => watcher.close());
+        entry.watchers.push(watcher);
+      } catch {
+        // a directory that cannot be watched: the client's didChangeWatchedFiles still works
+      }
+    }
+  }
+}
