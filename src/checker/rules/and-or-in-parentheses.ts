@@ -69,6 +69,6 @@ function mixing(node: And | Or): Report {
     message:
       "AND and OR are mixed without parentheses; the service's engine ignores precedence, so add parentheses to say which goes first",
     span: node.span,
-    fixes: [{ title: 'Add the parentheses the query means', edits, safe: true }],
+    fixes: [{ kind: 'syntax', title: 'Add the parentheses the query means', edits, safe: true }],
   };
 }

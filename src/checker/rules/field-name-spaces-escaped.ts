@@ -69,6 +69,7 @@ export const FieldNameSpacesEscaped: Rule = {
         // Next to a lower-case `and`/`or`/`not`, the bracket form turns that word into an operator: a change of meaning.
         if (comparison && context.keepsSyntax(edits))
           fixes.push({
+            kind: 'syntax',
             title: `Write ${comparison}`,
             edits,
             safe: !s.wordAfter && !s.operatorWordNext,
@@ -77,6 +78,7 @@ export const FieldNameSpacesEscaped: Rule = {
       const escaped = escapeFieldName(s.field.name);
       // `Last Name:van Dijk`: the value probably runs on (value-then-words says so); only the name is sure, not the rest.
       fixes.push({
+        kind: 'syntax',
         title: `Escape the spaces: ${escaped}`,
         edits: [{ span, text: escaped }],
         safe: !s.wordAfter,

@@ -81,7 +81,7 @@ function fixesFor(said: Verdict, written: readonly string[], span: Span): Fix[] 
   // The exact spelling of the one field a name differs from only in case keeps its meaning; a guess at a misspelling does not.
   const safe = said.code === 'field-name-case' && n === 1;
   for (let i = 0; i < n; i++)
-    fixes[i] = { title: said.titles[i]!, edits: [{ span, text: written[i]! }], safe };
+    fixes[i] = { kind: 'typo', title: said.titles[i]!, edits: [{ span, text: written[i]! }], safe };
   return fixes;
 }
 

@@ -171,7 +171,7 @@ function reportComparison(c: SqlComparison, context: CheckContext, done: WeakSet
       },
     ];
     if (!context.keepsSyntax(edits)) continue;
-    fixes.push({ title: `Write ${written.text}`, edits, safe: false });
+    fixes.push({ kind: 'rewrite', title: `Write ${written.text}`, edits, safe: false });
   }
   for (const n of c.rest) done.add(n);
   const operator =
@@ -230,6 +230,7 @@ function reportSelect(
       fixes: onlySelect
         ? [
             {
+              kind: 'rewrite',
               title: 'Write *:*',
               edits: [{ span: { start: startAt, end }, text: '*:*' }],
               safe: false,
@@ -257,6 +258,7 @@ function reportSelect(
     fixes: context.keepsSyntax(edits)
       ? [
           {
+            kind: 'rewrite',
             title:
               written.length > 0
                 ? `Keep the condition: ${written.join(' ')}`
@@ -337,7 +339,10 @@ function reportQuoted(
     code: 'single-quotes',
     message: `single quotes do not quote in this language: ${searched}; write ${quote(meant ?? value)}`,
     span,
-    fixes: edits.length > 0 ? [{ title: `Write ${quote(meant!)}`, edits, safe: false }] : [],
+    fixes:
+      edits.length > 0
+        ? [{ kind: 'syntax', title: `Write ${quote(meant!)}`, edits, safe: false }]
+        : [],
   });
 }
 

@@ -86,7 +86,10 @@ function refusal(node: ValueNode, field: SchemaField, reading: Refused): Report 
     reading.alternatives ?? (reading.suggestion !== undefined ? [reading.suggestion] : []);
   // One sure reading keeps the meaning (`0,5` is 0.5); a choice among close codes is a guess.
   const safe = options.length === 1 && reading.suggestionSafe === true;
+  // A code for its description or a near code is a correction of a word; a decimal comma or a date's order is spelling.
+  const kind = reading.code === 'unknown-picklist-code' ? 'typo' : 'syntax';
   const fixes: Fix[] = options.map((value) => ({
+    kind,
     title: `Replace with ${value}`,
     edits: [{ span: node.span, text: writeValueFor(node, field, value) }],
     safe,

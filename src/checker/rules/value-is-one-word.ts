@@ -72,7 +72,11 @@ function reportSplitValue(
     ...(readValue(joined, field).ok
       ? {
           fixes: [
-            { title: `Quote the value: ${quote(joined)}`, edits: [{ span, text: quote(joined) }] },
+            {
+              kind: 'syntax',
+              title: `Quote the value: ${quote(joined)}`,
+              edits: [{ span, text: quote(joined) }],
+            },
           ],
         }
       : {}),
