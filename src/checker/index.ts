@@ -18,6 +18,7 @@ export {
   PersonalDataFields,
   QueryHasPositiveClause,
   RangesAreNotEmpty,
+  StraightQuotes,
   ValueFitsFieldType,
   ValueIsOneWord,
   ValuesWithinFieldBounds,

@@ -20,6 +20,7 @@ import { OperatorWordsUpperCase } from './rules/operator-words-upper-case.js';
 import { PersonalDataFields } from './rules/personal-data-fields.js';
 import { QueryHasPositiveClause } from './rules/query-has-positive-clause.js';
 import { RangesAreNotEmpty } from './rules/ranges-are-not-empty.js';
+import { StraightQuotes } from './rules/straight-quotes.js';
 import { ValueFitsFieldType } from './rules/value-fits-field-type.js';
 import { ValueIsOneWord } from './rules/value-is-one-word.js';
 import { ValuesWithinFieldBounds } from './rules/values-within-field-bounds.js';
@@ -27,6 +28,7 @@ import { ValuesWithinFieldBounds } from './rules/values-within-field-bounds.js';
 export const allRules: readonly Rule[] = [
   KnownFieldNames,
   FieldNameSpacesEscaped,
+  StraightQuotes,
   ValueFitsFieldType,
   OperatorFitsFieldType,
   ValuesWithinFieldBounds,
@@ -78,6 +80,7 @@ export {
   PersonalDataFields,
   QueryHasPositiveClause,
   RangesAreNotEmpty,
+  StraightQuotes,
   ValueFitsFieldType,
   ValueIsOneWord,
   ValuesWithinFieldBounds,
