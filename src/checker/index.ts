@@ -8,6 +8,7 @@ export {
   DatesAreQuoted,
   FieldNameSpacesEscaped,
   KnownFieldNames,
+  ListsAndRangesAsWritten,
   NoDuplicateClauses,
   NoEmptyPhrase,
   NoLeadingWildcard,

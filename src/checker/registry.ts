@@ -10,6 +10,7 @@ import { ConjunctionsCanHold } from './rules/conjunctions-can-hold.js';
 import { DatesAreQuoted } from './rules/dates-are-quoted.js';
 import { FieldNameSpacesEscaped } from './rules/field-name-spaces-escaped.js';
 import { KnownFieldNames } from './rules/known-field-names.js';
+import { ListsAndRangesAsWritten } from './rules/lists-and-ranges-as-written.js';
 import { NoDuplicateClauses } from './rules/no-duplicate-clauses.js';
 import { NoEmptyPhrase } from './rules/no-empty-phrase.js';
 import { NoSqlSyntax } from './rules/no-sql-syntax.js';
@@ -46,6 +47,7 @@ export const allRules: readonly Rule[] = [
   DatesAreQuoted,
   NoEmptyPhrase,
   NoSqlSyntax,
+  ListsAndRangesAsWritten,
 ];
 
 export interface CodeEntry extends CodeInfo {
@@ -70,6 +72,7 @@ export {
   DatesAreQuoted,
   FieldNameSpacesEscaped,
   KnownFieldNames,
+  ListsAndRangesAsWritten,
   NoDuplicateClauses,
   NoEmptyPhrase,
   NoLeadingWildcard,

@@ -50,6 +50,7 @@ import { formatPosition } from './position.js';
 import {
   binaryOperatorBefore,
   bracketWords,
+  dashedBounds,
   escapedInPlace,
   valueAroundColon,
 } from './syntax-fixes.js';
@@ -768,7 +769,7 @@ function defineQueryParser({ EmbeddedActionsParser, tokenMatcher }: Chevrotain) 
     private rangeWithoutTo(token: IToken): ErrorNode {
       return this.ACTION(() => {
         const at = this.tokenSpan(token);
-        const words = bracketWords(token.image.slice(1, -1));
+        const words = dashedBounds(bracketWords(token.image.slice(1, -1)));
         const fixes: Fix[] =
           words.length === 2 && closedBy(token.image, ']') && !words.some((w) => w === 'TO')
             ? [

@@ -91,7 +91,7 @@ describe('fixQuery applies safe fixes unless asked for all', () => {
     [
       '[Supplier Name] like "Acme%"',
       '[Supplier Name] like "Acme%"',
-      '[Supplier Name] contains "Acme%"',
+      '[Supplier Name] startswith "Acme"',
     ],
     ['cats and dogs', 'cats and dogs', 'cats AND dogs'],
     ['[Loyalty Score] gt 0,5', '[Loyalty Score] gt 0.5', '[Loyalty Score] gt 0.5'],

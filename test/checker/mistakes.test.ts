@@ -70,3 +70,47 @@ describe('look-alike quotes', () => {
     );
   });
 });
+
+describe('lists and SQL idioms', () => {
+  table([
+    ['City:(Berlin, Paris)', 'comma-list', 'City:(Berlin OR Paris)'],
+    ['City:(Berlin,Paris,Rome)', 'comma-list', 'City:(Berlin OR Paris OR Rome)'],
+    ["City:('Berlin','Paris')", 'comma-list', 'City:(Berlin OR Paris)'],
+    ['City:("New York", Paris)', 'comma-list', 'City:("New York" OR Paris)'],
+    ["City IN ('Berlin','Paris')", 'sql-syntax', 'City:(Berlin OR Paris)'],
+    ['City IN ("Berlin", "Paris")', 'sql-syntax', 'City:(Berlin OR Paris)'],
+    ["city in ('Berlin')", 'sql-syntax', 'City:Berlin'],
+    ["Last Name in ('van Dijk', 'Smith')", 'sql-syntax', 'Last\\ Name:("van Dijk" OR Smith)'],
+    ['City NOT IN (Berlin, Paris)', 'sql-syntax', '*:* -City:(Berlin OR Paris)'],
+    ['Age BETWEEN 18 AND 65', 'sql-syntax', 'Age:[18 TO 65]'],
+    ['age between 18 and 65', 'sql-syntax', 'Age:[18 TO 65]'],
+    ['age 18-65', 'dash-range', 'Age:[18 TO 65]'],
+    ['Age:18-65', 'dash-range', 'Age:[18 TO 65]'],
+    ['Stock Quantity 10-20', 'dash-range', 'Stock\\ Quantity:[10 TO 20]'],
+    ['Age:[18 - 65]', 'missing-range-to', 'Age:[18 TO 65]'],
+    ['Age:[18-65]', 'missing-range-to', 'Age:[18 TO 65]'],
+    ['phone IS NULL', 'sql-syntax', '*:* NOT _exists_:Phone'],
+    ['phone IS NOT NULL', 'sql-syntax', '_exists_:Phone'],
+    ['Phone is not null', 'sql-syntax', '_exists_:Phone'],
+    ['[Email] like "%gmail%"', 'sql-syntax', '[Email] contains "gmail"'],
+    ['[Email] LIKE "gmail%"', 'sql-syntax', '[Email] startswith "gmail"'],
+    ['Email like "%gmail%"', 'sql-syntax', '[Email] contains "gmail"'],
+  ]);
+
+  it('leaves words that only look like lists or ranges alone', () => {
+    for (const text of [
+      'Phone:555-1234',
+      'Berlin, Paris',
+      'made in Germany',
+      'City:(Berlin OR Paris)',
+      'Age:[18 TO 65]',
+      'is null',
+      'EAN:4006381-333931',
+    ]) {
+      const codes = check(text, { schema }).map((d) => d.code);
+      expect(codes, text).not.toContain('comma-list');
+      expect(codes, text).not.toContain('dash-range');
+      expect(codes, text).not.toContain('sql-syntax');
+    }
+  });
+});
