@@ -114,3 +114,67 @@ describe('lists and SQL idioms', () => {
     }
   });
 });
+
+describe('numbers, dates and times as people write them', () => {
+  table([
+    ['Credit Limit:€500', 'invalid-number', '[Credit Limit] eq 500'],
+    ['[Unit Price] lt 500€', 'invalid-number', '[Unit Price] lt 500'],
+    ['[Credit Limit] gt $1,000,000', 'invalid-number', '[Credit Limit] gt 1000000'],
+    ['[Credit Limit] gt 1,000,000', 'invalid-number', '[Credit Limit] gt 1000000'],
+    ['[Credit Limit] gt 12,345.67', 'invalid-number', '[Credit Limit] gt 12345.67'],
+    ['[Credit Limit] gt 1.000,50', 'invalid-number', '[Credit Limit] gt 1000.50'],
+    ["[Credit Limit] gt 1'000", 'invalid-number', '[Credit Limit] gt 1000'],
+    ['[Loyalty Score] gt 0,5', 'invalid-number', '[Loyalty Score] gt 0.5'],
+    ['[Loyalty Score] ge 50%', 'invalid-number', '[Loyalty Score] ge 0.5'],
+    ['Age:1,000', 'invalid-number', 'Age:1000'],
+    ['[Age] ge 18%', 'invalid-number', '[Age] ge 18'],
+    ['[Date of Birth] lt 01.02.1960', 'invalid-date', '[Date of Birth] lt "1960-02-01"'],
+    ['[Date of Birth] lt "13/02/1960"', 'invalid-date', '[Date of Birth] lt "1960-02-13"'],
+    ['[Date of Birth] lt 13/02/1960', 'invalid-date', '[Date of Birth] lt "1960-02-13"'],
+    ['[Last Contacted] gt "02/13/2020"', 'invalid-date', '[Last Contacted] gt "2020-02-13"'],
+    ['[Customer Since] gt 13/02/2020', 'invalid-date', '[Customer Since] gt "2020-02-13"'],
+    ['[Preferred Contact Time] eq 9am', 'invalid-time', '[Preferred Contact Time] eq "09:00"'],
+    ['[Preferred Contact Time] ge "9:30pm"', 'invalid-time', '[Preferred Contact Time] ge "21:30"'],
+    ['[Preferred Contact Time] le "12am"', 'invalid-time', '[Preferred Contact Time] le "00:00"'],
+  ]);
+
+  it('where the meaning is certain the fix is safe', () => {
+    for (const [text, meant] of [
+      ['[Credit Limit] gt 1,000,000', '[Credit Limit] gt 1000000'],
+      ['[Date of Birth] lt 13/02/1960', '[Date of Birth] lt "1960-02-13"'],
+      ['[Preferred Contact Time] eq 9am', '[Preferred Contact Time] eq "09:00"'],
+    ] as const)
+      expect(fixQuery(text, { schema }).text).toBe(meant);
+  });
+
+  it('where it is not, the message names both readings and the expected form, and no fix is safe', () => {
+    for (const [text, says] of [
+      ['[Customer Since] gt "01/02/2020"', /1 February \(2020-02-01\) or 2 January \(2020-01-02\)/],
+      ['[Credit Limit] gt 1,000', /may be 1000 or 1\.000/],
+      ['[Loyalty Score] ge 50%', /may be 0\.5 or 50/],
+    ] as const) {
+      const refusal = check(text, { schema }).find((d) => d.code.startsWith('invalid-'))!;
+      expect(refusal.message).toMatch(says);
+      expect(refusal.fixes!.length).toBe(2);
+      expect(refusal.fixes!.some((f) => f.safe)).toBe(false);
+      expect(fixQuery(text, { schema }).text).toBe(text);
+    }
+  });
+
+  it("an ambiguous date on a field with a storage format reads in the field's format", () => {
+    expect(fixQuery('[Date of Birth] lt 01/02/1960', { schema }).text).toBe(
+      '[Date of Birth] lt "1960-01-02"',
+    );
+  });
+
+  it('every thousands-grouped number reads as the number it groups', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1000, max: 999_999_999 }), (n) => {
+        const grouped = n.toLocaleString('en-US');
+        expect(fixQuery(`[Credit Limit] gt ${grouped}`, { schema, unsafe: true }).text).toBe(
+          `[Credit Limit] gt ${n}`,
+        );
+      }),
+    );
+  });
+});
