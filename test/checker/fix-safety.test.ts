@@ -87,7 +87,7 @@ describe('the counterexamples of issue 9', () => {
 describe('fixQuery applies safe fixes unless asked for all', () => {
   it.each([
     // query, safe fixes only, all fixes
-    ['Last Name:van Dijk', 'Last Name:van Dijk', '[Last Name] eq "van" Dijk'],
+    ['Last Name:van Dijk', 'Last Name:van Dijk', '[Last Name] eq "van Dijk"'],
     [
       '[Supplier Name] like "Acme%"',
       '[Supplier Name] like "Acme%"',

@@ -178,3 +178,28 @@ describe('numbers, dates and times as people write them', () => {
     );
   });
 });
+
+describe('better guesses', () => {
+  table([
+    ['Color:black', 'unknown-field', 'Colour:BLK'],
+    ['Last Name:van Dijk', 'unescaped-space', '[Last Name] eq "van Dijk"'],
+    [
+      'Last Name:van der Berg AND City:Berlin',
+      'unescaped-space',
+      '[Last Name] eq "van der Berg" AND City:Berlin',
+    ],
+    [
+      'Last Name:van Dijk First Name:Tim',
+      'unescaped-space',
+      '[Last Name] eq "van Dijk" [First Name] eq "Tim"',
+    ],
+    ['supplier:acme', 'unknown-field', 'Supplier\\ Name:acme'],
+    ['supplier:S-1234', 'unknown-field', 'Supplier\\ ID:S-1234'],
+  ]);
+
+  it('suggests a field for a description of one of its codes, one letter away', () => {
+    const [d] = check('Color:black', { schema });
+    expect(d!.message).toContain('did you mean "Colour"?');
+    expect(d!.fixes!.map((f) => [f.kind, f.title])).toEqual([['typo', 'Use "Colour"']]);
+  });
+});
