@@ -3,7 +3,7 @@
  * that may change what the query means is named so, as in the editor's lint tooltip.
  */
 import { lineColumn, type Diagnostic, type Fix } from 'mdq';
-import { fixLabel } from 'mdq/codemirror';
+import { fixLabel, warnsOfMeaning } from 'mdq/codemirror';
 
 export function renderDiagnostics(
   list: HTMLElement,
@@ -41,7 +41,7 @@ export function renderDiagnostics(
     for (const fix of d.fixes ?? []) {
       const button = document.createElement('button');
       button.type = 'button';
-      button.className = fix.safe === true ? 'fix' : 'fix unsafe';
+      button.className = warnsOfMeaning(fix) ? 'fix unsafe' : 'fix';
       button.textContent = fixLabel(fix);
       button.addEventListener('click', () => applyFix(fix));
       item.append(button);

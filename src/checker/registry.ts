@@ -10,6 +10,7 @@ import { ConjunctionsCanHold } from './rules/conjunctions-can-hold.js';
 import { DatesAreQuoted } from './rules/dates-are-quoted.js';
 import { FieldNameSpacesEscaped } from './rules/field-name-spaces-escaped.js';
 import { KnownFieldNames } from './rules/known-field-names.js';
+import { ListsAndRangesAsWritten } from './rules/lists-and-ranges-as-written.js';
 import { NoDuplicateClauses } from './rules/no-duplicate-clauses.js';
 import { NoEmptyPhrase } from './rules/no-empty-phrase.js';
 import { NoSqlSyntax } from './rules/no-sql-syntax.js';
@@ -20,6 +21,7 @@ import { OperatorWordsUpperCase } from './rules/operator-words-upper-case.js';
 import { PersonalDataFields } from './rules/personal-data-fields.js';
 import { QueryHasPositiveClause } from './rules/query-has-positive-clause.js';
 import { RangesAreNotEmpty } from './rules/ranges-are-not-empty.js';
+import { StraightQuotes } from './rules/straight-quotes.js';
 import { ValueFitsFieldType } from './rules/value-fits-field-type.js';
 import { ValueIsOneWord } from './rules/value-is-one-word.js';
 import { ValuesWithinFieldBounds } from './rules/values-within-field-bounds.js';
@@ -27,6 +29,7 @@ import { ValuesWithinFieldBounds } from './rules/values-within-field-bounds.js';
 export const allRules: readonly Rule[] = [
   KnownFieldNames,
   FieldNameSpacesEscaped,
+  StraightQuotes,
   ValueFitsFieldType,
   OperatorFitsFieldType,
   ValuesWithinFieldBounds,
@@ -44,6 +47,7 @@ export const allRules: readonly Rule[] = [
   DatesAreQuoted,
   NoEmptyPhrase,
   NoSqlSyntax,
+  ListsAndRangesAsWritten,
 ];
 
 export interface CodeEntry extends CodeInfo {
@@ -68,6 +72,7 @@ export {
   DatesAreQuoted,
   FieldNameSpacesEscaped,
   KnownFieldNames,
+  ListsAndRangesAsWritten,
   NoDuplicateClauses,
   NoEmptyPhrase,
   NoLeadingWildcard,
@@ -78,6 +83,7 @@ export {
   PersonalDataFields,
   QueryHasPositiveClause,
   RangesAreNotEmpty,
+  StraightQuotes,
   ValueFitsFieldType,
   ValueIsOneWord,
   ValuesWithinFieldBounds,

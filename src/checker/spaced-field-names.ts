@@ -26,11 +26,50 @@ export interface SpacedFieldName {
    * value probably runs on, so rewriting only the name is not what was meant.
    */
   readonly wordAfter: boolean;
+  /**
+   * The plain words after a `field:word` clause, joined by adjacency, that the value most likely
+   * runs on into (`van` `Dijk`): at most four, none of them part of the next clause's name.
+   */
+  readonly valueWords: readonly Term[];
   /** A lower-case `and`/`or`/`not` word is next to the name or clause: a bracket comparison would make it an operator. */
   readonly operatorWordNext: boolean;
 }
 
 const OPERATOR_WORDS = new Set(['and', 'or', 'not']);
+const NO_WORDS: readonly Term[] = [];
+/** At most this many words after a value are taken as part of it (as ValueIsOneWord takes them). */
+const MAX_VALUE_WORDS = 4;
+
+/** The plain words after `ops[i]` joined by adjacency, less those that start the next clause's spaced name. */
+function wordsAfter(and: And, i: number, schema: SchemaIndex): readonly Term[] {
+  const ops = and.operands;
+  const words: Term[] = [];
+  let j = i + 1;
+  for (; j < ops.length && words.length < MAX_VALUE_WORDS && and.explicit[j - 1] === false; j++) {
+    const w = ops[j]!;
+    if (
+      w.kind !== 'Term' ||
+      isOperatorWordTerm(w) ||
+      /^[=<>!]+$/.test(w.value) ||
+      w.raw !== w.value
+    )
+      break;
+    words.push(w);
+  }
+  // `Last Name:van Dijk First Name:Tim`: `First` is the next clause's name, not the value's.
+  const next = ops[j];
+  if (
+    next !== undefined &&
+    and.explicit[j - 1] === false &&
+    (next.kind === 'Field' || next.kind === 'Exists')
+  ) {
+    for (let t = 0; t < words.length; t++) {
+      const name = [...words.slice(t).map((w) => w.value), next.field.value].join(' ');
+      if (lookup(schema, name) !== undefined) return words.slice(0, t);
+    }
+  }
+  return words.length === 0 ? NO_WORDS : words;
+}
 
 const isOperatorWordTerm = (node: Expr | undefined): boolean =>
   node?.kind === 'Term' && OPERATOR_WORDS.has(node.raw);
@@ -103,6 +142,7 @@ export function spacedFieldNames(and: And, schema: SchemaIndex): readonly Spaced
             start,
             end,
             wordAfter: next?.kind === 'Term' && !isOperatorWordTerm(next),
+            valueWords: clause.value.kind === 'Term' ? wordsAfter(and, i, schema) : NO_WORDS,
             operatorWordNext: isOperatorWordTerm(ops[i - k - 1]) || isOperatorWordTerm(ops[i + 1]),
           });
           break;
@@ -136,6 +176,7 @@ export function spacedFieldNames(and: And, schema: SchemaIndex): readonly Spaced
             start,
             end,
             wordAfter: next?.kind === 'Term' && !isOperatorWordTerm(next),
+            valueWords: NO_WORDS,
             operatorWordNext: isOperatorWordTerm(ops[i - 1]) || isOperatorWordTerm(ops[i + k + 1]),
           });
           break;

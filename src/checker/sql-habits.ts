@@ -5,7 +5,9 @@
  * finds the comparisons in an AND's operands and says what they would be in mdq.
  */
 import type { And, ComparisonOperator, Expr, Term } from '../language/ast.js';
+import { escapeTerm, quote } from '../language/escape.js';
 import type { SchemaField, SchemaIndex } from '../schema/schema.js';
+import { readValue } from './values.js';
 
 /** SQL's comparison operators, as the real ones. */
 const SQL_OPERATORS: Readonly<Record<string, ComparisonOperator>> = {
@@ -331,4 +333,158 @@ export function likeWildcard(pattern: string): string {
     .replace(/[*?\\]/g, '\\$&')
     .replace(/%/g, '*')
     .replace(/_/g, '?');
+}
+
+/** SQL's other idioms, written where a clause was meant: `City IN ('a','b')`, `Age BETWEEN 1 AND 2`, `Phone IS NULL`. */
+export interface SqlIdiom {
+  readonly idiom: 'in' | 'not in' | 'between' | 'is null' | 'is not null';
+  /** The words before the idiom that may name the field, as for a comparison. */
+  readonly nameWords: readonly Term[];
+  /** IN's items, BETWEEN's two bounds, nothing for IS NULL. */
+  readonly values: readonly string[];
+  readonly operatorStart: number;
+  readonly end: number;
+  /** Every operand the idiom covers from its keyword on. */
+  readonly rest: readonly Expr[];
+}
+
+const isWord = (node: Expr | undefined, word: string): boolean =>
+  node?.kind === 'Term' && node.value.length === word.length && node.value.toLowerCase() === word;
+
+/** `NOT x` written with the keyword (not `-x` or `!x`), for `NOT IN` and `IS NOT NULL`. */
+const notOf = (node: Expr | undefined, word: string): boolean =>
+  node?.kind === 'Not' &&
+  node.operator === 'NOT' &&
+  isWord(node.operand, word) &&
+  node.operand.span.start > node.span.start + 1;
+
+/** A bound of BETWEEN: a word or a phrase. */
+const boundOf = (node: Expr | undefined): string | undefined =>
+  node?.kind === 'Phrase'
+    ? node.value
+    : node?.kind === 'Term' && !isSqlWord(node)
+      ? node.raw[0] === "'" && closesQuote(node.raw, 1)
+        ? unquote(node.value)
+        : node.value
+      : undefined;
+
+/**
+ * The items of a list as SQL and people write it, `'Berlin','Paris'` or `Berlin, Paris`: split
+ * at commas outside quotes, each trimmed and unquoted (`'...'` or `"..."`). Undefined when
+ * there is no comma, an item is empty, or a quote is left open.
+ */
+export function listItems(inner: string): string[] | undefined {
+  const items: string[] = [];
+  let from = 0;
+  // The quote an item opened and has not closed yet: a comma inside it is text.
+  let open: string | undefined;
+  for (let i = 0; i <= inner.length; i++) {
+    const c = inner[i];
+    if (open !== undefined) {
+      if (c === undefined) return undefined;
+      if (c === open) open = undefined;
+      continue;
+    }
+    if ((c === "'" || c === '"') && inner.slice(from, i).trim() === '') {
+      open = c;
+      continue;
+    }
+    if (c !== undefined && c !== ',') continue;
+    const t = inner.slice(from, i).trim();
+    from = i + 1;
+    if (t === '') return undefined;
+    const q = t[0] === "'" || t[0] === '"' ? t[0] : undefined;
+    if (q !== undefined) {
+      if (t.length < 2 || t[t.length - 1] !== q) return undefined;
+      items.push(q === "'" ? t.slice(1, -1).replace(/''/g, "'") : t.slice(1, -1));
+    } else if (/["'()]/.test(t)) return undefined;
+    else items.push(t);
+  }
+  return items.length > 1 ? items : undefined;
+}
+
+/** Every SQL idiom (IN, BETWEEN, IS NULL) among the operands of `and`, in order. */
+export function sqlIdioms(and: And, text: string | undefined): readonly SqlIdiom[] {
+  const ops = and.operands;
+  const explicit = and.explicit;
+  let found: SqlIdiom[] | undefined;
+  const adjacent = (i: number) => explicit[i] === false;
+  for (let i = 1; i < ops.length; i++) {
+    if (!adjacent(i - 1)) continue;
+    const op = ops[i];
+    let idiom: SqlIdiom['idiom'] | undefined;
+    let values: string[] = [];
+    let last = i;
+    if ((isWord(op, 'in') || notOf(op, 'in')) && adjacent(i) && ops[i + 1]?.kind === 'Group') {
+      const group = ops[i + 1]!;
+      const items =
+        text === undefined
+          ? undefined
+          : listItems(text.slice(group.span.start + 1, group.span.end - 1));
+      const one =
+        text === undefined
+          ? undefined
+          : text.slice(group.span.start + 1, group.span.end - 1).trim();
+      // `IN ('a')`: one item, no comma.
+      const single =
+        items ??
+        (one !== undefined && one !== '' && !/[\s(),]/.test(one)
+          ? [one.replace(/^'(.*)'$/, '$1')]
+          : undefined);
+      if (single === undefined) continue;
+      idiom = op!.kind === 'Not' ? 'not in' : 'in';
+      values = single;
+      last = i + 1;
+    } else if (isWord(op, 'between') && adjacent(i)) {
+      const low = boundOf(ops[i + 1]);
+      // `BETWEEN 1 AND 2` (an AND of the language) or `between 1 and 2` (the word `and`).
+      const high = explicit[i + 1] === true ? boundOf(ops[i + 2]) : undefined;
+      const highAfterWord =
+        explicit[i + 1] === false && isWord(ops[i + 2], 'and') && adjacent(i + 2)
+          ? boundOf(ops[i + 3])
+          : undefined;
+      if (low === undefined || (high === undefined && highAfterWord === undefined)) continue;
+      idiom = 'between';
+      values = [low, (high ?? highAfterWord)!];
+      last = high !== undefined ? i + 2 : i + 3;
+    } else if (isWord(op, 'is') && adjacent(i)) {
+      if (isWord(ops[i + 1], 'null')) {
+        idiom = 'is null';
+        last = i + 1;
+      } else if (notOf(ops[i + 1], 'null')) {
+        idiom = 'is not null';
+        last = i + 1;
+      } else if (isWord(ops[i + 1], 'not') && adjacent(i + 1) && isWord(ops[i + 2], 'null')) {
+        idiom = 'is not null';
+        last = i + 2;
+      } else continue;
+    } else continue;
+    const nameWords = wordsBefore(and, i, MAX_NAME_WORDS);
+    if (nameWords.length === 0) continue;
+    (found ??= []).push({
+      idiom,
+      nameWords,
+      values,
+      operatorStart: op!.span.start,
+      end: ops[last]!.span.end,
+      rest: ops.slice(i, last + 1),
+    });
+    i = last;
+  }
+  return found ?? NONE_IDIOMS;
+}
+
+const NONE_IDIOMS: readonly SqlIdiom[] = [];
+
+/** A list item or bound as the field reads it (a date in its query form), bare when it is a plain word; undefined when the field cannot hold it. */
+export function writeListItem(value: string, field: SchemaField | undefined): string | undefined {
+  let v = value;
+  if (field !== undefined) {
+    const reading = readValue(v, field);
+    if (!reading.ok) {
+      if (reading.suggestion === undefined) return undefined;
+      v = reading.suggestion;
+    }
+  }
+  return /^[\p{L}\p{N}_.@-]+$/u.test(v) && escapeTerm(v) === v ? v : quote(v);
 }

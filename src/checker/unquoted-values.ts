@@ -15,6 +15,8 @@ const REFUSED_VALUE = new Set([
   'invalid-boolean',
   'picklist-description',
   'unknown-picklist-code',
+  // Not a refusal, but the same value to write: `[City] eq “Berlin”` is `"Berlin"`, not `"“Berlin”"`.
+  'smart-quotes',
 ]);
 
 /** In diagnostics sorted by span: each `unquoted-value` takes the fixes of a refusal on the same span. */

@@ -7,5 +7,5 @@ export { formatQuery, submitQuery } from './commands.js';
 export { closeHover, showHover } from './hover.js';
 export type { MdqEditorOptions } from './options.js';
 export type { QueryServices } from './services.js';
-export { fixLabel, queryDiagnostics } from './lint.js';
+export { fixLabel, queryDiagnostics, warnsOfMeaning } from './lint.js';
 export { TOKEN_TAGS } from './highlighting.js';

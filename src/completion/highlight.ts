@@ -15,6 +15,7 @@
  * of the whole); on a broken one an error stays within its clause.
  */
 import type { Node, Span } from '../language/ast.js';
+import { closesLookAlike, opensLookAlike } from '../checker/look-alike-quotes.js';
 import { closedBy } from '../language/escape.js';
 import { isSpaceCode } from '../language/tokens.js';
 import { isPlainDate } from '../schema/dates.js';
@@ -38,6 +39,11 @@ function valueClass(value: string): SemanticTokenClass {
   return NUMBER.test(value) ? 'number' : 'text';
 }
 
+/** A word in quote marks that only look like `"` (`“New`, `York”`, `‘Tim’`): an error, not a string (StraightQuotes). */
+function lookAlikeQuoted(value: string): boolean {
+  return opensLookAlike(value) || closesLookAlike(value);
+}
+
 /** What the tree says about the token starting at each offset (`clean`: the text's tree when it has no diagnostic). */
 function rolesOf(
   text: string,
@@ -55,7 +61,10 @@ function rolesOf(
           roles.set(node.span.start, 'keyword');
           break;
         case 'Term':
-          roles.set(node.span.start, valueClass(node.value));
+          roles.set(
+            node.span.start,
+            lookAlikeQuoted(node.value) ? 'error' : valueClass(node.value),
+          );
           break;
         case 'RangeBound':
           roles.set(
@@ -75,8 +84,14 @@ function rolesOf(
           roles.set(node.span.start, 'number');
           break;
         case 'Phrase':
-        case 'StringValue':
           roles.set(node.span.start, 'string');
+          break;
+        case 'StringValue':
+          // A comparison's value written without quotes is a StringValue too: `eq “Berlin”` is no string.
+          roles.set(
+            node.span.start,
+            text[node.span.start] !== '"' && lookAlikeQuoted(node.value) ? 'error' : 'string',
+          );
           break;
         default:
           break;

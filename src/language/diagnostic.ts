@@ -13,8 +13,18 @@ export interface TextEdit {
   readonly text: string;
 }
 
+/**
+ * What kind of change a fix makes, so an interface can word it: `typo` corrects a
+ * misspelt name or value ("Did you mean City?"), `syntax` writes the same query the way
+ * the language spells it (quotes, escapes, brackets, a missing `)`), `rewrite` writes a
+ * different query, the one the person most likely meant (SQL as a comparison, a list as
+ * an OR). Independent of `safe`: a typo fix is a guess, yet not an alarming one.
+ */
+export type FixKind = 'typo' | 'syntax' | 'rewrite';
+
 export interface Fix {
   readonly title: string;
+  readonly kind: FixKind;
   readonly edits: readonly TextEdit[];
   /**
    * True when the fix keeps what the query means: it changes only how it is written

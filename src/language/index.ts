@@ -1,6 +1,13 @@
 export type * from './ast.js';
 export { COMPARISON_OPERATORS } from './ast.js';
-export type { Diagnostic, Fix, RelatedInformation, Severity, TextEdit } from './diagnostic.js';
+export type {
+  Diagnostic,
+  Fix,
+  FixKind,
+  RelatedInformation,
+  Severity,
+  TextEdit,
+} from './diagnostic.js';
 export { applyEdits } from './diagnostic.js';
 export { QuerySyntaxError } from './errors.js';
 export {

@@ -88,7 +88,7 @@ function lexingDiagnostic(text: string, e: ILexingError): Diagnostic {
         'a backslash at the end escapes nothing; write \\\\ for a backslash',
         span,
       ),
-      fixes: [{ title: 'Escape the backslash', edits: [{ span, text: '\\\\' }] }],
+      fixes: [{ kind: 'syntax', title: 'Escape the backslash', edits: [{ span, text: '\\\\' }] }],
     };
   }
   return {
@@ -97,7 +97,7 @@ function lexingDiagnostic(text: string, e: ILexingError): Diagnostic {
       `unexpected character '${ch}' at ${formatPosition(text, span.start)}`,
       span,
     ),
-    fixes: [{ title: `Escape '${ch}'`, edits: [{ span, text: `\\${ch}` }] }],
+    fixes: [{ kind: 'syntax', title: `Escape '${ch}'`, edits: [{ span, text: `\\${ch}` }] }],
   };
 }
 

@@ -50,6 +50,7 @@ import { formatPosition } from './position.js';
 import {
   binaryOperatorBefore,
   bracketWords,
+  dashedBounds,
   escapedInPlace,
   valueAroundColon,
 } from './syntax-fixes.js';
@@ -242,6 +243,7 @@ function defineQueryParser({ EmbeddedActionsParser, tokenMatcher }: Chevrotain) 
     /** A stray token's "Escape" fix: made only where offered (a flood of `)` or `]` has no use for it). */
     private escapeFix(at: Span, image: string): Fix {
       return {
+        kind: 'syntax',
         title: `Escape '${image}'`,
         edits: [{ span: at, text: escapedInPlace(this.text, at.start, image) }],
       };
@@ -452,7 +454,11 @@ function defineQueryParser({ EmbeddedActionsParser, tokenMatcher }: Chevrotain) 
           return;
         }
         const image = token.image;
-        const remove: Fix = { title: `Remove '${image}'`, edits: [{ span: at, text: '' }] };
+        const remove: Fix = {
+          kind: 'syntax',
+          title: `Remove '${image}'`,
+          edits: [{ span: at, text: '' }],
+        };
         switch (token.tokenType) {
           case T.RParen:
           case T.RangeRParen:
@@ -498,6 +504,7 @@ function defineQueryParser({ EmbeddedActionsParser, tokenMatcher }: Chevrotain) 
             const quote: Fix[] = value
               ? [
                   {
+                    kind: 'syntax',
                     title: 'Quote the value',
                     edits: [{ span: value, text: `"${this.text.slice(value.start, value.end)}"` }],
                     safe: true,
@@ -555,7 +562,7 @@ function defineQueryParser({ EmbeddedActionsParser, tokenMatcher }: Chevrotain) 
     private missingOperand(operator: IToken): ErrorNode {
       const at = this.tokenSpan(operator);
       this.report('missing-operand', `expected a clause after '${operator.image}'`, at, [
-        { title: `Remove '${operator.image}'`, edits: [{ span: at, text: '' }] },
+        { kind: 'syntax', title: `Remove '${operator.image}'`, edits: [{ span: at, text: '' }] },
       ]);
       return this.missing(at.end);
     }
@@ -674,10 +681,15 @@ function defineQueryParser({ EmbeddedActionsParser, tokenMatcher }: Chevrotain) 
         at,
         [
           {
+            kind: 'syntax',
             title: `Make the next clause ${meaning}`,
             edits: [{ span: span(at.end, next.startOffset), text: '' }],
           },
-          { title: `Search for '${token.image}'`, edits: [{ span: at, text: `\\${token.image}` }] },
+          {
+            kind: 'syntax',
+            title: `Search for '${token.image}'`,
+            edits: [{ span: at, text: `\\${token.image}` }],
+          },
         ],
       );
     }
@@ -703,6 +715,7 @@ function defineQueryParser({ EmbeddedActionsParser, tokenMatcher }: Chevrotain) 
           this.tokenSpan(last),
           [
             {
+              kind: 'syntax',
               title:
                 prefixes.length === 1 &&
                 all.start === this.tokenSpan(last).start &&
@@ -753,10 +766,14 @@ function defineQueryParser({ EmbeddedActionsParser, tokenMatcher }: Chevrotain) 
             let end = at.end;
             while (this.text[end] === '^' && !/[\d.]/.test(this.text[end + 1] ?? '')) end++;
             this.report('missing-boost-value', "expected a number after '^'", at, [
+<<<<<<< HEAD
               {
                 title: end === at.end ? "Remove '^'" : 'Remove the carets',
                 edits: [{ span: span(at.start, end), text: '' }],
               },
+=======
+              { kind: 'syntax', title: "Remove '^'", edits: [{ span: at, text: '' }] },
+>>>>>>> s12-mistakes
             ]);
             return expr;
           }
@@ -798,11 +815,12 @@ function defineQueryParser({ EmbeddedActionsParser, tokenMatcher }: Chevrotain) 
     private rangeWithoutTo(token: IToken): ErrorNode {
       return this.ACTION(() => {
         const at = this.tokenSpan(token);
-        const words = bracketWords(token.image.slice(1, -1));
+        const words = dashedBounds(bracketWords(token.image.slice(1, -1)));
         const fixes: Fix[] =
           words.length === 2 && closedBy(token.image, ']') && !words.some((w) => w === 'TO')
             ? [
                 {
+                  kind: 'syntax',
                   title: "Insert 'TO'",
                   edits: [{ span: at, text: `[${words[0]} TO ${words[1]}]` }],
                   safe: true,
@@ -835,11 +853,13 @@ function defineQueryParser({ EmbeddedActionsParser, tokenMatcher }: Chevrotain) 
         const fixes: Fix[] | undefined = signed
           ? [
               {
+                kind: 'syntax',
                 title: `Escape '${signed[0][0]}': \\${signed[0]}`,
                 edits: [{ span: span(colonEnd, colonEnd + 1), text: `\\${signed[0][0]}` }],
                 safe: true,
               },
               {
+                kind: 'syntax',
                 title: `Quote the value: "${signed[0]}"`,
                 edits: [
                   {
@@ -889,6 +909,7 @@ function defineQueryParser({ EmbeddedActionsParser, tokenMatcher }: Chevrotain) 
           nameSpan,
           [
             {
+              kind: 'syntax',
               title: 'Escape the wildcards',
               edits: [
                 {
@@ -970,7 +991,7 @@ function defineQueryParser({ EmbeddedActionsParser, tokenMatcher }: Chevrotain) 
     /** Applies `~` to a term (fuzzy) or a phrase (proximity), reporting it anywhere else or with a bad number. */
     private withTilde(leaf: Operand, tilde: IToken): Operand {
       const at = this.tokenSpan(tilde);
-      const remove: Fix = { title: "Remove '~'", edits: [{ span: at, text: '' }] };
+      const remove: Fix = { kind: 'syntax', title: "Remove '~'", edits: [{ span: at, text: '' }] };
       if (leaf.kind !== 'Term' && leaf.kind !== 'Phrase') {
         const what =
           leaf.kind === 'Regex'
@@ -991,6 +1012,7 @@ function defineQueryParser({ EmbeddedActionsParser, tokenMatcher }: Chevrotain) 
         const digits = /^\d+(?:\.\d+)?/.exec(number)?.[0] ?? '';
         this.report('invalid-fuzzy', `'~' takes a number or nothing, not '${number}'`, at, [
           {
+            kind: 'syntax',
             title: `Separate '${number.slice(digits.length)}' from '~${digits}'`,
             edits: [
               { span: span(at.start + 1 + digits.length, at.start + 1 + digits.length), text: ' ' },
@@ -1012,6 +1034,7 @@ function defineQueryParser({ EmbeddedActionsParser, tokenMatcher }: Chevrotain) 
           at,
           [
             {
+              kind: 'syntax',
               title: `Use ~${Math.round(distance)}`,
               edits: [{ span: at, text: `~${Math.round(distance)}` }],
             },
@@ -1071,6 +1094,7 @@ function defineQueryParser({ EmbeddedActionsParser, tokenMatcher }: Chevrotain) 
       if (closedBy(raw, closer)) return true;
       const text = isEscapedAt(`${raw}${closer}`, raw.length) ? `\\${closer}` : closer;
       const fix: Fix = {
+        kind: 'syntax',
         title: `Add the closing '${closer}'`,
         edits: [{ span: span(at.end, at.end), text }],
         ...(safe ? { safe: true } : {}),
@@ -1105,6 +1129,7 @@ function defineQueryParser({ EmbeddedActionsParser, tokenMatcher }: Chevrotain) 
               ? []
               : [
                   {
+                    kind: 'syntax' as const,
                     title: "Add the closing ')'",
                     edits: [{ span: span(end, end), text }],
                     safe: true,
@@ -1124,6 +1149,7 @@ function defineQueryParser({ EmbeddedActionsParser, tokenMatcher }: Chevrotain) 
               span(openSpan.start, end),
               [
                 {
+                  kind: 'syntax',
                   title: 'Remove the empty group',
                   edits: [{ span: enclosingParens(this.text, openSpan.start, end), text: '' }],
                 },
@@ -1184,6 +1210,7 @@ function defineQueryParser({ EmbeddedActionsParser, tokenMatcher }: Chevrotain) 
               span(lower.span.end, upper.span.start),
               [
                 {
+                  kind: 'syntax',
                   title: "Insert 'TO'",
                   edits: [{ span: span(lower.span.end, upper.span.start), text: ' TO ' }],
                   safe: true,
@@ -1204,6 +1231,7 @@ function defineQueryParser({ EmbeddedActionsParser, tokenMatcher }: Chevrotain) 
               ? []
               : [
                   {
+                    kind: 'syntax' as const,
                     title: `Add the closing '${closer}'`,
                     edits: [{ span: span(end, end), text: closer }],
                     safe: true,
@@ -1320,6 +1348,7 @@ function defineQueryParser({ EmbeddedActionsParser, tokenMatcher }: Chevrotain) 
           fieldSpan,
           [
             {
+              kind: 'syntax',
               title: "Add the closing ']'",
               edits: [
                 {
@@ -1360,6 +1389,7 @@ function defineQueryParser({ EmbeddedActionsParser, tokenMatcher }: Chevrotain) 
           span(fieldSpan.start, at.end),
           [
             {
+              kind: 'syntax',
               title: "Insert 'eq'",
               edits: [{ span: span(fieldSpan.end, at.start), text: ' eq ' }],
             },
@@ -1389,6 +1419,7 @@ function defineQueryParser({ EmbeddedActionsParser, tokenMatcher }: Chevrotain) 
             alias
               ? [
                   {
+                    kind: word === 'like' ? 'rewrite' : 'syntax',
                     title: `Replace with '${alias}'`,
                     edits: [{ span: at, text: alias }],
                     safe: word !== 'like',
@@ -1448,6 +1479,7 @@ function defineQueryParser({ EmbeddedActionsParser, tokenMatcher }: Chevrotain) 
                 at,
                 // The string is what SQL's quotes meant; a number's type is the schema's to say, so that fix is a guess.
                 written.map((w) => ({
+                  kind: 'syntax',
                   title: `Write ${w}`,
                   edits: [{ span: at, text: w }],
                   safe: !numeric,
@@ -1464,6 +1496,7 @@ function defineQueryParser({ EmbeddedActionsParser, tokenMatcher }: Chevrotain) 
                 span(start, at.end),
                 [
                   {
+                    kind: 'syntax',
                     title: `Quote it: ${quoted}`,
                     edits: [
                       {

@@ -27,6 +27,20 @@ export function bracketWords(inner: string): string[] {
   return words;
 }
 
+const BOUND = /^(?:[+-]?\d+(?:\.\d+)?|\d{4}-\d{2}-\d{2})$/;
+const DASHED = /^(\d+(?:\.\d+)?)-(\d+(?:\.\d+)?)$/;
+
+/**
+ * A range's words written with a dash between the bounds, `[18 - 65]` or `[18-65]`, as
+ * the two bounds meant (numbers and ISO dates only: `[a-b]` stays one word); other words as they are.
+ */
+export function dashedBounds(words: string[]): string[] {
+  if (words.length === 3 && words[1] === '-' && BOUND.test(words[0]!) && BOUND.test(words[2]!))
+    return [words[0]!, words[2]!];
+  const dashed = words.length === 1 ? DASHED.exec(words[0]!) : null;
+  return dashed === null ? words : [dashed[1]!, dashed[2]!];
+}
+
 /** `image` escaped where it stands: after a `~`, a space first, or the escape would become the fuzzy suffix (`a~\~`). */
 export function escapedInPlace(text: string, start: number, image: string): string {
   const escaped = backslashed(image);

@@ -112,6 +112,7 @@ describe('past maxDiagnostics (issue 9: what a call keeps alive is bounded, as c
             span: { start: 0, end },
             fixes: [
               {
+                kind: 'syntax',
                 title: "Append ' AND'",
                 edits: [{ span: { start: end, end }, text: ' AND' }],
                 safe: true,

@@ -87,11 +87,11 @@ describe('the counterexamples of issue 9', () => {
 describe('fixQuery applies safe fixes unless asked for all', () => {
   it.each([
     // query, safe fixes only, all fixes
-    ['Last Name:van Dijk', 'Last Name:van Dijk', '[Last Name] eq "van" Dijk'],
+    ['Last Name:van Dijk', 'Last Name:van Dijk', '[Last Name] eq "van Dijk"'],
     [
       '[Supplier Name] like "Acme%"',
       '[Supplier Name] like "Acme%"',
-      '[Supplier Name] contains "Acme%"',
+      '[Supplier Name] startswith "Acme"',
     ],
     ['cats and dogs', 'cats and dogs', 'cats AND dogs'],
     ['[Loyalty Score] gt 0,5', '[Loyalty Score] gt 0.5', '[Loyalty Score] gt 0.5'],

@@ -267,10 +267,11 @@ describe('lint', () => {
       severity: 'warning',
       source: 'mdq unknown-field',
     });
-    expect(diagnostic!.actions!.map((a) => a.name)).toContain('Use "First Name" (changes meaning)');
+    // A misspelt field's correction is a question, not a warning that the meaning changes.
+    expect(diagnostic!.actions!.map((a) => a.name)).toContain('Did you mean "First Name"?');
     const view = fakeView(state);
     diagnostic!
-      .actions!.find((a) => a.name === 'Use "First Name" (changes meaning)')!
+      .actions!.find((a) => a.name === 'Did you mean "First Name"?')!
       .apply(view, diagnostic!.from, diagnostic!.to);
     expect(view.state.doc.toString()).toBe('[First Name] eq "Tim"');
     expect(queryDiagnostics(view.state)).toEqual([]);
@@ -294,11 +295,21 @@ describe('lint', () => {
         expect(
           d.actions!.map((a) => a.name),
           text,
-        ).toEqual(fixes.map((f) => (f.safe ? f.title : `${f.title} (changes meaning)`)));
+        ).toEqual(
+          fixes.map((f) =>
+            f.kind === 'typo'
+              ? f.title.replace(/^(?:Use|Replace with) (.+)$/, 'Did you mean $1?')
+              : f.safe
+                ? f.title
+                : `${f.title} (changes meaning)`,
+          ),
+        );
         expect(
           d.actions!.map((a) => a.markClass),
           text,
-        ).toEqual(fixes.map((f) => (f.safe ? undefined : 'cm-mdq-unsafe-fix')));
+        ).toEqual(
+          fixes.map((f) => (f.safe || f.kind === 'typo' ? undefined : 'cm-mdq-unsafe-fix')),
+        );
         expect(fixes.map(fixLabel)).toEqual(d.actions!.map((a) => a.name));
       });
     }
@@ -307,6 +318,11 @@ describe('lint', () => {
       check(t, { schema: exampleSchemas }).flatMap((d) => d.fixes ?? []),
     );
     expect(new Set(all.map((f) => f.safe === true))).toEqual(new Set([true, false]));
+    expect(new Set(all.map((f) => f.kind))).toEqual(new Set(['typo', 'syntax']));
+    const [rewrite] = queryDiagnostics(stateOf("City = 'Berlin'", { schema: exampleSchemas }));
+    expect(rewrite!.actions!.map((a) => [a.name, a.markClass])).toEqual([
+      ['Write [City] eq "Berlin" (changes meaning)', 'cm-mdq-unsafe-fix'],
+    ]);
     const [safe] = queryDiagnostics(stateOf('Email:*', { schema: exampleSchemas }));
     expect(safe!.actions!.map((a) => a.name)).toEqual(['Write _exists_:Email']);
   });

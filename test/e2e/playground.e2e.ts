@@ -166,15 +166,15 @@ describe('the playground in Chromium', () => {
     const problem = page.locator('#diagnostics li.diagnostic', { hasText: 'unknown-field' });
     await expect.poll(() => problem.count()).toBe(1);
     await screenshot(page, 'diagnostic');
-    // The closest name is a guess, not a rewrite that keeps the meaning: the button and the editor's action say so.
+    // The closest name is a guess at a typo: the button and the editor's action ask, without a warning.
     const fix = problem.getByRole('button', {
-      name: 'Use "First Name" (changes meaning)',
+      name: 'Did you mean "First Name"?',
       exact: true,
     });
     await mark.first().hover();
     await expect
       .poll(() => page.locator('.cm-tooltip-lint .cm-diagnosticAction').allTextContents())
-      .toContain('Use "First Name" (changes meaning)');
+      .toContain('Did you mean "First Name"?');
     await fix.focus();
     await page.keyboard.press('Enter');
     await expect.poll(() => queryText(page)).toBe('[First Name] eq "Tim"');

@@ -189,7 +189,11 @@ describe('the budget', () => {
       parsed += t.length;
       return [];
     });
-    const fix = { title: 'x', edits: [{ span: { start: 0, end: 1 }, text: '' }] };
+    const fix = {
+      kind: 'syntax' as const,
+      title: 'x',
+      edits: [{ span: { start: 0, end: 1 }, text: '' }],
+    };
     let kept = 0;
     for (let i = 0; i < 100; i++) if (guard.keeps(undefined, fix)) kept++;
     expect(parsed).toBeLessThanOrEqual(2048 + 2 * text.length);

@@ -10,6 +10,7 @@
 import type { And, Node, NodeKind, Or } from '../../language/ast.js';
 import type { TextEdit } from '../../language/diagnostic.js';
 import type { Report } from '../context.js';
+import { isLookAlikeRun } from '../look-alike-quotes.js';
 import type { Rule } from '../rule.js';
 import { kindAround } from '../walk.js';
 
@@ -43,7 +44,10 @@ export const AndOrInParentheses: Rule = {
       if (!mixed.pop()) return;
       // Past maxDiagnostics only counted: a flood of mixed lists builds no fixes (context.ts).
       if (context.reportRoom() === 0) context.reportUnbuilt('mixed-and-or', 1);
-      else context.reportAt(at, mixing(node));
+      else {
+        const report = mixing(node);
+        if (report !== undefined) context.reportAt(at, report);
+      }
     };
     return { And: { enter, leave }, Or: { enter, leave } };
   },
@@ -54,21 +58,23 @@ export const AndOrInParentheses: Rule = {
  * parenthesises each of those. Made apart from the hooks: a closure in a hook makes the
  * engine allocate for every AND and OR walked, reported or not.
  */
-function mixing(node: And | Or): Report {
+function mixing(node: And | Or): Report | undefined {
   const inner = node.kind === 'Or' ? 'And' : 'Or';
   const edits: TextEdit[] = [];
   for (const o of node.operands) {
-    if (o.kind !== inner) continue;
+    // `“New York” OR x`: the words are one value in look-alike quotes (StraightQuotes), not an AND meant.
+    if (o.kind !== inner || (o.kind === 'And' && isLookAlikeRun(o))) continue;
     edits.push(
       { span: { start: o.span.start, end: o.span.start }, text: '(' },
       { span: { start: o.span.end, end: o.span.end }, text: ')' },
     );
   }
+  if (edits.length === 0) return undefined;
   return {
     code: 'mixed-and-or',
     message:
       "AND and OR are mixed without parentheses; the service's engine ignores precedence, so add parentheses to say which goes first",
     span: node.span,
-    fixes: [{ title: 'Add the parentheses the query means', edits, safe: true }],
+    fixes: [{ kind: 'syntax', title: 'Add the parentheses the query means', edits, safe: true }],
   };
 }

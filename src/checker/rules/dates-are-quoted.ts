@@ -50,7 +50,11 @@ function checkSlashDates(and: And, context: CheckContext): void {
       message: `unquoted, '${written}' reads as '${parts[0]}' in "${field.name}", a regex /${parts[1]}/ and '${parts[2]}' in every field; write the date year-month-day${iso ? `: ${iso}` : ''}`,
       span,
       ...(iso
-        ? { fixes: [{ title: `Write ${iso}`, edits: [{ span, text: iso }], safe: true }] }
+        ? {
+            fixes: [
+              { kind: 'syntax', title: `Write ${iso}`, edits: [{ span, text: iso }], safe: true },
+            ],
+          }
         : {}),
     });
   }

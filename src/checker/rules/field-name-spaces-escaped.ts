@@ -13,6 +13,7 @@ import { isOrdered } from '../../schema/field-kind.js';
 import type { SchemaField } from '../../schema/schema.js';
 import type { Rule } from '../rule.js';
 import type { SpacedFieldName } from '../spaced-field-names.js';
+import { readValue } from '../values.js';
 
 const RELATION_OPERATORS: Readonly<Record<RelationOperator, string>> = {
   '>': 'gt',
@@ -41,6 +42,20 @@ function asComparison(s: SpacedFieldName & { clause: Field }): string | undefine
   return undefined;
 }
 
+/** `[Last Name] eq "van Dijk"` for `Last Name:van Dijk`, and where it ends; undefined when the field cannot hold the words. */
+function runOnValue(
+  s: SpacedFieldName & { clause: Field },
+): { text: string; end: number } | undefined {
+  const value = s.clause.value;
+  if (value.kind !== 'Term') return undefined;
+  const joined = [value.value, ...s.valueWords.map((w) => w.value)].join(' ');
+  if (!readValue(joined, s.field).ok) return undefined;
+  return {
+    text: `${bracketFieldName(s.field.name)} eq ${quote(joined)}`,
+    end: s.valueWords[s.valueWords.length - 1]!.span.end,
+  };
+}
+
 export const FieldNameSpacesEscaped: Rule = {
   name: 'FieldNameSpacesEscaped',
   invariant: 'A field name with spaces is written in brackets or with escaped spaces.',
@@ -61,14 +76,19 @@ export const FieldNameSpacesEscaped: Rule = {
       const span = { start: s.start, end: s.end };
       const fixes: Fix[] = [];
       if (s.clause.kind === 'Field') {
-        const comparison = asComparison(s as SpacedFieldName & { clause: Field });
-        const edits = comparison
-          ? [{ span: { start: s.start, end: s.clause.span.end }, text: comparison }]
-          : [];
+        // `Last Name:van Dijk`: the comparison of the whole value meant, when the field can hold it.
+        const runOn =
+          s.valueWords.length > 0
+            ? runOnValue(s as SpacedFieldName & { clause: Field })
+            : undefined;
+        const comparison = runOn?.text ?? asComparison(s as SpacedFieldName & { clause: Field });
+        const end = runOn?.end ?? s.clause.span.end;
+        const edits = comparison ? [{ span: { start: s.start, end }, text: comparison }] : [];
         // After a comparison a lower-case `and`/`or`/`not` turns into an operator: offer the form only when that still parses.
         // Next to a lower-case `and`/`or`/`not`, the bracket form turns that word into an operator: a change of meaning.
         if (comparison && context.keepsSyntax(edits))
           fixes.push({
+            kind: 'syntax',
             title: `Write ${comparison}`,
             edits,
             safe: !s.wordAfter && !s.operatorWordNext,
@@ -77,6 +97,7 @@ export const FieldNameSpacesEscaped: Rule = {
       const escaped = escapeFieldName(s.field.name);
       // `Last Name:van Dijk`: the value probably runs on (value-then-words says so); only the name is sure, not the rest.
       fixes.push({
+        kind: 'syntax',
         title: `Escape the spaces: ${escaped}`,
         edits: [{ span, text: escaped }],
         safe: !s.wordAfter,

@@ -9,7 +9,7 @@
  */
 import type { Comparison, Exists, Expr, Field, NodeKind, Span } from '../../language/ast.js';
 import type { Fix } from '../../language/diagnostic.js';
-import type { SchemaIndex } from '../../schema/schema.js';
+import type { SchemaField, SchemaIndex } from '../../schema/schema.js';
 import { fieldNameStyle, writeFieldNameAs, type FieldNameStyle } from '../edits.js';
 import type { Rule } from '../rule.js';
 import { closest, containingWord, quotedList } from '../suggest.js';
@@ -81,7 +81,7 @@ function fixesFor(said: Verdict, written: readonly string[], span: Span): Fix[] 
   // The exact spelling of the one field a name differs from only in case keeps its meaning; a guess at a misspelling does not.
   const safe = said.code === 'field-name-case' && n === 1;
   for (let i = 0; i < n; i++)
-    fixes[i] = { title: said.titles[i]!, edits: [{ span, text: written[i]! }], safe };
+    fixes[i] = { kind: 'typo', title: said.titles[i]!, edits: [{ span, text: written[i]! }], safe };
   return fixes;
 }
 
@@ -186,13 +186,30 @@ function holding(said: Verdict, clause: Field | Exists | Comparison, schema: Sch
   return known;
 }
 
-/** `said` with only the names whose fields can hold every one of `values`. */
+/** True when `field` can hold `text` as written or as it reads (`Colour:black` is the code BLK). */
+function canHold(field: SchemaField, text: string): boolean {
+  const reading = readValue(text, field);
+  return reading.ok || reading.suggestion !== undefined || reading.alternatives !== undefined;
+}
+
+/** A field named as an identifier: `Supplier ID`, `Customer Number`, `SKU`. */
+const ID_NAME = /(?:^|[\s_.-])(?:id|no|nr|number|code|key|sku|ean|iban)$/i;
+
+/**
+ * `said` with only the names whose fields can hold every one of `values`, and for values
+ * that look like names rather than identifiers (no digit: `supplier:acme`), the fields
+ * named as identifiers last (`Supplier Name` before `Supplier ID`).
+ */
 function narrowed(said: Verdict, values: readonly ValueNode[], schema: SchemaIndex): Verdict {
-  const names = said.names.filter((n) => {
+  const holding = said.names.filter((n) => {
     const field = schema.field(n);
-    return field === undefined || values.every((v) => readValue(valueText(v), field).ok);
+    return field === undefined || values.every((v) => canHold(field, valueText(v)));
   });
-  if (names.length === said.names.length) return said;
+  const nameLike = values.every((v) => !/\d/.test(valueText(v)));
+  const names = nameLike
+    ? [...holding.filter((n) => !ID_NAME.test(n)), ...holding.filter((n) => ID_NAME.test(n))]
+    : holding;
+  if (names.length === said.names.length && names.every((n, i) => n === said.names[i])) return said;
   const message = said.message.replace(
     /; did you mean .*$/,
     names.length ? `; did you mean ${quotedList(names)}?` : '',

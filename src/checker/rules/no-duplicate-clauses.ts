@@ -254,6 +254,7 @@ function repeatsOf(
       related,
       fixes: [
         {
+          kind: 'syntax',
           title: 'Remove the repeated clause',
           edits: [removal(operands[previous]!.span.end, operand.span.end, context.text)],
           safe: true,

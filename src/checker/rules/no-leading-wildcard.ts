@@ -40,6 +40,7 @@ export const NoLeadingWildcard: Rule = {
             span: parent.span,
             fixes: [
               {
+                kind: 'syntax',
                 title: `Write ${exists}`,
                 edits: [{ span: parent.span, text: exists }],
                 safe: true,

@@ -11,6 +11,7 @@
  */
 import type {
   And,
+  Comparison,
   ComparisonOperator,
   Expr,
   Field,
@@ -21,7 +22,9 @@ import type {
 import {
   bracketFieldName,
   escapeFieldName,
+  escapeTerm,
   isSignedDecimal,
+  printRangeBound,
   printWildcardPattern,
   quote,
 } from '../../language/escape.js';
@@ -36,10 +39,14 @@ import {
   gluedComparison,
   likeOperator,
   likeWildcard,
+  listItems,
   mayBeGlued,
   singleQuoted,
   sqlComparisons,
+  sqlIdioms,
+  writeListItem,
   type SqlComparison,
+  type SqlIdiom,
 } from '../sql-habits.js';
 import { readValue } from '../values.js';
 import { kindAround } from '../walk.js';
@@ -118,32 +125,42 @@ function wordsOf(c: SqlComparison, nameWords: readonly Term[]): string {
     : `the words ${words.slice(0, -1).join(', ')} and ${words[words.length - 1]}`;
 }
 
-/** The fixes and message for one comparison. */
-function reportComparison(c: SqlComparison, context: CheckContext, done: WeakSet<Node>): Fix[] {
+/** The fields the name words before an SQL operator may mean: how many words name it (`k`), and the name if unknown. */
+interface Named {
+  k: number;
+  field: SchemaField | undefined;
+  candidates: { name: string; field: SchemaField | undefined; k: number }[];
+  unknown: string;
+}
+
+function namedBy(words: readonly Term[], context: CheckContext): Named {
   const schema = context.schema;
-  const words = c.nameWords;
   let k = words.length;
   let field: SchemaField | undefined;
-  let candidates: { name: string; field: SchemaField | undefined; k: number }[];
-  let unknown = '';
   if (schema !== undefined) {
     for (; k >= 1; k--) if ((field = fieldNamed(schema, words, k)) !== undefined) break;
-    if (field !== undefined) {
-      candidates = [{ name: field.name, field, k }];
-    } else {
-      // No field: the word next to the operator is the name meant; suggest the fields it may be.
-      k = 1;
-      unknown = words[words.length - 1]!.value;
-      candidates = suggest(schema, unknown).map((name) => ({
+    if (field !== undefined)
+      return { k, field, candidates: [{ name: field.name, field, k }], unknown: '' };
+    // No field: the word next to the operator is the name meant; suggest the fields it may be.
+    const unknown = words[words.length - 1]!.value;
+    return {
+      k: 1,
+      field: undefined,
+      unknown,
+      candidates: suggest(schema, unknown).map((name) => ({
         name,
         field: schema.field(name),
         k: 1,
-      }));
-    }
-  } else {
-    // Without a schema: the word next to the operator, and the longest run of words (`First Name`).
-    const longest = Math.min(words.length, 3);
-    candidates = [longest, 1]
+      })),
+    };
+  }
+  // Without a schema: the word next to the operator, and the longest run of words (`First Name`).
+  const longest = Math.min(words.length, 3);
+  return {
+    k: longest,
+    field: undefined,
+    unknown: '',
+    candidates: [longest, 1]
       .filter((n, i, all) => all.indexOf(n) === i)
       .map((n) => ({
         name: words
@@ -152,9 +169,15 @@ function reportComparison(c: SqlComparison, context: CheckContext, done: WeakSet
           .join(' '),
         field: undefined,
         k: n,
-      }));
-    k = longest;
-  }
+      })),
+  };
+}
+
+/** The fixes and message for one comparison. */
+function reportComparison(c: SqlComparison, context: CheckContext, done: WeakSet<Node>): Fix[] {
+  const schema = context.schema;
+  const words = c.nameWords;
+  const { k, field, candidates, unknown } = namedBy(words, context);
   // `x=1` (an id, a token) when no field is near its name: a word after all, not SQL.
   if (c.glued === true && schema !== undefined && field === undefined && candidates.length === 0)
     return [];
@@ -171,7 +194,7 @@ function reportComparison(c: SqlComparison, context: CheckContext, done: WeakSet
       },
     ];
     if (!context.keepsSyntax(edits)) continue;
-    fixes.push({ title: `Write ${written.text}`, edits, safe: false });
+    fixes.push({ kind: 'rewrite', title: `Write ${written.text}`, edits, safe: false });
   }
   for (const n of c.rest) done.add(n);
   const operator =
@@ -190,6 +213,118 @@ function reportComparison(c: SqlComparison, context: CheckContext, done: WeakSet
     fixes,
   });
   return fixes;
+}
+
+/** The clause an SQL idiom means on the field `name`, or undefined when a value cannot be the field's. */
+function rewriteIdiom(
+  i: SqlIdiom,
+  name: string,
+  field: SchemaField | undefined,
+): string | undefined {
+  const f = escapeFieldName(name);
+  switch (i.idiom) {
+    case 'in':
+    case 'not in': {
+      const items = i.values.map((v) => writeListItem(v, field));
+      if (items.some((v) => v === undefined)) return undefined;
+      const clause = items.length === 1 ? `${f}:${items[0]}` : `${f}:(${items.join(' OR ')})`;
+      return i.idiom === 'in' ? clause : `-${clause}`;
+    }
+    case 'between': {
+      const bounds = i.values.map((v) => {
+        if (field === undefined) return v;
+        const reading = readValue(v, field);
+        return reading.ok ? v : reading.suggestion;
+      });
+      if (bounds.some((v) => v === undefined)) return undefined;
+      return `${f}:[${printRangeBound(bounds[0]!)} TO ${printRangeBound(bounds[1]!)}]`;
+    }
+    case 'is null':
+      return `NOT _exists_:${f}`;
+    case 'is not null':
+      return `_exists_:${f}`;
+  }
+}
+
+const IDIOM_MEANS: Readonly<Record<SqlIdiom['idiom'], string>> = {
+  in: 'the field holding any of the values is written',
+  'not in': 'the field holding none of the values is written',
+  between: 'a range is written',
+  'is null': 'records without a value in the field are found with',
+  'is not null': 'records with a value in the field are found with',
+};
+
+/** The report on one SQL idiom: `City IN ('a','b')`, `Age BETWEEN 18 AND 65`, `Phone IS NULL`. */
+function reportIdiom(i: SqlIdiom, context: CheckContext, done: WeakSet<Node>): void {
+  const words = i.nameWords;
+  const { k, field, candidates, unknown } = namedBy(words, context);
+  // No field near the name: words after all (`made in (Germany, Italy)`), not SQL.
+  if (context.schema !== undefined && field === undefined && candidates.length === 0) return;
+  const span = { start: words[words.length - k]!.span.start, end: i.end };
+  const fixes: Fix[] = [];
+  for (const candidate of candidates) {
+    const text = rewriteIdiom(i, candidate.name, candidate.field);
+    if (text === undefined) continue;
+    const edits = [
+      { span: { start: words[words.length - candidate.k]!.span.start, end: i.end }, text },
+    ];
+    if (!context.keepsSyntax(edits)) continue;
+    fixes.push({ kind: 'rewrite', title: `Write ${text}`, edits, safe: false });
+  }
+  for (const n of i.rest) markAll(n, done);
+  const keyword = i.idiom.toUpperCase();
+  const rewrites = fixes.map((f) => f.edits[0]!.text);
+  const meant =
+    unknown !== ''
+      ? `; there is no field "${unknown}"${rewrites.length > 0 ? `: did you mean ${rewrites.join(' or ')}?` : ''}`
+      : rewrites.length > 0
+        ? `; ${IDIOM_MEANS[i.idiom]} ${rewrites[0]}`
+        : '';
+  context.report({
+    code: 'sql-syntax',
+    message: `'${keyword}' is SQL, not part of this language: its words are searched in every field${meant}`,
+    span,
+    fixes,
+  });
+}
+
+/**
+ * `[Email] like "%gmail%"`: the parser reads `like` as `contains` and says so, but its `%`
+ * stay, searched literally. The fix writes the comparison the pattern means, `%` dropped.
+ */
+function reportLike(node: Comparison, context: CheckContext): void {
+  const text = context.text;
+  if (text === undefined || node.value.kind !== 'StringValue') return;
+  const written = text.slice(node.field.span.end, node.value.span.start).trim();
+  if (written.length !== 4 || written.toLowerCase() !== 'like') return;
+  const like = likeOperator(node.value.value);
+  const field = context.fieldOf(node.field);
+  const name = field?.name ?? node.field.value;
+  const meant =
+    like !== undefined
+      ? `${bracketFieldName(name)} ${like.operator} ${quote(like.value)}`
+      : field === undefined || field.kind === 'text' || field.kind === 'opaque'
+        ? `${escapeFieldName(name)}:${printWildcardPattern(likeWildcard(node.value.value))}`
+        : undefined;
+  const edits = meant === undefined ? [] : [{ span: node.span, text: meant }];
+  context.report({
+    code: 'sql-syntax',
+    message: `'LIKE' is SQL: its % and _ are wildcards there, searched as characters here${meant !== undefined ? `; write ${meant}` : ''}`,
+    span: node.span,
+    fixes:
+      meant !== undefined && context.keepsSyntax(edits)
+        ? [{ kind: 'rewrite', title: `Write ${meant}`, edits, safe: false }]
+        : [],
+  });
+}
+
+/** `node` and every node in it, as covered by a report (a list's quoted words are not said again). */
+function markAll(node: Node, done: WeakSet<Node>): void {
+  done.add(node);
+  if (node.kind === 'Group') markAll(node.body, done);
+  else if (node.kind === 'And' || node.kind === 'Or')
+    for (const o of node.operands) markAll(o, done);
+  else if (node.kind === 'Not') markAll(node.operand, done);
 }
 
 const wordIs = (node: Expr | undefined, word: string): node is Term =>
@@ -230,6 +365,7 @@ function reportSelect(
       fixes: onlySelect
         ? [
             {
+              kind: 'rewrite',
               title: 'Write *:*',
               edits: [{ span: { start: startAt, end }, text: '*:*' }],
               safe: false,
@@ -257,6 +393,7 @@ function reportSelect(
     fixes: context.keepsSyntax(edits)
       ? [
           {
+            kind: 'rewrite',
             title:
               written.length > 0
                 ? `Keep the condition: ${written.join(' ')}`
@@ -337,7 +474,10 @@ function reportQuoted(
     code: 'single-quotes',
     message: `single quotes do not quote in this language: ${searched}; write ${quote(meant ?? value)}`,
     span,
-    fixes: edits.length > 0 ? [{ title: `Write ${quote(meant!)}`, edits, safe: false }] : [],
+    fixes:
+      edits.length > 0
+        ? [{ kind: 'syntax', title: `Write ${quote(meant!)}`, edits, safe: false }]
+        : [],
   });
 }
 
@@ -370,9 +510,11 @@ export const NoSqlSyntax: Rule = {
           comparisons.length === 0
             ? NO_COMPARISONS
             : comparisons.map((c) => ({ c, fixes: reportComparison(c, context, done) }));
+        for (const idiom of sqlIdioms(node, context.text)) reportIdiom(idiom, context, done);
         reportSelect(node, found, context);
         reportQuotedRuns(node, context, done);
       },
+      Comparison: (node) => reportLike(node, context),
       Term(node, parent, given?: NodeKind | null) {
         if (node.raw[0] !== "'") {
           // `age>=18` on its own (in an AND, the And hook above has said it).
@@ -410,6 +552,8 @@ export const NoSqlSyntax: Rule = {
           return;
         const raw = node.raw;
         if (raw.length < 3 || !raw.endsWith("'") || raw.endsWith("\\'")) return;
+        // `('Berlin','Paris')`: a list, which ListsAndRangesAsWritten (or the IN above) writes as an OR.
+        if (around === 'Group' && listItems(raw) !== undefined) return;
         const clause = around === 'Field' ? (parent as Field) : undefined;
         reportQuoted(
           node,

@@ -28,7 +28,13 @@ export const NonEmptyQuery: Rule = {
           message:
             'the query is empty; the service requires one (search for *:* to match every record)',
           span: node.span,
-          fixes: [{ title: 'Match every record: *:*', edits: [{ span: node.span, text: '*:*' }] }],
+          fixes: [
+            {
+              kind: 'rewrite',
+              title: 'Match every record: *:*',
+              edits: [{ span: node.span, text: '*:*' }],
+            },
+          ],
         });
       },
     };

@@ -67,7 +67,13 @@ export const OperatorWordsUpperCase: Rule = {
             code: 'lowercase-operator',
             message: `'${word}' is searched as a word here; write ${upper} to ${word === 'not' ? 'exclude the next clause' : 'combine the clauses'}`,
             span: operand.span,
-            fixes: [{ title: `Write ${upper}`, edits: [{ span: operand.span, text: upper }] }],
+            fixes: [
+              {
+                kind: 'syntax',
+                title: `Write ${upper}`,
+                edits: [{ span: operand.span, text: upper }],
+              },
+            ],
           });
         }
       },

@@ -54,7 +54,7 @@ export const QueryHasPositiveClause: Rule = {
           message:
             'the query only excludes records: on its own a negation matches nothing; start from every record with *:*',
           span: body.span,
-          fixes: [{ title: 'Start from every record: *:*', edits }],
+          fixes: [{ kind: 'rewrite', title: 'Start from every record: *:*', edits }],
         });
       },
     };

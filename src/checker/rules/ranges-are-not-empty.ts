@@ -53,6 +53,7 @@ export const RangesAreNotEmpty: Rule = {
             // The bounds and the TO between them rewritten as one: a quoted bound may touch the TO (`{"20"TO 18}`), a bare one may not.
             fixes: [
               {
+                kind: 'rewrite',
                 title: 'Swap the bounds',
                 edits: [
                   {
@@ -75,6 +76,7 @@ export const RangesAreNotEmpty: Rule = {
             span: node.span,
             fixes: [
               {
+                kind: 'rewrite',
                 title: `Include ${lower.value}`,
                 edits: [
                   { span: { start: node.span.start, end: node.span.start + 1 }, text: '[' },

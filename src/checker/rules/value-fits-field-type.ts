@@ -8,12 +8,15 @@
  */
 import type { Fix } from '../../language/diagnostic.js';
 import type { SchemaField } from '../../schema/schema.js';
-import type { Report } from '../context.js';
+import type { Span } from '../../language/ast.js';
+import type { CheckContext, Report } from '../context.js';
 import type { Rule } from '../rule.js';
 import { PLAIN_NUMBER } from '../../schema/value-rules.js';
 import { valueSites } from '../value-sites.js';
+import { meantValue, slashedDateAt } from '../written-values.js';
 import {
   acceptsEveryValue,
+  readValue,
   valueText,
   writeValue,
   type Reading,
@@ -65,7 +68,7 @@ export const ValueFitsFieldType: Rule = {
       const reading = context.reading(node, field);
       if (reading.ok) return;
       if (role !== 'match' && role !== 'eq' && role !== 'ne' && boundsAnyway(field, text)) return;
-      context.report(refusal(node, field, reading));
+      context.report(refusal(node, field, asWritten(node, field, reading, context)));
     });
   },
 };
@@ -78,6 +81,47 @@ export const ValueFitsFieldType: Rule = {
  */
 function boundsAnyway(field: SchemaField, text: string): boolean {
   return (field.kind === 'integer' && PLAIN_NUMBER.test(text)) || field.kind === 'picklist';
+}
+
+/**
+ * The refusal with what a person meant by the value, when it is a number, date or time
+ * written as people write them (written-values.ts): `€500`, `13.02.1960`, `9am`. A date
+ * with slashes outside quotes is read as a number and a regular expression: its whole
+ * text is read, and replaced.
+ */
+function asWritten(
+  node: ValueNode,
+  field: SchemaField,
+  reading: Refused,
+  context: CheckContext,
+): Refused & { readonly span?: Span } {
+  const text = context.text;
+  const slashed =
+    text !== undefined && (field.kind === 'date' || field.kind === 'datetime')
+      ? slashedDateAt(text, node.span.start)
+      : undefined;
+  const written =
+    slashed !== undefined && slashed.length > node.span.end - node.span.start
+      ? slashed
+      : valueText(node);
+  const span =
+    written !== valueText(node)
+      ? { start: node.span.start, end: node.span.start + written.length }
+      : undefined;
+  // The field's own storage format decides an ambiguous date (`01/02/1960` on an MM/DD/YYYY field).
+  const own = span === undefined ? reading : readValue(written, field);
+  if (!own.ok && own.suggestion !== undefined && own.code !== 'invalid-number')
+    return span === undefined ? own : { ...own, span };
+  const meant = meantValue(written, field);
+  if (meant === undefined) return reading;
+  return {
+    ok: false,
+    code: reading.code,
+    reason: meant.reason,
+    alternatives: meant.values,
+    suggestionSafe: meant.certain,
+    ...(span === undefined ? {} : { span }),
+  };
 }
 
 /** A number in a comparison stays a number (`gt 0.5`, not `gt "0.5"`). */
@@ -94,20 +138,27 @@ const NUMBER = /^-?\d+(?:\.\d+)?$/;
  * The report on a value its field refuses, with a fix per value suggested. Made apart
  * from the listener: a closure there would make the engine allocate for every value read.
  */
-function refusal(node: ValueNode, field: SchemaField, reading: Refused): Report {
+function refusal(
+  node: ValueNode,
+  field: SchemaField,
+  reading: Refused & { readonly span?: Span },
+): Report {
   const options =
     reading.alternatives ?? (reading.suggestion !== undefined ? [reading.suggestion] : []);
   // One sure reading keeps the meaning (`0,5` is 0.5); a choice among close codes is a guess.
   const safe = options.length === 1 && reading.suggestionSafe === true;
+  // A code for its description or a near code is a correction of a word; a decimal comma or a date's order is spelling.
+  const kind = reading.code === 'unknown-picklist-code' ? 'typo' : 'syntax';
   const fixes: Fix[] = options.map((value) => ({
+    kind,
     title: `Replace with ${value}`,
-    edits: [{ span: node.span, text: writeValueFor(node, field, value) }],
+    edits: [{ span: reading.span ?? node.span, text: writeValueFor(node, field, value) }],
     safe,
   }));
   return {
     code: reading.code,
     message: `${reading.reason} (field "${field.name}")`,
-    span: node.span,
+    span: reading.span ?? node.span,
     fixes,
   };
 }

@@ -8,6 +8,7 @@
 import type { And, Expr, Field, Term } from '../../language/ast.js';
 import { quote } from '../../language/escape.js';
 import type { CheckContext } from '../context.js';
+import { opensLookAlike } from '../look-alike-quotes.js';
 import { isOperatorWord } from '../operator-words.js';
 import type { Rule } from '../rule.js';
 import type { SchemaField } from '../../schema/schema.js';
@@ -32,6 +33,8 @@ function checkValueRunsOn(and: And, context: CheckContext): void {
       continue;
     // `City:'New York'`: single quotes, which NoSqlSyntax reports.
     if (clause.value.raw[0] === "'") continue;
+    // `City:“New York”`: look-alike quotes, which StraightQuotes reports.
+    if (opensLookAlike(clause.value.value)) continue;
     const field = context.fieldOf(clause.field, clause);
     if (field === undefined) continue;
     const words: Term[] = [];
@@ -72,7 +75,11 @@ function reportSplitValue(
     ...(readValue(joined, field).ok
       ? {
           fixes: [
-            { title: `Quote the value: ${quote(joined)}`, edits: [{ span, text: quote(joined) }] },
+            {
+              kind: 'syntax',
+              title: `Quote the value: ${quote(joined)}`,
+              edits: [{ span, text: quote(joined) }],
+            },
           ],
         }
       : {}),

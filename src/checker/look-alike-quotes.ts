@@ -1,0 +1,52 @@
+/**
+ * Quote marks that look like `"` but are not: typographic quotes a word processor or a
+ * phone keyboard writes (“ ” ‘ ’ „ ‚), guillemets (« » ‹ ›), primes (′ ″) and full-width
+ * quotes (＂ ＇). The language quotes with `"` only, so a word in them is searched with
+ * the marks as part of it. Shared by the checker (the fix) and the highlighter (the mark).
+ */
+import type { And } from '../language/ast.js';
+
+const LOOK_ALIKES = new Set([
+  0x201c, // “
+  0x201d, // ”
+  0x201e, // „
+  0x201f, // ‟
+  0x2018, // ‘
+  0x2019, // ’
+  0x201a, // ‚
+  0x201b, // ‛
+  0x00ab, // «
+  0x00bb, // »
+  0x2039, // ‹
+  0x203a, // ›
+  0x2032, // ′
+  0x2033, // ″
+  0x301d, // 〝
+  0x301e, // 〞
+  0xff02, // ＂
+  0xff07, // ＇
+]);
+
+/** True when the character at `i` of `text` is a look-alike quote. */
+export function isLookAlikeQuoteAt(text: string, i: number): boolean {
+  return LOOK_ALIKES.has(text.charCodeAt(i));
+}
+
+/** True when `text` opens with a look-alike quote. */
+export const opensLookAlike = (text: string): boolean =>
+  text.length > 0 && isLookAlikeQuoteAt(text, 0);
+
+/** True when `text` closes with a look-alike quote (a lone mark opens rather than closes). */
+export const closesLookAlike = (text: string, from = 0): boolean =>
+  text.length - 1 >= from && isLookAlikeQuoteAt(text, text.length - 1);
+
+/** An AND that is only words joined by spaces, from one opening a look-alike quote to one closing it: `“New York”`. */
+export function isLookAlikeRun(and: And): boolean {
+  const ops = and.operands;
+  const first = ops[0];
+  const last = ops[ops.length - 1];
+  if (first?.kind !== 'Term' || last?.kind !== 'Term') return false;
+  if (!opensLookAlike(first.value) || !closesLookAlike(last.value)) return false;
+  for (let i = 0; i < and.explicit.length; i++) if (and.explicit[i] !== false) return false;
+  return ops.every((o) => o.kind === 'Term');
+}

@@ -1,0 +1,205 @@
+/**
+ * The mistakes people type (issue 24, section 3): each has a diagnostic with a stable
+ * code, and `fixQuery(text, { schema, unsafe: true })` writes the query the person meant.
+ * Tables of exactly that, on the example tenant's schemas.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { check } from '../../src/checker/check.js';
+import { fixQuery } from '../../src/checker/fix-query.js';
+import { highlight } from '../../src/completion/highlight.js';
+import { schema } from './helpers.js';
+
+/** Text, the code it gets, and what the unsafe fixes write. */
+type Row = readonly [text: string, code: string, meant: string];
+
+function table(rows: readonly Row[]): void {
+  it.each(rows)('%j gets %s and becomes %j', (text, code, meant) => {
+    expect(check(text, { schema }).map((d) => d.code)).toContain(code);
+    expect(fixQuery(text, { schema, unsafe: true }).text).toBe(meant);
+  });
+}
+
+describe('look-alike quotes', () => {
+  const rows: Row[] = [
+    ['First Name:“Tim”', 'smart-quotes', '[First Name] eq "Tim"'],
+    ['City:‘Berlin’', 'smart-quotes', 'City:"Berlin"'],
+    ['City:„New York“', 'smart-quotes', 'City:"New York"'],
+    ['City:«Berlin»', 'smart-quotes', 'City:"Berlin"'],
+    ['City:»Berlin«', 'smart-quotes', 'City:"Berlin"'],
+    ['City:＂Berlin＂', 'smart-quotes', 'City:"Berlin"'],
+    ['City:″Berlin″', 'smart-quotes', 'City:"Berlin"'],
+    ['[City] eq “Berlin”', 'smart-quotes', '[City] eq "Berlin"'],
+    ['[City] eq “New York”', 'smart-quotes', '[City] eq "New York"'],
+    ['“New York” ‘Paris’', 'smart-quotes', '"New York" "Paris"'],
+    ['City:(“New York” OR ‘Paris’)', 'smart-quotes', 'City:("New York" OR "Paris")'],
+    ['[First Name] eq "“Tim”"', 'smart-quotes', '[First Name] eq "Tim"'],
+    ['Last Name:“van Dijk”', 'smart-quotes', '[Last Name] eq "van Dijk"'],
+  ];
+  table(rows);
+
+  it('fixes them safely: fixQuery without unsafe writes the same', () => {
+    for (const [text, , meant] of rows) expect(fixQuery(text, { schema }).text, text).toBe(meant);
+  });
+
+  it('leaves apostrophes inside words alone', () => {
+    for (const text of ['don’t', 'O’Brien', 'Last Name:O’Brien', '’tis'])
+      expect(check(text, { schema }).map((d) => d.code)).not.toContain('smart-quotes');
+  });
+
+  it('highlights the marked words as errors, not strings', () => {
+    const classes = (text: string) =>
+      highlight(text).map((t) => `${t.class}:${text.slice(t.start, t.end)}`);
+    expect(classes('City:“New York”')).toEqual([
+      'field:City',
+      'punctuation::',
+      'error:“New',
+      'error:York”',
+    ]);
+    expect(classes('[City] eq “Berlin”')).toContain('error:“Berlin”');
+    expect(classes('[City] eq "Berlin"')).toContain('string:"Berlin"');
+  });
+
+  it('any word in typographic quotes becomes the same word in straight quotes', () => {
+    const word = fc.stringMatching(/^[A-Za-z][A-Za-z0-9]{0,11}$/);
+    const pair = fc.constantFrom(['“', '”'], ['‘', '’'], ['„', '“'], ['«', '»'], ['＂', '＂']);
+    fc.assert(
+      fc.property(word, pair, (w, [open, close]) => {
+        expect(fixQuery(`City:${open}${w}${close}`, { schema }).text).toBe(`City:"${w}"`);
+      }),
+    );
+  });
+});
+
+describe('lists and SQL idioms', () => {
+  table([
+    ['City:(Berlin, Paris)', 'comma-list', 'City:(Berlin OR Paris)'],
+    ['City:(Berlin,Paris,Rome)', 'comma-list', 'City:(Berlin OR Paris OR Rome)'],
+    ["City:('Berlin','Paris')", 'comma-list', 'City:(Berlin OR Paris)'],
+    ['City:("New York", Paris)', 'comma-list', 'City:("New York" OR Paris)'],
+    ["City IN ('Berlin','Paris')", 'sql-syntax', 'City:(Berlin OR Paris)'],
+    ['City IN ("Berlin", "Paris")', 'sql-syntax', 'City:(Berlin OR Paris)'],
+    ["city in ('Berlin')", 'sql-syntax', 'City:Berlin'],
+    ["Last Name in ('van Dijk', 'Smith')", 'sql-syntax', 'Last\\ Name:("van Dijk" OR Smith)'],
+    ['City NOT IN (Berlin, Paris)', 'sql-syntax', '*:* -City:(Berlin OR Paris)'],
+    ['Age BETWEEN 18 AND 65', 'sql-syntax', 'Age:[18 TO 65]'],
+    ['age between 18 and 65', 'sql-syntax', 'Age:[18 TO 65]'],
+    ['age 18-65', 'dash-range', 'Age:[18 TO 65]'],
+    ['Age:18-65', 'dash-range', 'Age:[18 TO 65]'],
+    ['Stock Quantity 10-20', 'dash-range', 'Stock\\ Quantity:[10 TO 20]'],
+    ['Age:[18 - 65]', 'missing-range-to', 'Age:[18 TO 65]'],
+    ['Age:[18-65]', 'missing-range-to', 'Age:[18 TO 65]'],
+    ['phone IS NULL', 'sql-syntax', '*:* NOT _exists_:Phone'],
+    ['phone IS NOT NULL', 'sql-syntax', '_exists_:Phone'],
+    ['Phone is not null', 'sql-syntax', '_exists_:Phone'],
+    ['[Email] like "%gmail%"', 'sql-syntax', '[Email] contains "gmail"'],
+    ['[Email] LIKE "gmail%"', 'sql-syntax', '[Email] startswith "gmail"'],
+    ['Email like "%gmail%"', 'sql-syntax', '[Email] contains "gmail"'],
+  ]);
+
+  it('leaves words that only look like lists or ranges alone', () => {
+    for (const text of [
+      'Phone:555-1234',
+      'Berlin, Paris',
+      'made in Germany',
+      'City:(Berlin OR Paris)',
+      'Age:[18 TO 65]',
+      'is null',
+      'EAN:4006381-333931',
+    ]) {
+      const codes = check(text, { schema }).map((d) => d.code);
+      expect(codes, text).not.toContain('comma-list');
+      expect(codes, text).not.toContain('dash-range');
+      expect(codes, text).not.toContain('sql-syntax');
+    }
+  });
+});
+
+describe('numbers, dates and times as people write them', () => {
+  table([
+    ['Credit Limit:€500', 'invalid-number', '[Credit Limit] eq 500'],
+    ['[Unit Price] lt 500€', 'invalid-number', '[Unit Price] lt 500'],
+    ['[Credit Limit] gt $1,000,000', 'invalid-number', '[Credit Limit] gt 1000000'],
+    ['[Credit Limit] gt 1,000,000', 'invalid-number', '[Credit Limit] gt 1000000'],
+    ['[Credit Limit] gt 12,345.67', 'invalid-number', '[Credit Limit] gt 12345.67'],
+    ['[Credit Limit] gt 1.000,50', 'invalid-number', '[Credit Limit] gt 1000.50'],
+    ["[Credit Limit] gt 1'000", 'invalid-number', '[Credit Limit] gt 1000'],
+    ['[Loyalty Score] gt 0,5', 'invalid-number', '[Loyalty Score] gt 0.5'],
+    ['[Loyalty Score] ge 50%', 'invalid-number', '[Loyalty Score] ge 0.5'],
+    ['Age:1,000', 'invalid-number', 'Age:1000'],
+    ['[Age] ge 18%', 'invalid-number', '[Age] ge 18'],
+    ['[Date of Birth] lt 01.02.1960', 'invalid-date', '[Date of Birth] lt "1960-02-01"'],
+    ['[Date of Birth] lt "13/02/1960"', 'invalid-date', '[Date of Birth] lt "1960-02-13"'],
+    ['[Date of Birth] lt 13/02/1960', 'invalid-date', '[Date of Birth] lt "1960-02-13"'],
+    ['[Last Contacted] gt "02/13/2020"', 'invalid-date', '[Last Contacted] gt "2020-02-13"'],
+    ['[Customer Since] gt 13/02/2020', 'invalid-date', '[Customer Since] gt "2020-02-13"'],
+    ['[Preferred Contact Time] eq 9am', 'invalid-time', '[Preferred Contact Time] eq "09:00"'],
+    ['[Preferred Contact Time] ge "9:30pm"', 'invalid-time', '[Preferred Contact Time] ge "21:30"'],
+    ['[Preferred Contact Time] le "12am"', 'invalid-time', '[Preferred Contact Time] le "00:00"'],
+  ]);
+
+  it('where the meaning is certain the fix is safe', () => {
+    for (const [text, meant] of [
+      ['[Credit Limit] gt 1,000,000', '[Credit Limit] gt 1000000'],
+      ['[Date of Birth] lt 13/02/1960', '[Date of Birth] lt "1960-02-13"'],
+      ['[Preferred Contact Time] eq 9am', '[Preferred Contact Time] eq "09:00"'],
+    ] as const)
+      expect(fixQuery(text, { schema }).text).toBe(meant);
+  });
+
+  it('where it is not, the message names both readings and the expected form, and no fix is safe', () => {
+    for (const [text, says] of [
+      ['[Customer Since] gt "01/02/2020"', /1 February \(2020-02-01\) or 2 January \(2020-01-02\)/],
+      ['[Credit Limit] gt 1,000', /may be 1000 or 1\.000/],
+      ['[Loyalty Score] ge 50%', /may be 0\.5 or 50/],
+    ] as const) {
+      const refusal = check(text, { schema }).find((d) => d.code.startsWith('invalid-'))!;
+      expect(refusal.message).toMatch(says);
+      expect(refusal.fixes!.length).toBe(2);
+      expect(refusal.fixes!.some((f) => f.safe)).toBe(false);
+      expect(fixQuery(text, { schema }).text).toBe(text);
+    }
+  });
+
+  it("an ambiguous date on a field with a storage format reads in the field's format", () => {
+    expect(fixQuery('[Date of Birth] lt 01/02/1960', { schema }).text).toBe(
+      '[Date of Birth] lt "1960-01-02"',
+    );
+  });
+
+  it('every thousands-grouped number reads as the number it groups', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1000, max: 999_999_999 }), (n) => {
+        const grouped = n.toLocaleString('en-US');
+        expect(fixQuery(`[Credit Limit] gt ${grouped}`, { schema, unsafe: true }).text).toBe(
+          `[Credit Limit] gt ${n}`,
+        );
+      }),
+    );
+  });
+});
+
+describe('better guesses', () => {
+  table([
+    ['Color:black', 'unknown-field', 'Colour:BLK'],
+    ['Last Name:van Dijk', 'unescaped-space', '[Last Name] eq "van Dijk"'],
+    [
+      'Last Name:van der Berg AND City:Berlin',
+      'unescaped-space',
+      '[Last Name] eq "van der Berg" AND City:Berlin',
+    ],
+    [
+      'Last Name:van Dijk First Name:Tim',
+      'unescaped-space',
+      '[Last Name] eq "van Dijk" [First Name] eq "Tim"',
+    ],
+    ['supplier:acme', 'unknown-field', 'Supplier\\ Name:acme'],
+    ['supplier:S-1234', 'unknown-field', 'Supplier\\ ID:S-1234'],
+  ]);
+
+  it('suggests a field for a description of one of its codes, one letter away', () => {
+    const [d] = check('Color:black', { schema });
+    expect(d!.message).toContain('did you mean "Colour"?');
+    expect(d!.fixes!.map((f) => [f.kind, f.title])).toEqual([['typo', 'Use "Colour"']]);
+  });
+});
