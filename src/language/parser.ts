@@ -766,14 +766,11 @@ function defineQueryParser({ EmbeddedActionsParser, tokenMatcher }: Chevrotain) 
             let end = at.end;
             while (this.text[end] === '^' && !/[\d.]/.test(this.text[end + 1] ?? '')) end++;
             this.report('missing-boost-value', "expected a number after '^'", at, [
-<<<<<<< HEAD
               {
+                kind: 'syntax',
                 title: end === at.end ? "Remove '^'" : 'Remove the carets',
                 edits: [{ span: span(at.start, end), text: '' }],
               },
-=======
-              { kind: 'syntax', title: "Remove '^'", edits: [{ span: at, text: '' }] },
->>>>>>> s12-mistakes
             ]);
             return expr;
           }
