@@ -13,6 +13,7 @@ const STAGES = [
   { id: 'linearity', load: () => import('./linearity.mjs') },
   { id: 'size', load: () => import('./size.mjs') },
   { id: 'startup', load: () => import('./startup.mjs') },
+  { id: 'cold', load: () => import('./cold.mjs') },
   { id: 'check', load: () => import('./check.mjs') },
   { id: 'evaluate', load: () => import('./evaluate.mjs') },
   { id: 'complete', load: () => import('./complete.mjs') },

@@ -152,6 +152,15 @@ describe('the built package', () => {
     );
   });
 
+  it('ships dist/*.js as ASCII: one other character makes V8 read a whole module as two-byte text', () => {
+    // Node decodes a module with any non-ASCII character into a two-byte string: slower to
+    // decode and to scan, paid by every `import 'mdq'` (escape such characters in src/).
+    for (const file of readdirSync(join(root, 'dist')).filter((f) => f.endsWith('.js'))) {
+      const at = readFileSync(join(root, 'dist', file), 'utf8').search(/[^\x00-\x7f]/);
+      expect({ file, at }).toEqual({ file, at: -1 });
+    }
+  });
+
   it('runs the mdq bin: exit 0 when valid, 1 with errors and no stack trace, 2 for bad usage', () => {
     const ok = node(['dist/cli.js', 'fmt', '[Age] ge 18 and city:Berlin']);
     expect(ok.status).toBe(0);
