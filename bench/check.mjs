@@ -10,7 +10,7 @@
  */
 import { PerformanceObserver } from 'node:perf_hooks';
 import { seededRandom } from './corpus.mjs';
-import { median, now, throughputRound, utf8Bytes } from './measure.mjs';
+import { collectYoung, median, now, throughputRound, utf8Bytes } from './measure.mjs';
 
 const SETTINGS = {
   full: { warmupMs: 600, roundMs: 300, rounds: 9 },
@@ -270,7 +270,7 @@ async function timeCorpus(mdq, corpus, settings) {
     for (const c of contenders) throughputRound(c.fn, corpus.queries, bytes, settings.warmupMs);
     for (let round = 0; round < settings.rounds; round++) {
       for (const c of contenders) {
-        globalThis.gc?.();
+        collectYoung();
         await settle();
         const before = collecting;
         const start = now();
@@ -373,7 +373,7 @@ export async function run({ quick = false, log = () => {} } = {}) {
     title: 'Check throughput (parse + check, MB/s)',
     tables,
     notes: [
-      'Medians of the rounds, parse alone and parse + check taking turns on the same text; `parse + check` is `check(text, { schema })` with the schema loaded once and every rule on its default level. "Collecting garbage" is the share of each one\'s measured time (parse only / parse + check) spent in the garbage collector (`--expose-gc` runs a full collection before each round, outside the timing). Queries mix bracket comparisons, `field:value` with escaped spaces, ranges, picklist groups and full text over every searchable field; the second set misspells one field in twelve, so the reporting paths and "did you mean" over all field names are timed too. The third set is lists of record ids in one OR, the way a program fetches a known set of records (a couple repeated): ids of one length look alike to the cheap sketches that duplicate detection starts from.',
+      'Medians of the rounds, parse alone and parse + check taking turns on the same text; `parse + check` is `check(text, { schema })` with the schema loaded once and every rule on its default level. "Collecting garbage" is the share of each one\'s measured time (parse only / parse + check) spent in the garbage collector (`--expose-gc` runs a young-generation collection before each round, outside the timing: a full one left the code cold for 100 ms and more, bench/gc-distortion.mjs). Queries mix bracket comparisons, `field:value` with escaped spaces, ranges, picklist groups and full text over every searchable field; the second set misspells one field in twelve, so the reporting paths and "did you mean" over all field names are timed too. The third set is lists of record ids in one OR, the way a program fetches a known set of records (a couple repeated): ids of one length look alike to the cheap sketches that duplicate detection starts from.',
       `Corpora: ${stats.join('; ')}.`,
     ],
     summary: `parse + check keeps ${(clean[1] * 100).toFixed(0)}% or more of parse-only throughput with field names all correct (${(mistakes[1] * 100).toFixed(0)}% with mistakes); 10 000-clause queries run at ${(linear * 100).toFixed(0)}% of the 100-clause throughput`,

@@ -67,7 +67,13 @@ export async function run({ quick = false, log = () => {} } = {}) {
     const cpu = (c) => median(samples[kind][c].map((s) => s.cpuMs));
     const wall = (c) => median(samples[kind][c].map((s) => s.wallMs));
     for (const c of contenders)
-      rows.push([kind, c, ms(cpu(c)), ms(wall(c)), `${(cpu(c) / cpu('lucene-query-parser')).toFixed(1)}x`]);
+      rows.push([
+        kind,
+        c,
+        ms(cpu(c)),
+        ms(wall(c)),
+        `${(cpu(c) / cpu('lucene-query-parser')).toFixed(1)}x`,
+      ]);
     ratios[kind] = cpu('mdq') / cpu('lucene-query-parser');
     checks.push({
       target: `cold: import + first parse of a ${kind} query ≤ ${TARGETS[kind]}x lucene-query-parser's (CPU, 29)`,

@@ -30,7 +30,7 @@ export interface SpacedFieldName {
   readonly operatorWordNext: boolean;
 }
 
-const OPERATOR_WORDS = new Set(['and', 'or', 'not']);
+const OPERATOR_WORDS = /* @__PURE__ */ new Set(['and', 'or', 'not']);
 
 const isOperatorWordTerm = (node: Expr | undefined): boolean =>
   node?.kind === 'Term' && OPERATOR_WORDS.has(node.raw);

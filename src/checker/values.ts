@@ -74,8 +74,8 @@ export type Reading =
 const ACCEPTED: Reading = { ok: true, comparable: undefined };
 
 const DECIMAL = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
-const TRUTHY = new Set(['true', 'yes', 'y', 't', '1', 'on']);
-const FALSY = new Set(['false', 'no', 'n', 'f', '0', 'off']);
+const TRUTHY = /* @__PURE__ */ new Set(['true', 'yes', 'y', 't', '1', 'on']);
+const FALSY = /* @__PURE__ */ new Set(['false', 'no', 'n', 'f', '0', 'off']);
 
 /** True for `[+-]?\d+`, tested without a regular expression (the common case). */
 function isPlainInteger(text: string): boolean {

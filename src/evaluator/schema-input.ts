@@ -18,7 +18,7 @@ export interface DefinedSchema {
 
 export type EvaluatorSchema = SchemaInput | DefinedSchema;
 
-const loaded = new WeakMap<object, SchemaIndex>();
+const loaded = /* @__PURE__ */ new WeakMap<object, SchemaIndex>();
 
 function isDefinedSchema(value: unknown): value is DefinedSchema {
   return (

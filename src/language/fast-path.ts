@@ -33,11 +33,11 @@ export const FAIL: unique symbol = Symbol('FAIL');
 type Fail = typeof FAIL;
 
 /** Thrown inside the fast path to unwind to `fastParse`; never escapes it. */
-const giveUp = new Error('fast path: needs the reference parser');
+const giveUp = /* @__PURE__ */ new Error('fast path: needs the reference parser');
 
 /** `explicit` of an AND of two clauses with an operator written between them, and without (frozen: shared by every tree). */
-const WRITTEN: readonly boolean[] = Object.freeze([true]);
-const ADJACENT: readonly boolean[] = Object.freeze([false]);
+const WRITTEN: readonly boolean[] = /* @__PURE__ */ Object.freeze([true]);
+const ADJACENT: readonly boolean[] = /* @__PURE__ */ Object.freeze([false]);
 
 /** No token: past the end of the stream. */
 const END = 255;
@@ -502,8 +502,8 @@ class FastParser {
 }
 
 /** The operand stacks of every fast parse (a parse finishes with them before the next begins; nothing in one calls back out). */
-const sharedOperands = new ScratchStack<Expr>();
-const sharedExplicit = new ScratchStack<boolean>();
+const sharedOperands = /* @__PURE__ */ new ScratchStack<Expr>();
+const sharedExplicit = /* @__PURE__ */ new ScratchStack<boolean>();
 
 /** The tree of a well-formed query from its token stream, or `FAIL` when the reference parser must take it. */
 export function fastParse(stream: TokenStream): Expr | null | Fail {
