@@ -353,4 +353,7 @@ const flags = process.execArgv.filter((a) => a !== '--expose-gc');
 console.log(
   `\n${measured - misses} of ${measured} within the target (amortised CPU ms per call, garbage collection included, ${TOTAL.toLocaleString('en')} characters per size, the median of ${REPEAT} batch${REPEAT === 1 ? '' : 'es'}; Node ${process.versions.node}, V8 flags: ${flags.length === 0 ? 'none (the default young generation)' : flags.join(' ')}).`,
 );
+// `--json`: the rows and the count on one last line, for bench/growth-stage.mjs.
+if (args.includes('--json'))
+  console.log(JSON.stringify({ measured, within: measured - misses, sizes: SIZES, rows }));
 if (args.includes('--strict') && misses > 0) process.exit(1);

@@ -17,6 +17,7 @@ const STAGES = [
   { id: 'check', load: () => import('./check.mjs') },
   { id: 'evaluate', load: () => import('./evaluate.mjs') },
   { id: 'complete', load: () => import('./complete.mjs') },
+  { id: 'growth', load: () => import('./growth-stage.mjs') },
 ];
 
 function options(argv) {

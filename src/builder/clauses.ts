@@ -128,7 +128,12 @@ export function valueRange(
   };
 }
 
-const RELATIONS: ReadonlySet<string> = /* @__PURE__ */ new Set<RelationOperator>(['>', '>=', '<', '<=']);
+const RELATIONS: ReadonlySet<string> = /* @__PURE__ */ new Set<RelationOperator>([
+  '>',
+  '>=',
+  '<',
+  '<=',
+]);
 
 /**
  * `>value`, `>=value`, `<value`, `<=value`, for `inField`. A scalar is written as

@@ -68,7 +68,9 @@ export function isList(value: unknown): value is ArrayLike<unknown> {
 }
 
 /** The prototype of every typed array class (`Uint8Array`, ...), which the language does not name. */
-const TypedArray = /* @__PURE__ */ Object.getPrototypeOf(Int8Array) as abstract new () => ArrayLike<unknown>;
+const TypedArray = /* @__PURE__ */ Object.getPrototypeOf(
+  Int8Array,
+) as abstract new () => ArrayLike<unknown>;
 
 /**
  * A boxed primitive (`new String('x')`, `new Number(5)`, `new Boolean(true)`) as its

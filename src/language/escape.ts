@@ -9,7 +9,21 @@ export const SPECIAL_CHARACTERS = '+-=&|><!(){}[]^"~*?:\\/';
 
 const WHITESPACE = /* @__PURE__ */ new Set([' ', '\t', '\n', '\r', '\u3000']);
 /** Characters that end a word wherever they stand (besides whitespace). */
-const WORD_BREAKERS = /* @__PURE__ */ new Set(['!', '(', ')', ':', '^', '[', ']', '"', '{', '}', '~', '\\', '/']);
+const WORD_BREAKERS = /* @__PURE__ */ new Set([
+  '!',
+  '(',
+  ')',
+  ':',
+  '^',
+  '[',
+  ']',
+  '"',
+  '{',
+  '}',
+  '~',
+  '\\',
+  '/',
+]);
 const KEYWORDS = /* @__PURE__ */ new Set(['AND', 'OR', 'NOT']);
 const HEX4 = /^[0-9a-fA-F]{4}$/;
 

@@ -13,7 +13,9 @@
 
 const SLOTS = 1024;
 const LONGEST = 12;
-const strings: (string | undefined)[] = /* @__PURE__ */ new Array<string | undefined>(SLOTS).fill(undefined);
+const strings: (string | undefined)[] = /* @__PURE__ */ new Array<string | undefined>(SLOTS).fill(
+  undefined,
+);
 /** The hash of the spelling last seen once at each slot (0: none). */
 const seen = /* @__PURE__ */ new Int32Array(SLOTS);
 
