@@ -54,6 +54,7 @@ import {
   valueAroundColon,
 } from './syntax-fixes.js';
 import * as T from './tokens.js';
+import { unclosedDiagnostic } from './unclosed.js';
 
 type Operand = Expr;
 
@@ -1030,18 +1031,7 @@ function defineQueryParser({ EmbeddedActionsParser, tokenMatcher }: Chevrotain) 
       safe: boolean,
     ): boolean {
       if (closedBy(raw, closer)) return true;
-      const text = isEscapedAt(`${raw}${closer}`, raw.length) ? `\\${closer}` : closer;
-      const fix: Fix = {
-        title: `Add the closing '${closer}'`,
-        edits: [{ span: span(at.end, at.end), text }],
-        ...(safe ? { safe: true } : {}),
-      };
-      this.report(
-        code,
-        `missing '${closer}' to close the ${what} that starts at ${formatPosition(this.text, at.start)}`,
-        at,
-        [fix],
-      );
+      this.diagnostics.add(unclosedDiagnostic(this.text, raw, at, closer, code, what, safe));
       return false;
     }
 
