@@ -21,7 +21,12 @@ import { defineConfig } from 'tsup';
  * of small files, costs ~180 ms at start-up; one file does not). And it loads lazily: the
  * build replaces src/language/chevrotain.ts, the one module that imports chevrotain's values,
  * with that file, whose `loadChevrotain()` runs the bundle's body on its first call (that
- * module says why).
+ * module says why). Through the package's own import `#chevrotain` (package.json "imports"):
+ * bundlers (the `module` condition, or none) get that file, imported statically; Node (the
+ * `node` condition) gets dist/vendor/chevrotain-node.js, which reads it with `require` on the
+ * first broken query only, so `import 'mdq'` neither reads nor compiles its 136 KB (a fifth of
+ * import + first parse: bench/cold.mjs). Node 20.19 and later (the package's `engines`)
+ * `require` an ES module synchronously, so `parse` stays synchronous.
  *
  * The example tenant (src/examples/tenant.ts) ships as data: the build runs the module and
  * writes its exports as JSON, which `JSON.parse` reads at import several times faster than V8
@@ -30,6 +35,9 @@ import { defineConfig } from 'tsup';
  * the generated module gives values deep-equal to the source's, sharing the same objects.
  */
 const VENDORED = 'vendor/chevrotain.js';
+const VENDORED_FOR_NODE = 'vendor/chevrotain-node.js';
+/** The package import (package.json "imports") that resolves to one of the two. */
+const VENDOR_IMPORT = '#chevrotain';
 const SEAM = join('src', 'language', 'chevrotain.ts');
 
 /** The value (not type) names the seam imports from chevrotain. */
@@ -44,6 +52,19 @@ function chevrotainImports(): string[] {
 }
 
 /** dist/vendor/chevrotain.js: the bundle inside a function, run once, on the first call. */
+/** dist/vendor/chevrotain-node.js: Node reads the bundle on the first call only. */
+function vendoredChevrotainForNode(): string {
+  return [
+    "// For Node (package.json's #chevrotain import): chevrotain.js read and run on the first call, not at import.",
+    "import { createRequire } from 'node:module';",
+    'let loaded;',
+    'export function loadChevrotain() {',
+    `  return (loaded ??= createRequire(import.meta.url)('./${VENDORED.split('/')[1]}').loadChevrotain());`,
+    '}',
+    '',
+  ].join('\n');
+}
+
 function vendoredChevrotain(): string {
   const bundle = buildSync({
     stdin: {
@@ -85,7 +106,7 @@ const vendorChevrotain: Plugin = {
     }));
     build.onResolve({ filter: /^chevrotain$/ }, (args) =>
       args.importer.endsWith(SEAM)
-        ? { path: `./${VENDORED}`, external: true }
+        ? { path: VENDOR_IMPORT, external: true }
         : {
             errors: [
               {
@@ -97,6 +118,7 @@ const vendorChevrotain: Plugin = {
     build.onEnd(() => {
       mkdirSync(join('dist', dirname(VENDORED)), { recursive: true });
       writeFileSync(join('dist', VENDORED), vendoredChevrotain());
+      writeFileSync(join('dist', VENDORED_FOR_NODE), vendoredChevrotainForNode());
     });
   },
 };

@@ -1,8 +1,10 @@
 /**
  * `node --expose-gc bench/growth.mjs` (after `npm run build`): how the time of `parse`,
  * `check` (with the example tenant's schemas) and `fixQuery` grows with the length of
- * adversarial queries, 10 000 → 100 000 → 1 000 000 characters. Target: every 10x in
- * size costs at most 15x in time (linear, with room for cache and GC effects).
+ * adversarial queries, 10 000 → 100 000 → 1 000 000 characters. Target (issue 29): every
+ * step in size costs at most 1.5x the step of a plain-JavaScript control that makes a tree
+ * of the same size (`control`), measured in the same run: the engine's collector makes
+ * steps larger than 10x in plain JavaScript too, so linearity is judged against that floor.
  *
  * What is measured: the amortised cost of one call, as a caller who sends queries of that
  * size one after another pays it. At every size the same amount of text goes through the
@@ -17,8 +19,8 @@
  * `--sizes=10000,100000,1000000`, `--total=CHARACTERS` (text per size, default 1000000),
  * `--budget=SECONDS` (a step whose projected time, at 15x the last one, would exceed it is
  * skipped and marked over budget), `--repeat=N` (each batch N times, the median kept;
- * default 3: one batch's figure moved a row across the line from run to run), `--strict` (exit 1 on a miss), `--control` (a row for a
- * plain loop that makes objects and no mdq: see `control`), `--young=MB` (the second view:
+ * default 3: one batch's figure moved a row across the line from run to run), `--strict`
+ * (exit 1 on a miss), `--young=MB` (the second view:
  * runs itself again with V8's young generation fixed at MB per semi-space, see below).
  *
  * The limits are raised (`maxLength`, `maxClauses`) so that the whole text is really parsed:
@@ -26,6 +28,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { PerformanceObserver } from 'node:perf_hooks';
+import { collectYoung } from './measure.mjs';
 
 const args = process.argv.slice(2);
 const option = (name, fallback) =>
@@ -62,7 +65,14 @@ const FAMILY_FILTER = option('family', '')?.split(',').filter(Boolean) ?? [];
 const BUDGET_MS = Number(option('budget', '300')) * 1000;
 const TOTAL = Number(option('total', '1000000'));
 const REPEAT = Math.max(1, Number(option('repeat', '3')));
-const TARGET = 15;
+/**
+ * The target (issue 29): each step in size costs at most this many times the step of the
+ * plain-JavaScript control at the same sizes. The old target, each 10x in size at most 15x in
+ * time, is retired: V8's young-generation steps miss it in plain JavaScript too.
+ */
+const OVER_CONTROL = 1.5;
+/** For the budget's projection only: how much a step is assumed to cost at most. */
+const PROJECTED_STEP = 15;
 
 const LIMITS = { maxLength: 10_000_000, maxClauses: 10_000_000 };
 const FUNCTIONS = {
@@ -151,8 +161,6 @@ const FAMILIES = [
   ['lower-case operators a and b or ', repeat('a and b or ')],
 ];
 
-const gc = globalThis.gc ?? (() => {});
-
 /** CPU milliseconds of this process so far (every thread, the garbage collector's too): other work on a loaded machine does not count. */
 const cpu = () => {
   const { user, system } = process.cpuUsage();
@@ -188,7 +196,8 @@ const consume = (result) => {
 async function time(fn, text, calls) {
   consume(fn(fresh(text)));
   const copies = Array.from({ length: calls }, () => fresh(text));
-  gc();
+  // Young garbage only: after a full collection mdq's code ran cold for 100 ms and more (measure.mjs).
+  collectYoung();
   await settle();
   const pausesBefore = gcPauses;
   const start = cpu();
@@ -210,57 +219,8 @@ async function medianOf(n, measure) {
   return runs[(n - 1) >> 1];
 }
 
-const [part, parts] = option('part', '1/1').split('/').map(Number);
-const families = FAMILIES.filter(
-  ([name], i) =>
-    (FAMILY_FILTER.length === 0 || FAMILY_FILTER.some((f) => name.includes(f))) &&
-    i % parts === part - 1,
-);
-const rows = [];
-let misses = 0;
-for (const [name, make] of families) {
-  // A valid query is parsed by the fast path; one with a syntax error by the reference parser and its recovery.
-  const valid = parse(make(SIZES[0]), LIMITS).diagnostics.length === 0;
-  for (const fnName of ONLY) {
-    const fn = FUNCTIONS[fnName];
-    const times = [];
-    const pauses = [];
-    let skipped = false;
-    for (const size of SIZES) {
-      const calls = Math.max(2, Math.round(TOTAL / size));
-      const last = times[times.length - 1];
-      if (skipped || (last !== undefined && last * TARGET * (calls + 1) * REPEAT > BUDGET_MS)) {
-        skipped = true;
-        times.push(undefined);
-        continue;
-      }
-      const text = make(size);
-      // Warm up on pieces of the same shape, so the first size does not pay for compiling.
-      if (times.length === 0) for (let k = 0; k < 20; k++) fn(make(2000 + 100 * k));
-      const { ms, gcMs } = await medianOf(REPEAT, () => time(fn, text, calls));
-      times.push(ms);
-      pauses.push(gcMs);
-    }
-    const ratios = times
-      .slice(1)
-      .map((t, i) =>
-        t === undefined || times[i] === undefined ? undefined : t / Math.max(times[i], 0.05),
-      );
-    const worst = Math.max(...ratios.filter((r) => r !== undefined));
-    const pass = !skipped && worst <= TARGET;
-    if (!pass) misses++;
-    rows.push({ name, valid, fnName, times, ratios, pass, skipped });
-    const cells = times.map((t, i) =>
-      t === undefined ? 'skipped' : `${t.toFixed(2)} ms (gc pauses ${pauses[i].toFixed(2)})`,
-    );
-    process.stderr.write(
-      `${name} / ${fnName}: ${cells.join(' → ')}  ${ratios.map((r) => (r === undefined ? '-' : `${r.toFixed(1)}x`)).join(' ')} ${pass ? 'PASS' : skipped ? 'OVER BUDGET' : 'MISS'}\n`,
-    );
-  }
-}
-
 /**
- * The control (`--control`): no mdq, a plain loop that makes what a parser of `a a a ...`
+ * The controls (always run: they set the target): no mdq, a plain loop that makes what a parser of `a a a ...`
  * must at least make, an object of four properties and its span per two characters, kept
  * in one array until the call returns. Timed the same way, it shows what the engine's
  * collector alone adds as the live objects of one call outgrow its young generation.
@@ -278,41 +238,94 @@ function controlInline(text) {
     nodes.push({ kind: 'Term', raw: 'a', value: 'a', start: i, end: i + 1 });
   return nodes;
 }
-if (args.includes('--control')) {
-  for (const [fn, label, name] of [
-    [
-      control,
-      'plain objects',
-      'control: plain JavaScript, 4-property object + span per 2 characters (no mdq)',
-    ],
-    [
-      controlInline,
-      'plain objects, inline spans',
-      'control: the same, span inline (5 properties, one object per 2 characters)',
-    ],
-  ]) {
-    const times = [];
-    for (const size of SIZES) {
-      const text = 'a '.repeat(size / 2);
-      if (times.length === 0) for (let k = 0; k < 20; k++) fn(text.slice(0, 2000));
-      times.push(
-        (await medianOf(REPEAT, () => time(fn, text, Math.max(2, Math.round(TOTAL / size))))).ms,
-      );
-    }
-    const ratios = times.slice(1).map((t, i) => t / Math.max(times[i], 0.05));
-    process.stderr.write(
-      `control / ${label}: ${times.map((t) => `${t.toFixed(2)} ms`).join(' → ')}  ${ratios.map((r) => `${r.toFixed(1)}x`).join(' ')}\n`,
+const rows = [];
+const controlRatios = [];
+for (const [fn, label, name] of [
+  [
+    control,
+    'plain objects',
+    'control: plain JavaScript, 4-property object + span per 2 characters (no mdq)',
+  ],
+  [
+    controlInline,
+    'plain objects, inline spans',
+    'control: the same, span inline (5 properties, one object per 2 characters)',
+  ],
+]) {
+  const times = [];
+  for (const size of SIZES) {
+    const text = 'a '.repeat(size / 2);
+    if (times.length === 0) for (let k = 0; k < 20; k++) fn(text.slice(0, 2000));
+    times.push(
+      (await medianOf(REPEAT, () => time(fn, text, Math.max(2, Math.round(TOTAL / size))))).ms,
     );
-    rows.push({
-      name,
-      valid: undefined,
-      fnName: '-',
-      times,
-      ratios,
-      pass: ratios.every((r) => r <= TARGET),
-      skipped: false,
-      control: true,
-    });
+  }
+  const ratios = times.slice(1).map((t, i) => t / Math.max(times[i], 0.05));
+  // The first control (a node and its span per two characters, as mdq's trees) sets the target.
+  if (controlRatios.length === 0) controlRatios.push(...ratios);
+  process.stderr.write(
+    `control / ${label}: ${times.map((t) => `${t.toFixed(2)} ms`).join(' → ')}  ${ratios.map((r) => `${r.toFixed(1)}x`).join(' ')}\n`,
+  );
+  rows.push({
+    name,
+    valid: undefined,
+    fnName: '-',
+    times,
+    ratios,
+    pass: true,
+    skipped: false,
+    control: true,
+  });
+}
+
+const [part, parts] = option('part', '1/1').split('/').map(Number);
+const families = FAMILIES.filter(
+  ([name], i) =>
+    (FAMILY_FILTER.length === 0 || FAMILY_FILTER.some((f) => name.includes(f))) &&
+    i % parts === part - 1,
+);
+let misses = 0;
+for (const [name, make] of families) {
+  // A valid query is parsed by the fast path; one with a syntax error by the reference parser and its recovery.
+  const valid = parse(make(SIZES[0]), LIMITS).diagnostics.length === 0;
+  for (const fnName of ONLY) {
+    const fn = FUNCTIONS[fnName];
+    const times = [];
+    const pauses = [];
+    let skipped = false;
+    for (const size of SIZES) {
+      const calls = Math.max(2, Math.round(TOTAL / size));
+      const last = times[times.length - 1];
+      if (
+        skipped ||
+        (last !== undefined && last * PROJECTED_STEP * (calls + 1) * REPEAT > BUDGET_MS)
+      ) {
+        skipped = true;
+        times.push(undefined);
+        continue;
+      }
+      const text = make(size);
+      // Warm up on pieces of the same shape, so the first size does not pay for compiling.
+      if (times.length === 0) for (let k = 0; k < 20; k++) fn(make(2000 + 100 * k));
+      const { ms, gcMs } = await medianOf(REPEAT, () => time(fn, text, calls));
+      times.push(ms);
+      pauses.push(gcMs);
+    }
+    const ratios = times
+      .slice(1)
+      .map((t, i) =>
+        t === undefined || times[i] === undefined ? undefined : t / Math.max(times[i], 0.05),
+      );
+    const pass =
+      !skipped && ratios.every((r, i) => r === undefined || r <= OVER_CONTROL * controlRatios[i]);
+    if (!pass) misses++;
+    rows.push({ name, valid, fnName, times, ratios, pass, skipped });
+    const cells = times.map((t, i) =>
+      t === undefined ? 'skipped' : `${t.toFixed(2)} ms (gc pauses ${pauses[i].toFixed(2)})`,
+    );
+    process.stderr.write(
+      `${name} / ${fnName}: ${cells.join(' → ')}  ${ratios.map((r) => (r === undefined ? '-' : `${r.toFixed(1)}x`)).join(' ')} ${pass ? 'PASS' : skipped ? 'OVER BUDGET' : 'MISS'}\n`,
+    );
   }
 }
 
@@ -322,7 +335,7 @@ const header = [
   'function',
   ...SIZES.map((s) => `${s.toLocaleString('en')} chars`),
   ...SIZES.slice(1).map((s, i) => `×${s / SIZES[i]} size`),
-  `≤ ${TARGET}x`,
+  `each step ≤ ${OVER_CONTROL}x the control's`,
 ];
 console.log(`| ${header.join(' | ')} |`);
 console.log(`|${header.map(() => '---').join('|')}|`);
@@ -340,4 +353,7 @@ const flags = process.execArgv.filter((a) => a !== '--expose-gc');
 console.log(
   `\n${measured - misses} of ${measured} within the target (amortised CPU ms per call, garbage collection included, ${TOTAL.toLocaleString('en')} characters per size, the median of ${REPEAT} batch${REPEAT === 1 ? '' : 'es'}; Node ${process.versions.node}, V8 flags: ${flags.length === 0 ? 'none (the default young generation)' : flags.join(' ')}).`,
 );
+// `--json`: the rows and the count on one last line, for bench/growth-stage.mjs.
+if (args.includes('--json'))
+  console.log(JSON.stringify({ measured, within: measured - misses, sizes: SIZES, rows }));
 if (args.includes('--strict') && misses > 0) process.exit(1);

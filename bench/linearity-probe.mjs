@@ -5,7 +5,7 @@
  * parse stage the peers' garbage shapes the heap that mdq's large trees are collected in.
  */
 import { longQueries } from './corpus.mjs';
-import { median, throughputRound, utf8Bytes } from './measure.mjs';
+import { collectYoung, median, throughputRound, utf8Bytes } from './measure.mjs';
 import { MDQ_LIMITS } from './parsers.mjs';
 
 const [rounds, roundMs, warmupMs] = process.argv.slice(2).map(Number);
@@ -24,7 +24,7 @@ for (const c of corpora) {
 const samples = new Map(corpora.map((c) => [c.id, []]));
 for (let round = 0; round < rounds; round++) {
   for (const c of corpora) {
-    globalThis.gc?.();
+    collectYoung();
     samples.get(c.id).push(throughputRound(parse, c.queries, c.bytes, roundMs));
   }
 }

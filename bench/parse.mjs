@@ -5,7 +5,7 @@
  * and each figure is the median of the rounds.
  */
 import { longQueries, shortQueries } from './corpus.mjs';
-import { median, resultsSeen, throughputRound, utf8Bytes } from './measure.mjs';
+import { collectYoung, median, resultsSeen, throughputRound, utf8Bytes } from './measure.mjs';
 import { loadParsers } from './parsers.mjs';
 
 const SETTINGS = {
@@ -109,8 +109,8 @@ function timeCorpus(corpus, parsers, settings) {
   for (let round = 0; round < settings.rounds; round++) {
     for (const parser of parsers) {
       if (!samples.has(parser.name)) continue;
-      // Collect the previous parser's garbage now, not during this parser's round.
-      globalThis.gc?.();
+      // Collect the previous parser's young garbage now, not during this parser's round (measure.mjs).
+      collectYoung();
       const value = attempt(parser, settings.roundMs);
       if (value !== undefined) samples.get(parser.name).push(value);
     }
@@ -186,7 +186,7 @@ export async function run({ quick = false, log = () => {} } = {}) {
       },
     ],
     notes: [
-      `Parsers: ${parsers.map((p) => `${p.name} ${p.version}`).join(', ')}. ${settings.rounds} rounds of ≥ ${settings.roundMs} ms after ${settings.warmupMs} ms of warm-up per parser and corpus${globalThis.gc ? ', a full GC before each round' : ''}.`,
+      `Parsers: ${parsers.map((p) => `${p.name} ${p.version}`).join(', ')}. ${settings.rounds} rounds of ≥ ${settings.roundMs} ms after ${settings.warmupMs} ms of warm-up per parser and corpus${globalThis.gc ? ', a young-generation collection before each round (a full one left the code cold: bench/gc-distortion.mjs)' : ''}.`,
       `Short corpus: ${shortCorpus.generated} generated, ${shortCorpus.queries.length} kept (${(shortCorpus.bytes / 1e3).toFixed(1)} kB); rejected by a peer and dropped: ${drops}. mdq returned no diagnostics on any corpus.`,
     ],
     summary: `mdq ${mbs(results.get('short').get('mdq').median)} MB/s on short queries, ${mbs(results.get('c1000').get('mdq').median)} MB/s on 1 000-clause queries (${mbs(results.get('c100').get('mdq').median)} at 100, ${mbs(results.get('c10000').get('mdq').median)} at 10 000 clauses: ${(linear * 100).toFixed(0)}% in this shared process; the linearity stage measures mdq alone)`,

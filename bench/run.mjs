@@ -13,9 +13,11 @@ const STAGES = [
   { id: 'linearity', load: () => import('./linearity.mjs') },
   { id: 'size', load: () => import('./size.mjs') },
   { id: 'startup', load: () => import('./startup.mjs') },
+  { id: 'cold', load: () => import('./cold.mjs') },
   { id: 'check', load: () => import('./check.mjs') },
   { id: 'evaluate', load: () => import('./evaluate.mjs') },
   { id: 'complete', load: () => import('./complete.mjs') },
+  { id: 'growth', load: () => import('./growth-stage.mjs') },
 ];
 
 function options(argv) {
@@ -69,12 +71,20 @@ async function main() {
     `# mdq benchmarks${opts.quick ? ' (quick run: figures are rough)' : ''}\n\n${machine()}; load average at start ${loadAverage()}\n\nmdq at ${revision()}\n`,
   );
   const results = [];
+  const took = [];
+  const started = performance.now();
   for (const stage of STAGES.filter((s) => opts.only === undefined || opts.only.includes(s.id))) {
+    const t0 = performance.now();
     const result = await (await stage.load()).run({ quick: opts.quick, log });
+    took.push(`${stage.id} ${((performance.now() - t0) / 1000).toFixed(0)} s`);
     results.push(result);
     console.log(section(result));
   }
   console.log(summary(results));
+  // `--quick` is meant to fit in CI (under two minutes on a quiet machine): what each stage took.
+  console.log(
+    `Wall time: ${((performance.now() - started) / 1000).toFixed(0)} s (${took.join(', ')}).`,
+  );
   console.log(`Load average at the end: ${loadAverage()}.`);
   if (opts.strict && results.some((r) => r.checks.some((c) => !c.pass))) process.exitCode = 1;
 }

@@ -13,6 +13,9 @@ import { DIST_ESM } from './parsers.mjs';
 
 const kB = (bytes) => `${(bytes / 1024).toFixed(1)} KiB`;
 const TARBALL_TARGET = 400 * 1024;
+/** Issue 29's browser budgets, minified + gzipped. */
+const PARSE_TARGET = 40 * 1024;
+const EDITOR_TARGET = 60 * 1024;
 
 /** dist/index.js and everything it imports, as one file: as shipped (unminified), minified, gzipped. */
 async function measure(file) {
@@ -42,7 +45,8 @@ export function tarball() {
   return { packed: pack.size, unpacked: pack.unpackedSize, files: pack.entryCount };
 }
 
-async function treeShaken(names) {
+/** What a browser application pays for these names of the root: esbuild, tree-shaken, minified, gzipped. */
+async function treeShaken(names, platform = 'neutral') {
   const common = {
     stdin: {
       contents: `export { ${names.join(', ')} } from ${JSON.stringify(DIST_ESM)};`,
@@ -51,7 +55,7 @@ async function treeShaken(names) {
     },
     bundle: true,
     format: 'esm',
-    platform: 'neutral',
+    platform,
     target: 'es2022',
     write: false,
     legalComments: 'none',
@@ -74,7 +78,17 @@ export async function run({ log = () => {} } = {}) {
       label: "`import { parse, format } from 'mdq'`, tree-shaken",
       ...(await treeShaken(['parse', 'format'])),
     },
+    {
+      label: "`import { parse } from 'mdq'`, tree-shaken, browser",
+      ...(await treeShaken(['parse'], 'browser')),
+    },
+    {
+      label: "`import { parse, check, complete } from 'mdq'`, tree-shaken, browser",
+      ...(await treeShaken(['parse', 'check', 'complete'], 'browser')),
+    },
   ];
+  const browserParse = builds[3];
+  const browserEditor = builds[4];
   return {
     title: 'Core bundle size',
     tables: [
@@ -90,12 +104,23 @@ export async function run({ log = () => {} } = {}) {
     notes: [
       'Every bundle figure includes chevrotain. dist/ ships unminified (names kept, no source maps) except dist/vendor/chevrotain.js; "minified" is what a bundler of the package would make of it.',
       'The CommonJS entries (dist/*.cjs) are one-line require()s of the ES modules, so the code ships once.',
+      'The browser rows bundle dist/index.js as an application would (esbuild, `platform: browser`, minified, tree-shaken): dist/ is one module, so what is left out depends on top-level statements esbuild can prove unused (`/* @__PURE__ */` where a call or `new` has no effect).',
     ],
     checks: [
       {
         target: 'npm tarball ≤ 400 KiB packed',
         measured: kB(pack.packed),
         pass: pack.packed <= TARBALL_TARGET,
+      },
+      {
+        target: 'browser bundle of `parse` ≤ 40 KiB minified + gzipped (29)',
+        measured: kB(browserParse.gzipped),
+        pass: browserParse.gzipped <= PARSE_TARGET,
+      },
+      {
+        target: 'browser bundle of `parse` + `check` + `complete` ≤ 60 KiB minified + gzipped (29)',
+        measured: kB(browserEditor.gzipped),
+        pass: browserEditor.gzipped <= EDITOR_TARGET,
       },
     ],
     summary: `tarball ${kB(pack.packed)} packed, ${kB(pack.unpacked)} unpacked; dist/index.js ${kB(builds[0].minified)} minified, ${kB(builds[0].gzipped)} minified + gzipped (parse alone, tree-shaken: ${kB(builds[1].gzipped)} gzipped)`,

@@ -128,7 +128,12 @@ export function valueRange(
   };
 }
 
-const RELATIONS: ReadonlySet<string> = new Set<RelationOperator>(['>', '>=', '<', '<=']);
+const RELATIONS: ReadonlySet<string> = /* @__PURE__ */ new Set<RelationOperator>([
+  '>',
+  '>=',
+  '<',
+  '<=',
+]);
 
 /**
  * `>value`, `>=value`, `<value`, `<=value`, for `inField`. A scalar is written as
@@ -169,7 +174,7 @@ export type FieldValueClause =
   | Range
   | Relation;
 
-const FIELD_VALUES: ReadonlySet<string> = new Set<FieldValueClause['kind']>([
+const FIELD_VALUES: ReadonlySet<string> = /* @__PURE__ */ new Set<FieldValueClause['kind']>([
   'Term',
   'Phrase',
   'Wildcard',

@@ -31,7 +31,7 @@ import { BuilderError } from './errors.js';
 import { describe, finiteNumber, numberToText, scalarText, type Scalar } from './values.js';
 
 /** The span of every node a factory builds. */
-export const NO_SPAN: Span = Object.freeze({ start: 0, end: 0 });
+export const NO_SPAN: Span = /* @__PURE__ */ Object.freeze({ start: 0, end: 0 });
 
 /** Checks that `name` can name one field; returns it unchanged. */
 export function checkFieldName(name: string): string {

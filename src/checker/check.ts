@@ -38,7 +38,7 @@ export interface CheckOptions {
   readonly maxDiagnostics?: number;
 }
 
-const loaded = new WeakMap<object, SchemaIndex>();
+const loaded = /* @__PURE__ */ new WeakMap<object, SchemaIndex>();
 
 /** Loads a schema input once per object (a `SchemaError` for input that is no schema). */
 export function resolveSchema(input: SchemaInput | undefined): SchemaIndex | undefined {
@@ -76,7 +76,7 @@ function hasOwnKeys(record: object): boolean {
 }
 
 /** Where a plan's reports go between checks (none are made then): one for all plans, nothing made per check. */
-const IDLE = new DiagnosticCollector(0);
+const IDLE = /* @__PURE__ */ new DiagnosticCollector(0);
 
 /**
  * A configuration ready to run: the rules with at least one code on, the severity
@@ -195,9 +195,9 @@ function makePlan(
 }
 
 /** Plans by rule list, then by levels and whether there is a schema: most calls reuse one. */
-const plans = new WeakMap<readonly Rule[], Map<string, Plan>>();
+const plans = /* @__PURE__ */ new WeakMap<readonly Rule[], Map<string, Plan>>();
 
-const NO_LEVELS: Readonly<Record<string, Level>> = Object.freeze({});
+const NO_LEVELS: Readonly<Record<string, Level>> = /* @__PURE__ */ Object.freeze({});
 
 /**
  * The last plan found, and what it was found for: a program checks query after query with
@@ -240,7 +240,7 @@ function planFor(
 }
 
 /** The parse options of a check given no `parse` options: the same object while the limit stays (parsing only reads it). */
-let limitOptions: Readonly<ParseOptions> = Object.freeze({
+let limitOptions: Readonly<ParseOptions> = /* @__PURE__ */ Object.freeze({
   maxDiagnostics: DEFAULT_LIMITS.maxDiagnostics,
 });
 
@@ -271,7 +271,7 @@ export interface CountedCheck {
 }
 
 /** The codes `parse` reports: GRAMMAR.md's, and those for input that is not a string and for a failure of the parser. */
-const syntaxCodeSet = new Set([...syntaxCodes, 'invalid-input', 'internal-error']);
+const syntaxCodeSet = /* @__PURE__ */ new Set([...syntaxCodes, 'invalid-input', 'internal-error']);
 const OVERFLOW = 'too-many-errors';
 
 /**

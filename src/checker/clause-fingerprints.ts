@@ -18,8 +18,8 @@ function mixString(h: number, text: string): number {
   return mixInt(h, text.length);
 }
 
-const bits = new Float64Array(1);
-const halves = new Int32Array(bits.buffer);
+const bits = /* @__PURE__ */ new Float64Array(1);
+const halves = /* @__PURE__ */ new Int32Array(bits.buffer);
 
 /** Numbers equal as values mix alike, fractions included: 0 and -0, and every NaN; null apart from them all. */
 function mixValue(h: number, value: number | null): number {

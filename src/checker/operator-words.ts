@@ -5,7 +5,7 @@
  */
 import type { Node } from '../language/ast.js';
 
-const WORDS = new Set(['and', 'or', 'not']);
+const WORDS = /* @__PURE__ */ new Set(['and', 'or', 'not']);
 
 /** The lower-case operator word that `node` is, or undefined. */
 export function operatorWord(node: Node | undefined): string | undefined {

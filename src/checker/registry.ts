@@ -56,7 +56,7 @@ export interface CodeEntry extends CodeInfo {
 }
 
 /** Every code a checker rule reports, with its rule and defaults. */
-export const ruleCodes: readonly CodeEntry[] = allRules.flatMap((rule) =>
+export const ruleCodes: readonly CodeEntry[] = /* @__PURE__ */ allRules.flatMap((rule) =>
   Object.entries(rule.codes).map(([code, info]) => ({ code, rule: rule.name, ...info })),
 );
 

@@ -35,7 +35,7 @@ export interface SpacedFieldName {
   readonly operatorWordNext: boolean;
 }
 
-const OPERATOR_WORDS = new Set(['and', 'or', 'not']);
+const OPERATOR_WORDS = /* @__PURE__ */ new Set(['and', 'or', 'not']);
 const NO_WORDS: readonly Term[] = [];
 /** At most this many words after a value are taken as part of it (as ValueIsOneWord takes them). */
 const MAX_VALUE_WORDS = 4;

@@ -22,7 +22,7 @@ const SQL_OPERATORS: Readonly<Record<string, ComparisonOperator>> = {
 };
 
 /** Words that are SQL's own and so never part of a field name (`WHERE City = 'x'`). */
-const SQL_WORDS = new Set([
+const SQL_WORDS = /* @__PURE__ */ new Set([
   'select',
   'from',
   'where',

@@ -8,7 +8,7 @@
 import type { Diagnostic } from '../language/diagnostic.js';
 
 /** The codes of ValueFitsFieldType: a value its field cannot hold. */
-const REFUSED_VALUE = new Set([
+const REFUSED_VALUE = /* @__PURE__ */ new Set([
   'invalid-date',
   'invalid-time',
   'invalid-number',

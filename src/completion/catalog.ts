@@ -39,8 +39,8 @@ export interface Catalog {
   list(key: string, make: () => readonly CompletionItem[]): readonly CompletionItem[];
 }
 
-const catalogs = new WeakMap<SchemaIndex, Catalog>();
-const loaded = new WeakMap<object, SchemaIndex>();
+const catalogs = /* @__PURE__ */ new WeakMap<SchemaIndex, Catalog>();
+const loaded = /* @__PURE__ */ new WeakMap<object, SchemaIndex>();
 
 /** The schema index for any accepted schema input, loaded once per input object. */
 export function schemaIndexOf(input: SchemaInput | undefined): SchemaIndex | undefined {
@@ -74,7 +74,7 @@ export function rankText(rank: number): string {
   return rank < 100_000 ? String(rank).padStart(5, '0') : `z${String(rank).padStart(15, '0')}`;
 }
 
-const RANK_TEXTS: readonly string[] = Array.from({ length: 1024 }, (_, rank) =>
+const RANK_TEXTS: readonly string[] = /* @__PURE__ */ Array.from({ length: 1024 }, (_, rank) =>
   String(rank).padStart(5, '0'),
 );
 

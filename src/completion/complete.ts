@@ -47,7 +47,7 @@ interface Request {
 
 type Provider = (request: Request) => readonly CompletionItem[];
 
-const NO_ITEMS: readonly CompletionItem[] = Object.freeze([]);
+const NO_ITEMS: readonly CompletionItem[] = /* @__PURE__ */ Object.freeze([]);
 
 /** One provider per context. */
 const PROVIDERS: { readonly [K in CompletionContextKind]: Provider } = {
@@ -243,7 +243,7 @@ function operatorsFor(field: SchemaField | undefined): readonly ComparisonOperat
   });
 }
 
-const OPERATOR_KEYWORDS = new Map<string, Keyword>(
+const OPERATOR_KEYWORDS = /* @__PURE__ */ new Map<string, Keyword>(
   COMPARISON_OPERATORS.map((op) => [
     op,
     {

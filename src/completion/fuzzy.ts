@@ -108,7 +108,7 @@ function matchesWordStarts(typed: string, c: Candidate): boolean {
   return piecesFrom(typed, c, 0, 0);
 }
 
-let failed = new Uint32Array(256);
+let failed = /* @__PURE__ */ new Uint32Array(256);
 let generation = 0;
 
 /** Whether `typed[at..]` can be matched by pieces beginning words `word..` of `c`. */

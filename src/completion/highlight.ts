@@ -430,7 +430,7 @@ export function highlightBySegments(text: string): readonly SemanticToken[] {
   return sink.tokens;
 }
 
-const NO_ROLES = new Map<number, SemanticTokenClass>();
+const NO_ROLES = /* @__PURE__ */ new Map<number, SemanticTokenClass>();
 
 /**
  * The tokens of glue between segments (`highlightSegments`): a connective or a prefix

@@ -18,7 +18,7 @@ export interface Lexed {
 }
 
 /** Our own buffers (the parser's are in use while it parses); reused from call to call. */
-const buffer = tokenBuffer();
+const buffer = /* @__PURE__ */ tokenBuffer();
 let kindOfType: Map<unknown, Kind> | undefined;
 
 /** Tokens of `text`. The arrays are shared: a caller is done with them before the next call. */

@@ -94,8 +94,8 @@ export async function completeWithValues(
 }
 
 /** Why a debounced call was stopped when a newer one came in. */
-const SUPERSEDED = new DOMException('superseded by a newer request', 'AbortError');
-const NO_VALUES: readonly ValueSuggestion[] = Object.freeze([]);
+const SUPERSEDED = /* @__PURE__ */ new DOMException('superseded by a newer request', 'AbortError');
+const NO_VALUES: readonly ValueSuggestion[] = /* @__PURE__ */ Object.freeze([]);
 
 /**
  * A provider that waits `wait` ms of quiet before asking `provider`. A newer call

@@ -15,16 +15,20 @@ const MID_NUM_LET = 4; // MidNumLet '.', Single_Quote "'" (they join letters and
 const MID_NUM = 5; // MidNum: ',' ';'
 const EXTEND_NUM_LET = 6; // ExtendNumLet: '_'
 
-const CLASS = new Uint8Array(128);
-for (let c = 65; c <= 90; c++) CLASS[c] = LETTER;
-for (let c = 97; c <= 122; c++) CLASS[c] = LETTER;
-for (let c = 48; c <= 57; c++) CLASS[c] = DIGIT;
-CLASS[58] = MID_LETTER;
-CLASS[46] = MID_NUM_LET;
-CLASS[39] = MID_NUM_LET;
-CLASS[44] = MID_NUM;
-CLASS[59] = MID_NUM;
-CLASS[95] = EXTEND_NUM_LET;
+// Filled in a function marked pure, so a bundle that never segments words drops the table (dist/ is one module).
+const CLASS = /* @__PURE__ */ (() => {
+  const table = new Uint8Array(128);
+  for (let c = 65; c <= 90; c++) table[c] = LETTER;
+  for (let c = 97; c <= 122; c++) table[c] = LETTER;
+  for (let c = 48; c <= 57; c++) table[c] = DIGIT;
+  table[58] = MID_LETTER;
+  table[46] = MID_NUM_LET;
+  table[39] = MID_NUM_LET;
+  table[44] = MID_NUM;
+  table[59] = MID_NUM;
+  table[95] = EXTEND_NUM_LET;
+  return table;
+})();
 
 /** True when every UTF-16 unit of `text` is ASCII. */
 export function isAscii(text: string): boolean {
@@ -109,7 +113,7 @@ export function asciiWordBounds(text: string, into: WordBounds): number {
   return count;
 }
 
-const shared = wordBounds();
+const shared = /* @__PURE__ */ wordBounds();
 
 /** Calls `word(start, end)` for every word-like segment of ASCII `text`, in order. */
 export function forEachAsciiWord(text: string, word: (start: number, end: number) => void): void {

@@ -120,7 +120,7 @@ export function compile(query: QueryInput, options: CompileOptions = {}): Matche
 }
 
 /** The clause behind each matcher, so that `filter` calls its test without the wrapper, or tests rows of a table. */
-const clauses = new WeakMap<Matcher, Clause>();
+const clauses = /* @__PURE__ */ new WeakMap<Matcher, Clause>();
 
 /**
  * The records that match `query`, in their order. An array met before is filtered by

@@ -33,7 +33,7 @@ const MAX_CHARS = 1 << 28;
 /** `found` when a chunk holds no further match. */
 const NONE = 0x7fffffff;
 
-const bounds = wordBounds();
+const bounds = /* @__PURE__ */ wordBounds();
 
 /**
  * Between two letters (1) or two digits (2), which ASCII characters join them into one word
@@ -41,14 +41,17 @@ const bounds = wordBounds();
  * The other characters that are neither letters nor digits never take part in a word (0),
  * but '_' (ExtendNumLet), which the full segmentation handles (JOIN_OTHER).
  */
-const JOINS = new Uint8Array(128);
 const JOIN_OTHER = 255;
-JOINS[58] = 1;
-JOINS[44] = 2;
-JOINS[59] = 2;
-JOINS[46] = 3;
-JOINS[39] = 3;
-JOINS[95] = JOIN_OTHER;
+const JOINS = /* @__PURE__ */ (() => {
+  const table = new Uint8Array(128);
+  table[58] = 1;
+  table[44] = 2;
+  table[59] = 2;
+  table[46] = 3;
+  table[39] = 3;
+  table[95] = JOIN_OTHER;
+  return table;
+})();
 
 /** 1 for an ASCII letter, 2 for a digit, else 0. */
 function letterOrDigit(c: number): number {

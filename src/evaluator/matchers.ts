@@ -115,7 +115,7 @@ export function compileClause(
   return (MATCHERS[node.kind] as CompileFn<ClauseKind>)(node, scope, context);
 }
 
-const METADATA = new Set<string>(HIT_METADATA_FIELDS);
+const METADATA = /* @__PURE__ */ new Set<string>(HIT_METADATA_FIELDS);
 
 /**
  * The scope of a field name. With a schema, a name the schema does not know (nor the
@@ -173,7 +173,7 @@ function schemaTypings(
   return typings.size > 1 ? own : undefined;
 }
 
-const readSchemaName = fieldReader('_schemaName');
+const readSchemaName = /* @__PURE__ */ fieldReader('_schemaName');
 
 /**
  * `compileWith(scope)` for a field the schemas type differently: once per schema and once

@@ -97,7 +97,7 @@ export class RecordTable {
 }
 
 /** Arrays seen once (`true`), or seen again (their table). */
-const tables = new WeakMap<readonly DataRecord[], RecordTable | true>();
+const tables = /* @__PURE__ */ new WeakMap<readonly DataRecord[], RecordTable | true>();
 let edits = 0;
 
 /**

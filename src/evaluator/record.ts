@@ -15,7 +15,7 @@ const hasOwn = Object.prototype.hasOwnProperty;
  * Properties that describe the hit rather than the data: full-text terms do not search
  * them (a field query such as `_schemaName:Customer` does).
  */
-export const METADATA_PROPERTIES: ReadonlySet<string> = new Set<string>([
+export const METADATA_PROPERTIES: ReadonlySet<string> = /* @__PURE__ */ new Set<string>([
   ...HIT_METADATA_FIELDS,
   '_version',
   '_errors',
@@ -50,7 +50,7 @@ export function fieldReader(name: string): FieldReader {
 }
 
 /** The readers that read one own property (`hasOwn.call(record, name) ? record[name] : undefined`), by the property's name: a loop may write the read out in place (compile.ts). */
-const ownReaders = new WeakMap<FieldReader, string>();
+const ownReaders = /* @__PURE__ */ new WeakMap<FieldReader, string>();
 
 /** The name of the own property `read` reads when it is `fieldReader(name)` for a name without dots (it reads that, nothing more); else undefined. */
 export function ownPropertyRead(read: FieldReader): string | undefined {
@@ -68,7 +68,9 @@ export function isList(value: unknown): value is ArrayLike<unknown> {
 }
 
 /** The prototype of every typed array class (`Uint8Array`, ...), which the language does not name. */
-const TypedArray = Object.getPrototypeOf(Int8Array) as abstract new () => ArrayLike<unknown>;
+const TypedArray = /* @__PURE__ */ Object.getPrototypeOf(
+  Int8Array,
+) as abstract new () => ArrayLike<unknown>;
 
 /**
  * A boxed primitive (`new String('x')`, `new Number(5)`, `new Boolean(true)`) as its

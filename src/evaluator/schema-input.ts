@@ -15,7 +15,7 @@ export type { DefinedSchema };
 
 export type EvaluatorSchema = SchemaInput;
 
-const loaded = new WeakMap<object, SchemaIndex>();
+const loaded = /* @__PURE__ */ new WeakMap<object, SchemaIndex>();
 
 /** The loaded schema (a `SchemaError` for input that is no schema). */
 export function resolveEvaluatorSchema(

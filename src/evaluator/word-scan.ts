@@ -19,7 +19,7 @@ import {
   type DataRecord,
 } from './record.js';
 
-const bounds = wordBounds();
+const bounds = /* @__PURE__ */ wordBounds();
 
 /** True when `text[start, end)` equals the lower-case ASCII `word`, ignoring case. */
 function sameWord(text: string, start: number, end: number, word: string): boolean {
@@ -284,10 +284,11 @@ function someInList(list: readonly unknown[], test: (value: unknown) => boolean)
 
 const hasOwn = Object.prototype.hasOwnProperty;
 /** The metadata names as a prototype-less object: a keyed load costs less than a Set look-up here. */
-const METADATA: { readonly [name: string]: true | undefined } = Object.create(null) as {
-  [name: string]: true;
-};
-for (const name of METADATA_PROPERTIES) (METADATA as { [name: string]: true })[name] = true;
+const METADATA: { readonly [name: string]: true | undefined } = /* @__PURE__ */ (() => {
+  const names: { [name: string]: true } = Object.create(null);
+  for (const name of METADATA_PROPERTIES) names[name] = true;
+  return names;
+})();
 
 function someLeaf(
   value: unknown,

@@ -7,10 +7,24 @@
 /** Characters a backslash may escape anywhere (Lucene's list), plus whitespace. */
 export const SPECIAL_CHARACTERS = '+-=&|><!(){}[]^"~*?:\\/';
 
-const WHITESPACE = new Set([' ', '\t', '\n', '\r', '\u3000']);
+const WHITESPACE = /* @__PURE__ */ new Set([' ', '\t', '\n', '\r', '\u3000']);
 /** Characters that end a word wherever they stand (besides whitespace). */
-const WORD_BREAKERS = new Set(['!', '(', ')', ':', '^', '[', ']', '"', '{', '}', '~', '\\', '/']);
-const KEYWORDS = new Set(['AND', 'OR', 'NOT']);
+const WORD_BREAKERS = /* @__PURE__ */ new Set([
+  '!',
+  '(',
+  ')',
+  ':',
+  '^',
+  '[',
+  ']',
+  '"',
+  '{',
+  '}',
+  '~',
+  '\\',
+  '/',
+]);
+const KEYWORDS = /* @__PURE__ */ new Set(['AND', 'OR', 'NOT']);
 const HEX4 = /^[0-9a-fA-F]{4}$/;
 
 export function isQueryWhitespace(ch: string): boolean {

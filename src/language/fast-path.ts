@@ -10,6 +10,12 @@
  * faster and allocates only the tree. test/language/fast-path.test.ts checks that
  * the two agree on generated and hand-picked inputs, and that the fast path really
  * takes valid ones.
+ *
+ * One broken shape it recovers from itself, when asked (`Recovery`): a phrase left open at
+ * the very end of an otherwise well-formed query (`name:"Tim Bern`), the usual state of a
+ * query while its phrase is typed. The tree is the reference parser's (the phrase runs to the
+ * end), and parse.ts adds the diagnostic from unclosed.ts, which the reference parser uses
+ * too; without it that query loaded chevrotain and ran its recovery (bench/cold.mjs).
  */
 import type {
   ComparisonOperator,
@@ -33,11 +39,16 @@ export const FAIL: unique symbol = Symbol('FAIL');
 type Fail = typeof FAIL;
 
 /** Thrown inside the fast path to unwind to `fastParse`; never escapes it. */
-const giveUp = new Error('fast path: needs the reference parser');
+const giveUp = /* @__PURE__ */ new Error('fast path: needs the reference parser');
 
 /** `explicit` of an AND of two clauses with an operator written between them, and without (frozen: shared by every tree). */
-const WRITTEN: readonly boolean[] = Object.freeze([true]);
-const ADJACENT: readonly boolean[] = Object.freeze([false]);
+const WRITTEN: readonly boolean[] = /* @__PURE__ */ Object.freeze([true]);
+const ADJACENT: readonly boolean[] = /* @__PURE__ */ Object.freeze([false]);
+
+/** What the fast path recovered from: the token index of a phrase left open at the end, or -1. */
+export interface Recovery {
+  unclosedPhrase: number;
+}
 
 /** No token: past the end of the stream. */
 const END = 255;
@@ -90,8 +101,16 @@ class FastParser {
   /** The operands and `explicit` flags of the ANDs and ORs being read: each list is copied out at its exact length (scratch-stack.ts says why). */
   private readonly operands: ScratchStack<Expr>;
   private readonly explicit: ScratchStack<boolean>;
+  /** Where to note a phrase left open at the end, when the caller takes that; else it gives up there. */
+  private readonly recovery: Recovery | undefined;
 
-  constructor(stream: TokenStream, operands: ScratchStack<Expr>, explicit: ScratchStack<boolean>) {
+  constructor(
+    stream: TokenStream,
+    operands: ScratchStack<Expr>,
+    explicit: ScratchStack<boolean>,
+    recovery: Recovery | undefined,
+  ) {
+    this.recovery = recovery;
     this.operands = operands;
     this.explicit = explicit;
     this.text = stream.text;
@@ -317,7 +336,7 @@ class FastParser {
     const kind = this.kinds[i]!;
     const leaf =
       kind === Kind.Quoted
-        ? this.phrase(i)
+        ? this.phrase(i, true)
         : kind === Kind.Regex
           ? this.regex(i)
           : isWord(kind)
@@ -340,10 +359,16 @@ class FastParser {
     return { kind: 'Term', raw, value: unescaped(raw), span };
   }
 
-  private phrase(i: number): Expr & { kind: 'Phrase' } {
+  /** `mayBeOpen`: a clause's phrase (not a bound's or a comparison's), which may be left open at the end. */
+  private phrase(i: number, mayBeOpen = false): Expr & { kind: 'Phrase' } {
     const raw = this.image(i);
-    if (!closedBy(raw, '"')) throw giveUp;
-    return { kind: 'Phrase', raw, value: unescaped(this.inside(i)), span: this.span(i) };
+    if (closedBy(raw, '"'))
+      return { kind: 'Phrase', raw, value: unescaped(this.inside(i)), span: this.span(i) };
+    // The scanner ends a phrase before a lone backslash at the end, so `raw` is `"` and then whole escapes.
+    if (!mayBeOpen || this.recovery === undefined || i !== this.count - 1) throw giveUp;
+    this.recovery.unclosedPhrase = i;
+    const inside = sharedSlice(this.text, this.starts[i]! + 1, this.ends[i]!);
+    return { kind: 'Phrase', raw, value: unescaped(inside), span: this.span(i) };
   }
 
   private regex(i: number): Expr {
@@ -372,6 +397,7 @@ class FastParser {
     }
     if (raw === '_exists_') {
       if (value.kind !== 'Term' && value.kind !== 'Phrase') throw giveUp;
+      if (this.recovery !== undefined && this.recovery.unclosedPhrase >= 0) throw giveUp;
       return {
         kind: 'Exists',
         field: { kind: 'FieldName', raw: value.raw, value: value.value, span: value.span },
@@ -502,15 +528,23 @@ class FastParser {
 }
 
 /** The operand stacks of every fast parse (a parse finishes with them before the next begins; nothing in one calls back out). */
-const sharedOperands = new ScratchStack<Expr>();
-const sharedExplicit = new ScratchStack<boolean>();
+const sharedOperands = /* @__PURE__ */ new ScratchStack<Expr>();
+const sharedExplicit = /* @__PURE__ */ new ScratchStack<boolean>();
 
-/** The tree of a well-formed query from its token stream, or `FAIL` when the reference parser must take it. */
-export function fastParse(stream: TokenStream): Expr | null | Fail {
+/**
+ * The tree of a well-formed query from its token stream, or `FAIL` when the reference parser
+ * must take it. With `recovery`, also the tree of a query whose only fault is a phrase left
+ * open at the end, noted in `recovery.unclosedPhrase` (reset here).
+ */
+export function fastParse(stream: TokenStream, recovery?: Recovery): Expr | null | Fail {
+  if (recovery !== undefined) recovery.unclosedPhrase = -1;
   try {
-    return new FastParser(stream, sharedOperands, sharedExplicit).parse();
+    return new FastParser(stream, sharedOperands, sharedExplicit, recovery).parse();
   } catch (e) {
-    if (e === giveUp) return FAIL;
+    if (e === giveUp) {
+      if (recovery !== undefined) recovery.unclosedPhrase = -1;
+      return FAIL;
+    }
     throw e;
   } finally {
     // Empty after a finished parse; after one that gave up, holding its half-built lists.

@@ -10,13 +10,14 @@ import { loadChevrotain } from './chevrotain.js';
 import type { Diagnostic } from './diagnostic.js';
 import { DiagnosticCollector, type LevelOf } from './diagnostic-collector.js';
 import { MAX_NESTING } from './depth.js';
-import { FAIL, fastParse } from './fast-path.js';
+import { FAIL, fastParse, type Recovery } from './fast-path.js';
 import { FixGuard } from './fix-guard.js';
 import { getLexer } from './lexer.js';
 import { scan, tokenBuffer } from './scanner.js';
 import { createQueryParser, type QueryParser } from './parser.js';
 import { formatPosition } from './position.js';
 import * as T from './tokens.js';
+import { unclosedDiagnostic } from './unclosed.js';
 
 export interface ParseLimits {
   /** Longest query accepted, in UTF-16 code units. Default 1 000 000. */
@@ -59,6 +60,8 @@ function limit(given: unknown, fallback: number): number {
 let parser: QueryParser | undefined;
 /** The fast path's token arrays, reused: a parse finishes with them before the next begins. */
 let sharedBuffer: ReturnType<typeof tokenBuffer> | undefined;
+/** What the fast path recovered from, reused the same way. */
+const recovery: Recovery = { unclosedPhrase: -1 };
 
 function getParser(): QueryParser {
   parser ??= createQueryParser();
@@ -352,13 +355,23 @@ export function parseCollecting(
           trial,
         );
       // The depth is checked before the fast path's recursion starts, so it never goes deeper than MAX_NESTING.
-      const body = fastParse(stream);
-      if (body !== FAIL)
+      const body = fastParse(stream, recovery);
+      if (body !== FAIL) {
+        const open = recovery.unclosedPhrase;
+        if (open >= 0) {
+          // A phrase left open at the end: the reference parser's one diagnostic (fast-path.ts).
+          const at = { start: stream.starts[open]!, end: stream.ends[open]! };
+          const raw = text.slice(at.start, at.end);
+          collected.add(
+            unclosedDiagnostic(text, raw, at, '"', 'unterminated-phrase', 'phrase', true),
+          );
+        }
         return finished(
           { kind: 'Query', body, span: { start: 0, end: text.length } },
           collected,
           trial,
         );
+      }
     }
   }
   const lexed = getLexer().tokenize(text);

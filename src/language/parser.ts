@@ -55,6 +55,7 @@ import {
   valueAroundColon,
 } from './syntax-fixes.js';
 import * as T from './tokens.js';
+import { unclosedDiagnostic } from './unclosed.js';
 
 type Operand = Expr;
 
@@ -180,14 +181,17 @@ let QueryParserClass: ReturnType<typeof defineQueryParser> | undefined;
 
 /**
  * A parser. Its class is defined on the first call: it extends chevrotain's parser, which
- * importing mdq does not load (chevrotain.ts).
+ * importing mdq does not load (chevrotain.ts). `validate` runs chevrotain's grammar
+ * validations (the tests do: test/language/parser.test.ts); they cost over a quarter of the
+ * self-analysis, which is most of the first broken query's time, and check a grammar that
+ * does not change at run time.
  */
-export function createQueryParser(): QueryParser {
+export function createQueryParser(validate = false): QueryParser {
   // The lexer first: building it completes the token types, and the parser's constructor
   // reads their categories before it would complete them itself.
   getLexer();
   QueryParserClass ??= defineQueryParser(loadChevrotain());
-  return new QueryParserClass();
+  return new QueryParserClass(validate);
 }
 
 function defineQueryParser({ EmbeddedActionsParser, tokenMatcher }: Chevrotain) {
@@ -202,8 +206,8 @@ function defineQueryParser({ EmbeddedActionsParser, tokenMatcher }: Chevrotain) 
     /** The closer an unclosed range lacks, by the offset where it ends (a group's fix closes it first). */
     private unclosedRangesAt = new Map<number, string>();
 
-    constructor() {
-      super(T.allTokens, { recoveryEnabled: true, maxLookahead: 3 });
+    constructor(validate: boolean) {
+      super(T.allTokens, { recoveryEnabled: true, maxLookahead: 3, skipValidations: !validate });
       this.performSelfAnalysis();
     }
 
@@ -1089,19 +1093,7 @@ function defineQueryParser({ EmbeddedActionsParser, tokenMatcher }: Chevrotain) 
       safe: boolean,
     ): boolean {
       if (closedBy(raw, closer)) return true;
-      const text = isEscapedAt(`${raw}${closer}`, raw.length) ? `\\${closer}` : closer;
-      const fix: Fix = {
-        kind: 'syntax',
-        title: `Add the closing '${closer}'`,
-        edits: [{ span: span(at.end, at.end), text }],
-        ...(safe ? { safe: true } : {}),
-      };
-      this.report(
-        code,
-        `missing '${closer}' to close the ${what} that starts at ${formatPosition(this.text, at.start)}`,
-        at,
-        [fix],
-      );
+      this.diagnostics.add(unclosedDiagnostic(this.text, raw, at, closer, code, what, safe));
       return false;
     }
 

@@ -13,9 +13,11 @@
 
 const SLOTS = 1024;
 const LONGEST = 12;
-const strings: (string | undefined)[] = new Array<string | undefined>(SLOTS).fill(undefined);
+const strings: (string | undefined)[] = /* @__PURE__ */ new Array<string | undefined>(SLOTS).fill(
+  undefined,
+);
 /** The hash of the spelling last seen once at each slot (0: none). */
-const seen = new Int32Array(SLOTS);
+const seen = /* @__PURE__ */ new Int32Array(SLOTS);
 
 /** `text.slice(start, end)`, the same string as for the same spelling before when it is short and repeats. */
 export function sharedSlice(text: string, start: number, end: number): string {

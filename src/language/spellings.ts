@@ -10,7 +10,7 @@
 
 const LIMIT = 1024;
 const LONGEST = 256;
-let spellings = new Map<string, string>();
+let spellings = /* @__PURE__ */ new Map<string, string>();
 
 /** The unescaped spelling remembered for `raw`, or undefined. */
 export function rememberedSpelling(raw: string): string | undefined {

@@ -94,18 +94,18 @@ function closeBracketSearch(text: string, from: number, to: number): number {
 }
 
 /** The first unescaped `]` at or after `from`: where a bracket field name ends. */
-const nextCloseBracket = new ForwardSearch(closeBracketSearch);
+const nextCloseBracket = /* @__PURE__ */ new ForwardSearch(closeBracketSearch);
 /** The same, for the range-mode scan, which asks further ahead (its own memory, so neither undoes the other's). */
-const nextCloseBracketAhead = new ForwardSearch(closeBracketSearch);
+const nextCloseBracketAhead = /* @__PURE__ */ new ForwardSearch(closeBracketSearch);
 
 /** The first `TO` at or after `from`, wherever it stands: without one ahead, no range can begin. */
-const nextTo = new ForwardSearch((text, from, to) => {
+const nextTo = /* @__PURE__ */ new ForwardSearch((text, from, to) => {
   const at = text.indexOf('TO', from);
   return at < 0 || at >= to ? to : at;
 });
 
 /** Where a comparison operator inside an unclosed bracket begins (its leading whitespace). */
-const nextOperatorInside = new ForwardSearch((text, from, to) => {
+const nextOperatorInside = /* @__PURE__ */ new ForwardSearch((text, from, to) => {
   OPERATOR_INSIDE_BRACKET.lastIndex = from;
   const match = OPERATOR_INSIDE_BRACKET.exec(text);
   return match === null || match.index >= to ? to : match.index;

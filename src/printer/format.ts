@@ -50,7 +50,7 @@ type Printer = { readonly [K in NodeKind]: (node: NodeOfKind<K>) => string };
 
 /** The leading word of an operand's text, behind any prefix operators. */
 const LEADING_WORD = /^((?:[-+!]|NOT )*)([^ \t\n\r\u3000!():^[\]"{}~\\/]+)/;
-const LOWER_KEYWORDS = new Set(['and', 'or', 'not']);
+const LOWER_KEYWORDS = /* @__PURE__ */ new Set(['and', 'or', 'not']);
 
 /** True when the clause ends with a range, so a comparison word right after it would turn `[a TO b]` into a bracket field. */
 function endsWithRange(node: Expr): boolean {
@@ -208,7 +208,7 @@ class FlatPrinter {
   }
 }
 
-const flat = new FlatPrinter();
+const flat = /* @__PURE__ */ new FlatPrinter();
 
 /**
  * Prints the multi-line layout: an AND/OR wider than the line puts each operand on

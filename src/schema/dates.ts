@@ -160,7 +160,10 @@ export function fromDateFormat(
   return `${zeroPad(year, 4)}-${zeroPad(month, 2)}-${zeroPad(day, 2)}`;
 }
 
-const compiledFormats = new Map<string, { pattern: RegExp; order: string[] } | null>();
+const compiledFormats = /* @__PURE__ */ new Map<
+  string,
+  { pattern: RegExp; order: string[] } | null
+>();
 
 /** A date format as a regular expression and the order of its parts, compiled once per format. */
 function compileDateFormat(

@@ -5,7 +5,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { format } from '../../src/index.js';
-import { FAIL, fastParse } from '../../src/language/fast-path.js';
+import { FAIL, fastParse, type Recovery } from '../../src/language/fast-path.js';
 import { parse, parseWithReferenceParser } from '../../src/language/parse.js';
 import { scan } from '../../src/language/scanner.js';
 import { query, queryLikeString } from '../support/arbitraries.js';
@@ -88,5 +88,53 @@ describe('the fast path', () => {
   ])('leaves %s to the reference parser', (text) => {
     expect(fastParse(scan(text)!)).toBe(FAIL);
     expect(parse(text).diagnostics.length).toBeGreaterThan(0);
+  });
+
+  describe('recovers from a phrase left open at the end, as the reference parser does', () => {
+    /** A canonical query, then (joined by a blank, `AND`, or as a field's value) a phrase never closed. */
+    const openPhrase = (content: fc.Arbitrary<string>) =>
+      fc
+        .tuple(
+          fc.option(query, { nil: undefined }),
+          fc.constantFrom(' ', ' AND ', ' OR NOT ', ' f:', ' -'),
+          content,
+        )
+        .map(([tree, join, inside]) => {
+          const before = tree === undefined ? '' : format(tree);
+          return before === '' ? `"${inside}` : `${before}${join}"${inside}`;
+        });
+
+    it("gives the reference parser's tree and diagnostics, fixes included, for any content", () => {
+      fc.assert(
+        fc.property(openPhrase(fc.string().map((s) => s.replace(/"/g, ''))), (text) => {
+          expect(parse(text), JSON.stringify(text)).toEqual(parseWithReferenceParser(text));
+        }),
+        { numRuns: 1500 * scale },
+      );
+    });
+
+    it('takes it on the fast path when nothing else is wrong (chevrotain stays unloaded)', () => {
+      fc.assert(
+        fc.property(openPhrase(fc.string().map((s) => s.replace(/["\\]/g, ''))), (text) => {
+          const stream = scan(text)!;
+          const recovery: Recovery = { unclosedPhrase: -1 };
+          expect(fastParse(stream, recovery), text).not.toBe(FAIL);
+          expect(recovery.unclosedPhrase).toBe(stream.count - 1);
+          expect(parse(text).diagnostics.map((d) => d.code)).toEqual(['unterminated-phrase']);
+        }),
+        { numRuns: 1000 * scale },
+      );
+    });
+
+    it.each(['(a "x', 'f:[a TO "b', '[A] eq "x', 'x:>"a', '_exists_:"x', '"a\\u12'])(
+      'leaves %s to the reference parser (another fault, or a value that is no clause)',
+      (text) => {
+        const recovery: Recovery = { unclosedPhrase: -1 };
+        const stream = scan(text);
+        if (stream !== undefined) expect(fastParse(stream, recovery)).toBe(FAIL);
+        expect(recovery.unclosedPhrase).toBe(-1);
+        expect(parse(text)).toEqual(parseWithReferenceParser(text));
+      },
+    );
   });
 });

@@ -55,4 +55,29 @@ describe('createQueryParser', () => {
     ]);
     expect(parse('a').diagnostics).toEqual([]);
   });
+
+  it('passes chevrotain grammar validations, which the shared parser skips', async () => {
+    vi.resetModules();
+    const { createQueryParser } = await import('../../src/language/parser.js');
+    const { DiagnosticCollector } = await import('../../src/language/diagnostic-collector.js');
+    const { tokenize } = await import('../../src/language/lexer.js');
+    // performSelfAnalysis throws on any definition error (ambiguity, left recursion, ...) when validating.
+    const validated = createQueryParser(true);
+    const skipped = createQueryParser(false);
+    // Same grammar either way, and the same recovering parse of a broken query.
+    expect(skipped.getSerializedGastProductions()).toEqual(
+      validated.getSerializedGastProductions(),
+    );
+    const text = 'name:"Tim AND (city: OR [a TO';
+    const run = (parser: ReturnType<typeof createQueryParser>) => {
+      const collected = new DiagnosticCollector(100);
+      parser.begin(text, collected);
+      parser.input = tokenize(text).tokens;
+      const body = parser.query();
+      const errors = parser.errors.map((e) => [e.name, e.token.image, e.token.startOffset]);
+      parser.end();
+      return { body, errors, diagnostics: collected.kept };
+    };
+    expect(run(skipped)).toEqual(run(validated));
+  });
 });

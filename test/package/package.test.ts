@@ -152,6 +152,15 @@ describe('the built package', () => {
     );
   });
 
+  it('ships dist/*.js as ASCII: one other character makes V8 read a whole module as two-byte text', () => {
+    // Node decodes a module with any non-ASCII character into a two-byte string: slower to
+    // decode and to scan, paid by every `import 'mdq'` (escape such characters in src/).
+    for (const file of readdirSync(join(root, 'dist')).filter((f) => f.endsWith('.js'))) {
+      const at = readFileSync(join(root, 'dist', file), 'utf8').search(/[^\x00-\x7f]/);
+      expect({ file, at }).toEqual({ file, at: -1 });
+    }
+  });
+
   it('runs the mdq bin: exit 0 when valid, 1 with errors and no stack trace, 2 for bad usage', () => {
     const ok = node(['dist/cli.js', 'fmt', '[Age] ge 18 and city:Berlin']);
     expect(ok.status).toBe(0);
@@ -327,13 +336,14 @@ describe('issue 9, item 19: readable, named, small', () => {
     }
     expect(definedIn.get('QuerySyntaxError')).toEqual(['index.js']);
     expect([...definedIn].filter(([, where]) => where.length > 1)).toEqual([]);
-    // What `import 'mdq'` reads of ours: the root and the vendored chevrotain, nothing else.
+    // What `import 'mdq'` reads of ours: the root and the vendored chevrotain (by the package
+    // import #chevrotain: in Node a small module that reads the bundle on first use), nothing else.
     const rootImports = [
       ...readFileSync(join(root, 'dist', 'index.js'), 'utf8').matchAll(
         /^import\b[^;]*?from\s*["']([^"']+)["']/gm,
       ),
     ].map((m) => m[1]);
-    expect(rootImports).toEqual(['./vendor/chevrotain.js']);
+    expect(rootImports).toEqual(['#chevrotain']);
   });
   it('an uncaught error prints a short stack with real function names, not a minified line', () => {
     const r = node([
@@ -360,20 +370,27 @@ describe('issue 9, item 19: readable, named, small', () => {
         .filter((l) => !/^(import|export) \{/.test(l));
       expect(Math.max(...lines.map((l) => l.length)), file).toBeLessThan(400);
     }
-    expect(readdirSync(join(root, 'dist', 'vendor'))).toEqual(['chevrotain.js']);
+    expect(readdirSync(join(root, 'dist', 'vendor')).sort()).toEqual([
+      'chevrotain-node.js',
+      'chevrotain.js',
+    ]);
   });
 
-  it('runs the vendored chevrotain only when a query leaves the fast path, and then recovers as the source does', () => {
-    // A copy of dist/ whose vendored chevrotain counts the runs of its bundle's body.
-    const copy = mkdtempSync(join(tmpdir(), 'mdq-dist-'));
+  it('reads and runs the vendored chevrotain only when a query leaves the fast path, and then recovers as the source does', () => {
+    // A copy of the package (dist/ and the package.json that maps #chevrotain) whose vendored
+    // chevrotain counts the reads of its module and the runs of its bundle's body.
+    const packageCopy = mkdtempSync(join(tmpdir(), 'mdq-dist-'));
+    const copy = join(packageCopy, 'dist');
     try {
       cpSync(join(root, 'dist'), copy, { recursive: true });
+      const { type, imports } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+      writeFileSync(join(packageCopy, 'package.json'), JSON.stringify({ type, imports }));
       const vendored = join(copy, 'vendor', 'chevrotain.js');
       const text = readFileSync(vendored, 'utf8');
-      const counting = text.replace(
+      const counting = `globalThis.chevrotainReads = (globalThis.chevrotainReads ?? 0) + 1;\n${text.replace(
         'function bundle() {',
         'function bundle() {\nglobalThis.chevrotainRuns = (globalThis.chevrotainRuns ?? 0) + 1;',
-      );
+      )}`;
       expect(counting, 'the probe found its place').not.toBe(text);
       writeFileSync(vendored, counting);
       const valid =
@@ -391,11 +408,12 @@ describe('issue 9, item 19: readable, named, small', () => {
       ];
       const script = `const m = await import(${JSON.stringify(pathToFileURL(join(copy, 'index.js')).href)});
         const runs = () => globalThis.chevrotainRuns ?? 0;
-        const afterImport = runs();
+        const reads = () => globalThis.chevrotainReads ?? 0;
+        const afterImport = [reads(), runs()];
         const valid = m.parse(${JSON.stringify(valid)}).diagnostics.length;
-        const afterValid = runs();
+        const afterValid = [reads(), runs()];
         const broken = ${JSON.stringify(broken)}.map((q) => m.parse(q));
-        console.log(JSON.stringify({ afterImport, valid, afterValid, afterBroken: runs(), broken }));`;
+        console.log(JSON.stringify({ afterImport, valid, afterValid, afterBroken: [reads(), runs()], broken }));`;
       const esm = node(['--input-type=module', '-e', script]);
       expect(esm.stderr).toBe('');
       const result = JSON.parse(esm.stdout);
@@ -404,17 +422,17 @@ describe('issue 9, item 19: readable, named, small', () => {
         valid: result.valid,
         afterValid: result.afterValid,
         afterBroken: result.afterBroken,
-      }).toEqual({ afterImport: 0, valid: 0, afterValid: 0, afterBroken: 1 });
+      }).toEqual({ afterImport: [0, 0], valid: 0, afterValid: [0, 0], afterBroken: [1, 1] });
       expect(result.broken).toEqual(broken.map((q) => JSON.parse(JSON.stringify(parse(q)))));
       for (const r of result.broken) expect(r.diagnostics.length).toBeGreaterThan(0);
       const cjs = node([
         '-e',
-        `const m = require(${JSON.stringify(join(copy, 'index.cjs'))}); const runs = () => globalThis.chevrotainRuns ?? 0; const a = runs(); m.parse(${JSON.stringify(valid)}); const b = runs(); const d = m.parse('(a').diagnostics.length; console.log(a, b, runs(), d);`,
+        `const m = require(${JSON.stringify(join(copy, 'index.cjs'))}); const runs = () => (globalThis.chevrotainReads ?? 0) + '/' + (globalThis.chevrotainRuns ?? 0); const a = runs(); m.parse(${JSON.stringify(valid)}); const b = runs(); const d = m.parse('(a').diagnostics.length; console.log(a, b, runs(), d);`,
       ]);
       expect(cjs.stderr).toBe('');
-      expect(cjs.stdout).toBe('0 0 1 1\n');
+      expect(cjs.stdout).toBe('0/0 0/0 1/1 1\n');
     } finally {
-      rmSync(copy, { recursive: true, force: true });
+      rmSync(packageCopy, { recursive: true, force: true });
     }
   });
 
@@ -459,6 +477,13 @@ describe('issue 9, item 19: readable, named, small', () => {
 
   it('the package root imports nothing Node-only, so browsers can bundle it', () => {
     const seen = new Set<string>();
+    // The package's own imports (#chevrotain) as a bundler resolves them: its `module` (or
+    // `default`) condition, never the `node` one, which is Node's alone.
+    const { imports } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+    for (const [name, targets] of Object.entries<Record<string, string>>(imports)) {
+      expect(Object.keys(targets), name).toEqual(['module', 'node', 'default']);
+      expect(targets.module, name).toBe(targets.default);
+    }
     const visit = (file: string) => {
       if (seen.has(file)) return;
       seen.add(file);
@@ -466,8 +491,11 @@ describe('issue 9, item 19: readable, named, small', () => {
       for (const [, spec] of readFileSync(join(root, 'dist', file), 'utf8').matchAll(
         /^(?:import|export) .* from ['"]([^'"]+)['"];?$/gm,
       )) {
-        expect(spec, `${file} imports ${spec}`).toMatch(/^\.\//);
-        visit(spec!.slice(2));
+        const path = spec!.startsWith('#')
+          ? imports[spec!]?.module.replace(/^\.\/dist/, '.')
+          : spec;
+        expect(path, `${file} imports ${spec}`).toMatch(/^\.\//);
+        visit(path!.slice(2));
       }
     };
     visit('index.js');
@@ -512,6 +540,7 @@ describe('issue 9, item 19: readable, named, small', () => {
       'dist/index.d.cts',
       'dist/cli.js',
       'dist/vendor/chevrotain.js',
+      'dist/vendor/chevrotain-node.js',
     ])
       expect(shipped.has(file), file).toBe(true);
     // Issue 9, item 21: every relative link of a shipped Markdown file points into the tarball.

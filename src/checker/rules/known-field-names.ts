@@ -16,7 +16,7 @@ import { closest, containingWord, quotedList } from '../suggest.js';
 import { readValue, valueText, type ValueNode } from '../values.js';
 import { kindAround } from '../walk.js';
 
-const places = new WeakMap<SchemaIndex, string>();
+const places = /* @__PURE__ */ new WeakMap<SchemaIndex, string>();
 
 /** An unescaped `*` or `?` in a name as written (tested for `*`/`?` first: most names have neither). */
 const hasWildcard = (raw: string): boolean =>
@@ -86,7 +86,7 @@ function fixesFor(said: Verdict, written: readonly string[], span: Span): Fix[] 
 }
 
 /** Verdicts per schema and name: a misspelling tends to recur, and 500 names take a while to compare. */
-const verdicts = new WeakMap<SchemaIndex, Map<string, Verdict>>();
+const verdicts = /* @__PURE__ */ new WeakMap<SchemaIndex, Map<string, Verdict>>();
 
 function verdict(schema: SchemaIndex, name: string): Verdict {
   let cache = verdicts.get(schema);

@@ -92,12 +92,12 @@ function sameClause(a: Node, b: Node): boolean {
 // open-addressing table of hashes whose slots count only when stamped with the current
 // round (nothing to clear between ANDs). For each hash, `firsts` holds the first operand
 // with it; `nexts` chains the operands that hold distinct clauses of one hash.
-let repeats = new Uint8Array(64);
-let nexts = new Int32Array(64);
-let slots = new Int32Array(128);
-let firsts = new Int32Array(128);
-let lasts = new Int32Array(128);
-let stamps = new Uint32Array(128);
+let repeats = /* @__PURE__ */ new Uint8Array(64);
+let nexts = /* @__PURE__ */ new Int32Array(64);
+let slots = /* @__PURE__ */ new Int32Array(128);
+let firsts = /* @__PURE__ */ new Int32Array(128);
+let lasts = /* @__PURE__ */ new Int32Array(128);
+let stamps = /* @__PURE__ */ new Uint32Array(128);
 let round = 0;
 
 /** Makes room for `n` operands, and starts a round of the hash table (every slot empty). */

@@ -59,7 +59,7 @@ interface Written {
 const NO_COMPARISONS: readonly { c: SqlComparison; fixes: Fix[] }[] = [];
 
 /** Suggested field names per schema and unknown name (a mistake tends to recur; comparing with every field costs). */
-const suggestions = new WeakMap<SchemaIndex, Map<string, readonly string[]>>();
+const suggestions = /* @__PURE__ */ new WeakMap<SchemaIndex, Map<string, readonly string[]>>();
 
 function suggest(schema: SchemaIndex, name: string): readonly string[] {
   let cache = suggestions.get(schema);

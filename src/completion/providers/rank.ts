@@ -15,7 +15,7 @@ const scratch: Match = { tier: Tier.None, score: 0 };
 
 /** The items considered since `resetRanking` that matched, in the order considered. */
 let matched: CompletionItem[] = [];
-let keys = new Float64Array(256);
+let keys = /* @__PURE__ */ new Float64Array(256);
 let used = 0;
 
 const INDEX = 2 ** 16;

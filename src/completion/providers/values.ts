@@ -74,7 +74,10 @@ function booleanPairs(field: SchemaField): (readonly [string, string])[] {
 }
 
 /** The values that do not depend on the day: picklist codes, booleans. Cached per field and style. */
-const fixedValues = new WeakMap<SchemaField, Map<ValueStyle, readonly ValueEntry[]>>();
+const fixedValues = /* @__PURE__ */ new WeakMap<
+  SchemaField,
+  Map<ValueStyle, readonly ValueEntry[]>
+>();
 
 export function schemaValues(field: SchemaField, style: ValueStyle): readonly ValueEntry[] {
   let byStyle = fixedValues.get(field);
@@ -125,7 +128,13 @@ function clampDate(key: string, field: SchemaField): string {
   return key;
 }
 
-const OPEN_END = value('*', '*', 'open end', 'An open end: `[10 TO *]` is 10 or more.', ['*']);
+const OPEN_END = /* @__PURE__ */ value(
+  '*',
+  '*',
+  'open end',
+  'An open end: `[10 TO *]` is 10 or more.',
+  ['*'],
+);
 
 const RELATIONS: readonly ValueEntry[] = [
   ['>', 'greater than'],

@@ -1,0 +1,99 @@
+/**
+ * Stage "cold": what the first keystroke costs. Import + first parse, each sample a fresh
+ * `node` process (cold-probe.mjs), mdq's built root against lucene-query-parser (the fastest
+ * peer to load), on a well-formed query and on the broken ones a user meets while typing
+ * (unclosed phrase, group or bracket; a field or an operator without its operand; a stray
+ * operator). The contenders alternate process by process, so a change in the machine's load
+ * falls on both; the figure is the ratio of the medians of CPU time (every thread of the
+ * process: waiting for a busy core does not count).
+ */
+import { execFileSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { median } from './measure.mjs';
+import { DIST_ESM } from './parsers.mjs';
+
+const PROBE = fileURLToPath(new URL('./cold-probe.mjs', import.meta.url));
+
+export const VALID = [
+  '[First Name] eq "Tim" and (address.city:Berlin OR email:*@example.com) AND created:>=2020-01-01',
+];
+/** One of each common broken shape; a sample takes the next one in turn. */
+export const BROKEN = [
+  'name:"Tim Berners',
+  '(city:Berlin OR city:Paris',
+  'created:[2020-01-01 TO 2021',
+  'city: AND name:Tim',
+  'name:Tim AND',
+  'OR city:Berlin',
+];
+
+/** The targets of issue 29: mdq's import + first parse within this many times the peer's. */
+const TARGETS = { valid: 3, broken: 5 };
+
+function sample(contender, query) {
+  const out = execFileSync(process.execPath, [PROBE, contender, query, DIST_ESM], {
+    encoding: 'utf8',
+  });
+  return JSON.parse(out.trim());
+}
+
+const ms = (x) => `${x.toFixed(1)} ms`;
+
+export async function run({ quick = false, log = () => {} } = {}) {
+  const perKind = quick ? 12 : 36;
+  const contenders = ['mdq', 'lucene-query-parser'];
+  log(`cold: ${perKind} fresh processes per contender and kind of query, alternating`);
+  // Untimed: the first process of each pays for a cold file cache.
+  for (const c of contenders) sample(c, VALID[0]);
+  const kinds = { valid: VALID, broken: BROKEN };
+  const samples = {};
+  for (const kind of Object.keys(kinds)) {
+    samples[kind] = Object.fromEntries(contenders.map((c) => [c, []]));
+    for (let i = 0; i < perKind; i++) {
+      const query = kinds[kind][i % kinds[kind].length];
+      // Who goes first alternates too: the second of a pair runs on a machine the first warmed.
+      for (const c of i % 2 === 0 ? contenders : [...contenders].reverse()) {
+        const s = sample(c, query);
+        if (c === 'mdq' && (s.problems === 0) !== (kind === 'valid'))
+          throw new Error(`cold: mdq gave ${s.problems} diagnostics on ${JSON.stringify(query)}`);
+        samples[kind][c].push(s);
+      }
+    }
+  }
+  const rows = [];
+  const checks = [];
+  const ratios = {};
+  for (const kind of Object.keys(kinds)) {
+    const cpu = (c) => median(samples[kind][c].map((s) => s.cpuMs));
+    const wall = (c) => median(samples[kind][c].map((s) => s.wallMs));
+    for (const c of contenders)
+      rows.push([
+        kind,
+        c,
+        ms(cpu(c)),
+        ms(wall(c)),
+        `${(cpu(c) / cpu('lucene-query-parser')).toFixed(1)}x`,
+      ]);
+    ratios[kind] = cpu('mdq') / cpu('lucene-query-parser');
+    checks.push({
+      target: `cold: import + first parse of a ${kind} query ≤ ${TARGETS[kind]}x lucene-query-parser's (CPU, 29)`,
+      measured: `${ratios[kind].toFixed(1)}x (${ms(cpu('mdq'))} vs ${ms(cpu('lucene-query-parser'))})`,
+      pass: ratios[kind] <= TARGETS[kind],
+    });
+  }
+  return {
+    title: 'Cold: import + first parse',
+    tables: [
+      {
+        columns: ['query', 'parser', 'CPU time (median)', 'wall time (median)', '÷ peer (CPU)'],
+        rows,
+      },
+    ],
+    notes: [
+      `Each row: the median of ${perKind} fresh \`node\` processes, timed from before the import to after the first parse (node's own boot is not included). The contenders alternate process by process. Broken queries, one a process in turn: ${BROKEN.map((q) => `\`${q}\``).join(', ')}.`,
+      'mdq is dist/index.js as built (chevrotain vendored, loaded on the first broken query); lucene-query-parser is its npm package, which throws on the first error.',
+    ],
+    summary: `valid ${ratios.valid.toFixed(1)}x, broken ${ratios.broken.toFixed(1)}x lucene-query-parser's import + first parse (CPU)`,
+    checks,
+  };
+}
