@@ -487,7 +487,7 @@ function typedComparison(node: Comparison, scope: FieldScope, context: CompileCo
 }
 
 /** A comparison number as text: as written when that reads back as the value (`007`), else in plain decimal. */
-function numberText(node: NumberValue): string {
+export function numberText(node: NumberValue): string {
   if (/^[+-]?\d+(?:\.\d+)?$/.test(node.raw) && Number(node.raw) === node.value) return node.raw;
   if (!Number.isFinite(node.value)) return 'NaN';
   return node.value < 0 ? `-${printDecimal(-node.value)}` : printDecimal(node.value);

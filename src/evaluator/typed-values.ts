@@ -94,7 +94,7 @@ function numberComparator(query: string): Comparator {
 }
 
 /** A stored date as a comparable key: in the field's format, else ISO (`2021-03-31`, with a time for datetimes). */
-function dateKeyOf(
+export function dateKeyOf(
   value: unknown,
   field: SchemaField | undefined,
   withTime: boolean,
@@ -165,7 +165,7 @@ export function dateMathKey(text: string, now: Date, withTime: boolean): string 
 }
 
 /** A query date as a key: year-month-day (or a prefix, or with a time), or date math from `now`. */
-function queryDateKey(query: string, withTime: boolean, now: Date): string | null {
+export function queryDateKey(query: string, withTime: boolean, now: Date): string | null {
   const text = query.trim();
   const reading = readQueryDate(text, withTime);
   if (!reading.ok) return null;
@@ -197,7 +197,7 @@ function timeComparator(query: string): Comparator {
 }
 
 /** A boolean spelling of a field: its `allowedBooleanValues` pair (any case), JavaScript booleans, or `true`/`false`. */
-function booleanOf(
+export function booleanOf(
   value: unknown,
   pair: readonly [string, string] | undefined,
 ): boolean | undefined {
