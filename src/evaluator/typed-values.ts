@@ -10,6 +10,8 @@
  * query's, and NaN when the two cannot be compared (a word against a number field).
  */
 import { compareDateKeys, fromDateFormat, readQueryDate, readQueryTime } from '../schema/dates.js';
+import type { NumberValue } from '../language/ast.js';
+import { printDecimal } from '../language/escape.js';
 import type { FieldKind } from '../schema/field-kind.js';
 import type { SchemaField } from '../schema/schema.js';
 
@@ -359,4 +361,11 @@ export function equalsTest(
     return (value) => (typeof value === 'number' ? value : numberOf(value)) === q;
   }
   return null;
+}
+
+/** A comparison number as text: as written when that reads back as the value (`007`), else in plain decimal. */
+export function numberText(node: NumberValue): string {
+  if (/^[+-]?\d+(?:\.\d+)?$/.test(node.raw) && Number(node.raw) === node.value) return node.raw;
+  if (!Number.isFinite(node.value)) return 'NaN';
+  return node.value < 0 ? `-${printDecimal(-node.value)}` : printDecimal(node.value);
 }

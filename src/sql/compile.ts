@@ -8,18 +8,18 @@
 import type { Comparison, Expr, FieldValue, Node, NodeOfKind, Query } from '../language/ast.js';
 import { MAX_TREE_DEPTH, treeDepthWithin } from '../language/depth.js';
 import type { Diagnostic, Severity } from '../language/diagnostic.js';
-import { wildcardParts } from '../language/escape.js';
-import { parseOrThrow } from '../language/parse-or-throw.js';
 import type { ParseOptions } from '../language/parse.js';
 import { tokensOf } from '../evaluator/analysis.js';
 import { editsFor, MAX_EDITS } from '../evaluator/fuzzy.js';
 import { parseLuceneRegexp, RegexSyntaxError } from '../evaluator/lucene-regexp.js';
-import { numberText } from '../evaluator/matchers.js';
 import { regexTreeMatcher, RegexUnsupported } from '../evaluator/regex-vm.js';
-import { resolveEvaluatorSchema, type EvaluatorSchema } from '../evaluator/schema-input.js';
-import { booleanOf, queryDateKey, readNumber } from '../evaluator/typed-values.js';
+import { booleanOf, numberText, queryDateKey, readNumber } from '../evaluator/typed-values.js';
 import type { FieldKind } from '../schema/field-kind.js';
-import { loadSchema, type SchemaField, type SchemaIndex } from '../schema/schema.js';
+import type { EvaluatorSchema } from '../evaluator/schema-input.js';
+import type { SchemaField, SchemaIndex } from '../schema/schema.js';
+// The core through its public API: the mdq/sql entry imports it from the root module (tsup.config.ts).
+import { loadSchema, parseOrThrow, wildcardParts } from '../index.js';
+import { schemaIndexOf } from './schema.js';
 import { FULL_TEXT, isAnalysedKind, US } from './derive.js';
 import { tableNames, type TableOptions } from './identifiers.js';
 import { isPrefixOrdered, KEY_COLUMN, queryKey, type Key } from './keys.js';
@@ -83,8 +83,7 @@ function treeOf(query: string | Query | Expr, options: ToSqlOptions): Query {
 
 /** Compiles a query into SQL over the table of `createTableSql(schema, { table })`. */
 export function toSql(query: string | Query | Expr, options: ToSqlOptions): SqlQuery {
-  const schema = resolveEvaluatorSchema(options?.schema);
-  if (schema === undefined) throw new TypeError('toSql needs the records\u2019 schema');
+  const schema = schemaIndexOf(options?.schema);
   const { table, keys } = tableNames(options);
   const tree = treeOf(query, options);
   const context: Context = {
@@ -105,10 +104,11 @@ export function toSql(query: string | Query | Expr, options: ToSqlOptions): SqlQ
   } else {
     where = clause(tree.body, null, context);
   }
+  const { texts, values } = context.params.finish([where]);
   return {
-    text: `SELECT * FROM ${table} WHERE ${where}`,
-    values: context.params.values,
-    where,
+    text: `SELECT * FROM ${table} WHERE ${texts[0]}`,
+    values,
+    where: texts[0]!,
     diagnostics: context.diagnostics,
   };
 }

@@ -5,7 +5,7 @@
  * PostgreSQL (15 and PGlite alike) without extensions.
  */
 import type { EvaluatorSchema } from '../evaluator/schema-input.js';
-import { resolveEvaluatorSchema } from '../evaluator/schema-input.js';
+import { schemaIndexOf } from './schema.js';
 import { quoteIdentifier, tableNames, type TableOptions } from './identifiers.js';
 
 /**
@@ -100,7 +100,7 @@ export const FUNCTIONS_SQL = `${PHRASE_FUNCTION}\n${FUZZY_FUNCTION}`;
  */
 export function createTableSql(schema: EvaluatorSchema, options: TableOptions): string {
   // The schema is resolved so that a wrong one fails here, as it would at insert time.
-  resolveEvaluatorSchema(schema);
+  schemaIndexOf(schema);
   const { table, keys } = tableNames(options);
   const index = (suffix: string) => quoteIdentifier(`${options.table}_${suffix}`);
   return [

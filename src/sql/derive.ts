@@ -13,9 +13,8 @@
  */
 import { analyse } from '../evaluator/analysis.js';
 import { fieldReader, isPresent, someValue, textOf, type DataRecord } from '../evaluator/record.js';
-import { forEachFullText } from '../evaluator/record-texts.js';
+import { forEachFullText } from '../evaluator/full-text-walk.js';
 import type { FieldKind } from '../schema/field-kind.js';
-import { HIT_METADATA_FIELDS } from '../schema/response.js';
 import type { SchemaField, SchemaIndex } from '../schema/schema.js';
 import { KEY_COLUMN, valueKey } from './keys.js';
 
@@ -37,22 +36,20 @@ export interface Derived {
   readonly keys: readonly KeyRow[];
 }
 
-/** A field the table keeps entries for: the schema's fields and the hit metadata (untyped). */
+/** A field the table keeps entries for. */
 export interface StoredField {
   readonly name: string;
   readonly kind: FieldKind;
-  readonly field: SchemaField | undefined;
+  readonly field: SchemaField;
 }
 
 export function storedFields(schema: SchemaIndex): readonly StoredField[] {
-  const out: StoredField[] = [...schema.fields.values()].map((field) => ({
+  // The loaded schema lists the hit metadata (`_dataObjectId`, `_schemaName`, ...) among its fields.
+  return [...schema.fields.values()].map((field) => ({
     name: field.name,
     kind: field.kind,
     field,
   }));
-  for (const name of HIT_METADATA_FIELDS)
-    if (schema.field(name) === undefined) out.push({ name, kind: 'opaque', field: undefined });
-  return out;
 }
 
 /** Fields whose values are words (analysed); the others are whole values (matchers.ts, `isAnalysed`). */
@@ -83,7 +80,7 @@ export function derive(record: DataRecord, fields: readonly StoredField[]): Deri
       if (text === null) return false;
       terms.add(`${name}${US}a`);
       if (text !== '') addText(name, text, analysed);
-      if (column !== null && field !== undefined) {
+      if (column !== null) {
         const key = valueKey(leaf, field);
         if (key !== null)
           keys.push({

@@ -4,7 +4,8 @@
  * `createTableSql`, with their words and typed keys derived here (derive.ts).
  */
 import type { DataRecord } from '../evaluator/record.js';
-import { resolveEvaluatorSchema, type EvaluatorSchema } from '../evaluator/schema-input.js';
+import type { EvaluatorSchema } from '../evaluator/schema-input.js';
+import { schemaIndexOf } from './schema.js';
 import { derive, storedFields, type Derived, type StoredField } from './derive.js';
 import { tableNames, type TableOptions } from './identifiers.js';
 
@@ -60,8 +61,7 @@ export function keysStatement(keys: string, row: RowValues): SqlStatement | null
 
 /** Two statements per record (its row, then its typed keys when it has any), in order. */
 export function insertSql(records: Iterable<DataRecord>, options: InsertOptions): SqlStatement[] {
-  const schema = resolveEvaluatorSchema(options.schema);
-  if (schema === undefined) throw new TypeError('insertSql needs the records\u2019 schema');
+  const schema = schemaIndexOf(options.schema);
   const fields = storedFields(schema);
   const { table, keys } = tableNames(options);
   const out: SqlStatement[] = [];

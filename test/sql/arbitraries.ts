@@ -27,6 +27,7 @@ import {
   type FieldValueClause,
 } from '../../src/index.js';
 import type { DataRecord } from '../../src/evaluator/index.js';
+import { loadSchema, type SchemaIndex } from '../../src/schema/schema.js';
 
 export type Kind =
   | 'string'
@@ -77,15 +78,15 @@ export const fields: fc.Arbitrary<readonly GeneratedField[]> = fc
     ),
   );
 
-export function schemaOf(list: readonly GeneratedField[]) {
-  return {
+export function schemaOf(list: readonly GeneratedField[]): SchemaIndex {
+  return loadSchema({
     name: 'Generated',
     fields: list.map((f) => ({
       name: f.name,
       dataType: f.kind,
       ...(f.dateFormat ? { dateFormat: f.dateFormat } : {}),
     })),
-  };
+  });
 }
 
 const word = fc.constantFrom(...WORDS);

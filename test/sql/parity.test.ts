@@ -9,6 +9,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { filter } from '../../src/evaluator/index.js';
+import type { SchemaIndex } from '../../src/schema/schema.js';
 import { toSql } from '../../src/sql/index.js';
 import { fields, queriesFor, recordsOf, schemaOf, textOf } from './arbitraries.js';
 import { START_TIMEOUT, startDatabase, tableOf } from './database.js';
@@ -23,7 +24,7 @@ beforeAll(async () => {
 afterAll(async () => db?.close());
 
 /** True when the compiler said the SQL cannot mean what the evaluator means. */
-function declaredDifferent(query: string, schema: object): boolean {
+function declaredDifferent(query: string, schema: SchemaIndex): boolean {
   const { diagnostics } = toSql(query, { schema, table: 't', now: NOW });
   return diagnostics.some((d) => d.code.startsWith('sql-'));
 }
