@@ -243,7 +243,8 @@ const tenantData: Plugin = {
 const ROOT = /[\\/]src[\\/]index\.ts$/;
 const CORE =
   /[\\/]src[\\/](language|checker|schema|printer|builder|evaluator|completion|examples)[\\/]/;
-const STATELESS = /[\\/]src[\\/](schema[\\/](dates|field-kind)|language[\\/]syntax-codes)\.ts$/;
+const STATELESS =
+  /[\\/]src[\\/](schema[\\/](dates|field-kind)|language[\\/](syntax-codes|depth|visitor|escape)|evaluator[\\/](analysis|ascii-words|word-segments|fuzzy|lucene-regexp|regex-vm|typed-values|record|full-text-walk))\.ts$/;
 
 /**
  * The client, emulator and CLI use the core through the root module (dist/index.js) itself, so
@@ -292,6 +293,7 @@ export default defineConfig([
         emulator: 'src/emulator/index.ts',
         lsp: 'src/lsp/index.ts',
         eslint: 'src/eslint/index.ts',
+        sql: 'src/sql/index.ts',
       },
     },
     clean: true,
@@ -308,6 +310,8 @@ export default defineConfig([
       client: 'src/client/index.ts',
       // Node-only (node:http, node:fs): its own subpath, so browser bundles of the root never see it.
       emulator: 'src/emulator/index.ts',
+      // PostgreSQL: queries as SQL, the table's DDL and inserts (no database client: the caller runs them).
+      sql: 'src/sql/index.ts',
       // The `mdq` bin; src/cli/main.ts starts with the #! line, which esbuild keeps.
       cli: 'src/cli/main.ts',
       // The language server (vscode-languageserver, a dependency loaded by this entry only).

@@ -9,12 +9,10 @@ import type {
   FieldValue,
   Node,
   NodeOfKind,
-  NumberValue,
   Phrase,
   RangeBound,
   Term,
 } from '../language/ast.js';
-import { printDecimal } from '../language/escape.js';
 import type { Diagnostic, Severity } from '../language/diagnostic.js';
 import type { FieldKind } from '../schema/field-kind.js';
 import { HIT_METADATA_FIELDS } from '../schema/response.js';
@@ -53,7 +51,13 @@ import type { RecordTable } from './record-table.js';
 import { searchable } from './full-text-table.js';
 import { joinSameField } from './same-field.js';
 import { regexMatcher } from './regex-clause.js';
-import { comparator, equalsTest, numberRangeTest, type Comparator } from './typed-values.js';
+import {
+  comparator,
+  equalsTest,
+  numberRangeTest,
+  numberText,
+  type Comparator,
+} from './typed-values.js';
 import { wildcardMatcher } from './wildcard.js';
 import {
   fuzzyFinder,
@@ -484,13 +488,6 @@ function typedComparison(node: Comparison, scope: FieldScope, context: CompileCo
     case 'endswith':
       return substringClause(scope, node.operator, text.toLowerCase());
   }
-}
-
-/** A comparison number as text: as written when that reads back as the value (`007`), else in plain decimal. */
-function numberText(node: NumberValue): string {
-  if (/^[+-]?\d+(?:\.\d+)?$/.test(node.raw) && Number(node.raw) === node.value) return node.raw;
-  if (!Number.isFinite(node.value)) return 'NaN';
-  return node.value < 0 ? `-${printDecimal(-node.value)}` : printDecimal(node.value);
 }
 
 /** `contains`, `startswith`, `endswith`: on the whole value as text, ignoring case. */

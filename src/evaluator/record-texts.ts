@@ -6,17 +6,11 @@
  * after an edit (and the field values and words `filter` keeps per array: record-table.ts).
  */
 import { analyse, type Analysed } from './analysis.js';
-import {
-  isList,
-  METADATA_PROPERTIES,
-  presentElements,
-  SHORT_LIST,
-  someValue,
-  textOf,
-  type DataRecord,
-  type FieldReader,
-} from './record.js';
+import { someValue, textOf, type DataRecord, type FieldReader } from './record.js';
 import { forgetColumns } from './record-table.js';
+import { forEachFullText } from './full-text-walk.js';
+
+export { forEachFullText, type TextVisitor } from './full-text-walk.js';
 
 /** One value of a field, analysed. */
 export interface TextEntry {
@@ -93,8 +87,6 @@ export function fieldTexts(
   }
   return entries;
 }
-
-const MAX_NESTING = 32;
 
 /** Every value full-text search looks at: all fields but the metadata, nested objects included. */
 export function allTexts(record: DataRecord): readonly TextEntry[] {

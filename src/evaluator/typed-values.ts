@@ -125,7 +125,7 @@ export function dateMathKey(text: string, now: Date, withTime: boolean): string 
 }
 
 /** A query date as a key: year-month-day (or a prefix, or with a time), or date math from `now`. */
-function queryDateKey(query: string, withTime: boolean, now: Date): string | null {
+export function queryDateKey(query: string, withTime: boolean, now: Date): string | null {
   const text = query.trim();
   const reading = readQueryDate(text, withTime);
   if (!reading.ok) return null;
@@ -305,4 +305,11 @@ export function equalsTest(
     return (value) => (typeof value === 'number' ? value : numberOf(value)) === q;
   }
   return null;
+}
+
+/** A comparison number as text: as written when that reads back as the value (`007`), else in plain decimal. */
+export function numberText(node: NumberValue): string {
+  if (/^[+-]?\d+(?:\.\d+)?$/.test(node.raw) && Number(node.raw) === node.value) return node.raw;
+  if (!Number.isFinite(node.value)) return 'NaN';
+  return node.value < 0 ? `-${printDecimal(-node.value)}` : printDecimal(node.value);
 }

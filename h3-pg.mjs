@@ -1,0 +1,10 @@
+const { PGlite } = await import('@electric-sql/pglite');
+let t = performance.now();
+const db = await PGlite.create();
+console.log('create1', (performance.now()-t).toFixed(0)); t = performance.now();
+const dump = await db.dumpDataDir('none');
+console.log('dump', (performance.now()-t).toFixed(0), dump.size); t = performance.now();
+const db2 = await PGlite.create();
+console.log('create2', (performance.now()-t).toFixed(0)); t = performance.now();
+const db3 = await PGlite.create({ loadDataDir: dump });
+console.log('create3 from dump', (performance.now()-t).toFixed(0)); t = performance.now();
