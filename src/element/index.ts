@@ -5,6 +5,7 @@
  */
 import { MdqResults } from './results.js';
 import { MdqSearchBox } from './search-box.js';
+import type { MdqSearchEventMap } from './types.js';
 
 export { MdqResults, PAGE_SIZES } from './results.js';
 export { MdqSearchBox } from './search-box.js';
@@ -32,6 +33,7 @@ export function defineElements(registry = globalThis.customElements): void {
 defineElements();
 
 declare global {
+  interface HTMLElementEventMap extends MdqSearchEventMap {}
   interface HTMLElementTagNameMap {
     'mdq-search-box': MdqSearchBox;
     'mdq-results': MdqResults;
