@@ -15,6 +15,7 @@ export default defineConfig({
   resolve: {
     alias: [
       { find: /^mdq\/codemirror$/, replacement: src('codemirror/index.ts') },
+      { find: /^mdq\/element$/, replacement: src('element/index.ts') },
       { find: /^mdq\/client$/, replacement: src('client/index.ts') },
       { find: /^mdq$/, replacement: src('index.ts') },
     ],
@@ -25,5 +26,23 @@ export default defineConfig({
     target: 'es2022',
     sourcemap: true,
     reportCompressedSize: false,
+    rollupOptions: {
+      output: {
+        // Three chunks that change at different paces instead of one of 600 kB (Vite warned on
+        // every build): CodeMirror, mdq's core (with chevrotain), and the page with the elements.
+        manualChunks(id: string) {
+          if (/node_modules[\\/](@codemirror|@lezer|crelt|style-mod|w3c-keyname)/.test(id))
+            return 'codemirror';
+          if (/node_modules[\\/](chevrotain|@chevrotain|lodash-es|regexp-to-ast)/.test(id))
+            return 'mdq';
+          if (
+            id.startsWith(src('')) &&
+            !/^(element|codemirror|client)[\\/]/.test(id.slice(src('').length))
+          )
+            return 'mdq';
+          return undefined;
+        },
+      },
+    },
   },
 });

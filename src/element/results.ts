@@ -59,6 +59,9 @@ export class MdqResults extends BaseElement {
   #controller: AbortController | undefined;
   readonly #onSearch = (event: Event) => {
     const detail = (event as CustomEvent<SearchDetail>).detail;
+    // The box's schemas in the scope searched: what marks the matches and explains an empty result.
+    const index = (event.currentTarget as { schemaIndex?: SchemaIndex } | null)?.schemaIndex;
+    if (index !== undefined) this.schemas = index;
     void this.show(detail.text, detail.scope);
   };
   readonly #onChange = (event: Event) => {

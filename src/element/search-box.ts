@@ -245,6 +245,11 @@ export class MdqSearchBox extends BaseElement {
     return this.#ready;
   }
 
+  /** The schemas in effect (the `schemas` property, or the client's in the scope), loaded; undefined without any. */
+  get schemaIndex(): SchemaIndex | undefined {
+    return this.#index;
+  }
+
   /** The editor view, for hosts that extend it. */
   get view(): EditorView | undefined {
     return this.#view;
@@ -260,7 +265,11 @@ export class MdqSearchBox extends BaseElement {
     if (this.syncUrl) this.#readUrl(false);
     this.#part('scope').hidden = !this.scopePickers || this.#client === undefined;
     if (this.#client !== undefined && this.#catalog === undefined) void this.#loadCatalog();
-    else this.#becomeReady();
+    // A host sets `client` right after creating or upgrading the element: wait for that before saying "ready" without one.
+    else
+      queueMicrotask(() => {
+        if (this.#client === undefined) this.#becomeReady();
+      });
   }
 
   disconnectedCallback(): void {
@@ -280,6 +289,7 @@ export class MdqSearchBox extends BaseElement {
         break;
       case 'mode':
         this.#reconfigure();
+        if (this.mode === 'single-line') this.#joinLines();
         break;
       case 'placeholder':
       case 'label':
@@ -468,6 +478,16 @@ export class MdqSearchBox extends BaseElement {
     });
   }
 
+  /** One line for the one-line box: a query written over several lines keeps no newline when the box becomes one line. */
+  #joinLines(): void {
+    const view = this.#view;
+    if (view === undefined) return;
+    const text = view.state.doc.toString();
+    const joined = text.replace(/[ \t]*\r?\n[ \t]*/g, ' ');
+    if (joined !== text)
+      view.dispatch({ changes: { from: 0, to: text.length, insert: joined }, userEvent: 'input' });
+  }
+
   #reconfigure(): void {
     const view = this.#view;
     if (view === undefined) return;
@@ -586,8 +606,9 @@ export class MdqSearchBox extends BaseElement {
     if (this.#ready) return;
     this.#ready = true;
     this.toggleAttribute('ready', true);
-    this.dispatchEvent(new CustomEvent('mdq-ready', { bubbles: true, composed: true }));
+    // A bookmarked search runs as soon as its schemas are in.
     if (this.syncUrl && readUrlState(location.href).query !== undefined) this.search();
+    this.dispatchEvent(new CustomEvent('mdq-ready', { bubbles: true, composed: true }));
   }
 
   #selects(): HTMLSelectElement[] {

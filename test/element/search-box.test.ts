@@ -59,7 +59,7 @@ describe('<mdq-search-box>', () => {
     expect(content.getAttribute('aria-expanded')).toBe('false');
     expect(content.hasAttribute('aria-multiline')).toBe(false);
     expect(element.value).toBe('City:Berlin');
-    expect(element.ready).toBe(true);
+    await until(() => element.ready);
   });
 
   it('lists the problems with their fixes, and shows nothing for an empty box', () => {
@@ -173,6 +173,7 @@ describe('<mdq-search-box>', () => {
     expect(element.value).toBe('City:Berlin');
     expect(element.scope).toEqual({ businessArea: 'customer' });
     // A bookmarked search runs as soon as the box is ready.
+    await until(() => element.ready);
     expect(searched).toEqual(['City:Berlin']);
     element.value = '[First Name] eq "Tim"';
     element.search();

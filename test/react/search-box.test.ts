@@ -29,6 +29,26 @@ afterEach(() => {
 
 const element = () => container.querySelector('mdq-search-box')!;
 
+/** A parent that holds the text and upper-cases what the user types; `setText` sets it from outside. */
+function controlledParent(seen: string[]) {
+  const handle = {
+    setText: (_text: string) => {},
+    Parent() {
+      const [text, set] = useState('Age:40');
+      handle.setText = set;
+      return createElement(MdqSearchBox, {
+        value: text,
+        onChange: (next: string) => {
+          seen.push(next);
+          set(next.toUpperCase());
+        },
+        historyStorage: noHistory,
+      });
+    },
+  };
+  return handle;
+}
+
 describe('<MdqSearchBox />', () => {
   it('renders the element with its props as attributes and properties; the ref is the element', () => {
     const ref = createRef<MdqSearchBoxElement>();
@@ -85,23 +105,11 @@ describe('<MdqSearchBox />', () => {
   });
 
   it('controlled: shows the value the parent holds, and follows it when it changes', () => {
-    let setText: (text: string) => void = () => {};
     const seen: string[] = [];
-    function Parent() {
-      const [text, set] = useState('Age:40');
-      setText = set;
-      return createElement(MdqSearchBox, {
-        value: text,
-        onChange: (next: string) => {
-          seen.push(next);
-          set(next.toUpperCase());
-        },
-        historyStorage: noHistory,
-      });
-    }
-    act(() => root.render(createElement(Parent)));
+    const parent = controlledParent(seen);
+    act(() => root.render(createElement(parent.Parent)));
     expect(element().value).toBe('Age:40');
-    act(() => setText('City:Paris'));
+    act(() => parent.setText('City:Paris'));
     expect(element().value).toBe('City:Paris');
     // The parent rewrites what is typed; the box shows the parent's text.
     act(() => {
