@@ -31,6 +31,8 @@ const reason = (element: MdqResults) =>
   element.shadowRoot!.querySelector<HTMLElement>('[part="reason"]')!;
 
 afterEach(() => {
+  // The editors stop scheduling frames before the DOM goes.
+  for (const box of document.querySelectorAll('mdq-search-box')) box.view?.destroy();
   document.body.replaceChildren();
 });
 

@@ -45,6 +45,8 @@ beforeEach(() => {
   history.replaceState(null, '', '/');
 });
 afterEach(() => {
+  // The editors stop scheduling frames before the DOM goes.
+  for (const box of document.querySelectorAll('mdq-search-box')) box.view?.destroy();
   document.body.replaceChildren();
 });
 

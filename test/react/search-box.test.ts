@@ -23,6 +23,7 @@ beforeEach(() => {
   root = createRoot(container);
 });
 afterEach(() => {
+  for (const box of document.querySelectorAll('mdq-search-box')) box.view?.destroy();
   act(() => root.unmount());
   document.body.replaceChildren();
 });
