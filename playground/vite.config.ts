@@ -6,6 +6,7 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 
+const page = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 const src = (path: string) => fileURLToPath(new URL(`../src/${path}`, import.meta.url));
 
 export default defineConfig({
@@ -16,6 +17,7 @@ export default defineConfig({
     alias: [
       { find: /^mdq\/codemirror$/, replacement: src('codemirror/index.ts') },
       { find: /^mdq\/element$/, replacement: src('element/index.ts') },
+      { find: /^mdq\/react$/, replacement: src('react/index.ts') },
       { find: /^mdq\/client$/, replacement: src('client/index.ts') },
       { find: /^mdq$/, replacement: src('index.ts') },
     ],
@@ -27,6 +29,12 @@ export default defineConfig({
     sourcemap: true,
     reportCompressedSize: false,
     rollupOptions: {
+      // The playground, and the pages the browser suite drives: the element alone, the React wrapper.
+      input: {
+        index: page('index.html'),
+        element: page('element.html'),
+        react: page('react.html'),
+      },
       output: {
         // Three chunks that change at different paces instead of one of 600 kB (Vite warned on
         // every build): CodeMirror, mdq's core (with chevrotain), and the page with the elements.
