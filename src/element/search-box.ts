@@ -362,6 +362,10 @@ export class MdqSearchBox extends BaseElement {
     const editor = this.#part('editor');
     const initial = this.#pendingValue ?? this.getAttribute('value') ?? '';
     this.#pendingValue = undefined;
+    const recall = historyCompletions({
+      recent: () => this.recentQueries,
+      saved: () => this.#saved,
+    });
     this.#view = new EditorView({
       root,
       parent: editor,
@@ -382,16 +386,8 @@ export class MdqSearchBox extends BaseElement {
             },
           }),
           autocompletion({ maxRenderedOptions: 8, interactionDelay: 0, activateOnTypingDelay: 0 }),
-          Prec.highest(
-            EditorState.languageData.of(() => [
-              {
-                autocomplete: historyCompletions({
-                  recent: () => this.recentQueries,
-                  saved: () => this.#saved,
-                }),
-              },
-            ]),
-          ),
+          // One source for the editor's life: CodeMirror knows a source by its identity.
+          Prec.highest(EditorState.languageData.of(() => [{ autocomplete: recall }])),
           this.#placeholderCompartment.of(this.#labelling()),
           this.#themeCompartment.of(this.#themeExtension()),
           this.#modeCompartment.of(this.#modeExtension()),

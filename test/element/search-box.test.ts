@@ -6,7 +6,12 @@
  * from a client, and the address with `sync-url`. The browser suite (test/e2e)
  * drives the same element by keyboard in Chromium.
  */
-import { CompletionContext } from '@codemirror/autocomplete';
+import {
+  CompletionContext,
+  completionStatus,
+  currentCompletions,
+  startCompletion,
+} from '@codemirror/autocomplete';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   type DiagnosticsDetail,
@@ -222,6 +227,19 @@ describe('history and saved searches as completions', () => {
     ]);
     // Inside a query, only when asked.
     expect(at('City:Berlin AND x', false, 4)).toBeNull();
+  });
+
+  it("head the editor's list when it opens on an empty box (CodeMirror knows a source by identity: one source for the editor's life)", async () => {
+    const element = box();
+    element.historyStorage = memoryHistory(['[Age] ge 30']);
+    element.savedSearches = [{ name: 'Adults in Berlin', query: 'City:Berlin AND [Age] ge 18' }];
+    startCompletion(element.view!);
+    await until(() => completionStatus(element.view!.state) === 'active');
+    expect(
+      currentCompletions(element.view!.state)
+        .map((c) => c.label)
+        .slice(0, 3),
+    ).toEqual(['[Age] ge 30', 'Adults in Berlin', 'Customer ID']);
   });
 
   it('replaces the whole query with the chosen one', () => {
