@@ -340,4 +340,17 @@ export default defineConfig([
     treeshake: true,
     minify: false,
   },
+  {
+    // The browser components: the elements over mdq/codemirror, and the React wrapper over the
+    // elements. Each takes the others by the package's name, so an app holds one copy of each part.
+    entry: { element: 'src/element/index.ts', react: 'src/react/index.ts' },
+    format: ['esm'],
+    dts: true,
+    sourcemap: false,
+    target: 'es2022',
+    platform: 'browser',
+    external: [/^@codemirror\//, /^@lezer\//, /^mdq(\/.*)?$/, /^react(-dom)?(\/.*)?$/],
+    treeshake: true,
+    minify: false,
+  },
 ]);

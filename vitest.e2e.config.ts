@@ -10,6 +10,10 @@ export default defineConfig({
   resolve: {
     alias: [
       { find: /^mdq$/, replacement: fileURLToPath(new URL('src/index.ts', import.meta.url)) },
+      {
+        find: /^mdq\/(codemirror|client|element|react)$/,
+        replacement: fileURLToPath(new URL('src/$1/index.ts', import.meta.url)),
+      },
     ],
   },
   test: {

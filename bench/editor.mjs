@@ -73,13 +73,17 @@ async function arm(page, selector, present = true) {
       window.__probe = new Promise((resolve) => {
         let start;
         const check = () => {
-          if (start !== undefined && (document.querySelector(selector) !== null) === present) {
+          // The editor and its tooltips live in <mdq-search-box>'s shadow root.
+          const scope = document.querySelector('mdq-search-box')?.shadowRoot ?? document;
+          if (start !== undefined && (scope.querySelector(selector) !== null) === present) {
             observer.disconnect();
             resolve(performance.now() - start);
           }
         };
         const observer = new MutationObserver(check);
         observer.observe(document.body, { childList: true, subtree: true, attributes: true });
+        const shadow = document.querySelector('mdq-search-box')?.shadowRoot;
+        if (shadow) observer.observe(shadow, { childList: true, subtree: true, attributes: true });
         window.addEventListener('keydown', () => void (start ??= performance.now()), {
           capture: true,
           once: true,
@@ -100,7 +104,7 @@ async function armEdit(page) {
         observer.disconnect();
         resolve(performance.now() - start);
       });
-      observer.observe(document.querySelector('.cm-content'), {
+      observer.observe(document.querySelector('mdq-search-box').view.contentDOM, {
         childList: true,
         subtree: true,
         characterData: true,
@@ -114,7 +118,7 @@ async function armEdit(page) {
 }
 
 async function setQuery(page, text, cursor = text.length) {
-  await page.locator('.cm-content').click();
+  await page.locator('mdq-search-box .cm-content').click();
   await page.keyboard.press('ControlOrMeta+a');
   await page.keyboard.insertText(text);
   await page.keyboard.press('Escape');
@@ -190,8 +194,7 @@ try {
   for (const [c, { text, at }] of longCases.entries()) {
     if (c === 0 || longCases[c - 1].text !== text) await setQuery(page, text);
     await page.evaluate((at) => {
-      // EditorView.findFromDOM's own look-up: the content element's tile knows the view.
-      const view = document.querySelector('.cm-content').cmTile.root.view;
+      const view = document.querySelector('mdq-search-box').view;
       view.dispatch({ selection: { anchor: at }, scrollIntoView: true });
     }, at);
     for (let i = 0; i < longRounds; i++) {

@@ -50,10 +50,10 @@ try {
   page.setDefaultTimeout(20_000);
   await page.goto(`${emulator.url}/`);
   await page.waitForSelector('body[data-ready="true"]');
-  await page.waitForSelector('#total[data-total]');
+  await page.waitForSelector('mdq-results [part="status"][data-state="done"]');
 
   // Typed a key at a time, as a person would; then the search of the whole query.
-  await page.locator('.cm-content').click();
+  await page.locator('mdq-search-box .cm-content').click();
   await page.keyboard.press('ControlOrMeta+a');
   await page.keyboard.press('Backspace');
   // The pointer away from the text, so no hover card covers the scene.
@@ -61,12 +61,13 @@ try {
   for (const ch of QUERY) await page.keyboard.type(ch);
   await page.keyboard.press('Escape');
   await page.keyboard.press('Enter');
-  await page.waitForFunction(
-    () =>
-      document.getElementById('total')?.dataset.page === '0' &&
-      document.getElementById('total')?.dataset.query?.includes('Fist Name'),
-  );
-  await page.waitForSelector('#diagnostics li.diagnostic');
+  await page.waitForFunction(() => {
+    const status = document
+      .querySelector('mdq-results')
+      ?.shadowRoot?.querySelector('[part="status"]');
+    return status?.dataset.page === '0' && status?.dataset.query?.includes('Fist Name');
+  });
+  await page.waitForSelector('mdq-search-box [part~="problem"]');
   await page.waitForSelector('.cm-lintRange-warning');
 
   // The cursor back in the misspelt name, and its completion asked for.

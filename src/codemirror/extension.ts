@@ -1,7 +1,8 @@
 /**
  * `mdq(options)`: one extension that makes a CodeMirror 6 editor an mdq query
  * editor: highlighting, completion, lint with fixes, hover, format on a key, and
- * the search-box mode. Change the schema by reconfiguring it in a `Compartment`.
+ * the search-box mode, and the lint keys (Ctrl-Shift-M: the problems panel; F8: the next
+ * problem; Ctrl-.: the fix at the cursor). Change the schema by reconfiguring it in a `Compartment`.
  */
 import { autocompletion } from '@codemirror/autocomplete';
 import { linter } from '@codemirror/lint';
@@ -14,6 +15,7 @@ import { closeHover, hover, keyboardHover, showHover } from './hover.js';
 import { queryDiagnostics } from './lint.js';
 import { mdqConfig, resolveOptions, type MdqEditorOptions } from './options.js';
 import { defaultServices } from './default-services.js';
+import { fixKeys } from './fix-keys.js';
 import { singleLine } from './single-line.js';
 import { providedValues } from './values.js';
 
@@ -44,7 +46,7 @@ const baseTheme = EditorView.baseTheme({
 
 export function mdq(options: MdqEditorOptions = {}): Extension {
   const config = resolveOptions(options, options.services ?? defaultServices());
-  const keys: KeyBinding[] = [{ key: 'Mod-Enter', run: submitQuery }];
+  const keys: KeyBinding[] = [{ key: 'Mod-Enter', run: submitQuery }, ...fixKeys];
   if (config.formatKey !== null)
     keys.push({ key: config.formatKey, run: formatQuery, preventDefault: true });
   if (config.hoverKey !== null)

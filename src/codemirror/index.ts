@@ -8,4 +8,5 @@ export { closeHover, showHover } from './hover.js';
 export type { MdqEditorOptions } from './options.js';
 export type { QueryServices } from './services.js';
 export { fixLabel, queryDiagnostics, warnsOfMeaning } from './lint.js';
+export { quickFix } from './fix-keys.js';
 export { TOKEN_TAGS } from './highlighting.js';

@@ -17,39 +17,39 @@ export function launch(): Promise<Browser> {
   return (launchChromium as () => Promise<Browser>)();
 }
 
-/** A fresh page on the playground, once it has loaded the tenant and run its first search. */
-export async function openPlayground(
+/** A fresh page at `path` of the served playground, once the search box is ready (and, with `results`, the first search shown). */
+export async function openPage(
   browser: Browser,
-  viewport = { width: 1280, height: 900 },
+  path = '',
+  { viewport = { width: 1280, height: 900 }, results = true } = {},
 ): Promise<Page> {
   const page = await browser.newPage({ viewport });
   page.setDefaultTimeout(15_000);
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
-  await page.goto(inject('playgroundUrl'));
+  await page.goto(new URL(path, inject('playgroundUrl')).toString());
   await page.waitForSelector('body[data-ready="true"]');
-  await page.waitForSelector('#total[data-total]');
+  if (results) await page.waitForSelector('mdq-results [part="status"][data-state="done"]');
   expect(errors).toEqual([]);
   return page;
 }
 
-export const editor = (page: Page) => page.locator('.cm-content');
-
-/** The query in the editor (CodeMirror's document, lines joined). */
-export function queryText(page: Page): Promise<string> {
-  return page.evaluate(() =>
-    [...document.querySelectorAll('.cm-content .cm-line')]
-      .map((line) => {
-        const copy = line.cloneNode(true) as Element;
-        for (const widget of copy.querySelectorAll('.cm-placeholder, .cm-widgetBuffer'))
-          widget.remove();
-        return copy.textContent ?? '';
-      })
-      .join('\n'),
-  );
+/** A fresh page on the playground, once it has loaded the tenant and run its first search. */
+export function openPlayground(
+  browser: Browser,
+  viewport = { width: 1280, height: 900 },
+): Promise<Page> {
+  return openPage(browser, '', { viewport });
 }
 
-/** Empties the editor and types `text` one key at a time, as a person would. */
+export const editor = (page: Page) => page.locator('mdq-search-box .cm-content');
+
+/** The query in the box. */
+export function queryText(page: Page): Promise<string> {
+  return page.evaluate(() => document.querySelector('mdq-search-box')!.value);
+}
+
+/** Empties the box and types `text` one key at a time, as a person would. */
 export async function typeQuery(page: Page, text: string): Promise<void> {
   await editor(page).click();
   await page.keyboard.press('ControlOrMeta+a');
@@ -59,19 +59,41 @@ export async function typeQuery(page: Page, text: string): Promise<void> {
   for (const ch of text) await page.keyboard.type(ch);
 }
 
+/** What `<mdq-results>` shows: its query (canonical), page, total and state, from its status line. */
+export function resultsState(
+  page: Page,
+): Promise<{ query: string; page: string; total: number; state: string; text: string }> {
+  return page.evaluate(() => {
+    const status = document
+      .querySelector('mdq-results')!
+      .shadowRoot!.querySelector<HTMLElement>('[part="status"]')!;
+    return {
+      query: status.dataset.query ?? '',
+      page: status.dataset.page ?? '',
+      total: Number(status.dataset.total),
+      state: status.dataset.state ?? '',
+      text: status.textContent ?? '',
+    };
+  });
+}
+
 /** Submits the query with Enter (closing any completion first) and waits for the results of `canonical`, page 1. */
 export async function submit(page: Page, canonical: string): Promise<number> {
   await page.keyboard.press('Escape');
   await page.keyboard.press('Enter');
   await page.waitForFunction((q) => {
-    const total = document.getElementById('total')!;
-    return total.dataset.query === q && total.dataset.page === '0';
+    const status = document
+      .querySelector('mdq-results')!
+      .shadowRoot!.querySelector<HTMLElement>('[part="status"]')!;
+    return (
+      status.dataset.query === q && status.dataset.page === '0' && status.dataset.state === 'done'
+    );
   }, canonical);
   return totalOf(page);
 }
 
 export async function totalOf(page: Page): Promise<number> {
-  return Number(await page.locator('#total').getAttribute('data-total'));
+  return (await resultsState(page)).total;
 }
 
 /** The labels of the completion list, as shown. */
@@ -83,6 +105,17 @@ export function completionLabels(page: Page): Promise<string[]> {
 export async function completionSettled(page: Page): Promise<void> {
   await page.waitForSelector(
     '.cm-tooltip-autocomplete:not(.cm-tooltip-autocomplete-disabled) li[aria-selected]',
+  );
+}
+
+/** The codes of the problems listed under the box. */
+export function problemCodes(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    [
+      ...document
+        .querySelector('mdq-search-box')!
+        .shadowRoot!.querySelectorAll<HTMLElement>('[part~="problem"]'),
+    ].map((li) => li.dataset.code ?? ''),
   );
 }
 

@@ -1,7 +1,8 @@
 /**
- * The playground in Chromium: completion while typing, accepting with the keyboard,
- * a diagnostic under a misspelt field and its fix, results that follow the query,
- * paging, format, the multi-line editor, a narrow screen, and axe-core's verdict.
+ * The playground in Chromium (built on <mdq-search-box> and <mdq-results>): completion
+ * while typing, accepting with the keyboard, a diagnostic under a misspelt field and its
+ * fix, results that follow the query, paging, format, the multi-line editor, a narrow
+ * screen, axe-core's verdict, and each rough edge issue 27 listed, gone.
  * Each test leaves a screenshot in test-results/.
  */
 import type { Browser, Page } from 'playwright-core';
@@ -13,7 +14,9 @@ import {
   editor,
   launch,
   openPlayground,
+  problemCodes,
   queryText,
+  resultsState,
   screenshot,
   seriousViolations,
   submit,
@@ -34,31 +37,21 @@ beforeEach(async () => {
   page = await openPlayground(browser);
 });
 
-/** Moves the cursor (and the view) to `at`, through the view the content element knows (EditorView.findFromDOM's way). */
+/** Moves the cursor (and the view) to `at`, through the box's editor view. */
 function moveTo(page: Page, at: number): Promise<void> {
   return page.evaluate((at) => {
-    const view = (
-      document.querySelector('.cm-content') as unknown as {
-        cmTile: { root: { view: { dispatch(spec: object): void } } };
-      }
-    ).cmTile.root.view;
-    view.dispatch({ selection: { anchor: at }, scrollIntoView: true });
+    document
+      .querySelector('mdq-search-box')!
+      .view!.dispatch({ selection: { anchor: at }, scrollIntoView: true });
   }, at);
 }
 
 /** Compares the mdq class of each character the editor shows (from the DOM) with what a full highlight of `text` says; returns how many were checked. */
 async function shownAsFullHighlight(page: Page, text: string): Promise<number> {
   const shown = await page.evaluate(() => {
-    const view = (
-      document.querySelector('.cm-content') as unknown as {
-        cmTile: { root: { view: { posAtDOM(node: Node, offset: number): number } } };
-      }
-    ).cmTile.root.view;
+    const view = document.querySelector('mdq-search-box')!.view!;
     const out: [number, number, string][] = [];
-    const walker = document.createTreeWalker(
-      document.querySelector('.cm-content')!,
-      NodeFilter.SHOW_TEXT,
-    );
+    const walker = document.createTreeWalker(view.contentDOM, NodeFilter.SHOW_TEXT);
     for (let node = walker.nextNode(); node !== null; node = walker.nextNode()) {
       const marked = node.parentElement?.closest('[class*="cm-mdq-"]');
       const cls = marked
@@ -163,7 +156,9 @@ describe('the playground in Chromium', () => {
     const mark = page.locator('.cm-lintRange-warning');
     await expect.poll(() => mark.count()).toBeGreaterThan(0);
     expect(await mark.first().textContent()).toBe('[Fist Name]');
-    const problem = page.locator('#diagnostics li.diagnostic', { hasText: 'unknown-field' });
+    const problem = page.locator('mdq-search-box [part~="problem"]', {
+      hasText: 'unknown-field',
+    });
     await expect.poll(() => problem.count()).toBe(1);
     await screenshot(page, 'diagnostic');
     // The closest name is a guess at a typo: the button and the editor's action ask, without a warning.
@@ -181,14 +176,16 @@ describe('the playground in Chromium', () => {
     await expect
       .poll(() => page.locator('.cm-lintRange-warning, .cm-lintRange-error').count())
       .toBe(0);
-    await expect.poll(() => page.locator('#diagnostics li.diagnostic').count()).toBe(0);
+    await expect.poll(() => problemCodes(page)).toEqual([]);
     await screenshot(page, 'diagnostic-fixed');
   });
 
   it('names a fix that keeps the meaning plainly', async () => {
     await typeQuery(page, 'Email:*');
     await page.keyboard.press('Escape');
-    const problem = page.locator('#diagnostics li.diagnostic', { hasText: 'leading-wildcard' });
+    const problem = page.locator('mdq-search-box [part~="problem"]', {
+      hasText: 'leading-wildcard',
+    });
     await expect
       .poll(() => problem.getByRole('button').allTextContents())
       .toEqual(['Write _exists_:Email']);
@@ -208,7 +205,7 @@ describe('the playground in Chromium', () => {
     );
     await fresh.goto(page.url());
     await fresh.waitForSelector('body[data-ready="true"]');
-    await fresh.waitForSelector('#total[data-total]');
+    await fresh.waitForSelector('mdq-results [part="status"][data-state="done"]');
     const api = requests.filter(
       (r) => r.path.startsWith('/v1/') || r.path.startsWith('/dataobjects/'),
     );
@@ -219,29 +216,28 @@ describe('the playground in Chromium', () => {
     for (const r of api) expect(r.authorization, r.path).toMatch(/^(?!Bearer )\S+$/);
     expect(new Set(api.map((r) => r.authorization)).size).toBe(1);
     // The scope picker was filled from those lists, and the first search went through the client too.
-    expect(await fresh.locator('#business-area option').allTextContents()).toEqual([
+    const picker = (key: string) => fresh.locator(`mdq-search-box select[data-scope="${key}"]`);
+    expect(await picker('businessArea').locator('option').allTextContents()).toEqual([
       'All business areas',
       'customer',
       'product',
       'supplier',
     ]);
     expect(
-      api.some((r) => r.path.startsWith('/dataobjects/search?') && r.path.includes('size=3')),
+      api.some((r) => r.path.startsWith('/dataobjects/search?') && r.path.includes('size=25')),
     ).toBe(true);
     // Choosing a schema lists its datasets; the emulator pages lists two at a time, and the client followed nextPageKey.
-    await fresh.locator('#business-area').selectOption({ label: 'customer' });
-    await fresh.locator('#schema').selectOption({ label: 'Customer' });
+    await picker('businessArea').selectOption({ label: 'customer' });
+    await picker('schema').selectOption({ label: 'Customer' });
     await expect
-      .poll(() => fresh.locator('#dataset option').allTextContents())
+      .poll(() => picker('dataSet').locator('option').allTextContents())
       .toEqual(['All datasets', 'Retail Customers', 'Wholesale Customers', 'Customer Archive']);
     const lists = requests.filter((r) => /\/datasets(\?|$)/.test(r.path));
     expect(lists.length).toBe(2);
     expect(lists[1]!.path).toMatch(/\/datasets\?pageKey=/);
     expect(requests.filter((r) => r.path === '/oauth2/token')).toHaveLength(1);
-    await fresh.locator('#dataset').selectOption({ label: 'Wholesale Customers' });
-    await fresh.waitForFunction(
-      () => document.getElementById('total')!.dataset.query === '[Age] ge 18',
-    );
+    await picker('dataSet').selectOption({ label: 'Wholesale Customers' });
+    await expect.poll(async () => (await resultsState(fresh)).text).toMatch(/Wholesale Customers/);
     await expect
       .poll(() =>
         requests.some(
@@ -258,48 +254,56 @@ describe('the playground in Chromium', () => {
     await typeQuery(page, '*:*');
     const everything = await submit(page, '*:*');
     expect(everything).toBeGreaterThan(3);
-    expect(await page.locator('#total').textContent()).toBe(`${everything} results`);
+    expect((await resultsState(page)).text).toBe(
+      `${everything.toLocaleString('en')} results in all business areas`,
+    );
     await typeQuery(page, '[First Name] eq "Tim"');
     const tims = await submit(page, '[First Name] eq "Tim"');
     expect(tims).toBeGreaterThan(0);
     expect(tims).toBeLessThan(everything);
-    expect(await page.locator('#total').textContent()).toBe(
-      `${tims} ${tims === 1 ? 'result' : 'results'}`,
+    expect((await resultsState(page)).text).toBe(
+      `${tims} ${tims === 1 ? 'result' : 'results'} in all business areas`,
     );
-    const rows = page.locator('#results-table tbody tr');
-    expect(await rows.count()).toBe(Math.min(3, tims));
+    const rows = page.locator('mdq-results tbody tr');
+    expect(await rows.count()).toBe(Math.min(25, tims));
     const firstNames = await page
       .locator(
-        '#results-table tbody tr td:nth-child(' +
-          ((await page.locator('#results-table thead th').allTextContents()).indexOf('First Name') +
+        'mdq-results tbody tr td:nth-child(' +
+          ((await page.locator('mdq-results thead th').allTextContents()).indexOf('First Name') +
             1) +
           ')',
       )
       .allTextContents();
     expect(firstNames.every((name) => name === 'Tim')).toBe(true);
     // The evaluator marks what matched: the first names, and nothing else.
-    const marks = await page.locator('#results-table tbody mark').allTextContents();
-    expect(marks.length).toBe(Math.min(3, tims));
+    const marks = await page.locator('mdq-results tbody mark').allTextContents();
+    expect(marks.length).toBe(Math.min(25, tims));
     expect(new Set(marks)).toEqual(new Set(['Tim']));
     await screenshot(page, 'results');
   });
 
-  it('pages through the results with the keyboard', async () => {
+  it('pages through the results with the keyboard, 25 rows a page by default, and the page size is a choice', async () => {
     await typeQuery(page, '*:*');
     const total = await submit(page, '*:*');
-    const pages = Math.ceil(total / 3);
+    const pages = Math.ceil(total / 25);
     expect(pages).toBeGreaterThan(1);
-    expect(await page.locator('#page').textContent()).toBe(`Page 1 of ${pages}`);
-    const firstPage = await page.locator('#results-table tbody tr').first().textContent();
-    await page.locator('#next').focus();
+    const label = page.locator('mdq-results [data-page="label"]');
+    expect(await label.textContent()).toBe(`Page 1 of ${pages.toLocaleString('en')}`);
+    expect(await page.locator('mdq-results tbody tr').count()).toBe(25);
+    const firstPage = await page.locator('mdq-results tbody tr').first().textContent();
+    await page.locator('mdq-results [data-page="next"]').focus();
     await page.keyboard.press('Enter');
-    await expect.poll(() => page.locator('#page').textContent()).toBe(`Page 2 of ${pages}`);
-    expect(await page.locator('#results-table tbody tr').first().textContent()).not.toBe(firstPage);
-    expect(await page.locator('#prev').isDisabled()).toBe(false);
-    await page.locator('#prev').focus();
+    await expect.poll(() => label.textContent()).toBe(`Page 2 of ${pages.toLocaleString('en')}`);
+    expect(await page.locator('mdq-results tbody tr').first().textContent()).not.toBe(firstPage);
+    await page.locator('mdq-results [data-page="prev"]').focus();
     await page.keyboard.press('Enter');
-    await expect.poll(() => page.locator('#page').textContent()).toBe(`Page 1 of ${pages}`);
-    expect(await page.locator('#results-table tbody tr').first().textContent()).toBe(firstPage);
+    await expect.poll(() => label.textContent()).toBe(`Page 1 of ${pages.toLocaleString('en')}`);
+    expect(await page.locator('mdq-results tbody tr').first().textContent()).toBe(firstPage);
+    await page.locator('mdq-results [data-page="size"]').selectOption('100');
+    await expect
+      .poll(() => label.textContent())
+      .toBe(`Page 1 of ${Math.ceil(total / 100).toLocaleString('en')}`);
+    expect(await page.locator('mdq-results tbody tr').count()).toBe(100);
     await screenshot(page, 'paging');
   });
 
@@ -321,6 +325,9 @@ describe('the playground in Chromium', () => {
 
   it('highlights a long query where it is shown, exactly as a full highlight, while it is edited', async () => {
     await page.locator('#multiline').check();
+    await expect
+      .poll(() => page.evaluate(() => document.querySelector('mdq-search-box')!.mode))
+      .toBe('multi-line');
     const lines = Array.from(
       { length: 1200 },
       (_, i) => `City:c${i} AND [Age] ge ${i} OR "new york"~2`,
@@ -396,8 +403,105 @@ describe('the playground in Chromium', () => {
     expect(await seriousViolations(page)).toEqual([]);
     await typeQuery(page, '[Fist Name] eq "Tim"');
     await page.keyboard.press('Escape');
-    await expect.poll(() => page.locator('#diagnostics li.diagnostic').count()).toBeGreaterThan(0);
+    await expect.poll(async () => (await problemCodes(page)).length).toBeGreaterThan(0);
     expect(await seriousViolations(page)).toEqual([]);
     await screenshot(page, 'accessibility');
+  });
+});
+
+describe("the playground's rough edges (issue 27), gone", () => {
+  it('clears the results under an emptied box and a syntax error, and says why', async () => {
+    expect(await page.locator('mdq-results tbody tr').count()).toBeGreaterThan(0);
+    await typeQuery(page, 'City:(Berlin');
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Enter');
+    await expect
+      .poll(async () => (await resultsState(page)).text)
+      .toBe('Fix the syntax errors to search.');
+    expect(await page.locator('mdq-results tbody tr').count()).toBe(0);
+    await typeQuery(page, '');
+    await expect.poll(async () => (await resultsState(page)).text).toBe('Type a query to search.');
+    expect(await page.locator('mdq-results tbody tr').count()).toBe(0);
+    // An empty box is no problem: no WARNING while the person is about to type.
+    expect(await problemCodes(page)).toEqual([]);
+    expect(await page.locator('.cm-lintRange-warning').count()).toBe(0);
+  });
+
+  it('says why a search found nothing, beside the count', async () => {
+    await typeQuery(page, '[Fist Name] eq "Tim"');
+    expect(await submit(page, '[Fist Name] eq "Tim"')).toBe(0);
+    const reason = page.locator('mdq-results [part="reason"]');
+    await expect.poll(() => reason.textContent()).toMatch(/^Perhaps because .*Fist Name/);
+    expect(await reason.isVisible()).toBe(true);
+  });
+
+  it('names the columns in words, and the scope in which the count was taken', async () => {
+    const headers = await page.locator('mdq-results thead th').allTextContents();
+    expect(headers.slice(0, 2)).toEqual(['Schema', 'Dataset']);
+    expect(headers.some((h) => h.startsWith('_'))).toBe(false);
+    expect((await resultsState(page)).text).toMatch(/ results? in all business areas$/);
+    await page.locator('mdq-search-box select[data-scope="businessArea"]').selectOption('customer');
+    await expect
+      .poll(async () => (await resultsState(page)).text)
+      .toMatch(/ results? in customer$/);
+  });
+
+  it('does not colour smart quotes as a string', async () => {
+    await typeQuery(page, 'City:“Berlin”');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => queryText(page)).toBe('City:“Berlin”');
+    expect(await page.locator('mdq-search-box .cm-mdq-string').count()).toBe(0);
+  });
+
+  it("offers a picklist's own values (the service's lookups are for fields without a list: test/element/values.test.ts)", async () => {
+    await typeQuery(page, '[Status] eq "A');
+    await expect.poll(() => completionLabels(page)).toContain('ACT');
+    expect(await completionLabels(page)).not.toContain('ACTIVE');
+  });
+
+  it('joins the lines when the multi-line editor is unchecked', async () => {
+    await page.locator('#multiline').check();
+    await typeQuery(page, 'a');
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('OR b');
+    await expect.poll(() => queryText(page)).toBe('a\nOR b');
+    await page.locator('#multiline').uncheck();
+    await expect.poll(() => queryText(page)).toBe('a OR b');
+  });
+
+  it('shows the eighth completion item whole, and keeps the tooltips off the scope pickers', async () => {
+    await typeQuery(page, '');
+    await page.keyboard.press('Control+Space');
+    await completionSettled(page);
+    const list = page.locator('.cm-tooltip-autocomplete > ul');
+    const items = list.locator('li');
+    await expect.poll(() => items.count()).toBeGreaterThanOrEqual(8);
+    const box = (await list.boundingBox())!;
+    const eighth = (await items.nth(7).boundingBox())!;
+    expect(eighth.y + eighth.height).toBeLessThanOrEqual(box.y + box.height + 0.5);
+    await typeQuery(page, '[Fist Name] eq "Tim"');
+    await page.keyboard.press('Escape');
+    const mark = page.locator('.cm-lintRange-warning').first();
+    await expect.poll(() => mark.count()).toBe(1);
+    await mark.hover();
+    const tooltip = page.locator('.cm-tooltip-lint');
+    await expect.poll(() => tooltip.count()).toBeGreaterThan(0);
+    const pickers = (await page.locator('mdq-search-box [part="scope"]').boundingBox())!;
+    const shown = (await tooltip.first().boundingBox())!;
+    expect(shown.y).toBeGreaterThanOrEqual(pickers.y + pickers.height);
+    await screenshot(page, 'tooltip-below-scope');
+  });
+
+  it('wraps long lines in the builder code panel', async () => {
+    const clauses = Array.from({ length: 12 }, (_, i) => `[First Name] eq "Name${i}"`).join(' OR ');
+    await editor(page).click();
+    await page.keyboard.press('ControlOrMeta+a');
+    await page.keyboard.insertText(clauses);
+    await expect.poll(() => page.locator('#builder').textContent()).toContain('Name11');
+    const overflow = await page
+      .locator('#builder')
+      .evaluate((el) => el.scrollWidth - el.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
   });
 });

@@ -131,6 +131,26 @@ describe('the built package', () => {
     expect(types).not.toMatch(/interface Query\b/);
   });
 
+  it('exports mdq/element and mdq/react for the browser, importable on a server (no DOM) without defining anything', () => {
+    const script = `const e = await import('mdq/element'); const r = await import('mdq/react'); console.log(typeof e.MdqSearchBox, typeof e.defineElements, typeof r.MdqSearchBox, typeof globalThis.customElements);`;
+    const run = node(['--input-type=module', '-e', script]);
+    expect(run.stderr).toBe('');
+    expect(run.stdout).toBe('function function object undefined\n');
+    const element = readFileSync(join(root, 'dist', 'element.js'), 'utf8');
+    expect(element).toMatch(/from\s*['"]mdq['"]/);
+    expect(element).toMatch(/from\s*['"]mdq\/codemirror['"]/);
+    expect(element).not.toMatch(/from\s*['"]node:/);
+    expect(element).not.toMatch(/chevrotain/i);
+    const react = readFileSync(join(root, 'dist', 'react.js'), 'utf8');
+    expect(react).toMatch(/from\s*['"]mdq\/element['"]/);
+    expect(react).toMatch(/from\s*['"]react['"]/);
+    const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+    // Importing mdq/element defines the elements: bundlers must keep that module's body.
+    expect(pkg.sideEffects).toEqual(['./dist/element.js']);
+    for (const file of ['./dist/element.d.ts', './dist/react.d.ts'])
+      expect(declarations(file)).toMatch(/MdqSearchBox/);
+  });
+
   it('ships type declarations for both module systems', () => {
     const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
     for (const file of [pkg.exports['.'].import.types, pkg.exports['.'].require.types, pkg.types]) {
