@@ -3,49 +3,24 @@
  * response, several, a `SchemaIndex`) or a builder schema from `defineSchema` /
  * `schemaFromResponse`, loaded once per object.
  */
-import {
-  isLoadedSchema,
-  loadSchema,
-  type SchemaIndex,
-  type SchemaInput,
-} from '../schema/schema.js';
+import { loadSchema, type SchemaIndex, type SchemaInput } from '../schema/schema.js';
 
-/** A builder schema (`defineSchema(...)`): field definitions keyed by name. */
-export interface DefinedSchema {
-  readonly definition: { readonly [name: string]: object };
-  readonly fieldNames: readonly string[];
-}
+export type { DefinedSchema } from '../schema/schema.js';
 
-export type EvaluatorSchema = SchemaInput | DefinedSchema;
+/** Every schema input, builder schemas included: `SchemaInput` (kept as the evaluator's name). */
+export type EvaluatorSchema = SchemaInput;
 
 const loaded = new WeakMap<object, SchemaIndex>();
-
-function isDefinedSchema(value: unknown): value is DefinedSchema {
-  return (
-    typeof value === 'object' &&
-    value !== null &&
-    'definition' in value &&
-    'fieldNames' in value &&
-    Array.isArray((value as DefinedSchema).fieldNames)
-  );
-}
 
 /** The loaded schema (a `SchemaError` for input that is no schema). */
 export function resolveEvaluatorSchema(
   input: EvaluatorSchema | undefined,
 ): SchemaIndex | undefined {
   if (input === undefined) return undefined;
-  if (isLoadedSchema(input)) return input;
-  const key = input as object;
-  let schema = loaded.get(key);
+  let schema = loaded.get(input);
   if (schema === undefined) {
-    schema = isDefinedSchema(input)
-      ? loadSchema({
-          name: 'schema',
-          fields: input.fieldNames.map((name) => ({ ...input.definition[name], name })),
-        })
-      : loadSchema(input);
-    loaded.set(key, schema);
+    schema = loadSchema(input);
+    loaded.set(input, schema);
   }
   return schema;
 }

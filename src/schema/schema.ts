@@ -65,7 +65,25 @@ export class SchemaError extends Error {
   override readonly name = 'SchemaError';
 }
 
-export type SchemaInput = SchemaIndex | SchemaResponse | readonly SchemaResponse[];
+/**
+ * A builder schema (`defineSchema(...)`, what `mdq codegen` writes): field definitions keyed
+ * by name. Every API that takes a schema takes one.
+ */
+export interface DefinedSchema {
+  readonly definition: { readonly [name: string]: object };
+  readonly fieldNames: readonly string[];
+}
+
+export type SchemaInput = SchemaIndex | SchemaResponse | readonly SchemaResponse[] | DefinedSchema;
+
+function isDefinedSchema(value: unknown): value is DefinedSchema {
+  return (
+    isRecord(value) &&
+    isRecord(value.definition) &&
+    Array.isArray(value.fieldNames) &&
+    !('fields' in value)
+  );
+}
 
 /** The key under which names that differ only in case or whitespace meet. */
 export function looseKey(name: string): string {
@@ -280,6 +298,13 @@ function describeInput(value: unknown): string {
  */
 export function loadSchema(input: unknown): SchemaIndex {
   if (isLoadedSchema(input)) return input;
+  if (isDefinedSchema(input)) {
+    const { definition, fieldNames } = input;
+    return loadSchema({
+      name: 'schema',
+      fields: fieldNames.map((name) => ({ ...definition[name], name })),
+    });
+  }
   const responses: unknown[] = Array.isArray(input) ? input : [input];
   if (Array.isArray(input) && input.length === 0)
     throw new SchemaError('expected at least one Get Schema response, got an empty array');
