@@ -536,8 +536,8 @@ describe('issue 28, items 1 and 4: the packed tarball, as a TypeScript user inst
     expect(attw.status).toBe(0);
   });
 
-  // Each project compiles program.ts with --strict and without skipLibCheck: one deliberate
-  // @ts-expect-error proves the types are real, and the declarations themselves are checked.
+  // Each project compiles program.ts with --strict and without skipLibCheck: a line marked
+  // to fail (ts-expect-error) proves the types are real; the declarations themselves are checked.
   const projects = readdirSync(consumers, { withFileTypes: true })
     .filter((entry) => entry.isDirectory() && entry.name !== 'node_modules')
     .map((entry) => entry.name);

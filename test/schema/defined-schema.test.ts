@@ -21,6 +21,9 @@ const people = defineSchema({
 } as const);
 
 const response = {
+  schemaId: 'people',
+  businessAreaId: 'hr',
+  businessAreaName: 'HR',
   name: 'People',
   fields: [
     { name: 'First Name', dataType: 'string' },
