@@ -279,6 +279,26 @@ const coreFromRoot: Plugin = {
   },
 };
 
+/**
+ * The subpath entries come from package.json's exports: `mdq/NAME` is built from
+ * src/NAME/index.ts, so adding an entry is its block in the exports map (and its line in
+ * typesVersions, for node10 resolution; test/package checks that the two agree). An entry
+ * imports the core through src/index.ts, which becomes `./index.js` (`coreFromRoot`), unless
+ * it is one of BY_PACKAGE_NAME: those import the core as `'mdq'` and are built for browsers.
+ */
+const BY_PACKAGE_NAME = new Set(['codemirror', 'element', 'react']);
+const pkg = JSON.parse(readFileSync('package.json', 'utf8')) as {
+  exports: Record<string, unknown>;
+};
+const subpaths = Object.keys(pkg.exports)
+  .filter((key) => key !== '.' && key !== './package.json')
+  .map((key) => key.slice(2));
+const source = (name: string) => `src/${name}/index.ts`;
+const entriesOf = (names: string[]) =>
+  Object.fromEntries(names.map((name) => [name, source(name)]));
+const throughRoot = subpaths.filter((name) => !BY_PACKAGE_NAME.has(name));
+const byPackageName = subpaths.filter((name) => BY_PACKAGE_NAME.has(name));
+
 export default defineConfig([
   {
     // The root alone and unsplit: `import 'mdq'` reads one module of ours (and the vendored
@@ -286,17 +306,9 @@ export default defineConfig([
     entry: { index: 'src/index.ts' },
     format: ['esm'],
     splitting: false,
-    dts: {
-      entry: {
-        index: 'src/index.ts',
-        client: 'src/client/index.ts',
-        emulator: 'src/emulator/index.ts',
-        lsp: 'src/lsp/index.ts',
-        eslint: 'src/eslint/index.ts',
-        sql: 'src/sql/index.ts',
-      },
-    },
-    clean: true,
+    dts: { entry: { index: 'src/index.ts', ...entriesOf(throughRoot) } },
+    // dist/playground is Vite's (npm start serves it): a build leaves it where it is.
+    clean: ['!playground/**'],
     target: 'node20',
     platform: 'node',
     treeshake: true,
@@ -306,18 +318,12 @@ export default defineConfig([
   },
   {
     entry: {
-      // The service client: browser-safe (the platform's fetch, no node: import).
-      client: 'src/client/index.ts',
-      // Node-only (node:http, node:fs): its own subpath, so browser bundles of the root never see it.
-      emulator: 'src/emulator/index.ts',
-      // PostgreSQL: queries as SQL, the table's DDL and inserts (no database client: the caller runs them).
-      sql: 'src/sql/index.ts',
+      // The service client is browser-safe (the platform's fetch, no node: import); the
+      // emulator is Node-only (node:http, node:fs): each its own subpath, so browser bundles
+      // of the root never see the Node-only ones.
+      ...entriesOf(throughRoot),
       // The `mdq` bin; src/cli/main.ts starts with the #! line, which esbuild keeps.
       cli: 'src/cli/main.ts',
-      // The language server (vscode-languageserver, a dependency loaded by this entry only).
-      lsp: 'src/lsp/index.ts',
-      // The ESLint plugin (eslint itself is an optional peer dependency).
-      eslint: 'src/eslint/index.ts',
     },
     format: ['esm'],
     splitting: true,
@@ -328,29 +334,17 @@ export default defineConfig([
     sourcemap: false,
     esbuildPlugins: [coreFromRoot],
   },
-  {
-    entry: { codemirror: 'src/codemirror/index.ts' },
-    format: ['esm'],
+  ...byPackageName.map((name) => ({
+    entry: { [name]: source(name) },
+    format: ['esm' as const],
     dts: true,
     sourcemap: false,
     target: 'es2022',
-    platform: 'browser',
-    // The core comes from the package itself ('mdq'), so an app that imports both gets one copy of the parser.
-    external: [/^@codemirror\//, /^@lezer\//, 'mdq'],
-    treeshake: true,
-    minify: false,
-  },
-  {
-    // The browser components: the elements over mdq/codemirror, and the React wrapper over the
-    // elements. Each takes the others by the package's name, so an app holds one copy of each part.
-    entry: { element: 'src/element/index.ts', react: 'src/react/index.ts' },
-    format: ['esm'],
-    dts: true,
-    sourcemap: false,
-    target: 'es2022',
-    platform: 'browser',
+    platform: 'browser' as const,
+    // The core and the other browser entries come from the package itself ('mdq', 'mdq/codemirror'),
+    // so an app that imports several gets one copy of each part.
     external: [/^@codemirror\//, /^@lezer\//, /^mdq(\/.*)?$/, /^react(-dom)?(\/.*)?$/],
     treeshake: true,
     minify: false,
-  },
+  })),
 ]);

@@ -1,14 +1,18 @@
 /**
- * `npm run build` and `prepare` (what `npm install` runs): tsup, then the CommonJS entries.
- * With `--quiet` (prepare) it prints nothing unless the build fails, and then all of it.
+ * `npm run build` and `prepack` (what `npm pack` and `npm publish` run): tsup, then the
+ * CommonJS entries. With `--quiet` it prints nothing unless the build fails, and then all of it.
  *
  * Then every `require` export of package.json gets a one-line CommonJS entry that requires the
  * ES module of its `import` export (Node 20.19+, the package's engines floor, loads ES
- * modules with require), and a `.d.cts` that re-exports the declarations of that module: the
- * package ships one copy of its code and its types instead of two.
+ * modules with require): the package ships one copy of its code.
+ *
+ * And one copy of its types, written as CommonJS declarations (`.d.cts`, importing each other
+ * by `.cjs` names), which the ES entries' `.d.ts` re-export: an ES module may import a
+ * CommonJS one under every `moduleResolution`, while the reverse is TS1479 under `node16`
+ * (a `.d.cts` re-exporting an ES `.d.ts`, as this build wrote before, failed there).
  */
 import { spawnSync } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, readdirSync, renameSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -34,29 +38,41 @@ if (tsup.status !== 0) {
 }
 
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+const dist = join(root, 'dist');
+
+// tsup's declarations (entries and shared chunks), as CommonJS declarations.
+const DECLARATION = /\.d\.ts$/;
+for (const file of readdirSync(dist).filter((f) => DECLARATION.test(f))) {
+  const text = readFileSync(join(dist, file), 'utf8').replace(
+    /(from |import\()(['"])(\.\/[\w.-]+)\.js\2/g,
+    '$1$2$3.cjs$2',
+  );
+  writeFileSync(join(dist, file), text);
+  renameSync(join(dist, file), join(dist, file.replace(DECLARATION, '.d.cts')));
+}
+
 const written = [];
 for (const [subpath, target] of Object.entries(pkg.exports)) {
   if (typeof target !== 'object' || !target.require || !target.import) continue;
   const { default: cjs, types: cts } = target.require;
   const { default: esm, types: dts } = target.import;
   const relative = `./${basename(esm)}`;
-  if (dirname(cjs) !== dirname(esm))
+  if (dirname(cjs) !== dirname(esm) || dirname(cts) !== dirname(dts))
     throw new Error(`${subpath}: the require and import files must sit side by side`);
   writeFileSync(
     join(root, cjs),
     `'use strict';\n// ${subpath === '.' ? 'mdq' : `mdq/${subpath.slice(2)}`} for require(): the ES module itself (Node 20.19+ loads ES modules with require).\nmodule.exports = require(${JSON.stringify(relative)});\n`,
   );
-  // The ES module's declarations, re-exported: as a copy they were a second 100 KB of the tarball.
   writeFileSync(
-    join(root, cts),
-    `export * from ${JSON.stringify(`./${basename(dts).replace(/\.d\.ts$/, '.js')}`)};\n`,
+    join(root, dts),
+    `export * from ${JSON.stringify(`./${basename(cts).replace(/\.d\.cts$/, '.cjs')}`)};\n`,
   );
-  written.push(cjs, cts);
+  written.push(cjs, dts);
 }
 if (!quiet)
   process.stdout.write(
     `${tsup.stdout
       .split('\n')
       .filter((l) => /dist\//.test(l))
-      .join('\n')}\nCJS entries: ${written.join(', ')}\n`,
+      .join('\n')}\nCJS entries and ES declarations: ${written.join(', ')}\n`,
   );

@@ -30,8 +30,8 @@ export {
   type IncompleteWalkReason,
   type ServiceErrorDetails,
 } from './errors.js';
-export type { CheckMode, QueryInput } from './local-check.js';
-export type { Scope } from './names.js';
+export type { CheckMode, QueryInput, SearchInput } from './local-check.js';
+export type { Scope, SearchScope } from './names.js';
 export type {
   ClientOptions,
   Clock,

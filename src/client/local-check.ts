@@ -12,7 +12,13 @@ import type { Schema } from './types.js';
 export type CheckMode = 'off' | 'warn' | 'error';
 
 /** Text, a tree (`parse(text).ast` or one built in code), or a builder result (`query(...)`). */
-export type QueryInput = string | Query | { readonly text: string; readonly ast: Query };
+export type SearchInput = string | Query | { readonly text: string; readonly ast: Query };
+
+/**
+ * @deprecated Renamed {@link SearchInput} (`mdq` had another `QueryInput`, now
+ * `CompileInput`); this alias goes in the next release.
+ */
+export type QueryInput = SearchInput;
 
 export const CHECK_MODES: readonly CheckMode[] = ['off', 'warn', 'error'];
 

@@ -27,11 +27,17 @@ export interface Lister {
 }
 
 /** The names (or ids) of a search's filters. */
-export interface Scope {
+export interface SearchScope {
   readonly businessArea?: string | undefined;
   readonly schema?: string | undefined;
   readonly dataSet?: string | undefined;
 }
+
+/**
+ * @deprecated Renamed {@link SearchScope} (the builder's `scope()` is another thing); this
+ * alias goes in the next release.
+ */
+export type Scope = SearchScope;
 
 export interface Resolver {
   readonly businessArea: (nameOrId: string, signal?: AbortSignal) => Promise<BusinessArea>;

@@ -2,11 +2,14 @@
 import type { Diagnostic } from '../language/diagnostic.js';
 import type { BusinessAreaResponse, DataSetListItem, SchemaResponse } from '../schema/response.js';
 
-export type {
-  BusinessAreaResponse as BusinessArea,
-  DataSetListItem as DataSet,
-  SchemaResponse as Schema,
-};
+export type { BusinessAreaResponse, DataSetListItem, SchemaResponse };
+
+/** @deprecated Named {@link SchemaResponse}, as in `mdq`; this alias goes in the next release. */
+export type Schema = SchemaResponse;
+/** @deprecated Named {@link BusinessAreaResponse}, as in `mdq`; this alias goes in the next release. */
+export type BusinessArea = BusinessAreaResponse;
+/** @deprecated Named {@link DataSetListItem}, as in `mdq`; this alias goes in the next release. */
+export type DataSet = DataSetListItem;
 
 /** A schema as the list endpoint shows it (GET /v1/businessareas/{ba}/schemas). */
 export interface SchemaListItem {

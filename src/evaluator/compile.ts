@@ -40,7 +40,13 @@ export interface Matcher {
 }
 
 /** What `compile` takes: query text, a parsed tree (or any clause of one), or a builder result. */
-export type QueryInput = string | Query | Expr | { readonly ast: Query; readonly text: string };
+export type CompileInput = string | Query | Expr | { readonly ast: Query; readonly text: string };
+
+/**
+ * @deprecated Renamed {@link CompileInput} (`mdq/client` had another `QueryInput`, now
+ * `SearchInput`); this alias goes in the next release.
+ */
+export type QueryInput = CompileInput;
 
 function treeOf(query: QueryInput, options: CompileOptions): Query {
   if (typeof query === 'string') return parseOrThrow(query, options.parse);

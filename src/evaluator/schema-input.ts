@@ -22,9 +22,7 @@ export function resolveEvaluatorSchema(
   input: EvaluatorSchema | undefined,
 ): SchemaIndex | undefined {
   if (input === undefined) return undefined;
-  if (isLoadedSchema(input)) return input;
-  const key = input as object;
-  let schema = loaded.get(key);
+  let schema = loaded.get(input);
   if (schema === undefined) {
     schema = loadSchema(input);
     loaded.set(key, schema);

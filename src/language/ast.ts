@@ -51,7 +51,7 @@ export interface Not extends NodeBase {
 }
 
 /** The required prefix `+a`. */
-export interface Required extends NodeBase {
+export interface RequiredClause extends NodeBase {
   readonly kind: 'Required';
   readonly operand: Expr;
 }
@@ -127,7 +127,7 @@ export interface Regex extends NodeBase {
 }
 
 /** `[a TO b]`, `{a TO b}`, `[a TO b}`, with `*` for an open end. */
-export interface Range extends NodeBase {
+export interface ValueRange extends NodeBase {
   readonly kind: 'Range';
   readonly lower: RangeBound;
   readonly upper: RangeBound;
@@ -213,7 +213,7 @@ export type Expr =
   | Or
   | And
   | Not
-  | Required
+  | RequiredClause
   | Group
   | Field
   | Exists
@@ -222,7 +222,7 @@ export type Expr =
   | Wildcard
   | Phrase
   | Regex
-  | Range
+  | ValueRange
   | Fuzzy
   | Proximity
   | Boost
@@ -235,19 +235,45 @@ export type FieldValue =
   | Wildcard
   | Phrase
   | Regex
-  | Range
+  | ValueRange
   | Relation
   | Fuzzy
   | Proximity
   | Group
   | ErrorNode;
 
-export type Node = Query | Expr | Relation | RangeBound | FieldName | StringValue | NumberValue;
+/** Any node of the tree. */
+export type QueryNode =
+  | Query
+  | Expr
+  | Relation
+  | RangeBound
+  | FieldName
+  | StringValue
+  | NumberValue;
 
-export type NodeKind = Node['kind'];
+export type NodeKind = QueryNode['kind'];
 
 /** The node type of a given kind: `NodeOfKind<'Term'>` is `Term`. */
-export type NodeOfKind<K extends NodeKind> = Extract<Node, { readonly kind: K }>;
+export type NodeOfKind<K extends NodeKind> = Extract<QueryNode, { readonly kind: K }>;
+
+/**
+ * @deprecated Renamed {@link QueryNode} (`Node` shadows the DOM's `Node`); this alias goes
+ * in the next release.
+ */
+export type Node = QueryNode;
+
+/**
+ * @deprecated Renamed {@link ValueRange} (`Range` shadows the DOM's `Range`); this alias goes
+ * in the next release.
+ */
+export type Range = ValueRange;
+
+/**
+ * @deprecated Renamed {@link RequiredClause} (`Required` shadows TypeScript's `Required<T>`);
+ * this alias goes in the next release.
+ */
+export type Required = RequiredClause;
 
 export const COMPARISON_OPERATORS: readonly ComparisonOperator[] = [
   'eq',

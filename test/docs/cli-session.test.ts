@@ -26,7 +26,7 @@ import { shellWords, transcripts, type Transcript } from '../support/readme-exam
 const README_ADDRESS = 'http://127.0.0.1:8787';
 const HEADING = 'A session from the command line';
 const session = transcripts(
-  readFileSync(new URL('../../README.md', import.meta.url), 'utf8'),
+  readFileSync(new URL('../../docs/client.md', import.meta.url), 'utf8'),
   'console',
 ).filter((t) => t.heading === HEADING);
 const steps = session.flatMap((t) => t.steps);

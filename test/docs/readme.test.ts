@@ -1,43 +1,80 @@
-/** Every ```ts example of README.md runs, and its `// => '...'` assertions hold (see support/readme-examples.ts). */
-import { readFileSync } from 'node:fs';
+/**
+ * Every ```ts example of README.md and docs/*.md type-checks under `tsc --strict`, and those
+ * that import only `mdq` run with their `// => '...'` assertions holding; every transcript
+ * prints what it shows (see support/readme-examples.ts).
+ */
+import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { runInTerminal } from '../support/cli.js';
 import {
   codeBlocks,
+  importsOf,
   runExample,
   shellWords,
   transcripts,
+  typeCheck,
   type Transcript,
 } from '../support/readme-examples.js';
 
-const blocks = codeBlocks(readFileSync(new URL('../../README.md', import.meta.url), 'utf8'));
+const root = new URL('../../', import.meta.url);
+const documents = [
+  'README.md',
+  ...readdirSync(new URL('docs/', root))
+    .filter((f) => f.endsWith('.md'))
+    .sort()
+    .map((f) => `docs/${f}`),
+];
+const read = (doc: string) => readFileSync(new URL(doc, root), 'utf8');
+const examples = documents.flatMap((doc) =>
+  codeBlocks(read(doc)).map((b, i) => ({ doc, name: `${doc.replace(/\W/g, '-')}-${i + 1}`, ...b })),
+);
+const runnable = examples.filter((e) => importsOf(e.code).every((name) => name === 'mdq'));
 
-describe('README examples', () => {
+describe('README and guide examples', () => {
   it('the harness catches a wrong assertion', () => {
     expect(() =>
       runExample("import { format, term } from 'mdq';\nformat(term('a')); // => 'b'"),
     ).toThrow(/expected 'a' to be 'b'/);
   });
 
-  it('covers every section with examples', () => {
-    expect(new Set(blocks.map((b) => b.heading))).toEqual(
-      new Set([
-        'Quick start',
-        'Parsing',
-        'Formatting',
-        'Walking the tree',
-        'Checking queries against a schema',
-        'Rules and codes',
-        'Editors: LSP and CodeMirror',
-        'Building queries in code',
-        'Evaluating queries on records',
-        'How a query matches',
-        'Completion, hover and highlighting',
-      ]),
-    );
+  // One program for every example and a wrong one, which proves the check can fail.
+  let errors: string[] | undefined;
+  const checked = () => {
+    errors ??= typeCheck([
+      ...examples,
+      { name: 'bad', code: "import { parse } from 'mdq';\nconst n: number = parse('a');" },
+    ]);
+    return errors;
+  };
+
+  it('the type check catches an example that fails tsc --strict', () => {
+    expect(checked().filter((e) => e.startsWith('bad('))).toEqual([
+      expect.stringMatching(/^bad\(2\): TS2322 /),
+    ]);
+  }, 300_000);
+
+  it('README shows one example per use, and each guide of the API has examples', () => {
+    const headingsOf = (doc: string) =>
+      new Set(examples.filter((e) => e.doc === doc).map((e) => e.heading));
+    expect(headingsOf('README.md')).toEqual(new Set(['One example per use']));
+    expect(examples.filter((e) => e.doc === 'README.md').length).toBeGreaterThanOrEqual(5);
+    for (const guide of [
+      'language',
+      'checking-and-fixing',
+      'building',
+      'evaluating',
+      'completion-and-editors',
+      'client',
+      'emulator',
+    ])
+      expect(headingsOf(`docs/${guide}.md`).size, guide).toBeGreaterThan(0);
   });
 
-  it.each(blocks.map((b, i) => [`${i + 1} (${b.heading})`, b.code] as const))(
+  it('every example type-checks under tsc --strict', () => {
+    expect(checked().filter((e) => !e.startsWith('bad('))).toEqual([]);
+  }, 300_000);
+
+  it.each(runnable.map((e) => [`${e.name} (${e.heading})`, e.code] as const))(
     'example %s runs and its assertions hold',
     (_, code) => {
       expect(runExample(code)).toBeGreaterThan(0);
@@ -45,8 +82,7 @@ describe('README examples', () => {
   );
 });
 
-const sessions = transcripts(readFileSync(new URL('../../README.md', import.meta.url), 'utf8'));
-
+const sessions = documents.flatMap((doc) => transcripts(read(doc)));
 /** Runs a transcript in-process: each `$ mdq ...` must print exactly what follows it; `$ echo $?` shows the last exit code. */
 async function replay(steps: Transcript['steps']): Promise<void> {
   let code: number | undefined;
@@ -64,7 +100,7 @@ async function replay(steps: Transcript['steps']): Promise<void> {
   }
 }
 
-describe('README command-line transcripts', () => {
+describe('README and guide command-line transcripts', () => {
   it('splits commands as a shell does', () => {
     expect(shellWords(`mdq lint 'Fist\\ Name:Tim' --example "a \\"b\\"" c\\ d`)).toEqual([
       'mdq',
@@ -98,7 +134,7 @@ describe('README command-line transcripts', () => {
   });
 
   it.each(sessions.map((s, i) => [`${i + 1} (${s.heading})`, s.steps] as const))(
-    'transcript %s prints what the README shows',
+    'transcript %s prints what the document shows',
     async (_, steps) => {
       await replay(steps);
     },

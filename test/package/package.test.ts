@@ -2,8 +2,9 @@
  * The built package as users get it: the exports map (ESM and CJS, by the package's own
  * name), the type declarations, and the `mdq` bin as a real process.
  */
-import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { execFile, execFileSync, spawn, spawnSync } from 'node:child_process';
 import {
+  copyFileSync,
   cpSync,
   existsSync,
   mkdirSync,
@@ -11,7 +12,6 @@ import {
   readFileSync,
   readdirSync,
   rmSync,
-  symlinkSync,
   writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -25,76 +25,49 @@ const root = join(__dirname, '..', '..');
 const node = (args: string[], input?: string) =>
   spawnSync(process.execPath, args, { cwd: root, encoding: 'utf8', input });
 
-/** A declaration file's text; a `.d.cts` is one line that re-exports its ES module's `.d.ts`, which is read instead. */
+/** A declaration file's text; an ES entry's `.d.ts` is one line that re-exports its CommonJS `.d.cts` (scripts/build.mjs says why), which is read instead. */
 function declarations(file: string): string {
   const text = readFileSync(join(root, file), 'utf8');
-  if (!file.endsWith('.d.cts')) return text;
-  const target = /^export \* from "\.\/([\w-]+)\.js";\n$/.exec(text);
-  expect(target, `${file} re-exports its ES module's declarations`).not.toBeNull();
-  return readFileSync(join(root, dirname(file), `${target![1]}.d.ts`), 'utf8');
+  if (!file.endsWith('.d.ts')) return text;
+  const target = /^export \* from "\.\/([\w-]+)\.cjs";\n$/.exec(text);
+  expect(target, `${file} re-exports its CommonJS declarations`).not.toBeNull();
+  return readFileSync(join(root, dirname(file), `${target![1]}.d.cts`), 'utf8');
 }
 
-/** What `npm install` printed for the build (its `prepare` script). */
+/** What the quiet build printed (`npm pack` runs it: the `prepack` script). */
 let buildOutput = '';
+/** A file in dist/playground (Vite's build, which `npm start` serves) before the build: it must survive it. */
+const playgroundProbe = join(root, 'dist', 'playground', 'build-probe.txt');
+let playgroundSurvived = false;
 
 beforeAll(() => {
+  const madePlayground = !existsSync(dirname(playgroundProbe));
+  mkdirSync(dirname(playgroundProbe), { recursive: true });
+  writeFileSync(playgroundProbe, 'the build must leave dist/playground alone\n');
   const build = spawnSync(process.execPath, [join(root, 'scripts', 'build.mjs'), '--quiet'], {
     cwd: root,
     encoding: 'utf8',
   });
   buildOutput = build.stdout + build.stderr;
+  playgroundSurvived = existsSync(playgroundProbe);
+  rmSync(madePlayground ? dirname(playgroundProbe) : playgroundProbe, {
+    recursive: true,
+    force: true,
+  });
   if (build.status !== 0) throw new Error(`the build failed:\n${buildOutput}`);
 }, 300_000);
 
 describe('the built package', () => {
+  it('leaves dist/playground alone, so a build never pulls the page from under a running npm start (issue 28, item 5)', () => {
+    expect(playgroundSurvived).toBe(true);
+  });
+
   it('imports by its name as ESM and requires as CJS, with the same API', () => {
     const script = `const { parse, format } = await import('mdq'); console.log(format(parse('a b OR c').ast));`;
     expect(node(['--input-type=module', '-e', script]).stdout).toBe('(a b) OR c\n');
     const cjs = node(['-e', `const { format } = require('mdq'); console.log(format('x && y'));`]);
     expect(cjs.stderr).toBe('');
     expect(cjs.stdout).toBe('x AND y\n');
-  });
-
-  it('gives a CommonJS TypeScript project the types of every subpath through the .d.cts files', () => {
-    const project = mkdtempSync(join(tmpdir(), 'mdq-cjs-consumer-'));
-    mkdirSync(join(project, 'node_modules'));
-    symlinkSync(root, join(project, 'node_modules', 'mdq'), 'dir');
-    writeFileSync(join(project, 'package.json'), '{ "type": "commonjs" }');
-    writeFileSync(
-      join(project, 'tsconfig.json'),
-      JSON.stringify({
-        compilerOptions: {
-          module: 'nodenext',
-          moduleResolution: 'nodenext',
-          strict: true,
-          noEmit: true,
-          types: [],
-        },
-        files: ['main.ts'],
-      }),
-    );
-    // One deliberate mistake per subpath: each error proves that subpath's types arrived.
-    writeFileSync(
-      join(project, 'main.ts'),
-      [
-        "import { format, parse } from 'mdq';",
-        "import { createClient } from 'mdq/client';",
-        "import { startEmulator } from 'mdq/emulator';",
-        'export const a: number = format(parse("a").ast);',
-        'export const b: string = createClient;',
-        'export const c: string = startEmulator;',
-      ].join('\n'),
-    );
-    const tsc = spawnSync(
-      process.execPath,
-      [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', project],
-      { cwd: project, encoding: 'utf8' },
-    );
-    rmSync(project, { recursive: true, force: true });
-    const errors = tsc.stdout.split('\n').filter((line) => line.includes('error TS'));
-    expect(
-      errors.map((line) => line.replace(/^main\.ts\((\d+),\d+\): error (TS\d+).*$/, '$1 $2')),
-    ).toEqual(['4 TS2322', '5 TS2322', '6 TS2322']);
   });
 
   it('exports the Node-only emulator from mdq/emulator, as ESM and CJS', () => {
@@ -126,7 +99,7 @@ describe('the built package', () => {
     expect(js).toMatch(/from\s*['"]mdq['"]/);
     expect(js).toMatch(/from\s*['"]@codemirror\/view['"]/);
     expect(js).not.toMatch(/chevrotain/i);
-    const types = readFileSync(join(root, 'dist', 'codemirror.d.ts'), 'utf8');
+    const types = declarations('dist/codemirror.d.ts');
     expect(types).toMatch(/from ['"]mdq['"]/);
     expect(types).not.toMatch(/interface Query\b/);
   });
@@ -269,11 +242,11 @@ describe('issue 9, item 15: a closed standard output', () => {
   });
 });
 
-describe('issue 9, item 18: npm install is quiet unless the build fails', () => {
-  it('prepare runs the build quietly', () => {
-    expect(JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).scripts.prepare).toBe(
-      'node scripts/build.mjs --quiet',
-    );
+describe('issue 9, item 18: the build is quiet unless it fails', () => {
+  it('prepack (npm pack, npm publish) runs the build quietly; nothing builds at install (issue 28, item 4)', () => {
+    const { scripts } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+    expect(scripts.prepack).toBe('node scripts/build.mjs --quiet');
+    expect(scripts.prepare).toBeUndefined();
     expect(buildOutput).toBe('');
   });
 
@@ -572,5 +545,108 @@ describe('issue 9, item 19: readable, named, small', () => {
         expect(shipped.has(join(dirname(doc), target!)), `${doc} links to ${target}`).toBe(true);
       }
     }
+  });
+});
+
+describe('issue 28, items 1 and 4: the packed tarball, as a TypeScript user installs it', () => {
+  const consumers = join(root, 'test', 'consumers');
+  const installed = join(consumers, 'node_modules', 'mdq');
+  let tarball = '';
+
+  beforeAll(() => {
+    const out = mkdtempSync(join(tmpdir(), 'mdq-pack-'));
+    // --ignore-scripts: the build above made dist/ (prepack would build it again).
+    const [pack] = JSON.parse(
+      execFileSync('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', out], {
+        cwd: root,
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'ignore'],
+      }),
+    );
+    tarball = join(out, pack.filename);
+    rmSync(installed, { recursive: true, force: true });
+    mkdirSync(installed, { recursive: true });
+    execFileSync('tar', ['-xzf', tarball, '-C', installed, '--strip-components=1']);
+  }, 120_000);
+
+  it('the packed package.json runs nothing at install (no prepare pointing at a missing build script)', () => {
+    const scripts = JSON.parse(readFileSync(join(installed, 'package.json'), 'utf8')).scripts;
+    for (const hook of ['preinstall', 'install', 'postinstall', 'prepare'])
+      expect(scripts[hook], hook).toBeUndefined();
+  });
+
+  it('@arethetypeswrong/cli finds no problem in any resolution mode (node10, node16 CJS and ESM, bundler)', () => {
+    const attw = spawnSync(
+      process.execPath,
+      [join(root, 'node_modules', '@arethetypeswrong', 'cli', 'dist', 'index.js'), tarball],
+      { cwd: root, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } },
+    );
+    expect(attw.stdout + attw.stderr).toMatch(/No problems found/);
+    expect(attw.status).toBe(0);
+  });
+
+  // Each project compiles program.ts with --strict and without skipLibCheck: a line marked
+  // to fail (ts-expect-error) proves the types are real; the declarations themselves are checked.
+  const projects = readdirSync(consumers, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && entry.name !== 'node_modules')
+    .map((entry) => entry.name);
+
+  it('has a consumer project per resolution mode', () => {
+    expect(projects.sort()).toEqual([
+      'bundler',
+      'cjs-node16',
+      'cjs-nodenext',
+      'esm-node16',
+      'esm-nodenext',
+      'node10',
+    ]);
+  });
+
+  /** The compilations, started together on first use (tsc is CPU-bound: on two cores, two at once). */
+  const compiled = new Map<string, Promise<{ status: number | null; output: string }>>();
+  const compile = (name: string) => {
+    copyFileSync(join(consumers, 'program.ts'), join(consumers, name, 'main.ts'));
+    return new Promise<{ status: number | null; output: string }>((resolve) => {
+      execFile(
+        process.execPath,
+        [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', join(consumers, name)],
+        { cwd: root, encoding: 'utf8' },
+        (error, stdout, stderr) =>
+          resolve({
+            status: error ? (typeof error.code === 'number' ? error.code : null) : 0,
+            output: stdout + stderr,
+          }),
+      );
+    });
+  };
+  const started = () => {
+    if (compiled.size === 0) for (const name of projects) compiled.set(name, compile(name));
+    return compiled;
+  };
+
+  it.each(projects)(
+    'the %s consumer compiles under tsc --strict without skipLibCheck',
+    async (name) => {
+      const tsc = await started().get(name)!;
+      expect(tsc.output).toBe('');
+      expect(tsc.status).toBe(0);
+    },
+    600_000,
+  );
+
+  it('every subpath of the exports map is built from src/NAME/index.ts and listed in typesVersions (node10)', () => {
+    const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+    const subpaths = Object.keys(pkg.exports)
+      .filter((key) => key !== '.' && key !== './package.json')
+      .map((key) => key.slice(2));
+    for (const name of subpaths) {
+      expect(existsSync(join(root, 'src', name, 'index.ts')), name).toBe(true);
+      expect(pkg.exports[`./${name}`], name).toEqual({
+        import: { types: `./dist/${name}.d.ts`, default: `./dist/${name}.js` },
+        require: { types: `./dist/${name}.d.cts`, default: `./dist/${name}.cjs` },
+      });
+      expect(pkg.typesVersions['*'][name], name).toEqual([`./dist/${name}.d.ts`]);
+    }
+    expect(Object.keys(pkg.typesVersions['*']).sort()).toEqual([...subpaths].sort());
   });
 });

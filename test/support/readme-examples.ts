@@ -4,6 +4,7 @@
  * transpiled to CommonJS and run with `mdq` bound to the source tree, so the docs
  * cannot drift from the code.
  */
+import { dirname, join } from 'node:path';
 import ts from 'typescript';
 import { expect } from 'vitest';
 import * as mdq from '../../src/index.js';
@@ -16,7 +17,7 @@ export function codeBlocks(markdown: string): { heading: string; code: string }[
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i]!;
     if (/^#{1,6} /.test(line)) heading = line.replace(/^#+ /, '');
-    if (line === '```ts') {
+    if (line === '```ts' || line === '```typescript') {
       const start = i + 1;
       while (i + 1 < lines.length && lines[++i] !== '```');
       blocks.push({ heading, code: lines.slice(start, i).join('\n') });
@@ -41,6 +42,59 @@ function instrument(block: string): { code: string; checks: number } {
     })
     .join('\n');
   return { code, checks };
+}
+
+/** The packages an example imports (`'mdq'`, `'mdq/client'`, ...). */
+export function importsOf(block: string): string[] {
+  return [...block.matchAll(/^import .* from '([^']+)';$/gm)].map((m) => m[1]!);
+}
+
+const root = join(__dirname, '..', '..');
+
+/**
+ * Type-checks examples as a user's project would: `tsc --strict` (ES modules, bundler
+ * resolution, the DOM and Node's types), each example its own module, `mdq` and its
+ * subpaths resolved to src/. Returns the errors as `name(line): TSxxxx message`.
+ */
+export function typeCheck(examples: readonly { name: string; code: string }[]): string[] {
+  const options: ts.CompilerOptions = {
+    strict: true,
+    noEmit: true,
+    target: ts.ScriptTarget.ES2022,
+    module: ts.ModuleKind.ESNext,
+    moduleResolution: ts.ModuleResolutionKind.Bundler,
+    lib: ['lib.es2023.d.ts', 'lib.dom.d.ts', 'lib.dom.iterable.d.ts'],
+    types: ['node'],
+    skipLibCheck: true,
+    paths: {
+      mdq: [join(root, 'src', 'index.ts')],
+      'mdq/*': [join(root, 'src', '*', 'index.ts')],
+    },
+  };
+  // Virtual files beside the sources, so node_modules resolves as for the repository's own code.
+  const files = new Map(
+    examples.map((e) => [join(root, 'docs', `${e.name}.example.ts`), `${e.code}\nexport {};\n`]),
+  );
+  const host = ts.createCompilerHost(options);
+  const { getSourceFile, fileExists, readFile } = host;
+  host.getSourceFile = (name, language, ...rest) => {
+    const text = files.get(name);
+    return text === undefined
+      ? getSourceFile.call(host, name, language, ...rest)
+      : ts.createSourceFile(name, text, language, true);
+  };
+  host.fileExists = (name) => files.has(name) || fileExists.call(host, name);
+  host.readFile = (name) => files.get(name) ?? readFile.call(host, name);
+  const program = ts.createProgram([...files.keys()], options, host);
+  return ts
+    .getPreEmitDiagnostics(program)
+    .filter((d) => d.category === ts.DiagnosticCategory.Error)
+    .map((d) => {
+      const where = d.file
+        ? `${d.file.fileName.slice(dirname(d.file.fileName).length + 1).replace(/\.example\.ts$/, '')}(${d.file.getLineAndCharacterOfPosition(d.start ?? 0).line + 1})`
+        : 'options';
+      return `${where}: TS${d.code} ${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`;
+    });
 }
 
 /** Runs one example; returns how many `// =>` assertions it checked. */

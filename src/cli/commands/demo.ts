@@ -1,5 +1,5 @@
 /**
- * `mdq demo` (what `npm start` runs): a tour of mdq on built-in example queries,
+ * `mdq demo`: a tour of mdq on built-in example queries (`npm start` runs the playground instead),
  * showing the canonical form of valid queries, the diagnostics of broken ones, and
  * the checker at work on realistic queries against the example tenant.
  */
@@ -33,7 +33,7 @@ const LINTED = [
 const usage = 'mdq demo';
 
 export const demoCommand: Command = {
-  summary: 'a tour of mdq on built-in example queries (what `npm start` runs)',
+  summary: 'a tour of mdq on built-in example queries',
   usage,
   options: {},
   async run(args, io) {
