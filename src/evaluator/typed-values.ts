@@ -168,7 +168,7 @@ function booleanComparator(query: string, field: SchemaField | undefined): Compa
 }
 
 /** Without a schema: `true`/`false` (any case) against JSON booleans. */
-function looseBoolean(text: string): boolean | undefined {
+export function looseBoolean(text: string): boolean | undefined {
   const lower = text.trim().toLowerCase();
   return lower === 'true' ? true : lower === 'false' ? false : undefined;
 }

@@ -13,7 +13,7 @@ import { tokensOf } from '../evaluator/analysis.js';
 import { editsFor, MAX_EDITS } from '../evaluator/fuzzy.js';
 import { parseLuceneRegexp, RegexSyntaxError } from '../evaluator/lucene-regexp.js';
 import { regexTreeMatcher, RegexUnsupported } from '../evaluator/regex-vm.js';
-import { booleanOf, numberText, queryDateKey, readNumber } from '../evaluator/typed-values.js';
+import { looseBoolean, numberText, queryDateKey, readNumber } from '../evaluator/typed-values.js';
 import type { FieldKind } from '../schema/field-kind.js';
 import type { EvaluatorSchema } from '../evaluator/schema-input.js';
 import type { SchemaField, SchemaIndex } from '../schema/schema.js';
@@ -336,7 +336,7 @@ function readsTyped(text: string, now: Date): boolean {
   return (
     !Number.isNaN(readNumber(text)) ||
     queryDateKey(text, true, now) !== null ||
-    booleanOf(text, undefined) !== undefined
+    looseBoolean(text) !== undefined
   );
 }
 

@@ -8,7 +8,8 @@
 import type { FieldKind } from '../schema/field-kind.js';
 import type { SchemaField } from '../schema/schema.js';
 import { readQueryTime } from '../schema/dates.js';
-import { booleanOf, dateKeyOf, queryDateKey, readNumber } from '../evaluator/typed-values.js';
+import { queryDateKey, readNumber } from '../evaluator/typed-values.js';
+import { queryBoolean, storedBoolean, storedDateKey } from '../schema/value-rules.js';
 
 /** A key: a number in `num`, or text in `txt` (the column each kind uses). */
 export type Key = { readonly num: number } | { readonly txt: string };
@@ -58,12 +59,12 @@ export function valueKey(value: unknown, field: SchemaField): Key | null {
       return Number.isNaN(n) ? null : { num: n };
     }
     case 'boolean': {
-      const b = booleanOf(value, field.booleanValues);
+      const b = storedBoolean(value, field);
       return b === undefined ? null : { num: Number(b) };
     }
     case 'date':
     case 'datetime': {
-      const key = dateKeyOf(value, field, field.kind === 'datetime');
+      const key = storedDateKey(value, field, field.kind === 'datetime');
       return key === null ? null : { txt: key };
     }
     case 'time': {
@@ -97,7 +98,7 @@ export function queryKey(text: string, field: SchemaField, now: Date): Key | nul
       return Number.isNaN(n) ? null : { num: n };
     }
     case 'boolean': {
-      const b = booleanOf(text, field.booleanValues);
+      const b = queryBoolean(text, field);
       return b === undefined ? null : { num: Number(b) };
     }
     case 'date':
