@@ -19,10 +19,11 @@ export type TextVisitor = (text: string, field: string, index: number | undefine
 
 const hasOwn = Object.prototype.hasOwnProperty;
 /** The metadata names as a prototype-less object: a keyed load costs less than a Set look-up on this hot walk. */
-const METADATA: { readonly [name: string]: true | undefined } = Object.create(null) as {
-  [name: string]: true;
-};
-for (const name of METADATA_PROPERTIES) (METADATA as { [name: string]: true })[name] = true;
+const METADATA: { readonly [name: string]: true | undefined } = /* @__PURE__ */ (() => {
+  const names: { [name: string]: true } = Object.create(null);
+  for (const name of METADATA_PROPERTIES) names[name] = true;
+  return names;
+})();
 
 /**
  * Calls `onText` with the text of every value full-text search looks at, in order: the

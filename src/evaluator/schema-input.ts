@@ -22,7 +22,9 @@ export function resolveEvaluatorSchema(
   input: EvaluatorSchema | undefined,
 ): SchemaIndex | undefined {
   if (input === undefined) return undefined;
-  let schema = loaded.get(input);
+  if (isLoadedSchema(input)) return input;
+  const key = input as object;
+  let schema = loaded.get(key);
   if (schema === undefined) {
     schema = loadSchema(input);
     loaded.set(key, schema);

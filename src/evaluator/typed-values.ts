@@ -11,6 +11,8 @@
  */
 import { compareDateKeys, readQueryDate, readQueryTime } from '../schema/dates.js';
 import { queryBoolean, readNumber, storedBoolean, storedDateKey } from '../schema/value-rules.js';
+import type { NumberValue } from '../language/ast.js';
+import { printDecimal } from '../language/escape.js';
 import type { FieldKind } from '../schema/field-kind.js';
 import type { SchemaField } from '../schema/schema.js';
 
