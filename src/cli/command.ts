@@ -7,6 +7,11 @@ export interface Command {
   /** What `--help` shows: it names every option of `options`, and no other. */
   readonly usage: string;
   readonly options: OptionSpecs;
+  /** What `--help` adds: two examples, and the command's own words for options it reads differently (help.ts describes the rest). */
+  readonly help: {
+    readonly examples: readonly [string, string];
+    readonly options?: Readonly<Record<string, string>>;
+  };
   /** Takes a query as an argument: `--help` says how queries and options are told apart. */
   readonly takesQuery?: boolean;
   readonly run: (args: readonly string[], io: CliIo) => Promise<number>;

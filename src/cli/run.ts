@@ -5,6 +5,7 @@
 import { NetworkError } from '../client/errors.js';
 import { QUERY_ARGUMENT_NOTE, optionsEnd } from './args.js';
 import { commands } from './commands/index.js';
+import { optionsAndExamples } from './help.js';
 import { EXIT, OutputClosed, UsageError, type CliIo } from './io.js';
 import { printable } from './printable.js';
 import { mdqVersion } from './version.js';
@@ -47,7 +48,7 @@ async function dispatch(args: readonly string[], io: CliIo): Promise<number> {
   const options = rest.slice(0, optionsEnd(rest));
   if (options.includes('--help') || options.includes('-h')) {
     io.stdout(
-      `usage: ${command.usage}\n\n${command.summary}\n${command.takesQuery ? `\n${QUERY_ARGUMENT_NOTE}\n` : ''}`,
+      `usage: ${command.usage}\n\n${command.summary}\n${optionsAndExamples(command)}${command.takesQuery ? `\n${QUERY_ARGUMENT_NOTE}\n` : ''}`,
     );
     return EXIT.ok;
   }

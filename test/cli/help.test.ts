@@ -1,6 +1,7 @@
 /** `--help` is true for every command: its usage names every option the command takes, and no other. */
 import { describe, expect, it } from 'vitest';
 import { commands } from '../../src/cli/commands/index.js';
+import { optionHelp } from '../../src/cli/help.js';
 import { runCaptured } from '../support/cli.js';
 
 const named = (usage: string) =>
@@ -39,6 +40,21 @@ describe('mdq <command> --help', () => {
         );
         expect(r.stderr, `${name} --${option}`).not.toContain('unknown option');
       }
+    },
+  );
+
+  it.each(Object.keys(commands))(
+    '%s --help: describes every option it takes and shows two examples of the command',
+    async (name) => {
+      const command = commands[name]!;
+      const r = await runCaptured([name, '--help']);
+      for (const option of Object.keys(command.options)) {
+        expect(optionHelp(command, option), `${name} --${option}`).toMatch(/\w{3}/);
+        expect(r.stdout).toMatch(new RegExp(`^  --${option} +\\S`, 'm'));
+      }
+      const examples = r.stdout.split('\nexamples:\n')[1]?.split('\n\n')[0]?.trimEnd().split('\n');
+      expect(examples).toHaveLength(2);
+      for (const example of examples!) expect(example).toMatch(new RegExp(`^  mdq ${name}\\b`));
     },
   );
 

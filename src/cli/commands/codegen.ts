@@ -25,6 +25,12 @@ export function codegenCommandWith(write: WriteText): Command {
   return {
     summary: 'write a TypeScript module with typed schemas from Get Schema responses (JSON)',
     usage,
+    help: {
+      examples: [
+        'mdq codegen customer.json --out src/customer.schema.ts',
+        'mdq codegen --example --import mdq',
+      ],
+    },
     options,
     async run(args: readonly string[], io: CliIo): Promise<number> {
       const { values, positionals } = parseCommandArgs(args, options, usage);

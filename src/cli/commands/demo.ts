@@ -35,6 +35,9 @@ const usage = 'mdq demo';
 export const demoCommand: Command = {
   summary: 'a tour of mdq on built-in example queries',
   usage,
+  help: {
+    examples: ['mdq demo', 'mdq demo | less'],
+  },
   options: {},
   async run(args, io) {
     // It takes nothing: `mdq demo --json` or `mdq demo x` is a mistake worth saying, not a tour.

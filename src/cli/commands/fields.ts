@@ -106,6 +106,13 @@ export const fieldsCommand: Command = {
   summary:
     "list each schema's fields with their types and accepted values (--json: the schema file itself)",
   usage,
+  help: {
+    examples: [
+      'mdq fields --example --name Customer',
+      'mdq fields customer.json --json > fields.json',
+    ],
+    options: { name: 'only the schemas of these names (repeatable)' },
+  },
   options,
   async run(args, io) {
     const { values, positionals } = parseCommandArgs(args, options, usage);

@@ -65,6 +65,16 @@ export const fmtCommand: Command = {
   summary:
     "print a query in canonical form; --fix applies the checker's safe fixes first, --unsafe all of them (exit 1 while errors remain)",
   usage,
+  help: {
+    examples: [
+      `mdq fmt 'city:berlin and age:[18 to 65]' --multiline`,
+      `mdq fmt --fix --example 'First Name:Tim AND VIP:yes'`,
+    ],
+    options: {
+      schema: 'check against this Get Schema JSON file (repeatable) when fixing',
+      example: "with --fix, check against the example tenant's schemas",
+    },
+  },
   options: fmtOptions,
   takesQuery: true,
   async run(args, io) {

@@ -112,6 +112,17 @@ export const lintCommand: Command = {
   summary:
     'check queries against Get Schema responses: unknown fields, wrong values, risky shapes (exit 1 on errors)',
   usage,
+  help: {
+    examples: [
+      `mdq lint 'VIP:yes AND Nmae:tim' --example`,
+      `mdq lint --stdin --schema customer.json < queries.txt`,
+    ],
+    options: {
+      schema: 'a Get Schema JSON file (repeatable); with --remote, a schema name on the service',
+      'business-area': 'with --remote, the business area, by name',
+      json: 'print the diagnostics as JSON',
+    },
+  },
   options,
   takesQuery: true,
   async run(args, io) {

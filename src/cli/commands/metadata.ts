@@ -29,6 +29,9 @@ const areasUsage = `mdq areas [--json] ${CONNECTION_USAGE}`;
 export const areasCommand: Command = {
   summary: 'list the business areas the client may access',
   usage: areasUsage,
+  help: {
+    examples: ['mdq areas', 'mdq areas --json'],
+  },
   options: withJson,
   async run(args, io) {
     const { values, positionals } = parseCommandArgs(args, withJson, areasUsage);
@@ -50,6 +53,9 @@ const schemasUsage = `mdq schemas <business area> [--json] ${CONNECTION_USAGE}`;
 export const schemasCommand: Command = {
   summary: 'list the schemas of a business area (by name or id)',
   usage: schemasUsage,
+  help: {
+    examples: ['mdq schemas customer', 'mdq schemas customer --json'],
+  },
   options: withJson,
   async run(args, io) {
     const { values, positionals } = parseCommandArgs(args, withJson, schemasUsage);
@@ -73,6 +79,9 @@ const dataSetsUsage = `mdq datasets <business area> <schema> [--json] ${CONNECTI
 export const datasetsCommand: Command = {
   summary: 'list the datasets of a schema (names or ids)',
   usage: dataSetsUsage,
+  help: {
+    examples: ['mdq datasets customer Customer', 'mdq datasets product Product --json'],
+  },
   options: withJson,
   async run(args, io) {
     const { values, positionals } = parseCommandArgs(args, withJson, dataSetsUsage);
@@ -97,6 +106,12 @@ export const schemaCommand: Command = {
   summary:
     'schema pull: write the Get Schema JSON of a schema (or of every schema of a business area) for offline lint and codegen',
   usage: schemaUsage,
+  help: {
+    examples: [
+      'mdq schema pull customer Customer > customer.json',
+      'mdq schema pull product > product-schemas.json',
+    ],
+  },
   options: connectionOptions,
   async run(args, io) {
     const { values, positionals } = parseCommandArgs(args, connectionOptions, schemaUsage);

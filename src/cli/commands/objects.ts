@@ -97,6 +97,18 @@ const getOptions = { ...connectionOptions, ...scopeOptions } as const;
 export const getCommand: Command = {
   summary: 'print data objects by id, as JSON with their _version',
   usage: getUsage,
+  help: {
+    examples: [
+      'mdq get <id>',
+      'mdq get <id> <id> --business-area customer --schema Customer --dataset "Retail Customers"',
+    ],
+    options: {
+      'business-area':
+        'with --schema and --dataset: where the ids are (else each is found by a search)',
+      schema: 'with --business-area and --dataset: the schema, by name',
+      dataset: 'with --business-area and --schema: the dataset, by name',
+    },
+  },
   options: getOptions,
   async run(args, io) {
     const { values, positionals } = parseCommandArgs(args, getOptions, getUsage);
@@ -233,6 +245,18 @@ const updateUsage = `mdq update <id>... --set Field=value... [--set-json Field=<
 export const updateCommand: Command = {
   summary: 'change fields of data objects by id, under the optimistic lock (_version)',
   usage: updateUsage,
+  help: {
+    examples: [
+      'mdq update <id> --set VIP=Y --set "Last Name=van Dijk"',
+      'mdq update <id> --set-json Tags=["online","vip"] --version 3',
+    ],
+    options: {
+      'business-area':
+        'with --schema and --dataset: where the ids are (else each is found by a search)',
+      schema: 'with --business-area and --dataset: the schema, by name',
+      dataset: 'with --business-area and --schema: the dataset, by name',
+    },
+  },
   options: updateOptions,
   async run(args, io) {
     const { values, positionals } = parseCommandArgs(args, updateOptions, updateUsage);

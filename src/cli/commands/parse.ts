@@ -38,6 +38,10 @@ const options = { json: { type: 'boolean' }, stdin: { type: 'boolean' } } as con
 export const parseCommand: Command = {
   summary: 'print the syntax tree of a query (exit 1 when it has syntax errors)',
   usage,
+  help: {
+    examples: [`mdq parse 'a AND (b OR c)'`, `mdq parse --stdin --json < queries.txt`],
+    options: { json: 'print the tree as JSON' },
+  },
   options,
   takesQuery: true,
   async run(args, io) {

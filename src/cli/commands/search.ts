@@ -144,6 +144,17 @@ export const searchCommand: Command = {
   summary:
     'run a query on the service (MDQ_BASE_URL): a table, --json or --ndjson; --all streams every page',
   usage,
+  help: {
+    examples: [
+      `mdq search 'VIP:Y AND City:Berlin' --schema Customer`,
+      `mdq search '[Date of Birth] lt "1960-01-01"' --all --ndjson`,
+    ],
+    options: {
+      schema: 'only this schema, by name (an unknown one is an error)',
+      dataset: 'only this dataset, by name (an unknown one is an error)',
+      'business-area': 'only this business area, by name (an unknown one is an error)',
+    },
+  },
   options,
   takesQuery: true,
   async run(args, io) {

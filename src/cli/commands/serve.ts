@@ -172,6 +172,9 @@ const serveOptions = {
 export const serveCommand: Command = {
   summary: 'run a local emulator of the master-data service (the example tenant by default)',
   usage: USAGE,
+  help: {
+    examples: ['mdq serve', 'mdq serve --data ./tenant --port 8787 --quiet'],
+  },
   options: serveOptions,
   async run(args, io) {
     const { values, positionals } = parseCommandArgs(args, serveOptions, USAGE);
