@@ -5,6 +5,7 @@
  */
 import { exampleSchemas, loadSchema, SchemaError } from '../index.js';
 import type { SchemaResponse } from '../schema/response.js';
+import { parseAliases } from '../schema/aliases.js';
 import type { SchemaIndex } from '../schema/schema.js';
 import { UsageError, type CliIo } from './io.js';
 import { printable } from './printable.js';
@@ -55,16 +56,30 @@ export async function readSchemaResponses(
 
 /** Reads every `--schema` file, or the example tenant, into one lookup; undefined when neither is given. */
 export async function readSchemas(
-  values: { schema?: string[] | undefined; example?: boolean | undefined },
+  values: {
+    schema?: string[] | undefined;
+    example?: boolean | undefined;
+    alias?: string[] | undefined;
+  },
   io: CliIo,
   commandUsage: string,
 ): Promise<SchemaIndex | undefined> {
   const files = values.schema ?? [];
   if (values.example && files.length > 0)
     throw new UsageError(`give either --schema or --example, not both\nusage: ${commandUsage}`);
-  if (values.example) return loadSchema(exampleSchemas);
+  const aliases = parseAliases(values.alias ?? []);
+  if (typeof aliases === 'string')
+    throw new UsageError(`--alias: ${aliases}\nusage: ${commandUsage}`);
+  if (values.alias !== undefined && !values.example && files.length === 0)
+    throw new UsageError(`--alias goes with --schema or --example\nusage: ${commandUsage}`);
+  const options = values.alias === undefined ? undefined : { aliases };
+  if (values.example) return report(loadSchema(exampleSchemas, options), io);
   if (files.length === 0) return undefined;
-  const schema = loadSchema(await readSchemaResponses(files, io));
+  return report(loadSchema(await readSchemaResponses(files, io), options), io);
+}
+
+/** The schema, after its problems (an alias of no field, ...) went to stderr. */
+function report(schema: SchemaIndex, io: CliIo): SchemaIndex {
   for (const problem of schema.problems) io.stderr(`mdq: schema: ${printable(problem)}\n`);
   return schema;
 }

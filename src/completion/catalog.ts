@@ -6,6 +6,7 @@
  * Nothing here is copied per call.
  */
 import { bracketFieldName, escapeTerm } from '../language/escape.js';
+import { aliasesOf } from '../schema/aliases.js';
 import {
   loadSchema,
   type SchemaField,
@@ -19,7 +20,7 @@ import type { CompletionItem } from './types.js';
 
 export interface FieldEntry {
   readonly field: SchemaField;
-  /** The name prepared for matching, in a list of one (what the ranking takes). */
+  /** The name prepared for matching, then its aliases (what the ranking takes). */
   readonly names: readonly Candidate[];
   /** Position in the schema order; metadata and inactive fields come after the rest. */
   readonly order: number;
@@ -134,7 +135,8 @@ function makeCatalog(index: SchemaIndex): Catalog {
     const group = !field.active ? 2 : field.metadata ? 1 : 0;
     groups[group]!.push({
       field,
-      names: [candidate(field.name)],
+      // Its aliases match too (`sur` finds "Last Name" by `surname`); the item inserts the field's own name.
+      names: [candidate(field.name), ...aliasesOf(index, field.name).map(candidate)],
       order: order++,
       group,
       detail: fieldDetail(field, index),

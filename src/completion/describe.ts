@@ -3,6 +3,7 @@
  * type, its description, allowed values and bounds, which schemas have it.
  */
 import type { ComparisonOperator } from '../language/ast.js';
+import { aliasesOf } from '../schema/aliases.js';
 import type { SchemaField, SchemaIndex } from '../schema/schema.js';
 import { markdownCode as mdCode, markdownText as mdText } from './markdown-text.js';
 
@@ -36,6 +37,8 @@ export function fieldDocumentation(field: SchemaField, index: SchemaIndex): stri
   if (field.description && field.description !== field.name)
     lines.push('', mdText(field.description));
   const facts: string[] = [];
+  const aliases = aliasesOf(index, field.name);
+  if (aliases.length > 0) facts.push(`Also called ${aliases.map((a) => mdText(a)).join(', ')}.`);
   if (!field.active) facts.push('Inactive: the schema no longer maintains it.');
   if (field.pii) facts.push('Personal data (PII).');
   if (field.multivalue) facts.push('Holds several values per record.');

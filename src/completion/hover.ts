@@ -47,7 +47,7 @@ function lookUp(index: SchemaIndex | undefined, name: string): SchemaField | und
   const exact = index.field(name);
   if (exact !== undefined) return exact;
   const loose = index.looseMatches(name);
-  return loose.length === 1 ? loose[0] : undefined;
+  return loose.length === 1 ? loose[0] : index.aliasOf?.(name);
 }
 
 function fieldHover(index: SchemaIndex | undefined, name: string, from: number, to: number): Hover {
@@ -62,7 +62,12 @@ function fieldHover(index: SchemaIndex | undefined, name: string, from: number, 
         : `**${mdText(name)}**: no field of this name in the schema${index.names.length === 1 ? '' : 's'} searched`,
     );
   }
-  const note = field.name !== name ? `\n\n(the field is spelt **${mdText(field.name)}**)` : '';
+  const note =
+    field.name === name
+      ? ''
+      : index!.looseMatches(name).length > 0
+        ? `\n\n(the field is spelt **${mdText(field.name)}**)`
+        : `\n\n(**${mdText(name)}** is another name for it: the service knows it as **${mdText(field.name)}**)`;
   return hoverAt(from, to, 'field', fieldDocumentation(field, index!) + note);
 }
 

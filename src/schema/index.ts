@@ -8,4 +8,6 @@ export {
   type SchemaIndex,
   type SchemaField,
   type SchemaInput,
+  type LoadSchemaOptions,
 } from './schema.js';
+export { aliasesOf, withAliases } from './aliases.js';

@@ -5,6 +5,7 @@
  * Unknown `dataType` values, missing optional properties and extra properties never
  * fail: an unknown type is `opaque` and simply gets no type rules.
  */
+import { withAliases } from './aliases.js';
 import { compareDateKeys, fromDateFormat, readQueryDate } from './dates.js';
 import { FIELD_KIND_TRAITS, fieldKind, type FieldKind } from './field-kind.js';
 import { NameTable } from './name-table.js';
@@ -63,6 +64,15 @@ export interface SchemaIndex {
   field(name: string): SchemaField | undefined;
   /** Fields whose names equal `name` when case and whitespace are ignored. */
   looseMatches(name: string): readonly SchemaField[];
+  /** Other names for fields (alias -> field name), when configured (see aliases.ts). */
+  readonly aliases?: ReadonlyMap<string, string>;
+  /** The field an alias stands for, ignoring case and spacing; absent without aliases. */
+  readonly aliasOf?: (name: string) => SchemaField | undefined;
+}
+
+export interface LoadSchemaOptions {
+  /** Other names for fields, alias -> field name: `{ surname: 'Last Name', Stadt: 'City' }`. */
+  readonly aliases?: Readonly<Record<string, string>>;
 }
 
 /** The given schema input is not a Get Schema response (nor an array of them). */
@@ -301,12 +311,18 @@ function describeInput(value: unknown): string {
 }
 
 /**
- * Normalises one Get Schema response, or an array of them, into a `SchemaIndex`. Throws a
+ * Normalises one Get Schema response, or an array of them, into a `SchemaIndex` (with
+ * `options.aliases`, other names for its fields: see aliases.ts). Throws a
  * `SchemaError` when the input is not shaped like one (no `fields` array, say);
  * anything odd inside a field is tolerated, and a field without a name is skipped
  * (and listed in `problems`).
  */
-export function loadSchema(input: unknown): SchemaIndex {
+export function loadSchema(input: unknown, options?: LoadSchemaOptions): SchemaIndex {
+  const loaded = loadSchemaOnly(input);
+  return options?.aliases === undefined ? loaded : withAliases(loaded, options.aliases);
+}
+
+function loadSchemaOnly(input: unknown): SchemaIndex {
   if (isLoadedSchema(input)) return input;
   const responses: unknown[] = (Array.isArray(input) ? input : [input]).map((r: unknown) =>
     isDefinedSchema(r) ? responseOf(r) : r,

@@ -45,7 +45,7 @@ function knownParent(schema: SchemaIndex, name: string): boolean {
 
 /** What is said about a name the schema does not have: the names meant, and the message. */
 interface Verdict {
-  readonly code: 'field-name-case' | 'unknown-field';
+  readonly code: 'field-name-case' | 'unknown-field' | 'field-alias';
   readonly message: string;
   readonly names: readonly string[];
   /** The fixes' titles, one per name. */
@@ -79,7 +79,8 @@ function fixesFor(said: Verdict, written: readonly string[], span: Span): Fix[] 
   const n = said.titles.length;
   const fixes = new Array<Fix>(n);
   // The exact spelling of the one field a name differs from only in case keeps its meaning; a guess at a misspelling does not.
-  const safe = said.code === 'field-name-case' && n === 1;
+  // So does a configured alias: it names one field, surely.
+  const safe = (said.code === 'field-name-case' || said.code === 'field-alias') && n === 1;
   for (let i = 0; i < n; i++)
     fixes[i] = { kind: 'typo', title: said.titles[i]!, edits: [{ span, text: written[i]! }], safe };
   return fixes;
@@ -94,7 +95,17 @@ function verdict(schema: SchemaIndex, name: string): Verdict {
   let known = cache.get(name);
   if (known === undefined) {
     const loose = schema.looseMatches(name).map((f) => f.name);
-    if (loose.length > 0) {
+    const aliased = schema.aliasOf?.(name);
+    if (aliased !== undefined && loose.length === 0) {
+      known = {
+        code: 'field-alias',
+        message: `"${name}" is another name for the field "${aliased.name}"; the service knows the field by its own name`,
+        names: [aliased.name],
+        titles: titlesFor([aliased.name]),
+        written: { bracketed: undefined, quoted: undefined, escaped: undefined },
+        held: undefined,
+      };
+    } else if (loose.length > 0) {
       known = {
         code: 'field-name-case',
         message: `no field "${name}"; field names are exact: did you mean ${quotedList(loose)}?`,
@@ -238,6 +249,12 @@ export const KnownFieldNames: Rule = {
       severity: 'warning',
       autofix: true,
       summary: 'a field name that differs from a real one only in case or spacing',
+    },
+    'field-alias': {
+      severity: 'warning',
+      autofix: true,
+      summary:
+        "an alias of a field (the schema's `aliases`, `--alias surname=Last Name`); the safe fix writes the field's name",
     },
   },
   create(context) {

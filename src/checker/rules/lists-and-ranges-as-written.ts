@@ -16,6 +16,7 @@ import type { SchemaField } from '../../schema/schema.js';
 import type { CheckContext } from '../context.js';
 import type { Rule } from '../rule.js';
 import { fieldNamed, listItems, writeListItem } from '../sql-habits.js';
+import { acceptsEveryValue, readValue } from '../values.js';
 
 /** Two numbers joined by a dash, with no space: `18-65`, `0.5-1.5`. */
 const DASHED = /^(\d+(?:\.\d+)?)-(\d+(?:\.\d+)?)$/;
@@ -31,13 +32,25 @@ function onlyWords(node: Node): boolean {
   );
 }
 
+/** True when every word and phrase of the group is a value of `field` as written. */
+function wordsFit(body: Node, field: SchemaField): boolean {
+  const nodes = body.kind === 'And' ? body.operands : [body];
+  return nodes.every(
+    (n) => (n.kind === 'Term' || n.kind === 'Phrase') && readValue(n.value, field).ok,
+  );
+}
+
 function checkCommaList(clause: Field, context: CheckContext): void {
   const group = clause.value;
   const text = context.text;
   if (group.kind !== 'Group' || text === undefined || !onlyWords(group.body)) return;
-  const items = listItems(text.slice(group.span.start + 1, group.span.end - 1));
+  const inner = text.slice(group.span.start + 1, group.span.end - 1);
+  // An escaped comma is part of a value (`P:(a\,b)`), as is one in a value the field holds as written (a code `a,b`).
+  if (inner.includes('\\')) return;
+  const items = listItems(inner);
   if (items === undefined) return;
   const field = context.fieldOf(clause.field, clause);
+  if (field !== undefined && !acceptsEveryValue(field) && wordsFit(group.body, field)) return;
   const written = items.map((v) => writeListItem(v, field));
   const ok = written.every((w) => w !== undefined);
   const meant = `(${written.join(' OR ')})`;

@@ -22,7 +22,6 @@ import type {
 import {
   bracketFieldName,
   escapeFieldName,
-  escapeTerm,
   isSignedDecimal,
   printRangeBound,
   printWildcardPattern,

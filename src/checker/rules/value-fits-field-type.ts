@@ -35,7 +35,11 @@ export const ValueFitsFieldType: Rule = {
       autofix: true,
       summary: "not a real year-month-day date (a date in the field's storage format is converted)",
     },
-    'invalid-time': { severity: 'error', autofix: false, summary: 'not a time of day' },
+    'invalid-time': {
+      severity: 'error',
+      autofix: true,
+      summary: 'not a time of day (`9am` is fixed to `09:00`)',
+    },
     'invalid-number': {
       severity: 'error',
       autofix: true,

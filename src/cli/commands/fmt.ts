@@ -14,7 +14,7 @@ import { MAX_DIAGNOSTICS, formatDiagnostics, moreLine, ALL_DIAGNOSTICS } from '.
 import { readSchemas, readSeverities, schemaOptions } from './lint.js';
 
 const usage =
-  'mdq fmt "<query>" [--multiline] [--width N (implies --multiline)] [--fix [--unsafe] [--schema <file>... | --example] [--severity <code>=<level>...]] | mdq fmt --stdin [...]';
+  'mdq fmt "<query>" [--multiline] [--width N (implies --multiline)] [--fix [--unsafe] [--schema <file>... | --example] [--alias <name>=<Field>...] [--severity <code>=<level>...]] | mdq fmt --stdin [...]';
 
 const fmtOptions = {
   stdin: { type: 'boolean' },
@@ -89,9 +89,12 @@ export const fmtCommand: Command = {
       layout: values.multiline || width !== undefined ? ('multiline' as const) : ('flat' as const),
       ...(width ? { width } : {}),
     };
-    if (!values.fix && (values.schema || values.example || values.severity || values.unsafe))
+    if (
+      !values.fix &&
+      (values.schema || values.example || values.severity || values.unsafe || values.alias)
+    )
       throw new UsageError(
-        `--schema, --example, --severity and --unsafe go with --fix\nusage: ${usage}`,
+        `--schema, --example, --alias, --severity and --unsafe go with --fix\nusage: ${usage}`,
       );
     const severities = readSeverities(values.severity, usage);
     const schema = values.fix ? await readSchemas(values, io, usage) : undefined;

@@ -14,8 +14,9 @@ import { EXIT, UsageError, stdinQueries } from '../io.js';
 import { formatDiagnostics, ALL_DIAGNOSTICS } from '../report.js';
 import { CONNECTION_USAGE, remoteLintOptions, remoteSchemas } from '../remote.js';
 import { readSchemas } from '../schema-files.js';
+import { parseAliases, withAliases } from '../../schema/aliases.js';
 
-const usage = `mdq lint "<query>" (--schema <file>... | --example | --remote [--business-area <name>] [--schema <name>...] ${CONNECTION_USAGE}) [--json] [--severity <code>=<level>...] | mdq lint --stdin ... | mdq lint --rules`;
+const usage = `mdq lint "<query>" (--schema <file>... | --example | --remote [--business-area <name>] [--schema <name>...] ${CONNECTION_USAGE}) [--alias <name>=<Field>...] [--json] [--severity <code>=<level>...] | mdq lint --stdin ... | mdq lint --rules`;
 
 const LEVELS: readonly Level[] = ['off', 'on', 'error', 'warning', 'info', 'hint'];
 
@@ -23,6 +24,7 @@ const LEVELS: readonly Level[] = ['off', 'on', 'error', 'warning', 'info', 'hint
 export const schemaOptions = {
   schema: { type: 'string', multiple: true },
   example: { type: 'boolean' },
+  alias: { type: 'string', multiple: true },
   severity: { type: 'string', multiple: true },
 } as const;
 
@@ -138,8 +140,14 @@ export const lintCommand: Command = {
       usage,
     );
     // With --remote, --schema names schemas on the service (MDQ_BASE_URL) instead of files.
+    const remote = values.remote ? await remoteSchemas(values, io, usage) : undefined;
+    const aliases =
+      remote !== undefined && values.alias !== undefined ? parseAliases(values.alias) : undefined;
+    if (typeof aliases === 'string') throw new UsageError(`--alias: ${aliases}\nusage: ${usage}`);
     const schema = values.remote
-      ? await remoteSchemas(values, io, usage)
+      ? remote && aliases
+        ? withAliases(remote, aliases)
+        : remote
       : await readSchemas(values, io, usage);
     if (schema === undefined)
       io.stderr('mdq lint: no --schema given: checking syntax and query shape only\n');
