@@ -54,6 +54,7 @@ import {
   valueAroundColon,
 } from './syntax-fixes.js';
 import * as T from './tokens.js';
+import { missingOperandDiagnostic } from './missing-operand.js';
 import { unclosedDiagnostic } from './unclosed.js';
 
 type Operand = Expr;
@@ -525,9 +526,7 @@ function defineQueryParser({ EmbeddedActionsParser, tokenMatcher }: Chevrotain) 
 
     private missingOperand(operator: IToken): ErrorNode {
       const at = this.tokenSpan(operator);
-      this.report('missing-operand', `expected a clause after '${operator.image}'`, at, [
-        { title: `Remove '${operator.image}'`, edits: [{ span: at, text: '' }] },
-      ]);
+      this.diagnostics.add(missingOperandDiagnostic(operator.image, at));
       return this.missing(at.end);
     }
 
