@@ -11,11 +11,13 @@
  * the two agree on generated and hand-picked inputs, and that the fast path really
  * takes valid ones.
  *
- * One broken shape it recovers from itself, when asked (`Recovery`): a phrase left open at
- * the very end of an otherwise well-formed query (`name:"Tim Bern`), the usual state of a
- * query while its phrase is typed. The tree is the reference parser's (the phrase runs to the
- * end), and parse.ts adds the diagnostic from unclosed.ts, which the reference parser uses
- * too; without it that query loaded chevrotain and ran its recovery (bench/cold.mjs).
+ * Two broken shapes it recovers from itself, when asked (`Recovery`), the usual states of a
+ * query being typed: a phrase left open at the very end of an otherwise well-formed query
+ * (`name:"Tim Bern`), and an AND or OR (upper case, `&&`, `||`) with nothing after it
+ * (`name:Tim AND `). The tree is the reference parser's (the phrase runs to the end; the
+ * missing operand is an Error node at the operator's end), and parse.ts adds the diagnostic
+ * from unclosed.ts or missing-operand.ts, which the reference parser uses too; without this
+ * such a query loaded chevrotain and ran its recovery (bench/cold.mjs).
  */
 import type {
   ComparisonOperator,
@@ -45,9 +47,12 @@ const giveUp = /* @__PURE__ */ new Error('fast path: needs the reference parser'
 const WRITTEN: readonly boolean[] = /* @__PURE__ */ Object.freeze([true]);
 const ADJACENT: readonly boolean[] = /* @__PURE__ */ Object.freeze([false]);
 
-/** What the fast path recovered from: the token index of a phrase left open at the end, or -1. */
+/** What the fast path recovered from: token indexes, or -1. */
 export interface Recovery {
+  /** A phrase left open at the end. */
   unclosedPhrase: number;
+  /** An AND or OR at the end, with no clause after it. */
+  missingOperand: number;
 }
 
 /** No token: past the end of the stream. */
@@ -177,7 +182,10 @@ class FastParser {
         break;
       if (kind === Kind.LowerOr) this.lastLowerOperator = this.pos;
       this.pos++;
-      if (!startsClause(this.kind()) && !isPrefix(this.kind())) throw giveUp;
+      if (!startsClause(this.kind()) && !isPrefix(this.kind())) {
+        this.operands.push(this.missingAtEnd(kind));
+        continue;
+      }
       this.operands.push(this.and());
     }
     const operands = this.operands.take(from);
@@ -187,6 +195,25 @@ class FastParser {
       operands,
       span: { start: operands[0]!.span.start, end: operands[operands.length - 1]!.span.end },
     };
+  }
+
+  /**
+   * The operand of the operator just read (of `kind`) when nothing follows it: the reference
+   * parser's Error node at the operator's end, noted for parse.ts; else it gives up. Not after
+   * a lower-case `and`/`or`, whose reading as an operator the reference parser decides.
+   */
+  private missingAtEnd(kind: number): Expr {
+    const operator = this.pos - 1;
+    if (
+      this.recovery === undefined ||
+      this.pos !== this.count ||
+      kind === Kind.LowerAnd ||
+      kind === Kind.LowerOr
+    )
+      throw giveUp;
+    this.recovery.missingOperand = operator;
+    const end = this.ends[operator]!;
+    return { kind: 'Error', span: { start: end, end } };
   }
 
   private orFollows(previous: Expr): boolean {
@@ -228,8 +255,11 @@ class FastParser {
       ) {
         if (kind === Kind.LowerAnd) this.lastLowerOperator = this.pos;
         this.pos++;
-        if (!startsClause(this.kind()) && !isPrefix(this.kind())) throw giveUp;
         this.explicit.push(true);
+        if (!startsClause(this.kind()) && !isPrefix(this.kind())) {
+          this.operands.push(this.missingAtEnd(kind));
+          continue;
+        }
       } else if (startsClause(kind) || isPrefix(kind)) {
         this.explicit.push(false);
       } else {
@@ -534,15 +564,21 @@ const sharedExplicit = /* @__PURE__ */ new ScratchStack<boolean>();
 /**
  * The tree of a well-formed query from its token stream, or `FAIL` when the reference parser
  * must take it. With `recovery`, also the tree of a query whose only fault is a phrase left
- * open at the end, noted in `recovery.unclosedPhrase` (reset here).
+ * open at the end or an AND or OR at the end, noted in `recovery` (reset here).
  */
 export function fastParse(stream: TokenStream, recovery?: Recovery): Expr | null | Fail {
-  if (recovery !== undefined) recovery.unclosedPhrase = -1;
+  if (recovery !== undefined) {
+    recovery.unclosedPhrase = -1;
+    recovery.missingOperand = -1;
+  }
   try {
     return new FastParser(stream, sharedOperands, sharedExplicit, recovery).parse();
   } catch (e) {
     if (e === giveUp) {
-      if (recovery !== undefined) recovery.unclosedPhrase = -1;
+      if (recovery !== undefined) {
+        recovery.unclosedPhrase = -1;
+        recovery.missingOperand = -1;
+      }
       return FAIL;
     }
     throw e;

@@ -17,6 +17,7 @@ import { scan, tokenBuffer } from './scanner.js';
 import { createQueryParser, type QueryParser } from './parser.js';
 import { formatPosition } from './position.js';
 import * as T from './tokens.js';
+import { missingOperandDiagnostic } from './missing-operand.js';
 import { unclosedDiagnostic } from './unclosed.js';
 
 export interface ParseLimits {
@@ -61,7 +62,7 @@ let parser: QueryParser | undefined;
 /** The fast path's token arrays, reused: a parse finishes with them before the next begins. */
 let sharedBuffer: ReturnType<typeof tokenBuffer> | undefined;
 /** What the fast path recovered from, reused the same way. */
-const recovery: Recovery = { unclosedPhrase: -1 };
+const recovery: Recovery = { unclosedPhrase: -1, missingOperand: -1 };
 
 function getParser(): QueryParser {
   parser ??= createQueryParser();
@@ -357,6 +358,12 @@ export function parseCollecting(
       // The depth is checked before the fast path's recursion starts, so it never goes deeper than MAX_NESTING.
       const body = fastParse(stream, recovery);
       if (body !== FAIL) {
+        const operator = recovery.missingOperand;
+        if (operator >= 0) {
+          // An AND or OR at the end: the reference parser's one diagnostic (fast-path.ts).
+          const at = { start: stream.starts[operator]!, end: stream.ends[operator]! };
+          collected.add(missingOperandDiagnostic(text.slice(at.start, at.end), at));
+        }
         const open = recovery.unclosedPhrase;
         if (open >= 0) {
           // A phrase left open at the end: the reference parser's one diagnostic (fast-path.ts).

@@ -55,6 +55,7 @@ import {
   valueAroundColon,
 } from './syntax-fixes.js';
 import * as T from './tokens.js';
+import { missingOperandDiagnostic } from './missing-operand.js';
 import { unclosedDiagnostic } from './unclosed.js';
 
 type Operand = Expr;
@@ -565,9 +566,7 @@ function defineQueryParser({ EmbeddedActionsParser, tokenMatcher }: Chevrotain) 
 
     private missingOperand(operator: IToken): ErrorNode {
       const at = this.tokenSpan(operator);
-      this.report('missing-operand', `expected a clause after '${operator.image}'`, at, [
-        { kind: 'syntax', title: `Remove '${operator.image}'`, edits: [{ span: at, text: '' }] },
-      ]);
+      this.diagnostics.add(missingOperandDiagnostic(operator.image, at));
       return this.missing(at.end);
     }
 

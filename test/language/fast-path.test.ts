@@ -117,7 +117,7 @@ describe('the fast path', () => {
       fc.assert(
         fc.property(openPhrase(fc.string().map((s) => s.replace(/["\\]/g, ''))), (text) => {
           const stream = scan(text)!;
-          const recovery: Recovery = { unclosedPhrase: -1 };
+          const recovery: Recovery = { unclosedPhrase: -1, missingOperand: -1 };
           expect(fastParse(stream, recovery), text).not.toBe(FAIL);
           expect(recovery.unclosedPhrase).toBe(stream.count - 1);
           expect(parse(text).diagnostics.map((d) => d.code)).toEqual(['unterminated-phrase']);
@@ -129,10 +129,47 @@ describe('the fast path', () => {
     it.each(['(a "x', 'f:[a TO "b', '[A] eq "x', 'x:>"a', '_exists_:"x', '"a\\u12'])(
       'leaves %s to the reference parser (another fault, or a value that is no clause)',
       (text) => {
-        const recovery: Recovery = { unclosedPhrase: -1 };
+        const recovery: Recovery = { unclosedPhrase: -1, missingOperand: -1 };
         const stream = scan(text);
         if (stream !== undefined) expect(fastParse(stream, recovery)).toBe(FAIL);
         expect(recovery.unclosedPhrase).toBe(-1);
+        expect(parse(text)).toEqual(parseWithReferenceParser(text));
+      },
+    );
+  });
+
+  describe('recovers from an AND or OR at the end, as the reference parser does', () => {
+    const operatorAtEnd = fc
+      .tuple(
+        query,
+        fc.constantFrom(' AND', ' OR', ' &&', ' ||', 'AND'),
+        fc.constantFrom('', ' ', '\n'),
+      )
+      .map(([tree, operator, after]) => `${format(tree)} ${operator}${after}`);
+
+    it("gives the reference parser's tree and diagnostics, and takes it on the fast path", () => {
+      fc.assert(
+        fc.property(operatorAtEnd, (text) => {
+          expect(parse(text), JSON.stringify(text)).toEqual(parseWithReferenceParser(text));
+          const stream = scan(text)!;
+          const recovery: Recovery = { unclosedPhrase: -1, missingOperand: -1 };
+          // An empty query before it leaves the operator alone: that is a stray operator, not this.
+          if (stream.count < 2) return;
+          expect(fastParse(stream, recovery), text).not.toBe(FAIL);
+          expect(recovery.missingOperand).toBe(stream.count - 1);
+          expect(parse(text).diagnostics.map((d) => d.code)).toEqual(['missing-operand']);
+        }),
+        { numRuns: 1000 * scale },
+      );
+    });
+
+    it.each(['a and', 'a or', 'a AND NOT', 'a AND )', '(a AND', 'AND', 'a OR "b'])(
+      'leaves %s to the reference parser (another fault, or an operator the reference decides)',
+      (text) => {
+        const recovery: Recovery = { unclosedPhrase: -1, missingOperand: -1 };
+        const stream = scan(text);
+        if (stream !== undefined) fastParse(stream, recovery);
+        expect(recovery.missingOperand).toBe(-1);
         expect(parse(text)).toEqual(parseWithReferenceParser(text));
       },
     );
