@@ -19,7 +19,6 @@ import {
   BadRequestError,
   NetworkError,
   NotFoundError,
-  ServerError,
   ServiceError,
   TimeoutError,
   VersionConflictError,
