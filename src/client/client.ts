@@ -121,7 +121,11 @@ export interface MdqClient {
   updateWithRetry(
     ref: ObjectRefInput,
     change: (current: DataObject) => FieldValues | undefined | Promise<FieldValues | undefined>,
-    options?: CallOptions & { readonly attempts?: number },
+    options?: CallOptions & {
+      readonly attempts?: number;
+      /** The longest the whole call may take, reads, conflicts and waits included; past it, a `TimeoutError` (and no write after it is sent). */
+      readonly deadlineMs?: number;
+    },
   ): Promise<UpdateWithRetryResult>;
   /** Names (or ids) to list items with ids: business areas, schemas, datasets. */
   findBusinessArea(nameOrId: string, options?: CallOptions): Promise<BusinessArea>;
@@ -139,6 +143,9 @@ export interface MdqClient {
   /** The Get Schema responses of a scope given by names (cached). */
   schemasIn(scope: Scope, options?: CallOptions): Promise<Schema[]>;
 }
+
+/** Objects whose listing page the client remembers (see `readObject`). */
+const MAX_REMEMBERED_PAGES = 4096;
 
 export function createClient(options: ClientOptions): MdqClient {
   if (options === null || typeof options !== 'object')
@@ -320,14 +327,44 @@ export function createClient(options: ClientOptions): MdqClient {
       ),
     );
   };
+  /**
+   * The page of the dataset listing each object was last found on (its `pageKey`, '' for the
+   * first): reading it again (a conflict in `updateWithRetry`, a lost answer) costs one request
+   * instead of a walk to it. Bounded; a page that no longer holds the object falls back to the walk.
+   */
+  const pageOfObject = new Map<string, string>();
+  const objectKey = (ref: DataObjectRef) =>
+    JSON.stringify([ref.businessAreaId, ref.schemaId, ref.dataSetId, ref.dataObjectId]);
+  const remember = (key: string, pageKey: string) => {
+    pageOfObject.delete(key);
+    if (pageOfObject.size >= MAX_REMEMBERED_PAGES)
+      pageOfObject.delete(pageOfObject.keys().next().value!);
+    pageOfObject.set(key, pageKey);
+  };
   const readObject = async (
     ref: DataObjectRef,
     signal?: AbortSignal,
   ): Promise<DataObject | undefined> => {
-    for await (const page of dataObjects(ref, { signal }).pages()) {
+    const key = objectKey(ref);
+    const path = pathOf`/v1/businessareas/${ref.businessAreaId}/schemas/${ref.schemaId}/datasets/${ref.dataSetId}/dataobjects`;
+    const known = pageOfObject.get(key);
+    if (known !== undefined) {
+      const page = await listPage<DataObject>(path, known === '' ? undefined : known, signal);
       const found = page.items.find((item) => item._dataObjectId === ref.dataObjectId);
       if (found !== undefined) return found;
     }
+    let pageKey: string | undefined;
+    for await (const page of paged<DataObject>(async (k) => {
+      pageKey = k;
+      return listPage(path, k, signal);
+    }).pages()) {
+      const found = page.items.find((item) => item._dataObjectId === ref.dataObjectId);
+      if (found !== undefined) {
+        remember(key, pageKey ?? '');
+        return found;
+      }
+    }
+    pageOfObject.delete(key);
     return undefined;
   };
 

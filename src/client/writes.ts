@@ -19,7 +19,6 @@ import {
   BadRequestError,
   NetworkError,
   NotFoundError,
-  ServerError,
   ServiceError,
   TimeoutError,
   VersionConflictError,
@@ -27,7 +26,7 @@ import {
   retryAfterOf,
 } from './errors.js';
 import type { Clock, Logger } from './options.js';
-import { backoffDelay, retryDelay, type RetryPolicy } from './retry.js';
+import { backoffDelay, MAX_TIMER_MS, retryDelay, type RetryPolicy } from './retry.js';
 import type { Transport } from './transport.js';
 import { pathOf } from './transport.js';
 import type { DataObject, DataObjectRef, FieldValues } from './types.js';
@@ -177,6 +176,7 @@ export function createWrites(parts: WriteParts) {
     version: number,
     fields: FieldValues,
     signal?: AbortSignal,
+    sent: InFlight = { unresolved: false },
   ): Promise<UpdateResult> {
     if (!Number.isInteger(version) || version < 0)
       throw new TypeError(`update: the version must be a whole number, not ${String(version)}`);
@@ -197,6 +197,7 @@ export function createWrites(parts: WriteParts) {
       let renewed = false;
       for (let attempt = 1; ; attempt++) {
         try {
+          sent.unresolved = true;
           await transport.send({
             method: 'PUT',
             path,
@@ -208,7 +209,13 @@ export function createWrites(parts: WriteParts) {
           });
           return done();
         } catch (e) {
-          if (signal?.aborted) throw signal.reason;
+          if (signal?.aborted) {
+            // Cut while the write was on its way: it may have been applied.
+            throw new WriteOutcomeUnknownError(
+              `PUT ${path} was aborted before its answer came, so whether it was applied cannot be told`,
+              { request: `PUT ${path}`, cause: signal.reason },
+            );
+          }
           if (e instanceof BadRequestError) {
             // A 400 is a stale version or a bad body: the object's version tells which (and whether an earlier, lost attempt landed).
             let current: DataObject | undefined;
@@ -229,6 +236,8 @@ export function createWrites(parts: WriteParts) {
               !mine.has(version)
             )
               throw ambiguous(e, version, current);
+            // A 400 is an answer: this attempt was refused, and no earlier one landed.
+            sent.unresolved = false;
             if (current._version !== version) {
               throw new VersionConflictError(
                 `${e.request}: version ${version} is stale; the object is at version ${current._version}`,
@@ -248,6 +257,7 @@ export function createWrites(parts: WriteParts) {
           const failed = e;
           // Throws unless the object shows the write was not applied.
           await applied(ref, version, fields, failed, mine, signal);
+          sent.unresolved = false;
           uncertain = true;
           if (failed instanceof AuthError) {
             // The read renewed the token (the transport replays no write after a 401): one replay, as for a read.
@@ -275,6 +285,7 @@ export function createWrites(parts: WriteParts) {
     options: {
       readonly signal?: AbortSignal | undefined;
       readonly attempts?: number | undefined;
+      readonly deadlineMs?: number | undefined;
     } = {},
   ): Promise<UpdateWithRetryResult> {
     const attempts = options.attempts ?? parts.conflictAttempts;
@@ -283,7 +294,43 @@ export function createWrites(parts: WriteParts) {
       throw new RangeError(
         `updateWithRetry: attempts must be a whole number >= 1, not ${String(attempts)}`,
       );
-    const { signal } = options;
+    const { deadlineMs } = options;
+    if (
+      deadlineMs !== undefined &&
+      !(typeof deadlineMs === 'number' && deadlineMs > 0 && deadlineMs <= MAX_TIMER_MS)
+    )
+      throw new RangeError(
+        `updateWithRetry: deadlineMs must be a number of milliseconds > 0 and <= ${MAX_TIMER_MS}, not ${String(deadlineMs)}`,
+      );
+    if (deadlineMs === undefined) return conflictLoop(ref, change, attempts, options.signal);
+    // The deadline aborts whatever is under way (a read, a wait, a write): a write it cuts on its way is a WriteOutcomeUnknownError, any other cut a TimeoutError (nothing applied).
+    const deadline = AbortSignal.timeout(Math.ceil(deadlineMs));
+    const signal = options.signal ? AbortSignal.any([options.signal, deadline]) : deadline;
+    const sent: InFlight = { unresolved: false };
+    try {
+      return await conflictLoop(ref, change, attempts, signal, sent);
+    } catch (e) {
+      if (!deadline.aborted || options.signal?.aborted || e instanceof WriteOutcomeUnknownError)
+        throw e;
+      if (sent.unresolved)
+        throw new WriteOutcomeUnknownError(
+          `updateWithRetry of ${objectPath(ref)} reached its deadline of ${deadlineMs} ms while the outcome of a write was not yet known`,
+          { request: `PUT ${objectPath(ref)}`, cause: e },
+        );
+      throw new TimeoutError(
+        `updateWithRetry of ${objectPath(ref)} did not finish within its deadline of ${deadlineMs} ms`,
+        { request: `PUT ${objectPath(ref)}`, cause: e },
+      );
+    }
+  }
+
+  async function conflictLoop(
+    ref: DataObjectRef,
+    change: (current: DataObject) => FieldValues | undefined | Promise<FieldValues | undefined>,
+    attempts: number,
+    signal: AbortSignal | undefined,
+    sent: InFlight = { unresolved: false },
+  ): Promise<UpdateWithRetryResult> {
     let current: DataObject | undefined;
     for (let attempt = 1; ; attempt++) {
       current ??= await read(ref, signal);
@@ -295,7 +342,7 @@ export function createWrites(parts: WriteParts) {
       if (fields === undefined)
         return { version: current._version, previous: current, fields: {}, conflicts: attempt - 1 };
       try {
-        const result = await update(ref, current._version, fields, signal);
+        const result = await update(ref, current._version, fields, signal, sent);
         return { ...result, previous: current, fields, conflicts: attempt - 1 };
       } catch (e) {
         if (!(e instanceof VersionConflictError) || attempt >= attempts) throw e;
@@ -307,6 +354,11 @@ export function createWrites(parts: WriteParts) {
   }
 
   return { update, updateWithRetry };
+}
+
+/** Whether a write of this call was sent and neither confirmed nor shown not applied (what a deadline cutting it in must report). */
+interface InFlight {
+  unresolved: boolean;
 }
 
 const MAX_LEDGERS = 1024;

@@ -40,7 +40,7 @@ async function commit(
   before: ObjectState | undefined,
 ): Promise<void> {
   try {
-    await context.persistence.record(object);
+    await context.persistence.record(object, before);
   } catch (e) {
     context.store.restore(object, before);
     throw unwritable(e instanceof Error ? e : new Error(String(e)));

@@ -21,7 +21,14 @@ import type {
   DataSetListItem,
   SchemaResponse,
 } from '../../schema/response.js';
-import { newId, type DataSetState, type TenantInput, type TenantStore } from './tenant-store.js';
+import {
+  newId,
+  type DataSetState,
+  type FileRecord,
+  type StoredObject,
+  type TenantInput,
+  type TenantStore,
+} from './tenant-store.js';
 
 export const FILES = {
   businessAreas: 'business-areas.json',
@@ -208,8 +215,17 @@ export async function seedDataDir(dir: string, store: TenantStore): Promise<void
   await syncFolder(dir);
 }
 
-/** Rewrites the data object file of every dataset changed since the last write. */
-export async function writeDataObjectFiles(dir: string, store: TenantStore): Promise<void> {
+/**
+ * Rewrites the data object file of every dataset changed since the last write. `durable`
+ * gives, for an object whose latest change is not yet on disk, the record as it is on disk
+ * (null: not there, a create); such a dataset stays marked, to be written again once its
+ * changes are journaled.
+ */
+export async function writeDataObjectFiles(
+  dir: string,
+  store: TenantStore,
+  durable?: (object: StoredObject) => FileRecord | null | undefined,
+): Promise<void> {
   const changed: DataSetState[] = store.dataSets.filter((d) => d.dirty);
   if (changed.length === 0) return;
   await makeFolder(join(dir, FILES.dataObjects));
@@ -217,13 +233,20 @@ export async function writeDataObjectFiles(dir: string, store: TenantStore): Pro
     // Serialised in one synchronous step with clearing the flag: a change after it marks the dataset again.
     dataSet.dirty = false;
     let text = '';
-    for (const object of dataSet.objects) text += `${JSON.stringify(store.fileRecord(object))}\n`;
+    let pending = false;
+    for (const object of dataSet.objects) {
+      const onDisk = durable?.(object);
+      if (onDisk !== undefined) pending = true;
+      if (onDisk === null) continue;
+      text += `${JSON.stringify(onDisk ?? store.fileRecord(object))}\n`;
+    }
     try {
       await writeAtomically(dataObjectFile(dir, dataSet.item.dataSetId), text);
     } catch (e) {
       dataSet.dirty = true;
       throw e;
     }
+    if (pending) dataSet.dirty = true;
   }
   await syncFolder(join(dir, FILES.dataObjects));
 }

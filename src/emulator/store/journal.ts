@@ -3,6 +3,8 @@
  * the change is acknowledged. Lines that arrive while a write is under way are written
  * together with one fsync (group commit), so many writers cost few fsyncs. A torn last
  * line (the process died mid-write) is ignored on open and cut off before appending.
+ * A compaction writes only what is on disk already: a change whose line still waits is
+ * written as it was before it (see `openTenant`), so a line refused later leaves no trace.
  */
 import { open, readFile, type FileHandle } from 'node:fs/promises';
 import { dirname } from 'node:path';
@@ -18,6 +20,8 @@ interface Waiting {
   readonly text: string;
   readonly resolve: () => void;
   readonly reject: (error: Error) => void;
+  /** Called at once when the line is on disk or refused, before any other work of the journal. */
+  readonly settled: (() => void) | undefined;
 }
 
 /** Reads the journal's complete lines; a torn last line is left out, and its offset returned so it can be cut. */
@@ -102,12 +106,15 @@ export class Journal {
     return this.failure;
   }
 
-  /** Appends one entry; resolves once it is on disk. */
-  append(entry: JournalEntry): Promise<void> {
-    if (this.failure) return Promise.reject(this.failure);
+  /** Appends one entry; resolves once it is on disk (`settled` runs synchronously then, or when it is refused). */
+  append(entry: JournalEntry, settled?: () => void): Promise<void> {
+    if (this.failure) {
+      settled?.();
+      return Promise.reject(this.failure);
+    }
     const text = `${JSON.stringify({ d: entry.dataSetId, r: entry.record })}\n`;
     return new Promise<void>((resolve, reject) => {
-      this.waiting.push({ text, resolve, reject });
+      this.waiting.push({ text, resolve, reject, settled });
       this.start();
     });
   }
@@ -155,7 +162,10 @@ export class Journal {
         await this.file.appendFile(text, 'utf8');
         await this.file.datasync();
         this.size += Buffer.byteLength(text);
-        for (const w of batch) w.resolve();
+        for (const w of batch) {
+          w.settled?.();
+          w.resolve();
+        }
       } catch (e) {
         const failure = new Error(
           `the journal cannot be written: ${e instanceof Error ? e.message : String(e)}`,
@@ -170,11 +180,17 @@ export class Journal {
         }
         // The changes waiting were made in memory after the batch's, maybe on top of them: the last one is
         // rejected first, so that each is undone before the one it was made on (see data-objects.ts).
-        for (const w of [...batch, ...this.waiting.splice(0)].reverse()) w.reject(failure);
+        for (const w of [...batch, ...this.waiting.splice(0)].reverse()) {
+          w.settled?.();
+          w.reject(failure);
+        }
       }
       if (this.size >= this.compactAfterBytes) this.compactRequested = true;
     }
-    for (const w of this.waiting.splice(0)) w.reject(this.failure ?? new Error('journal closed'));
+    for (const w of this.waiting.splice(0)) {
+      w.settled?.();
+      w.reject(this.failure ?? new Error('journal closed'));
+    }
     this.running = false;
     this.markIdle();
   }

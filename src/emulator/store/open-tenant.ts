@@ -8,12 +8,21 @@ import { lockFolder } from './folder-lock.js';
 import { makeFolder } from './make-folder.js';
 import { FILES, hasTenant, readDataDir, seedDataDir, writeDataObjectFiles } from './data-dir.js';
 import { Journal, readJournal } from './journal.js';
-import { TenantStore, type StoredObject } from './tenant-store.js';
+import {
+  TenantStore,
+  type FileRecord,
+  type ObjectState,
+  type StoredObject,
+} from './tenant-store.js';
 
 /** Makes changes durable. */
 export interface Persistence {
-  /** Resolves once the object's new state survives a crash; rejects when it could not be written (the caller undoes the change). */
-  record(object: StoredObject): Promise<void>;
+  /**
+   * Resolves once the object's new state survives a crash; rejects when it could not be
+   * written (the caller undoes the change). `before`: its state before the change (undefined
+   * for a create), what a snapshot taken meanwhile must hold instead of the change.
+   */
+  record(object: StoredObject, before: ObjectState | undefined): Promise<void>;
   /** Why no change can be written now, if so: checked before a change is made. */
   broken(): Error | undefined;
   close(): Promise<void>;
@@ -85,22 +94,42 @@ async function openFolder(
     dataSet.dirty = true;
   }
   if (options.inMemory || release === undefined) return { store, persistence: MEMORY };
+  /**
+   * Objects whose latest change waits for its journal line, with their record as on disk
+   * (null: created, not on disk). A compaction writes that record instead: the data files
+   * never hold a change the journal may still refuse (and the change undo), which a crash
+   * would bring back over a later, acknowledged write at its version.
+   */
+  const unsynced = new Map<StoredObject, { readonly onDisk: FileRecord | null; waiting: number }>();
   const journal = await Journal.open(
     journalPath,
     validBytes,
     options.compactAfterBytes ?? 4 * 1024 * 1024,
-    () => writeDataObjectFiles(dataDir, store),
+    () => writeDataObjectFiles(dataDir, store, (object) => unsynced.get(object)?.onDisk),
   );
   // Fold what was replayed into the data files now, so the journal starts empty.
   if (entries.length > 0 || needsWrite.size > 0) await journal.compact();
   return {
     store,
     persistence: {
-      record: (object) =>
-        journal.append({
-          dataSetId: object.dataSet.item.dataSetId,
-          record: store.fileRecord(object),
-        }),
+      record: (object, before) => {
+        let entry = unsynced.get(object);
+        if (entry === undefined) {
+          entry = {
+            onDisk: before === undefined ? null : store.fileRecord({ ...object, ...before }),
+            waiting: 0,
+          };
+          unsynced.set(object, entry);
+        }
+        entry.waiting++;
+        const mine = entry;
+        return journal.append(
+          { dataSetId: object.dataSet.item.dataSetId, record: store.fileRecord(object) },
+          () => {
+            if (--mine.waiting === 0 && unsynced.get(object) === mine) unsynced.delete(object);
+          },
+        );
+      },
       broken: () => journal.broken,
       close: async () => {
         try {
