@@ -5,19 +5,18 @@
  * it cannot mean the same. The real PostgreSQL server runs the same law in CI
  * (scripts/postgres-parity.sh).
  */
-import type { PGlite } from '@electric-sql/pglite';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { filter } from '../../src/evaluator/index.js';
 import type { SchemaIndex } from '../../src/schema/schema.js';
 import { toSql } from '../../src/sql/index.js';
 import { fields, queriesFor, recordsOf, schemaOf, textOf } from './arbitraries.js';
-import { START_TIMEOUT, startDatabase, tableOf } from './database.js';
+import { type Database, START_TIMEOUT, startDatabase, tableOf } from './database.js';
 
 const scale = Number(process.env.FC_RUNS ?? 1);
 const NOW = new Date('2026-06-15T12:00:00Z');
 
-let db: PGlite;
+let db: Database;
 beforeAll(async () => {
   db = await startDatabase();
 }, START_TIMEOUT);
@@ -29,7 +28,7 @@ function declaredDifferent(query: string, schema: SchemaIndex): boolean {
   return diagnostics.some((d) => d.code.startsWith('sql-'));
 }
 
-describe('parity: evaluator == PostgreSQL (PGlite)', () => {
+describe(`parity: evaluator == PostgreSQL (${process.env.MDQ_POSTGRES_URL ? 'server' : 'PGlite'})`, () => {
   it('selects the records filter returns', async () => {
     let compared = 0;
     await fc.assert(
