@@ -16,6 +16,11 @@ export interface CliIo {
   readonly env?: Readonly<Record<string, string | undefined>>;
   /** Standard error is a terminal: progress may be drawn there. */
   readonly stderrIsTerminal?: boolean;
+  /** The process's own streams, for a command that speaks a protocol over them (`mdq lsp --stdio`). */
+  readonly streams?: {
+    readonly stdin: NodeJS.ReadableStream;
+    readonly stdout: NodeJS.WritableStream;
+  };
 }
 
 /**
@@ -122,6 +127,7 @@ export function processIo(): CliIo {
     color: wantsColor(process.env, Boolean(process.stdout.isTTY)),
     env: process.env,
     stderrIsTerminal: Boolean(process.stderr.isTTY),
+    streams: { stdin: process.stdin, stdout: process.stdout },
   };
 }
 

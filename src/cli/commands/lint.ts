@@ -14,8 +14,9 @@ import { EXIT, UsageError, stdinQueries } from '../io.js';
 import { formatDiagnostics, ALL_DIAGNOSTICS } from '../report.js';
 import { CONNECTION_USAGE, remoteLintOptions, remoteSchemas } from '../remote.js';
 import { readSchemas } from '../schema-files.js';
+import { lintFiles } from '../lint-files.js';
 
-const usage = `mdq lint "<query>" (--schema <file>... | --example | --remote [--business-area <name>] [--schema <name>...] ${CONNECTION_USAGE}) [--json] [--severity <code>=<level>...] | mdq lint --stdin ... | mdq lint --rules`;
+const usage = `mdq lint "<query>" (--schema <file>... | --example | --remote [--business-area <name>] [--schema <name>...] ${CONNECTION_USAGE}) [--json] [--severity <code>=<level>...] | mdq lint --stdin ... | mdq lint --files <file|glob>... (schemas from --schema, else each file's mdq.config.json) | mdq lint --rules`;
 
 const LEVELS: readonly Level[] = ['off', 'on', 'error', 'warning', 'info', 'hint'];
 
@@ -105,6 +106,7 @@ const options = {
   ...remoteLintOptions,
   json: { type: 'boolean' },
   stdin: { type: 'boolean' },
+  files: { type: 'boolean' },
   rules: { type: 'boolean' },
 } as const;
 
@@ -121,6 +123,19 @@ export const lintCommand: Command = {
       return EXIT.ok;
     }
     const severities = readSeverities(values.severity, usage);
+    if (values.files) {
+      if (values.stdin)
+        throw new UsageError(`give either --files or --stdin, not both\nusage: ${usage}`);
+      const given = values.remote
+        ? await remoteSchemas(values, io, usage)
+        : await readSchemas(values, io, usage);
+      return lintFiles(
+        positionals,
+        { schema: given, severities, json: values.json === true, withPositions, summary },
+        io,
+        usage,
+      );
+    }
     const query = singleQuery(positionals, values.stdin, usage);
     // With --remote, --schema names schemas on the service (MDQ_BASE_URL) instead of files.
     const schema = values.remote
