@@ -20,7 +20,7 @@ import {
   createMessageConnection,
   StreamMessageReader,
   StreamMessageWriter,
-} from 'vscode-jsonrpc/node.js';
+} from 'vscode-jsonrpc/node';
 
 const root = join(import.meta.dirname, '..');
 const rounds = Number(process.argv.find((a) => a.startsWith('--rounds='))?.slice(9) ?? 200);
