@@ -22,14 +22,14 @@ function entries(dir: string): { name: string; directory: boolean }[] {
   try {
     return readdirSync(dir, { withFileTypes: true }).map((e) => ({
       name: e.name,
-      directory: e.isDirectory() || (e.isSymbolicLink() && isDirectory(join(dir, e.name))),
+      directory: e.isDirectory() || (e.isSymbolicLink() && isDirectoryPath(join(dir, e.name))),
     }));
   } catch {
     return [];
   }
 }
 
-function isDirectory(path: string): boolean {
+function isDirectoryPath(path: string): boolean {
   try {
     return statSync(path).isDirectory();
   } catch {
@@ -62,7 +62,7 @@ export function expandGlob(pattern: string): string[] {
     if (!WILD.test(segment)) {
       const path = dir ? join(dir, segment) : segment;
       if (tail.length === 0) {
-        if (!isDirectory(path) && entries(dir || '.').some((e) => e.name === segment))
+        if (!isDirectoryPath(path) && entries(dir || '.').some((e) => e.name === segment))
           found.add(path);
       } else walk(path, tail);
       return;
