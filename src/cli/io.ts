@@ -18,6 +18,11 @@ export interface CliIo {
   readonly stderrIsTerminal?: boolean;
   /** False when standard input is a pipe or a file: a command given no query reads it from there. */
   readonly stdinIsTerminal?: boolean;
+  /** The process's own streams, for a command that speaks a protocol over them (`mdq lsp --stdio`). */
+  readonly streams?: {
+    readonly stdin: NodeJS.ReadableStream;
+    readonly stdout: NodeJS.WritableStream;
+  };
 }
 
 /**
@@ -125,6 +130,7 @@ export function processIo(): CliIo {
     env: process.env,
     stderrIsTerminal: Boolean(process.stderr.isTTY),
     stdinIsTerminal: Boolean(process.stdin.isTTY),
+    streams: { stdin: process.stdin, stdout: process.stdout },
   };
 }
 

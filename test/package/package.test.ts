@@ -137,9 +137,18 @@ describe('the built package', () => {
       expect(declarations(file)).not.toMatch(/from ['"]chevrotain['"]/);
   });
 
-  it('bundles chevrotain, so the package has no runtime dependencies', () => {
+  it('bundles chevrotain: the only runtime dependencies are the language server ones, which only mdq/lsp loads', () => {
     const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
-    expect(pkg.dependencies ?? {}).toEqual({});
+    expect(Object.keys(pkg.dependencies ?? {}).sort()).toEqual([
+      'vscode-languageserver',
+      'vscode-languageserver-textdocument',
+    ]);
+    for (const file of readdirSync(join(root, 'dist')).filter(
+      (f) => f.endsWith('.js') && f !== 'lsp.js',
+    ))
+      expect(readFileSync(join(root, 'dist', file), 'utf8'), file).not.toMatch(
+        /^import .* from ['"]vscode-languageserver/m,
+      );
     expect(readFileSync(join(root, 'dist', 'index.js'), 'utf8')).not.toMatch(
       /from ['"]chevrotain['"]/,
     );

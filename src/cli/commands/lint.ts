@@ -15,8 +15,9 @@ import { formatDiagnostics, ALL_DIAGNOSTICS } from '../report.js';
 import { CONNECTION_USAGE, remoteLintOptions, remoteSchemas } from '../remote.js';
 import { readSchemas } from '../schema-files.js';
 import { parseAliases, withAliases } from '../../schema/aliases.js';
+import { lintFiles } from '../lint-files.js';
 
-const usage = `mdq lint "<query>" (--schema <file>... | --example | --remote [--business-area <name>] [--schema <name>...] ${CONNECTION_USAGE}) [--alias <name>=<Field>...] [--json] [--severity <code>=<level>...] | mdq lint --stdin ... | mdq lint --rules`;
+const usage = `mdq lint "<query>" (--schema <file>... | --example | --remote [--business-area <name>] [--schema <name>...] ${CONNECTION_USAGE}) [--alias <name>=<Field>...] [--json] [--severity <code>=<level>...] | mdq lint --stdin ... | mdq lint --files <file|glob>... (schemas from --schema, else each file's mdq.config.json) | mdq lint --rules`;
 
 const LEVELS: readonly Level[] = ['off', 'on', 'error', 'warning', 'info', 'hint'];
 
@@ -107,6 +108,7 @@ const options = {
   ...remoteLintOptions,
   json: { type: 'boolean' },
   stdin: { type: 'boolean' },
+  files: { type: 'boolean' },
   rules: { type: 'boolean' },
 } as const;
 
@@ -134,6 +136,19 @@ export const lintCommand: Command = {
       return EXIT.ok;
     }
     const severities = readSeverities(values.severity, usage);
+    if (values.files) {
+      if (values.stdin)
+        throw new UsageError(`give either --files or --stdin, not both\nusage: ${usage}`);
+      const given = values.remote
+        ? await remoteSchemas(values, io, usage)
+        : await readSchemas(values, io, usage);
+      return lintFiles(
+        positionals,
+        { schema: given, severities, json: values.json === true, withPositions, summary },
+        io,
+        usage,
+      );
+    }
     const query = singleQuery(
       await withPipedQuery(positionals, values.stdin, io, usage),
       values.stdin,

@@ -15,19 +15,23 @@ export const lspCommand: Command = {
     'the language server (LSP) over stdio: diagnostics, completion, hover, rename, formatting',
   usage,
   options,
-  async run(args) {
+  async run(args, io) {
     const { values } = parseCommandArgs(args, options, usage);
     if (!values.stdio)
       throw new UsageError(`mdq lsp speaks over stdio only: give --stdio\nusage: ${usage}`);
+    if (!io.streams)
+      throw new UsageError(
+        `mdq lsp needs the process's standard input and output\nusage: ${usage}`,
+      );
     // Loaded here: the other commands never load vscode-languageserver.
     const [{ createConnection }, { createServer }] = await Promise.all([
       import('vscode-languageserver/node'),
       import('../../lsp/index.js'),
     ]);
-    const connection = createConnection(process.stdin, process.stdout);
+    const connection = createConnection(io.streams.stdin, io.streams.stdout);
     const report = (what: string) => (e: unknown) => {
       const text = `mdq lsp: ${what}: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`;
-      process.stderr.write(`${text}\n`);
+      io.stderr(`${text}\n`);
       try {
         connection.console.error(text);
       } catch {

@@ -1,0 +1,164 @@
+/**
+ * `npm run bench:lsp`: request latency of `mdq lsp --stdio` through the real stdio transport
+ * (vscode-jsonrpc's client, the server built in dist/), p50 and p99 in milliseconds:
+ *
+ * - diagnostics after a change: a didChange of one character in a 200-character query
+ *   against a 500-field schema, to its publishDiagnostics;
+ * - completion, hover, semantic tokens (full) on that query;
+ * - diagnostics of a 10 000-clause document (one query): a didChange at its end, to the
+ *   publishDiagnostics.
+ *
+ * Targets (issue 26): p99 under 5 ms for completion and hover, under 20 ms for the
+ * diagnostics of 10 000 clauses. Options: `--rounds=N` (default 200; 20 for the big document).
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import {
+  createMessageConnection,
+  StreamMessageReader,
+  StreamMessageWriter,
+} from 'vscode-jsonrpc/node';
+
+const root = join(import.meta.dirname, '..');
+const rounds = Number(process.argv.find((a) => a.startsWith('--rounds='))?.slice(9) ?? 200);
+
+const dir = mkdtempSync(join(tmpdir(), 'mdq-bench-lsp-'));
+const fields = Array.from({ length: 500 }, (_, i) => ({
+  name: i % 5 === 0 ? `Field Name ${i}` : `field${i}`,
+  dataType: ['string', 'integer', 'date', 'boolean', 'string'][i % 5],
+}));
+writeFileSync(
+  join(dir, 'schema.json'),
+  JSON.stringify({
+    schemaId: 's',
+    name: 'Bench',
+    businessAreaId: 'b',
+    businessAreaName: 'B',
+    fields,
+  }),
+);
+writeFileSync(join(dir, 'mdq.config.json'), JSON.stringify({ schemas: ['schema.json'] }));
+
+const child = spawn(process.execPath, [join(root, 'dist', 'cli.js'), 'lsp', '--stdio'], {
+  stdio: ['pipe', 'pipe', 'inherit'],
+});
+const connection = createMessageConnection(
+  new StreamMessageReader(child.stdout),
+  new StreamMessageWriter(child.stdin),
+);
+const waiting = new Map();
+connection.onNotification('textDocument/publishDiagnostics', (p) => {
+  const w = waiting.get(p.uri);
+  if (w && p.version === w.version) {
+    waiting.delete(p.uri);
+    w.resolve();
+  }
+});
+connection.onNotification('window/logMessage', () => {});
+connection.onRequest('workspace/configuration', () => [null]);
+connection.listen();
+await connection.sendRequest('initialize', {
+  processId: process.pid,
+  rootUri: pathToFileURL(dir).href,
+  capabilities: {},
+});
+connection.sendNotification('initialized', {});
+
+const published = (uri, version) =>
+  new Promise((resolve) => waiting.set(uri, { version, resolve }));
+
+// A 200-character query over the schema.
+let query = '';
+for (let i = 0; query.length < 190; i++)
+  query += `${query ? ' AND ' : ''}${i % 3 === 0 ? `[Field Name ${i * 5}] eq "x"` : `field${i * 5 + 1}:v${i}`}`;
+query = query.slice(0, 200);
+const uri = pathToFileURL(join(dir, 'q.mdq')).href;
+let version = 1;
+let wait = published(uri, version);
+connection.sendNotification('textDocument/didOpen', {
+  textDocument: { uri, languageId: 'mdq', version, text: query },
+});
+await wait;
+
+function stats(times) {
+  const sorted = [...times].sort((a, b) => a - b);
+  const at = (q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
+  return { p50: at(0.5).toFixed(2), p99: at(0.99).toFixed(2), n: times.length };
+}
+
+async function time(n, run) {
+  const times = [];
+  for (let i = 0; i < n + 10; i++) {
+    const start = performance.now();
+    await run(i);
+    if (i >= 10) times.push(performance.now() - start); // 10 warm-up rounds
+  }
+  return stats(times);
+}
+
+const end = { line: 0, character: query.length };
+const results = {};
+results['diagnostics after a change (200 chars)'] = await time(rounds, async (i) => {
+  version++;
+  const done = published(uri, version);
+  connection.sendNotification('textDocument/didChange', {
+    textDocument: { uri, version },
+    contentChanges: [
+      {
+        range: { start: end, end: { line: 0, character: query.length + (i === 0 ? 0 : 1) } },
+        text: i % 2 ? 'a' : 'b',
+      },
+    ],
+  });
+  await done;
+});
+const position = { line: 0, character: 30 };
+results.completion = await time(rounds, () =>
+  connection.sendRequest('textDocument/completion', { textDocument: { uri }, position }),
+);
+results.hover = await time(rounds, () =>
+  connection.sendRequest('textDocument/hover', {
+    textDocument: { uri },
+    position: { line: 0, character: 3 },
+  }),
+);
+results['semantic tokens (full)'] = await time(rounds, () =>
+  connection.sendRequest('textDocument/semanticTokens/full', { textDocument: { uri } }),
+);
+
+// 10 000 clauses in one query.
+const big = Array.from({ length: 10_000 }, (_, i) => `field${(i % 499) + 1}:v${i}`).join(' AND ');
+const bigUri = pathToFileURL(join(dir, 'big.mdq')).href;
+let bigVersion = 1;
+wait = published(bigUri, bigVersion);
+connection.sendNotification('textDocument/didOpen', {
+  textDocument: { uri: bigUri, languageId: 'mdq', version: 1, text: big },
+});
+await wait;
+const bigEnd = { line: 0, character: big.length };
+results['diagnostics after a change (10 000 clauses)'] = await time(
+  Math.min(rounds, 20),
+  async (i) => {
+    bigVersion++;
+    const done = published(bigUri, bigVersion);
+    connection.sendNotification('textDocument/didChange', {
+      textDocument: { uri: bigUri, version: bigVersion },
+      contentChanges: [
+        {
+          range: { start: bigEnd, end: { line: 0, character: big.length + (i === 0 ? 0 : 1) } },
+          text: 'x',
+        },
+      ],
+    });
+    await done;
+  },
+);
+
+await connection.sendRequest('shutdown');
+connection.sendNotification('exit');
+console.log(`mdq lsp over stdio, ms (load average ${loadavg()[0].toFixed(1)}):`);
+for (const [name, { p50, p99, n }] of Object.entries(results))
+  console.log(`  ${name.padEnd(46)} p50 ${p50.padStart(7)}  p99 ${p99.padStart(7)}  (${n} rounds)`);

@@ -1,0 +1,148 @@
+/**
+ * The VS Code extension's TextMate grammar against mdq's own highlighting: for generated
+ * queries, every character gets the same class from the grammar (vscode-textmate with
+ * vscode-oniguruma, as VS Code runs it) as from `highlight`.
+ */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import fc from 'fast-check';
+import { beforeAll, describe, expect, it } from 'vitest';
+import * as oniguruma from 'vscode-oniguruma';
+import { type IGrammar, INITIAL, Registry } from 'vscode-textmate';
+import { highlight, type SemanticTokenClass } from '../../src/index.js';
+
+const require = createRequire(import.meta.url);
+const GRAMMAR = join(
+  import.meta.dirname,
+  '..',
+  '..',
+  'editors',
+  'vscode',
+  'syntaxes',
+  'mdq.tmLanguage.json',
+);
+
+/** The class a scope stands for; the first prefix that matches wins. */
+const SCOPES: readonly [string, SemanticTokenClass][] = [
+  ['variable.other.field', 'field'],
+  ['constant.character.escape', 'escape'],
+  ['punctuation.', 'punctuation'],
+  ['keyword.operator.', 'operator'],
+  ['keyword.other.', 'keyword'],
+  ['string.quoted.double', 'string'],
+  ['string.regexp', 'regex'],
+  ['constant.other.date', 'date'],
+  ['constant.numeric', 'number'],
+  ['string.unquoted.wildcard', 'wildcard'],
+  ['string.unquoted', 'text'],
+];
+
+function classOf(scopes: readonly string[]): SemanticTokenClass | undefined {
+  for (let i = scopes.length - 1; i >= 0; i--)
+    for (const [prefix, cls] of SCOPES) if (scopes[i]!.startsWith(prefix)) return cls;
+  return undefined;
+}
+
+let grammar: IGrammar;
+beforeAll(async () => {
+  const wasm = readFileSync(require.resolve('vscode-oniguruma/release/onig.wasm'));
+  await oniguruma.loadWASM(wasm.buffer.slice(wasm.byteOffset, wasm.byteOffset + wasm.byteLength));
+  const registry = new Registry({
+    onigLib: Promise.resolve({
+      createOnigScanner: (patterns) => new oniguruma.OnigScanner(patterns),
+      createOnigString: (s) => new oniguruma.OnigString(s),
+    }),
+    loadGrammar: async () => JSON.parse(readFileSync(GRAMMAR, 'utf8')),
+  });
+  grammar = (await registry.loadGrammar('source.mdq'))!;
+});
+
+/** Each character's class from the grammar (one line) and from `highlight`; whitespace has none. */
+function classes(query: string) {
+  const fromGrammar: (string | undefined)[] = Array.from(query, () => undefined);
+  for (const token of grammar.tokenizeLine(query, INITIAL).tokens)
+    for (let i = token.startIndex; i < token.endIndex; i++) fromGrammar[i] = classOf(token.scopes);
+  const fromMdq: (string | undefined)[] = Array.from(query, () => undefined);
+  for (const token of highlight(query))
+    for (let i = token.start; i < token.end; i++) fromMdq[i] = token.class;
+  for (let i = 0; i < query.length; i++)
+    if (/\s/.test(query[i]!)) fromGrammar[i] = fromMdq[i] = undefined;
+  return { fromGrammar, fromMdq };
+}
+
+const field = fc.constantFrom('City', 'First\\ Name', 'Age', 'a.b', 'Date_of_birth', 'x\\:y');
+const word = fc
+  .stringMatching(/^[a-z][a-z0-9]{0,5}$/)
+  .filter((w) => !['and', 'or', 'not', 'to'].includes(w));
+const value = fc.oneof(
+  word,
+  fc.integer({ min: 0, max: 9999 }).map(String),
+  fc.constantFrom('2024-01-31', '"New York"', '"a \\" b"', 'Jo*', 'B?n', '/ab.*/', 'New\\ York'),
+);
+const range = fc
+  .tuple(
+    fc.constantFrom('[', '{'),
+    fc.integer({ min: 0, max: 99 }),
+    fc.integer({ min: 100, max: 999 }),
+    fc.constantFrom(']', '}'),
+  )
+  .map(([open, lo, hi, close]) => `${open}${lo} TO ${hi}${close}`);
+const clause = fc.oneof(
+  fc.tuple(field, value).map(([f, v]) => `${f}:${v}`),
+  fc.tuple(field, range).map(([f, r]) => `${f}:${r}`),
+  fc
+    .tuple(field, fc.constantFrom('>', '>=', '<', '<='), fc.integer({ min: 0, max: 99 }))
+    .map(([f, op, n]) => `${f}:${op}${n}`),
+  fc
+    .tuple(
+      fc.constantFrom('First Name', 'City', 'Age'),
+      fc.constantFrom('eq', 'ne', 'contains'),
+      fc.constantFrom('"Ann"', '"x y"'),
+    )
+    .map(([f, op, v]) => `[${f}] ${op} ${v}`),
+  field.map((f) => `_exists_:${f}`),
+  fc.tuple(field, word, word).map(([f, a, b]) => `${f}:(${a} OR ${b})`),
+  value,
+);
+const modified = fc
+  .tuple(fc.constantFrom('', '+', '-', 'NOT '), clause, fc.constantFrom('', '^2', '~1'))
+  .map(
+    ([prefix, c, suffix]) => `${prefix}${c}${c.startsWith('"') || /^\w+$/.test(c) ? suffix : ''}`,
+  );
+const query = fc
+  .array(fc.tuple(modified, fc.constantFrom(' AND ', ' OR ', ' ', ' && ')), {
+    minLength: 1,
+    maxLength: 5,
+  })
+  .map((parts) => parts.map(([c, op], i) => (i === 0 ? c : `${op}${c}`)).join(''))
+  .chain((q) => fc.constantFrom(q, `(${q})`));
+
+describe('the TextMate grammar of editors/vscode', () => {
+  it('classes a few queries as mdq does', () => {
+    for (const q of [
+      'City:Berlin AND NOT Age:[18 TO 30]',
+      '[First Name] eq "Ann" OR Name:Jo?n~2',
+      'First\\ Name:/re.*/ AND -x:"ph\\"rase"^2 || _exists_:City',
+      'Date:>2020-01-01 +y:(a b)',
+    ]) {
+      const { fromGrammar, fromMdq } = classes(q);
+      expect(
+        fromGrammar.map((c, i) => `${q[i]}:${c}`),
+        q,
+      ).toEqual(fromMdq.map((c, i) => `${q[i]}:${c}`));
+    }
+  });
+
+  it('classes every character of generated queries as mdq does', () => {
+    fc.assert(
+      fc.property(query, (q) => {
+        const { fromGrammar, fromMdq } = classes(q);
+        expect(fromGrammar.map((c, i) => `${q[i]}:${c}`)).toEqual(
+          fromMdq.map((c, i) => `${q[i]}:${c}`),
+        );
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
