@@ -340,13 +340,14 @@ export class MdqSearchBox extends BaseElement {
     const text = view.state.doc.toString();
     const fixed = fixQuery(text, this.#checkOptions()).text;
     if (fixed === text) return false;
+    const inside = this.#focusInside();
     view.dispatch({
       changes: { from: 0, to: text.length, insert: fixed },
       selection: { anchor: fixed.length },
       userEvent: 'input.fix',
     });
     this.#refreshProblems();
-    this.#refocus(view);
+    if (inside) view.focus();
     return true;
   }
 
@@ -557,17 +558,22 @@ export class MdqSearchBox extends BaseElement {
       this.#refreshProblems();
       return;
     }
+    const inside = this.#focusInside();
     view.dispatch({
       changes: fix.edits.map((e) => ({ from: e.span.start, to: e.span.end, insert: e.text })),
       userEvent: 'input.fix',
     });
     this.#refreshProblems();
-    this.#refocus(view);
+    if (inside) view.focus();
   }
 
-  /** Back to the editor after a fix chosen inside the box (a button of the problems list); a fix applied from outside leaves the focus where it is. */
-  #refocus(view: EditorView): void {
-    if (this.ownerDocument.activeElement === this) view.focus();
+  /**
+   * True when the focus is in the box (a button of the problems list): after a fix it goes
+   * back to the editor, since the button it was on is gone; a fix applied from outside
+   * leaves the focus where it is. Read before the fix re-renders the list.
+   */
+  #focusInside(): boolean {
+    return this.ownerDocument.activeElement === this;
   }
 
   // ---- scope ----

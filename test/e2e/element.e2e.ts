@@ -132,7 +132,14 @@ describe('<mdq-search-box> by keyboard', () => {
     await expect.poll(() => queryText(page)).toBe('_exists_:Email AND [Fist Name] eq "Tim"');
     await expect.poll(() => problemCodes(page)).toEqual(['unknown-field']);
     // The focus went back to the editor; Ctrl+. on a guess opens the panel instead of guessing.
-    await page.keyboard.press('ArrowLeft');
+    // The lint marks follow the fix after the lint delay; Ctrl+. reads them.
+    await expect.poll(() => page.locator('mdq-search-box .cm-lintRange-warning').count()).toBe(1);
+    expect(
+      await page.evaluate(() => document.querySelector('mdq-search-box')!.view!.hasFocus),
+    ).toBe(true);
+    await page.keyboard.press('Home');
+    for (let i = 0; i < '_exists_:Email AND [Fi'.length; i++)
+      await page.keyboard.press('ArrowRight');
     await page.keyboard.press('ControlOrMeta+.');
     const panel = page.locator('mdq-search-box .cm-panel-lint');
     await expect.poll(() => panel.count()).toBe(1);
