@@ -16,13 +16,12 @@ export default defineConfig({
     include: ['test/**/*.test.ts'],
     setupFiles: ['test/setup/fast-check.ts'],
     testTimeout: 30_000,
-    // `npm run coverage` (CI): V8's coverage of src/, failing below these floors (what the
-    // suite reached when they were set, minus a point; the figures are in CONTRIBUTING.md).
+    // `npm run coverage` (CI): V8's coverage of src/. The floor (`thresholds`: what the suite
+    // reaches, minus a point) is not set yet: see CONTRIBUTING.md, "Coverage".
     coverage: {
       provider: 'v8',
       include: ['src/**/*.ts'],
       reporter: ['text-summary', 'json-summary'],
-      thresholds: { statements: 0, branches: 0, functions: 0, lines: 0 },
     },
   },
 });

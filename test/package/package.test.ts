@@ -55,7 +55,7 @@ beforeAll(() => {
     force: true,
   });
   if (build.status !== 0) throw new Error(`the build failed:\n${buildOutput}`);
-}, 300_000);
+}, 600_000);
 
 describe('the built package', () => {
   it('leaves dist/playground alone, so a build never pulls the page from under a running npm start (issue 28, item 5)', () => {
