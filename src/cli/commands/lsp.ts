@@ -15,6 +15,13 @@ export const lspCommand: Command = {
     'the language server (LSP) over stdio: diagnostics, completion, hover, rename, formatting',
   usage,
   options,
+  help: {
+    examples: [
+      'mdq lsp --stdio',
+      `nvim --cmd "lua vim.lsp.start({ name = 'mdq', cmd = { 'mdq', 'lsp', '--stdio' } })" query.mdq`,
+    ],
+    options: { stdio: 'speak the protocol over standard input and output (the only transport)' },
+  },
   async run(args, io) {
     const { values } = parseCommandArgs(args, options, usage);
     if (!values.stdio)
