@@ -592,7 +592,7 @@ describe('issue 28, items 1 and 4: the packed tarball, as a TypeScript user inst
     );
     expect(attw.stdout + attw.stderr).toMatch(/No problems found/);
     expect(attw.status).toBe(0);
-  });
+  }, 180_000);
 
   // Each project compiles program.ts with --strict and without skipLibCheck: a line marked
   // to fail (ts-expect-error) proves the types are real; the declarations themselves are checked.
