@@ -52,11 +52,8 @@ function ruleProperties(
   const rules: (readonly [string, string | number | boolean])[] = [];
   for (const key of RULE_PROPERTIES) {
     const v = value[key];
-    if (
-      typeof v === 'string' ||
-      typeof v === 'boolean' ||
-      (typeof v === 'number' && Number.isFinite(v))
-    )
+    // The flags only when set: false is what their absence says.
+    if (typeof v === 'string' || v === true || (typeof v === 'number' && Number.isFinite(v)))
       rules.push([key, v]);
   }
   if (value.active === false) rules.push(['active', false]);

@@ -177,7 +177,9 @@ describe('mdq codegen', () => {
     const { io, out } = fakeIo({ files: { 's.json': response } });
     expect(await runCli(['codegen', 's.json'], io)).toBe(0);
     expect(out.stdout).toBe(generateSchemaModule(JSON.parse(response)));
-    expect(out.stdout).toContain("  /** Given name */\n  'First Name': { dataType: 'string' },\n");
+    expect(out.stdout).toContain(
+      "    /** Given name */\n    'First Name': { dataType: 'string' },\n  } as const,\n  { name: 'Customer' },\n",
+    );
     expect(out.stderr).toBe('');
   });
 

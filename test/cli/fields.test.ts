@@ -98,8 +98,11 @@ describe('mdq codegen --example', () => {
   it('writes the typed module of the example tenant', async () => {
     const r = await runCaptured(['codegen', '--example']);
     expect(r.code).toBe(0);
-    expect(r.stdout).toContain('export const customerSchema = defineSchema({');
-    expect(r.stdout).toContain('export const productSchema = defineSchema({');
+    expect(r.stdout).toContain('export const customerSchema = defineSchema(\n  {\n');
+    expect(r.stdout).toContain("  } as const,\n  { name: 'Customer' },\n);");
+    expect(r.stdout).toContain('export const productSchema = defineSchema(\n  {\n');
+    // The properties the value rules read: a module without dateFormat found nobody by date of birth.
+    expect(r.stdout).toContain("dateFormat: 'MM/DD/YYYY'");
   });
 });
 

@@ -176,7 +176,7 @@ describe('search', () => {
       expect(
         codes.filter((c: string) => c.startsWith('unknown-field')),
         query,
-      ).toHaveLength(1);
+      ).toHaveLength(query.startsWith('First') ? 0 : 1); // `First Name:Tim`: unescaped-space says it
     }
   });
 

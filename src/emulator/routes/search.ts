@@ -157,10 +157,12 @@ export const searchRoutes: readonly Route[] = [
       // An emulator extension: what mdq's checker says about the query (the service silently matches
       // nothing), and what the evaluator could not evaluate (an invalid regex), each said once.
       const diagnostics = schemas.length > 0 ? [...check(parsed.ast, { schema: schemas })] : [];
+      // A field one schema of the scope lacks is no problem of the query: the checker judges
+      // names against the whole scope, so the matchers' unknown-field findings are left out.
       const said = new Set(diagnostics.map(key));
       for (const matcher of bySchema.values()) {
         for (const d of matcher.diagnostics) {
-          if (said.has(key(d))) continue;
+          if (d.code === 'unknown-field' || said.has(key(d))) continue;
           said.add(key(d));
           diagnostics.push(d);
         }
