@@ -30,7 +30,7 @@ export function readNumber(text: string): number {
   return NUMBER.test(t) ? Number(t) : NaN;
 }
 
-function numberOf(value: unknown): number {
+export function numberOf(value: unknown): number {
   if (typeof value === 'number') return value;
   if (typeof value === 'string') return readNumber(value);
   if (typeof value === 'bigint') return Number(value);
