@@ -22,7 +22,7 @@ const never: Comparator = () => NaN;
 
 export { readNumber };
 
-function numberOf(value: unknown): number {
+export function numberOf(value: unknown): number {
   if (typeof value === 'number') return value;
   if (typeof value === 'string') return readNumber(value);
   if (typeof value === 'bigint') return Number(value);

@@ -8,7 +8,7 @@
 import type { FieldKind } from '../schema/field-kind.js';
 import type { SchemaField } from '../schema/schema.js';
 import { readQueryTime } from '../schema/dates.js';
-import { queryDateKey, readNumber } from '../evaluator/typed-values.js';
+import { numberOf, queryDateKey, readNumber } from '../evaluator/typed-values.js';
 import { queryBoolean, storedBoolean, storedDateKey } from '../schema/value-rules.js';
 
 /** A key: a number in `num`, or text in `txt` (the column each kind uses). */
@@ -36,13 +36,6 @@ export const KEY_COLUMN: { readonly [K in FieldKind]: KeyColumn } = {
  */
 export function isPrefixOrdered(kind: FieldKind): boolean {
   return kind === 'date' || kind === 'datetime' || kind === 'time';
-}
-
-function numberOf(value: unknown): number {
-  if (typeof value === 'number') return value;
-  if (typeof value === 'string') return readNumber(value);
-  if (typeof value === 'bigint') return Number(value);
-  return NaN;
 }
 
 function timeKey(text: string): string | null {
