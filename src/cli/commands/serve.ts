@@ -218,17 +218,17 @@ export const serveCommand: Command = {
       shutdownGraceMs: positiveInteger(values['shutdown-grace-ms'], '--shutdown-grace-ms', 0),
     };
     // What the command line asked for and cannot be had (more records than the heap holds, no such folder) is a usage error too: exit 2.
-    const usage = (flag: string, e: unknown) =>
+    const unobtainable = (flag: string, e: unknown) =>
       new UsageError(`${flag}: ${e instanceof Error ? e.message : String(e)}\nusage: ${USAGE}`);
     try {
       if (options.records !== undefined) checkRecordCount(options.records);
     } catch (e) {
-      throw usage('--records', e);
+      throw unobtainable('--records', e);
     }
     try {
       if (options.staticDir !== undefined) await checkStaticFolder(options.staticDir);
     } catch (e) {
-      throw usage('--static', e);
+      throw unobtainable('--static', e);
     }
     if (!isLoopback(options.host!)) {
       io.stderr(
