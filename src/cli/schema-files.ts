@@ -4,8 +4,8 @@
  * A file that cannot be read or is not a Get Schema response is a usage error (exit 2).
  */
 import { exampleSchemas, loadSchema, SchemaError } from '../index.js';
+import { parseAliases } from './aliases.js';
 import type { SchemaResponse } from '../schema/response.js';
-import { parseAliases } from '../schema/aliases.js';
 import type { SchemaIndex } from '../schema/schema.js';
 import { UsageError, type CliIo } from './io.js';
 import { printable } from './printable.js';

@@ -4,7 +4,7 @@
  * line, a caret. Exit 0 when no error is found, 1 with errors, 2 for bad usage or
  * an unreadable or invalid schema file.
  */
-import { check, ruleCodes } from '../../index.js';
+import { check, ruleCodes, withAliases } from '../../index.js';
 import type { Level } from '../../checker/rule.js';
 import type { Diagnostic, Severity } from '../../language/diagnostic.js';
 import { syntaxCodes } from '../../language/syntax-codes.js';
@@ -14,7 +14,7 @@ import { EXIT, UsageError, stdinQueries } from '../io.js';
 import { formatDiagnostics, ALL_DIAGNOSTICS } from '../report.js';
 import { CONNECTION_USAGE, remoteLintOptions, remoteSchemas } from '../remote.js';
 import { readSchemas } from '../schema-files.js';
-import { parseAliases, withAliases } from '../../schema/aliases.js';
+import { parseAliases } from '../aliases.js';
 import { lintFiles } from '../lint-files.js';
 
 const usage = `mdq lint "<query>" (--schema <file>... | --example | --remote [--business-area <name>] [--schema <name>...] ${CONNECTION_USAGE}) [--alias <name>=<Field>...] [--json] [--severity <code>=<level>...] | mdq lint --stdin ... | mdq lint --files <file|glob>... (schemas from --schema, else each file's mdq.config.json) | mdq lint --rules`;
