@@ -73,7 +73,7 @@ describe('<mdq-search-box>', () => {
     const element = box({ value: '[Fist Name] eq "Tim"' });
     expect(problems(element)).toEqual(['unknown-field']);
     const fix = element.shadowRoot!.querySelector<HTMLButtonElement>('[part~="fix"]')!;
-    expect(fix.textContent).toBe('Use "First Name" (changes meaning)');
+    expect(fix.textContent).toBe('Did you mean "First Name"?');
     // That fix is not safe: no "apply all safe fixes" for it.
     expect(element.shadowRoot!.querySelector('[part="fix-all"]')).toBeNull();
     fix.click();

@@ -17,9 +17,13 @@ function holdJournal(): { open: () => void } {
   const original = Journal.prototype.append;
   let open!: () => void;
   const gate = new Promise<void>((resolve) => (open = resolve));
-  vi.spyOn(Journal.prototype, 'append').mockImplementation(async function (this: Journal, entry) {
+  // Every argument passed on: `settled` tells the store when the line is on disk.
+  vi.spyOn(Journal.prototype, 'append').mockImplementation(async function (
+    this: Journal,
+    ...args: Parameters<Journal['append']>
+  ) {
     await gate;
-    return original.call(this, entry);
+    return original.apply(this, args);
   });
   return { open };
 }

@@ -68,8 +68,10 @@ describe('typed values', () => {
     ]).toEqual([0, 1, -1]);
     expect(born('1985-04-12')).toBe(0); // ISO is read too
     expect(born('13/45/1985')).toBeNaN();
-    const vip = comparator('y', schema.field('VIP'));
+    const vip = comparator('Y', schema.field('VIP'));
     expect([vip('Y'), vip(true), vip('N') !== 0]).toEqual([0, 0, true]);
+    // The pair's spellings exactly (schema/value-rules.ts): `y` is no spelling of a Y/N field.
+    expect(comparator('y', schema.field('VIP'))('Y')).toBeNaN();
     expect(comparator('maybe', schema.field('VIP'))('Y')).toBeNaN();
     const status = comparator('ACT', schema.field('Status'));
     expect([status('ACT'), status('act') !== 0]).toEqual([0, true]);
