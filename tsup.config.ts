@@ -239,12 +239,15 @@ const tenantData: Plugin = {
   },
 };
 
-/** Where the subpath entries may reach into the core: through the root's public API, or these stateless leaves. */
+/**
+ * Where the subpath entries may reach into the core: through the root's public API, or these
+ * stateless leaves (schema/value-rules keeps only a memo keyed by field: a second copy costs nothing).
+ */
 const ROOT = /[\\/]src[\\/]index\.ts$/;
 const CORE =
   /[\\/]src[\\/](language|checker|schema|printer|builder|evaluator|completion|examples)[\\/]/;
 const STATELESS =
-  /[\\/]src[\\/](schema[\\/](dates|field-kind)|language[\\/](syntax-codes|depth|visitor|escape)|evaluator[\\/](analysis|ascii-words|word-segments|fuzzy|lucene-regexp|regex-vm|typed-values|record|full-text-walk))\.ts$/;
+  /[\\/]src[\\/](schema[\\/](dates|field-kind|value-rules)|language[\\/](syntax-codes|depth|visitor|escape)|evaluator[\\/](analysis|ascii-words|word-segments|fuzzy|lucene-regexp|regex-vm|typed-values|record|full-text-walk))\.ts$/;
 
 /**
  * The client, emulator and CLI use the core through the root module (dist/index.js) itself, so

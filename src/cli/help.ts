@@ -65,6 +65,10 @@ export const OPTION_HELP: Readonly<Record<string, string>> = {
   'max-upload-bytes': 'most request bytes being received at once (503 beyond)',
   'max-unsent-bytes': 'most answer bytes not yet sent (503 beyond)',
   'send-timeout-ms': 'how long an answer may take to be sent',
+  alias: 'another name for a field, as name=Field (repeatable), e.g. --alias surname="Last Name"',
+  files: 'lint saved query files (.mdq: queries separated by blank lines) named by paths or globs',
+  'allowed-host':
+    'another Host name to serve (repeatable); localhost, IP addresses and --host always are',
   'shutdown-grace-ms': 'how long a stop lets requests under way finish',
 };
 

@@ -18,7 +18,7 @@ export const lspCommand: Command = {
   help: {
     examples: [
       'mdq lsp --stdio',
-      `nvim --cmd "lua vim.lsp.start({ name = 'mdq', cmd = { 'mdq', 'lsp', '--stdio' } })" query.mdq`,
+      'mdq lsp --stdio 2> mdq-lsp.log   # what an editor starts; the log channel also goes to stderr',
     ],
     options: { stdio: 'speak the protocol over standard input and output (the only transport)' },
   },
