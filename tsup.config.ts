@@ -310,8 +310,9 @@ export default defineConfig([
     format: ['esm'],
     splitting: false,
     dts: { entry: { index: 'src/index.ts', ...entriesOf(throughRoot) } },
-    // dist/playground is Vite's (npm start serves it): a build leaves it where it is.
-    clean: ['!playground/**'],
+    // scripts/build.mjs empties dist/ first, but for dist/playground (Vite's, which `npm start`
+    // serves): a tsup `clean` here raced the other configs and deleted their declarations.
+    clean: false,
     target: 'node20',
     platform: 'node',
     treeshake: true,

@@ -12,7 +12,7 @@
  * (a `.d.cts` re-exporting an ES `.d.ts`, as this build wrote before, failed there).
  */
 import { spawnSync } from 'node:child_process';
-import { readFileSync, readdirSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -24,6 +24,12 @@ const tsupArgs = process.argv.includes('--')
   ? process.argv.slice(process.argv.indexOf('--') + 1)
   : [];
 const require = createRequire(import.meta.url);
+
+// dist/ emptied here, once, before tsup's configs run side by side (a `clean` in one of them
+// deleted what the others had written); dist/playground is Vite's and stays (npm start serves it).
+const dist = join(root, 'dist');
+for (const entry of existsSync(dist) ? readdirSync(dist) : [])
+  if (entry !== 'playground') rmSync(join(dist, entry), { recursive: true, force: true });
 
 const tsup = spawnSync(
   process.execPath,
@@ -38,7 +44,6 @@ if (tsup.status !== 0) {
 }
 
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
-const dist = join(root, 'dist');
 
 // tsup's declarations (entries and shared chunks), as CommonJS declarations.
 const DECLARATION = /\.d\.ts$/;

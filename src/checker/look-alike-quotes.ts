@@ -7,24 +7,24 @@
 import type { And } from '../language/ast.js';
 
 const LOOK_ALIKES = new Set([
-  0x201c, // “
-  0x201d, // ”
-  0x201e, // „
-  0x201f, // ‟
-  0x2018, // ‘
-  0x2019, // ’
-  0x201a, // ‚
-  0x201b, // ‛
-  0x00ab, // «
-  0x00bb, // »
-  0x2039, // ‹
-  0x203a, // ›
-  0x2032, // ′
-  0x2033, // ″
-  0x301d, // 〝
-  0x301e, // 〞
-  0xff02, // ＂
-  0xff07, // ＇
+  0x201c, // left double quotation mark
+  0x201d, // right double quotation mark
+  0x201e, // double low-9 quotation mark
+  0x201f, // double high-reversed-9 quotation mark
+  0x2018, // left single quotation mark
+  0x2019, // right single quotation mark
+  0x201a, // single low-9 quotation mark
+  0x201b, // single high-reversed-9 quotation mark
+  0x00ab, // left-pointing double angle quotation mark
+  0x00bb, // right-pointing double angle quotation mark
+  0x2039, // single left-pointing angle quotation mark
+  0x203a, // single right-pointing angle quotation mark
+  0x2032, // prime
+  0x2033, // double prime
+  0x301d, // reversed double prime quotation mark
+  0x301e, // double prime quotation mark
+  0xff02, // fullwidth quotation mark
+  0xff07, // fullwidth apostrophe
 ]);
 
 /** True when the character at `i` of `text` is a look-alike quote. */

@@ -348,18 +348,18 @@ export interface SqlIdiom {
   readonly rest: readonly Expr[];
 }
 
-const isWord = (node: Expr | undefined, word: string): boolean =>
+const isWordTerm = (node: Expr | undefined, word: string): boolean =>
   node?.kind === 'Term' && node.value.length === word.length && node.value.toLowerCase() === word;
 
 /** `NOT x` written with the keyword (not `-x` or `!x`), for `NOT IN` and `IS NOT NULL`. */
 const notOf = (node: Expr | undefined, word: string): boolean =>
   node?.kind === 'Not' &&
   node.operator === 'NOT' &&
-  isWord(node.operand, word) &&
+  isWordTerm(node.operand, word) &&
   node.operand.span.start > node.span.start + 1;
 
 /** A bound of BETWEEN: a word or a phrase. */
-const boundOf = (node: Expr | undefined): string | undefined =>
+const idiomBound = (node: Expr | undefined): string | undefined =>
   node?.kind === 'Phrase'
     ? node.value
     : node?.kind === 'Term' && !isSqlWord(node)
@@ -415,7 +415,7 @@ export function sqlIdioms(and: And, text: string | undefined): readonly SqlIdiom
     let idiom: SqlIdiom['idiom'] | undefined;
     let values: string[] = [];
     let last = i;
-    if ((isWord(op, 'in') || notOf(op, 'in')) && adjacent(i) && ops[i + 1]?.kind === 'Group') {
+    if ((isWordTerm(op, 'in') || notOf(op, 'in')) && adjacent(i) && ops[i + 1]?.kind === 'Group') {
       const group = ops[i + 1]!;
       const items =
         text === undefined
@@ -435,26 +435,30 @@ export function sqlIdioms(and: And, text: string | undefined): readonly SqlIdiom
       idiom = op!.kind === 'Not' ? 'not in' : 'in';
       values = single;
       last = i + 1;
-    } else if (isWord(op, 'between') && adjacent(i)) {
-      const low = boundOf(ops[i + 1]);
+    } else if (isWordTerm(op, 'between') && adjacent(i)) {
+      const low = idiomBound(ops[i + 1]);
       // `BETWEEN 1 AND 2` (an AND of the language) or `between 1 and 2` (the word `and`).
-      const high = explicit[i + 1] === true ? boundOf(ops[i + 2]) : undefined;
+      const high = explicit[i + 1] === true ? idiomBound(ops[i + 2]) : undefined;
       const highAfterWord =
-        explicit[i + 1] === false && isWord(ops[i + 2], 'and') && adjacent(i + 2)
-          ? boundOf(ops[i + 3])
+        explicit[i + 1] === false && isWordTerm(ops[i + 2], 'and') && adjacent(i + 2)
+          ? idiomBound(ops[i + 3])
           : undefined;
       if (low === undefined || (high === undefined && highAfterWord === undefined)) continue;
       idiom = 'between';
       values = [low, (high ?? highAfterWord)!];
       last = high !== undefined ? i + 2 : i + 3;
-    } else if (isWord(op, 'is') && adjacent(i)) {
-      if (isWord(ops[i + 1], 'null')) {
+    } else if (isWordTerm(op, 'is') && adjacent(i)) {
+      if (isWordTerm(ops[i + 1], 'null')) {
         idiom = 'is null';
         last = i + 1;
       } else if (notOf(ops[i + 1], 'null')) {
         idiom = 'is not null';
         last = i + 1;
-      } else if (isWord(ops[i + 1], 'not') && adjacent(i + 1) && isWord(ops[i + 2], 'null')) {
+      } else if (
+        isWordTerm(ops[i + 1], 'not') &&
+        adjacent(i + 1) &&
+        isWordTerm(ops[i + 2], 'null')
+      ) {
         idiom = 'is not null';
         last = i + 2;
       } else continue;

@@ -15,7 +15,7 @@ const REFUSED_VALUE = /* @__PURE__ */ new Set([
   'invalid-boolean',
   'picklist-description',
   'unknown-picklist-code',
-  // Not a refusal, but the same value to write: `[City] eq “Berlin”` is `"Berlin"`, not `"“Berlin”"`.
+  // Not a refusal, but the same value to write: `[City] eq \u201cBerlin\u201d` is `"Berlin"`, not `"\u201cBerlin\u201d"`.
   'smart-quotes',
 ]);
 

@@ -18,11 +18,13 @@ export interface Meant {
   readonly reason: string;
 }
 
-const CURRENCY = /^(?:[€$£¥₹]|EUR|USD|GBP|CHF)?(.*?)(?:[€$£¥₹]|EUR|USD|GBP|CHF)?$/u;
+// Written escaped (euro, dollar, pound, yen, rupee): dist/ stays ASCII (package.test.ts says why).
+const CURRENCY =
+  /^(?:[\u20ac$\u00a3\u00a5\u20b9]|EUR|USD|GBP|CHF)?(.*?)(?:[\u20ac$\u00a3\u00a5\u20b9]|EUR|USD|GBP|CHF)?$/u;
 /** English grouping: `1,000`, `12,345.67`. */
 const COMMA_GROUPS = /^([+-]?\d{1,3}(?:,\d{3})+)(\.\d+)?$/;
 /** German and others: `1.000`, `1.000.000,5`, Swiss `1'000`. */
-const DOT_GROUPS = /^([+-]?\d{1,3}(?:[.'’]\d{3})+)(,\d+)?$/;
+const DOT_GROUPS = /^([+-]?\d{1,3}(?:[.'\u2019]\d{3})+)(,\d+)?$/;
 const DECIMAL_COMMA = /^([+-]?\d+),(\d+)$/;
 const PLAIN = /^[+-]?(?:\d+\.?\d*|\.\d+)$/;
 
@@ -50,7 +52,9 @@ function meantNumber(text: string, integer: boolean): Meant | undefined {
       values.push(`${m[1]!.replace(',', '.')}`);
     }
   } else if ((m = DOT_GROUPS.exec(bare)) !== null) {
-    values = [`${m[1]!.replace(/[.'’]/g, '')}${m[2] !== undefined ? `.${m[2].slice(1)}` : ''}`];
+    values = [
+      `${m[1]!.replace(/[.'\u2019]/g, '')}${m[2] !== undefined ? `.${m[2].slice(1)}` : ''}`,
+    ];
     said.push('thousands separators');
   } else if ((m = DECIMAL_COMMA.exec(bare)) !== null && !integer) {
     values = [`${m[1]}.${m[2]}`];

@@ -87,7 +87,7 @@ function rolesOf(
           roles.set(node.span.start, 'string');
           break;
         case 'StringValue':
-          // A comparison's value written without quotes is a StringValue too: `eq “Berlin”` is no string.
+          // A comparison's value written without quotes is a StringValue too: `eq \u201cBerlin\u201d` is no string.
           roles.set(
             node.span.start,
             text[node.span.start] !== '"' && lookAlikeQuoted(node.value) ? 'error' : 'string',

@@ -7,7 +7,7 @@
  */
 import type { SchemaField, SchemaIndex } from './schema.js';
 
-const looseKey = (name: string): string => name.toLowerCase().replace(/\s+/g, ' ').trim();
+const aliasKey = (name: string): string => name.toLowerCase().replace(/\s+/g, ' ').trim();
 
 /**
  * `schema` with `aliases` (alias -> field name) added to those it has. An alias naming no
@@ -22,7 +22,7 @@ export function withAliases(
   const problems = [...schema.problems];
   for (const [alias, name] of written) {
     const field = schema.field(name);
-    if (field !== undefined) table.set(looseKey(alias), field);
+    if (field !== undefined) table.set(aliasKey(alias), field);
   }
   for (const [alias, name] of Object.entries(aliases)) {
     const field = schema.field(name) ?? schema.looseMatches(name)[0];
@@ -34,14 +34,14 @@ export function withAliases(
       problems.push(`alias "${alias}": a field has that name`);
       continue;
     }
-    table.set(looseKey(alias), field);
+    table.set(aliasKey(alias), field);
     written.set(alias, field.name);
   }
   return {
     ...schema,
     problems,
     aliases: written,
-    aliasOf: (name) => table.get(looseKey(name)),
+    aliasOf: (name) => table.get(aliasKey(name)),
   };
 }
 

@@ -64,7 +64,7 @@ interface Context {
 const TRUE = 'TRUE';
 const FALSE = 'FALSE';
 
-function report(
+function reportUntranslated(
   context: Context,
   node: Node,
   code: string,
@@ -96,10 +96,21 @@ export function toSql(query: string | Query | Expr, options: ToSqlOptions): SqlQ
   };
   let where: string;
   if (tree.body === null) {
-    report(context, tree, 'empty-query', 'the query is empty: it matches no record', 'warning');
+    reportUntranslated(
+      context,
+      tree,
+      'empty-query',
+      'the query is empty: it matches no record',
+      'warning',
+    );
     where = FALSE;
   } else if (treeDepthWithin(tree) === undefined) {
-    report(context, tree, 'too-deep', `the tree nests more than ${MAX_TREE_DEPTH} nodes deep`);
+    reportUntranslated(
+      context,
+      tree,
+      'too-deep',
+      `the tree nests more than ${MAX_TREE_DEPTH} nodes deep`,
+    );
     where = FALSE;
   } else {
     where = clause(tree.body, null, context);
@@ -151,14 +162,14 @@ function fieldScope(name: string, node: Node, context: Context): Scope | undefin
         (_, i) => name[i] === '.' && context.schema.field(name.slice(0, i)) !== undefined,
       );
     if (below)
-      report(
+      reportUntranslated(
         context,
         node,
         'sql-nested-field',
         `"${name}" names a value inside the field's objects; the table keeps fields by name only: this clause matches nothing`,
       );
     else
-      report(
+      reportUntranslated(
         context,
         node,
         'unknown-field',
@@ -168,7 +179,7 @@ function fieldScope(name: string, node: Node, context: Context): Scope | undefin
     return undefined;
   }
   if (typedPerSchema(field))
-    report(
+    reportUntranslated(
       context,
       node,
       'sql-typed-per-schema',
@@ -278,7 +289,7 @@ function keyCondition(scope: Scope, key: Key, order: Order, context: Context): s
 }
 
 function untyped(scope: Scope, node: Node, context: Context): string {
-  report(
+  reportUntranslated(
     context,
     node,
     'sql-untyped-field',
@@ -306,7 +317,7 @@ function typedRange(
   context: Context,
 ): string {
   if (scope === null) {
-    report(
+    reportUntranslated(
       context,
       node,
       'sql-full-text-range',
@@ -352,7 +363,7 @@ function valueMatch(
   if (scope.kind === 'opaque') {
     // Without a type, a value is words, or the whole value without regard to case (the evaluator's dynamic comparator on text).
     if (readsTyped(text, context.now))
-      report(
+      reportUntranslated(
         context,
         node,
         'sql-untyped-value',
@@ -389,7 +400,7 @@ function regex(node: NodeOfKind<'Regex'>, scope: Scope | null, context: Context)
     conditions = regexToPostgres(tree);
   } catch (error) {
     if (error instanceof RegexSyntaxError) {
-      report(
+      reportUntranslated(
         context,
         node,
         'invalid-regex',
@@ -398,7 +409,12 @@ function regex(node: NodeOfKind<'Regex'>, scope: Scope | null, context: Context)
       return FALSE;
     }
     if (error instanceof RegexUnsupported) {
-      report(context, node, 'sql-regex', `${error.message}; this clause matches nothing`);
+      reportUntranslated(
+        context,
+        node,
+        'sql-regex',
+        `${error.message}; this clause matches nothing`,
+      );
       return FALSE;
     }
     throw error;
@@ -419,7 +435,7 @@ function regex(node: NodeOfKind<'Regex'>, scope: Scope | null, context: Context)
 function fuzzy(node: NodeOfKind<'Fuzzy'>, scope: Scope | null, context: Context): string {
   const term = node.operand.value.toLowerCase();
   if (node.distance !== null && node.distance > MAX_EDITS)
-    report(
+    reportUntranslated(
       context,
       node,
       'fuzzy-distance',
@@ -551,7 +567,7 @@ const CLAUSES: { readonly [K in Expr['kind'] | FieldValue['kind']]: Compile<K> }
     }
   },
   Error: (node, _scope, context) => {
-    report(
+    reportUntranslated(
       context,
       node,
       'unevaluable',

@@ -21,7 +21,7 @@ import { acceptsEveryValue, readValue } from '../values.js';
 /** Two numbers joined by a dash, with no space: `18-65`, `0.5-1.5`. */
 const DASHED = /^(\d+(?:\.\d+)?)-(\d+(?:\.\d+)?)$/;
 
-const isNumeric = (field: SchemaField): boolean =>
+const isNumberField = (field: SchemaField): boolean =>
   field.kind === 'integer' || field.kind === 'decimal';
 
 /** True for a group holding only words and phrases: a list, not a query of its own. */
@@ -95,7 +95,7 @@ function checkDashedValue(clause: Field, context: CheckContext, done: WeakSet<No
   if (clause.value.kind !== 'Term' || done.has(clause)) return;
   const dashed = DASHED.exec(clause.value.raw);
   const field = dashed === null ? undefined : context.fieldOf(clause.field, clause);
-  if (dashed === null || field === undefined || !isNumeric(field)) return;
+  if (dashed === null || field === undefined || !isNumberField(field)) return;
   reportDashRange(clause.span, field, dashed[1]!, dashed[2]!, context);
 }
 
@@ -119,7 +119,7 @@ function checkNamedRanges(and: And, context: CheckContext, done: WeakSet<Node>):
     for (let k = words.length; k >= 1; k--) {
       const field = fieldNamed(schema, words, k);
       if (field === undefined) continue;
-      if (isNumeric(field)) {
+      if (isNumberField(field)) {
         const start = words[words.length - k]!.span.start;
         reportDashRange({ start, end: value.span.end }, field, dashed[1]!, dashed[2]!, context);
         done.add(value);

@@ -34,7 +34,11 @@ function valueOf(node: Expr): Quoted | undefined {
   }
 }
 
-function report(context: CheckContext, nodes: readonly Quoted[], done: WeakSet<Node>): void {
+function reportSmartQuoted(
+  context: CheckContext,
+  nodes: readonly Quoted[],
+  done: WeakSet<Node>,
+): void {
   const first = nodes[0]!;
   const last = nodes[nodes.length - 1]!;
   const span = { start: first.span.start, end: last.span.end };
@@ -64,7 +68,7 @@ function report(context: CheckContext, nodes: readonly Quoted[], done: WeakSet<N
 function checkOne(node: Quoted, context: CheckContext, done: WeakSet<Node>): void {
   const value = node.value;
   if (value.length >= 2 && opensLookAlike(value) && closesLookAlike(value, 1) && !done.has(node))
-    report(context, [node], done);
+    reportSmartQuoted(context, [node], done);
 }
 
 /** Runs of words in an AND opened and closed by look-alike quotes: `“New` ... `York”`. */
@@ -84,7 +88,7 @@ function checkRuns(and: And, context: CheckContext, done: WeakSet<Node>): void {
       if (word.kind !== 'Term') break;
       run.push(word);
       if (closesLookAlike(word.value)) {
-        report(context, run, done);
+        reportSmartQuoted(context, run, done);
         i = j;
         break;
       }

@@ -36,7 +36,7 @@ export const lspCommand: Command = {
       import('../../lsp/index.js'),
     ]);
     const connection = createConnection(io.streams.stdin, io.streams.stdout);
-    const report = (what: string) => (e: unknown) => {
+    const logFailure = (what: string) => (e: unknown) => {
       const text = `mdq lsp: ${what}: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`;
       io.stderr(`${text}\n`);
       try {
@@ -45,8 +45,8 @@ export const lspCommand: Command = {
         // the connection is gone: standard error had it
       }
     };
-    process.on('uncaughtException', report('uncaught exception'));
-    process.on('unhandledRejection', report('unhandled rejection'));
+    process.on('uncaughtException', logFailure('uncaught exception'));
+    process.on('unhandledRejection', logFailure('unhandled rejection'));
     createServer(connection);
     connection.listen();
     // Served until the client's `exit` notification ends the process.

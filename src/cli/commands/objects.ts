@@ -202,7 +202,7 @@ function fieldsFor(
   setJson: readonly string[],
 ): FieldValues {
   const byName = new Map(schema.fields.map((f) => [f.name, f]));
-  const known = (name: string) => {
+  const fieldNamed = (name: string) => {
     const field = byName.get(name);
     if (field === undefined)
       throw new UsageError(
@@ -213,11 +213,11 @@ function fieldsFor(
   const fields: Record<string, unknown> = {};
   for (const entry of set) {
     const [name, raw] = assignment(entry, '--set');
-    fields[name] = typedValue(known(name), raw);
+    fields[name] = typedValue(fieldNamed(name), raw);
   }
   for (const entry of setJson) {
     const [name, raw] = assignment(entry, '--set-json');
-    known(name);
+    fieldNamed(name);
     try {
       fields[name] = JSON.parse(raw) as unknown;
     } catch {

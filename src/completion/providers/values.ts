@@ -59,7 +59,7 @@ function isNumeric(field: SchemaField): boolean {
 }
 
 /** The boolean spellings a field accepts: its pair, else every pair its schemas give, else true/false. */
-function booleanPairs(field: SchemaField): (readonly [string, string])[] {
+function spellingPairs(field: SchemaField): (readonly [string, string])[] {
   if (field.booleanValues) return [field.booleanValues];
   const pairs = new Map<string, readonly [string, string]>();
   for (const d of field.definitions) {
@@ -107,7 +107,7 @@ function makeSchemaValues(field: SchemaField, style: ValueStyle): readonly Value
       );
     }
   } else if (field.kind === 'boolean') {
-    for (const [yes, no] of booleanPairs(field)) {
+    for (const [yes, no] of spellingPairs(field)) {
       entries.push(value(yes, writeCompletionValue(yes, style), 'true', undefined, [yes, 'true']));
       entries.push(value(no, writeCompletionValue(no, style), 'false', undefined, [no, 'false']));
     }
