@@ -12,7 +12,7 @@
  * (a `.d.cts` re-exporting an ES `.d.ts`, as this build wrote before, failed there).
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -25,12 +25,11 @@ const tsupArgs = process.argv.includes('--')
   : [];
 const require = createRequire(import.meta.url);
 
-// dist/ emptied here, once, before tsup's configs run side by side (a `clean` in one of them
-// deleted what the others had written); dist/playground is Vite's and stays (npm start serves it).
 const dist = join(root, 'dist');
-for (const entry of existsSync(dist) ? readdirSync(dist) : [])
-  if (entry !== 'playground') rmSync(join(dist, entry), { recursive: true, force: true });
-
+// tsup's configs run side by side, so none of them cleans dist/ (a `clean` in one deleted what
+// the others had written): once tsup has succeeded, what it did not write is removed here.
+// dist/playground is Vite's (npm start serves it) and stays; a failed build leaves dist/ as it was.
+const started = Date.now();
 const tsup = spawnSync(
   process.execPath,
   [require.resolve('tsup/dist/cli-default.js'), ...tsupArgs],
@@ -42,6 +41,19 @@ if (tsup.status !== 0) {
   );
   process.exit(1);
 }
+
+/** Removes the files under `dir` that this build did not write (older than its start). */
+function removeStale(dir) {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) {
+      if (path === join(dist, 'playground')) continue;
+      removeStale(path);
+      if (readdirSync(path).length === 0) rmSync(path, { recursive: true, force: true });
+    } else if (statSync(path).mtimeMs < started) rmSync(path, { force: true });
+  }
+}
+removeStale(dist);
 
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
 

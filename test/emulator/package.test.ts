@@ -13,8 +13,12 @@ describe('the mdq/emulator subpath', () => {
       import: { types: './dist/emulator.d.ts', default: './dist/emulator.js' },
       require: { types: './dist/emulator.d.cts', default: './dist/emulator.cjs' },
     });
+    // tsup.config.ts builds each subpath of the exports map from src/NAME/index.ts.
     expect(readFileSync(join(root, 'tsup.config.ts'), 'utf8')).toContain(
-      "emulator: 'src/emulator/index.ts'",
+      'const source = (name: string) => `src/${name}/index.ts`;',
+    );
+    expect(readFileSync(join(root, 'src', 'emulator', 'index.ts'), 'utf8')).toContain(
+      'startEmulator',
     );
   });
 
