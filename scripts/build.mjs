@@ -61,7 +61,7 @@ const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
 const DECLARATION = /\.d\.ts$/;
 for (const file of readdirSync(dist).filter((f) => DECLARATION.test(f))) {
   const text = readFileSync(join(dist, file), 'utf8').replace(
-    /(from |import\()(['"])(\.\/[\w.-]+)\.js\2/g,
+    /(from |import\(|import )(['"])(\.\/[\w.-]+)\.js\2/g,
     '$1$2$3.cjs$2',
   );
   writeFileSync(join(dist, file), text);
