@@ -144,7 +144,7 @@ describe('<mdq-search-box> by keyboard', () => {
     const panel = page.locator('mdq-search-box .cm-panel-lint');
     await expect.poll(() => panel.count()).toBe(1);
     expect(await panel.locator('button.cm-diagnosticAction').allTextContents()).toContain(
-      'Use "First Name" (changes meaning)',
+      'Did you mean "First Name"?',
     );
     expect(await seriousViolations(page)).toEqual([]);
     await screenshot(page, 'element-problems-panel');
