@@ -155,8 +155,8 @@ function picklistOf(field: SchemaFieldResponse): PicklistEntry[] | undefined {
   return entries.length > 0 ? entries : undefined;
 }
 
-type FieldParts = Pick<
-  SchemaField,
+/** What every field has; the rest of `SchemaField` is optional while a field is built. */
+type RequiredFieldKeys =
   | 'name'
   | 'kind'
   | 'dataTypes'
@@ -165,22 +165,9 @@ type FieldParts = Pick<
   | 'multivalue'
   | 'metadata'
   | 'schemas'
-  | 'definitions'
-> &
-  Partial<
-    Omit<
-      SchemaField,
-      | 'name'
-      | 'kind'
-      | 'dataTypes'
-      | 'active'
-      | 'pii'
-      | 'multivalue'
-      | 'metadata'
-      | 'schemas'
-      | 'definitions'
-    >
-  >;
+  | 'definitions';
+type FieldParts = Pick<SchemaField, RequiredFieldKeys> &
+  Partial<Omit<SchemaField, RequiredFieldKeys>>;
 
 /**
  * A field with every property in one order, absent ones undefined: all fields then
