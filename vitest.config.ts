@@ -16,12 +16,13 @@ export default defineConfig({
     include: ['test/**/*.test.ts'],
     setupFiles: ['test/setup/fast-check.ts'],
     testTimeout: 30_000,
-    // `npm run coverage` (CI): V8's coverage of src/. The floor (`thresholds`: what the suite
-    // reaches, minus a point) is not set yet: see CONTRIBUTING.md, "Coverage".
+    // `npm run coverage` (CI): V8's coverage of src/, with a floor a point under what the suite
+    // reached (CI, 2026-11-28: statements 91.07, branches 88.43, functions 91.12, lines 92.22).
     coverage: {
       provider: 'v8',
       include: ['src/**/*.ts'],
       reporter: ['text-summary', 'json-summary'],
+      thresholds: { statements: 90, branches: 87, functions: 90, lines: 91 },
     },
   },
 });
