@@ -29,3 +29,4 @@ export {
 } from './registry.js';
 export type { CodeInfo, Level, Rule } from './rule.js';
 export * from './adapters/index.js';
+export { fixActionKind, fixLabel, warnsOfMeaning, type FixActionKind } from './fix-label.js';

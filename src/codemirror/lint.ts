@@ -8,26 +8,11 @@
  */
 import type { Diagnostic } from '@codemirror/lint';
 import type { EditorState } from '@codemirror/state';
-import { check, toCodeMirrorDiagnostic, type Fix } from 'mdq';
+import { check, fixLabel, toCodeMirrorDiagnostic, warnsOfMeaning } from 'mdq';
 import { configOf } from './options.js';
 
-/**
- * The name a fix goes by in an editor: its title; for a typo's correction the question
- * "Did you mean ...?" when the title names what is meant (`Use "City"`); for any other fix
- * that is not safe, a warning that it changes the meaning.
- */
-export function fixLabel(fix: Fix): string {
-  if (fix.kind === 'typo') {
-    const meant = /^(?:Use|Replace with) (.+)$/.exec(fix.title);
-    return meant === null ? fix.title : `Did you mean ${meant[1]}?`;
-  }
-  return fix.safe === true ? fix.title : `${fix.title} (changes meaning)`;
-}
-
-/** True when an editor marks the fix as one that changes the query's meaning (class `cm-mdq-unsafe-fix`). */
-export function warnsOfMeaning(fix: Fix): boolean {
-  return fix.safe !== true && fix.kind !== 'typo';
-}
+// One wording in every editor (the LSP server's code actions too): the core's.
+export { fixLabel, warnsOfMeaning } from 'mdq';
 
 /** The diagnostics of the query in `state`. A schema that cannot be read is reported, never thrown. */
 export function queryDiagnostics(state: EditorState): Diagnostic[] {

@@ -266,7 +266,7 @@ export function createServer(connection: Connection, options: ServerOptions = {}
         },
         hoverProvider: true,
         codeActionProvider: {
-          codeActionKinds: ['quickfix', SOURCE_FIX_ALL],
+          codeActionKinds: ['quickfix', 'refactor.rewrite', SOURCE_FIX_ALL],
           resolveProvider: false,
         },
         documentFormattingProvider: true,
@@ -561,7 +561,8 @@ export function createServer(connection: Connection, options: ServerOptions = {}
       const wants = (kind: string) =>
         !only || only.some((k) => kind === k || kind.startsWith(`${k}.`));
       const actions: CodeAction[] = [];
-      if (wants('quickfix')) {
+      // Each fix is a quickfix or a refactor.rewrite by its Fix.kind (toLspCodeActions).
+      if (wants('quickfix') || wants('refactor.rewrite')) {
         const from = open.doc.offsetAt(params.range.start);
         const to = open.doc.offsetAt(params.range.end);
         const near = new Set(blocksIn(blocksOf(open), from, to));
@@ -571,7 +572,10 @@ export function createServer(connection: Connection, options: ServerOptions = {}
             if (!d.fixes?.length) continue;
             for (const action of toLspCodeActions(block.text, d, uri)) {
               const moved = shifted(action, block.line) as CodeAction;
-              if (moved.diagnostics?.some((x) => overlaps(x.range, params.range)))
+              if (
+                wants(action.kind) &&
+                moved.diagnostics?.some((x) => overlaps(x.range, params.range))
+              )
                 actions.push(moved);
             }
           }

@@ -59,6 +59,24 @@ describe('LSP adapter', () => {
     expect(toLspCodeActions(plain, p!).map((a) => a.isPreferred)).toEqual([true, undefined]);
   });
 
+  it('files each fix by its kind and words it as every editor does (fixLabel)', () => {
+    const actions = (q: string) =>
+      check(q, { schema }).flatMap((d) => toLspCodeActions(q, d).map((a) => [a.kind, a.title]));
+    // typo: a quick fix worded as the question it is
+    expect(actions('[Fist Name] eq "Tim"')).toEqual([
+      ['quickfix', 'Did you mean "First Name"?'],
+      ['quickfix', 'Did you mean "Last Name"?'],
+    ]);
+    // rewrite: a different query, a refactoring; the unsafe one says it changes the meaning
+    expect(actions('City:(Berlin, Munich)')).toEqual([
+      ['refactor.rewrite', 'Write City:(Berlin OR Munich) (changes meaning)'],
+    ]);
+    expect(actions('Age:[10 TO 5]')).toEqual([['refactor.rewrite', 'Swap the bounds']]);
+    // syntax: a quick fix
+    expect(actions('City:(Berlin')[0]).toEqual(['quickfix', expect.any(String)]);
+    expect(check('City:(Berlin').flatMap((d) => d.fixes ?? [])[0]?.kind).toBe('syntax');
+  });
+
   it('maps every severity', () => {
     const span = { start: 0, end: 1 };
     expect(

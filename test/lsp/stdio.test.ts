@@ -81,8 +81,8 @@ describe('mdq lsp --stdio (push diagnostics)', () => {
       edit: { changes: Record<string, { newText: string }[]> };
     }[];
     expect(actions.map((a) => [a.title, a.kind, a.isPreferred ?? false])).toEqual([
-      ['Use "City"', 'quickfix', false],
-      ['Use "Status"', 'quickfix', true],
+      ['Did you mean "City"?', 'quickfix', false],
+      ['Did you mean "Status"?', 'quickfix', true],
       ['Fix all safe problems', 'source.fixAll.mdq', false],
     ]);
     expect(actions[2]!.edit.changes[uri]).toEqual([
@@ -94,6 +94,27 @@ describe('mdq lsp --stdio (push diagnostics)', () => {
       context: { diagnostics: [], only: ['source.fixAll'] },
     })) as { kind: string }[];
     expect(only.map((a) => a.kind)).toEqual(['source.fixAll.mdq']);
+  });
+
+  it('files a fix that writes a different query as refactor.rewrite, worded as it changes the meaning', async () => {
+    const uri = s.open('rewrite.mdq', 'City:(Berlin, Munich) AND Citty:Berlin');
+    const { diagnostics } = await s.nextDiagnostics(uri);
+    const ask = async (only?: string[]) =>
+      (
+        (await s.connection.sendRequest('textDocument/codeAction', {
+          textDocument: { uri },
+          range: { start: { line: 0, character: 0 }, end: { line: 0, character: 38 } },
+          context: { diagnostics, ...(only ? { only } : {}) },
+        })) as { title: string; kind: string }[]
+      ).map((a) => [a.kind, a.title]);
+    expect(await ask()).toEqual([
+      ['refactor.rewrite', 'Write City:(Berlin OR Munich) (changes meaning)'],
+      ['quickfix', 'Did you mean "City"?'],
+    ]);
+    expect(await ask(['refactor'])).toEqual([
+      ['refactor.rewrite', 'Write City:(Berlin OR Munich) (changes meaning)'],
+    ]);
+    expect(await ask(['quickfix'])).toEqual([['quickfix', 'Did you mean "City"?']]);
   });
 
   it('completes field names and resolves their documentation', async () => {

@@ -6,6 +6,7 @@
 import type { Span } from '../../language/ast.js';
 import type { Diagnostic, Severity } from '../../language/diagnostic.js';
 import { lineColumn } from '../../language/position.js';
+import { fixActionKind, fixLabel, type FixActionKind } from '../fix-label.js';
 
 export interface LspPosition {
   readonly line: number;
@@ -39,7 +40,8 @@ export interface LspTextEdit {
 
 export interface LspCodeAction {
   readonly title: string;
-  readonly kind: 'quickfix';
+  /** `quickfix` for a typo or syntax correction, `refactor.rewrite` for a fix that writes a different query. */
+  readonly kind: FixActionKind;
   readonly diagnostics: readonly LspDiagnostic[];
   readonly isPreferred?: boolean;
   readonly edit: { readonly changes: Readonly<Record<string, readonly LspTextEdit[]>> };
@@ -85,9 +87,10 @@ export function toLspDiagnostic(
 }
 
 /**
- * The fixes of a diagnostic as quick-fix code actions on document `uri`. The first
- * safe fix (`Fix.safe`: it keeps the query's meaning) is preferred, the one an editor
- * applies with "fix all"; a diagnostic with only guesses has none preferred.
+ * The fixes of a diagnostic as code actions on document `uri`, each filed by its `Fix.kind`
+ * (`fixActionKind`) and worded as every editor words it (`fixLabel`). The first safe fix
+ * (`Fix.safe`: it keeps the query's meaning) is preferred, the one an editor applies with
+ * "fix all"; a diagnostic with only guesses has none preferred.
  */
 export function toLspCodeActions(
   text: string,
@@ -98,8 +101,8 @@ export function toLspCodeActions(
   const fixes = diagnostic.fixes ?? [];
   const preferred = fixes.findIndex((f) => f.safe === true);
   return fixes.map((fix, i) => ({
-    title: fix.title,
-    kind: 'quickfix',
+    title: fixLabel(fix),
+    kind: fixActionKind(fix),
     diagnostics: [lsp],
     ...(i === preferred ? { isPreferred: true } : {}),
     edit: {
