@@ -9,11 +9,13 @@ import { watch, type FSWatcher } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { basename, dirname, extname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createClient } from '../client/client.js';
-import { loadSchema, SchemaError, type SchemaResponse } from '../index.js';
+import { createClient, type MdqClient } from '../client/client.js';
+import { fieldValues } from '../client/field-values.js';
+import { loadSchema, SchemaError, type SchemaIndex, type SchemaResponse } from '../index.js';
 import { CONFIG_FILE, EMPTY_CONFIG, readConfig, type MdqConfig } from './config.js';
 import type { Project, Projects } from './project.js';
 import { readSchemaModule } from './schema-module.js';
+import { TenantValues, type TenantValuesOptions } from './tenant-values.js';
 
 export interface NodeProjectsOptions {
   /** Where credentials come from; `process.env` by default. */
@@ -23,6 +25,8 @@ export interface NodeProjectsOptions {
   readonly watch?: boolean;
   /** How long a tenant may take to answer (default 10 s). */
   readonly tenantTimeoutMs?: number;
+  /** How completion waits for and keeps the tenant's values. */
+  readonly tenantValues?: TenantValuesOptions;
 }
 
 const MODULE_EXTENSIONS = new Set(['.ts', '.mts', '.cts', '.js', '.mjs', '.cjs']);
@@ -55,6 +59,12 @@ interface Entry {
   watchers: FSWatcher[];
   /** The tenant's schemas once fetched; the project is rebuilt with them. */
   tenant?: SchemaResponse[];
+  /** The tenant's client (credentials from the environment), made once per config load. */
+  client?: MdqClient;
+  /** Value lookups through `client`, kept across the project's rebuilds. */
+  values?: TenantValues;
+  /** The schemas in effect, for the value lookups. */
+  schema?: SchemaIndex;
 }
 
 export class NodeProjects implements Projects {
@@ -168,7 +178,22 @@ export class NodeProjects implements Projects {
         );
       }
     }
-    if (config.tenant && entry.tenant === undefined) this.fetchTenant(configPath, entry, config);
+    if (config.tenant && entry.client === undefined) {
+      const client = this.tenantClient(configPath, config);
+      if (client) {
+        entry.client = client;
+        const tenant = config.tenant;
+        const scope = {
+          ...(tenant.businessArea === undefined ? {} : { businessArea: tenant.businessArea }),
+          ...(tenant.schemas?.length === 1 ? { schema: tenant.schemas[0]! } : {}),
+        };
+        entry.values = new TenantValues(
+          fieldValues(client, { scope: () => scope, schema: () => entry.schema }),
+          this.options.tenantValues,
+        );
+        this.fetchTenant(configPath, entry, client, config);
+      }
+    }
     responses.push(...(entry.tenant ?? []));
     let schema: Project['schema'];
     if (responses.length > 0) {
@@ -179,14 +204,21 @@ export class NodeProjects implements Projects {
         note(`the schemas cannot be loaded: ${errorText(e)}`);
       }
     }
+    entry.schema = schema;
     if (this.options.watch !== false && !this.disposed && this.entries.get(configPath) === entry)
       this.watchFiles(configPath, entry, files);
     for (const p of problems) this.log(p);
-    return { configPath, config, ...(schema ? { schema } : {}), problems };
+    return {
+      configPath,
+      config,
+      ...(schema ? { schema } : {}),
+      ...(entry.values ? { values: entry.values } : {}),
+      problems,
+    };
   }
 
-  /** A tenant's schemas, fetched once per load in the background: a tenant that is down costs nothing but a log line. */
-  private fetchTenant(configPath: string, entry: Entry, config: MdqConfig): void {
+  /** The tenant's client, credentials from the environment only; undefined (and a log line) without them. */
+  private tenantClient(configPath: string, config: MdqConfig): MdqClient | undefined {
     const tenant = config.tenant!;
     const clientId = this.env.MDQ_CLIENT_ID;
     const clientSecret = this.env.MDQ_CLIENT_SECRET;
@@ -194,15 +226,25 @@ export class NodeProjects implements Projects {
       this.log(
         `${configPath}: 'tenant' needs MDQ_CLIENT_ID and MDQ_CLIENT_SECRET in the environment; using the schema files only`,
       );
-      return;
+      return undefined;
     }
-    const client = createClient({
+    return createClient({
       baseUrl: tenant.baseUrl,
       credentials: { clientId, clientSecret },
       ...(this.env.MDQ_TOKEN_PATH ? { tokenPath: this.env.MDQ_TOKEN_PATH } : {}),
       timeoutMs: this.options.tenantTimeoutMs ?? 10_000,
       retry: { attempts: 1 },
     });
+  }
+
+  /** A tenant's schemas, fetched once per config load in the background: a tenant that is down costs nothing but a log line. */
+  private fetchTenant(
+    configPath: string,
+    entry: Entry,
+    client: MdqClient,
+    config: MdqConfig,
+  ): void {
+    const tenant = config.tenant!;
     const scope = tenant.businessArea === undefined ? {} : { businessArea: tenant.businessArea };
     const names = tenant.schemas ?? [undefined];
     Promise.all(

@@ -4,7 +4,7 @@
  * is the seam: the Node implementation (node-projects.ts) reads files and watches them; a
  * host without a file system (a Web Worker) passes its own to `createServer`.
  */
-import type { SchemaIndex } from '../index.js';
+import type { SchemaIndex, ValueSuggestion } from '../index.js';
 import type { MdqConfig } from './config.js';
 
 export interface Project {
@@ -13,6 +13,16 @@ export interface Project {
   readonly config: MdqConfig;
   /** Undefined without schemas: only the rules that need none run. */
   readonly schema?: SchemaIndex;
+  /**
+   * The tenant's values of a field (the config's `tenant`), for completion: resolves
+   * quickly, to `undefined` when the answer is still on the way (tenant-values.ts).
+   */
+  readonly values?: {
+    lookup(
+      field: string,
+      prefix: string,
+    ): Promise<{ readonly values: readonly ValueSuggestion[] | undefined }>;
+  };
   /** What could not be read, for the log (never a credential). */
   readonly problems: readonly string[];
 }

@@ -35,12 +35,14 @@ import {
   highlight,
   hover,
   LSP_SEMANTIC_TOKEN_TYPES,
+  mergeValueSuggestions,
   parse,
   toLspCodeActions,
   toLspCompletionList,
   toLspDiagnostic,
   toLspHover,
   toLspSemanticTokens,
+  wantsValues,
   type Diagnostic,
 } from '../index.js';
 import { blockAt, blocksIn, splitBlocks, type Block } from './blocks.js';
@@ -352,11 +354,21 @@ export function createServer(connection: Connection, options: ServerOptions = {}
       const offset = open.doc.offsetAt(params.position);
       const block = blockAround(open, offset);
       if (block.text.length > DEFAULT_LIMITS.maxLength) return null;
-      const result = complete(
+      let result = complete(
         block.text,
         offset - block.start,
         project.schema ? { schema: project.schema } : {},
       );
+      // The tenant's values, when they come quickly or were kept (tenant-values.ts); else
+      // the schema's items alone: the list is always incomplete, so the editor asks again
+      // as the person types, and by then the answer is kept.
+      if (project.values && wantsValues(result)) {
+        const { values } = await project.values.lookup(
+          result.context.field!,
+          result.context.prefix,
+        );
+        if (values !== undefined) result = mergeValueSuggestions(result, values);
+      }
       const list = shifted(toLspCompletionList(block.text, result), block.line);
       // The documentation waits for completionItem/resolve: a 10 000-field list stays small.
       lastDocs = new Map();
