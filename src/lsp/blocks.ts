@@ -12,6 +12,38 @@ export interface Block {
   /** The document's line the block starts on (0-based). */
   readonly line: number;
   readonly text: string;
+  /**
+   * Set for a query held in a JSON string (json-searches.ts): `starts[i]` is the document
+   * offset of the text's code unit `i` (through escapes), `starts[text.length]` the closing
+   * quote's. Absent, code unit `i` is at `start + i`.
+   */
+  readonly json?: { readonly starts: readonly number[] };
+}
+
+/** The document offset of the block's code unit `i`. */
+export function documentOffset(block: Block, i: number): number {
+  return block.json
+    ? block.json.starts[Math.max(0, Math.min(i, block.text.length))]!
+    : block.start + i;
+}
+
+/** The block's code unit at document offset `offset` (inside an escape: that code unit). */
+export function blockOffset(block: Block, offset: number): number {
+  if (!block.json) return offset - block.start;
+  const starts = block.json.starts;
+  let lo = 0;
+  let hi = starts.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (starts[mid]! <= offset) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
+}
+
+/** `text` as the block's document writes it: escaped for a JSON string. */
+export function written(block: Block, text: string): string {
+  return block.json ? JSON.stringify(text).slice(1, -1) : text;
 }
 
 const BLANK = /^[ \t\r\u3000]*$/;

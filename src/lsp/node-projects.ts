@@ -5,10 +5,10 @@
  * the environment only. Every file read is watched: a change drops the project, and the
  * server checks its documents again. Nothing here throws: problems go to the log.
  */
-import { watch, type FSWatcher } from 'node:fs';
-import { readFile, stat } from 'node:fs/promises';
+import { type Dirent, type FSWatcher, watch } from 'node:fs';
+import { readdir, readFile, stat } from 'node:fs/promises';
 import { basename, dirname, extname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createClient, type MdqClient } from '../client/client.js';
 import { fieldValues } from '../client/field-values.js';
 import { loadSchema, SchemaError, type SchemaIndex, type SchemaResponse } from '../index.js';
@@ -30,6 +30,11 @@ export interface NodeProjectsOptions {
 }
 
 const MODULE_EXTENSIONS = new Set(['.ts', '.mts', '.cts', '.js', '.mjs', '.cjs']);
+/** Query files a rename across files rewrites. */
+const QUERY_FILE = /\.mdq(?:\.json)?$/i;
+/** At most this many query files are read for one rename, each at most 10 MB. */
+const MAX_QUERY_FILES = 2_000;
+const MAX_QUERY_FILE_BYTES = 10_000_000;
 
 function errorText(e: unknown): string {
   return e instanceof Error ? e.message : String(e);
@@ -98,6 +103,42 @@ export class NodeProjects implements Projects {
       entry.project = this.load(configPath, entry);
     }
     return entry.project;
+  }
+
+  /**
+   * The project's `*.mdq` and `*.mdq.json` files: under the config's folder, skipping
+   * node_modules, dot entries and folders with an mdq.config.json of their own (another project).
+   */
+  async filesOf(project: Project): Promise<{ uri: string; text: string }[]> {
+    if (project.configPath === undefined) return [];
+    const paths: string[] = [];
+    const walk = async (dir: string, top: boolean): Promise<void> => {
+      let entries: Dirent[];
+      try {
+        entries = await readdir(dir, { withFileTypes: true });
+      } catch {
+        return;
+      }
+      if (!top && entries.some((e) => e.name === CONFIG_FILE && e.isFile())) return;
+      for (const e of entries) {
+        if (paths.length >= MAX_QUERY_FILES) return;
+        if (e.name.startsWith('.') || e.name === 'node_modules') continue;
+        const path = join(dir, e.name);
+        if (e.isDirectory()) await walk(path, false);
+        else if (e.isFile() && QUERY_FILE.test(e.name)) paths.push(path);
+      }
+    };
+    await walk(dirname(project.configPath), true);
+    const files: { uri: string; text: string }[] = [];
+    for (const path of paths) {
+      try {
+        if ((await stat(path)).size > MAX_QUERY_FILE_BYTES) continue;
+        files.push({ uri: pathToFileURL(path).href, text: await readFile(path, 'utf8') });
+      } catch {
+        // gone or unreadable since the listing: nothing to rename there
+      }
+    }
+    return files;
   }
 
   onChange(listener: () => void): void {

@@ -32,6 +32,11 @@ export interface Projects {
   projectFor(uri: string): Promise<Project>;
   /** Called whenever a config or schema file changed (and its projects were dropped). */
   onChange(listener: () => void): void;
+  /**
+   * The project's query files (`*.mdq`, `*.mdq.json`) as they are on disk, for a rename
+   * across files; optional (a host without files has none).
+   */
+  filesOf?(project: Project): Promise<readonly { readonly uri: string; readonly text: string }[]>;
   /** A file the client reports changed (`workspace/didChangeWatchedFiles`). */
   fileChanged(uri: string): void;
   dispose(): void;

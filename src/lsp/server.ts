@@ -45,7 +45,16 @@ import {
   wantsValues,
   type Diagnostic,
 } from '../index.js';
-import { blockAt, blocksIn, splitBlocks, type Block } from './blocks.js';
+import {
+  blockAt,
+  blockOffset,
+  blocksIn,
+  documentOffset,
+  splitBlocks,
+  written,
+  type Block,
+} from './blocks.js';
+import { isSavedSearches, jsonQueryBlocks } from './json-searches.js';
 import { fieldNameAt, fieldNames, renameEdits } from './fields.js';
 import type { Project, Projects } from './project.js';
 
@@ -69,6 +78,8 @@ export interface MdqServer {
 
 interface OpenDocument {
   doc: TextDocument;
+  /** A `*.mdq.json` file: its queries are the `query` strings (json-searches.ts). */
+  json: boolean;
   blocks?: { version: number; list: Block[] };
   /** Diagnostics per block text, for the settings generation `generation`. */
   checked: Map<string, readonly Diagnostic[]>;
@@ -86,6 +97,38 @@ function shifted<T>(value: T, lines: number): T {
   if (typeof out.line === 'number' && typeof out.character === 'number')
     out.line = (out.line as number) + lines;
   return out as T;
+}
+
+/** The offset of each line's start in `text`. */
+function lineStarts(text: string): number[] {
+  const starts = [0];
+  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
+  return starts;
+}
+
+/**
+ * LSP data computed on a block's text, moved into its document: every position, and every
+ * `newText`/`insertText` written the way the document writes text (escaped in a JSON string).
+ */
+function intoDocument<T>(value: T, block: Block, doc: TextDocument): T {
+  if (!block.json) return shifted(value, block.line);
+  const starts = lineStarts(block.text);
+  const walk = (v: unknown): unknown => {
+    if (v === null || typeof v !== 'object') return v;
+    if (Array.isArray(v)) return v.map(walk);
+    const out: Record<string, unknown> = {};
+    for (const [key, x] of Object.entries(v))
+      out[key] =
+        (key === 'newText' || key === 'insertText') && typeof x === 'string'
+          ? written(block, x)
+          : walk(x);
+    if (typeof out.line === 'number' && typeof out.character === 'number') {
+      const i = (starts[out.line as number] ?? block.text.length) + (out.character as number);
+      return doc.positionAt(documentOffset(block, i));
+    }
+    return out;
+  };
+  return walk(value) as T;
 }
 
 function overlaps(a: Range, b: Range): boolean {
@@ -149,14 +192,17 @@ export function createServer(connection: Connection, options: ServerOptions = {}
 
   function blocksOf(open: OpenDocument): Block[] {
     if (open.blocks?.version !== open.doc.version)
-      open.blocks = { version: open.doc.version, list: splitBlocks(open.doc.getText()) };
+      open.blocks = {
+        version: open.doc.version,
+        list: open.json ? jsonQueryBlocks(open.doc.getText()) : splitBlocks(open.doc.getText()),
+      };
     return open.blocks.list;
   }
 
-  /** The block at `offset`, or the cursor's own (blank) line when it stands between blocks. */
-  function blockAround(open: OpenDocument, offset: number): Block {
+  /** The block at `offset`, or the cursor's own (blank) line when it stands between blocks (none outside a JSON file's queries). */
+  function blockAround(open: OpenDocument, offset: number): Block | undefined {
     const found = blockAt(blocksOf(open), offset);
-    if (found) return found;
+    if (found || open.json) return found;
     const position = open.doc.positionAt(offset);
     const start = open.doc.offsetAt({ line: position.line, character: 0 });
     const end = open.doc.offsetAt({ line: position.line, character: Number.MAX_SAFE_INTEGER });
@@ -199,7 +245,8 @@ export function createServer(connection: Connection, options: ServerOptions = {}
     const project = await projectOf(uri);
     return diagnosticsOf(open, project).flatMap(({ block, list }) =>
       list.map(
-        (d) => shifted(toLspDiagnostic(block.text, d, uri), block.line) as LspDiagnosticType,
+        (d) =>
+          intoDocument(toLspDiagnostic(block.text, d, uri), block, open.doc) as LspDiagnosticType,
       ),
     );
   }
@@ -313,6 +360,7 @@ export function createServer(connection: Connection, options: ServerOptions = {}
     const { uri, languageId, version, text } = params.textDocument;
     documents.set(uri, {
       doc: TextDocument.create(uri, languageId, version, text),
+      json: isSavedSearches(uri, languageId),
       checked: new Map(),
       generation,
     });
@@ -353,10 +401,10 @@ export function createServer(connection: Connection, options: ServerOptions = {}
       const project = await projectOf(params.textDocument.uri);
       const offset = open.doc.offsetAt(params.position);
       const block = blockAround(open, offset);
-      if (block.text.length > DEFAULT_LIMITS.maxLength) return null;
+      if (!block || block.text.length > DEFAULT_LIMITS.maxLength) return null;
       let result = complete(
         block.text,
-        offset - block.start,
+        blockOffset(block, offset),
         project.schema ? { schema: project.schema } : {},
       );
       // The tenant's values, when they come quickly or were kept (tenant-values.ts); else
@@ -369,7 +417,7 @@ export function createServer(connection: Connection, options: ServerOptions = {}
         );
         if (values !== undefined) result = mergeValueSuggestions(result, values);
       }
-      const list = shifted(toLspCompletionList(block.text, result), block.line);
+      const list = intoDocument(toLspCompletionList(block.text, result), block, open.doc);
       // The documentation waits for completionItem/resolve: a 10 000-field list stays small.
       lastDocs = new Map();
       return {
@@ -405,36 +453,46 @@ export function createServer(connection: Connection, options: ServerOptions = {}
       if (!block || block.text.length > DEFAULT_LIMITS.maxLength) return null;
       const result = hover(
         block.text,
-        offset - block.start,
+        blockOffset(block, offset),
         project.schema ? { schema: project.schema } : {},
       );
-      return shifted(toLspHover(block.text, result), block.line);
+      return intoDocument(toLspHover(block.text, result), block, open.doc);
     }),
   );
 
-  function semanticTokens(blocks: readonly Block[]): SemanticTokens {
+  function semanticTokens(doc: TextDocument, blocks: readonly Block[]): SemanticTokens {
     const data: number[] = [];
     let lastLine = 0;
     let lastChar = 0;
     for (const block of blocks) {
       if (block.text.length > DEFAULT_LIMITS.maxLength) continue;
       const own = toLspSemanticTokens(block.text, highlight(block.text)).data;
-      let line = block.line;
+      const starts = block.json ? lineStarts(block.text) : undefined;
+      let line = 0;
       let char = 0;
       for (let i = 0; i < own.length; i += 5) {
         const dl = own[i]!;
         const dc = own[i + 1]!;
         line += dl;
         char = dl === 0 ? char + dc : dc;
+        // In the document: a .mdq block is its lines; a JSON string's token spans its escapes.
+        let at = { line: block.line + line, character: char };
+        let length = own[i + 2]!;
+        if (starts) {
+          const from = starts[line]! + char;
+          const start = documentOffset(block, from);
+          at = doc.positionAt(start);
+          length = documentOffset(block, from + length) - start;
+        }
         data.push(
-          line - lastLine,
-          line === lastLine ? char - lastChar : char,
-          own[i + 2]!,
+          at.line - lastLine,
+          at.line === lastLine ? at.character - lastChar : at.character,
+          length,
           own[i + 3]!,
           own[i + 4]!,
         );
-        lastLine = line;
-        lastChar = char;
+        lastLine = at.line;
+        lastChar = at.character;
       }
     }
     return { data };
@@ -443,7 +501,7 @@ export function createServer(connection: Connection, options: ServerOptions = {}
   connection.languages.semanticTokens.on(
     guard('semanticTokens/full', { data: [] } as SemanticTokens, (params) => {
       const open = documents.get(params.textDocument.uri);
-      return open ? semanticTokens(blocksOf(open)) : { data: [] };
+      return open ? semanticTokens(open.doc, blocksOf(open)) : { data: [] };
     }),
   );
 
@@ -453,7 +511,7 @@ export function createServer(connection: Connection, options: ServerOptions = {}
       if (!open) return { data: [] };
       const from = open.doc.offsetAt(params.range.start);
       const to = open.doc.offsetAt(params.range.end);
-      return semanticTokens(blocksIn(blocksOf(open), from, to));
+      return semanticTokens(open.doc, blocksIn(blocksOf(open), from, to));
     }),
   );
 
@@ -477,7 +535,7 @@ export function createServer(connection: Connection, options: ServerOptions = {}
       if (formatted !== block.text)
         edits.push({
           range: { start: open.doc.positionAt(block.start), end: open.doc.positionAt(block.end) },
-          newText: formatted,
+          newText: written(block, formatted),
         });
     }
     return edits;
@@ -494,6 +552,14 @@ export function createServer(connection: Connection, options: ServerOptions = {}
     ),
   );
 
+  /** The document range of the block's code units `[from, to)`. */
+  function rangeIn(doc: TextDocument, block: Block, from: number, to: number): Range {
+    return {
+      start: doc.positionAt(documentOffset(block, from)),
+      end: doc.positionAt(documentOffset(block, to)),
+    };
+  }
+
   connection.onDocumentHighlight(
     guard('documentHighlight', null, (params): DocumentHighlight[] | null => {
       const open = documents.get(params.textDocument.uri);
@@ -502,17 +568,11 @@ export function createServer(connection: Connection, options: ServerOptions = {}
       const block = blockAt(blocksOf(open), offset);
       if (!block || block.text.length > DEFAULT_LIMITS.maxLength) return null;
       const tree = parse(block.text).ast;
-      const name = fieldNameAt(tree, offset - block.start);
+      const name = fieldNameAt(tree, blockOffset(block, offset));
       if (!name) return null;
       return fieldNames(tree)
         .filter((n) => n.value === name.value)
-        .map((n) => ({
-          range: {
-            start: open.doc.positionAt(block.start + n.span.start),
-            end: open.doc.positionAt(block.start + n.span.end),
-          },
-          kind: 1,
-        }));
+        .map((n) => ({ range: rangeIn(open.doc, block, n.span.start, n.span.end), kind: 1 }));
     }),
   );
 
@@ -523,7 +583,7 @@ export function createServer(connection: Connection, options: ServerOptions = {}
     const offset = open.doc.offsetAt(position);
     const block = blockAt(blocksOf(open), offset);
     if (!block || block.text.length > DEFAULT_LIMITS.maxLength) return undefined;
-    const name = fieldNameAt(parse(block.text).ast, offset - block.start);
+    const name = fieldNameAt(parse(block.text).ast, blockOffset(block, offset));
     return name ? { open, block, name } : undefined;
   }
 
@@ -533,33 +593,55 @@ export function createServer(connection: Connection, options: ServerOptions = {}
       if (!found) return null; // only a field name can be renamed
       const { open, block, name } = found;
       return {
-        range: {
-          start: open.doc.positionAt(block.start + name.span.start),
-          end: open.doc.positionAt(block.start + name.span.end),
-        },
+        range: rangeIn(open.doc, block, name.span.start, name.span.end),
         placeholder: name.value,
       };
     }),
   );
 
+  /** The edits renaming field `from` to `to` in every query of one document. */
+  function renameIn(doc: TextDocument, blocks: readonly Block[], from: string, to: string) {
+    const edits: TextEdit[] = [];
+    for (const block of blocks) {
+      if (block.text.length > DEFAULT_LIMITS.maxLength) continue;
+      for (const e of renameEdits(block.text, from, to))
+        edits.push({ range: rangeIn(doc, block, e.start, e.end), newText: written(block, e.text) });
+    }
+    return edits;
+  }
+
+  /**
+   * A field renamed in every query of its project: the document, the other open documents
+   * under the same mdq.config.json, and the project's query files on disk that are not open
+   * (`Projects.filesOf`). A document without a config is a project of its own.
+   */
   connection.onRenameRequest(
-    guard('rename', null, (params): WorkspaceEdit | null => {
-      const found = fieldUnder(params.textDocument.uri, params.position);
+    guard('rename', null, async (params): Promise<WorkspaceEdit | null> => {
+      const uri = params.textDocument.uri;
+      const found = fieldUnder(uri, params.position);
       if (!found || params.newName.trim() === '') return null;
       const { open, name } = found;
-      const edits: TextEdit[] = [];
-      for (const block of blocksOf(open)) {
-        if (block.text.length > DEFAULT_LIMITS.maxLength) continue;
-        for (const e of renameEdits(block.text, name.value, params.newName))
-          edits.push({
-            range: {
-              start: open.doc.positionAt(block.start + e.start),
-              end: open.doc.positionAt(block.start + e.end),
-            },
-            newText: e.text,
-          });
+      const changes: Record<string, TextEdit[]> = {
+        [uri]: renameIn(open.doc, blocksOf(open), name.value, params.newName),
+      };
+      const project = await projectOf(uri);
+      if (project.configPath !== undefined) {
+        for (const [other, document] of documents) {
+          if (other === uri || (await projectOf(other)).configPath !== project.configPath) continue;
+          const edits = renameIn(document.doc, blocksOf(document), name.value, params.newName);
+          if (edits.length > 0) changes[other] = edits;
+        }
+        const source = await projectSource();
+        for (const file of (await source.filesOf?.(project)) ?? []) {
+          if (documents.has(file.uri)) continue;
+          const json = isSavedSearches(file.uri);
+          const doc = TextDocument.create(file.uri, json ? 'mdq-json' : 'mdq', 0, file.text);
+          const blocks = json ? jsonQueryBlocks(file.text) : splitBlocks(file.text);
+          const edits = renameIn(doc, blocks, name.value, params.newName);
+          if (edits.length > 0) changes[file.uri] = edits;
+        }
       }
-      return { changes: { [params.textDocument.uri]: edits } };
+      return { changes };
     }),
   );
 
@@ -583,7 +665,7 @@ export function createServer(connection: Connection, options: ServerOptions = {}
           for (const d of list) {
             if (!d.fixes?.length) continue;
             for (const action of toLspCodeActions(block.text, d, uri)) {
-              const moved = shifted(action, block.line) as CodeAction;
+              const moved = intoDocument(action, block, open.doc) as CodeAction;
               if (
                 wants(action.kind) &&
                 moved.diagnostics?.some((x) => overlaps(x.range, params.range))
@@ -607,7 +689,7 @@ export function createServer(connection: Connection, options: ServerOptions = {}
                 start: open.doc.positionAt(block.start),
                 end: open.doc.positionAt(block.end),
               },
-              newText: fixed.text,
+              newText: written(block, fixed.text),
             });
         }
         if (edits.length > 0)
