@@ -10,6 +10,11 @@
  *
  * Targets (issue 26): p99 under 5 ms for completion and hover, under 20 ms for the
  * diagnostics of 10 000 clauses. Options: `--rounds=N` (default 200; 20 for the big document).
+ *
+ * The floor, measured in the same run: after every timed round, one round trip of a bare
+ * JSON-RPC `echo` request to a process that does nothing else (vscode-jsonrpc over stdio,
+ * the same transport), so each row has beside it what the machine's load costs a request
+ * that does no work at all. p50, p95 and p99 of both.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
@@ -41,6 +46,26 @@ writeFileSync(
   }),
 );
 writeFileSync(join(dir, 'mdq.config.json'), JSON.stringify({ schemas: ['schema.json'] }));
+
+/** The floor: a process answering `echo` over the same stdio transport, nothing else. */
+const ECHO_SERVER = `
+const { createMessageConnection, StreamMessageReader, StreamMessageWriter } = require('vscode-jsonrpc/node');
+const c = createMessageConnection(new StreamMessageReader(process.stdin), new StreamMessageWriter(process.stdout));
+c.onRequest('echo', (p) => p);
+c.listen();`;
+const echoChild = spawn(process.execPath, ['-e', ECHO_SERVER], {
+  cwd: root,
+  stdio: ['pipe', 'pipe', 'inherit'],
+});
+const echo = createMessageConnection(
+  new StreamMessageReader(echoChild.stdout),
+  new StreamMessageWriter(echoChild.stdin),
+);
+echo.listen();
+const echoPayload = {
+  textDocument: { uri: 'file:///q.mdq' },
+  position: { line: 0, character: 30 },
+};
 
 const child = spawn(process.execPath, [join(root, 'dist', 'cli.js'), 'lsp', '--stdio'], {
   stdio: ['pipe', 'pipe', 'inherit'],
@@ -86,17 +111,24 @@ await wait;
 function stats(times) {
   const sorted = [...times].sort((a, b) => a - b);
   const at = (q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
-  return { p50: at(0.5).toFixed(2), p99: at(0.99).toFixed(2), n: times.length };
+  return { p50: at(0.5), p95: at(0.95), p99: at(0.99), n: times.length };
 }
 
+/** `run` timed `n` times after 10 warm-up rounds, each followed by one timed echo (the floor). */
 async function time(n, run) {
   const times = [];
+  const floor = [];
   for (let i = 0; i < n + 10; i++) {
     const start = performance.now();
     await run(i);
-    if (i >= 10) times.push(performance.now() - start); // 10 warm-up rounds
+    const between = performance.now();
+    await echo.sendRequest('echo', echoPayload);
+    if (i >= 10) {
+      times.push(between - start);
+      floor.push(performance.now() - between);
+    }
   }
-  return stats(times);
+  return { ...stats(times), floor: stats(floor) };
 }
 
 const end = { line: 0, character: query.length };
@@ -159,6 +191,14 @@ results['diagnostics after a change (10 000 clauses)'] = await time(
 
 await connection.sendRequest('shutdown');
 connection.sendNotification('exit');
-console.log(`mdq lsp over stdio, ms (load average ${loadavg()[0].toFixed(1)}):`);
-for (const [name, { p50, p99, n }] of Object.entries(results))
-  console.log(`  ${name.padEnd(46)} p50 ${p50.padStart(7)}  p99 ${p99.padStart(7)}  (${n} rounds)`);
+echo.dispose();
+echoChild.kill();
+const ms = (x) => x.toFixed(2).padStart(7);
+console.log(
+  `mdq lsp over stdio, ms (load average ${loadavg()[0].toFixed(1)}); floor = a bare JSON-RPC echo round trip after each round:`,
+);
+for (const [name, r] of Object.entries(results))
+  console.log(
+    `  ${name.padEnd(44)} p50 ${ms(r.p50)} p95 ${ms(r.p95)} p99 ${ms(r.p99)}` +
+      ` | floor p50 ${ms(r.floor.p50)} p95 ${ms(r.floor.p95)} p99 ${ms(r.floor.p99)}  (${r.n} rounds)`,
+  );

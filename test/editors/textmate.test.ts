@@ -146,3 +146,30 @@ describe('the TextMate grammar of editors/vscode', () => {
     );
   });
 });
+
+describe('the extension contributes saved searches (*.mdq.json)', () => {
+  const here = join(import.meta.dirname, '..', '..', 'editors', 'vscode');
+  const manifest = JSON.parse(readFileSync(join(here, 'package.json'), 'utf8')) as {
+    contributes: {
+      languages: { id: string; filenamePatterns?: string[]; configuration: string }[];
+      grammars: { language: string; scopeName: string; path: string }[];
+    };
+  };
+
+  it('as the language mdq-json, with a grammar and a configuration that exist, served by the client', () => {
+    const language = manifest.contributes.languages.find((l) => l.id === 'mdq-json');
+    expect(language?.filenamePatterns).toEqual(['*.mdq.json']);
+    JSON.parse(readFileSync(join(here, language!.configuration), 'utf8'));
+    const grammar = manifest.contributes.grammars.find((g) => g.language === 'mdq-json')!;
+    const tm = JSON.parse(readFileSync(join(here, grammar.path), 'utf8')) as {
+      scopeName: string;
+      patterns: unknown[];
+    };
+    expect(tm.scopeName).toBe(grammar.scopeName);
+    expect(tm.patterns).toEqual([{ include: 'source.json' }]);
+    // The client asks the server about both languages (the server knows *.mdq.json by name too).
+    expect(readFileSync(join(here, 'src', 'extension.ts'), 'utf8')).toContain(
+      "{ language: 'mdq-json' }",
+    );
+  });
+});

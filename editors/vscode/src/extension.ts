@@ -30,7 +30,7 @@ export async function activate(context: ExtensionContext): Promise<void> {
   const { command, args } = serverCommand();
   const server: ServerOptions = { command, args, transport: TransportKind.stdio };
   client = new LanguageClient('mdq', 'mdq', server, {
-    documentSelector: [{ language: 'mdq' }],
+    documentSelector: [{ language: 'mdq' }, { language: 'mdq-json' }],
     synchronize: {
       configurationSection: 'mdq',
       fileEvents: workspace.createFileSystemWatcher('**/{mdq.config.json,*.json,*.ts}'),
