@@ -1,7 +1,8 @@
 /**
  * `mdq lint --files <file|glob>...`: every query of saved `.mdq` files, each blank-line-
  * separated block checked on its own (as the language server reads them), reported at its
- * line in the file. Without `--schema` each file is checked against the schemas of the
+ * line in the file; in `*.mdq.json` saved searches, every "query" string, reported at its
+ * characters in the file (through JSON escapes). Without `--schema` each file is checked against the schemas of the
  * `mdq.config.json` found walking up from it, with the config's levels (which `--severity`
  * overrides). Exit 1 when any file has an error, 2 when a file cannot be read or nothing matched.
  */
@@ -10,34 +11,28 @@ import type { Level } from '../checker/rule.js';
 import { findConfig, loadProject } from '../eslint/config.js';
 import { check, type SchemaIndex } from '../index.js';
 import type { Diagnostic, Severity } from '../language/diagnostic.js';
-import { splitBlocks } from '../lsp/blocks.js';
+import { documentOffset, splitBlocks, written, type Block } from '../lsp/blocks.js';
+import { isSavedSearches, jsonQueryBlocks } from '../lsp/json-searches.js';
 import { expandGlob } from './glob.js';
 import { EXIT, UsageError, type CliIo } from './io.js';
 import { ALL_DIAGNOSTICS, formatDiagnostics } from './report.js';
 import { reason } from './schema-files.js';
 
-/** A diagnostic of a block, moved to where the block stands in its file. */
-function moved(d: Diagnostic, by: number): Diagnostic {
-  const span = { start: d.span.start + by, end: d.span.end + by };
+/** A diagnostic of a block, moved to where the block stands in its file (edits written as the file writes text). */
+function moved(d: Diagnostic, block: Block): Diagnostic {
+  const at = (span: { start: number; end: number }) => ({
+    start: documentOffset(block, span.start),
+    end: documentOffset(block, span.end),
+  });
   return {
     ...d,
-    span,
-    ...(d.related
-      ? {
-          related: d.related.map((r) => ({
-            ...r,
-            span: { start: r.span.start + by, end: r.span.end + by },
-          })),
-        }
-      : {}),
+    span: at(d.span),
+    ...(d.related ? { related: d.related.map((r) => ({ ...r, span: at(r.span) })) } : {}),
     ...(d.fixes
       ? {
           fixes: d.fixes.map((f) => ({
             ...f,
-            edits: f.edits.map((e) => ({
-              ...e,
-              span: { start: e.span.start + by, end: e.span.end + by },
-            })),
+            edits: f.edits.map((e) => ({ ...e, span: at(e.span), text: written(block, e.text) })),
           })),
         }
       : {}),
@@ -89,9 +84,10 @@ export async function lintFiles(
         for (const p of project.problems) io.stderr(`mdq lint: ${p}\n`);
       }
     }
-    const diagnostics = splitBlocks(text).flatMap((block) =>
+    const blocks = isSavedSearches(file) ? jsonQueryBlocks(text) : splitBlocks(text);
+    const diagnostics = blocks.flatMap((block) =>
       check(block.text, { ...(schema ? { schema } : {}), severities, ...ALL_DIAGNOSTICS }).map(
-        (d) => moved(d, block.start),
+        (d) => moved(d, block),
       ),
     );
     for (const d of diagnostics) counts[d.severity]++;

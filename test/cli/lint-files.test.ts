@@ -62,6 +62,18 @@ describe('mdq lint --files', () => {
     expect(stdout).toContain('1 problem (1 error) in 1 of 2 files');
   });
 
+  it('checks the "query" strings of *.mdq.json saved searches, at their characters in the file', async () => {
+    const dir = project();
+    const saved =
+      '{ "searches": [\n  { "name": "Citty", "query": "Email:\\"a@b.c\\" AND Citty:x" }\n] }\n';
+    writeFileSync(join(dir, 'queries', 'saved.mdq.json'), saved);
+    const { code, stdout } = await lint(['--files', `${dir}/queries/*.mdq.json`]);
+    expect(code).toBe(1);
+    const column = saved.split('\n')[1]!.indexOf('Citty:x') + 1;
+    expect(stdout).toContain(`${dir}/queries/saved.mdq.json:2:${column}: error unknown-field:`);
+    expect(stdout).toContain('1 problem (1 error) in 1 of 1 file');
+  });
+
   it('exits 0 when only warnings are left, with --severity over the config', async () => {
     const dir = project();
     const { code } = await lint([
