@@ -100,7 +100,7 @@ function shifted<T>(value: T, lines: number): T {
 }
 
 /** The offset of each line's start in `text`. */
-function lineStarts(text: string): number[] {
+function blockLineStarts(text: string): number[] {
   const starts = [0];
   for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
   return starts;
@@ -112,7 +112,7 @@ function lineStarts(text: string): number[] {
  */
 function intoDocument<T>(value: T, block: Block, doc: TextDocument): T {
   if (!block.json) return shifted(value, block.line);
-  const starts = lineStarts(block.text);
+  const starts = blockLineStarts(block.text);
   const walk = (v: unknown): unknown => {
     if (v === null || typeof v !== 'object') return v;
     if (Array.isArray(v)) return v.map(walk);
@@ -467,7 +467,7 @@ export function createServer(connection: Connection, options: ServerOptions = {}
     for (const block of blocks) {
       if (block.text.length > DEFAULT_LIMITS.maxLength) continue;
       const own = toLspSemanticTokens(block.text, highlight(block.text)).data;
-      const starts = block.json ? lineStarts(block.text) : undefined;
+      const starts = block.json ? blockLineStarts(block.text) : undefined;
       let line = 0;
       let char = 0;
       for (let i = 0; i < own.length; i += 5) {

@@ -55,9 +55,12 @@ async function serve(project: Partial<Project>, files: Projects['filesOf'] = und
     new StreamMessageReader(toClient),
     new StreamMessageWriter(toServer),
   );
-  const published = new Map();
-  client.onNotification('textDocument/publishDiagnostics', (p: { uri: string }) =>
-    published.set(p.uri, p),
+  const published: Harness['published'] = new Map();
+  client.onNotification(
+    'textDocument/publishDiagnostics',
+    (p: { uri: string; diagnostics: { code: string; range: unknown }[] }) => {
+      published.set(p.uri, p);
+    },
   );
   client.onNotification('window/logMessage', () => {});
   client.listen();
