@@ -23,7 +23,14 @@ import type { SchemaField, SchemaIndex } from '../schema/schema.js';
 // The core through its public API (tsup.config.ts), as mdq/sql does.
 import { loadSchema, parseOrThrow, wildcardParts } from '../index.js';
 import { schemaIndexOf } from '../sql/schema.js';
-import { type BoolQuery, MATCH_ALL, MATCH_NONE, type QueryDsl, type RangeQuery } from './dsl.js';
+import {
+  type BoolQuery,
+  MATCH_ALL,
+  MATCH_NONE,
+  type NumberRangeQuery,
+  type QueryDsl,
+  type TextRangeQuery,
+} from './dsl.js';
 import {
   FIELD_TYPES,
   FULL_TEXT_VALUES,
@@ -392,7 +399,7 @@ function typedRange(
   const f = scope.field;
   switch (FIELD_TYPES[scope.kind].storage) {
     case 'number': {
-      const range: RangeQuery = {};
+      const range: NumberRangeQuery = {};
       for (const [end, above] of [
         [lower, true],
         [upper, false],
@@ -405,7 +412,7 @@ function typedRange(
       return { range: { [scope.name]: range } };
     }
     case 'date': {
-      const range: RangeQuery = { format: ISO_INSTANT };
+      const range: TextRangeQuery = { format: ISO_INSTANT };
       for (const [end, above] of [
         [lower, true],
         [upper, false],
@@ -453,7 +460,7 @@ function keywordRange(
   upper: End | null,
   read: (text: string) => string,
 ): QueryDsl {
-  const range: RangeQuery = {};
+  const range: TextRangeQuery = {};
   if (lower !== null) range[lower.inclusive ? 'gte' : 'gt'] = read(lower.text);
   if (upper !== null) range[upper.inclusive ? 'lte' : 'lt'] = read(upper.text);
   return { range: { [field]: range } };
@@ -476,6 +483,9 @@ function present(scope: Scope): QueryDsl {
 function wildcard(pattern: string, scope: Scope | null): QueryDsl {
   if (pattern === '*') return scope === null ? MATCH_ALL : present(scope);
   const parts = wildcardParts(pattern.toLowerCase());
+  // Only stars: any text but the empty one, which OpenSearch holds for an empty value and mdq never matches.
+  if (parts.every((part) => 'wildcard' in part && part.wildcard === '*'))
+    return { range: { [valuesFieldOf(scope)]: { gt: '' } } };
   const last = parts[parts.length - 1];
   const isPrefix =
     parts.length === 2 &&
@@ -496,9 +506,10 @@ function wildcard(pattern: string, scope: Scope | null): QueryDsl {
 }
 
 function regex(node: NodeOfKind<'Regex'>, scope: Scope | null, context: Context): QueryDsl {
+  let matchesEmpty: boolean;
   try {
     // The evaluator's automaton refuses some patterns (too large): refused here alike.
-    regexTreeMatcher(parseLuceneRegexp(node.pattern));
+    matchesEmpty = regexTreeMatcher(parseLuceneRegexp(node.pattern))('');
   } catch (error) {
     if (error instanceof RegexSyntaxError) {
       report(
@@ -538,6 +549,14 @@ function fuzzy(node: NodeOfKind<'Fuzzy'>, scope: Scope | null, context: Context)
     'info',
   );
   const fuzziness = editsFor(node.distance, Array.from(term).length);
+  if (Array.from(term).length <= fuzziness)
+    report(
+      context,
+      node,
+      'opensearch-fuzzy-empty',
+      `"${term}" is within ${fuzziness} edits of the empty text, which OpenSearch holds for an empty value (mdq never matches one): a record with an empty value may match`,
+      'warning',
+    );
   return onPatternFields(scope, (field) => ({
     fuzzy: {
       [field]: {
@@ -604,9 +623,9 @@ const CLAUSES: { readonly [K in Expr['kind'] | FieldValue['kind']]: Compile<K> }
   // A boost weighs the score and changes no match (nor does it in the evaluator).
   Boost: (node, scope, context) => {
     const inner = clause(node.operand, scope, context);
-    return inner === MATCH_NONE || !Number.isFinite(node.boost) || node.boost < 0
+    return inner === MATCH_NONE || !Number.isFinite(node.value) || node.value < 0
       ? inner
-      : bool({ must: [inner], boost: node.boost });
+      : bool({ must: [inner], boost: node.value });
   },
   MatchAll: () => MATCH_ALL,
   Field: (node, _scope, context) => {

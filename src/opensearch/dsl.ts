@@ -37,14 +37,24 @@ export interface FuzzyQuery {
   transpositions: boolean;
 }
 
-/** Bounds of numbers, dates (ISO, read with `format`) or keywords. */
-export interface RangeQuery {
-  gt?: string | number;
-  gte?: string | number;
-  lt?: string | number;
-  lte?: string | number;
+/** Bounds of numbers. */
+export interface NumberRangeQuery {
+  gt?: number;
+  gte?: number;
+  lt?: number;
+  lte?: number;
+}
+
+/** Bounds of dates (ISO instants, read in `format`) or of keywords (no format). */
+export interface TextRangeQuery {
+  gt?: string;
+  gte?: string;
+  lt?: string;
+  lte?: string;
   format?: string;
 }
+
+export type RangeQuery = NumberRangeQuery | TextRangeQuery;
 
 export const MATCH_ALL: QueryDsl = { match_all: {} };
 export const MATCH_NONE: QueryDsl = { match_none: {} };

@@ -94,9 +94,40 @@ export function valueField(name: string): string {
   return `${name}.${VALUE_SUBFIELD}`;
 }
 
+/** The whole values of a field: one keyword each, lower-cased. */
+export interface ValueSubfield {
+  [name: string]: { type: 'keyword'; normalizer: string };
+}
+
+/** A property of the mapping, as `indexMapping` writes them. */
+export type Property =
+  | {
+      type: 'text';
+      analyzer: 'standard';
+      position_increment_gap: number;
+      fields?: ValueSubfield;
+      copy_to?: string[];
+    }
+  | { type: 'double'; ignore_malformed: true; fields: ValueSubfield; copy_to?: string[] }
+  | {
+      type: 'date';
+      format: string;
+      ignore_malformed: true;
+      fields: ValueSubfield;
+      copy_to?: string[];
+    }
+  | {
+      type: 'keyword';
+      normalizer?: string;
+      index?: false;
+      doc_values?: false;
+      fields?: ValueSubfield;
+      copy_to?: string[];
+    };
+
 /** The mapping property of one field. */
-export function fieldProperty(field: SchemaField, copied: boolean): Record<string, unknown> {
-  const value = { [VALUE_SUBFIELD]: { type: 'keyword', normalizer: LOWERCASE } };
+export function fieldProperty(field: SchemaField, copied: boolean): Property {
+  const value: ValueSubfield = { [VALUE_SUBFIELD]: { type: 'keyword', normalizer: LOWERCASE } };
   const copy = copied ? { copy_to: [FULL_TEXT_WORDS, FULL_TEXT_VALUES] } : {};
   switch (FIELD_TYPES[field.kind].storage) {
     case 'words':

@@ -12,4 +12,12 @@ export {
   type ToQueryDslOptions,
 } from './compile.js';
 export { indexMapping, type IndexMapping } from './mapping.js';
-export type { BoolQuery, FuzzyQuery, QueryDsl, RangeQuery } from './dsl.js';
+export type { Property, ValueSubfield } from './fields.js';
+export type {
+  BoolQuery,
+  FuzzyQuery,
+  NumberRangeQuery,
+  QueryDsl,
+  RangeQuery,
+  TextRangeQuery,
+} from './dsl.js';

@@ -13,21 +13,20 @@ import {
   fieldProperty,
   LOWERCASE,
   POSITION_GAP,
+  type Property,
 } from './fields.js';
 
 /** The create-index body: analysis settings and the mapping. */
 export interface IndexMapping {
-  readonly settings: {
-    readonly analysis: {
-      readonly normalizer: {
-        readonly [LOWERCASE]: { readonly type: 'custom'; readonly filter: readonly string[] };
-      };
+  settings: {
+    analysis: {
+      normalizer: { [LOWERCASE]: { type: 'custom'; filter: string[] } };
     };
   };
-  readonly mappings: {
+  mappings: {
     /** Fields outside the schema are kept in the source, not indexed. */
-    readonly dynamic: false;
-    readonly properties: { readonly [field: string]: Readonly<Record<string, unknown>> };
+    dynamic: false;
+    properties: { [field: string]: Property };
   };
 }
 
@@ -36,7 +35,7 @@ const METADATA = new Set<string>(HIT_METADATA_FIELDS);
 /** The create-index body for records of `schema` (a Get Schema response, several, or `defineSchema`'s). */
 export function indexMapping(schema: EvaluatorSchema): IndexMapping {
   const index = schemaIndexOf(schema);
-  const properties: Record<string, Readonly<Record<string, unknown>>> = {
+  const properties: Record<string, Property> = {
     [FULL_TEXT_WORDS]: {
       type: 'text',
       analyzer: 'standard',
