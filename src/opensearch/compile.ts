@@ -526,9 +526,9 @@ function regex(node: NodeOfKind<'Regex'>, scope: Scope | null, context: Context)
     }
     throw error;
   }
-  return onPatternFields(scope, (field) => ({
-    regexp: { [field]: { value: node.pattern, flags: 'ALL' } },
-  }));
+  // OpenSearch holds an empty value as the empty text, which mdq never matches: intersected away.
+  const value = matchesEmpty ? `(${node.pattern})&(.+)` : node.pattern;
+  return onPatternFields(scope, (field) => ({ regexp: { [field]: { value, flags: 'ALL' } } }));
 }
 
 function fuzzy(node: NodeOfKind<'Fuzzy'>, scope: Scope | null, context: Context): QueryDsl {

@@ -23,7 +23,7 @@ import {
 
 export const NOW = new Date('2026-06-15T12:00:00Z');
 const SEED = 25;
-const CASES = 90;
+const CASES = 110;
 
 export interface LuceneCase {
   readonly fields: readonly GeneratedField[];
