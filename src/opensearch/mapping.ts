@@ -4,7 +4,7 @@
  * means. Each field's property comes from the table in fields.ts, the one the
  * translation reads.
  */
-import { HIT_METADATA_FIELDS } from '../schema/response.js';
+import { METADATA_PROPERTIES } from '../evaluator/record.js';
 import type { EvaluatorSchema } from '../evaluator/schema-input.js';
 import { schemaIndexOf } from '../sql/schema.js';
 import {
@@ -30,7 +30,7 @@ export interface IndexMapping {
   };
 }
 
-const METADATA = new Set<string>(HIT_METADATA_FIELDS);
+const METADATA: ReadonlySet<string> = new Set<string>(METADATA_PROPERTIES);
 
 /** The create-index body for records of `schema` (a Get Schema response, several, or `defineSchema`'s). */
 export function indexMapping(schema: EvaluatorSchema): IndexMapping {
