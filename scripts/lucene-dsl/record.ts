@@ -28,6 +28,16 @@ for (const jar of classpath)
     process.exit(1);
   }
 
+for (const tool of ['javac', 'java'])
+  try {
+    execFileSync(tool, ['-version'], { stdio: 'ignore' });
+  } catch {
+    console.error(
+      `lucene-dsl: '${tool}' not found; install a JDK: apt-get install default-jdk-headless`,
+    );
+    process.exit(1);
+  }
+
 const build = join(here, 'build');
 mkdirSync(build, { recursive: true });
 execFileSync(
