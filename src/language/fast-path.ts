@@ -16,7 +16,8 @@
  * group, range or bracketed field name left open at the very end (`name:"Tim Bern`,
  * `(a OR b`, `d:[2020 TO 2021`, `d:[2020 TO`, `[First Name`); an AND or OR with nothing after
  * it at the end (`name:Tim AND `, `[A] eq 1 and`); a field without its value (`city:`,
- * `city: AND x`); AND or OR at the start of the query or of a group (`OR city:Berlin`). The
+ * `city: AND x`); a comparison at the end without its operator or value (`[Age]`, `[Age] ge`);
+ * AND or OR at the start of the query or of a group (`OR city:Berlin`). The
  * tree is the reference parser's (Error nodes where it puts them), the faults are noted in the
  * order the reference parser reports them, and recovered.ts turns them into the diagnostics
  * of unclosed.ts and missing-operand.ts, which the reference parser uses too; without this
@@ -68,7 +69,11 @@ export type FaultKind =
   /** A range left open at the end: `token` is its opener, `end` where the range ends. */
   | 'unclosed-range'
   /** A bracketed field name left open at the end: `token` is the name. */
-  | 'unclosed-bracket';
+  | 'unclosed-bracket'
+  /** A bracketed field at the end with no operator after it (`[Age]`): `token` is the field. */
+  | 'missing-operator'
+  /** A comparison at the end with no value after its operator (`[Age] ge`): `token` is the operator. */
+  | 'missing-comparison-value';
 
 export interface Fault {
   readonly kind: FaultKind;
@@ -613,8 +618,19 @@ class FastParser {
       span: fieldSpan,
     };
     if (field.value.trim() === '') throw giveUp;
-    if (this.kind() !== Kind.ComparisonWord) throw giveUp;
+    if (this.kind() !== Kind.ComparisonWord) {
+      // `[Age]` at the end: an Error node over the field.
+      if (this.pos !== this.count) throw giveUp;
+      this.fault('missing-operator', fieldIndex);
+      return { kind: 'Error', span: fieldSpan };
+    }
+    const operatorIndex = this.pos;
     const operator = this.image(this.pos++).toLowerCase() as ComparisonOperator;
+    if (this.pos === this.count) {
+      // `[Age] ge` at the end: an Error node over the field and the operator.
+      this.fault('missing-comparison-value', operatorIndex);
+      return { kind: 'Error', span: { start: fieldSpan.start, end: this.ends[operatorIndex]! } };
+    }
     let sign = -1;
     const next = this.kind();
     if (

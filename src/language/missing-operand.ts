@@ -82,6 +82,16 @@ export function missingUpperBoundDiagnostic(after: string, at: Span): Diagnostic
   };
 }
 
+/** `missing-value` after a comparison's operator (`image`, at `at`) with no value after it (`[Age] ge`). */
+export function missingComparisonValueDiagnostic(image: string, at: Span): Diagnostic {
+  return {
+    code: 'missing-value',
+    severity: 'error',
+    message: `expected a quoted value or a number after '${image}'`,
+    span: at,
+  };
+}
+
 /** `missing-operator` after the bracketed field `raw` (at `at`) with no operator after it. */
 export function missingOperatorDiagnostic(raw: string, at: Span): Diagnostic {
   return {

@@ -55,6 +55,7 @@ import {
 } from './syntax-fixes.js';
 import * as T from './tokens.js';
 import {
+  missingComparisonValueDiagnostic,
   missingOperandDiagnostic,
   missingOperatorDiagnostic,
   missingUpperBoundDiagnostic,
@@ -1366,13 +1367,10 @@ function defineQueryParser({ EmbeddedActionsParser, tokenMatcher }: Chevrotain) 
       let value: StringValue | NumberValue | undefined;
       if (valueToken === undefined) {
         const at = sign ? this.tokenSpan(sign) : span(end, end);
-        if (operatorToken !== undefined) {
-          this.report(
-            'missing-value',
-            `expected a quoted value or a number after '${operatorToken.image}'`,
-            operatorToken ? this.tokenSpan(operatorToken) : fieldSpan,
+        if (operatorToken !== undefined)
+          this.diagnostics.add(
+            missingComparisonValueDiagnostic(operatorToken.image, this.tokenSpan(operatorToken)),
           );
-        }
         end = Math.max(end, at.end);
       } else {
         const at = this.tokenSpan(valueToken);

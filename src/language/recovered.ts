@@ -9,6 +9,7 @@ import type { Span } from './ast.js';
 import type { Diagnostic } from './diagnostic.js';
 import type { Fault } from './fast-path.js';
 import {
+  missingComparisonValueDiagnostic,
   missingOperandDiagnostic,
   missingOperatorDiagnostic,
   missingUpperBoundDiagnostic,
@@ -96,6 +97,12 @@ export function addRecovered(
         add(unclosedRangeDiagnostic(text, at(token), end, closer, fixable));
         break;
       }
+      case 'missing-operator':
+        add(missingOperatorDiagnostic(image(token), at(token)));
+        break;
+      case 'missing-comparison-value':
+        add(missingComparisonValueDiagnostic(image(token), at(token)));
+        break;
       case 'unclosed-bracket':
         add(unclosedBracketDiagnostic(text, image(token), at(token)));
         add(missingOperatorDiagnostic(image(token), at(token)));

@@ -194,6 +194,9 @@ describe('the fast path', () => {
         ' [a TO "b c" ',
         ' [First Name',
         ' [Age',
+        ' [Age]',
+        ' [Age] GE',
+        ' [First Name] eq ',
         ' city:',
         ' city: ',
         ' _exists_:',
@@ -245,6 +248,8 @@ describe('the fast path', () => {
               ' f:[2020 TO 2021',
               ' f:[a TO',
               ' [First Name',
+              ' [Age]',
+              ' [Age] ge',
               ' city:',
               ' city: OR x',
             ),
@@ -275,6 +280,8 @@ describe('the fast path', () => {
       ['[A] eq 1 and', ['missing-operand']],
       ['(a [First Name', ['unclosed-bracket', 'unclosed-group']],
       ['(a "x', ['unclosed-phrase', 'unclosed-group']],
+      ['[Age]', ['missing-operator']],
+      ['(a OR [Age] ge ', ['missing-comparison-value', 'unclosed-group']],
     ])('takes %s on the fast path (%j)', (text, faults) => {
       expect(recovered(text)).toEqual(faults);
       expect(parse(text)).toEqual(parseWithReferenceParser(text));
@@ -284,7 +291,9 @@ describe('the fast path', () => {
       '(',
       '( AND )',
       'f:[a',
-      '[A] eq',
+      '[A] equals',
+      '[A] eq -',
+      '[A] b',
       '[ ',
       'a:b:',
       'f*:',
