@@ -333,14 +333,15 @@ export async function run({ quick = false, log = () => {} } = {}) {
   const tables = [];
   const stats = [];
   const measured = new Map();
-  for (const set of sets) {
+  /** Times each corpus of a set, keeping its figures under `setId/corpusId`, and makes the set's table. */
+  const timeSet = async (setId, title, list) => {
     const rows = [];
-    for (const corpus of corpora(mdq, set.mistakes)) {
-      log(`check: timing ${corpus.label}, ${set.title}`);
+    for (const corpus of list) {
+      log(`check: timing ${corpus.label}, ${title}`);
       const m = await timeCorpus(mdq, corpus, settings);
-      measured.set(`${set.id}/${corpus.id}`, m);
+      measured.set(`${setId}/${corpus.id}`, m);
       stats.push(
-        `${corpus.label}, ${set.title}: ${(m.bytes / 1e3).toFixed(1)} kB, ${m.found} diagnostics`,
+        `${corpus.label}, ${title}: ${(m.bytes / 1e3).toFixed(1)} kB, ${m.found} diagnostics`,
       );
       rows.push([
         corpus.label,
@@ -353,7 +354,7 @@ export async function run({ quick = false, log = () => {} } = {}) {
     }
     tables.push({
       columns: [
-        `corpus (${set.title})`,
+        `corpus (${title})`,
         'parse only',
         'parse + check',
         'check keeps',
@@ -362,36 +363,10 @@ export async function run({ quick = false, log = () => {} } = {}) {
       ],
       rows,
     });
-  }
-  {
-    // Lists of look-alike ids: field names all correct, so they count in that set's worst case.
-    const rows = [];
-    for (const corpus of idLists(mdq)) {
-      log(`check: timing ${corpus.label}`);
-      const m = await timeCorpus(mdq, corpus, settings);
-      measured.set(`clean/${corpus.id}`, m);
-      stats.push(`${corpus.label}: ${(m.bytes / 1e3).toFixed(1)} kB, ${m.found} diagnostics`);
-      rows.push([
-        corpus.label,
-        m.parseOnly.toFixed(2),
-        m.checked.toFixed(2),
-        pct(m.checked / m.parseOnly),
-        pct(m.floor / m.parseOnly),
-        `${pct(m.collecting.parse)} / ${pct(m.collecting.checked)}`,
-      ]);
-    }
-    tables.push({
-      columns: [
-        'corpus (lists of look-alike ids)',
-        'parse only',
-        'parse + check',
-        'check keeps',
-        'the floor keeps',
-        'collecting garbage',
-      ],
-      rows,
-    });
-  }
+  };
+  for (const set of sets) await timeSet(set.id, set.title, corpora(mdq, set.mistakes));
+  // Lists of look-alike ids: field names all correct, so they count in that set's worst case.
+  await timeSet('clean', 'lists of look-alike ids', idLists(mdq));
   const ratio = (key) => measured.get(key).checked / measured.get(key).parseOnly;
   const worstOf = (prefix) =>
     [...measured.keys()]

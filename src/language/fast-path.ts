@@ -11,13 +11,18 @@
  * the two agree on generated and hand-picked inputs, and that the fast path really
  * takes valid ones.
  *
- * Two broken shapes it recovers from itself, when asked (`Recovery`), the usual states of a
- * query being typed: a phrase left open at the very end of an otherwise well-formed query
- * (`name:"Tim Bern`), and an AND or OR (upper case, `&&`, `||`) with nothing after it
- * (`name:Tim AND `). The tree is the reference parser's (the phrase runs to the end; the
- * missing operand is an Error node at the operator's end), and parse.ts adds the diagnostic
- * from unclosed.ts or missing-operand.ts, which the reference parser uses too; without this
- * such a query loaded chevrotain and ran its recovery (bench/cold.mjs).
+ * When asked (`Recovery`), it also recovers from the usual states of a query being typed,
+ * each where the reference parser's recovery is simple enough to repeat exactly: a phrase,
+ * group, range or bracketed field name left open at the very end (`name:"Tim Bern`,
+ * `(a OR b`, `d:[2020 TO 2021`, `d:[2020 TO`, `[First Name`); an AND or OR with nothing after
+ * it at the end (`name:Tim AND `, `[A] eq 1 and`); a field without its value (`city:`,
+ * `city: AND x`); a comparison at the end without its operator or value (`[Age]`, `[Age] ge`);
+ * AND or OR at the start of the query or of a group (`OR city:Berlin`). The
+ * tree is the reference parser's (Error nodes where it puts them), the faults are noted in the
+ * order the reference parser reports them, and recovered.ts turns them into the diagnostics
+ * of unclosed.ts and missing-operand.ts, which the reference parser uses too; without this
+ * such a query loaded chevrotain and ran its recovery (bench/cold.mjs). Anything else, or two
+ * of these where the reference's recovery would differ, still goes to the reference parser.
  */
 import type {
   ComparisonOperator,
@@ -47,12 +52,39 @@ const giveUp = /* @__PURE__ */ new Error('fast path: needs the reference parser'
 const WRITTEN: readonly boolean[] = /* @__PURE__ */ Object.freeze([true]);
 const ADJACENT: readonly boolean[] = /* @__PURE__ */ Object.freeze([false]);
 
-/** What the fast path recovered from: token indexes, or -1. */
+/** A fault the fast path recovered from (recovered.ts gives each its diagnostic). */
+export type FaultKind =
+  /** A phrase left open at the end: `token` is the phrase. */
+  | 'unclosed-phrase'
+  /** An AND or OR at the end with no clause after it: `token` is the operator. */
+  | 'missing-operand'
+  /** An AND or OR with no clause before it (at the start of the query or of a group): `token`. */
+  | 'stray-operator'
+  /** A field without its value: `token` is the field's name (its `:` follows). */
+  | 'missing-value'
+  /** A group left open at the end: `token` is its `(`, `end` where the group ends. */
+  | 'unclosed-group'
+  /** A range whose upper bound is missing at the end: `token` is its `TO`. */
+  | 'missing-upper-bound'
+  /** A range left open at the end: `token` is its opener, `end` where the range ends. */
+  | 'unclosed-range'
+  /** A bracketed field name left open at the end: `token` is the name. */
+  | 'unclosed-bracket'
+  /** A bracketed field at the end with no operator after it (`[Age]`): `token` is the field. */
+  | 'missing-operator'
+  /** A comparison at the end with no value after its operator (`[Age] ge`): `token` is the operator. */
+  | 'missing-comparison-value';
+
+export interface Fault {
+  readonly kind: FaultKind;
+  readonly token: number;
+  /** Where a group or range left open ends; else -1. */
+  readonly end: number;
+}
+
+/** What the fast path recovered from, in the order the reference parser reports it. */
 export interface Recovery {
-  /** A phrase left open at the end. */
-  unclosedPhrase: number;
-  /** An AND or OR at the end, with no clause after it. */
-  missingOperand: number;
+  readonly faults: Fault[];
 }
 
 /** No token: past the end of the stream. */
@@ -70,6 +102,11 @@ function isWord(kind: number): boolean {
 
 function isPrefix(kind: number): boolean {
   return kind === Kind.Not || kind === Kind.Bang || kind === Kind.Minus || kind === Kind.Plus;
+}
+
+/** AND, OR, `&&`, `||` (upper case: a lower-case `and`/`or` may be a word). */
+function isBinary(kind: number): boolean {
+  return kind === Kind.And || kind === Kind.AndSymbol || kind === Kind.Or || kind === Kind.OrSymbol;
 }
 
 function startsClause(kind: number): boolean {
@@ -106,8 +143,10 @@ class FastParser {
   /** The operands and `explicit` flags of the ANDs and ORs being read: each list is copied out at its exact length (scratch-stack.ts says why). */
   private readonly operands: ScratchStack<Expr>;
   private readonly explicit: ScratchStack<boolean>;
-  /** Where to note a phrase left open at the end, when the caller takes that; else it gives up there. */
+  /** Where to note the faults it recovers from, when the caller takes that; else it gives up there. */
   private readonly recovery: Recovery | undefined;
+  /** The last token is a phrase left open (noted in `recovery`). */
+  private openPhrase = false;
 
   constructor(
     stream: TokenStream,
@@ -126,10 +165,22 @@ class FastParser {
   }
 
   parse(): Expr | null {
-    if (this.count === 0) return null;
+    this.strays();
+    if (this.pos === this.count) return null;
     const body = this.or();
     if (this.pos !== this.count) throw giveUp;
     return body;
+  }
+
+  /** Notes a fault, or gives up when the caller takes none. */
+  private fault(kind: FaultKind, token: number, end = -1): void {
+    if (this.recovery === undefined) throw giveUp;
+    this.recovery.faults.push({ kind, token, end });
+  }
+
+  /** Skips the ANDs and ORs at the start of a clause list, each a fault (the reference parser's `stray`). */
+  private strays(): void {
+    while (isBinary(this.kind())) this.fault('stray-operator', this.pos++);
   }
 
   private kind(offset = 0): number {
@@ -183,7 +234,7 @@ class FastParser {
       if (kind === Kind.LowerOr) this.lastLowerOperator = this.pos;
       this.pos++;
       if (!startsClause(this.kind()) && !isPrefix(this.kind())) {
-        this.operands.push(this.missingAtEnd(kind));
+        this.operands.push(this.missingAtEnd());
         continue;
       }
       this.operands.push(this.and());
@@ -198,20 +249,13 @@ class FastParser {
   }
 
   /**
-   * The operand of the operator just read (of `kind`) when nothing follows it: the reference
-   * parser's Error node at the operator's end, noted for parse.ts; else it gives up. Not after
-   * a lower-case `and`/`or`, whose reading as an operator the reference parser decides.
+   * The operand of the operator just read when nothing follows it: the reference parser's
+   * Error node at the operator's end, noted as a fault; else it gives up.
    */
-  private missingAtEnd(kind: number): Expr {
+  private missingAtEnd(): Expr {
     const operator = this.pos - 1;
-    if (
-      this.recovery === undefined ||
-      this.pos !== this.count ||
-      kind === Kind.LowerAnd ||
-      kind === Kind.LowerOr
-    )
-      throw giveUp;
-    this.recovery.missingOperand = operator;
+    if (this.pos !== this.count) throw giveUp;
+    this.fault('missing-operand', operator);
     const end = this.ends[operator]!;
     return { kind: 'Error', span: { start: end, end } };
   }
@@ -257,7 +301,7 @@ class FastParser {
         this.pos++;
         this.explicit.push(true);
         if (!startsClause(this.kind()) && !isPrefix(this.kind())) {
-          this.operands.push(this.missingAtEnd(kind));
+          this.operands.push(this.missingAtEnd());
           continue;
         }
       } else if (startsClause(kind) || isPrefix(kind)) {
@@ -395,8 +439,9 @@ class FastParser {
     if (closedBy(raw, '"'))
       return { kind: 'Phrase', raw, value: unescaped(this.inside(i)), span: this.span(i) };
     // The scanner ends a phrase before a lone backslash at the end, so `raw` is `"` and then whole escapes.
-    if (!mayBeOpen || this.recovery === undefined || i !== this.count - 1) throw giveUp;
-    this.recovery.unclosedPhrase = i;
+    if (!mayBeOpen || i !== this.count - 1) throw giveUp;
+    this.fault('unclosed-phrase', i);
+    this.openPhrase = true;
     const inside = sharedSlice(this.text, this.starts[i]! + 1, this.ends[i]!);
     return { kind: 'Phrase', raw, value: unescaped(inside), span: this.span(i) };
   }
@@ -417,6 +462,8 @@ class FastParser {
     else if (kind === Kind.RangeStart || kind === Kind.RangeExclusiveStart) value = this.range();
     else if (kind === Kind.LParen) value = this.group() as FieldValue;
     else if (kind === Kind.RelationOperator) value = this.relation();
+    else if (kind === END || isBinary(kind) || isPrefix(kind) || kind === Kind.RParen)
+      return this.withoutValue(nameIndex);
     else throw giveUp;
     const raw = this.image(nameIndex);
     const nameSpan = this.span(nameIndex);
@@ -427,7 +474,7 @@ class FastParser {
     }
     if (raw === '_exists_') {
       if (value.kind !== 'Term' && value.kind !== 'Phrase') throw giveUp;
-      if (this.recovery !== undefined && this.recovery.unclosedPhrase >= 0) throw giveUp;
+      if (this.openPhrase) throw giveUp;
       return {
         kind: 'Exists',
         field: { kind: 'FieldName', raw: value.raw, value: value.value, span: value.span },
@@ -437,6 +484,18 @@ class FastParser {
     if (raw !== '*' && hasUnescapedWildcard(raw)) throw giveUp;
     const field: FieldName = { kind: 'FieldName', raw, value: unescaped(raw), span: nameSpan };
     return { kind: 'Field', field, value, span };
+  }
+
+  /** `city:` with no value (the end, an operator or a `)` follows): the field with an Error node after the colon. */
+  private withoutValue(nameIndex: number): Expr {
+    this.fault('missing-value', nameIndex);
+    const raw = this.image(nameIndex);
+    if (raw !== '*' && hasUnescapedWildcard(raw)) throw giveUp;
+    const nameSpan = this.span(nameIndex);
+    const colonEnd = this.ends[nameIndex + 1]!;
+    const field: FieldName = { kind: 'FieldName', raw, value: unescaped(raw), span: nameSpan };
+    const value: FieldValue = { kind: 'Error', span: { start: colonEnd, end: colonEnd } };
+    return { kind: 'Field', field, value, span: { start: nameSpan.start, end: colonEnd } };
   }
 
   private relation(): Relation {
@@ -456,11 +515,17 @@ class FastParser {
 
   private group(): Expr {
     const open = this.pos++;
-    if (this.kind() === Kind.RParen) throw giveUp;
+    this.strays();
+    if (this.kind() === Kind.RParen || this.kind() === END) throw giveUp;
     const body = this.or();
-    if (this.kind() !== Kind.RParen) throw giveUp;
-    const close = this.pos++;
-    return { kind: 'Group', body, span: { start: this.starts[open]!, end: this.ends[close]! } };
+    if (this.kind() === Kind.RParen) {
+      const close = this.pos++;
+      return { kind: 'Group', body, span: { start: this.starts[open]!, end: this.ends[close]! } };
+    }
+    // Left open at the end: the group ends with its body.
+    if (this.pos !== this.count) throw giveUp;
+    this.fault('unclosed-group', open, body.span.end);
+    return { kind: 'Group', body, span: { start: this.starts[open]!, end: body.span.end } };
   }
 
   private bound(): RangeBound {
@@ -481,25 +546,69 @@ class FastParser {
     if (this.kind() === Kind.RangeTo && this.kind(1) !== Kind.RangeTo) throw giveUp;
     const lower = this.bound();
     if (this.kind() !== Kind.RangeTo) throw giveUp;
-    this.pos++;
+    const to = this.pos++;
+    const inclusive = this.kinds[open] === Kind.RangeStart;
+    if (this.pos === this.count) {
+      // `d:[2020 TO` at the end: no upper bound, and open; the range ends with its `TO`.
+      const end = this.ends[to]!;
+      this.fault('missing-upper-bound', to);
+      this.fault('unclosed-range', open, end);
+      const upper: RangeBound = {
+        kind: 'RangeBound',
+        raw: '',
+        value: '',
+        span: { start: end, end },
+      };
+      const span = { start: this.starts[open]!, end };
+      return {
+        kind: 'Range',
+        lower,
+        upper,
+        lowerInclusive: inclusive,
+        upperInclusive: inclusive,
+        span,
+      };
+    }
     const upper = this.bound();
     const closeKind = this.kind();
-    if (closeKind !== Kind.RangeEnd && closeKind !== Kind.RangeExclusiveEnd) throw giveUp;
+    if (closeKind !== Kind.RangeEnd && closeKind !== Kind.RangeExclusiveEnd) {
+      // Left open at the end: the range ends with its upper bound, inclusive as it opened.
+      if (this.pos !== this.count) throw giveUp;
+      this.fault('unclosed-range', open, upper.span.end);
+      const span = { start: this.starts[open]!, end: upper.span.end };
+      return {
+        kind: 'Range',
+        lower,
+        upper,
+        lowerInclusive: inclusive,
+        upperInclusive: inclusive,
+        span,
+      };
+    }
     const close = this.pos++;
     return {
       kind: 'Range',
       lower,
       upper,
-      lowerInclusive: this.kinds[open] === Kind.RangeStart,
+      lowerInclusive: inclusive,
       upperInclusive: closeKind === Kind.RangeEnd,
       span: { start: this.starts[open]!, end: this.ends[close]! },
     };
   }
 
+  /** `[First Name` at the end: an Error node over it (its operator and value are missing too). */
+  private openBracket(i: number): Expr {
+    if (i !== this.count - 1) throw giveUp;
+    const inner = sharedSlice(this.text, this.starts[i]! + 1, this.ends[i]!);
+    if (unescaped(inner).trim() === '') throw giveUp;
+    this.fault('unclosed-bracket', i);
+    return { kind: 'Error', span: this.span(i) };
+  }
+
   private comparison(): Expr {
     const fieldIndex = this.pos++;
     const raw = this.image(fieldIndex);
-    if (!closedBy(raw, ']')) throw giveUp;
+    if (!closedBy(raw, ']')) return this.openBracket(fieldIndex);
     const inner = this.inside(fieldIndex);
     const fieldSpan = this.span(fieldIndex);
     const field: FieldName = {
@@ -509,8 +618,19 @@ class FastParser {
       span: fieldSpan,
     };
     if (field.value.trim() === '') throw giveUp;
-    if (this.kind() !== Kind.ComparisonWord) throw giveUp;
+    if (this.kind() !== Kind.ComparisonWord) {
+      // `[Age]` at the end: an Error node over the field.
+      if (this.pos !== this.count) throw giveUp;
+      this.fault('missing-operator', fieldIndex);
+      return { kind: 'Error', span: fieldSpan };
+    }
+    const operatorIndex = this.pos;
     const operator = this.image(this.pos++).toLowerCase() as ComparisonOperator;
+    if (this.pos === this.count) {
+      // `[Age] ge` at the end: an Error node over the field and the operator.
+      this.fault('missing-comparison-value', operatorIndex);
+      return { kind: 'Error', span: { start: fieldSpan.start, end: this.ends[operatorIndex]! } };
+    }
     let sign = -1;
     const next = this.kind();
     if (
@@ -563,22 +683,16 @@ const sharedExplicit = /* @__PURE__ */ new ScratchStack<boolean>();
 
 /**
  * The tree of a well-formed query from its token stream, or `FAIL` when the reference parser
- * must take it. With `recovery`, also the tree of a query whose only fault is a phrase left
- * open at the end or an AND or OR at the end, noted in `recovery` (reset here).
+ * must take it. With `recovery`, also the tree of a query whose only faults are those this
+ * path recovers from (see the top of this file), noted in `recovery` (emptied here).
  */
 export function fastParse(stream: TokenStream, recovery?: Recovery): Expr | null | Fail {
-  if (recovery !== undefined) {
-    recovery.unclosedPhrase = -1;
-    recovery.missingOperand = -1;
-  }
+  if (recovery !== undefined) recovery.faults.length = 0;
   try {
     return new FastParser(stream, sharedOperands, sharedExplicit, recovery).parse();
   } catch (e) {
     if (e === giveUp) {
-      if (recovery !== undefined) {
-        recovery.unclosedPhrase = -1;
-        recovery.missingOperand = -1;
-      }
+      if (recovery !== undefined) recovery.faults.length = 0;
       return FAIL;
     }
     throw e;

@@ -1,10 +1,13 @@
 /**
- * The diagnostic of an AND or OR without a clause after it (`a AND`): one definition for the
- * chevrotain parser (parser.ts) and the fast path's recovery of an operator at the end of the
- * query (fast-path.ts), so the two cannot drift apart.
+ * The diagnostics of a part missing its neighbour: an AND or OR without a clause after it
+ * (`a AND`) or before it (`OR a`), a field without its value (`city:`), a range without its
+ * upper bound (`[a TO`), a bracketed field without its operator (`[Age]`). One definition for
+ * the chevrotain parser (parser.ts) and the fast path's recovery (fast-path.ts, recovered.ts),
+ * so the two cannot drift apart.
  */
 import type { Span } from './ast.js';
-import type { Diagnostic } from './diagnostic.js';
+import { COMPARISON_OPERATORS } from './ast.js';
+import type { Diagnostic, Fix } from './diagnostic.js';
 
 /** `missing-operand` at the operator `image` (its span `at`), with the fix that removes it. */
 export function missingOperandDiagnostic(image: string, at: Span): Diagnostic {
@@ -14,5 +17,87 @@ export function missingOperandDiagnostic(image: string, at: Span): Diagnostic {
     message: `expected a clause after '${image}'`,
     span: at,
     fixes: [{ kind: 'syntax', title: `Remove '${image}'`, edits: [{ span: at, text: '' }] }],
+  };
+}
+
+/** `missing-operand` at an AND or OR (`image`, at `at`) with no clause on its left, with the fix that removes it. */
+export function strayOperatorDiagnostic(image: string, at: Span): Diagnostic {
+  return {
+    code: 'missing-operand',
+    severity: 'error',
+    message: `'${image}' needs a clause on its left`,
+    span: at,
+    fixes: [{ kind: 'syntax', title: `Remove '${image}'`, edits: [{ span: at, text: '' }] }],
+  };
+}
+
+/**
+ * `missing-value` after the field `name` whose `:` ends at `colonEnd` (the span `at` runs from
+ * the name through the colon). `Credit\ Limit:-100`: a signed number right after the colon
+ * reads as NOT and a word; the value was surely that number, so the fixes escape or quote it.
+ */
+export function missingValueDiagnostic(
+  text: string,
+  name: string,
+  at: Span,
+  colonEnd: number,
+): Diagnostic {
+  const signed = /^[-+][0-9A-Za-z.,_]+(?![^\s()])/.exec(text.slice(colonEnd, colonEnd + 64));
+  const message = `expected a value after '${name}:'`;
+  if (!signed) return { code: 'missing-value', severity: 'error', message, span: at };
+  const fixes: Fix[] = [
+    {
+      kind: 'syntax',
+      title: `Escape '${signed[0][0]}': \\${signed[0]}`,
+      edits: [{ span: { start: colonEnd, end: colonEnd + 1 }, text: `\\${signed[0][0]}` }],
+      safe: true,
+    },
+    {
+      kind: 'syntax',
+      title: `Quote the value: "${signed[0]}"`,
+      edits: [
+        {
+          span: { start: colonEnd, end: colonEnd + signed[0].length },
+          text: `"${signed[0].replace(/["\\]/g, '\\$&')}"`,
+        },
+      ],
+    },
+  ];
+  return {
+    code: 'missing-value',
+    severity: 'error',
+    message: `${message}; a '${signed[0][0]}' right after ':' reads as an operator: escape it (\\${signed[0]}) or quote the value ("${signed[0]}")`,
+    span: at,
+    fixes,
+  };
+}
+
+/** `missing-range-bound` after a range's `TO` (at `at`), when no upper bound follows it. */
+export function missingUpperBoundDiagnostic(after: string, at: Span): Diagnostic {
+  return {
+    code: 'missing-range-bound',
+    severity: 'error',
+    message: `expected an upper bound (or '*') after '${after}'`,
+    span: at,
+  };
+}
+
+/** `missing-value` after a comparison's operator (`image`, at `at`) with no value after it (`[Age] ge`). */
+export function missingComparisonValueDiagnostic(image: string, at: Span): Diagnostic {
+  return {
+    code: 'missing-value',
+    severity: 'error',
+    message: `expected a quoted value or a number after '${image}'`,
+    span: at,
+  };
+}
+
+/** `missing-operator` after the bracketed field `raw` (at `at`) with no operator after it. */
+export function missingOperatorDiagnostic(raw: string, at: Span): Diagnostic {
+  return {
+    code: 'missing-operator',
+    severity: 'error',
+    message: `expected a comparison operator after '${raw}' (${COMPARISON_OPERATORS.join(', ')})`,
+    span: at,
   };
 }

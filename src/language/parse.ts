@@ -17,8 +17,7 @@ import { scan, tokenBuffer } from './scanner.js';
 import { createQueryParser, type QueryParser } from './parser.js';
 import { formatPosition } from './position.js';
 import * as T from './tokens.js';
-import { missingOperandDiagnostic } from './missing-operand.js';
-import { unclosedDiagnostic } from './unclosed.js';
+import { addRecovered } from './recovered.js';
 
 export interface ParseLimits {
   /** Longest query accepted, in UTF-16 code units. Default 1 000 000. */
@@ -62,7 +61,7 @@ let parser: QueryParser | undefined;
 /** The fast path's token arrays, reused: a parse finishes with them before the next begins. */
 let sharedBuffer: ReturnType<typeof tokenBuffer> | undefined;
 /** What the fast path recovered from, reused the same way. */
-const recovery: Recovery = { unclosedPhrase: -1, missingOperand: -1 };
+const recovery: Recovery = { faults: [] };
 
 function getParser(): QueryParser {
   parser ??= createQueryParser();
@@ -358,21 +357,9 @@ export function parseCollecting(
       // The depth is checked before the fast path's recursion starts, so it never goes deeper than MAX_NESTING.
       const body = fastParse(stream, recovery);
       if (body !== FAIL) {
-        const operator = recovery.missingOperand;
-        if (operator >= 0) {
-          // An AND or OR at the end: the reference parser's one diagnostic (fast-path.ts).
-          const at = { start: stream.starts[operator]!, end: stream.ends[operator]! };
-          collected.add(missingOperandDiagnostic(text.slice(at.start, at.end), at));
-        }
-        const open = recovery.unclosedPhrase;
-        if (open >= 0) {
-          // A phrase left open at the end: the reference parser's one diagnostic (fast-path.ts).
-          const at = { start: stream.starts[open]!, end: stream.ends[open]! };
-          const raw = text.slice(at.start, at.end);
-          collected.add(
-            unclosedDiagnostic(text, raw, at, '"', 'unterminated-phrase', 'phrase', true),
-          );
-        }
+        // The faults it recovered from, if any: the reference parser's diagnostics (fast-path.ts).
+        if (recovery.faults.length > 0)
+          addRecovered(stream, recovery.faults, (d) => collected.add(d));
         return finished(
           { kind: 'Query', body, span: { start: 0, end: text.length } },
           collected,

@@ -39,7 +39,6 @@ import {
   closedBy,
   DECIMAL,
   hasUnescapedWildcard,
-  isEscapedAt,
   isSignedDecimal,
   quote,
   unescape,
@@ -55,8 +54,20 @@ import {
   valueAroundColon,
 } from './syntax-fixes.js';
 import * as T from './tokens.js';
-import { missingOperandDiagnostic } from './missing-operand.js';
-import { unclosedDiagnostic } from './unclosed.js';
+import {
+  missingComparisonValueDiagnostic,
+  missingOperandDiagnostic,
+  missingOperatorDiagnostic,
+  missingUpperBoundDiagnostic,
+  missingValueDiagnostic,
+  strayOperatorDiagnostic,
+} from './missing-operand.js';
+import {
+  unclosedBracketDiagnostic,
+  unclosedDiagnostic,
+  unclosedGroupDiagnostic,
+  unclosedRangeDiagnostic,
+} from './unclosed.js';
 
 type Operand = Expr;
 
@@ -478,7 +489,7 @@ function defineQueryParser({ EmbeddedActionsParser, tokenMatcher }: Chevrotain) 
           case T.AndSymbol:
           case T.Or:
           case T.OrSymbol:
-            this.report('missing-operand', `'${image}' needs a clause on its left`, at, [remove]);
+            this.diagnostics.add(strayOperatorDiagnostic(image, at));
             break;
           case T.Tilde:
             this.report('misplaced-fuzzy', `'~' must directly follow a term or a phrase`, at, [
@@ -846,38 +857,13 @@ function defineQueryParser({ EmbeddedActionsParser, tokenMatcher }: Chevrotain) 
       const colonEnd = this.tokenSpan(colon).end;
       const whole = span(nameSpan.start, value ? value.span.end : colonEnd);
       if (value === undefined) {
-        // `Credit\ Limit:-100`: the `-` reads as NOT; the value was surely the negative number.
-        const signed = /^[-+][0-9A-Za-z.,_]+(?![^\s()])/.exec(
-          this.text.slice(colonEnd, colonEnd + 64),
-        );
-        const fixes: Fix[] | undefined = signed
-          ? [
-              {
-                kind: 'syntax',
-                title: `Escape '${signed[0][0]}': \\${signed[0]}`,
-                edits: [{ span: span(colonEnd, colonEnd + 1), text: `\\${signed[0][0]}` }],
-                safe: true,
-              },
-              {
-                kind: 'syntax',
-                title: `Quote the value: "${signed[0]}"`,
-                edits: [
-                  {
-                    span: span(colonEnd, colonEnd + signed[0].length),
-                    text: `"${signed[0].replace(/["\\]/g, '\\$&')}"`,
-                  },
-                ],
-              },
-            ]
-          : undefined;
-        const hint = signed
-          ? `; a '${signed[0][0]}' right after ':' reads as an operator: escape it (\\${signed[0]}) or quote the value ("${signed[0]}")`
-          : '';
-        this.report(
-          'missing-value',
-          `expected a value after '${nameToken.image}:'${hint}`,
-          span(nameSpan.start, colonEnd),
-          fixes,
+        this.diagnostics.add(
+          missingValueDiagnostic(
+            this.text,
+            nameToken.image,
+            span(nameSpan.start, colonEnd),
+            colonEnd,
+          ),
         );
         value = this.missing(colonEnd);
       }
@@ -1113,21 +1099,14 @@ function defineQueryParser({ EmbeddedActionsParser, tokenMatcher }: Chevrotain) 
             this.unclosedGroupsAt.set(end, closers.length);
             // A range left open at the same point is closed first: `([a TO b` + `)` re-lexes `[a TO b)` as a bracketed name.
             const text = (this.unclosedRangesAt.get(end) ?? '') + closers;
-            const fixes = endsUnterminated(this.LA(0))
-              ? []
-              : [
-                  {
-                    kind: 'syntax' as const,
-                    title: "Add the closing ')'",
-                    edits: [{ span: span(end, end), text }],
-                    safe: true,
-                  },
-                ];
-            this.report(
-              'unclosed-paren',
-              `missing ')' to close '(' at ${formatPosition(this.text, openSpan.start)}`,
-              openSpan,
-              fixes,
+            this.diagnostics.add(
+              unclosedGroupDiagnostic(
+                this.text,
+                openSpan,
+                end,
+                text,
+                !endsUnterminated(this.LA(0)),
+              ),
             );
           }
           if (body === null) {
@@ -1207,30 +1186,19 @@ function defineQueryParser({ EmbeddedActionsParser, tokenMatcher }: Chevrotain) 
             );
           } else if (upper === undefined && lower !== undefined) {
             const after = to ? this.tokenSpan(to) : lower.span;
-            this.report(
-              'missing-range-bound',
-              `expected an upper bound (or '*') after '${to ? 'TO' : lower.raw}'`,
-              after,
-            );
+            this.diagnostics.add(missingUpperBoundDiagnostic(to ? 'TO' : lower.raw, after));
           }
           if (close === undefined) {
             const closer = open.tokenType === T.RangeStart ? ']' : '}';
-            const fixes = endsUnterminated(this.LA(0))
-              ? []
-              : [
-                  {
-                    kind: 'syntax' as const,
-                    title: `Add the closing '${closer}'`,
-                    edits: [{ span: span(end, end), text: closer }],
-                    safe: true,
-                  },
-                ];
             this.unclosedRangesAt.set(end, closer);
-            this.report(
-              'unclosed-range',
-              `missing '${closer}' to close the range that starts at ${formatPosition(this.text, openSpan.start)}`,
-              openSpan,
-              fixes,
+            this.diagnostics.add(
+              unclosedRangeDiagnostic(
+                this.text,
+                openSpan,
+                end,
+                closer,
+                !endsUnterminated(this.LA(0)),
+              ),
             );
           }
           end = Math.max(end, openSpan.end);
@@ -1329,26 +1297,7 @@ function defineQueryParser({ EmbeddedActionsParser, tokenMatcher }: Chevrotain) 
       const fieldSpan = this.tokenSpan(fieldToken);
       const raw = fieldToken.image;
       const closed = closedBy(raw, ']');
-      if (!closed) {
-        this.report(
-          'unclosed-bracket',
-          `missing ']' to close the field name that starts at ${formatPosition(this.text, fieldSpan.start)}`,
-          fieldSpan,
-          [
-            {
-              kind: 'syntax',
-              title: "Add the closing ']'",
-              edits: [
-                {
-                  span: span(fieldSpan.end, fieldSpan.end),
-                  text: isEscapedAt(`${raw}]`, raw.length) ? '\\]' : ']',
-                },
-              ],
-              safe: true,
-            },
-          ],
-        );
-      }
+      if (!closed) this.diagnostics.add(unclosedBracketDiagnostic(this.text, raw, fieldSpan));
       const inner = raw.slice(1, closed ? -1 : undefined);
       const name = unescape(inner);
       this.reportEscapes(fieldSpan.start + 1, name.problems);
@@ -1386,11 +1335,7 @@ function defineQueryParser({ EmbeddedActionsParser, tokenMatcher }: Chevrotain) 
         return { kind: 'Error', span: span(fieldSpan.start, at.end) };
       }
       if (operatorToken === undefined) {
-        this.report(
-          'missing-operator',
-          `expected a comparison operator after '${raw}' (${COMPARISON_OPERATORS.join(', ')})`,
-          fieldSpan,
-        );
+        this.diagnostics.add(missingOperatorDiagnostic(raw, fieldSpan));
       } else {
         const at = this.tokenSpan(operatorToken);
         end = at.end;
@@ -1422,13 +1367,10 @@ function defineQueryParser({ EmbeddedActionsParser, tokenMatcher }: Chevrotain) 
       let value: StringValue | NumberValue | undefined;
       if (valueToken === undefined) {
         const at = sign ? this.tokenSpan(sign) : span(end, end);
-        if (operatorToken !== undefined) {
-          this.report(
-            'missing-value',
-            `expected a quoted value or a number after '${operatorToken.image}'`,
-            operatorToken ? this.tokenSpan(operatorToken) : fieldSpan,
+        if (operatorToken !== undefined)
+          this.diagnostics.add(
+            missingComparisonValueDiagnostic(operatorToken.image, this.tokenSpan(operatorToken)),
           );
-        }
         end = Math.max(end, at.end);
       } else {
         const at = this.tokenSpan(valueToken);

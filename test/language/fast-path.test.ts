@@ -90,6 +90,14 @@ describe('the fast path', () => {
     expect(parse(text).diagnostics.length).toBeGreaterThan(0);
   });
 
+  /** The faults the fast path recovered from in `text`, or undefined when it left it to the reference parser. */
+  const recovered = (text: string) => {
+    const stream = scan(text);
+    if (stream === undefined) return undefined;
+    const recovery: Recovery = { faults: [] };
+    return fastParse(stream, recovery) === FAIL ? undefined : recovery.faults.map((f) => f.kind);
+  };
+
   describe('recovers from a phrase left open at the end, as the reference parser does', () => {
     /** A canonical query, then (joined by a blank, `AND`, or as a field's value) a phrase never closed. */
     const openPhrase = (content: fc.Arbitrary<string>) =>
@@ -117,22 +125,21 @@ describe('the fast path', () => {
       fc.assert(
         fc.property(openPhrase(fc.string().map((s) => s.replace(/["\\]/g, ''))), (text) => {
           const stream = scan(text)!;
-          const recovery: Recovery = { unclosedPhrase: -1, missingOperand: -1 };
+          const recovery: Recovery = { faults: [] };
           expect(fastParse(stream, recovery), text).not.toBe(FAIL);
-          expect(recovery.unclosedPhrase).toBe(stream.count - 1);
+          expect(recovery.faults).toEqual([
+            { kind: 'unclosed-phrase', token: stream.count - 1, end: -1 },
+          ]);
           expect(parse(text).diagnostics.map((d) => d.code)).toEqual(['unterminated-phrase']);
         }),
         { numRuns: 1000 * scale },
       );
     });
 
-    it.each(['(a "x', 'f:[a TO "b', '[A] eq "x', 'x:>"a', '_exists_:"x', '"a\\u12'])(
+    it.each(['f:[a TO "b', '[A] eq "x', 'x:>"a', '_exists_:"x', '"a\\u12'])(
       'leaves %s to the reference parser (another fault, or a value that is no clause)',
       (text) => {
-        const recovery: Recovery = { unclosedPhrase: -1, missingOperand: -1 };
-        const stream = scan(text);
-        if (stream !== undefined) expect(fastParse(stream, recovery)).toBe(FAIL);
-        expect(recovery.unclosedPhrase).toBe(-1);
+        expect(recovered(text)).toBeUndefined();
         expect(parse(text)).toEqual(parseWithReferenceParser(text));
       },
     );
@@ -142,7 +149,7 @@ describe('the fast path', () => {
     const operatorAtEnd = fc
       .tuple(
         query,
-        fc.constantFrom(' AND', ' OR', ' &&', ' ||', 'AND'),
+        fc.constantFrom(' AND', ' OR', ' &&', ' ||', 'AND', ' and', ' or'),
         fc.constantFrom('', ' ', '\n'),
       )
       .map(([tree, operator, after]) => `${format(tree)} ${operator}${after}`);
@@ -152,26 +159,151 @@ describe('the fast path', () => {
         fc.property(operatorAtEnd, (text) => {
           expect(parse(text), JSON.stringify(text)).toEqual(parseWithReferenceParser(text));
           const stream = scan(text)!;
-          const recovery: Recovery = { unclosedPhrase: -1, missingOperand: -1 };
-          // An empty query before it leaves the operator alone: that is a stray operator, not this.
-          if (stream.count < 2) return;
+          const recovery: Recovery = { faults: [] };
           expect(fastParse(stream, recovery), text).not.toBe(FAIL);
-          expect(recovery.missingOperand).toBe(stream.count - 1);
-          expect(parse(text).diagnostics.map((d) => d.code)).toEqual(['missing-operand']);
+          const codes = parse(text).diagnostics.map((d) => d.code);
+          // A lower-case `and`/`or` is an operator only after a comparison; else it is a word.
+          if (codes.length === 0) return;
+          expect(codes).toEqual(['missing-operand']);
+          expect(recovery.faults.map((f) => f.token)).toEqual([stream.count - 1]);
         }),
         { numRuns: 1000 * scale },
       );
     });
 
-    it.each(['a and', 'a or', 'a AND NOT', 'a AND )', '(a AND', 'AND', 'a OR "b'])(
+    it.each(['a AND NOT', 'a AND )', 'a OR OR b', 'a OR "b\\u1'])(
       'leaves %s to the reference parser (another fault, or an operator the reference decides)',
       (text) => {
-        const recovery: Recovery = { unclosedPhrase: -1, missingOperand: -1 };
-        const stream = scan(text);
-        if (stream !== undefined) fastParse(stream, recovery);
-        expect(recovery.missingOperand).toBe(-1);
+        expect(recovered(text)).toBeUndefined();
         expect(parse(text)).toEqual(parseWithReferenceParser(text));
       },
     );
+  });
+
+  describe('recovers from the other shapes of a query being typed, as the reference parser does', () => {
+    /** Where the text ends while a pair is open, or a part lacks its neighbour. */
+    const openEnd = fc.oneof(
+      fc.constantFrom(
+        '',
+        ' AND',
+        ' or',
+        ' "Tim Ber',
+        ' f:[2020 TO 2021',
+        ' f:{a TO *',
+        ' f:[a TO',
+        ' [a TO "b c" ',
+        ' [First Name',
+        ' [Age',
+        ' [Age]',
+        ' [Age] GE',
+        ' [First Name] eq ',
+        ' city:',
+        ' city: ',
+        ' _exists_:',
+        ' *:',
+      ),
+      query.map((tree) => ` ${format(tree)}`),
+    );
+    /** Something that makes a middle of a broken query. */
+    const middle = fc.oneof(
+      query.map((tree) => format(tree)),
+      fc.constantFrom('city: AND x', 'city: OR y', 'city:-5 x', 'city: NOT x', '(city:) z', 'a'),
+    );
+    /** A query being typed: maybe stray operators first, groups opened, a middle, an open end. */
+    const typing = fc
+      .tuple(
+        fc.constantFrom('', 'OR ', 'AND ', '&& ', '|| ', 'AND OR ', '[A] eq 1 and '),
+        fc.array(fc.constantFrom('(', 'f:(', '-(', '(OR ', '( '), { maxLength: 3 }),
+        middle,
+        openEnd,
+        fc.constantFrom('', ' ', '\n'),
+      )
+      .map(
+        ([start, opens, inside, end, after]) => `${start}${opens.join('')}${inside}${end}${after}`,
+      );
+
+    it("gives the reference parser's tree and diagnostics (fixes, order and limit included)", () => {
+      fc.assert(
+        fc.property(typing, fc.option(fc.integer({ min: 0, max: 3 })), (text, max) => {
+          const options = max === null ? {} : { maxDiagnostics: max };
+          expect(parse(text, options), JSON.stringify(text)).toEqual(
+            parseWithReferenceParser(text, options),
+          );
+        }),
+        { numRuns: 2500 * scale },
+      );
+    });
+
+    it('takes each shape on the fast path when nothing else is wrong', () => {
+      fc.assert(
+        fc.property(
+          fc.tuple(
+            fc.constantFrom('', 'OR ', 'AND '),
+            fc.constantFrom('', '(', 'f:(', '((', '(OR '),
+            query.map((tree) => format(tree)),
+            fc.constantFrom(
+              '',
+              ' AND',
+              ' "Tim',
+              ' f:[2020 TO 2021',
+              ' f:[a TO',
+              ' [First Name',
+              ' [Age]',
+              ' [Age] ge',
+              ' city:',
+              ' city: OR x',
+            ),
+          ),
+          ([start, open, inside, end]) => {
+            const text = `${start}${open}${inside}${end}`;
+            // `(` with nothing but operators in it: an empty group, the reference parser's.
+            if (inside === '' && open !== '') return;
+            expect(recovered(text), text).toBeDefined();
+            expect(parse(text)).toEqual(parseWithReferenceParser(text));
+          },
+        ),
+        { numRuns: 1000 * scale },
+      );
+    });
+
+    it.each([
+      ['(city:Berlin OR city:Paris', ['unclosed-group']],
+      ['((a', ['unclosed-group', 'unclosed-group']],
+      ['(f:[a TO b', ['unclosed-range', 'unclosed-group']],
+      ['created:[2020-01-01 TO 2021', ['unclosed-range']],
+      ['created:{2020 TO', ['missing-upper-bound', 'unclosed-range']],
+      ['city: AND name:Tim', ['missing-value']],
+      ['city:', ['missing-value']],
+      ['OR city:Berlin', ['stray-operator']],
+      ['AND', ['stray-operator']],
+      ['(OR a)', ['stray-operator']],
+      ['[A] eq 1 and', ['missing-operand']],
+      ['(a [First Name', ['unclosed-bracket', 'unclosed-group']],
+      ['(a "x', ['unclosed-phrase', 'unclosed-group']],
+      ['[Age]', ['missing-operator']],
+      ['(a OR [Age] ge ', ['missing-comparison-value', 'unclosed-group']],
+    ])('takes %s on the fast path (%j)', (text, faults) => {
+      expect(recovered(text)).toEqual(faults);
+      expect(parse(text)).toEqual(parseWithReferenceParser(text));
+    });
+
+    it.each([
+      '(',
+      '( AND )',
+      'f:[a',
+      '[A] equals',
+      '[A] eq -',
+      '[A] b',
+      '[ ',
+      'a:b:',
+      'f*:',
+      '(a b]',
+      'city: ^2',
+      'f:[a TO b c',
+      'a OR OR b',
+    ])('leaves %s to the reference parser', (text) => {
+      expect(recovered(text)).toBeUndefined();
+      expect(parse(text)).toEqual(parseWithReferenceParser(text));
+    });
   });
 });

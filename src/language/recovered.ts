@@ -1,0 +1,112 @@
+/**
+ * The diagnostics of the faults the fast path recovered from (fast-path.ts), built by the same
+ * functions the reference parser calls (unclosed.ts, missing-operand.ts) and in the order it
+ * reports them, with the same bookkeeping for the fixes of pairs left open at one point: the
+ * innermost group's fix adds one `)`, the next one two, and a range left open there is closed
+ * first (`(f:[a TO b` + `])`).
+ */
+import type { Span } from './ast.js';
+import type { Diagnostic } from './diagnostic.js';
+import type { Fault } from './fast-path.js';
+import {
+  missingComparisonValueDiagnostic,
+  missingOperandDiagnostic,
+  missingOperatorDiagnostic,
+  missingUpperBoundDiagnostic,
+  missingValueDiagnostic,
+  strayOperatorDiagnostic,
+} from './missing-operand.js';
+import type { TokenStream } from './scanner.js';
+import { Kind } from './scanner.js';
+import {
+  unclosedBracketDiagnostic,
+  unclosedDiagnostic,
+  unclosedGroupDiagnostic,
+  unclosedRangeDiagnostic,
+} from './unclosed.js';
+
+/** Adds the diagnostic of each of `faults`, in order, to `add`. */
+export function addRecovered(
+  stream: TokenStream,
+  faults: readonly Fault[],
+  add: (d: Diagnostic) => void,
+): void {
+  const { text } = stream;
+  const at = (i: number): Span => ({ start: stream.starts[i]!, end: stream.ends[i]! });
+  const image = (i: number) => text.slice(stream.starts[i]!, stream.ends[i]!);
+  // A phrase or bracket left open is the last token: a `)`, `]` or `}` added after it would land inside it.
+  const fixable = !faults.some(
+    (f) => f.kind === 'unclosed-phrase' || f.kind === 'unclosed-bracket',
+  );
+  let groupsAt: Map<number, number> | undefined;
+  let rangesAt: Map<number, string> | undefined;
+  for (const { kind, token, end } of faults) {
+    switch (kind) {
+      case 'unclosed-phrase':
+        add(
+          unclosedDiagnostic(
+            text,
+            image(token),
+            at(token),
+            '"',
+            'unterminated-phrase',
+            'phrase',
+            true,
+          ),
+        );
+        break;
+      case 'missing-operand':
+        add(missingOperandDiagnostic(image(token), at(token)));
+        break;
+      case 'stray-operator':
+        add(strayOperatorDiagnostic(image(token), at(token)));
+        break;
+      case 'missing-value': {
+        const colonEnd = stream.ends[token + 1]!;
+        add(
+          missingValueDiagnostic(
+            text,
+            image(token),
+            { start: stream.starts[token]!, end: colonEnd },
+            colonEnd,
+          ),
+        );
+        break;
+      }
+      case 'unclosed-group': {
+        groupsAt ??= new Map();
+        const closers = ')'.repeat((groupsAt.get(end) ?? 0) + 1);
+        groupsAt.set(end, closers.length);
+        add(
+          unclosedGroupDiagnostic(
+            text,
+            at(token),
+            end,
+            (rangesAt?.get(end) ?? '') + closers,
+            fixable,
+          ),
+        );
+        break;
+      }
+      case 'missing-upper-bound':
+        add(missingUpperBoundDiagnostic('TO', at(token)));
+        break;
+      case 'unclosed-range': {
+        const closer = stream.kinds[token] === Kind.RangeStart ? ']' : '}';
+        (rangesAt ??= new Map()).set(end, closer);
+        add(unclosedRangeDiagnostic(text, at(token), end, closer, fixable));
+        break;
+      }
+      case 'missing-operator':
+        add(missingOperatorDiagnostic(image(token), at(token)));
+        break;
+      case 'missing-comparison-value':
+        add(missingComparisonValueDiagnostic(image(token), at(token)));
+        break;
+      case 'unclosed-bracket':
+        add(unclosedBracketDiagnostic(text, image(token), at(token)));
+        add(missingOperatorDiagnostic(image(token), at(token)));
+        break;
+    }
+  }
+}
