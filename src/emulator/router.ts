@@ -18,6 +18,7 @@ export interface Settings {
   readonly dataObjectPageSize: number;
   readonly maxResultWindow: number;
   readonly maxQueryClauses: number;
+  readonly maxQueryMs: number;
   readonly maxBodyBytes: number;
   readonly maxUploadBytes: number;
   readonly bareArrayBusinessAreas: boolean;

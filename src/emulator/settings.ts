@@ -92,6 +92,7 @@ export function settingsOf(options: EmulatorOptions): ServerSettings {
     dataObjectPageSize: integerOption(options, 'dataObjectPageSize', 100, 1),
     maxResultWindow: integerOption(options, 'maxResultWindow', 10_000, 1),
     maxQueryClauses: integerOption(options, 'maxQueryClauses', 1024, 1),
+    maxQueryMs: integerOption(options, 'maxQueryMs', 10_000, 1, MAX_TIMER_MS),
     maxBodyBytes,
     maxUploadBytes,
     shutdownGraceMs: integerOption(options, 'shutdownGraceMs', 5000, 0, 600_000),

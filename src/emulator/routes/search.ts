@@ -98,6 +98,14 @@ function schemasOf(
   return shared;
 }
 
+/** The 400 of a search that ran past `maxQueryMs`, saying how far it got. */
+function overBudget(context: RouteContext, examined: number) {
+  return badRequest(
+    `the query ran past its budget of ${context.settings.maxQueryMs} ms after examining ${examined} data objects; ` +
+      'narrow it (a field instead of full text, fewer or longer wildcard patterns, a dataset filter)',
+  );
+}
+
 /** One diagnostic per code and place: the checker and the evaluator word the same finding differently. */
 const key = (d: Diagnostic) => `${d.code}\u0000${d.span.start}\u0000${d.span.end}`;
 
@@ -146,9 +154,14 @@ export const searchRoutes: readonly Route[] = [
       const hits: unknown[] = [];
       const end = from + size;
       let total = 0;
+      const deadline = performance.now() + context.settings.maxQueryMs;
+      let examined = 0;
       for (const dataSet of dataSets) {
         const matches = bySchema.get(dataSet.schema)!;
         for (const object of dataSet.objects) {
+          // A query's own budget: one pattern over every value must not hold the emulator for minutes.
+          if ((++examined & 255) === 0 && performance.now() > deadline)
+            throw overBudget(context, examined);
           if (object.deleted || !matches(object.hit)) continue;
           if (total >= from && total < end) hits.push(object.hit);
           total++;
