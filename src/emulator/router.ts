@@ -19,6 +19,8 @@ export interface Settings {
   readonly maxResultWindow: number;
   readonly maxQueryClauses: number;
   readonly maxQueryMs: number;
+  readonly maxQueuedSearches: number;
+  readonly maxSearchWaitMs: number;
   readonly maxBodyBytes: number;
   readonly maxUploadBytes: number;
   readonly bareArrayBusinessAreas: boolean;

@@ -93,6 +93,8 @@ export function settingsOf(options: EmulatorOptions): ServerSettings {
     maxResultWindow: integerOption(options, 'maxResultWindow', 10_000, 1),
     maxQueryClauses: integerOption(options, 'maxQueryClauses', 1024, 1),
     maxQueryMs: integerOption(options, 'maxQueryMs', 10_000, 1, MAX_TIMER_MS),
+    maxQueuedSearches: integerOption(options, 'maxQueuedSearches', 64, 1),
+    maxSearchWaitMs: integerOption(options, 'maxSearchWaitMs', 1000, 0, MAX_TIMER_MS),
     maxBodyBytes,
     maxUploadBytes,
     shutdownGraceMs: integerOption(options, 'shutdownGraceMs', 5000, 0, 600_000),

@@ -36,6 +36,10 @@ export interface EmulatorOptions {
    * for the requested page only, and the evaluator's analysis cache by its byte budget).
    */
   readonly maxQueryMs?: number;
+  /** Most searches waiting for their turn at once; 64 by default (503 with Retry-After beyond). */
+  readonly maxQueuedSearches?: number;
+  /** Longest a search may wait for its turn, in milliseconds; 1 000 by default (then 503 with Retry-After). */
+  readonly maxSearchWaitMs?: number;
   /** Largest request body in bytes; 1 MiB by default (413 beyond). */
   readonly maxBodyBytes?: number;
   /** Most bytes of request bodies being received at once, over all requests; 64 MiB (or `maxBodyBytes` if larger) by default (503 with Retry-After beyond). */
