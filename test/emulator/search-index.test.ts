@@ -41,6 +41,7 @@ describe('the word index', () => {
       word,
       word.map((w) => `"${w}"`),
       word.map((w) => `City:"${w}"`),
+      word.map((w) => `Unknown:"${w}"`),
       word.map((w) => `First\\ Name:${JSON.stringify(w)}`),
       fc.constantFrom(...ids).map((id) => `_dataObjectId:${id}`),
       fc.constantFrom(...ids).map((id) => `_dataObjectId:${id.toUpperCase()}`),

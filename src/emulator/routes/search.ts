@@ -177,8 +177,10 @@ function search(context: RouteContext): Reply {
   let total = 0;
   const deadline = performance.now() + context.settings.maxQueryMs;
   let examined = 0;
+  // `*:*` matches every object: no matcher to call, only the deleted ones to skip.
+  const everything = parsed.ast.body?.kind === 'MatchAll';
   for (const dataSet of dataSets) {
-    const matches = bySchema.get(dataSet.schema)!;
+    const matches = everything ? () => true : bySchema.get(dataSet.schema)!;
     const { objects } = dataSet;
     // The objects holding a word the query requires (word-index.ts), or all of them.
     const positions = candidates(dataSet, parsed.ast);

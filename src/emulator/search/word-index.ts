@@ -128,6 +128,8 @@ type Plan =
   | { readonly kind: 'word'; readonly required: Required }
   | { readonly kind: 'all'; readonly of: readonly Plan[] }
   | { readonly kind: 'any'; readonly of: readonly Plan[] }
+  /** A field the schema does not know: the evaluator's clause matches nothing. */
+  | { readonly kind: 'none' }
   | null;
 
 /** Text the evaluator reads as words: its tokens, when it has some (text of punctuation only is matched whole). */
@@ -151,8 +153,12 @@ function fieldPlan(name: string, value: FieldValue, schema: SchemaIndex): Plan {
     if (!ID_LIKE.test(text)) return null;
     return { kind: 'word', required: { tokens: [text.toLowerCase()], ids: true } };
   }
+  if (name.startsWith('_')) return null;
+  const field = schema.field(name);
+  // Unknown to the schema (and no dotted name below a field): the evaluator's clause matches nothing.
+  if (field === undefined && !name.includes('.')) return { kind: 'none' };
   // A field's words are among the record's full-text words when it is an analysed text field outside the metadata.
-  if (name.startsWith('_') || schema.field(name)?.kind !== 'text') return null;
+  if (field?.kind !== 'text') return null;
   const tokens = wordsOf(text);
   return tokens === null ? null : { kind: 'word', required: { tokens, ids: false } };
 }
@@ -198,6 +204,8 @@ function run(index: WordIndex, p: Exclude<Plan, null>): number[] {
   switch (p.kind) {
     case 'word':
       return index.lookUp(p.required);
+    case 'none':
+      return [];
     case 'all': {
       let result = run(index, p.of[0]!);
       for (let i = 1; i < p.of.length && result.length > 0; i++)
