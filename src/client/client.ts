@@ -530,11 +530,14 @@ export function createClient(options: ClientOptions): MdqClient {
           signal: o.signal,
           retry: false,
           auth: true,
+          // A gateway may answer 401 after the service created it: the token is renewed, the create not sent again.
+          replayAfter401: false,
         });
       } catch (e) {
         if (
           e instanceof NetworkError ||
           e instanceof TimeoutError ||
+          (e instanceof AuthError && e.status === 401 && e.request === `POST ${path}`) ||
           // A 5xx or a 429 may come from a proxy after the service created it (an upstream reset before headers).
           (e instanceof ServiceError &&
             e.status !== undefined &&

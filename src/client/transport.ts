@@ -114,7 +114,8 @@ export function createTransport(parts: TransportParts): Transport {
     const body = redactor.redact(text);
     const request = `${spec.method} ${spec.path}`;
     // Redacted again once decoded: the JSON may have written a secret with escapes no form of it matches (`\u0073ecret`).
-    const said = redactor.redact(serviceMessage(body));
+    // Redacted before it is clipped: trimming or cutting first left a secret's prefix that no form of it matched.
+    const said = clip(redactor.redact(serviceMessage(body)));
     const message = `${request} answered ${status}${said === '' ? '' : `: ${said}`}`;
     const details: ServiceErrorDetails = { status, body, request };
     if (status === 400) return new BadRequestError(message, details);
@@ -265,7 +266,7 @@ export function createTransport(parts: TransportParts): Transport {
   };
 }
 
-/** The service's own words: the `message` of a JSON body, or a short plain-text body. */
+/** The service's own words, not yet redacted nor clipped: the `message` of a JSON body, or a plain-text body on one line. */
 function serviceMessage(body: string): string {
   try {
     const json: unknown = JSON.parse(body);
@@ -274,13 +275,11 @@ function serviceMessage(body: string): string {
       typeof json === 'object' &&
       typeof (json as { message?: unknown }).message === 'string'
     )
-      return clip((json as { message: string }).message);
+      return (json as { message: string }).message;
   } catch {
     // Not JSON: the text itself, when it is short and on one line.
   }
-  return body.length > 0 && !body.includes('\n') && !body.trimStart().startsWith('<')
-    ? clip(body)
-    : '';
+  return body.length > 0 && !body.includes('\n') && !body.trimStart().startsWith('<') ? body : '';
 }
 
 /** One line of at most 200 characters: a message goes into a log line or a terminal, so the service's control characters and line breaks become spaces. */

@@ -18,6 +18,9 @@ export interface Settings {
   readonly dataObjectPageSize: number;
   readonly maxResultWindow: number;
   readonly maxQueryClauses: number;
+  readonly maxQueryMs: number;
+  readonly maxQueuedSearches: number;
+  readonly maxSearchWaitMs: number;
   readonly maxBodyBytes: number;
   readonly maxUploadBytes: number;
   readonly bareArrayBusinessAreas: boolean;

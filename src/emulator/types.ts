@@ -30,6 +30,16 @@ export interface EmulatorOptions {
   readonly maxResultWindow?: number;
   /** Most clauses a search query may have; 1 024 by default, Lucene's `maxClauseCount` (400 `too-many-clauses` beyond). */
   readonly maxQueryClauses?: number;
+  /**
+   * How long one search may run, in milliseconds; 10 000 by default. A search past it is
+   * refused with a 400 that says so (its memory is bounded apart from this: hits are kept
+   * for the requested page only, and the evaluator's analysis cache by its byte budget).
+   */
+  readonly maxQueryMs?: number;
+  /** Most searches waiting for their turn at once; 64 by default (503 with Retry-After beyond). */
+  readonly maxQueuedSearches?: number;
+  /** Longest a search may wait for its turn, in milliseconds; 1 000 by default (then 503 with Retry-After). */
+  readonly maxSearchWaitMs?: number;
   /** Largest request body in bytes; 1 MiB by default (413 beyond). */
   readonly maxBodyBytes?: number;
   /** Most bytes of request bodies being received at once, over all requests; 64 MiB (or `maxBodyBytes` if larger) by default (503 with Retry-After beyond). */

@@ -4,6 +4,13 @@
  * them again, and a record that is dropped takes its tokens with it. A record is taken
  * to be unchanged while it is cached (search hits are); `forgetRecord` drops its entry
  * after an edit (and the field values and words `filter` keeps per array: record-table.ts).
+ *
+ * The cache is bounded by memory, not by count: records that live long (an emulator's
+ * data) would otherwise keep their analysis for good, about 10 KB per record once a
+ * full-text pattern (`*ton`) has read them all, which took a million-record heap past
+ * its limit. Every entry's size is estimated as it is made; past the budget
+ * (`TEXT_CACHE_BUDGET_BYTES`) the whole cache is let go at once and refilled by later
+ * queries (a generation: no per-entry bookkeeping on the hot path).
  */
 import { analyse, type Analysed } from './analysis.js';
 import { someValue, textOf, type DataRecord, type FieldReader } from './record.js';
@@ -30,9 +37,54 @@ interface RecordTexts {
   allTokens: ReadonlySet<string> | undefined;
 }
 
-const cache = /* @__PURE__ */ new WeakMap<object, RecordTexts>();
+/** What the cache may hold by default (estimated bytes of analysis); see `setTextCacheBudget`. */
+export const TEXT_CACHE_BUDGET_BYTES = 64 * 1024 * 1024;
+let budget = TEXT_CACHE_BUDGET_BYTES;
+/** Estimated bytes held by the current generation of the cache. */
+let held = 0;
+let cache = /* @__PURE__ */ new WeakMap<object, RecordTexts>();
 /** True once some record's full-text values were analysed and kept (`allTexts`): before, `cachedAllTokens` has nothing to find. */
 let someFullTextKept = false;
+
+/** Sets the cache's budget in bytes (the emulator's setting; tests); what is held now is let go. Returns the previous budget. */
+export function setTextCacheBudget(bytes: number): number {
+  const previous = budget;
+  budget = bytes;
+  dropTextCache();
+  return previous;
+}
+
+/** Estimated bytes the cache holds now. */
+export function textCacheBytes(): number {
+  return held;
+}
+
+function dropTextCache(): void {
+  cache = new WeakMap();
+  held = 0;
+  someFullTextKept = false;
+}
+
+/**
+ * Counts `bytes` more as held; past the budget the cache is let go (the caller's entry
+ * included: it is garbage once its query is done). An estimate from V8's layouts: a
+ * string's header and characters, an array's slots, an object's fields.
+ */
+function hold(bytes: number): void {
+  held += bytes;
+  if (held > budget) dropTextCache();
+}
+
+/**
+ * Estimated size of one analysed value and its entry: the objects, three arrays (grown by
+ * push, so with spare slots), and per token a string and three slots. Checked against the
+ * heap in test/emulator/heap-bound.test.ts (the estimate must not fall short of it).
+ */
+function analysedBytes(analysed: Analysed): number {
+  let bytes = 720 + analysed.text.length;
+  for (const token of analysed.tokens) bytes += 96 + token.length;
+  return bytes;
+}
 const NONE: readonly TextEntry[] = [];
 
 function textsOf(record: DataRecord): RecordTexts {
@@ -40,6 +92,7 @@ function textsOf(record: DataRecord): RecordTexts {
   if (texts === undefined) {
     texts = { fields: new Map(), all: undefined, allTokens: undefined };
     cache.set(record, texts);
+    hold(120);
   }
   return texts;
 }
@@ -84,6 +137,9 @@ export function fieldTexts(
       entries = found;
     }
     texts.fields.set(key, entries);
+    let bytes = 48;
+    for (const entry of entries) bytes += analysedBytes(entry.analysed);
+    hold(bytes);
   }
   return entries;
 }
@@ -98,6 +154,10 @@ export function allTexts(record: DataRecord): readonly TextEntry[] {
     );
     texts.all = found;
     someFullTextKept = true;
+    let bytes = 32;
+    for (const entry of found) bytes += analysedBytes(entry.analysed);
+    hold(bytes);
+    return found;
   }
   return texts.all;
 }
@@ -109,6 +169,8 @@ export function recordTokenSet(record: DataRecord): ReadonlySet<string> {
     const set = new Set<string>();
     for (const entry of allTexts(record)) for (const token of entry.analysed.tokens) set.add(token);
     texts.allTokens = set;
+    hold(64 + 24 * set.size);
+    return set;
   }
   return texts.allTokens;
 }

@@ -365,6 +365,39 @@ describe('no secret and no token in any output', () => {
     );
   });
 
+  const everyCharacterEscaped = (text: string) =>
+    Array.from(
+      { length: text.length },
+      (_, i) => `\\u${text.charCodeAt(i).toString(16).padStart(4, '0')}`,
+    ).join('');
+
+  it('regression (FC_SEED=-511897851): a secret the message clip would trim or cut is redacted whole, before the clip', async () => {
+    // The message was trimmed and cut at 200 characters before it was redacted: "Q9    " showed as "Q9", and a secret cut at the clip showed its first part.
+    for (const [secret, prefix] of [
+      ['Q9    ', ''],
+      ['Zx7secretQ\u0001', ''],
+      ['Kp4longsecret', 'x'.repeat(195)],
+    ] as const) {
+      const { fetch } = fakeFetch(
+        () =>
+          // Every character escaped (\\u0051...): the raw body holds no form of the secret, only the decoded message does.
+          new Response(`{"message":"${everyCharacterEscaped(`${prefix}bad secret ${secret}`)}"}`, {
+            status: 500,
+            headers: { 'content-type': 'application/json' },
+          }),
+      );
+      const client = createClient({
+        baseUrl: 'http://service.test',
+        credentials: { clientId: 'app', clientSecret: secret },
+        fetch,
+      });
+      const error = (await client.businessAreas().catch((e: unknown) => e)) as ServiceError;
+      expect(error).toBeInstanceOf(ServiceError);
+      expect(error.message).not.toContain(secret.trim().slice(0, 4));
+      if (prefix === '') expect(error.message).toContain('[REDACTED]');
+    }
+  });
+
   it('refused credentials: the secret sent is not in the error, even when the service repeats it', async () => {
     const { fetch } = echoing(() => json([]));
     const { lines, logger } = capture();

@@ -10,9 +10,11 @@ import type { Matcher } from '../../evaluator/index.js';
 import type { Query } from '../../language/ast.js';
 import type { Diagnostic } from '../../language/diagnostic.js';
 import type { SchemaResponse } from '../../schema/response.js';
-import { badRequest, forbidden, json } from '../http/reply.js';
+import { Admission } from '../http/admission.js';
+import { badRequest, forbidden, json, type Reply } from '../http/reply.js';
 import type { RouteContext, Route } from '../router.js';
 import type { DataSetState } from '../store/tenant-store.js';
+import { candidates } from '../search/word-index.js';
 
 /** Compiled matchers by schema and query text; schemas never change while the emulator runs. */
 class MatcherCache {
@@ -98,6 +100,14 @@ function schemasOf(
   return shared;
 }
 
+/** The 400 of a search that ran past `maxQueryMs`, saying how far it got. */
+function overBudget(context: RouteContext, examined: number) {
+  return badRequest(
+    `the query ran past its budget of ${context.settings.maxQueryMs} ms after examining ${examined} data objects; ` +
+      'narrow it (a field instead of full text, fewer or longer wildcard patterns, a dataset filter)',
+  );
+}
+
 /** One diagnostic per code and place: the checker and the evaluator word the same finding differently. */
 const key = (d: Diagnostic) => `${d.code}\u0000${d.span.start}\u0000${d.span.end}`;
 
@@ -117,62 +127,89 @@ export const searchRoutes: readonly Route[] = [
     method: 'GET',
     path: '/dataobjects/search',
     handler(context) {
-      context.access();
-      const text = context.url.searchParams.get('query');
-      if (text === null || text.trim() === '')
-        throw badRequest('the query parameter is required (for example query=John)');
-      const from = nonNegativeInteger(context, 'from', 0);
-      const size = nonNegativeInteger(context, 'size', 10);
-      const window = context.settings.maxResultWindow;
-      if (from + size > window)
-        throw badRequest(
-          `from + size must not exceed ${window} (the result window); narrow the query instead of paging this deep`,
+      let admission = admissions.get(context.store);
+      if (admission === undefined)
+        admissions.set(
+          context.store,
+          (admission = new Admission(
+            context.settings.maxQueuedSearches,
+            context.settings.maxSearchWaitMs,
+          )),
         );
-      // Lucene refuses more than maxClauseCount clauses; here it also bounds what one request can cost.
-      const parsed = parse(text, { maxClauses: context.settings.maxQueryClauses });
-      const syntaxErrors = parsed.diagnostics.filter((d) => d.severity === 'error');
-      if (syntaxErrors.length > 0) {
-        const first = syntaxErrors[0]!;
-        throw badRequest(`invalid query syntax at ${first.span.start}: ${first.message}`, {
-          diagnostics: parsed.diagnostics.map(plain),
-        });
-      }
-      const dataSets = scope(context);
-      const schemas = schemasOf(context.store, dataSets);
-      let cache = matchers.get(context.store);
-      if (cache === undefined) matchers.set(context.store, (cache = new MatcherCache(200)));
-      const bySchema = new Map<SchemaResponse, Matcher>();
-      for (const schema of schemas) bySchema.set(schema, cache.get(schema, text, parsed.ast));
-      const hits: unknown[] = [];
-      const end = from + size;
-      let total = 0;
-      for (const dataSet of dataSets) {
-        const matches = bySchema.get(dataSet.schema)!;
-        for (const object of dataSet.objects) {
-          if (object.deleted || !matches(object.hit)) continue;
-          if (total >= from && total < end) hits.push(object.hit);
-          total++;
-        }
-      }
-      // An emulator extension: what mdq's checker says about the query (the service silently matches
-      // nothing), and what the evaluator could not evaluate (an invalid regex), each said once.
-      const diagnostics = schemas.length > 0 ? [...check(parsed.ast, { schema: schemas })] : [];
-      // A field one schema of the scope lacks is no problem of the query: the checker judges
-      // names against the whole scope, so the matchers' unknown-field findings are left out.
-      const said = new Set(diagnostics.map(key));
-      for (const matcher of bySchema.values()) {
-        for (const d of matcher.diagnostics) {
-          if (d.code === 'unknown-field' || said.has(key(d))) continue;
-          said.add(key(d));
-          diagnostics.push(d);
-        }
-      }
-      return json(
-        200,
-        diagnostics.length > 0
-          ? { hits, total, diagnostics: diagnostics.map(plain) }
-          : { hits, total },
-      );
+      return admission.run(() => search(context));
     },
   },
 ];
+
+/** Searches of each store wait their turn here (admission.ts). */
+const admissions = new WeakMap<RouteContext['store'], Admission>();
+
+/** One search, in its turn. */
+function search(context: RouteContext): Reply {
+  context.access();
+  const text = context.url.searchParams.get('query');
+  if (text === null || text.trim() === '')
+    throw badRequest('the query parameter is required (for example query=John)');
+  const from = nonNegativeInteger(context, 'from', 0);
+  const size = nonNegativeInteger(context, 'size', 10);
+  const window = context.settings.maxResultWindow;
+  if (from + size > window)
+    throw badRequest(
+      `from + size must not exceed ${window} (the result window); narrow the query instead of paging this deep`,
+    );
+  // Lucene refuses more than maxClauseCount clauses; here it also bounds what one request can cost.
+  const parsed = parse(text, { maxClauses: context.settings.maxQueryClauses });
+  const syntaxErrors = parsed.diagnostics.filter((d) => d.severity === 'error');
+  if (syntaxErrors.length > 0) {
+    const first = syntaxErrors[0]!;
+    throw badRequest(`invalid query syntax at ${first.span.start}: ${first.message}`, {
+      diagnostics: parsed.diagnostics.map(plain),
+    });
+  }
+  const dataSets = scope(context);
+  const schemas = schemasOf(context.store, dataSets);
+  let cache = matchers.get(context.store);
+  if (cache === undefined) matchers.set(context.store, (cache = new MatcherCache(200)));
+  const bySchema = new Map<SchemaResponse, Matcher>();
+  for (const schema of schemas) bySchema.set(schema, cache.get(schema, text, parsed.ast));
+  const hits: unknown[] = [];
+  const end = from + size;
+  let total = 0;
+  const deadline = performance.now() + context.settings.maxQueryMs;
+  let examined = 0;
+  // `*:*` matches every object: no matcher to call, only the deleted ones to skip.
+  const everything = parsed.ast.body?.kind === 'MatchAll';
+  for (const dataSet of dataSets) {
+    const matches = everything ? () => true : bySchema.get(dataSet.schema)!;
+    const { objects } = dataSet;
+    // The objects holding a word the query requires (word-index.ts), or all of them.
+    const positions = candidates(dataSet, parsed.ast);
+    const count = positions === null ? objects.length : positions.length;
+    for (let k = 0; k < count; k++) {
+      const object = objects[positions === null ? k : positions[k]!]!;
+      // A query's own budget: one pattern over every value must not hold the emulator for minutes.
+      if ((++examined & 255) === 0 && performance.now() > deadline)
+        throw overBudget(context, examined);
+      if (object.deleted || !matches(object.hit)) continue;
+      if (total >= from && total < end) hits.push(object.hit);
+      total++;
+    }
+  }
+  // An emulator extension: what mdq's checker says about the query (the service silently matches
+  // nothing), and what the evaluator could not evaluate (an invalid regex), each said once.
+  const diagnostics = schemas.length > 0 ? [...check(parsed.ast, { schema: schemas })] : [];
+  // A field one schema of the scope lacks is no problem of the query: the checker judges
+  // names against the whole scope, so the matchers' unknown-field findings are left out.
+  const said = new Set(diagnostics.map(key));
+  for (const matcher of bySchema.values()) {
+    for (const d of matcher.diagnostics) {
+      if (d.code === 'unknown-field' || said.has(key(d))) continue;
+      said.add(key(d));
+      diagnostics.push(d);
+    }
+  }
+  return json(
+    200,
+    diagnostics.length > 0 ? { hits, total, diagnostics: diagnostics.map(plain) } : { hits, total },
+  );
+}

@@ -215,11 +215,20 @@ export async function seedDataDir(dir: string, store: TenantStore): Promise<void
   await syncFolder(dir);
 }
 
+/** Objects serialised between two writes to the file: each step holds the event loop for about a millisecond. */
+const OBJECTS_PER_STEP = 256;
+
 /**
  * Rewrites the data object file of every dataset changed since the last write. `durable`
  * gives, for an object whose latest change is not yet on disk, the record as it is on disk
  * (null: not there, a create); such a dataset stays marked, to be written again once its
  * changes are journaled.
+ *
+ * The file is written a few hundred objects at a time, each step a write of its own, so
+ * requests are served between steps (a compaction at a million objects held every request
+ * for seconds when it serialised a dataset in one go). Objects changed meanwhile are
+ * written as they are when reached, or (a change not on disk yet) as they are on disk; every
+ * change after the journal was set aside is in the new journal anyway.
  */
 export async function writeDataObjectFiles(
   dir: string,
@@ -230,18 +239,33 @@ export async function writeDataObjectFiles(
   if (changed.length === 0) return;
   await makeFolder(join(dir, FILES.dataObjects));
   for (const dataSet of changed) {
-    // Serialised in one synchronous step with clearing the flag: a change after it marks the dataset again.
+    // Cleared before the first object is read: a change after it marks the dataset again.
     dataSet.dirty = false;
-    let text = '';
     let pending = false;
-    for (const object of dataSet.objects) {
-      const onDisk = durable?.(object);
-      if (onDisk !== undefined) pending = true;
-      if (onDisk === null) continue;
-      text += `${JSON.stringify(onDisk ?? store.fileRecord(object))}\n`;
-    }
+    const path = dataObjectFile(dir, dataSet.item.dataSetId);
+    const temporary = `${path}.tmp`;
     try {
-      await writeAtomically(dataObjectFile(dir, dataSet.item.dataSetId), text);
+      const file = await open(temporary, 'w');
+      try {
+        const { objects } = dataSet;
+        // The length is read on every step: objects created meanwhile are written too.
+        for (let start = 0; start < objects.length; start += OBJECTS_PER_STEP) {
+          let text = '';
+          const end = Math.min(objects.length, start + OBJECTS_PER_STEP);
+          for (let i = start; i < end; i++) {
+            const object = objects[i]!;
+            const onDisk = durable?.(object);
+            if (onDisk !== undefined) pending = true;
+            if (onDisk === null) continue;
+            text += `${JSON.stringify(onDisk ?? store.fileRecord(object))}\n`;
+          }
+          await file.write(text, null, 'utf8');
+        }
+        await file.sync();
+      } finally {
+        await file.close();
+      }
+      await rename(temporary, path);
     } catch (e) {
       dataSet.dirty = true;
       throw e;

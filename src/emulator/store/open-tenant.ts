@@ -7,7 +7,7 @@ import { exampleData } from '../data/generate.js';
 import { lockFolder } from './folder-lock.js';
 import { makeFolder } from './make-folder.js';
 import { FILES, hasTenant, readDataDir, seedDataDir, writeDataObjectFiles } from './data-dir.js';
-import { Journal, readJournal } from './journal.js';
+import { Journal, journalFiles, readJournal } from './journal.js';
 import {
   TenantStore,
   type FileRecord,
@@ -85,7 +85,11 @@ async function openFolder(
   const store = new TenantStore(tenant);
   for (const id of needsWrite) store.dataSet(id)!.dirty = true;
   const journalPath = join(dataDir, FILES.journal);
-  const { entries, validBytes } = await readJournal(journalPath);
+  // A journal a compaction set aside before a crash comes first: its lines are older than the current one's.
+  const [setAside, current] = journalFiles(journalPath);
+  const older = (await readJournal(setAside)).entries;
+  const { entries: newer, validBytes } = await readJournal(current);
+  const entries = older.length > 0 ? [...older, ...newer] : newer;
   for (const entry of entries) {
     const dataSet = store.dataSet(entry.dataSetId);
     // A dataset removed from datasets.json by hand takes its journal entries with it.

@@ -1,0 +1,94 @@
+/**
+ * The word index narrows a search, the evaluator decides (src/emulator/search/word-index.ts):
+ * whatever the query and whatever changed since the last search, the hits are exactly
+ * what the evaluator finds in a full scan, in the same order.
+ */
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { filter } from '../../src/index.js';
+import { allPages, startApi, tenantPaths, type TestApi } from './helpers.js';
+
+describe('the word index', () => {
+  let api: TestApi;
+  beforeAll(async () => (api = await startApi({ records: 600 })));
+  afterAll(() => api.emulator.close());
+
+  async function hitIds(query: string, dataSet: string): Promise<{ ids: string[]; total: number }> {
+    const response = await api.get(
+      `/dataobjects/search?query=${encodeURIComponent(query)}&dataSet=${encodeURIComponent(dataSet)}&size=10000`,
+    );
+    expect(response.status).toBe(200);
+    return {
+      ids: response.body.hits.map((h: { _dataObjectId: string }) => h._dataObjectId),
+      total: response.body.total,
+    };
+  }
+
+  it('finds exactly what a full scan finds, before and after writes', async () => {
+    const { objectsPath, retail } = await tenantPaths(api);
+    const schema = (await api.get(objectsPath.split('/datasets/')[0]!)).body;
+    const objects = await allPages(api, objectsPath);
+    const words = [
+      ...new Set(
+        objects.flatMap((o) =>
+          [o['First Name'], o['Last Name'], o.City].filter((v) => typeof v === 'string'),
+        ),
+      ),
+    ].slice(0, 40) as string[];
+    const ids = objects.slice(0, 20).map((o) => o._dataObjectId as string);
+    const word = fc.constantFrom(...words, 'nothingatall', 'Quentinella');
+    const leaf = fc.oneof(
+      word,
+      word.map((w) => `"${w}"`),
+      word.map((w) => `City:"${w}"`),
+      word.map((w) => `Unknown:"${w}"`),
+      word.map((w) => `First\\ Name:${JSON.stringify(w)}`),
+      fc.constantFrom(...ids).map((id) => `_dataObjectId:${id}`),
+      fc.constantFrom(...ids).map((id) => `_dataObjectId:${id.toUpperCase()}`),
+      word.map((w) => `${w.slice(0, 2)}*`),
+      fc.constantFrom('Age:>=60', 'VIP:Y', '*:*', '_exists_:Phone'),
+    );
+    const query = fc.oneof(
+      leaf,
+      fc.tuple(leaf, leaf).map(([a, b]) => `${a} AND ${b}`),
+      fc.tuple(leaf, leaf).map(([a, b]) => `${a} OR ${b}`),
+      fc.tuple(leaf, leaf).map(([a, b]) => `${a} -${b}`),
+      fc.tuple(leaf, leaf).map(([a, b]) => `+${a} ${b}`),
+      fc.tuple(leaf, leaf).map(([a, b]) => `(${a} OR ${b})^2 AND NOT City:Berlin`),
+    );
+    const write = fc.record({
+      index: fc.nat({ max: 19 }),
+      city: word,
+      create: fc.boolean(),
+    });
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.tuple(query, write), { minLength: 1, maxLength: 6 }),
+        async (steps) => {
+          for (const [text, change] of steps) {
+            const records = (await allPages(api, objectsPath)).map(
+              ({ _version, _errors, ...values }) => ({ ...values }),
+            );
+            const expected = filter(records, text, { schema }).map((r) => r._dataObjectId);
+            const found = await hitIds(text, retail.dataSetName);
+            expect(found.ids, text).toEqual(expected);
+            expect(found.total).toBe(expected.length);
+            // A write between searches: the next search must see it.
+            if (change.create) {
+              await api.request('POST', objectsPath, {
+                body: { 'First Name': change.city, City: change.city, Status: 'ACT' },
+              });
+            } else {
+              const path = `${objectsPath}/${ids[change.index]}`;
+              const current = (await api.get(path)).body;
+              await api.request('PUT', path, {
+                body: { _version: current._version, City: change.city },
+              });
+            }
+          }
+        },
+      ),
+      { numRuns: 12 },
+    );
+  }, 240_000);
+});
