@@ -149,8 +149,14 @@ export function relation(operator: RelationOperator, value: Scalar | Term | Phra
     typeof value === 'object' && value !== null && !(value instanceof Date)
       ? checkLeaf(value)
       : valueNode(value);
-  // The printer escapes a leading `=` so that `>` followed by `=x` cannot read as `>=`.
-  const raw = leaf.kind === 'Term' && leaf.raw.startsWith('=') ? `\\${leaf.raw}` : leaf.raw;
+  // As the printer writes it: a leading `=` escaped so that `>` followed by `=x` cannot read as
+  // `>=`, and a sign before a digit unescaped, the value's own (`<-10`).
+  const raw =
+    leaf.kind !== 'Term'
+      ? leaf.raw
+      : leaf.raw.startsWith('=')
+        ? `\\${leaf.raw}`
+        : leaf.raw.replace(/^\\([-+])(?=\d)/, '$1');
   return { kind: 'Relation', operator, value: { ...leaf, raw }, span: NO_SPAN };
 }
 

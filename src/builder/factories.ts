@@ -16,12 +16,12 @@ import type {
   Not,
   Phrase,
   Range,
-  Relation,
   RelationOperator,
   Term,
 } from '../language/ast.js';
 import { isQueryWhitespace } from '../language/escape.js';
 import { and, group, or } from './combine.js';
+import { relation } from './clauses.js';
 import { BuilderError } from './errors.js';
 import {
   NO_SPAN,
@@ -191,11 +191,8 @@ export function range(field: string, bounds: RangeBounds): Field | undefined {
 }
 
 function relationField(field: string, operator: RelationOperator, value: Scalar): Field {
-  const leaf = valueNode(value);
-  // The printer escapes a leading `=` so that `>` followed by `=x` cannot read as `>=`.
-  const raw = leaf.kind === 'Term' && leaf.raw.startsWith('=') ? `\\${leaf.raw}` : leaf.raw;
-  const node: Relation = { kind: 'Relation', operator, value: { ...leaf, raw }, span: NO_SPAN };
-  return fieldNode(field, node);
+  // The value written as the printer writes it after a relation (`relation` says how).
+  return fieldNode(field, relation(operator, value));
 }
 
 /** `field:>value`. */

@@ -7,7 +7,7 @@
  * whatever follows the cursor, and whatever errors lie far before it, do not matter.
  * Every walk back is bounded by the query's length (one pass per call).
  */
-import { closedBy, unescape, unescapeBracketName } from '../language/escape.js';
+import { closedBy, regexClosed, unescape, unescapeBracketName } from '../language/escape.js';
 import { isWordLike, Kind, lastStartingBefore, kindStartsClause, type Lexed } from './lexed.js';
 import type { CompletionContextKind, ValueStyle } from './types.js';
 
@@ -278,7 +278,7 @@ export function cursorContext(lexed: Lexed, offset: number): CursorContext {
         return inPhrase(lexed, last, start, end, offset, raw);
     } else if (kind === Kind.Regex) {
       const raw = text.slice(start, end);
-      if (!(closedBy(raw, '/') && offset === end))
+      if (!(regexClosed(raw) && offset === end))
         return make('none', offset, offset, '', { tokenFrom: start, tokenTo: end });
     } else if (
       kind === Kind.Tilde ||

@@ -158,7 +158,10 @@ export interface Fuzzy extends NodeBase {
   readonly distance: number | null;
 }
 
-/** `"a b"~3`: proximity (slop). `distance` is null when no number was written. */
+/** The largest slop: Lucene reads a larger one as this (Java's Integer.MAX_VALUE), and so does `parse`. */
+export const MAX_SLOP = 2147483647;
+
+/** `"a b"~3`: proximity (slop). `distance` is null when no number was written; never more than `MAX_SLOP`. */
 export interface Proximity extends NodeBase {
   readonly kind: 'Proximity';
   readonly operand: Phrase;

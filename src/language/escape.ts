@@ -124,6 +124,11 @@ export function closedBy(raw: string, closer: string): boolean {
   return raw.length >= 2 && raw.endsWith(closer) && !isEscapedAt(raw, raw.length - 1);
 }
 
+/** True when a regex token has its closing `/`: the lexer (`regexEnd`) ends one only at a `/`, escaped or not. */
+export function regexClosed(raw: string): boolean {
+  return raw.length >= 2 && raw.endsWith('/');
+}
+
 /** True when `raw` holds an unescaped `*` or `?`. */
 export function hasUnescapedWildcard(raw: string): boolean {
   for (let i = 0; i < raw.length; i++) {
@@ -249,16 +254,16 @@ export function printRangeBound(value: string | null): string {
 }
 
 /**
- * Writes a regex body between slashes. Escape pairs are copied as they are; a bare
- * `/` is escaped so it cannot end the regex early, and a trailing lone `\` is doubled.
+ * Writes a regex body between slashes. Only a `/` needs a backslash (see `regexEnd`: one
+ * without ends the regex), so everything else is copied as it is, backslashes included.
+ * A body ending in a backslash reads back only where no `/` follows in the query: Lucene
+ * cannot end a regex with one otherwise.
  */
 export function printRegex(pattern: string): string {
   let out = '/';
   for (let i = 0; i < pattern.length; i++) {
     const c = pattern[i]!;
-    if (c === '\\') out += i + 1 < pattern.length ? c + pattern[++i] : '\\\\';
-    else if (c === '/') out += '\\/';
-    else out += c;
+    out += c === '/' && pattern[i - 1] !== '\\' ? '\\/' : c;
   }
   return `${out}/`;
 }

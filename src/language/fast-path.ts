@@ -34,11 +34,14 @@ import type {
   Relation,
   RelationOperator,
 } from './ast.js';
+import { MAX_SLOP } from './ast.js';
 import { endsWithComparison } from './comparison-edges.js';
-import { closedBy, DECIMAL, hasUnescapedWildcard, unescape } from './escape.js';
+import { scopeBareStars } from './field-scope.js';
+import { closedBy, DECIMAL, hasUnescapedWildcard, regexClosed, unescape } from './escape.js';
 import { Kind, type TokenStream } from './scanner.js';
 import { ScratchStack } from './scratch-stack.js';
 import { sharedSlice } from './shared-slices.js';
+import { signedTerm } from './signed-value.js';
 import { rememberedSpelling, rememberSpelling } from './spellings.js';
 
 /** Returned when the query needs the chevrotain parser (it has, or may have, a diagnostic). */
@@ -402,7 +405,12 @@ class FastParser {
     const span = { start: leaf.span.start, end: this.ends[tilde]! };
     return leaf.kind === 'Term'
       ? { kind: 'Fuzzy', operand: leaf, distance, span }
-      : { kind: 'Proximity', operand: leaf, distance, span };
+      : {
+          kind: 'Proximity',
+          operand: leaf,
+          distance: distance === null ? null : Math.min(distance, MAX_SLOP),
+          span,
+        };
   }
 
   private termLike(): Expr {
@@ -448,7 +456,7 @@ class FastParser {
 
   private regex(i: number): Expr {
     const raw = this.image(i);
-    if (!closedBy(raw, '/')) throw giveUp;
+    if (!regexClosed(raw)) throw giveUp;
     return { kind: 'Regex', raw, pattern: this.inside(i), span: this.span(i) };
   }
 
@@ -483,6 +491,7 @@ class FastParser {
     }
     if (raw !== '*' && hasUnescapedWildcard(raw)) throw giveUp;
     const field: FieldName = { kind: 'FieldName', raw, value: unescaped(raw), span: nameSpan };
+    if (value.kind === 'Group') value = scopeBareStars(value);
     return { kind: 'Field', field, value, span };
   }
 
@@ -500,11 +509,20 @@ class FastParser {
 
   private relation(): Relation {
     const operator = this.pos++;
+    // `a:<-10`: a sign touching the word after it is part of the value (signed-value.ts).
+    const sign =
+      (this.kind() === Kind.Minus || this.kind() === Kind.Plus) &&
+      isWord(this.kind(1)) &&
+      this.starts[this.pos + 1] === this.ends[this.pos]
+        ? this.pos++
+        : -1;
     const i = this.pos++;
     const kind = i < this.count ? this.kinds[i]! : END;
     if (!(isWord(kind) || kind === Kind.Quoted)) throw giveUp;
-    const leaf = kind === Kind.Quoted ? this.phrase(i) : this.word(i);
+    let leaf = kind === Kind.Quoted ? this.phrase(i) : this.word(i);
     if (leaf.kind !== 'Term' && leaf.kind !== 'Phrase') throw giveUp;
+    if (sign >= 0 && leaf.kind === 'Term')
+      leaf = signedTerm(this.image(sign), this.starts[sign]!, leaf);
     return {
       kind: 'Relation',
       operator: this.image(operator) as RelationOperator,
@@ -586,6 +604,10 @@ class FastParser {
       };
     }
     const close = this.pos++;
+    // A tab or line break between the parts is reported (range-blanks.ts).
+    for (let k = open; k < close; k++)
+      for (let i = this.ends[k]!; i < this.starts[k + 1]!; i++)
+        if (this.text.charCodeAt(i) !== 32) throw giveUp;
     return {
       kind: 'Range',
       lower,

@@ -29,7 +29,7 @@ import type {
   Span,
   StringValue,
 } from './ast.js';
-import { COMPARISON_OPERATORS } from './ast.js';
+import { COMPARISON_OPERATORS, MAX_SLOP } from './ast.js';
 import type { Chevrotain } from './chevrotain.js';
 import { loadChevrotain } from './chevrotain.js';
 import { endsWithComparison } from './comparison-edges.js';
@@ -41,10 +41,14 @@ import {
   hasUnescapedWildcard,
   isSignedDecimal,
   quote,
+  regexClosed,
   unescape,
   type EscapeProblem,
 } from './escape.js';
+import { scopeBareStars } from './field-scope.js';
 import { getLexer } from './lexer.js';
+import { oddRangeBlanks, rangeBlanksDiagnostic } from './range-blanks.js';
+import { signedTerm } from './signed-value.js';
 import { formatPosition } from './position.js';
 import {
   binaryOperatorBefore,
@@ -413,6 +417,10 @@ function defineQueryParser({ EmbeddedActionsParser, tokenMatcher }: Chevrotain) 
     private readonly relationValues = [
       alt(() => this.CONSUME(T.Word)),
       alt(() => this.CONSUME(T.Quoted)),
+    ];
+    private readonly relationSigns = [
+      alt(() => this.CONSUME(T.Minus)),
+      alt(() => this.CONSUME(T.Plus)),
     ];
     private readonly termTokens = [
       alt(() => this.CONSUME(T.Word)),
@@ -908,14 +916,22 @@ function defineQueryParser({ EmbeddedActionsParser, tokenMatcher }: Chevrotain) 
         );
       }
       const field: FieldName = { kind: 'FieldName', raw, value: unescaped.value, span: nameSpan };
+      if (value.kind === 'Group') value = scopeBareStars(value);
       return { kind: 'Field', field, value, span: whole };
     }
 
-    /** relation := ('>' | '>=' | '<' | '<=') ( Word | Quoted )? */
+    /** relation := ('>' | '>=' | '<' | '<=') ( sign? Word | Quoted )? */
     private relation = this.RULE(
       'relation',
       (): Relation | ErrorNode => {
         const operator = this.CONSUME(T.RelationOperator);
+        // `a:<-10`: a sign touching the word after it is part of the value, as in Lucene and Elasticsearch.
+        const sign = this.OPTION2(
+          gated(
+            () => this.signTouchesWord(),
+            () => this.OR2(this.relationSigns),
+          ),
+        );
         const value = this.OPTION(() => this.OR(this.relationValues));
         return this.ACTION(() => {
           const at = this.tokenSpan(operator);
@@ -924,18 +940,26 @@ function defineQueryParser({ EmbeddedActionsParser, tokenMatcher }: Chevrotain) 
             this.report('missing-value', `expected a value after '${op}'`, at);
             return { kind: 'Error', span: at };
           }
-          const leaf = value.tokenType === T.Quoted ? this.phrase(value) : this.word(value);
+          const unsigned = value.tokenType === T.Quoted ? this.phrase(value) : this.word(value);
+          const leaf =
+            sign === undefined || unsigned.kind !== 'Term'
+              ? unsigned
+              : signedTerm(sign.image, this.tokenSpan(sign).start, unsigned);
           if (leaf.kind !== 'Term' && leaf.kind !== 'Phrase') {
             this.report(
               'invalid-relation-value',
               `'${op}' needs a plain value, not a ${leaf.kind === 'Wildcard' ? 'wildcard' : 'match-all'}`,
               leaf.span,
             );
+            const raw = (sign?.image ?? '') + value.image;
             const term = {
               kind: 'Term',
-              raw: value.image,
-              value: value.image,
-              span: leaf.span,
+              raw,
+              value: raw,
+              span: span(
+                sign === undefined ? leaf.span.start : this.tokenSpan(sign).start,
+                leaf.span.end,
+              ),
             } as const;
             return {
               kind: 'Relation',
@@ -954,6 +978,17 @@ function defineQueryParser({ EmbeddedActionsParser, tokenMatcher }: Chevrotain) 
       },
       { recoveryValueFunc: () => this.recovered() },
     );
+
+    /** `-` or `+` next, touching the word after it: after a relation operator, the sign of the value. */
+    private signTouchesWord(): boolean {
+      const sign = this.LA(1);
+      const next = this.LA(2);
+      return (
+        (sign.tokenType === T.Minus || sign.tokenType === T.Plus) &&
+        tokenMatcher(next, T.Word) &&
+        next.startOffset === sign.startOffset + sign.image.length
+      );
+    }
 
     /** termLike := ( Word | Quoted | Regex ) ('~' number?)? */
     private termLike = this.RULE(
@@ -1030,7 +1065,12 @@ function defineQueryParser({ EmbeddedActionsParser, tokenMatcher }: Chevrotain) 
       const whole = span(leaf.span.start, at.end);
       return leaf.kind === 'Term'
         ? { kind: 'Fuzzy', operand: leaf, distance, span: whole }
-        : { kind: 'Proximity', operand: leaf, distance, span: whole };
+        : {
+            kind: 'Proximity',
+            operand: leaf,
+            distance: distance === null ? null : Math.min(distance, MAX_SLOP),
+            span: whole,
+          };
     }
 
     private word(token: IToken): Operand & { kind: 'Term' | 'Wildcard' | 'MatchAll' } {
@@ -1077,7 +1117,7 @@ function defineQueryParser({ EmbeddedActionsParser, tokenMatcher }: Chevrotain) 
       what: string,
       safe: boolean,
     ): boolean {
-      if (closedBy(raw, closer)) return true;
+      if (closer === '/' ? regexClosed(raw) : closedBy(raw, closer)) return true;
       this.diagnostics.add(unclosedDiagnostic(this.text, raw, at, closer, code, what, safe));
       return false;
     }
@@ -1201,6 +1241,11 @@ function defineQueryParser({ EmbeddedActionsParser, tokenMatcher }: Chevrotain) 
               ),
             );
           }
+          const parts = [openSpan, lower?.span, to && this.tokenSpan(to), upper?.span]
+            .concat(close && this.tokenSpan(close))
+            .filter((part): part is Span => part !== undefined && part.end > part.start);
+          const blanks = oddRangeBlanks(this.text, parts);
+          if (blanks.length > 0) this.diagnostics.add(rangeBlanksDiagnostic(this.text, blanks));
           end = Math.max(end, openSpan.end);
           return {
             kind: 'Range',
@@ -1473,5 +1518,5 @@ function endsUnterminated(token: IToken): boolean {
           ? ']'
           : undefined;
   if (closer === undefined) return false;
-  return !closedBy(token.image, closer);
+  return closer === '/' ? !regexClosed(token.image) : !closedBy(token.image, closer);
 }

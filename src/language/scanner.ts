@@ -11,7 +11,7 @@
  * the chevrotain lexer and parser.
  */
 import type { TokenType } from 'chevrotain';
-import { bracketFieldEnd, matchRelationOperator } from './tokens.js';
+import { bracketFieldEnd, matchRelationOperator, regexEnd } from './tokens.js';
 import * as T from './tokens.js';
 
 /** Token kinds of the stream: indexes into `KIND_TYPES`. */
@@ -172,7 +172,7 @@ function wordPartsEnd(text: string, i: number): number {
   return i;
 }
 
-/** End of a `"..."` or `/.../` token starting at `i` (the closing character is optional). */
+/** End of a `"..."` token starting at `i` (the closing character is optional). */
 function delimitedEnd(text: string, i: number, closer: number): number {
   const n = text.length;
   i++;
@@ -370,7 +370,7 @@ export function scan(
           break;
         case C.Slash:
           kind = Kind.Regex;
-          end = delimitedEnd(text, i, C.Slash);
+          end = regexEnd(text, i);
           break;
         case C.Tilde:
           kind = Kind.Tilde;

@@ -18,6 +18,7 @@ export const syntaxCodes: readonly string[] = [
   'unclosed-range',
   'missing-range-bound',
   'missing-range-to',
+  'range-whitespace',
   'missing-boost-value',
   'misplaced-boost',
   'misplaced-fuzzy',

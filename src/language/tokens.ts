@@ -310,9 +310,28 @@ export const Quoted: TokenType = {
   START_CHARS_HINT: ['"'],
   LINE_BREAKS: true,
 };
+/**
+ * Where the `/regex/` starting at `start` ends, as Lucene's REGEXPTERM (`"/" (~["/"] | "\\/")* "/"`)
+ * reads it by longest match: a backslash matters only before a `/`, so `/a\\/b/` is one regex
+ * (a backslash, then an escaped slash). It ends after the first `/` with no backslash before it;
+ * with none, after the last `/` (`/a\\/` is the regex `a\\`); with no `/` at all, at the end of
+ * the text (unterminated). One pass: linear whatever the text holds.
+ */
+export function regexEnd(text: string, start: number): number {
+  let last = -1;
+  for (let i = text.indexOf('/', start + 1); i >= 0; i = text.indexOf('/', i + 1)) {
+    if (text.charCodeAt(i - 1) !== 92 /* \ */) return i + 1;
+    last = i;
+  }
+  return last < 0 ? text.length : last + 1;
+}
+
 export const Regex: TokenType = {
   name: 'Regex',
-  PATTERN: /\/(?:[^/\\]|\\[\s\S])*\/?/,
+  PATTERN: (text: string, offset: number) =>
+    text.charCodeAt(offset) === 47 /* / */
+      ? ([text.slice(offset, regexEnd(text, offset))] as unknown as RegExpExecArray)
+      : null,
   START_CHARS_HINT: ['/'],
   LINE_BREAKS: true,
 };

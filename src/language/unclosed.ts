@@ -10,8 +10,8 @@ import { isEscapedAt } from './escape.js';
 import { formatPosition } from './position.js';
 
 /**
- * `code` at `at`, the span of the token `raw`, with a fix that adds the `closer` (escaped
- * where the text ends in a lone backslash). Closing a phrase keeps its meaning; closing a
+ * `code` at `at`, the span of the token `raw`, with a fix that adds the `closer` (a phrase's
+ * escaped where the text ends in a lone backslash). Closing a phrase keeps its meaning; closing a
  * regex may not (`safe`).
  */
 export function unclosedDiagnostic(
@@ -23,7 +23,9 @@ export function unclosedDiagnostic(
   what: string,
   safe: boolean,
 ): Diagnostic {
-  const insert = isEscapedAt(`${raw}${closer}`, raw.length) ? `\\${closer}` : closer;
+  // A backslash escapes the closing quote of a phrase; before a regex's last `/` it does not (`regexEnd`).
+  const insert =
+    closer === '"' && isEscapedAt(`${raw}${closer}`, raw.length) ? `\\${closer}` : closer;
   const fix: Fix = {
     kind: 'syntax',
     title: `Add the closing '${closer}'`,

@@ -164,8 +164,11 @@ class FlatPrinter {
     Range: (n) =>
       `${n.lowerInclusive ? '[' : '{'}${this.print(n.lower)} TO ${this.print(n.upper)}${n.upperInclusive ? ']' : '}'}`,
     RangeBound: (n) => printRangeBound(n.value),
-    // `>` then a value starting with `=` would read as `>=`.
-    Relation: (n) => `${n.operator}${this.print(n.value).replace(/^=/, '\\=')}`,
+    // `>` then a value starting with `=` would read as `>=`; a sign before a digit is the value's (`<-10`).
+    Relation: (n) =>
+      `${n.operator}${this.print(n.value)
+        .replace(/^=/, '\\=')
+        .replace(/^\\([-+])(?=\d)/, '$1')}`,
     Fuzzy: (n) =>
       `${this.print(n.operand)}~${n.distance === null ? '' : decimal(n.distance, n, 'a fuzzy distance')}`,
     Proximity: (n) =>

@@ -7,6 +7,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { check } from '../../src/checker/check.js';
 import { fixQuery } from '../../src/checker/fix-query.js';
+import { applyEdits } from '../../src/language/diagnostic.js';
 import { highlight } from '../../src/completion/highlight.js';
 import { schema } from './helpers.js';
 
@@ -96,6 +97,17 @@ describe('lists and SQL idioms', () => {
     ['[Email] LIKE "gmail%"', 'sql-syntax', '[Email] startswith "gmail"'],
     ['Email like "%gmail%"', 'sql-syntax', '[Email] contains "gmail"'],
   ]);
+
+  it('writes NOT IN and IS NULL as a query with a positive clause in one fix (no second round for only-negations)', () => {
+    for (const [text, meant] of [
+      ['City NOT IN (Berlin, Paris)', '*:* -City:(Berlin OR Paris)'],
+      ['phone IS NULL', '*:* NOT _exists_:Phone'],
+      ['Berlin phone IS NULL', 'Berlin NOT _exists_:Phone'],
+    ] as const) {
+      const fix = check(text, { schema }).find((d) => d.code === 'sql-syntax')!.fixes![0]!;
+      expect(applyEdits(text, fix.edits), text).toBe(meant);
+    }
+  });
 
   it('leaves words that only look like lists or ranges alone', () => {
     for (const text of [

@@ -22,6 +22,10 @@ export const DIFFERENCE_CATEGORIES = {
     "mdq rejects anything but a number right after '~'; Lucene's '~' swallows the following word characters",
   'glued-to':
     'mdq reads a quoted range bound touching `TO` (`["18"TO 20]`) as the bound and the keyword; Lucene reads `"18"TO` as one bound',
+  'ignored-fuzzy':
+    "mdq reports a '~' after a wildcard or a regex (`a*~2`, `/r/~2`); Lucene drops it without a word",
+  'range-whitespace':
+    'mdq reports a tab, line break or U+3000 inside a range; Lucene makes it part of the bound (`[a TO b<tab>]`)',
 } as const;
 
 export type DifferenceCategory = keyof typeof DIFFERENCE_CATEGORIES;

@@ -74,7 +74,10 @@ const wildcard = fc
   .filter((pattern) => /(^|[^\\])(\\\\)*[*?]/.test(pattern) && pattern !== '*')
   .map((pattern) => ({ kind: 'Wildcard' as const, raw: pattern, pattern, span: at }));
 
-/** Well-formed regex bodies: no bare `/`, backslashes only in pairs. */
+/**
+ * Well-formed regex bodies: no bare `/`, backslashes only in pairs, and none at the end
+ * (Lucene's lexer would read the closing `/` as escaped when another `/` follows: `regexEnd`).
+ */
 const regex = fc
   .array(
     fc.oneof(
@@ -84,6 +87,7 @@ const regex = fc
     { maxLength: 4 },
   )
   .map((parts) => parts.join(''))
+  .filter((pattern) => !pattern.endsWith('\\'))
   .map((pattern) => ({ kind: 'Regex' as const, raw: pattern, pattern, span: at }));
 
 // `TO` itself is a bound, as in Lucene's `[TO TO TO]` (issue 9, item 7).

@@ -262,11 +262,18 @@ function reportIdiom(i: SqlIdiom, context: CheckContext, done: WeakSet<Node>): v
   const span = { start: words[words.length - k]!.span.start, end: i.end };
   const fixes: Fix[] = [];
   for (const candidate of candidates) {
-    const text = rewriteIdiom(i, candidate.name, candidate.field);
-    if (text === undefined) continue;
-    const edits = [
-      { span: { start: words[words.length - candidate.k]!.span.start, end: i.end }, text },
-    ];
+    const rewritten = rewriteIdiom(i, candidate.name, candidate.field);
+    if (rewritten === undefined) continue;
+    const start = words[words.length - candidate.k]!.span.start;
+    // A negation that would be the whole query starts from every record, as only-negations
+    // would have it: one round of fixQuery writes the final query.
+    const whole =
+      context.text !== undefined &&
+      context.text.slice(0, start).trim() === '' &&
+      context.text.slice(i.end).trim() === '';
+    const text =
+      whole && (i.idiom === 'not in' || i.idiom === 'is null') ? `*:* ${rewritten}` : rewritten;
+    const edits = [{ span: { start, end: i.end }, text }];
     if (!context.keepsSyntax(edits)) continue;
     fixes.push({ kind: 'rewrite', title: `Write ${text}`, edits, safe: false });
   }
