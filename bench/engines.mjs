@@ -43,7 +43,7 @@ const LATENCY_BUDGET_S = 20;
 
 const QUERIES = [
   { name: 'selective word', kind: 'selective', query: '10001234' },
-  { name: 'selective value', kind: 'selective', query: '[Supplier ID] eq S-30001100' },
+  { name: 'selective value', kind: 'selective', query: '[Supplier ID] eq "S-30001100"' },
   { name: 'selective range', kind: 'selective', query: 'Unit\\ Price:[100.00 TO 100.05]' },
   { name: 'broad: every object', kind: 'broad', query: '*' },
   { name: 'broad: common word', kind: 'broad', query: 'Berlin' },

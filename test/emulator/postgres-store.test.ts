@@ -22,8 +22,8 @@ const clientOf = (emulator: Emulator): MdqClient =>
 beforeAll(async () => {
   db = await PGlite.create();
   [memory, postgres] = await Promise.all([
-    startEmulator({ records: RECORDS }),
-    startEmulator({ records: RECORDS, database: db }),
+    startEmulator({ records: RECORDS, dataObjectPageSize: 7 }),
+    startEmulator({ records: RECORDS, database: db, dataObjectPageSize: 7 }),
   ]);
 }, 180_000);
 afterAll(async () => {
@@ -103,7 +103,7 @@ describe('the emulator on PostgreSQL', () => {
     const before = (await client.dataObjects(dataSet).toArray()).map((o) => o._dataObjectId);
     const seen: string[] = [];
     let deleted = 0;
-    for await (const page of client.dataObjects(dataSet, { pageSize: 7 }).pages()) {
+    for await (const page of client.dataObjects(dataSet).pages()) {
       seen.push(...page.items.map((o) => o._dataObjectId));
       if (deleted < made.length)
         await client.deleteDataObject({ ...dataSet, dataObjectId: made[deleted++]! });
