@@ -17,6 +17,12 @@
  *   table: which index each uses.
  *
  *   node bench/engines.mjs [--sizes 100000,1000000] [--duration S] [--samples N]
+ *                          [--engines memory,postgres] [--copies N]
+ *
+ * `--copies N` seeds the database with size/N objects through the emulator and copies its
+ * rows N times inside PostgreSQL under new ids (`<id>-<copy>`): a loaded machine seeds a
+ * million objects through node-postgres in most of an hour. The copies repeat the values, so
+ * a selective query finds N times the hits.
  *
  * Needs dist/ (npm run build).
  */
@@ -38,6 +44,8 @@ const option = (name, fallback) => {
 const SIZES = option('--sizes', '100000,1000000').split(',').map(Number);
 const DURATION = Number(option('--duration', 5));
 const SAMPLES = Number(option('--samples', 40));
+const ENGINES = option('--engines', 'memory,postgres').split(',');
+const COPIES = Number(option('--copies', 1));
 /** Most seconds of sequential requests per query (broad queries in memory take long at 1 M). */
 const LATENCY_BUDGET_S = 20;
 
@@ -46,7 +54,7 @@ const QUERIES = [
   { name: 'selective value', kind: 'selective', query: '[Supplier ID] eq "S-30001100"' },
   { name: 'selective range', kind: 'selective', query: 'Unit\\ Price:[100.00 TO 100.05]' },
   { name: 'broad: every object', kind: 'broad', query: '*' },
-  { name: 'broad: common word', kind: 'broad', query: 'Berlin' },
+  { name: 'broad: common value', kind: 'broad', query: 'Status:ACT' },
 ];
 
 const work = mkdtempSync(join(tmpdir(), 'mdq-bench-engines-'));
@@ -72,6 +80,7 @@ process.on('exit', () => {
   rmSync(work, { recursive: true, force: true });
 });
 process.on('SIGINT', () => process.exit(130));
+process.on('SIGTERM', () => process.exit(143));
 
 function freePort() {
   return new Promise((resolve) => {
@@ -244,6 +253,53 @@ async function explain(databaseUrl) {
   }
 }
 
+/** Every dataset table's rows (and typed keys) copied `copies - 1` more times under new ids, indexes rebuilt after. */
+async function copyRows(databaseUrl, copies) {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const [{ tenant }] = (await client.query('SELECT tenant FROM mdq_tenant WHERE id = 1')).rows;
+    const { createHash } = await import('node:crypto');
+    for (const d of tenant.dataSets) {
+      const t = `mdq_${createHash('sha256').update(d.dataSetId).digest('hex').slice(0, 20)}`;
+      const k = `${t}_keys`;
+      await client.query('BEGIN');
+      const indexes = (
+        await client.query(
+          `SELECT indexname, indexdef FROM pg_indexes WHERE tablename IN ($1, $2) AND indexname NOT LIKE '%_pkey'`,
+          [t, k],
+        )
+      ).rows;
+      const fks = (
+        await client.query(
+          `SELECT conname, pg_get_constraintdef(oid) AS def FROM pg_constraint WHERE conrelid = $1::regclass AND contype = 'f'`,
+          [`"${k}"`],
+        )
+      ).rows;
+      for (const i of indexes) await client.query(`DROP INDEX "${i.indexname}"`);
+      for (const f of fks) await client.query(`ALTER TABLE "${k}" DROP CONSTRAINT "${f.conname}"`);
+      await client.query(
+        `INSERT INTO "${t}" ("_dataObjectId", "_version", record, terms, texts, errors)
+         SELECT o."_dataObjectId" || '-' || c, o."_version", o.record || jsonb_build_object('_dataObjectId', o."_dataObjectId" || '-' || c), o.terms, o.texts, o.errors
+         FROM "${t}" o, generate_series(1, $1::integer - 1) c ORDER BY o.seq, c`,
+        [copies],
+      );
+      await client.query(
+        `INSERT INTO "${k}" ("_dataObjectId", field, num, txt)
+         SELECT k."_dataObjectId" || '-' || c, k.field, k.num, k.txt FROM "${k}" k, generate_series(1, $1::integer - 1) c`,
+        [copies],
+      );
+      for (const i of indexes) await client.query(i.indexdef);
+      for (const f of fks)
+        await client.query(`ALTER TABLE "${k}" ADD CONSTRAINT "${f.conname}" ${f.def}`);
+      await client.query('COMMIT');
+      await client.query(`ANALYZE "${t}"; ANALYZE "${k}"`);
+    }
+  } finally {
+    await client.end();
+  }
+}
+
 async function main() {
   console.log(
     `bench/engines.mjs: ${cpus().length} cores, load ${loadavg()
@@ -256,17 +312,33 @@ async function main() {
   const results = [];
   for (const size of SIZES) {
     console.log(`\n${size} data objects`);
-    const memory = await startEmulator({ records: size, port: 0, quiet: true });
-    console.log(`  memory     start-up ${(memory.startMs / 1000).toFixed(1)} s`);
-    const memoryRows = await searchAll('memory', memory);
-    const memoryRss = rssMiB(memory.child.pid);
-    await stop(memory);
+    let memory = { startMs: Number.NaN };
+    let memoryRows;
+    let memoryRss;
+    if (ENGINES.includes('memory')) {
+      memory = await startEmulator({ records: size, port: 0, quiet: true });
+      console.log(`  memory     start-up ${(memory.startMs / 1000).toFixed(1)} s`);
+      memoryRows = await searchAll('memory', memory);
+      memoryRss = rssMiB(memory.child.pid);
+      await stop(memory);
+    }
+    if (!ENGINES.includes('postgres')) continue;
     const db = `bench_${size}`;
     await admin.query(`CREATE DATABASE ${db}`);
     const url = `${server}/${db}`;
-    const seeding = await startEmulator({ records: size, port: 0, quiet: true, database: url });
-    console.log(`  postgres   seeding start-up ${(seeding.startMs / 1000).toFixed(1)} s`);
+    const seeded = Math.round(size / COPIES);
+    const seeding = await startEmulator({ records: seeded, port: 0, quiet: true, database: url });
+    console.log(
+      `  postgres   seeding ${seeded} objects: start-up ${(seeding.startMs / 1000).toFixed(1)} s`,
+    );
     await stop(seeding);
+    if (COPIES > 1) {
+      const t = performance.now();
+      await copyRows(url, COPIES);
+      console.log(
+        `  postgres   ${COPIES} copies of every row in SQL: ${((performance.now() - t) / 1000).toFixed(1)} s`,
+      );
+    }
     const postgres = await startEmulator({ records: size, port: 0, quiet: true, database: url });
     console.log(`  postgres   start-up (seeded) ${(postgres.startMs / 1000).toFixed(1)} s`);
     const postgresRows = await searchAll('postgres', postgres);
@@ -274,7 +346,7 @@ async function main() {
     await stop(postgres);
     const dbSize = Number((await admin.query('SELECT pg_database_size($1) AS n', [db])).rows[0].n);
     console.log(
-      `  memory: in-memory emulator ${memoryRss} MiB RSS; PostgreSQL emulator ${postgresRss} MiB RSS + database ${Math.round(dbSize / 2 ** 20)} MiB on disk`,
+      `  memory: in-memory emulator ${memoryRss ?? '-'} MiB RSS; PostgreSQL emulator ${postgresRss} MiB RSS + database ${Math.round(dbSize / 2 ** 20)} MiB on disk`,
     );
     const plans = size === Math.max(...SIZES) ? await explain(url) : undefined;
     results.push({
