@@ -38,6 +38,9 @@ interface TenantMetadata {
 /** Rows per INSERT when seeding: 6 parameters each, well under PostgreSQL's 65 535. */
 const BATCH = 1000;
 
+/** Matches a search sorts itself rather than find along the creation order (see `search`). */
+const SORT_AT_MOST = 10_000;
+
 /** A row as the store reads it. */
 interface Row {
   readonly _dataObjectId: string;
@@ -354,8 +357,11 @@ CREATE UNIQUE INDEX ${quote(`${table}_seq`)} ON ${quote(table)} (seq);`,
         const wanted = Math.min(end - total, count) - first;
         if (wanted > 0) {
           const n = sql.values.length;
+          // Few matches: sorted after an index finds them (`seq + 0` keeps the planner from walking the
+          // seq index and filtering, which it estimates cheap for LIMIT 10 and which reads the whole table).
+          const order = count <= SORT_AT_MOST ? 'seq + 0' : 'seq';
           const rows = await tx.query<Row>(
-            `SELECT "_dataObjectId", "_version", record FROM ${table} WHERE ${sql.where} ORDER BY seq LIMIT $${n + 1} OFFSET $${n + 2}`,
+            `SELECT "_dataObjectId", "_version", record FROM ${table} WHERE ${sql.where} ORDER BY ${order} LIMIT $${n + 1} OFFSET $${n + 2}`,
             [...sql.values, wanted, first],
           );
           for (const r of rows) hits.push(this.objectOf(state, r).hit);
