@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# The parity law (and the SQL tests) on the real PostgreSQL 15 server, as CI runs them:
+# The parity law (and the SQL tests) on the real PostgreSQL 15 server, as CI runs them, and
+# the client's contract suite against the emulator keeping its data there (a database of its own):
 # a fresh data folder, a server on 127.0.0.1 at a free port (its socket in the same
 # folder), the tests with MDQ_POSTGRES_URL pointing at it, then the server stopped and the
 # folder removed, whatever the tests did. initdb refuses to run as root: as root, the
@@ -24,3 +25,6 @@ trap stop EXIT
   -o "-c listen_addresses=127.0.0.1 -p $PORT -k $DIR -c fsync=off" start >/dev/null
 MDQ_POSTGRES_URL="postgres://mdq@127.0.0.1:$PORT/postgres" \
   npx vitest run --config vitest.postgres.config.ts "$@"
+"$BIN/createdb" -h 127.0.0.1 -p "$PORT" -U mdq emulator
+MDQ_EMULATOR_DATABASE="postgres://mdq@127.0.0.1:$PORT/emulator" \
+  npx vitest run --config vitest.contract.config.ts

@@ -52,6 +52,8 @@ export const OPTION_HELP: Readonly<Record<string, string>> = {
   host: 'interface to listen on, 127.0.0.1 by default',
   data: 'keep the tenant in this folder (an empty one is seeded with the example tenant)',
   'in-memory': 'never write to disk, even with --data',
+  database:
+    'keep the data objects in PostgreSQL at this postgres:// URL (needs the pg package; an empty database is seeded)',
   clients: 'a JSON file of application clients and their grants',
   'token-ttl': 'token lifetime in seconds',
   'page-size': 'page size of the schema and dataset lists',

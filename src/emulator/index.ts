@@ -12,6 +12,7 @@ export type {
   AreaGrant,
   ClientGrant,
   Emulator,
+  EmulatorDatabase,
   EmulatorOptions,
   FaultConfig,
   FaultRule,

@@ -18,11 +18,15 @@ import { encodeReply } from './http/encode.js';
 import { Outbox } from './http/outbox.js';
 import { checkStaticFolder, staticFile } from './http/static-files.js';
 import { UploadBudget } from './http/upload-budget.js';
-import { Router, type RouteContext } from './router.js';
-import { settingsOf } from './settings.js';
-import { ROUTES } from './routes/index.js';
+import { Router, type Route, type RouteContext } from './router.js';
+import { EmulatorOptionError, settingsOf, type ServerSettings } from './settings.js';
+import { ROUTES, routesWith } from './routes/index.js';
+import { postgresRoutes } from './routes/postgres.js';
 import { CONTROL_PREFIX } from './routes/control.js';
-import { openTenant } from './store/open-tenant.js';
+import { openTenant, type Persistence } from './store/open-tenant.js';
+import { connect } from './store/postgres-connection.js';
+import { PostgresTenant } from './store/postgres-tenant.js';
+import type { TenantStore } from './store/tenant-store.js';
 import type { Emulator, EmulatorOptions } from './types.js';
 
 /** A request's path as a log line shows it: no query (it may hold a pageKey or an id), at most 300 characters. */
@@ -35,6 +39,40 @@ function rawAnswer(status: string, message: string, headers = ''): string {
   return `HTTP/1.1 ${status}\r\nContent-Type: application/json\r\n${headers}Connection: close\r\n\r\n${JSON.stringify({ message })}`;
 }
 
+/** The tenant in memory (and a data folder), or its data objects in PostgreSQL with the routes that read them there. */
+async function openStore(
+  options: EmulatorOptions,
+  settings: ServerSettings,
+): Promise<{ store: TenantStore; persistence: Persistence; routes: readonly Route[] }> {
+  if (options.database === undefined) {
+    const opened = await openTenant({ ...options, compactAfterBytes: settings.compactAfterBytes });
+    return { ...opened, routes: ROUTES };
+  }
+  if (options.dataDir !== undefined)
+    throw new EmulatorOptionError(
+      'database',
+      'cannot be combined with dataDir: the data lives in one place',
+    );
+  const sql = await connect(options.database);
+  let tenant: PostgresTenant;
+  try {
+    tenant = await PostgresTenant.open(sql, options);
+  } catch (e) {
+    await sql.close();
+    throw e;
+  }
+  return {
+    store: tenant.store,
+    // Every change is committed before it is answered: nothing is left to write.
+    persistence: {
+      record: () => Promise.resolve(),
+      broken: () => undefined,
+      close: () => tenant.close(),
+    },
+    routes: routesWith(postgresRoutes(tenant)),
+  };
+}
+
 export async function startEmulator(options: EmulatorOptions = {}): Promise<Emulator> {
   const settings = settingsOf(options);
   const clients =
@@ -45,11 +83,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   const faults = new Faults(options.faults ?? null);
   const { shutdownGraceMs: graceMs, sendTimeoutMs, maxUnsentBytes } = settings;
   if (settings.staticDir !== undefined) await checkStaticFolder(settings.staticDir);
-  const { store, persistence } = await openTenant({
-    ...options,
-    compactAfterBytes: settings.compactAfterBytes,
-  });
-  const router = new Router(ROUTES);
+  const { store, persistence, routes } = await openStore(options, settings);
+  const router = new Router(routes);
   const hostAllowed = hostFilter(options.host ?? '127.0.0.1', options.allowedHosts);
   const uploads = new UploadBudget(settings.maxBodyBytes, settings.maxUploadBytes);
   const quiet = options.quiet ?? true;

@@ -16,6 +16,13 @@ export interface EmulatorOptions {
   readonly allowedHosts?: readonly string[];
   /** Keep the tenant in this folder (see the README for its layout); an empty or missing folder is seeded. */
   readonly dataDir?: string;
+  /**
+   * Keep the data objects in PostgreSQL instead of memory and the data folder: a
+   * `postgres://` URL (needs the `pg` package), or a connection of your own such as a PGlite
+   * instance. An empty database is seeded with the example tenant (or `records`); search runs
+   * as SQL compiled by mdq/sql, and updates are locked by the database. Not with `dataDir`.
+   */
+  readonly database?: string | EmulatorDatabase;
   /** Never write to disk, even with `dataDir` (it is only read). */
   readonly inMemory?: boolean;
   /** Application clients and their grants; the demo client alone when absent. */
@@ -66,6 +73,18 @@ export interface EmulatorOptions {
   readonly sendTimeoutMs?: number;
   /** Most bytes of answers not yet sent, over all connections; 256 MiB by default (503 with Retry-After beyond; an eighth is kept for answers no larger than that, which large answers never take; one answer larger than the rest still goes when no other large one waits). */
   readonly maxUnsentBytes?: number;
+}
+
+/** A PostgreSQL connection for `database` (a PGlite instance has this shape); the caller closes it. */
+export interface EmulatorDatabase {
+  query(text: string, params?: unknown[]): Promise<{ readonly rows: unknown[] }>;
+  /** Several statements without parameters in one string. */
+  exec(text: string): Promise<unknown>;
+  transaction<T>(
+    work: (tx: {
+      query(text: string, params?: unknown[]): Promise<{ readonly rows: unknown[] }>;
+    }) => Promise<T>,
+  ): Promise<T>;
 }
 
 /** A running emulator. */

@@ -51,6 +51,30 @@ describe('mdq serve usage', () => {
     expect(tooMany.stderr).toMatch(/--records: 1000000000 generated records need about/);
   });
 
+  it('--database: refused with --data (exit 2, named as flags); a server it cannot reach is named without its password', async () => {
+    const both = await run([
+      'serve',
+      '--port',
+      '0',
+      '--database',
+      'postgres://u@127.0.0.1:1/x',
+      '--data',
+      dir,
+    ]);
+    expect(both.code).toBe(2);
+    expect(both.stderr).toMatch(/--database cannot be combined with --data/);
+    const unreachable = await run([
+      'serve',
+      '--port',
+      '0',
+      '--database',
+      'postgres://u:s3cret@127.0.0.1:1/x',
+    ]);
+    expect(unreachable.code).not.toBe(0);
+    expect(unreachable.stderr).toMatch(/cannot connect to postgres:\/\/u@127\.0\.0\.1:1\/x/);
+    expect(unreachable.stderr + unreachable.stdout).not.toContain('s3cret');
+  });
+
   it('checks the clients and faults files before starting, never echoing a secret', async () => {
     writeFileSync(
       join(dir, 'clients.json'),

@@ -2,8 +2,9 @@
  * The parity law on PGlite: for generated schemas, records and queries, the rows
  * `toSql` selects from the table `createTableSql` and `insertSql` fill are the records
  * the evaluator's `filter` returns, unless the compiler says (a `sql-*` diagnostic) that
- * it cannot mean the same. The real PostgreSQL server runs the same law in CI
- * (scripts/postgres-parity.sh).
+ * it cannot mean the same; and the emulator in memory, holding the records as a dataset,
+ * returns them from its search endpoint over all pages. The real PostgreSQL server runs the
+ * same law in CI (scripts/postgres-parity.sh).
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,6 +13,7 @@ import type { SchemaIndex } from '../../src/schema/schema.js';
 import { toSql } from '../../src/sql/index.js';
 import { fields, queriesFor, recordsOf, schemaOf, textOf } from './arbitraries.js';
 import { type Database, START_TIMEOUT, startDatabase, tableOf } from './database.js';
+import { emulatorOf } from './emulator-leg.js';
 
 const scale = Number(process.env.FC_RUNS ?? 1);
 const NOW = new Date('2026-06-15T12:00:00Z');
@@ -28,9 +30,10 @@ function declaredDifferent(query: string, schema: SchemaIndex): boolean {
   return diagnostics.some((d) => d.code.startsWith('sql-'));
 }
 
-describe(`parity: evaluator == PostgreSQL (${process.env.MDQ_POSTGRES_URL ? 'server' : 'PGlite'})`, () => {
-  it('selects the records filter returns', async () => {
+describe(`parity: evaluator == emulator in memory == PostgreSQL (${process.env.MDQ_POSTGRES_URL ? 'server' : 'PGlite'})`, () => {
+  it('selects the records filter returns, and the emulator finds them', async () => {
     let compared = 0;
+    let searched = 0;
     await fc.assert(
       fc.asyncProperty(
         fields.chain((list) =>
@@ -43,14 +46,24 @@ describe(`parity: evaluator == PostgreSQL (${process.env.MDQ_POSTGRES_URL ? 'ser
         async ([list, records, queries]) => {
           const schema = schemaOf(list);
           const { ids } = await tableOf(db, schema, records);
-          for (const tree of queries) {
-            const query = textOf(tree);
-            if (declaredDifferent(query, schema)) continue;
-            const expected = filter(records, query, { schema, now: NOW })
+          const emulator = await emulatorOf(list, records);
+          const matching = (query: string, now: Date) =>
+            filter(records, query, { schema, now })
               .map((r) => String(r._dataObjectId))
               .sort();
-            expect(await ids(query, NOW), query).toEqual(expected);
-            compared++;
+          try {
+            for (const tree of queries) {
+              const query = textOf(tree);
+              // The emulator reads date math from the time of the search: filter reads it from then too.
+              const found = await emulator.ids(query);
+              expect(found.ids, `emulator: ${query}`).toEqual(matching(query, found.now));
+              searched++;
+              if (declaredDifferent(query, schema)) continue;
+              expect(await ids(query, NOW), query).toEqual(matching(query, NOW));
+              compared++;
+            }
+          } finally {
+            await emulator.close();
           }
         },
       ),
@@ -58,5 +71,6 @@ describe(`parity: evaluator == PostgreSQL (${process.env.MDQ_POSTGRES_URL ? 'ser
     );
     // The generator reaches the engine: most queries are compared, not declared different.
     expect(compared).toBeGreaterThan(100 * scale);
+    expect(searched).toBe(160 * scale);
   }, 600_000);
 });

@@ -9,6 +9,7 @@ import { checkStaticFolder } from '../../emulator/http/static-files.js';
 import { jsonSyntaxProblem } from '../../emulator/http/json-error.js';
 import { startEmulator } from '../../emulator/server.js';
 import { EmulatorOptionError, MAX_PORT } from '../../emulator/settings.js';
+import { shownUrl } from '../../emulator/store/postgres-connection.js';
 import type { EmulatorOptions } from '../../emulator/types.js';
 import { parseCommandArgs } from '../args.js';
 import type { Command } from '../command.js';
@@ -16,7 +17,7 @@ import { EXIT, OutputClosed, OutputFailed, UsageError, type CliIo } from '../io.
 
 // Lines joined at run time: the bundler folds a sum of literals into one line too long to read.
 const USAGE = [
-  'mdq serve [--port 8787] [--host 127.0.0.1] [--allowed-host NAME]... [--data DIR] [--in-memory] [--clients FILE] [--token-ttl SECONDS] [--page-size N] [--faults FILE] [--records N] [--seed N] [--static DIR] [--bare-array] [--quiet]',
+  'mdq serve [--port 8787] [--host 127.0.0.1] [--allowed-host NAME]... [--data DIR] [--in-memory] [--database URL] [--clients FILE] [--token-ttl SECONDS] [--page-size N] [--faults FILE] [--records N] [--seed N] [--static DIR] [--bare-array] [--quiet]',
   '       [--max-body-bytes SIZE] [--max-upload-bytes SIZE] [--max-unsent-bytes SIZE] [--send-timeout-ms MS] [--shutdown-grace-ms MS]',
   '  SIZE: bytes, or with a unit: 512KiB, 4MiB, 1GiB',
 ].join('\n');
@@ -64,6 +65,8 @@ const FLAG_OF: Partial<Record<keyof EmulatorOptions, string>> = {
   pageSize: '--page-size',
   records: '--records',
   seed: '--seed',
+  database: '--database',
+  dataDir: '--data',
   maxBodyBytes: '--max-body-bytes',
   maxUploadBytes: '--max-upload-bytes',
   maxUnsentBytes: '--max-unsent-bytes',
@@ -153,6 +156,7 @@ const serveOptions = {
   'allowed-host': { type: 'string', multiple: true },
   data: { type: 'string' },
   'in-memory': { type: 'boolean' },
+  database: { type: 'string' },
   clients: { type: 'string' },
   'token-ttl': { type: 'string' },
   'page-size': { type: 'string' },
@@ -201,6 +205,7 @@ export const serveCommand: Command = {
       allowedHosts: values['allowed-host'] ?? [],
       dataDir: values.data,
       inMemory: values['in-memory'] ?? false,
+      database: values.database,
       clients,
       faults,
       tokenTtlSeconds: positiveInteger(values['token-ttl'], '--token-ttl'),
@@ -248,9 +253,11 @@ export const serveCommand: Command = {
     }
     url = emulator.url;
     const where =
-      options.dataDir === undefined
-        ? 'in memory (pass --data DIR to keep changes)'
-        : `${options.dataDir}${options.inMemory ? ' (read only: --in-memory)' : ''}`;
+      options.database !== undefined
+        ? `PostgreSQL at ${shownUrl(options.database as string)}`
+        : options.dataDir === undefined
+          ? 'in memory (pass --data DIR to keep changes)'
+          : `${options.dataDir}${options.inMemory ? ' (read only: --in-memory)' : ''}`;
     say(`mdq emulator listening on ${emulator.url}\n`);
     say(`  data:   ${where}\n`);
     if (clients === undefined)

@@ -9,12 +9,13 @@ export interface Page<T> {
   readonly nextPageKey?: string;
 }
 
-function encode(scope: string, offset: number): string {
+/** The key of the page that starts at `offset` of the list `scope`. */
+export function encode(scope: string, offset: number): string {
   return Buffer.from(JSON.stringify({ s: scope, o: offset }), 'utf8').toString('base64url');
 }
 
 /** The position a key names; no key, or an empty one (`?pageKey=`, as the service notes write the first page), is the start. */
-function decode(key: string | null, scope: string): number {
+export function decode(key: string | null, scope: string): number {
   if (key === null || key === '') return 0;
   let parsed: unknown;
   try {

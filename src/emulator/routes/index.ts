@@ -19,3 +19,10 @@ export const ROUTES: readonly Route[] = [
   ...openApiRoutes,
   ...controlRoutes,
 ];
+
+/** The table with `replacing`'s routes in place of those with the same method and path (a store's own). */
+export function routesWith(replacing: readonly Route[]): readonly Route[] {
+  const own = (route: Route) =>
+    replacing.find((r) => r.method === route.method && r.path === route.path);
+  return ROUTES.map((route) => own(route) ?? route);
+}

@@ -122,6 +122,75 @@ function plain(d: Diagnostic) {
   };
 }
 
+/** What a search asks for, read and checked once for every store: the query, its window, its datasets. */
+export interface SearchRequest {
+  readonly text: string;
+  readonly tree: Query;
+  readonly from: number;
+  readonly size: number;
+  readonly dataSets: readonly DataSetState[];
+  readonly schemas: readonly SchemaResponse[];
+}
+
+export function searchRequest(context: RouteContext): SearchRequest {
+  context.access();
+  const text = context.url.searchParams.get('query');
+  if (text === null || text.trim() === '')
+    throw badRequest('the query parameter is required (for example query=John)');
+  const from = nonNegativeInteger(context, 'from', 0);
+  const size = nonNegativeInteger(context, 'size', 10);
+  const window = context.settings.maxResultWindow;
+  if (from + size > window)
+    throw badRequest(
+      `from + size must not exceed ${window} (the result window); narrow the query instead of paging this deep`,
+    );
+  // Lucene refuses more than maxClauseCount clauses; here it also bounds what one request can cost.
+  const parsed = parse(text, { maxClauses: context.settings.maxQueryClauses });
+  const syntaxErrors = parsed.diagnostics.filter((d) => d.severity === 'error');
+  if (syntaxErrors.length > 0) {
+    const first = syntaxErrors[0]!;
+    throw badRequest(`invalid query syntax at ${first.span.start}: ${first.message}`, {
+      diagnostics: parsed.diagnostics.map(plain),
+    });
+  }
+  const dataSets = scope(context);
+  return {
+    text,
+    tree: parsed.ast,
+    from,
+    size,
+    dataSets,
+    schemas: schemasOf(context.store, dataSets),
+  };
+}
+
+/**
+ * The search's answer. An emulator extension: what mdq's checker says about the query (the
+ * service silently matches nothing), and what the store could not evaluate (`found`: an invalid
+ * regex, a clause PostgreSQL cannot mean alike), each said once.
+ */
+export function searchReply(
+  request: SearchRequest,
+  hits: readonly unknown[],
+  total: number,
+  found: Iterable<Diagnostic>,
+): Reply {
+  const diagnostics =
+    request.schemas.length > 0 ? [...check(request.tree, { schema: request.schemas })] : [];
+  // A field one schema of the scope lacks is no problem of the query: the checker judges
+  // names against the whole scope, so the stores' unknown-field findings are left out.
+  const said = new Set(diagnostics.map(key));
+  for (const d of found) {
+    if (d.code === 'unknown-field' || said.has(key(d))) continue;
+    said.add(key(d));
+    diagnostics.push(d);
+  }
+  return json(
+    200,
+    diagnostics.length > 0 ? { hits, total, diagnostics: diagnostics.map(plain) } : { hits, total },
+  );
+}
+
 export const searchRoutes: readonly Route[] = [
   {
     method: 'GET',
@@ -144,46 +213,27 @@ export const searchRoutes: readonly Route[] = [
 /** Searches of each store wait their turn here (admission.ts). */
 const admissions = new WeakMap<RouteContext['store'], Admission>();
 
-/** One search, in its turn. */
+/** One search of the in-memory store, in its turn. */
 function search(context: RouteContext): Reply {
-  context.access();
-  const text = context.url.searchParams.get('query');
-  if (text === null || text.trim() === '')
-    throw badRequest('the query parameter is required (for example query=John)');
-  const from = nonNegativeInteger(context, 'from', 0);
-  const size = nonNegativeInteger(context, 'size', 10);
-  const window = context.settings.maxResultWindow;
-  if (from + size > window)
-    throw badRequest(
-      `from + size must not exceed ${window} (the result window); narrow the query instead of paging this deep`,
-    );
-  // Lucene refuses more than maxClauseCount clauses; here it also bounds what one request can cost.
-  const parsed = parse(text, { maxClauses: context.settings.maxQueryClauses });
-  const syntaxErrors = parsed.diagnostics.filter((d) => d.severity === 'error');
-  if (syntaxErrors.length > 0) {
-    const first = syntaxErrors[0]!;
-    throw badRequest(`invalid query syntax at ${first.span.start}: ${first.message}`, {
-      diagnostics: parsed.diagnostics.map(plain),
-    });
-  }
-  const dataSets = scope(context);
-  const schemas = schemasOf(context.store, dataSets);
+  const request = searchRequest(context);
+  const { from, size, tree } = request;
   let cache = matchers.get(context.store);
   if (cache === undefined) matchers.set(context.store, (cache = new MatcherCache(200)));
   const bySchema = new Map<SchemaResponse, Matcher>();
-  for (const schema of schemas) bySchema.set(schema, cache.get(schema, text, parsed.ast));
+  for (const schema of request.schemas)
+    bySchema.set(schema, cache.get(schema, request.text, tree));
   const hits: unknown[] = [];
   const end = from + size;
   let total = 0;
   const deadline = performance.now() + context.settings.maxQueryMs;
   let examined = 0;
   // `*:*` matches every object: no matcher to call, only the deleted ones to skip.
-  const everything = parsed.ast.body?.kind === 'MatchAll';
-  for (const dataSet of dataSets) {
+  const everything = tree.body?.kind === 'MatchAll';
+  for (const dataSet of request.dataSets) {
     const matches = everything ? () => true : bySchema.get(dataSet.schema)!;
     const { objects } = dataSet;
     // The objects holding a word the query requires (word-index.ts), or all of them.
-    const positions = candidates(dataSet, parsed.ast);
+    const positions = candidates(dataSet, tree);
     const count = positions === null ? objects.length : positions.length;
     for (let k = 0; k < count; k++) {
       const object = objects[positions === null ? k : positions[k]!]!;
@@ -195,21 +245,10 @@ function search(context: RouteContext): Reply {
       total++;
     }
   }
-  // An emulator extension: what mdq's checker says about the query (the service silently matches
-  // nothing), and what the evaluator could not evaluate (an invalid regex), each said once.
-  const diagnostics = schemas.length > 0 ? [...check(parsed.ast, { schema: schemas })] : [];
-  // A field one schema of the scope lacks is no problem of the query: the checker judges
-  // names against the whole scope, so the matchers' unknown-field findings are left out.
-  const said = new Set(diagnostics.map(key));
-  for (const matcher of bySchema.values()) {
-    for (const d of matcher.diagnostics) {
-      if (d.code === 'unknown-field' || said.has(key(d))) continue;
-      said.add(key(d));
-      diagnostics.push(d);
-    }
-  }
-  return json(
-    200,
-    diagnostics.length > 0 ? { hits, total, diagnostics: diagnostics.map(plain) } : { hits, total },
+  return searchReply(
+    request,
+    hits,
+    total,
+    [...bySchema.values()].flatMap((m) => m.diagnostics),
   );
 }

@@ -140,17 +140,7 @@ export class TenantStore {
     if (typeof version !== 'number' || !Number.isSafeInteger(version) || version < 1)
       throw new Error(`data object ${id} has no valid _version`);
     const deleted = record._deleted === true;
-    const values = fieldMap();
-    for (const key in record) {
-      const value = record[key];
-      // `_` starts the metadata (`_dataObjectId`, `_version`, `_deleted`), unless the schema names the field so (it was lost on a restart).
-      if (
-        (key.charCodeAt(0) !== 95 /* _ */ || state.fields.has(key)) &&
-        value !== null &&
-        value !== undefined
-      )
-        values[key] = value;
-    }
+    const values = this.storedValues(state, record);
     const held = state.byId.get(id);
     if (held !== undefined) {
       if (stateOrder(version, deleted) <= stateOrder(held.version, held.deleted)) return;
@@ -173,23 +163,60 @@ export class TenantStore {
     state.byId.set(id, object);
   }
 
+  /** The field values of a stored record (data file, journal, a database row): its metadata left out. */
+  storedValues(
+    state: DataSetState,
+    record: Readonly<Record<string, unknown>>,
+  ): Record<string, unknown> {
+    const values = fieldMap();
+    for (const key in record) {
+      const value = record[key];
+      // `_` starts the metadata (`_dataObjectId`, `_version`, `_deleted`), unless the schema names the field so (it was lost on a restart).
+      if (
+        (key.charCodeAt(0) !== 95 /* _ */ || state.fields.has(key)) &&
+        value !== null &&
+        value !== undefined
+      )
+        values[key] = value;
+    }
+    return values;
+  }
+
   /** Creates a data object; values that break the field rules are kept and listed in `_errors`. */
   create(state: DataSetState, body: Readonly<Record<string, unknown>>): StoredObject {
-    const values = this.fieldValues(state, body);
+    const object = this.created(state, body);
+    state.objects.push(object);
+    state.byId.set(object.id, object);
+    state.dirty = true;
+    return object;
+  }
+
+  /**
+   * An object of the dataset that the store does not hold (a store elsewhere, such as
+   * PostgreSQL, does): its errors and search hit made as for a held one.
+   */
+  detached(
+    state: DataSetState,
+    id: string,
+    version: number,
+    values: Record<string, unknown>,
+  ): StoredObject {
     const object = {
-      id: newId(),
+      id,
       dataSet: state,
-      version: 1,
+      version,
       deleted: false,
       values: {},
       errors: [],
       hit: {},
     } as StoredObject;
     this.setValues(object, values);
-    state.objects.push(object);
-    state.byId.set(object.id, object);
-    state.dirty = true;
     return object;
+  }
+
+  /** A new object made from a create's body (unknown fields are a 400), not held by the store. */
+  created(state: DataSetState, body: Readonly<Record<string, unknown>>): StoredObject {
+    return this.detached(state, newId(), 1, this.fieldValues(state, body));
   }
 
   /** Updates the fields present in `body` when `_version` equals the stored version, and increments it. */

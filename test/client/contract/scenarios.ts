@@ -48,7 +48,7 @@ export function defineContract(
 
   beforeAll(async () => {
     target = await makeTarget();
-  }, 60_000);
+  }, 180_000);
   afterAll(async () => {
     await target?.close();
   });

@@ -5,6 +5,7 @@
  * (MDQ_CONTRACT_BUSINESS_AREA, MDQ_CONTRACT_SCHEMA, MDQ_CONTRACT_DATASET,
  * MDQ_CONTRACT_COUNTER_FIELD): the scenarios create their own object there and delete it.
  * Fault scenarios need the emulator's fault injection, so they run against it only.
+ * MDQ_EMULATOR_DATABASE (a postgres:// URL) runs that emulator on PostgreSQL.
  */
 import { startEmulator } from '../../../src/emulator/index.js';
 import type { EmulatorOptions, FaultConfig } from '../../../src/emulator/index.js';
@@ -63,7 +64,11 @@ export async function environmentTarget(
   env: Readonly<Record<string, string | undefined>>,
 ): Promise<Target> {
   const baseUrl = env.MDQ_BASE_URL;
-  if (baseUrl === undefined || baseUrl === '') return emulatorTarget();
+  if (baseUrl === undefined || baseUrl === '') {
+    // The emulator on PostgreSQL (scripts/postgres-parity.sh sets it to a fresh database), or in memory.
+    const database = env.MDQ_EMULATOR_DATABASE;
+    return emulatorTarget(database ? { database } : {});
+  }
   const clientId = env.MDQ_CLIENT_ID ?? '';
   const clientSecret = env.MDQ_CLIENT_SECRET ?? '';
   if (clientId === '' || clientSecret === '')
