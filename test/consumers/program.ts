@@ -43,6 +43,6 @@ export const emulator: typeof startEmulator = startEmulator;
 // mdq/parse's tree is the root's: a search box parses with the small entry, the rest takes it.
 export const small: ParseResult = parseOnly('a b');
 export const smallFormatted: string = format(small.ast);
-export const syntax: Diagnostic[] = parseOnly('(a').diagnostics;
+export const syntax: readonly Diagnostic[] = parseOnly('(a').diagnostics;
 // @ts-expect-error parse's diagnostics are not strings
 export const syntaxWrong: string[] = parseOnly('(a').diagnostics;
