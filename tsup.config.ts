@@ -97,7 +97,8 @@ function vendoredChevrotain(): string {
   ].join('\n');
 }
 
-const vendorChevrotain: Plugin = {
+/** `writes`: whether this build writes dist/vendor/ (the root's does; mdq/parse's shares it). */
+const vendorChevrotainPlugin = (writes: boolean): Plugin => ({
   name: 'vendor-chevrotain',
   setup(build) {
     build.onLoad({ filter: /[\\/]src[\\/]language[\\/]chevrotain\.ts$/ }, () => ({
@@ -115,13 +116,15 @@ const vendorChevrotain: Plugin = {
             ],
           },
     );
+    if (!writes) return;
     build.onEnd(() => {
       mkdirSync(join('dist', dirname(VENDORED)), { recursive: true });
       writeFileSync(join('dist', VENDORED), vendoredChevrotain());
       writeFileSync(join('dist', VENDORED_FOR_NODE), vendoredChevrotainForNode());
     });
   },
-};
+});
+const vendorChevrotain = vendorChevrotainPlugin(true);
 
 const TENANT = /[\\/]src[\\/]examples[\\/]tenant\.ts$/;
 
@@ -290,6 +293,13 @@ const coreFromRoot: Plugin = {
  * it is one of BY_PACKAGE_NAME: those import the core as `'mdq'` and are built for browsers.
  */
 const BY_PACKAGE_NAME = new Set(['codemirror', 'element', 'react']);
+/**
+ * Built alone, with its own copy of what it uses: mdq/parse exists to be small to compile
+ * (`import 'mdq'` compiles the whole root, most of a cold start: bench/cold.mjs), so it must
+ * not import the root. It exports no class and no symbol (src/parse/index.ts), so no
+ * `instanceof` or `===` meets the root's twin; its parser's classes never leave it.
+ */
+const STANDALONE = new Set(['parse']);
 const pkg = JSON.parse(readFileSync('package.json', 'utf8')) as {
   exports: Record<string, unknown>;
 };
@@ -299,7 +309,8 @@ const subpaths = Object.keys(pkg.exports)
 const source = (name: string) => `src/${name}/index.ts`;
 const entriesOf = (names: string[]) =>
   Object.fromEntries(names.map((name) => [name, source(name)]));
-const throughRoot = subpaths.filter((name) => !BY_PACKAGE_NAME.has(name));
+const throughRoot = subpaths.filter((name) => !BY_PACKAGE_NAME.has(name) && !STANDALONE.has(name));
+const standalone = subpaths.filter((name) => STANDALONE.has(name));
 const byPackageName = subpaths.filter((name) => BY_PACKAGE_NAME.has(name));
 
 export default defineConfig([
@@ -309,7 +320,7 @@ export default defineConfig([
     entry: { index: 'src/index.ts' },
     format: ['esm'],
     splitting: false,
-    dts: { entry: { index: 'src/index.ts', ...entriesOf(throughRoot) } },
+    dts: { entry: { index: 'src/index.ts', ...entriesOf([...throughRoot, ...standalone]) } },
     // scripts/build.mjs empties dist/ first, but for dist/playground (Vite's, which `npm start`
     // serves): a tsup `clean` here raced the other configs and deleted their declarations.
     clean: false,
@@ -338,6 +349,18 @@ export default defineConfig([
     sourcemap: false,
     esbuildPlugins: [coreFromRoot],
   },
+  ...standalone.map((name) => ({
+    entry: { [name]: source(name) },
+    format: ['esm' as const],
+    splitting: false,
+    clean: false,
+    target: 'node20',
+    platform: 'node' as const,
+    treeshake: true,
+    minify: false,
+    sourcemap: false,
+    esbuildPlugins: [vendorChevrotainPlugin(false)],
+  })),
   ...byPackageName.map((name) => ({
     entry: { [name]: source(name) },
     format: ['esm' as const],

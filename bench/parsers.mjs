@@ -8,6 +8,8 @@ import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 export const DIST_ESM = fileURLToPath(new URL('../dist/index.js', import.meta.url));
+/** The language entry alone (mdq/parse): cold.mjs's third contender. */
+export const DIST_PARSE = fileURLToPath(new URL('../dist/parse.js', import.meta.url));
 export const DIST_CJS = fileURLToPath(new URL('../dist/index.cjs', import.meta.url));
 
 const require = createRequire(import.meta.url);

@@ -17,6 +17,7 @@ import {
 import { type SearchInput, type SearchScope, createClient } from 'mdq/client';
 import { mdq } from 'mdq/codemirror';
 import { startEmulator } from 'mdq/emulator';
+import { type Diagnostic, type ParseResult, parse as parseOnly } from 'mdq/parse';
 
 // What `mdq codegen` writes: accepted by every API that takes a schema (issue 28, item 3).
 const people = defineSchema({
@@ -39,3 +40,9 @@ export type Kinds = [ValueRange['kind'], RequiredClause['kind']];
 export const client = createClient({ baseUrl: 'http://127.0.0.1:1', getToken: async () => 't' });
 export const editor = mdq({ schema: people });
 export const emulator: typeof startEmulator = startEmulator;
+// mdq/parse's tree is the root's: a search box parses with the small entry, the rest takes it.
+export const small: ParseResult = parseOnly('a b');
+export const smallFormatted: string = format(small.ast);
+export const syntax: readonly Diagnostic[] = parseOnly('(a').diagnostics;
+// @ts-expect-error parse's diagnostics are not strings
+export const syntaxWrong: string[] = parseOnly('(a').diagnostics;

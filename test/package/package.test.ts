@@ -12,6 +12,7 @@ import {
   readFileSync,
   readdirSync,
   rmSync,
+  statSync,
   writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -348,9 +349,39 @@ describe('issue 9, item 19: readable, named, small', () => {
         ].map((m) => m[1]),
       ),
     );
+    // mdq/parse is built alone (STANDALONE in tsup.config.ts) with its own copy of the parser,
+    // whose classes never leave it; it exports no class (QuerySyntaxError stays in the root).
+    const parserClasses = new Set(
+      readdirSync(join(root, 'src', 'language')).flatMap((file) =>
+        [
+          ...readFileSync(join(root, 'src', 'language', file), 'utf8').matchAll(
+            /^(?:export )?class ([\w$]+)/gm,
+          ),
+        ].map((m) => m[1]),
+      ),
+    );
+    const parseClasses = [...definedIn].filter(([, where]) => where.includes('parse.js'));
+    expect(parseClasses.length).toBeGreaterThan(0);
+    for (const [name, where] of parseClasses) {
+      expect(parserClasses.has(name), name).toBe(true);
+      expect(where.sort(), name).toEqual(['index.js', 'parse.js']);
+    }
     expect(
-      [...definedIn].filter(([name, where]) => where.length > 1 && !leafClasses.has(name)),
+      [...definedIn].filter(
+        ([name, where]) => where.length > 1 && !leafClasses.has(name) && !parserClasses.has(name),
+      ),
     ).toEqual([]);
+    // mdq/parse imports nothing of ours but the vendored chevrotain: not the root, not a chunk.
+    expect(
+      [
+        ...readFileSync(join(root, 'dist', 'parse.js'), 'utf8').matchAll(
+          /^import\b[^;]*?from\s*["']([^"']+)["']/gm,
+        ),
+      ].map((m) => m[1]),
+    ).toEqual(['#chevrotain']);
+    expect(statSync(join(root, 'dist', 'parse.js')).size).toBeLessThan(
+      statSync(join(root, 'dist', 'index.js')).size / 3,
+    );
     // What `import 'mdq'` reads of ours: the root and the vendored chevrotain (by the package
     // import #chevrotain: in Node a small module that reads the bundle on first use), nothing else.
     const rootImports = [
@@ -441,8 +472,9 @@ describe('issue 9, item 19: readable, named, small', () => {
       expect(result.broken).toEqual(broken.map((q) => JSON.parse(JSON.stringify(parse(q)))));
       for (const r of result.broken) expect(r.diagnostics.length).toBeGreaterThan(0);
       const cjs = node([
+        // A stray `)` leaves the fast path ('(a' no longer does: bench/cold.mjs's OFF_FAST_PATH).
         '-e',
-        `const m = require(${JSON.stringify(join(copy, 'index.cjs'))}); const runs = () => (globalThis.chevrotainReads ?? 0) + '/' + (globalThis.chevrotainRuns ?? 0); const a = runs(); m.parse(${JSON.stringify(valid)}); const b = runs(); const d = m.parse('(a').diagnostics.length; console.log(a, b, runs(), d);`,
+        `const m = require(${JSON.stringify(join(copy, 'index.cjs'))}); const runs = () => (globalThis.chevrotainReads ?? 0) + '/' + (globalThis.chevrotainRuns ?? 0); const a = runs(); m.parse(${JSON.stringify(valid)}); const b = runs(); const d = m.parse('name:Tim)').diagnostics.length; console.log(a, b, runs(), d);`,
       ]);
       expect(cjs.stderr).toBe('');
       expect(cjs.stdout).toBe('0/0 0/0 1/1 1\n');
@@ -523,7 +555,7 @@ describe('issue 9, item 19: readable, named, small', () => {
     ).toBe(true);
   });
 
-  it('packs into a tarball of at most 512 KB, README links included', () => {
+  it('packs into a tarball of at most 544 KB, README links included', () => {
     // The playground's build (`npm start`, the browser tests) lands in dist/playground: it must never ship.
     const probe = join(root, 'dist', 'playground', 'pack-probe.js');
     const made = !existsSync(dirname(probe));
@@ -544,8 +576,10 @@ describe('issue 9, item 19: readable, named, small', () => {
     expect(
       pack.files.filter((f: { path: string }) => f.path.startsWith('dist/playground/')),
     ).toEqual([]);
-    // 400 KB until session 12 added five entries (sql, lsp, eslint, element, react) and the guides.
-    expect(pack.size).toBeLessThanOrEqual(512 * 1024);
+    // 400 KB until session 12 added five entries (sql, lsp, eslint, element, react) and the guides;
+    // 512 KB until session 13 added mdq/parse, built alone with its own copy of the parser (about
+    // 24 KB packed), so that a search box's cold start compiles a quarter of the root.
+    expect(pack.size).toBeLessThanOrEqual(544 * 1024);
     const shipped = new Set(pack.files.map((f: { path: string }) => f.path));
     for (const file of [
       'README.md',

@@ -1,0 +1,41 @@
+/**
+ * mdq/parse: the language alone, for a search box or a server that reads queries and nothing
+ * more. `parse`, the tree and diagnostic types, and the stateless helpers around them (quoting
+ * and escaping, positions, applying a fix's edits), in a module a fraction of the root's size:
+ * `import 'mdq'` compiles the checker, printer, builder, completion and evaluator too, most of
+ * a cold start (docs/performance.md). Everything here is also exported by `mdq`, the same
+ * functions with the same types; the two entries carry a copy each of the parser, so an
+ * application that needs more than this imports `mdq` alone. Nothing here is a class or a
+ * symbol whose identity another entry checks (`parseOrThrow`'s QuerySyntaxError and the
+ * visitor's BREAK stay in the root).
+ */
+export type * from '../language/ast.js';
+export { COMPARISON_OPERATORS } from '../language/ast.js';
+export type {
+  Diagnostic,
+  Fix,
+  FixKind,
+  RelatedInformation,
+  Severity,
+  TextEdit,
+} from '../language/diagnostic.js';
+export { applyEdits } from '../language/diagnostic.js';
+export {
+  SPECIAL_CHARACTERS,
+  bracketFieldName,
+  escapeFieldName,
+  escapeTerm,
+  escapeWildcardLiteral,
+  quote,
+  unescape,
+  wildcardParts,
+  type WildcardPart,
+} from '../language/escape.js';
+export {
+  DEFAULT_LIMITS,
+  parse,
+  type ParseLimits,
+  type ParseOptions,
+  type ParseResult,
+} from '../language/parse.js';
+export { formatPosition, lineAt, lineColumn, type LineColumn } from '../language/position.js';
