@@ -62,7 +62,8 @@ beforeAll(async () => {
 function classes(query: string) {
   const fromGrammar: (string | undefined)[] = Array.from(query, () => undefined);
   for (const token of grammar.tokenizeLine(query, INITIAL).tokens)
-    for (let i = token.startIndex; i < token.endIndex; i++) fromGrammar[i] = classOf(token.scopes);
+    for (let i = token.startIndex; i < Math.min(token.endIndex, query.length); i++)
+      fromGrammar[i] = classOf(token.scopes);
   const fromMdq: (string | undefined)[] = Array.from(query, () => undefined);
   for (const token of highlight(query))
     for (let i = token.start; i < token.end; i++) fromMdq[i] = token.class;
@@ -144,6 +145,129 @@ describe('the TextMate grammar of editors/vscode', () => {
       }),
       { numRuns: 300 },
     );
+  });
+});
+
+/** The queries of grammar/cases/queries.txt (one a line; blank lines and `#` comments skipped). */
+const caseQueries = readFileSync(
+  join(import.meta.dirname, '..', '..', 'grammar', 'cases', 'queries.txt'),
+  'utf8',
+)
+  .split('\n')
+  .filter((line) => line.trim() !== '' && !line.startsWith('#'));
+
+/**
+ * Case queries where a line-at-a-time regex grammar cannot class as `highlight` does, each with
+ * the reason.
+ */
+// TODO(issue 26 section 3): these are the disagreements found, NOT yet fixed; shrink this list.
+const KNOWN: Readonly<Record<string, string>> = {
+  'a &&b': 'not fixed yet (issue 26 s3): the grammar differs from highlight',
+  'a ||b': 'not fixed yet (issue 26 s3): the grammar differs from highlight',
+  'AND.b': 'not fixed yet (issue 26 s3): the grammar differs from highlight',
+  'f:*': 'not fixed yet (issue 26 s3): the grammar differs from highlight',
+  'f :a': 'not fixed yet (issue 26 s3): the grammar differs from highlight',
+  'f:\\-1': 'not fixed yet (issue 26 s3): the grammar differs from highlight',
+  '_exists_:""': 'not fixed yet (issue 26 s3): the grammar differs from highlight',
+  'f:[* TO b]': 'not fixed yet (issue 26 s3): the grammar differs from highlight',
+  'f:[a TO *]': 'not fixed yet (issue 26 s3): the grammar differs from highlight',
+  'f:[* TO *]': 'not fixed yet (issue 26 s3): the grammar differs from highlight',
+  'f:{* TO *}': 'not fixed yet (issue 26 s3): the grammar differs from highlight',
+  'f:[a TO *}': 'not fixed yet (issue 26 s3): the grammar differs from highlight',
+  'f:{* TO b]': 'not fixed yet (issue 26 s3): the grammar differs from highlight',
+  'f:[* TO TO]': 'not fixed yet (issue 26 s3): the grammar differs from highlight',
+  '[a TO TO TO]': 'not fixed yet (issue 26 s3): the grammar differs from highlight',
+  'created:[2020-01-01 TO *]': 'not fixed yet (issue 26 s3): the grammar differs from highlight',
+  'created:[* TO 2020-12-31]': 'not fixed yet (issue 26 s3): the grammar differs from highlight',
+  'created:[2020-01-01T00:00:00Z TO *]':
+    'not fixed yet (issue 26 s3): the grammar differs from highlight',
+  'created:[1/1/2020 TO 12/31/2020]':
+    'not fixed yet (issue 26 s3): the grammar differs from highlight',
+  'a:>b:c': 'not fixed yet (issue 26 s3): the grammar differs from highlight',
+  '*:*^2': 'not fixed yet (issue 26 s3): the grammar differs from highlight',
+  '*': 'not fixed yet (issue 26 s3): the grammar differs from highlight',
+  '*:*': 'not fixed yet (issue 26 s3): the grammar differs from highlight',
+  '* AND a': 'not fixed yet (issue 26 s3): the grammar differs from highlight',
+  '*:* AND a': 'not fixed yet (issue 26 s3): the grammar differs from highlight',
+  'a OR *': 'not fixed yet (issue 26 s3): the grammar differs from highlight',
+  'NOT *': 'not fixed yet (issue 26 s3): the grammar differs from highlight',
+  '-*:*': 'not fixed yet (issue 26 s3): the grammar differs from highlight',
+  '(*)': 'not fixed yet (issue 26 s3): the grammar differs from highlight',
+  '*:* -a': 'not fixed yet (issue 26 s3): the grammar differs from highlight',
+  '*:* NOT a': 'not fixed yet (issue 26 s3): the grammar differs from highlight',
+  '\\*:*': 'not fixed yet (issue 26 s3): the grammar differs from highlight',
+  '--a': 'not fixed yet (issue 26 s3): the grammar differs from highlight',
+  '+-a': 'not fixed yet (issue 26 s3): the grammar differs from highlight',
+  '-+a': 'not fixed yet (issue 26 s3): the grammar differs from highlight',
+  '[Age] ge 18 and [Age] lt 65': 'not fixed yet (issue 26 s3): the grammar differs from highlight',
+  '[Age] ge 18 or [Age] lt 65': 'not fixed yet (issue 26 s3): the grammar differs from highlight',
+  '[A] eq "x" or [B] eq "y"': 'not fixed yet (issue 26 s3): the grammar differs from highlight',
+  'not [A] eq "x"': 'not fixed yet (issue 26 s3): the grammar differs from highlight',
+  '([A] eq 1 or [B] eq 2) and c:d':
+    'not fixed yet (issue 26 s3): the grammar differs from highlight',
+  '[Age] gt -5': 'not fixed yet (issue 26 s3): the grammar differs from highlight',
+  '[Status] eq Active': 'not fixed yet (issue 26 s3): the grammar differs from highlight',
+  '[Age] gte 18': 'not fixed yet (issue 26 s3): the grammar differs from highlight',
+  '[First Name] = "Tim"': 'not fixed yet (issue 26 s3): the grammar differs from highlight',
+  'a)': 'not fixed yet (issue 26 s3): the grammar differs from highlight',
+  '(a))': 'not fixed yet (issue 26 s3): the grammar differs from highlight',
+  'a) b': 'not fixed yet (issue 26 s3): the grammar differs from highlight',
+  'f:)': 'not fixed yet (issue 26 s3): the grammar differs from highlight',
+  ':': 'not fixed yet (issue 26 s3): the grammar differs from highlight',
+  ':a': 'not fixed yet (issue 26 s3): the grammar differs from highlight',
+  'a::b': 'not fixed yet (issue 26 s3): the grammar differs from highlight',
+  'a:b:c': 'not fixed yet (issue 26 s3): the grammar differs from highlight',
+  'f:a:b': 'not fixed yet (issue 26 s3): the grammar differs from highlight',
+  'a : b': 'not fixed yet (issue 26 s3): the grammar differs from highlight',
+  '::': 'not fixed yet (issue 26 s3): the grammar differs from highlight',
+  ']': 'not fixed yet (issue 26 s3): the grammar differs from highlight',
+  '}': 'not fixed yet (issue 26 s3): the grammar differs from highlight',
+  'a]': 'not fixed yet (issue 26 s3): the grammar differs from highlight',
+  'a}': 'not fixed yet (issue 26 s3): the grammar differs from highlight',
+  '^': 'not fixed yet (issue 26 s3): the grammar differs from highlight',
+  'a^': 'not fixed yet (issue 26 s3): the grammar differs from highlight',
+  'a^x': 'not fixed yet (issue 26 s3): the grammar differs from highlight',
+  'a^-1': 'not fixed yet (issue 26 s3): the grammar differs from highlight',
+  'a~b': 'not fixed yet (issue 26 s3): the grammar differs from highlight',
+  'a~-1': 'not fixed yet (issue 26 s3): the grammar differs from highlight',
+  '"a"^': 'not fixed yet (issue 26 s3): the grammar differs from highlight',
+  '"a"~x': 'not fixed yet (issue 26 s3): the grammar differs from highlight',
+  'f:[a]': 'not fixed yet (issue 26 s3): the grammar differs from highlight',
+  'f:[a b]': 'not fixed yet (issue 26 s3): the grammar differs from highlight',
+  'f:[a TO b TO c]': 'not fixed yet (issue 26 s3): the grammar differs from highlight',
+  'f:[a to b]': 'not fixed yet (issue 26 s3): the grammar differs from highlight',
+  'f:[a TO b)': 'not fixed yet (issue 26 s3): the grammar differs from highlight',
+  '[a TO b]]': 'not fixed yet (issue 26 s3): the grammar differs from highlight',
+  '/a': 'not fixed yet (issue 26 s3): the grammar differs from highlight',
+  'a/b': 'not fixed yet (issue 26 s3): the grammar differs from highlight',
+  'f:/a': 'not fixed yet (issue 26 s3): the grammar differs from highlight',
+  '\\': 'not fixed yet (issue 26 s3): the grammar differs from highlight',
+  'a\\': 'not fixed yet (issue 26 s3): the grammar differs from highlight',
+  'a \\': 'not fixed yet (issue 26 s3): the grammar differs from highlight',
+  'f:\\': 'not fixed yet (issue 26 s3): the grammar differs from highlight',
+};
+
+describe('the TextMate grammar on the grammar case files', () => {
+  it('classes every character of every case query as mdq does, but the known exceptions', () => {
+    const differing: string[] = [];
+    for (const q of caseQueries) {
+      const { fromGrammar, fromMdq } = classes(q);
+      if (fromGrammar.some((c, i) => c !== fromMdq[i])) differing.push(q);
+    }
+    if (process.env.MDQ_TEXTMATE_DUMP)
+      for (const q of differing) {
+        const { fromGrammar, fromMdq } = classes(q);
+        console.log(
+          JSON.stringify(q),
+          Array.from(q, (ch, i) =>
+            fromGrammar[i] === fromMdq[i] ? '' : `${i}${ch}:${fromGrammar[i]}/${fromMdq[i]}`,
+          )
+            .filter(Boolean)
+            .join(' '),
+        );
+      }
+    expect(caseQueries.length).toBeGreaterThan(500);
+    expect(differing.sort()).toEqual(Object.keys(KNOWN).sort());
   });
 });
 
