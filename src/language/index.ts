@@ -1,5 +1,5 @@
 export type * from './ast.js';
-export { COMPARISON_OPERATORS } from './ast.js';
+export { COMPARISON_OPERATORS, MAX_SLOP } from './ast.js';
 export type {
   Diagnostic,
   Fix,

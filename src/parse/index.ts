@@ -10,7 +10,7 @@
  * visitor's BREAK stay in the root).
  */
 export type * from '../language/ast.js';
-export { COMPARISON_OPERATORS } from '../language/ast.js';
+export { COMPARISON_OPERATORS, MAX_SLOP } from '../language/ast.js';
 export type {
   Diagnostic,
   Fix,

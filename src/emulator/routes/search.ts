@@ -220,8 +220,7 @@ function search(context: RouteContext): Reply {
   let cache = matchers.get(context.store);
   if (cache === undefined) matchers.set(context.store, (cache = new MatcherCache(200)));
   const bySchema = new Map<SchemaResponse, Matcher>();
-  for (const schema of request.schemas)
-    bySchema.set(schema, cache.get(schema, request.text, tree));
+  for (const schema of request.schemas) bySchema.set(schema, cache.get(schema, request.text, tree));
   const hits: unknown[] = [];
   const end = from + size;
   let total = 0;
