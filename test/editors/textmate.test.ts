@@ -162,6 +162,17 @@ const caseQueries = readFileSync(
  */
 // TODO(issue 26 section 3): these are the disagreements found, NOT yet fixed; shrink this list.
 const KNOWN: Readonly<Record<string, string>> = {
+  // Issue 24 section 4's readings (signed bounds, a field group's `*`, `\/` in a regex), newer than the grammar: not fixed yet.
+  '-f:(*)': 'not fixed yet (issue 26 s3): the grammar predates issue 24 s4',
+  '/a\\\\/ OR /b/': 'not fixed yet (issue 26 s3): the grammar predates issue 24 s4',
+  '/a\\\\/b/': 'not fixed yet (issue 26 s3): the grammar predates issue 24 s4',
+  'a:<-10': 'not fixed yet (issue 26 s3): the grammar predates issue 24 s4',
+  'a:<=+5.5': 'not fixed yet (issue 26 s3): the grammar predates issue 24 s4',
+  'a:>=-5': 'not fixed yet (issue 26 s3): the grammar predates issue 24 s4',
+  'f:(* OR b)': 'not fixed yet (issue 26 s3): the grammar predates issue 24 s4',
+  'f:(*)': 'not fixed yet (issue 26 s3): the grammar predates issue 24 s4',
+  'f:(*:*)': 'not fixed yet (issue 26 s3): the grammar predates issue 24 s4',
+  'f:(-*)': 'not fixed yet (issue 26 s3): the grammar predates issue 24 s4',
   'a &&b': 'not fixed yet (issue 26 s3): the grammar differs from highlight',
   'a ||b': 'not fixed yet (issue 26 s3): the grammar differs from highlight',
   'AND.b': 'not fixed yet (issue 26 s3): the grammar differs from highlight',

@@ -15,7 +15,7 @@
 import { analyse } from '../../evaluator/analysis.js';
 import { forEachFullText } from '../../evaluator/full-text-walk.js';
 import type { Expr, FieldValue, Query } from '../../language/ast.js';
-import { loadSchema, type SchemaIndex } from '../../schema/schema.js';
+import { loadSchema, type SchemaIndex } from '../../index.js';
 import type { SchemaResponse } from '../../schema/response.js';
 import type { DataSetState } from '../store/tenant-store.js';
 
