@@ -11,9 +11,16 @@
  *   left out (what mdq adds: the elements, the editor extension, the core with chevrotain);
  *   and with the core left out too (the elements and the extension alone).
  *
- * Times are taken with performance.now() inside the page. Options: `--rounds=N` (default 30).
+ * With `--baseline=REV` the playground of commit REV (say, the one before it was rebuilt on the
+ * element) is built from git into a temporary folder, served by a second emulator and measured
+ * in the same alternating loop: a loaded machine then compares pages within one run.
+ *
+ * Times are taken with performance.now() inside the page. Options: `--rounds=N` (default 30),
+ * `--baseline=REV`.
  */
-import { loadavg } from 'node:os';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
@@ -21,6 +28,24 @@ import { launchChromium } from '../scripts/chromium.mjs';
 import { buildStale, root } from '../scripts/stale.mjs';
 
 const rounds = Number(process.argv.find((a) => a.startsWith('--rounds='))?.slice(9) ?? 30);
+const baseline = process.argv.find((a) => a.startsWith('--baseline='))?.slice(11);
+
+/** The playground of commit `rev`, built in a temporary folder with this checkout's node_modules; returns the folder. */
+function buildPlaygroundAt(rev) {
+  const dir = mkdtempSync(join(tmpdir(), 'mdq-playground-'));
+  const tar = join(dir, 'tree.tar');
+  execFileSync('git', ['archive', '-o', tar, rev, 'src', 'playground', 'package.json'], {
+    cwd: root,
+  });
+  execFileSync('tar', ['-xf', tar, '-C', dir]);
+  symlinkSync(join(root, 'node_modules'), join(dir, 'node_modules'), 'dir');
+  execFileSync(
+    join(root, 'node_modules', '.bin', 'vite'),
+    ['build', '--config', 'playground/vite.config.ts'],
+    { cwd: dir, stdio: ['ignore', 'ignore', 'inherit'] },
+  );
+  return dir;
+}
 
 /** The package's own entries from dist/ (the bundle of a user of the package); the core left out when `external` names 'mdq'. */
 const fromDist = (external) => ({
@@ -54,19 +79,19 @@ async function gzipped(external) {
 
 const CODEMIRROR = ['@codemirror/*', '@lezer/*', 'crelt', 'style-mod', 'w3c-keyname'];
 
-/** Arms a probe: ms from the next keydown to when `selector` matches inside the box's shadow root. */
+/** Arms a probe: ms from the next keydown to when `selector` matches (inside the box's shadow root, or the page without a box). */
 async function arm(page, selector) {
   await page.evaluate((selector) => {
     window.__probe = new Promise((resolve) => {
       let start;
-      const shadow = document.querySelector('mdq-search-box').shadowRoot;
+      const scope = document.querySelector('mdq-search-box')?.shadowRoot ?? document;
       const observer = new MutationObserver(() => {
-        if (start !== undefined && shadow.querySelector(selector) !== null) {
+        if (start !== undefined && scope.querySelector(selector) !== null) {
           observer.disconnect();
           resolve(performance.now() - start);
         }
       });
-      observer.observe(shadow, { childList: true, subtree: true, attributes: true });
+      observer.observe(scope, { childList: true, subtree: true, attributes: true });
       window.addEventListener('keydown', () => void (start ??= performance.now()), {
         capture: true,
         once: true,
@@ -75,8 +100,8 @@ async function arm(page, selector) {
   }, selector);
 }
 
-async function setQuery(page, text) {
-  await page.locator('mdq-search-box .cm-content').click();
+async function setQuery(page, editor, text) {
+  await page.locator(editor).click();
   await page.keyboard.press('ControlOrMeta+a');
   await page.keyboard.insertText(text);
   await page.keyboard.press('Escape');
@@ -94,29 +119,33 @@ const kB = (n) => `${(n / 1024).toFixed(1)} KiB`;
 
 buildStale();
 const { startEmulator } = await import(join(root, 'dist', 'emulator.js'));
-const emulator = await startEmulator({
-  port: 0,
-  host: '127.0.0.1',
-  staticDir: join(root, 'dist', 'playground'),
-  quiet: true,
-});
+const serve = (staticDir) => startEmulator({ port: 0, host: '127.0.0.1', staticDir, quiet: true });
+const emulator = await serve(join(root, 'dist', 'playground'));
+const baselineDir = baseline === undefined ? undefined : buildPlaygroundAt(baseline);
+const baselineEmulator =
+  baselineDir === undefined ? undefined : await serve(join(baselineDir, 'dist', 'playground'));
 const browser = await launchChromium();
 try {
+  const box = 'mdq-search-box .cm-content';
+  const targets = [
+    ['element page', emulator.url, 'element.html', box],
+    ['playground', emulator.url, '', box],
+  ];
+  // The playground before the element held its editor in the page (one editor, its query box).
+  if (baselineEmulator !== undefined)
+    targets.push([`playground at ${baseline}`, baselineEmulator.url, '', '.cm-content']);
   const pages = {};
-  for (const [name, path] of [
-    ['element page', 'element.html'],
-    ['playground', ''],
-  ]) {
+  for (const [name, url, path, editor] of targets) {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    await page.goto(`${emulator.url}/${path}`);
+    await page.goto(`${url}/${path}`);
     await page.waitForSelector('body[data-ready="true"]');
-    pages[name] = { page, samples: [] };
+    pages[name] = { page, editor, samples: [] };
   }
   for (let i = 0; i < rounds; i++) {
-    for (const { page, samples } of Object.values(pages)) {
+    for (const { page, editor, samples } of Object.values(pages)) {
       await page.bringToFront();
-      await setQuery(page, '[Age] ge 18 AND ');
-      await page.waitForSelector('mdq-search-box .cm-tooltip-autocomplete', { state: 'detached' });
+      await setQuery(page, editor, '[Age] ge 18 AND ');
+      await page.waitForSelector('.cm-tooltip-autocomplete', { state: 'detached' });
       await arm(page, '.cm-tooltip-autocomplete li');
       await page.keyboard.type('C');
       samples.push(await page.evaluate(() => window.__probe));
@@ -148,4 +177,6 @@ try {
 } finally {
   await browser.close();
   await emulator.close();
+  await baselineEmulator?.close();
+  if (baselineDir !== undefined) rmSync(baselineDir, { recursive: true, force: true });
 }

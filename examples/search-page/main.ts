@@ -29,12 +29,20 @@ const results = document.getElementById('results')!;
 
 async function runSearch(query: string): Promise<void> {
   try {
-    const { hits, total: count } = await client.search(query, {
+    const {
+      hits,
+      total: count,
+      diagnostics,
+    } = await client.search(query, {
       ...scope,
       size: 20,
       check: 'error',
     });
-    total.textContent = `${count} records`;
+    // Nothing found: say why when the check knows (a misspelt field is a warning, not an error).
+    total.textContent =
+      count === 0 && diagnostics.length > 0
+        ? `0 records: ${diagnostics.map((d) => d.message).join('; ')}`
+        : `${count} records`;
     results.replaceChildren(
       ...hits.map((hit) => {
         const item = document.createElement('li');
@@ -57,6 +65,8 @@ new EditorView({
   doc: '[City] eq "Berlin"',
   extensions: [
     mdq({ schema: schemas, mode: 'single-line', onSubmit: (query) => runSearch(query) }),
+    // The box's name for screen readers: a <label> cannot point at an editor's content.
+    EditorView.contentAttributes.of({ 'aria-labelledby': 'search-label' }),
   ],
 });
 await runSearch('[City] eq "Berlin"');

@@ -43,6 +43,26 @@ export async function loadCatalog(client: SearchBoxClient, signal?: AbortSignal)
   return { businessAreas, schemasOf, details };
 }
 
+/** Lists a schema's datasets through `client`, each list fetched once (a failed one is asked again next time). */
+export type DataSetLister = (businessAreaId: string, schemaId: string) => Promise<readonly Named[]>;
+
+export function dataSetLister(client: SearchBoxClient): DataSetLister {
+  const lists = new Map<string, Promise<readonly Named[]>>();
+  return (businessAreaId, schemaId) => {
+    const key = JSON.stringify([businessAreaId, schemaId]);
+    let list = lists.get(key);
+    if (list === undefined) {
+      list = client
+        .dataSets(businessAreaId, schemaId)
+        .toArray()
+        .then((dataSets) => dataSets.map((d) => ({ id: d.dataSetId, name: d.dataSetName })));
+      lists.set(key, list);
+      list.catch(() => lists.delete(key));
+    }
+    return list;
+  };
+}
+
 /** The business area and schema of `scope` (by name), where the catalog has them. */
 export function resolveScope(
   catalog: Catalog,

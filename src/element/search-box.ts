@@ -25,7 +25,15 @@ import {
   type SchemaInput,
 } from 'mdq';
 import { formatQuery, mdq } from 'mdq/codemirror';
-import { type Catalog, loadCatalog, resolveScope, schemasInScope } from './catalog.js';
+import {
+  type Catalog,
+  type DataSetLister,
+  dataSetLister,
+  loadCatalog,
+  type Named,
+  resolveScope,
+  schemasInScope,
+} from './catalog.js';
 import { comboboxRole } from './combobox.js';
 import { historyCompletions, localStorageHistory, remember } from './history.js';
 import { BaseElement } from './base.js';
@@ -86,6 +94,8 @@ export class MdqSearchBox extends BaseElement {
   #schemas: SchemaInput | undefined;
   #client: SearchBoxClient | undefined;
   #catalog: Catalog | undefined;
+  /** The datasets of each schema, listed once per client. */
+  #dataSets: DataSetLister | undefined;
   #loading: AbortController | undefined;
   #index: SchemaIndex | undefined;
   #scope: SearchScope = {};
@@ -199,6 +209,7 @@ export class MdqSearchBox extends BaseElement {
     if (client === this.#client) return;
     this.#client = client;
     this.#catalog = undefined;
+    this.#dataSets = undefined;
     if (this.isConnected) void this.#loadCatalog();
   }
 
@@ -638,12 +649,11 @@ export class MdqSearchBox extends BaseElement {
       businessArea ? (catalog.schemasOf.get(businessArea.id) ?? []) : [],
       schema?.name,
     );
-    let dataSets: { name: string }[] = [];
+    let dataSets: readonly Named[] = [];
     if (businessArea && schema && this.#client) {
       try {
-        dataSets = (await this.#client.dataSets(businessArea.id, schema.id).toArray()).map((d) => ({
-          name: d.dataSetName,
-        }));
+        this.#dataSets ??= dataSetLister(this.#client);
+        dataSets = await this.#dataSets(businessArea.id, schema.id);
       } catch (error) {
         this.#status(
           `Could not list the datasets: ${error instanceof Error ? error.message : String(error)}`,

@@ -3,11 +3,8 @@
  * property (`--mdq-*`, with light and dark defaults) or a `::part`. `theme="dark"`,
  * `theme="light"` or the default `auto` (the system's preference) picks the defaults.
  */
-export const tokens = `
-:host {
-  --mdq-font: system-ui, sans-serif;
-  --mdq-code-font: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace;
-  --mdq-radius: 6px;
+/** The colours of each scheme, written once: the light ones by default, the dark ones for `theme="dark"` and, under `auto`, a dark system. */
+const light = `
   --mdq-bg: #fff;
   --mdq-fg: #1b1b1f;
   --mdq-muted: #55585f;
@@ -19,13 +16,8 @@ export const tokens = `
   --mdq-warning: #8a5300;
   --mdq-mark: #ffe08a;
   --mdq-mark-fg: #1b1b1f;
-  display: block;
-  font-family: var(--mdq-font);
-  color: var(--mdq-fg);
-  color-scheme: light;
-}
-:host([hidden]) { display: none; }
-:host([theme='dark']) {
+  color-scheme: light;`;
+const dark = `
   --mdq-bg: #1e1f22;
   --mdq-fg: #e6e6e9;
   --mdq-muted: #b4b7bd;
@@ -37,22 +29,22 @@ export const tokens = `
   --mdq-warning: #ffcf8a;
   --mdq-mark: #6b5300;
   --mdq-mark-fg: #fff;
-  color-scheme: dark;
+  color-scheme: dark;`;
+
+export const tokens = `
+:host {
+  --mdq-font: system-ui, sans-serif;
+  --mdq-code-font: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace;
+  --mdq-radius: 6px;${light}
+  display: block;
+  font-family: var(--mdq-font);
+  color: var(--mdq-fg);
+}
+:host([hidden]) { display: none; }
+:host([theme='dark']) {${dark}
 }
 @media (prefers-color-scheme: dark) {
-  :host(:not([theme='light'])) {
-    --mdq-bg: #1e1f22;
-    --mdq-fg: #e6e6e9;
-    --mdq-muted: #b4b7bd;
-    --mdq-border: #8a8d93;
-    --mdq-accent: #a8c7fa;
-    --mdq-accent-fg: #0b1d3a;
-    --mdq-surface: #2b2d31;
-    --mdq-error: #ffb4ab;
-    --mdq-warning: #ffcf8a;
-    --mdq-mark: #6b5300;
-    --mdq-mark-fg: #fff;
-    color-scheme: dark;
+  :host(:not([theme='light'])) {${dark}
   }
 }
 button, select {

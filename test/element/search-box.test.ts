@@ -169,6 +169,44 @@ describe('<mdq-search-box>', () => {
     expect(element.scope).toEqual({ businessArea: 'customer', schema: 'Customer' });
   });
 
+  it("lists a schema's datasets once, however often the scope changes; a new client lists them again", async () => {
+    const first = fakeClient();
+    const element = document.createElement('mdq-search-box');
+    element.setAttribute('scope-pickers', '');
+    element.historyStorage = memoryHistory();
+    element.client = first.client;
+    document.body.append(element);
+    await until(() => element.ready);
+    const root = element.shadowRoot!;
+    const select = (key: string) =>
+      root.querySelector<HTMLSelectElement>(`select[data-scope="${key}"]`)!;
+    const choose = async (key: string, value: string) => {
+      select(key).value = value;
+      select(key).dispatchEvent(new Event('change'));
+      await until(() => select('dataSet').options.length === (element.scope.schema ? 2 : 1));
+    };
+    await choose('businessArea', 'customer');
+    await choose('schema', customerSchema.name);
+    expect(first.dataSetLists).toEqual(['b1/s1']);
+    await choose('dataSet', 'Retail Customers');
+    await choose('dataSet', '');
+    await choose('schema', '');
+    await choose('schema', customerSchema.name);
+    element.scope = {
+      businessArea: 'customer',
+      schema: customerSchema.name,
+      dataSet: 'Retail Customers',
+    };
+    await until(() => select('dataSet').value === 'Retail Customers');
+    expect(first.dataSetLists).toEqual(['b1/s1']);
+    // Another client may see other datasets: its lists are its own.
+    const second = fakeClient();
+    element.client = second.client;
+    await until(() => second.dataSetLists.length === 1);
+    expect(second.dataSetLists).toEqual(['b1/s1']);
+    expect(first.dataSetLists).toEqual(['b1/s1']);
+  });
+
   it('with sync-url, reads the query and scope from the address and writes them back on search', async () => {
     history.replaceState(null, '', '/?q=City%3ABerlin&businessArea=customer&keep=1');
     const element = document.createElement('mdq-search-box');

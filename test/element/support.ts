@@ -22,8 +22,14 @@ export interface SearchCall {
   readonly options: Record<string, unknown>;
 }
 
-export function fakeClient(fail = false): { client: SearchBoxClient; calls: SearchCall[] } {
+/** A client over HITS; `calls` records its searches, `dataSetLists` the schemas whose datasets it listed. */
+export function fakeClient(fail = false): {
+  client: SearchBoxClient;
+  calls: SearchCall[];
+  dataSetLists: string[];
+} {
   const calls: SearchCall[] = [];
+  const dataSetLists: string[] = [];
   const schema: SchemaResponse = customerSchema;
   const paged = <T>(items: T[]) =>
     ({ toArray: async () => items, [Symbol.asyncIterator]: async function* () {} }) as never;
@@ -31,7 +37,10 @@ export function fakeClient(fail = false): { client: SearchBoxClient; calls: Sear
     businessAreas: async () => [{ businessAreaId: 'b1', name: 'customer' }],
     schemas: () => paged([{ schemaId: 's1', name: schema.name }]),
     getSchema: async () => schema,
-    dataSets: () => paged([{ dataSetId: 'd1', dataSetName: 'Retail Customers' }]),
+    dataSets: (businessAreaId: string, schemaId: string) => {
+      dataSetLists.push(`${businessAreaId}/${schemaId}`);
+      return paged([{ dataSetId: 'd1', dataSetName: 'Retail Customers' }]);
+    },
     search: async (text: string, options: Record<string, unknown> = {}) => {
       const { signal: _, ...rest } = options;
       calls.push({ text, options: rest });
@@ -43,7 +52,7 @@ export function fakeClient(fail = false): { client: SearchBoxClient; calls: Sear
       return { hits: all.slice(from, from + size), total: all.length, diagnostics: [] };
     },
   } as unknown as SearchBoxClient;
-  return { client, calls };
+  return { client, calls, dataSetLists };
 }
 
 /** Resolves once `check` holds, polling each macrotask (at most `ms`). */

@@ -1,41 +1,23 @@
 /**
  * The projects of examples/, as a user copies them: each type-checks under `tsc --strict`,
  * bundles (esbuild, `mdq` resolved to src/), and runs against the emulator: the Node
- * script and the CI step as processes, the search page served by the emulator.
+ * script and the CI step as processes, the search page served by the emulator (the browser
+ * suite opens it in Chromium: test/e2e/examples.e2e.ts).
  */
 import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { buildSync } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Emulator, startEmulator } from '../../src/emulator/index.js';
+import { bundleExample, examples } from '../support/example-bundle.js';
 import { typeCheck } from '../support/readme-examples.js';
 
-const root = join(__dirname, '..', '..');
-const examples = join(root, 'examples');
 const out = mkdtempSync(join(tmpdir(), 'mdq-examples-'));
-const alias = {
-  mdq: join(root, 'src', 'index.ts'),
-  'mdq/client': join(root, 'src', 'client', 'index.ts'),
-  'mdq/codemirror': join(root, 'src', 'codemirror', 'index.ts'),
-};
 
 /** Bundles one example into `out`; returns the file written. */
-function bundle(entry: string, platform: 'node' | 'browser'): string {
-  const outfile = join(out, entry.replace(/[\\/]/g, '-').replace(/\.ts$/, '.mjs'));
-  buildSync({
-    entryPoints: [join(examples, entry)],
-    bundle: true,
-    format: 'esm',
-    platform,
-    target: 'es2022',
-    outfile,
-    alias,
-    logLevel: 'error',
-  });
-  return outfile;
-}
+const bundle = (entry: string, platform: 'node' | 'browser'): string =>
+  bundleExample(entry, platform, join(out, entry.replace(/[\\/]/g, '-').replace(/\.ts$/, '.mjs')));
 
 let emulator: Emulator;
 beforeAll(async () => {
