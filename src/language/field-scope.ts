@@ -8,12 +8,12 @@ import type { Expr, Group } from './ast.js';
 
 /** `group` with each bare `*` in its field scope made the wildcard `*`; the same object when it holds none. */
 export function scopeBareStars(group: Group): Group {
-  const body = scoped(group.body);
+  const body = withGroupField(group.body);
   return body === group.body ? group : { ...group, body };
 }
 
 /** Walks the operators that keep the field scope; a nested `g:(...)` was scoped when it was built. */
-function scoped(node: Expr): Expr {
+function withGroupField(node: Expr): Expr {
   switch (node.kind) {
     case 'MatchAll':
       return node.span.end - node.span.start === 1
@@ -24,14 +24,14 @@ function scoped(node: Expr): Expr {
     case 'Not':
     case 'Required':
     case 'Boost': {
-      const operand = scoped(node.operand);
+      const operand = withGroupField(node.operand);
       return operand === node.operand ? node : { ...node, operand };
     }
     case 'And':
     case 'Or': {
       let operands: Expr[] | undefined;
       node.operands.forEach((operand, i) => {
-        const next = scoped(operand);
+        const next = withGroupField(operand);
         if (next !== operand) (operands ??= [...node.operands])[i] = next;
       });
       return operands === undefined ? node : { ...node, operands };

@@ -555,7 +555,7 @@ describe('issue 9, item 19: readable, named, small', () => {
     ).toBe(true);
   });
 
-  it('packs into a tarball of at most 544 KB, README links included', () => {
+  it('packs into a tarball of at most 560 KB, README links included', () => {
     // The playground's build (`npm start`, the browser tests) lands in dist/playground: it must never ship.
     const probe = join(root, 'dist', 'playground', 'pack-probe.js');
     const made = !existsSync(dirname(probe));
@@ -578,8 +578,10 @@ describe('issue 9, item 19: readable, named, small', () => {
     ).toEqual([]);
     // 400 KB until session 12 added five entries (sql, lsp, eslint, element, react) and the guides;
     // 512 KB until session 13 added mdq/parse, built alone with its own copy of the parser (about
-    // 24 KB packed), so that a search box's cold start compiles a quarter of the root.
-    expect(pack.size).toBeLessThanOrEqual(544 * 1024);
+    // 24 KB packed), so that a search box's cold start compiles a quarter of the root; 544 KB
+    // until the same session's merge added mdq/opensearch, the emulator's PostgreSQL store and
+    // word index (550 KiB packed at that merge).
+    expect(pack.size).toBeLessThanOrEqual(560 * 1024);
     const shipped = new Set(pack.files.map((f: { path: string }) => f.path));
     for (const file of [
       'README.md',
