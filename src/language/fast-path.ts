@@ -568,6 +568,7 @@ class FastParser {
     const inclusive = this.kinds[open] === Kind.RangeStart;
     if (this.pos === this.count) {
       // `d:[2020 TO` at the end: no upper bound, and open; the range ends with its `TO`.
+      this.giveUpOnOddBlanks(open, to);
       const end = this.ends[to]!;
       this.fault('missing-upper-bound', to);
       this.fault('unclosed-range', open, end);
@@ -592,6 +593,7 @@ class FastParser {
     if (closeKind !== Kind.RangeEnd && closeKind !== Kind.RangeExclusiveEnd) {
       // Left open at the end: the range ends with its upper bound, inclusive as it opened.
       if (this.pos !== this.count) throw giveUp;
+      this.giveUpOnOddBlanks(open, this.pos - 1);
       this.fault('unclosed-range', open, upper.span.end);
       const span = { start: this.starts[open]!, end: upper.span.end };
       return {
@@ -604,10 +606,7 @@ class FastParser {
       };
     }
     const close = this.pos++;
-    // A tab or line break between the parts is reported (range-blanks.ts).
-    for (let k = open; k < close; k++)
-      for (let i = this.ends[k]!; i < this.starts[k + 1]!; i++)
-        if (this.text.charCodeAt(i) !== 32) throw giveUp;
+    this.giveUpOnOddBlanks(open, close);
     return {
       kind: 'Range',
       lower,
@@ -616,6 +615,13 @@ class FastParser {
       upperInclusive: closeKind === Kind.RangeEnd,
       span: { start: this.starts[open]!, end: this.ends[close]! },
     };
+  }
+
+  /** A tab or line break between a range's tokens `first`..`last` is the reference parser's to report (range-blanks.ts). */
+  private giveUpOnOddBlanks(first: number, last: number): void {
+    for (let k = first; k < last; k++)
+      for (let i = this.ends[k]!; i < this.starts[k + 1]!; i++)
+        if (this.text.charCodeAt(i) !== 32) throw giveUp;
   }
 
   /** `[First Name` at the end: an Error node over it (its operator and value are missing too). */

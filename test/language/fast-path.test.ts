@@ -22,6 +22,15 @@ describe('the fast path', () => {
     );
   });
 
+  it('leaves an unclosed range with a line break or tab between its parts to the reference parser (range-whitespace)', () => {
+    // Found by the property above on a random seed: the recovery dropped `range-whitespace`.
+    for (const text of ['[TO TO\n#', 'd:[a\tTO b', '{a\u3000TO b']) {
+      const answer = parse(text);
+      expect(answer, JSON.stringify(text)).toEqual(parseWithReferenceParser(text));
+      expect(answer.diagnostics.map((d) => d.code)).toContain('range-whitespace');
+    }
+  });
+
   it('takes every canonical query, and builds the reference tree for it', () => {
     fc.assert(
       fc.property(query, fc.boolean(), (tree, multiline) => {
