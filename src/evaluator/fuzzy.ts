@@ -6,8 +6,20 @@
  * similarity, turned into edits from the term's length as Lucene does.
  */
 
+import type { Diagnostic } from '../language/diagnostic.js';
+
 /** Lucene's limit on edits (LevenshteinAutomata.MAXIMUM_SUPPORTED_DISTANCE). */
 export const MAX_EDITS = 2;
+
+/** The note every target gives when a written distance is past Lucene's limit (it counts as the limit); undefined within it. */
+export function fuzzyDistanceNote(distance: number | null): Omit<Diagnostic, 'span'> | undefined {
+  if (distance === null || distance <= MAX_EDITS) return undefined;
+  return {
+    code: 'fuzzy-distance',
+    severity: 'info',
+    message: `Lucene allows at most ${MAX_EDITS} edits; ~${distance} is evaluated as ~${MAX_EDITS}`,
+  };
+}
 
 /** The edits a written distance allows (`null`: not written, Lucene's default 2). */
 export function editsFor(distance: number | null, termLength: number): number {

@@ -38,6 +38,11 @@ export class RegexSyntaxError extends Error {
   }
 }
 
+/** Why `pattern` is refused, in the words every target uses (`invalid-regex`). */
+export function invalidRegexMessage(error: RegexSyntaxError, pattern: string): string {
+  return `not a valid Lucene regular expression: ${error.message} (at ${error.offset + 1} of /${pattern}/); this clause matches nothing`;
+}
+
 const ANY: CharSet = { ranges: [[0, 0x10ffff]], negated: false };
 const DIGIT: readonly (readonly [number, number])[] = [[48, 57]];
 const SPACE: readonly (readonly [number, number])[] = [

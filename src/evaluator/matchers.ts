@@ -36,7 +36,7 @@ import {
   type RowTest,
   type TextTest,
 } from './clause.js';
-import { editsFor, fuzzyMatcher, MAX_EDITS } from './fuzzy.js';
+import { editsFor, fuzzyDistanceNote, fuzzyMatcher } from './fuzzy.js';
 import { phraseMatches } from './phrase.js';
 import {
   fieldReader,
@@ -622,15 +622,8 @@ const MATCHERS: { readonly [K in ClauseKind]: CompileFn<K> } = {
   },
   Fuzzy: (node, scope, context) => {
     const term = node.operand.value.toLowerCase();
-    if (node.distance !== null && node.distance > MAX_EDITS) {
-      report(
-        context,
-        node,
-        'fuzzy-distance',
-        `Lucene allows at most ${MAX_EDITS} edits; ~${node.distance} is evaluated as ~${MAX_EDITS}`,
-        'info',
-      );
-    }
+    const note = fuzzyDistanceNote(node.distance);
+    if (note !== undefined) report(context, node, note.code, note.message, note.severity);
     const edits = editsFor(node.distance, Array.from(term).length);
     const matches = fuzzyMatcher(term, edits);
     const clause = patternClause(matches, scope);

@@ -5,7 +5,7 @@
  * either way the clause matches nothing, and the matcher says why.
  */
 import type { Regex } from '../language/ast.js';
-import { parseLuceneRegexp, RegexSyntaxError } from './lucene-regexp.js';
+import { invalidRegexMessage, parseLuceneRegexp, RegexSyntaxError } from './lucene-regexp.js';
 import { report, type CompileContext } from './matchers.js';
 import { regexTreeMatcher, RegexUnsupported } from './regex-vm.js';
 
@@ -17,13 +17,7 @@ export function regexMatcher(
     return regexTreeMatcher(parseLuceneRegexp(node.pattern));
   } catch (error) {
     if (error instanceof RegexSyntaxError) {
-      report(
-        context,
-        node,
-        'invalid-regex',
-        `not a valid Lucene regular expression: ${error.message} (at ${error.offset + 1} of /${node.pattern}/); this clause matches nothing`,
-        'error',
-      );
+      report(context, node, 'invalid-regex', invalidRegexMessage(error, node.pattern), 'error');
       return null;
     }
     if (error instanceof RegexUnsupported) {

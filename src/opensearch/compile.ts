@@ -7,22 +7,33 @@
  * diagnostic, and that clause matches nothing.
  */
 import type { Comparison, Expr, FieldValue, Node, NodeOfKind, Query } from '../language/ast.js';
-import { MAX_TREE_DEPTH, treeDepthWithin } from '../language/depth.js';
 import type { Diagnostic, Severity } from '../language/diagnostic.js';
 import type { ParseOptions } from '../language/parse.js';
 import { tokensOf } from '../evaluator/analysis.js';
-import { editsFor, MAX_EDITS } from '../evaluator/fuzzy.js';
-import { parseLuceneRegexp, RegexSyntaxError } from '../evaluator/lucene-regexp.js';
+import { editsFor, fuzzyDistanceNote } from '../evaluator/fuzzy.js';
+import {
+  invalidRegexMessage,
+  parseLuceneRegexp,
+  RegexSyntaxError,
+} from '../evaluator/lucene-regexp.js';
 import { regexTreeMatcher, RegexUnsupported } from '../evaluator/regex-vm.js';
-import { looseBoolean, numberText, queryDateKey, readNumber } from '../evaluator/typed-values.js';
+import { numberText, queryDateKey, readNumber } from '../evaluator/typed-values.js';
 import type { EvaluatorSchema } from '../evaluator/schema-input.js';
-import type { FieldKind } from '../schema/field-kind.js';
 import { readQueryTime } from '../schema/dates.js';
 import { booleanPairs, queryBoolean } from '../schema/value-rules.js';
 import type { SchemaField, SchemaIndex } from '../schema/schema.js';
 // The core through its public API (tsup.config.ts), as mdq/sql does.
-import { loadSchema, parseOrThrow, wildcardParts } from '../index.js';
+import { wildcardParts } from '../index.js';
 import { schemaIndexOf } from '../sql/schema.js';
+import {
+  type Engine,
+  type EngineScope,
+  engineFieldScope,
+  reportUntypedField,
+  reportAt,
+  warnUntypedValue,
+} from '../engines/field-scope.js';
+import { compilableBody, engineQueryTree } from '../engines/query-tree.js';
 import {
   type BoolQuery,
   MATCH_ALL,
@@ -61,11 +72,7 @@ export interface QueryDslResult {
 export const FUZZY_EXPANSIONS = 1024;
 
 /** Where a clause looks: a field of the schema, or (null) every field. */
-interface Scope {
-  readonly name: string;
-  readonly kind: FieldKind;
-  readonly field: SchemaField;
-}
+type Scope = EngineScope;
 
 interface Context {
   readonly schema: SchemaIndex;
@@ -80,14 +87,7 @@ function report(
   message: string,
   severity: Severity = 'error',
 ): void {
-  context.diagnostics.push({ code, severity, message, span: node.span });
-}
-
-function treeOf(query: string | Query | Expr, options: ToQueryDslOptions): Query {
-  if (typeof query === 'string') return parseOrThrow(query, options.parse);
-  if (query === null || typeof query !== 'object' || !('kind' in query))
-    throw new TypeError('toQueryDsl takes query text or a syntax tree');
-  return query.kind === 'Query' ? query : { kind: 'Query', body: query, span: query.span };
+  reportAt(context.diagnostics, node, code, message, severity);
 }
 
 /** Compiles a query into the DSL over an index made with `indexMapping(schema)`. */
@@ -96,18 +96,10 @@ export function toQueryDsl(
   options: ToQueryDslOptions,
 ): QueryDslResult {
   const schema = schemaIndexOf(options?.schema);
-  const tree = treeOf(query, options);
+  const tree = engineQueryTree(query, options.parse, 'toQueryDsl');
   const context: Context = { schema, diagnostics: [], now: options.now ?? new Date() };
-  let dsl: QueryDsl;
-  if (tree.body === null) {
-    report(context, tree, 'empty-query', 'the query is empty: it matches no record', 'warning');
-    dsl = MATCH_NONE;
-  } else if (treeDepthWithin(tree) === undefined) {
-    report(context, tree, 'too-deep', `the tree nests more than ${MAX_TREE_DEPTH} nodes deep`);
-    dsl = MATCH_NONE;
-  } else {
-    dsl = clause(tree.body, null, context);
-  }
+  const body = compilableBody(tree, context.diagnostics);
+  const dsl = body === null ? MATCH_NONE : clause(body, null, context);
   return { query: dsl, diagnostics: context.diagnostics };
 }
 
@@ -150,53 +142,15 @@ function none(part: QueryDsl): QueryDsl {
 
 // ------------------------------------------------------------------ fields
 
-/** How a field types values; two definitions that agree on it compare values alike. */
-function typing(field: SchemaField): string {
-  return JSON.stringify([field.kind, field.dateFormat, field.dateSeparator, field.booleanValues]);
-}
-
-function typedPerSchema(field: SchemaField): boolean {
-  if (new Set(field.schemas).size < 2) return false;
-  const typings = new Set<string>();
-  field.schemas.forEach((schema, i) => {
-    const own = loadSchema({ name: schema, fields: [field.definitions[i]!] }).field(field.name);
-    if (own !== undefined) typings.add(typing(own));
-  });
-  return typings.size > 1;
-}
+const OPENSEARCH: Engine = {
+  code: 'opensearch',
+  store: 'the index',
+  keepsFields: 'the mapping indexes fields',
+  reserved: [FULL_TEXT_WORDS, FULL_TEXT_VALUES],
+};
 
 function fieldScope(name: string, node: Node, context: Context): Scope | undefined {
-  const field = context.schema.field(name);
-  if (field === undefined || name === FULL_TEXT_WORDS || name === FULL_TEXT_VALUES) {
-    const below = [...name].some(
-      (c, i) => c === '.' && context.schema.field(name.slice(0, i)) !== undefined,
-    );
-    if (below)
-      report(
-        context,
-        node,
-        'opensearch-nested-field',
-        `"${name}" names a value inside the field's objects; the mapping indexes fields by name only: this clause matches nothing`,
-      );
-    else
-      report(
-        context,
-        node,
-        'unknown-field',
-        `no field "${name}" in the schema: this clause matches nothing`,
-        'warning',
-      );
-    return undefined;
-  }
-  if (typedPerSchema(field))
-    report(
-      context,
-      node,
-      'opensearch-typed-per-schema',
-      `the schemas type "${name}" differently; the index types its values by the merged definition, where the evaluator types each record by its own schema`,
-      'warning',
-    );
-  return { name, kind: field.kind, field };
+  return engineFieldScope(OPENSEARCH, name, node, context.schema, context.diagnostics);
 }
 
 /** The index fields of words and of whole values for a scope. */
@@ -249,14 +203,6 @@ function words(
   };
 }
 
-function readsTyped(text: string, now: Date): boolean {
-  return (
-    !Number.isNaN(readNumber(text)) ||
-    queryDateKey(text, true, now) !== null ||
-    looseBoolean(text) !== undefined
-  );
-}
-
 function valueMatch(
   text: string,
   slop: number,
@@ -266,14 +212,7 @@ function valueMatch(
 ): QueryDsl {
   if (scope === null || scope.kind === 'text') return words(text, slop, scope, node, context);
   if (scope.kind === 'opaque') {
-    if (readsTyped(text, context.now))
-      report(
-        context,
-        node,
-        'opensearch-untyped-value',
-        `"${text}" reads as a number, date or boolean, which the evaluator compares by type on the untyped field "${scope.name}"; the index compares it as text`,
-        'warning',
-      );
+    warnUntypedValue(OPENSEARCH, text, scope, context.now, node, context.diagnostics);
     return anyOf([
       words(text, slop, scope, node, context),
       { term: { [valuesFieldOf(scope)]: { value: text.toLowerCase() } } },
@@ -336,12 +275,7 @@ function booleanSpellings(meaning: boolean, field: SchemaField): string[] {
 }
 
 function untyped(scope: Scope, node: Node, context: Context): QueryDsl {
-  report(
-    context,
-    node,
-    'opensearch-untyped-field',
-    `"${scope.name}" has no type mdq knows (${scope.kind}); the evaluator compares its values by their JavaScript type, which the index does not keep: this clause matches nothing`,
-  );
+  reportUntypedField(OPENSEARCH, scope, node, context.diagnostics);
   return MATCH_NONE;
 }
 
@@ -454,6 +388,20 @@ function typedRange(
 }
 
 /** A range of keywords: terms compare by code point, as mdq compares codes and lower-cased text. */
+/** `> x`, `>= x`, `< x`, `<= x` (a relation or a bracket comparison): a typed range open at one end. */
+function oneSided(
+  scope: Scope | null,
+  relation: '>' | '>=' | '<' | '<=',
+  end: (inclusive: boolean) => End,
+  node: Node,
+  context: Context,
+): QueryDsl {
+  const bound = end(relation.length === 2);
+  return relation[0] === '>'
+    ? typedRange(scope, bound, null, node, context)
+    : typedRange(scope, null, bound, node, context);
+}
+
 function keywordRange(
   field: string,
   lower: End | null,
@@ -512,12 +460,7 @@ function regex(node: NodeOfKind<'Regex'>, scope: Scope | null, context: Context)
     matchesEmpty = regexTreeMatcher(parseLuceneRegexp(node.pattern))('');
   } catch (error) {
     if (error instanceof RegexSyntaxError) {
-      report(
-        context,
-        node,
-        'invalid-regex',
-        `not a valid Lucene regular expression: ${error.message}; this clause matches nothing`,
-      );
+      report(context, node, 'invalid-regex', invalidRegexMessage(error, node.pattern));
       return MATCH_NONE;
     }
     if (error instanceof RegexUnsupported) {
@@ -533,14 +476,8 @@ function regex(node: NodeOfKind<'Regex'>, scope: Scope | null, context: Context)
 
 function fuzzy(node: NodeOfKind<'Fuzzy'>, scope: Scope | null, context: Context): QueryDsl {
   const term = node.operand.value.toLowerCase();
-  if (node.distance !== null && node.distance > MAX_EDITS)
-    report(
-      context,
-      node,
-      'fuzzy-distance',
-      `Lucene allows at most ${MAX_EDITS} edits; ~${node.distance} is evaluated as ~${MAX_EDITS}`,
-      'info',
-    );
+  const note = fuzzyDistanceNote(node.distance);
+  if (note !== undefined) report(context, node, note.code, note.message, note.severity);
   report(
     context,
     node,
@@ -583,13 +520,13 @@ function comparison(node: Comparison, context: Context): QueryDsl {
     case 'ne':
       return none(typedEquals(scope, text, node, context));
     case 'gt':
-      return typedRange(scope, at(false), null, node, context);
+      return oneSided(scope, '>', at, node, context);
     case 'ge':
-      return typedRange(scope, at(true), null, node, context);
+      return oneSided(scope, '>=', at, node, context);
     case 'lt':
-      return typedRange(scope, null, at(false), node, context);
+      return oneSided(scope, '<', at, node, context);
     case 'le':
-      return typedRange(scope, null, at(true), node, context);
+      return oneSided(scope, '<=', at, node, context);
     case 'contains':
     case 'startswith':
     case 'endswith': {
@@ -660,16 +597,7 @@ const CLAUSES: { readonly [K in Expr['kind'] | FieldValue['kind']]: Compile<K> }
     ),
   Relation: (node, scope, context) => {
     const end = (inclusive: boolean): End => ({ text: node.value.value, inclusive });
-    switch (node.operator) {
-      case '>':
-        return typedRange(scope, end(false), null, node, context);
-      case '>=':
-        return typedRange(scope, end(true), null, node, context);
-      case '<':
-        return typedRange(scope, null, end(false), node, context);
-      case '<=':
-        return typedRange(scope, null, end(true), node, context);
-    }
+    return oneSided(scope, node.operator, end, node, context);
   },
   Error: (node, _scope, context) => {
     report(

@@ -6,25 +6,36 @@
  * mean the same is a diagnostic, and the clause matches nothing.
  */
 import type { Comparison, Expr, FieldValue, Node, NodeOfKind, Query } from '../language/ast.js';
-import { MAX_TREE_DEPTH, treeDepthWithin } from '../language/depth.js';
 import type { Diagnostic, Severity } from '../language/diagnostic.js';
 import type { ParseOptions } from '../language/parse.js';
 import { tokensOf } from '../evaluator/analysis.js';
-import { editsFor, MAX_EDITS } from '../evaluator/fuzzy.js';
-import { parseLuceneRegexp, RegexSyntaxError } from '../evaluator/lucene-regexp.js';
+import { editsFor, fuzzyDistanceNote } from '../evaluator/fuzzy.js';
+import {
+  invalidRegexMessage,
+  parseLuceneRegexp,
+  RegexSyntaxError,
+} from '../evaluator/lucene-regexp.js';
 import { regexTreeMatcher, RegexUnsupported } from '../evaluator/regex-vm.js';
-import { looseBoolean, numberText, queryDateKey, readNumber } from '../evaluator/typed-values.js';
-import type { FieldKind } from '../schema/field-kind.js';
+import { numberText } from '../evaluator/typed-values.js';
 import type { EvaluatorSchema } from '../evaluator/schema-input.js';
-import type { SchemaField, SchemaIndex } from '../schema/schema.js';
+import type { SchemaIndex } from '../schema/schema.js';
 // The core through its public API: the mdq/sql entry imports it from the root module (tsup.config.ts).
-import { loadSchema, parseOrThrow, wildcardParts } from '../index.js';
+import { wildcardParts } from '../index.js';
 import { schemaIndexOf } from './schema.js';
 import { FULL_TEXT, isAnalysedKind, US } from './derive.js';
 import { tableNames, type TableOptions } from './identifiers.js';
 import { isPrefixOrdered, KEY_COLUMN, queryKey, type Key } from './keys.js';
 import { Params } from './params.js';
 import { regexToPostgres, type RegexCondition } from './regex.js';
+import {
+  type Engine,
+  type EngineScope,
+  engineFieldScope,
+  reportUntypedField,
+  reportAt,
+  warnUntypedValue,
+} from '../engines/field-scope.js';
+import { compilableBody, engineQueryTree } from '../engines/query-tree.js';
 
 export interface ToSqlOptions extends TableOptions {
   /** The schema(s) of the records, as `compile` takes them (values are typed by it). */
@@ -46,11 +57,7 @@ export interface SqlQuery {
 }
 
 /** A field a clause looks at: its name and kind, or null for full text. */
-interface Scope {
-  readonly name: string;
-  readonly kind: FieldKind;
-  readonly field: SchemaField | undefined;
-}
+type Scope = EngineScope;
 
 interface Context {
   readonly schema: SchemaIndex;
@@ -71,21 +78,14 @@ function reportUntranslated(
   message: string,
   severity: Severity = 'error',
 ): void {
-  context.diagnostics.push({ code, severity, message, span: node.span });
-}
-
-function treeOf(query: string | Query | Expr, options: ToSqlOptions): Query {
-  if (typeof query === 'string') return parseOrThrow(query, options.parse);
-  if (query === null || typeof query !== 'object' || !('kind' in query))
-    throw new TypeError('toSql takes query text or a syntax tree');
-  return query.kind === 'Query' ? query : { kind: 'Query', body: query, span: query.span };
+  reportAt(context.diagnostics, node, code, message, severity);
 }
 
 /** Compiles a query into SQL over the table of `createTableSql(schema, { table })`. */
 export function toSql(query: string | Query | Expr, options: ToSqlOptions): SqlQuery {
   const schema = schemaIndexOf(options?.schema);
   const { table, keys } = tableNames(options);
-  const tree = treeOf(query, options);
+  const tree = engineQueryTree(query, options.parse, 'toSql');
   const context: Context = {
     schema,
     params: new Params(),
@@ -94,27 +94,8 @@ export function toSql(query: string | Query | Expr, options: ToSqlOptions): SqlQ
     keys,
     now: options.now ?? new Date(),
   };
-  let where: string;
-  if (tree.body === null) {
-    reportUntranslated(
-      context,
-      tree,
-      'empty-query',
-      'the query is empty: it matches no record',
-      'warning',
-    );
-    where = FALSE;
-  } else if (treeDepthWithin(tree) === undefined) {
-    reportUntranslated(
-      context,
-      tree,
-      'too-deep',
-      `the tree nests more than ${MAX_TREE_DEPTH} nodes deep`,
-    );
-    where = FALSE;
-  } else {
-    where = clause(tree.body, null, context);
-  }
+  const body = compilableBody(tree, context.diagnostics);
+  const where = body === null ? FALSE : clause(body, null, context);
   const { texts, values } = context.params.finish([where]);
   return {
     text: `SELECT * FROM ${table} WHERE ${texts[0]}`,
@@ -136,57 +117,16 @@ function clause(node: Expr | FieldValue, scope: Scope | null, context: Context):
 
 // ------------------------------------------------------------------ fields
 
-/** How a field types values; two definitions that agree on it compare values alike (matchers.ts, `typing`). */
-function typing(field: SchemaField): string {
-  return JSON.stringify([field.kind, field.dateFormat, field.dateSeparator, field.booleanValues]);
-}
-
-/** True when the schemas type the field differently (the evaluator then types each record by its own schema). */
-function typedPerSchema(field: SchemaField): boolean {
-  if (new Set(field.schemas).size < 2) return false;
-  const typings = new Set<string>();
-  field.schemas.forEach((schema, i) => {
-    const own = loadSchema({ name: schema, fields: [field.definitions[i]!] }).field(field.name);
-    if (own !== undefined) typings.add(typing(own));
-  });
-  return typings.size > 1;
-}
+const SQL: Engine = {
+  code: 'sql',
+  store: 'the table',
+  keepsFields: 'the table keeps fields',
+  reserved: [],
+};
 
 /** The scope of a field name; undefined (after a diagnostic) when the table has no such field. */
 function fieldScope(name: string, node: Node, context: Context): Scope | undefined {
-  const field = context.schema.field(name);
-  if (field === undefined) {
-    const below =
-      name.includes('.') &&
-      [...name].some(
-        (_, i) => name[i] === '.' && context.schema.field(name.slice(0, i)) !== undefined,
-      );
-    if (below)
-      reportUntranslated(
-        context,
-        node,
-        'sql-nested-field',
-        `"${name}" names a value inside the field's objects; the table keeps fields by name only: this clause matches nothing`,
-      );
-    else
-      reportUntranslated(
-        context,
-        node,
-        'unknown-field',
-        `no field "${name}" in the schema: this clause matches nothing`,
-        'warning',
-      );
-    return undefined;
-  }
-  if (typedPerSchema(field))
-    reportUntranslated(
-      context,
-      node,
-      'sql-typed-per-schema',
-      `the schemas type "${name}" differently; the table types its values by the merged definition, where the evaluator types each record by its own schema`,
-      'warning',
-    );
-  return { name, kind: field.kind, field };
+  return engineFieldScope(SQL, name, node, context.schema, context.diagnostics);
 }
 
 // ------------------------------------------------------------------ terms
@@ -289,12 +229,7 @@ function keyCondition(scope: Scope, key: Key, order: Order, context: Context): s
 }
 
 function untyped(scope: Scope, node: Node, context: Context): string {
-  reportUntranslated(
-    context,
-    node,
-    'sql-untyped-field',
-    `"${scope.name}" has no type mdq knows (${scope.kind}); the evaluator compares its values by their JavaScript type, which the table does not keep: this clause matches nothing`,
-  );
+  reportUntypedField(SQL, scope, node, context.diagnostics);
   return FALSE;
 }
 
@@ -302,7 +237,7 @@ function untyped(scope: Scope, node: Node, context: Context): string {
 function typedEquals(scope: Scope, text: string, node: Node, context: Context): string {
   if (KEY_COLUMN[scope.kind] === null)
     return scope.kind === 'image' ? FALSE : untyped(scope, node, context);
-  const key = queryKey(text, scope.field!, context.now);
+  const key = queryKey(text, scope.field, context.now);
   return key === null ? FALSE : someKey(scope, keyCondition(scope, key, 'eq', context), context);
 }
 
@@ -335,20 +270,11 @@ function typedRange(
     [upper, upperInclusive ? 'le' : 'lt'],
   ] as const) {
     if (text === null) continue;
-    const key = queryKey(text, scope.field!, context.now);
+    const key = queryKey(text, scope.field, context.now);
     if (key === null) return FALSE;
     conditions.push(keyCondition(scope, key, order, context));
   }
   return someKey(scope, conditions.join(' AND '), context);
-}
-
-/** True when the evaluator would read `text` as a number, date or boolean on a field without a type. */
-function readsTyped(text: string, now: Date): boolean {
-  return (
-    !Number.isNaN(readNumber(text)) ||
-    queryDateKey(text, true, now) !== null ||
-    looseBoolean(text) !== undefined
-  );
 }
 
 /** `field:value`: words for analysed fields, typed equality for the others. */
@@ -362,14 +288,7 @@ function valueMatch(
   if (scope === null || scope.kind === 'text') return words(text, slop, scope, context);
   if (scope.kind === 'opaque') {
     // Without a type, a value is words, or the whole value without regard to case (the evaluator's dynamic comparator on text).
-    if (readsTyped(text, context.now))
-      reportUntranslated(
-        context,
-        node,
-        'sql-untyped-value',
-        `"${text}" reads as a number, date or boolean, which the evaluator compares by type on the untyped field "${scope.name}"; the table compares it as text`,
-        'warning',
-      );
+    warnUntypedValue(SQL, text, scope, context.now, node, context.diagnostics);
     return `(${words(text, slop, scope, context)} OR ${hasAll([`${prefixOf(scope, 'v')}${text.toLowerCase()}`], context)})`;
   }
   return typedEquals(scope, text, node, context);
@@ -400,12 +319,7 @@ function regex(node: NodeOfKind<'Regex'>, scope: Scope | null, context: Context)
     conditions = regexToPostgres(tree);
   } catch (error) {
     if (error instanceof RegexSyntaxError) {
-      reportUntranslated(
-        context,
-        node,
-        'invalid-regex',
-        `not a valid Lucene regular expression: ${error.message}; this clause matches nothing`,
-      );
+      reportUntranslated(context, node, 'invalid-regex', invalidRegexMessage(error, node.pattern));
       return FALSE;
     }
     if (error instanceof RegexUnsupported) {
@@ -434,14 +348,8 @@ function regex(node: NodeOfKind<'Regex'>, scope: Scope | null, context: Context)
 
 function fuzzy(node: NodeOfKind<'Fuzzy'>, scope: Scope | null, context: Context): string {
   const term = node.operand.value.toLowerCase();
-  if (node.distance !== null && node.distance > MAX_EDITS)
-    reportUntranslated(
-      context,
-      node,
-      'fuzzy-distance',
-      `Lucene allows at most ${MAX_EDITS} edits; ~${node.distance} is evaluated as ~${MAX_EDITS}`,
-      'info',
-    );
+  const note = fuzzyDistanceNote(node.distance);
+  if (note !== undefined) reportUntranslated(context, node, note.code, note.message, note.severity);
   const edits = editsFor(node.distance, Array.from(term).length);
   const t = context.params.add(term, 'text');
   const n = context.params.add(edits, 'integer');
