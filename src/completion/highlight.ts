@@ -52,7 +52,7 @@ function rolesOf(
   const roles = new Map<number, SemanticTokenClass>();
   const { ast, diagnostics } = clean === undefined ? parse(text) : { ast: clean, diagnostics: [] };
   /** A value's class at its start, and past a sign the lexer reads as a token of its own (`a:<-10`, `eq -5`). */
-  const value = (span: Span, cls: SemanticTokenClass) => {
+  const roleOfValue = (span: Span, cls: SemanticTokenClass) => {
     roles.set(span.start, cls);
     const sign = text.charCodeAt(span.start);
     if ((sign === 43 /* + */ || sign === 45) /* - */ && span.end - span.start > 1)
@@ -68,7 +68,7 @@ function rolesOf(
           roles.set(node.span.start, 'keyword');
           break;
         case 'Term':
-          value(node.span, lookAlikeQuoted(node.value) ? 'error' : valueClass(node.value));
+          roleOfValue(node.span, lookAlikeQuoted(node.value) ? 'error' : valueClass(node.value));
           break;
         case 'RangeBound':
           roles.set(
@@ -89,7 +89,7 @@ function rolesOf(
           roles.set(node.span.end - 1, 'wildcard');
           break;
         case 'NumberValue':
-          value(node.span, 'number');
+          roleOfValue(node.span, 'number');
           break;
         case 'Phrase':
           roles.set(node.span.start, 'string');
