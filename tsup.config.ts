@@ -250,7 +250,7 @@ const ROOT = /[\\/]src[\\/]index\.ts$/;
 const CORE =
   /[\\/]src[\\/](language|checker|schema|printer|builder|evaluator|completion|examples)[\\/]/;
 const STATELESS =
-  /[\\/]src[\\/](schema[\\/](dates|field-kind|value-rules)|language[\\/](syntax-codes|depth|visitor|escape)|evaluator[\\/](analysis|ascii-words|word-segments|fuzzy|lucene-regexp|regex-vm|typed-values|record|full-text-walk))\.ts$/;
+  /[\\/]src[\\/](schema[\\/](dates|field-kind|value-rules)|language[\\/](syntax-codes|depth|visitor|escape|binary-search)|evaluator[\\/](analysis|ascii-words|word-segments|fuzzy|lucene-regexp|regex-vm|typed-values|record|full-text-walk))\.ts$/;
 
 /**
  * The client, emulator and CLI use the core through the root module (dist/index.js) itself, so

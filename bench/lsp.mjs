@@ -9,7 +9,8 @@
  *   publishDiagnostics.
  *
  * Targets (issue 26): p99 under 5 ms for completion and hover, under 20 ms for the
- * diagnostics of 10 000 clauses. Options: `--rounds=N` (default 200; at most 200 for the big document).
+ * diagnostics of 10 000 clauses. Options: `--rounds=N` (default 200; at most 200 for the big
+ * document), `--cli=path` (another build of dist/cli.js, e.g. a baseline's).
  *
  * The floor, measured in the same run: after every timed round, one round trip of a bare
  * JSON-RPC `echo` request to a process that does nothing else (vscode-jsonrpc over stdio,
@@ -52,6 +53,9 @@ const ECHO_SERVER = `
 const { createMessageConnection, StreamMessageReader, StreamMessageWriter } = require('vscode-jsonrpc/node');
 const c = createMessageConnection(new StreamMessageReader(process.stdin), new StreamMessageWriter(process.stdout));
 c.onRequest('echo', (p) => p);
+let answer = null;
+c.onRequest('keep', (p) => { answer = p; return true; });
+c.onRequest('answer', () => answer);
 c.listen();`;
 const echoChild = spawn(process.execPath, ['-e', ECHO_SERVER], {
   cwd: root,
@@ -67,7 +71,10 @@ const echoPayload = {
   position: { line: 0, character: 30 },
 };
 
-const child = spawn(process.execPath, [join(root, 'dist', 'cli.js'), 'lsp', '--stdio'], {
+// `--cli=path`: another build of the server (a baseline), run the same way.
+const cli =
+  process.argv.find((a) => a.startsWith('--cli='))?.slice(6) ?? join(root, 'dist', 'cli.js');
+const child = spawn(process.execPath, [cli, 'lsp', '--stdio'], {
   stdio: ['pipe', 'pipe', 'inherit'],
 });
 const connection = createMessageConnection(
@@ -88,7 +95,10 @@ connection.listen();
 await connection.sendRequest('initialize', {
   processId: process.pid,
   rootUri: pathToFileURL(dir).href,
-  capabilities: {},
+  // What VS Code declares for completion lists: it takes the list's edit range once.
+  capabilities: {
+    textDocument: { completion: { completionList: { itemDefaults: ['editRange'] } } },
+  },
 });
 connection.sendNotification('initialized', {});
 
@@ -114,15 +124,20 @@ function stats(times) {
   return { p50: at(0.5), p95: at(0.95), p99: at(0.99), n: times.length };
 }
 
-/** `run` timed `n` times after 10 warm-up rounds, each followed by one timed echo (the floor). */
-async function time(n, run) {
+/**
+ * `run` timed `n` times after 10 warm-up rounds, each followed by one timed floor round: an
+ * echo, or with `sized`, a request the echo process answers with the answer `run` gave
+ * (the same bytes through the same transport, no work).
+ */
+async function time(n, run, sized = false) {
   const times = [];
   const floor = [];
+  if (sized) await echo.sendRequest('keep', await run(0));
   for (let i = 0; i < n + 10; i++) {
     const start = performance.now();
     await run(i);
     const between = performance.now();
-    await echo.sendRequest('echo', echoPayload);
+    await (sized ? echo.sendRequest('answer') : echo.sendRequest('echo', echoPayload));
     if (i >= 10) {
       times.push(between - start);
       floor.push(performance.now() - between);
@@ -148,9 +163,11 @@ results['diagnostics after a change (200 chars)'] = await time(rounds, async (i)
   await done;
 });
 const position = { line: 0, character: 30 };
-results.completion = await time(rounds, () =>
-  connection.sendRequest('textDocument/completion', { textDocument: { uri }, position }),
-);
+const completion = () =>
+  connection.sendRequest('textDocument/completion', { textDocument: { uri }, position });
+results.completion = await time(rounds, completion);
+results['completion (floor: its answer echoed)'] = await time(rounds, completion, true);
+const answerBytes = JSON.stringify(await completion()).length;
 results.hover = await time(rounds, () =>
   connection.sendRequest('textDocument/hover', {
     textDocument: { uri },
@@ -195,10 +212,11 @@ echo.dispose();
 echoChild.kill();
 const ms = (x) => x.toFixed(2).padStart(7);
 console.log(
-  `mdq lsp over stdio, ms (load average ${loadavg()[0].toFixed(1)}); floor = a bare JSON-RPC echo round trip after each round:`,
+  `mdq lsp over stdio (${cli}), ms (load average ${loadavg()[0].toFixed(1)}); floor = a bare JSON-RPC echo round trip after each round:`,
 );
 for (const [name, r] of Object.entries(results))
   console.log(
     `  ${name.padEnd(44)} p50 ${ms(r.p50)} p95 ${ms(r.p95)} p99 ${ms(r.p99)}` +
       ` | floor p50 ${ms(r.floor.p50)} p95 ${ms(r.floor.p95)} p99 ${ms(r.floor.p99)}  (${r.n} rounds)`,
   );
+console.log(`  one completion answer: ${answerBytes} bytes of JSON`);

@@ -51,6 +51,13 @@ function rolesOf(
 ): { roles: Map<number, SemanticTokenClass>; errors: Set<number> } {
   const roles = new Map<number, SemanticTokenClass>();
   const { ast, diagnostics } = clean === undefined ? parse(text) : { ast: clean, diagnostics: [] };
+  /** A value's class at its start, and past a sign the lexer reads as a token of its own (`a:<-10`, `eq -5`). */
+  const roleOfValue = (span: Span, cls: SemanticTokenClass) => {
+    roles.set(span.start, cls);
+    const sign = text.charCodeAt(span.start);
+    if ((sign === 43 /* + */ || sign === 45) /* - */ && span.end - span.start > 1)
+      roles.set(span.start + 1, cls);
+  };
   visit(ast, {
     enter(node: Node) {
       switch (node.kind) {
@@ -61,10 +68,7 @@ function rolesOf(
           roles.set(node.span.start, 'keyword');
           break;
         case 'Term':
-          roles.set(
-            node.span.start,
-            lookAlikeQuoted(node.value) ? 'error' : valueClass(node.value),
-          );
+          roleOfValue(node.span, lookAlikeQuoted(node.value) ? 'error' : valueClass(node.value));
           break;
         case 'RangeBound':
           roles.set(
@@ -77,11 +81,15 @@ function rolesOf(
           );
           break;
         case 'Wildcard':
-        case 'MatchAll':
           roles.set(node.span.start, 'wildcard');
           break;
+        case 'MatchAll':
+          // `*:*` is two stars: both are the match-all.
+          roles.set(node.span.start, 'wildcard');
+          roles.set(node.span.end - 1, 'wildcard');
+          break;
         case 'NumberValue':
-          roles.set(node.span.start, 'number');
+          roleOfValue(node.span, 'number');
           break;
         case 'Phrase':
           roles.set(node.span.start, 'string');

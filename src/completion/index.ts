@@ -7,5 +7,6 @@ export {
   mergeValueSuggestions,
   wantsValues,
 } from './value-provider.js';
+export { searchedValues, type ValueSearch } from './searched-values.js';
 export * from './adapters/index.js';
 export type * from './types.js';

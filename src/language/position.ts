@@ -1,4 +1,5 @@
 /** Offsets to 1-based line and column numbers, for messages and compiler-style output. */
+import { lastAtOrBefore } from './binary-search.js';
 
 export interface LineColumn {
   /** 1-based line. */
@@ -22,23 +23,11 @@ function lineStarts(text: string): number[] {
   return cachedLineStarts;
 }
 
-/** The index of the line holding `offset` (0-based): a binary search, so many positions in one text cost no more than their number. */
-function lineIndex(starts: readonly number[], offset: number): number {
-  let lo = 0;
-  let hi = starts.length - 1;
-  while (lo < hi) {
-    const mid = (lo + hi + 1) >> 1;
-    if (starts[mid]! <= offset) lo = mid;
-    else hi = mid - 1;
-  }
-  return lo;
-}
-
 /** Line and column of `offset` in `text`; lines end at `\n` (a `\r\n` pair counts as one break). */
 export function lineColumn(text: string, offset: number): LineColumn {
   const end = Math.min(Math.max(offset, 0), text.length);
   const starts = lineStarts(text);
-  const index = lineIndex(starts, end);
+  const index = lastAtOrBefore(starts, end);
   return { line: index + 1, column: end - starts[index]! + 1 };
 }
 
@@ -54,7 +43,7 @@ export function lineAt(
   offset: number,
 ): { readonly text: string; readonly start: number } {
   const starts = lineStarts(text);
-  const index = lineIndex(starts, Math.min(Math.max(offset, 0), text.length));
+  const index = lastAtOrBefore(starts, Math.min(Math.max(offset, 0), text.length));
   const startOfLine = starts[index]!;
   const end = index + 1 < starts.length ? starts[index + 1]! - 1 : text.length;
   return { text: text.slice(startOfLine, end).replace(/\r$/, ''), start: startOfLine };

@@ -5,6 +5,8 @@
  * start: positions inside it map to the document by adding its first line.
  */
 
+import { lastAtOrBefore } from '../language/binary-search.js';
+
 export interface Block {
   /** Offset of the block's first character in the document (a line start). */
   readonly start: number;
@@ -29,16 +31,7 @@ export function documentOffset(block: Block, i: number): number {
 
 /** The block's code unit at document offset `offset` (inside an escape: that code unit). */
 export function blockOffset(block: Block, offset: number): number {
-  if (!block.json) return offset - block.start;
-  const starts = block.json.starts;
-  let lo = 0;
-  let hi = starts.length - 1;
-  while (lo < hi) {
-    const mid = (lo + hi + 1) >> 1;
-    if (starts[mid]! <= offset) lo = mid;
-    else hi = mid - 1;
-  }
-  return lo;
+  return block.json ? lastAtOrBefore(block.json.starts, offset) : offset - block.start;
 }
 
 /** `text` as the block's document writes it: escaped for a JSON string. */

@@ -25,6 +25,7 @@ import type {
   WorkspaceEdit,
 } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
+import { sentCompletionList, takesEditRangeDefault } from './completion-list.js';
 import type { Level } from '../checker/rule.js';
 import {
   check,
@@ -150,6 +151,8 @@ export function createServer(connection: Connection, options: ServerOptions = {}
   let generation = 0;
   let pull = false;
   let configurationRequests = false;
+  /** The client takes the list's edit range once (completion-list.ts). */
+  let editRangeDefault = false;
   const pending = new Set<string>();
   /** The documentation of the last completion's items, by label, for completionItem/resolve. */
   let lastDocs = new Map<string, string>();
@@ -304,6 +307,7 @@ export function createServer(connection: Connection, options: ServerOptions = {}
   connection.onInitialize((params: InitializeParams): InitializeResult => {
     pull = params.capabilities.textDocument?.diagnostic !== undefined;
     configurationRequests = params.capabilities.workspace?.configuration === true;
+    editRangeDefault = takesEditRangeDefault(params.capabilities);
     const init = params.initializationOptions as { settings?: unknown } | undefined;
     if (init?.settings) applySettings(init.settings);
     return {
@@ -417,16 +421,12 @@ export function createServer(connection: Connection, options: ServerOptions = {}
         );
         if (values !== undefined) result = mergeValueSuggestions(result, values);
       }
-      const list = intoDocument(toLspCompletionList(block.text, result), block, open.doc);
-      // The documentation waits for completionItem/resolve: a 10 000-field list stays small.
-      lastDocs = new Map();
-      return {
-        isIncomplete: list.isIncomplete,
-        items: list.items.map(({ documentation, ...item }) => {
-          if (documentation) lastDocs.set(item.label, documentation.value);
-          return { ...item, data: item.label } as CompletionItem;
-        }),
-      };
+      const sent = sentCompletionList(
+        intoDocument(toLspCompletionList(block.text, result), block, open.doc),
+        editRangeDefault,
+      );
+      lastDocs = sent.docs;
+      return sent.list;
     }),
   );
 
@@ -435,7 +435,7 @@ export function createServer(connection: Connection, options: ServerOptions = {}
       'completionItem/resolve',
       undefined as unknown as CompletionItem,
       (item: CompletionItem) => {
-        const docs = typeof item.data === 'string' ? lastDocs.get(item.data) : undefined;
+        const docs = typeof item.label === 'string' ? lastDocs.get(item.label) : undefined;
         return docs === undefined
           ? item
           : { ...item, documentation: { kind: 'markdown', value: docs } };

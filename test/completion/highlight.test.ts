@@ -17,6 +17,30 @@ function classes(text: string): string[] {
 }
 
 describe('highlight', () => {
+  it('classes a signed value as a whole, the sign an operator token of its own (issue 24 s4)', () => {
+    expect(classes('a:<-10')).toEqual(['field:a', 'punctuation::', 'operator:<-', 'number:10']);
+    expect(classes('a:<=+5.5')).toEqual(['field:a', 'punctuation::', 'operator:<=+', 'number:5.5']);
+    expect(classes('[Age] gt -5')).toEqual([
+      'punctuation:[',
+      'field:Age',
+      'punctuation:]',
+      'operator:gt',
+      'operator:-',
+      'number:5',
+    ]);
+  });
+
+  it('classes both stars of the match-all as a wildcard', () => {
+    expect(classes('*:*')).toEqual(['wildcard:*', 'punctuation::', 'wildcard:*']);
+    expect(classes('-*:*^2')).toEqual([
+      'operator:-',
+      'wildcard:*',
+      'punctuation::',
+      'wildcard:*',
+      'operator:^2',
+    ]);
+  });
+
   it('classes fields, operators, values and punctuation', () => {
     expect(classes('[First Name] eq "Tim" and [Age] ge 18')).toEqual([
       'punctuation:[',

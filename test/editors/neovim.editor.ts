@@ -1,7 +1,9 @@
 /**
  * A real editor as the client: Neovim (Debian's package; .ci/run installs it) runs headless
  * with its built-in LSP client against `mdq lsp --stdio` and writes back the diagnostics, a
- * completion list, a hover and a rename it got. Run by `npm run test:editors`.
+ * completion list, a hover and a rename it got. The client is started by the init file that
+ * docs/editors.md documents, as written there but for the command (this checkout's server).
+ * Run by `npm run test:editors`.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
@@ -11,6 +13,16 @@ import { describe, expect, it } from 'vitest';
 import { exampleSchemas } from '../../src/index.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
+const DOCUMENTED_COMMAND = "{ 'npx', 'mdq', 'lsp', '--stdio' }";
+
+/** The Lua snippet of docs/editors.md's Neovim section, with the checkout's server as its command. */
+function documentedInit(): string {
+  const docs = readFileSync(join(ROOT, 'docs', 'editors.md'), 'utf8');
+  const section = docs.slice(docs.indexOf('### Neovim'));
+  const snippet = /```lua\n([\s\S]*?)```/.exec(section)![1]!;
+  expect(snippet.split(DOCUMENTED_COMMAND).length).toBe(2);
+  return snippet.replace(DOCUMENTED_COMMAND, 'vim.fn.json_decode(vim.env.MDQ_CMD)');
+}
 
 describe('Neovim as the client of mdq lsp --stdio', () => {
   it('shows diagnostics, completes, hovers and renames a field in a .mdq file', async () => {
@@ -20,6 +32,8 @@ describe('Neovim as the client of mdq lsp --stdio', () => {
     const file = join(dir, 'saved.mdq');
     writeFileSync(file, 'City:Berlin AND [City] eq "Paris"\n\n[Fir\n\nCitty:Rome\n');
     const out = join(dir, 'out.json');
+    const init = join(dir, 'init.lua');
+    writeFileSync(init, documentedInit());
     const cmd = [
       process.execPath,
       '--import',
@@ -30,14 +44,7 @@ describe('Neovim as the client of mdq lsp --stdio', () => {
     ];
     const nvim = spawn(
       'nvim',
-      [
-        '--headless',
-        '-n',
-        '-u',
-        'NONE',
-        '-c',
-        `luafile ${join(import.meta.dirname, 'neovim.lua')}`,
-      ],
+      ['--headless', '-n', '-u', init, '-c', `luafile ${join(import.meta.dirname, 'neovim.lua')}`],
       {
         cwd: ROOT,
         stdio: ['ignore', 'ignore', 'pipe'],

@@ -1,23 +1,26 @@
--- Neovim's built-in LSP client against `mdq lsp --stdio` (Neovim 0.7+: start_client, request_sync).
--- Opens $MDQ_FILE, waits for the diagnostics, asks for a completion list, a hover and a rename,
--- applies the rename, and writes what it saw as JSON to $MDQ_OUT; then quits.
+-- Neovim's built-in LSP client against `mdq lsp --stdio` (Neovim 0.7+), started by the init
+-- file docs/editors.md documents (the test passes it with -u): this script opens $MDQ_FILE,
+-- waits for the diagnostics, asks for a completion list, a hover and a rename, applies the
+-- rename, and writes what it saw as JSON to $MDQ_OUT; then quits.
 local file, out_path = vim.env.MDQ_FILE, vim.env.MDQ_OUT
-local cmd = vim.fn.json_decode(vim.env.MDQ_CMD)
 vim.cmd('edit ' .. vim.fn.fnameescape(file))
 local bufnr = vim.api.nvim_get_current_buf()
-local client_id = vim.lsp.start_client({
-  name = 'mdq',
-  cmd = cmd,
-  root_dir = vim.fn.fnamemodify(file, ':h'),
-})
-vim.lsp.buf_attach_client(bufnr, client_id)
+-- The documented autocmd attached the server to the buffer (0.7: buf_get_clients).
+local client
+vim.wait(30000, function()
+  client = ({ next(vim.lsp.buf_get_clients(bufnr)) })[2]
+  return client ~= nil
+end, 50)
+if client == nil then
+  vim.fn.writefile({ vim.fn.json_encode({ error = 'no client attached by the init file' }) }, out_path)
+  vim.cmd('cquit 1')
+end
 local out = { diagnostics = {} }
 vim.wait(30000, function() return #vim.diagnostic.get(bufnr) > 0 end, 50)
 for _, d in ipairs(vim.diagnostic.get(bufnr)) do
   local code = d.code or (d.user_data and d.user_data.lsp and d.user_data.lsp.code)
   table.insert(out.diagnostics, { code = code, line = d.lnum, col = d.col, severity = d.severity })
 end
-local client = vim.lsp.get_client_by_id(client_id)
 local uri = vim.uri_from_bufnr(bufnr)
 local function request(method, params)
   local response = client.request_sync(method, params, 20000, bufnr)

@@ -23,7 +23,7 @@ describe('value suggestions from the client', () => {
     expect(calls).toEqual([
       {
         text: 'First\\ Name:T*',
-        options: { businessArea: 'customer', from: 0, size: 50 },
+        options: { businessArea: 'customer', from: 0, size: 50, check: 'off' },
       },
     ]);
   });

@@ -259,6 +259,37 @@ describe('mdq lsp --stdio (push diagnostics)', () => {
   });
 });
 
+describe('mdq lsp --stdio: a completion list for a client that takes list defaults', () => {
+  it('sends the edit range once, items without it, and resolves each as before', async () => {
+    const s = await start({ itemDefaults: true });
+    try {
+      const uri = s.open('defaults.mdq', 'City:Berlin\n\n[Fir');
+      const list = (await s.connection.sendRequest('textDocument/completion', {
+        textDocument: { uri },
+        position: { line: 2, character: 4 },
+      })) as {
+        itemDefaults?: { editRange?: unknown };
+        items: { label: string; textEdit?: unknown; textEditText?: string; data?: unknown }[];
+      };
+      expect(list.itemDefaults?.editRange).toEqual({
+        start: { line: 2, character: 0 },
+        end: { line: 2, character: 4 },
+      });
+      const first = list.items.find((i) => i.label === 'First Name')!;
+      expect(first.textEdit).toBeUndefined();
+      expect(first.data).toBeUndefined();
+      // The text written is the bracketed name, not the label.
+      expect(first.textEditText).toBe('[First Name] ');
+      const resolved = (await s.connection.sendRequest('completionItem/resolve', first)) as {
+        documentation?: { value: string };
+      };
+      expect(resolved.documentation?.value).toContain('string');
+    } finally {
+      expect(await s.close()).toBe(0);
+    }
+  }, 30_000);
+});
+
 describe('mdq lsp --stdio (pull diagnostics, levels, config changes)', () => {
   it('answers textDocument/diagnostic with the config levels, and picks up config changes', async () => {
     const dir = project({}, { schemas: ['schemas.json'], rules: { 'unknown-field': 'error' } });

@@ -59,6 +59,8 @@ export interface StartOptions {
   readonly dir?: string;
   readonly settings?: unknown;
   readonly env?: Record<string, string>;
+  /** Announce completion list defaults (LSP 3.17 `itemDefaults`, as VS Code does). */
+  readonly itemDefaults?: boolean;
 }
 
 export async function start(options: StartOptions = {}): Promise<Session> {
@@ -105,7 +107,10 @@ export async function start(options: StartOptions = {}): Promise<Session> {
       workspace: { configuration: true, didChangeWatchedFiles: { dynamicRegistration: false } },
       textDocument: {
         synchronization: { dynamicRegistration: false },
-        completion: { completionItem: { snippetSupport: true } },
+        completion: {
+          completionItem: { snippetSupport: true },
+          ...(options.itemDefaults ? { completionList: { itemDefaults: ['editRange'] } } : {}),
+        },
         rename: { prepareSupport: true },
         ...(options.pull ? { diagnostic: { dynamicRegistration: false } } : {}),
       },
