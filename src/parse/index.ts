@@ -9,33 +9,4 @@
  * symbol whose identity another entry checks (`parseOrThrow`'s QuerySyntaxError and the
  * visitor's BREAK stay in the root).
  */
-export type * from '../language/ast.js';
-export { COMPARISON_OPERATORS, MAX_SLOP } from '../language/ast.js';
-export type {
-  Diagnostic,
-  Fix,
-  FixKind,
-  RelatedInformation,
-  Severity,
-  TextEdit,
-} from '../language/diagnostic.js';
-export { applyEdits } from '../language/diagnostic.js';
-export {
-  SPECIAL_CHARACTERS,
-  bracketFieldName,
-  escapeFieldName,
-  escapeTerm,
-  escapeWildcardLiteral,
-  quote,
-  unescape,
-  wildcardParts,
-  type WildcardPart,
-} from '../language/escape.js';
-export {
-  DEFAULT_LIMITS,
-  parse,
-  type ParseLimits,
-  type ParseOptions,
-  type ParseResult,
-} from '../language/parse.js';
-export { formatPosition, lineAt, lineColumn, type LineColumn } from '../language/position.js';
+export * from '../language/stateless-api.js';
