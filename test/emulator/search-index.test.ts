@@ -5,7 +5,10 @@
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { filter } from '../../src/index.js';
+import { filter, parse } from '../../src/index.js';
+import { exampleTenant } from '../../src/examples/index.js';
+import { candidates } from '../../src/emulator/search/word-index.js';
+import type { DataSetState, StoredObject } from '../../src/emulator/store/tenant-store.js';
 import { allPages, startApi, tenantPaths, type TestApi } from './helpers.js';
 
 describe('the word index', () => {
@@ -91,4 +94,32 @@ describe('the word index', () => {
       { numRuns: 12 },
     );
   }, 240_000);
+});
+
+describe('the word index, counted work', () => {
+  it('regression: a search on a dataset that did not change reads no object (it read all of them, each search)', () => {
+    const data = exampleTenant.dataSets[0]!;
+    const schema = exampleTenant.schemas.find((s) => s.schemaId === data.dataSet.schemaId)!;
+    let reads = 0;
+    const stored: StoredObject[] = [];
+    const objects = new Proxy(stored, {
+      get(target, key, receiver) {
+        if (typeof key === 'string' && /^\d+$/.test(key)) reads++;
+        return Reflect.get(target, key, receiver);
+      },
+    });
+    const dataSet = { objects, changes: 0, schema } as unknown as DataSetState;
+    for (const [i, record] of data.dataObjects.entries())
+      stored.push({ id: `id${i}`, hit: record } as unknown as StoredObject);
+    const query = parse('_dataObjectId:id1').ast;
+    expect(candidates(dataSet, query)).toEqual([1]);
+    expect(reads).toBe(stored.length);
+    reads = 0;
+    expect(candidates(dataSet, query)).toEqual([1]);
+    expect(reads).toBe(0);
+    // A change is read again.
+    stored.push({ id: 'new', hit: {} } as unknown as StoredObject);
+    dataSet.changes++;
+    expect(candidates(dataSet, parse('_dataObjectId:new').ast)).toEqual([stored.length - 1]);
+  });
 });
