@@ -96,6 +96,47 @@ describe('the word index', () => {
   }, 240_000);
 });
 
+describe('a match-all page', () => {
+  let api: TestApi;
+  beforeAll(async () => (api = await startApi({ records: 120 })));
+  afterAll(() => api.emulator.close());
+
+  it('pages and counts exactly the objects not deleted, over every dataset, before and after deletes and creates', async () => {
+    const { objectsPath, retail } = await tenantPaths(api);
+    const page = async (from: number, size: number, dataSet?: string) =>
+      (
+        await api.get(
+          `/dataobjects/search?query=*:*&from=${from}&size=${size}${dataSet ? `&dataSet=${encodeURIComponent(dataSet)}` : ''}`,
+        )
+      ).body as { hits: { _dataObjectId: string }[]; total: number };
+    const everything = async (dataSet?: string) => {
+      const all = (await page(0, 10_000, dataSet)).hits.map((h) => h._dataObjectId);
+      expect((await page(0, 1, dataSet)).total).toBe(all.length);
+      for (const [from, size] of [
+        [0, 7],
+        [5, 13],
+        [all.length - 3, 10],
+        [all.length, 5],
+        [all.length + 4, 5],
+      ] as const) {
+        const got = await page(from, size, dataSet);
+        expect(got.total).toBe(all.length);
+        expect(got.hits.map((h) => h._dataObjectId)).toEqual(all.slice(from, from + size));
+      }
+      return all;
+    };
+    const before = await everything();
+    const inRetail = await everything(retail.dataSetName);
+    for (const id of inRetail.slice(2, 6))
+      expect((await api.request('DELETE', `${objectsPath}/${id}`)).status).toBe(204);
+    await api.request('POST', objectsPath, { body: { 'First Name': 'Zed', Status: 'ACT' } });
+    const after = await everything();
+    expect(after.length).toBe(before.length - 4 + 1);
+    expect(after).not.toContain(inRetail[3]);
+    expect((await everything(retail.dataSetName)).length).toBe(inRetail.length - 3);
+  });
+});
+
 describe('the word index, counted work', () => {
   it('regression: a search on a dataset that did not change reads no object (it read all of them, each search)', () => {
     const data = exampleTenant.dataSets[0]!;

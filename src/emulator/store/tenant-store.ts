@@ -37,7 +37,7 @@ export interface DataSetState {
   /** Changed since the data files were last written. */
   dirty: boolean;
   /**
-   * Counts every change to `objects` or to an object's `hit` (a create, an update, an undo):
+   * Counts every change to `objects` or to an object's `hit` or `deleted` (a create, an update, a delete, an undo):
    * the word index reads only what changed, and nothing at all when this stayed the same.
    */
   changes: number;
@@ -281,6 +281,7 @@ export class TenantStore {
   /** Soft delete: the object stays in the data files, marked deleted, and leaves every answer. */
   delete(object: StoredObject): StoredObject {
     object.deleted = true;
+    object.dataSet.changes++;
     object.dataSet.dirty = true;
     return object;
   }
