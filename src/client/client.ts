@@ -144,8 +144,8 @@ export interface MdqClient {
   schemasIn(scope: Scope, options?: CallOptions): Promise<Schema[]>;
 }
 
-/** Objects whose listing page the client remembers (see `readObject`). */
-const MAX_REMEMBERED_PAGES = 4096;
+/** Objects whose listing page the client remembers (see `readObject`): about 100 bytes each. */
+const MAX_REMEMBERED_OBJECTS = 20_000;
 
 export function createClient(options: ClientOptions): MdqClient {
   if (options === null || typeof options !== 'object')
@@ -328,26 +328,39 @@ export function createClient(options: ClientOptions): MdqClient {
     );
   };
   /**
-   * The page of the dataset listing each object was last found on (its `pageKey`, '' for the
-   * first): reading it again (a conflict in `updateWithRetry`, a lost answer) costs one request
-   * instead of a walk to it. Bounded; a page that no longer holds the object falls back to the walk.
+   * The page of the dataset listing each object was last seen on (its `pageKey`, '' for the
+   * first), for every object on the pages a walk passed: reading any of them (a conflict in
+   * `updateWithRetry`, a lost answer, the next object of a loop) costs one request instead of a
+   * walk to it. The interface gives no cheaper way to find a page: page keys are opaque, the
+   * listing's order is not documented and search hits carry no `_version`. Bounded by count
+   * over all datasets (oldest first); a page that no longer holds the object falls back to the walk.
    */
-  const pageOfObject = new Map<string, string>();
-  const objectKey = (ref: DataObjectRef) =>
-    JSON.stringify([ref.businessAreaId, ref.schemaId, ref.dataSetId, ref.dataObjectId]);
-  const remember = (key: string, pageKey: string) => {
-    pageOfObject.delete(key);
-    if (pageOfObject.size >= MAX_REMEMBERED_PAGES)
-      pageOfObject.delete(pageOfObject.keys().next().value!);
-    pageOfObject.set(key, pageKey);
+  const pagesOfListing = new Map<string, Map<string, string>>();
+  let remembered = 0;
+  const remember = (path: string, id: string, pageKey: string) => {
+    let pages = pagesOfListing.get(path);
+    if (pages === undefined) pagesOfListing.set(path, (pages = new Map()));
+    if (pages.delete(id)) remembered--;
+    pages.set(id, pageKey);
+    remembered++;
+    while (remembered > MAX_REMEMBERED_OBJECTS) {
+      const [oldestPath, oldest] = pagesOfListing.entries().next().value!;
+      oldest.delete(oldest.keys().next().value!);
+      remembered--;
+      if (oldest.size === 0) pagesOfListing.delete(oldestPath);
+    }
+  };
+  const forget = (path: string, id: string) => {
+    const pages = pagesOfListing.get(path);
+    if (pages?.delete(id)) remembered--;
+    if (pages?.size === 0) pagesOfListing.delete(path);
   };
   const readObject = async (
     ref: DataObjectRef,
     signal?: AbortSignal,
   ): Promise<DataObject | undefined> => {
-    const key = objectKey(ref);
     const path = pathOf`/v1/businessareas/${ref.businessAreaId}/schemas/${ref.schemaId}/datasets/${ref.dataSetId}/dataobjects`;
-    const known = pageOfObject.get(key);
+    const known = pagesOfListing.get(path)?.get(ref.dataObjectId);
     if (known !== undefined) {
       const page = await listPage<DataObject>(path, known === '' ? undefined : known, signal);
       const found = page.items.find((item) => item._dataObjectId === ref.dataObjectId);
@@ -358,13 +371,15 @@ export function createClient(options: ClientOptions): MdqClient {
       pageKey = k;
       return listPage(path, k, signal);
     }).pages()) {
-      const found = page.items.find((item) => item._dataObjectId === ref.dataObjectId);
-      if (found !== undefined) {
-        remember(key, pageKey ?? '');
-        return found;
+      let found: DataObject | undefined;
+      for (const item of page.items) {
+        if (typeof item?._dataObjectId === 'string')
+          remember(path, item._dataObjectId, pageKey ?? '');
+        if (item?._dataObjectId === ref.dataObjectId) found = item;
       }
+      if (found !== undefined) return found;
     }
-    pageOfObject.delete(key);
+    forget(path, ref.dataObjectId);
     return undefined;
   };
 

@@ -14,7 +14,7 @@
  * query that parses without errors this changes nothing (a property holds it to one parse
  * of the whole); on a broken one an error stays within its clause.
  */
-import type { Node, Span } from '../language/ast.js';
+import type { Node } from '../language/ast.js';
 import { closesLookAlike, opensLookAlike } from '../checker/look-alike-quotes.js';
 import { closedBy } from '../language/escape.js';
 import { isSpaceCode } from '../language/tokens.js';
@@ -171,36 +171,41 @@ function tokenClass(
   }
 }
 
+/** A token the sink may still widen: its own until `tokens` is handed out. */
+interface OpenToken {
+  start: number;
+  end: number;
+  class: SemanticTokenClass;
+}
+
+/**
+ * Tokens in order, a token touching the one before in the same class merged into it. One
+ * object per token, widened in place (not replaced): a query of a million characters makes
+ * half a million tokens, and the collector's work grows with every object allocated.
+ */
 class TokenSink {
-  readonly tokens: SemanticToken[] = [];
+  readonly tokens: OpenToken[] = [];
 
   push(start: number, end: number, cls: SemanticTokenClass): void {
     if (end <= start) return;
     const last = this.tokens[this.tokens.length - 1];
-    if (last !== undefined && last.end === start && last.class === cls) {
-      this.tokens[this.tokens.length - 1] = { start: last.start, end, class: cls };
-    } else {
-      this.tokens.push({ start, end, class: cls });
-    }
+    if (last !== undefined && last.end === start && last.class === cls) last.end = end;
+    else this.tokens.push({ start, end, class: cls });
   }
 
-  /** `text[span]` in class `cls`, with each backslash escape in it as an `escape` token. */
-  pushWithEscapes(text: string, span: Span, cls: SemanticTokenClass): void {
-    let runStart = span.start;
-    for (let i = span.start; i < span.end; i++) {
+  /** `text[start, end)` in class `cls`, with each backslash escape in it as an `escape` token. */
+  pushWithEscapes(text: string, start: number, end: number, cls: SemanticTokenClass): void {
+    let runStart = start;
+    for (let i = start; i < end; i++) {
       if (text.charCodeAt(i) !== 92 /* \ */) continue;
       this.push(runStart, i, cls);
-      let width = i + 1 < span.end ? 2 : 1;
-      if (
-        text[i + 1] === 'u' &&
-        /^[0-9a-fA-F]{4}$/.test(text.slice(i + 2, i + 6)) &&
-        i + 6 <= span.end
-      )
+      let width = i + 1 < end ? 2 : 1;
+      if (text[i + 1] === 'u' && /^[0-9a-fA-F]{4}$/.test(text.slice(i + 2, i + 6)) && i + 6 <= end)
         width = 6;
       // An escaped character beyond the BMP is two code units: a mark must not split it.
       else if (
         width === 2 &&
-        i + 2 < span.end &&
+        i + 2 < end &&
         isHighSurrogate(text.charCodeAt(i + 1)) &&
         isLowSurrogate(text.charCodeAt(i + 2))
       )
@@ -209,7 +214,7 @@ class TokenSink {
       i += width - 1;
       runStart = i + 1;
     }
-    this.push(runStart, span.end, cls);
+    this.push(runStart, end, cls);
   }
 }
 
@@ -454,7 +459,7 @@ export function highlightGlue(text: string): readonly SemanticToken[] {
     for (let k = covered; k < start; k++)
       if (!isSpaceCode(text.charCodeAt(k))) sink.push(k, k + 1, 'error');
     covered = lexed.ends[i]!;
-    if (lexed.kinds[i] === Kind.Word) sink.pushWithEscapes(text, { start, end: covered }, 'field');
+    if (lexed.kinds[i] === Kind.Word) sink.pushWithEscapes(text, start, covered, 'field');
     else sink.push(start, covered, tokenClass(lexed, i, NO_ROLES));
   }
   for (let k = covered; k < text.length; k++)
@@ -490,13 +495,13 @@ export function highlightWhole(text: string, clean?: Node): readonly SemanticTok
       const raw = text.slice(start, end);
       const closed = closedBy(raw, ']');
       sink.push(start, start + 1, 'punctuation');
-      sink.pushWithEscapes(text, { start: start + 1, end: closed ? end - 1 : end }, 'field');
+      sink.pushWithEscapes(text, start + 1, closed ? end - 1 : end, 'field');
       if (closed) sink.push(end - 1, end, 'punctuation');
       continue;
     }
     const cls = tokenClass(lexed, i, roles);
     if (cls === 'regex' || cls === 'punctuation' || cls === 'operator') sink.push(start, end, cls);
-    else sink.pushWithEscapes(text, { start, end }, cls);
+    else sink.pushWithEscapes(text, start, end, cls);
   }
   for (let k = covered; k < text.length; k++)
     if (!isSpaceCode(text.charCodeAt(k))) sink.push(k, k + 1, 'error');

@@ -30,6 +30,8 @@ const SEP_CODE = 1;
 const CHUNK_BITS = 10;
 /** The most characters kept for one array (about 256 MB). */
 const MAX_CHARS = 1 << 28;
+/** A character that makes V8 keep a string at two bytes per character. */
+const NOT_LATIN1 = /[^\x00-\xff]/;
 /** `found` when a chunk holds no further match. */
 const NONE = 0x7fffffff;
 
@@ -207,6 +209,14 @@ export class FullTextTable {
     private readonly starts: Int32Array,
     private readonly ends: Int32Array,
   ) {}
+
+  /** Estimated bytes held: one per character (two in a chunk beyond Latin-1), 8 per record. */
+  get bytes(): number {
+    let bytes = 8 * this.starts.length;
+    for (const chunk of this.chunks)
+      bytes += NOT_LATIN1.test(chunk) ? 2 * chunk.length : chunk.length;
+    return bytes;
+  }
 
   /** The words of `records`, or null when they cannot be kept (too much text, or a token holding SEP). */
   static of(records: readonly DataRecord[]): FullTextTable | null {

@@ -12,11 +12,12 @@
  * a changed length, or a record replaced at some position, is noticed and the columns
  * are built again. The words of the records, for full-text terms and phrases, are kept
  * alike from the second full-text query on a table on (full-text-table.ts), and go with
- * the columns. Records are taken as unchanged while cached, as their tokens are
+ * the columns or when newer words need room in their budget (full-text-budget.ts). Records are taken as unchanged while cached, as their tokens are
  * (record-texts.ts): after editing a record in place call `forgetRecord`, which drops
  * every table's columns.
  */
 import type { Clause, RowTest } from './clause.js';
+import { admitWords, type WordsHolder } from './full-text-budget.js';
 import { FullTextTable } from './full-text-table.js';
 import type { DataRecord, FieldReader } from './record.js';
 
@@ -24,7 +25,7 @@ import type { DataRecord, FieldReader } from './record.js';
 const MAX_COLUMNS = 32;
 
 /** A snapshot of an array's records, and the columns of field values read from them. */
-export class RecordTable {
+export class RecordTable implements WordsHolder {
   /** The records when the columns were read (the array may change later: `filter` compares). */
   readonly records: readonly DataRecord[];
   private readonly columns = new Map<string, readonly unknown[]>();
@@ -79,8 +80,16 @@ export class RecordTable {
       this.provisional = true;
       return null;
     }
-    this.words = FullTextTable.of(this.records);
+    const words = FullTextTable.of(this.records);
+    // Within the budget of all tables' words (full-text-budget.ts), or not kept.
+    this.words = words !== null && admitWords(this, words.bytes) ? words : null;
     return this.words;
+  }
+
+  /** Lets go of the words (the budget needs room): the row tests made with them go too; records are tested one by one from now on. */
+  dropWords(): void {
+    this.words = null;
+    this.rowTests = new WeakMap();
   }
 
   /** The row test of `clause` on this table, made by `make` once (or again, when it had to do without the words). */

@@ -38,6 +38,41 @@ describe('reading one object', () => {
     expect(listings(service.requests) - walked).toBe(1);
   });
 
+  it('regression: a walk remembers every object it passed, so reading one of them next costs one request', async () => {
+    const { service, client } = setup();
+    const objects = service.objects.get(catalogue.dataSetId)!;
+    const ref = (i: number) => ({
+      ...catalogue,
+      dataObjectId: objects[i]!._dataObjectId as string,
+    });
+    const middle = Math.floor(objects.length / 2);
+    expect(middle).toBeGreaterThan(1);
+    await client.getDataObject(ref(objects.length - 1));
+    const walked = listings(service.requests);
+    expect((await client.getDataObject(ref(middle)))._dataObjectId).toBe(ref(middle).dataObjectId);
+    expect(listings(service.requests) - walked).toBe(1);
+  });
+
+  it('remembers a bounded number of objects, the oldest forgotten first', async () => {
+    const { service, client } = setup({ pageSize: 100 });
+    const objects = service.objects.get(catalogue.dataSetId)!;
+    const template = objects[0]!;
+    while (objects.length < 20_300)
+      objects.push({ ...template, _dataObjectId: `bulk-${objects.length}` });
+    const ref = (i: number) => ({
+      ...catalogue,
+      dataObjectId: objects[i]!._dataObjectId as string,
+    });
+    await client.getDataObject(ref(objects.length - 1));
+    let before = listings(service.requests);
+    await client.getDataObject(ref(20_000));
+    expect(listings(service.requests) - before).toBe(1);
+    // Page 1 was among the first 300 seen: forgotten, so it is walked to again (pages 0 and 1).
+    before = listings(service.requests);
+    await client.getDataObject(ref(150));
+    expect(listings(service.requests) - before).toBe(2);
+  });
+
   it('an object no longer on its remembered page is found by the walk again', async () => {
     const { service, client } = setup();
     const objects = service.objects.get(catalogue.dataSetId)!;

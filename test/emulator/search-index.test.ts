@@ -5,7 +5,10 @@
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { filter } from '../../src/index.js';
+import { filter, parse } from '../../src/index.js';
+import { exampleTenant } from '../../src/examples/index.js';
+import { candidates } from '../../src/emulator/search/word-index.js';
+import type { DataSetState, StoredObject } from '../../src/emulator/store/tenant-store.js';
 import { allPages, startApi, tenantPaths, type TestApi } from './helpers.js';
 
 describe('the word index', () => {
@@ -91,4 +94,73 @@ describe('the word index', () => {
       { numRuns: 12 },
     );
   }, 240_000);
+});
+
+describe('a match-all page', () => {
+  let api: TestApi;
+  beforeAll(async () => (api = await startApi({ records: 120 })));
+  afterAll(() => api.emulator.close());
+
+  it('pages and counts exactly the objects not deleted, over every dataset, before and after deletes and creates', async () => {
+    const { objectsPath, retail } = await tenantPaths(api);
+    const page = async (from: number, size: number, dataSet?: string) =>
+      (
+        await api.get(
+          `/dataobjects/search?query=*:*&from=${from}&size=${size}${dataSet ? `&dataSet=${encodeURIComponent(dataSet)}` : ''}`,
+        )
+      ).body as { hits: { _dataObjectId: string }[]; total: number };
+    const everything = async (dataSet?: string) => {
+      const all = (await page(0, 10_000, dataSet)).hits.map((h) => h._dataObjectId);
+      expect((await page(0, 1, dataSet)).total).toBe(all.length);
+      for (const [from, size] of [
+        [0, 7],
+        [5, 13],
+        [all.length - 3, 10],
+        [all.length, 5],
+        [all.length + 4, 5],
+      ] as const) {
+        const got = await page(from, size, dataSet);
+        expect(got.total).toBe(all.length);
+        expect(got.hits.map((h) => h._dataObjectId)).toEqual(all.slice(from, from + size));
+      }
+      return all;
+    };
+    const before = await everything();
+    const inRetail = await everything(retail.dataSetName);
+    for (const id of inRetail.slice(2, 6))
+      expect((await api.request('DELETE', `${objectsPath}/${id}`)).status).toBe(204);
+    await api.request('POST', objectsPath, { body: { 'First Name': 'Zed', Status: 'ACT' } });
+    const after = await everything();
+    expect(after.length).toBe(before.length - 4 + 1);
+    expect(after).not.toContain(inRetail[3]);
+    expect((await everything(retail.dataSetName)).length).toBe(inRetail.length - 3);
+  });
+});
+
+describe('the word index, counted work', () => {
+  it('regression: a search on a dataset that did not change reads no object (it read all of them, each search)', () => {
+    const data = exampleTenant.dataSets[0]!;
+    const schema = exampleTenant.schemas.find((s) => s.schemaId === data.dataSet.schemaId)!;
+    let reads = 0;
+    const stored: StoredObject[] = [];
+    const objects = new Proxy(stored, {
+      get(target, key, receiver) {
+        if (typeof key === 'string' && /^\d+$/.test(key)) reads++;
+        return Reflect.get(target, key, receiver);
+      },
+    });
+    const dataSet = { objects, changes: 0, schema } as unknown as DataSetState;
+    for (const [i, record] of data.dataObjects.entries())
+      stored.push({ id: `id${i}`, hit: record } as unknown as StoredObject);
+    const query = parse('_dataObjectId:id1').ast;
+    expect(candidates(dataSet, query)).toEqual([1]);
+    expect(reads).toBe(stored.length);
+    reads = 0;
+    expect(candidates(dataSet, query)).toEqual([1]);
+    expect(reads).toBe(0);
+    // A change is read again.
+    stored.push({ id: 'new', hit: {} } as unknown as StoredObject);
+    dataSet.changes++;
+    expect(candidates(dataSet, parse('_dataObjectId:new').ast)).toEqual([stored.length - 1]);
+  });
 });

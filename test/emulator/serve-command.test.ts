@@ -8,6 +8,7 @@ import type { CliIo } from '../../src/cli/io.js';
 import { readFile } from 'node:fs/promises';
 import { DEMO_CLIENT } from '../../src/emulator/index.js';
 import { serve } from './child.js';
+import { createClient, QueryError } from '../../src/client/index.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'mdq-serve-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -131,6 +132,14 @@ describe('mdq serve usage', () => {
         /--max-upload-bytes \(1048576\) must be at least --max-body-bytes \(2097152\)/,
       ],
       [['--port', '70000'], /--port must be an integer of at least 0 and at most 65535/],
+      [['--max-query-ms', '0'], /--max-query-ms must be an integer of at least 1/],
+      [
+        ['--max-query-ms', '9999999999'],
+        /--max-query-ms must be an integer between 1 and 2147483647, not 9999999999/,
+      ],
+      [['--max-queued-searches', '0'], /--max-queued-searches must be an integer of at least 1/],
+      [['--max-search-wait-ms', '-1'], /--max-search-wait-ms must be an integer of at least 0/],
+      [['--compact-after-bytes', '0'], /--compact-after-bytes must be a size of at least 1 byte/],
     ];
     for (const [flags, message] of cases) {
       const result = await run(['serve', '--quiet', ...flags]);
@@ -138,6 +147,34 @@ describe('mdq serve usage', () => {
       expect(result.stderr, flags.join(' ')).toMatch(message);
       expect(result.stderr).toContain('usage: mdq serve');
       expect(result.stdout, 'nothing started').toBe('');
+    }
+  });
+
+  it('runs searches by the budget given as flags: --max-query-ms refuses a search past it with a 400 that says so', async () => {
+    const server = await serve([
+      '--quiet',
+      '--records',
+      '20000',
+      '--max-query-ms',
+      '1',
+      '--max-queued-searches',
+      '2',
+      '--max-search-wait-ms',
+      '60000',
+      '--compact-after-bytes',
+      '1MiB',
+    ]);
+    try {
+      const client = createClient({
+        baseUrl: server.url,
+        credentials: { clientId: DEMO_CLIENT.clientId, clientSecret: DEMO_CLIENT.clientSecret },
+      });
+      const refused = await client.search('*a*e*i* OR *o*u*', { size: 1 }).catch((e: unknown) => e);
+      expect(refused, String(refused)).toBeInstanceOf(QueryError);
+      expect((refused as Error).message).toMatch(/budget of 1 ms/);
+    } finally {
+      server.child.kill('SIGINT');
+      expect((await server.exited).code).toBe(0);
     }
   });
 

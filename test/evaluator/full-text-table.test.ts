@@ -8,6 +8,11 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { and, equals, format, not, or, parse, phrase, term, type Expr } from '../../src/index.js';
 import { compile, filter, forgetRecord, type DataRecord } from '../../src/evaluator/index.js';
 import { FullTextTable } from '../../src/evaluator/full-text-table.js';
+import {
+  FULL_TEXT_BUDGET_BYTES,
+  fullTextBytes,
+  setFullTextBudget,
+} from '../../src/evaluator/full-text-budget.js';
 import { tokensOf } from '../../src/evaluator/analysis.js';
 
 const scale = Number(process.env.FC_RUNS ?? 1);
@@ -338,5 +343,49 @@ describe('FullTextTable', () => {
     const table = FullTextTable.of([{}, { f: '' }, { f: '--' }])!;
     const test = table.rowTest(['x']);
     expect([0, 1, 2].map(test)).toEqual([false, false, false]);
+  });
+});
+
+describe('the budget of all arrays words (issue 30: a byte cap on FullTextTable)', () => {
+  afterEach(() => {
+    setFullTextBudget(FULL_TEXT_BUDGET_BYTES);
+    vi.restoreAllMocks();
+  });
+  const records = (n: number, word: string): DataRecord[] =>
+    Array.from({ length: n }, (_, i) => ({ f: `${word} r${i} common` }));
+  const bytesOf = (rs: readonly DataRecord[]) => FullTextTable.of(rs)!.bytes;
+  /** Asks for the words of `rs` (the second full-text query on it makes them). */
+  const warm = (rs: readonly DataRecord[], word: string) => {
+    for (let i = 0; i < 3; i++) expect(filter(rs, compile(word))).toHaveLength(rs.length);
+  };
+
+  it('keeps the words of all arrays within the budget: newer words let go of the oldest, answers unchanged', () => {
+    const a = records(2000, 'alpha');
+    const b = records(2000, 'beta');
+    setFullTextBudget(Math.ceil(bytesOf(a) * 1.5));
+    warm(a, 'alpha');
+    expect(fullTextBytes()).toBe(bytesOf(a));
+    warm(b, 'beta');
+    expect(fullTextBytes()).toBe(bytesOf(b));
+    // a let go of its words: tested record by record, not made again, same answers.
+    const made = vi.spyOn(FullTextTable, 'of');
+    expect(filter(a, compile('"r7 common"'))).toEqual([a[7]]);
+    expect(filter(a, compile('alpha'))).toEqual(a);
+    expect(made).not.toHaveBeenCalled();
+    expect(filter(b, compile('"r7 common"'))).toEqual([b[7]]);
+  });
+
+  it('does not keep words larger than the whole budget', () => {
+    const a = records(500, 'alpha');
+    setFullTextBudget(bytesOf(a) - 1);
+    warm(a, 'alpha');
+    expect(fullTextBytes()).toBe(0);
+    expect(filter(a, compile('"r42 common"'))).toEqual([a[42]]);
+  });
+
+  it('counts two bytes per character for text beyond Latin-1', () => {
+    expect(FullTextTable.of([{ f: '\u4e2d\u6587' }])!.bytes).toBeGreaterThan(
+      FullTextTable.of([{ f: 'ab' }])!.bytes,
+    );
   });
 });

@@ -19,6 +19,7 @@ import { EXIT, OutputClosed, OutputFailed, UsageError, type CliIo } from '../io.
 const USAGE = [
   'mdq serve [--port 8787] [--host 127.0.0.1] [--allowed-host NAME]... [--data DIR] [--in-memory] [--database URL] [--clients FILE] [--token-ttl SECONDS] [--page-size N] [--faults FILE] [--records N] [--seed N] [--static DIR] [--bare-array] [--quiet]',
   '       [--max-body-bytes SIZE] [--max-upload-bytes SIZE] [--max-unsent-bytes SIZE] [--send-timeout-ms MS] [--shutdown-grace-ms MS]',
+  '       [--max-query-ms MS] [--max-queued-searches N] [--max-search-wait-ms MS] [--compact-after-bytes SIZE]',
   '  SIZE: bytes, or with a unit: 512KiB, 4MiB, 1GiB',
 ].join('\n');
 
@@ -72,6 +73,10 @@ const FLAG_OF: Partial<Record<keyof EmulatorOptions, string>> = {
   maxUnsentBytes: '--max-unsent-bytes',
   sendTimeoutMs: '--send-timeout-ms',
   shutdownGraceMs: '--shutdown-grace-ms',
+  maxQueryMs: '--max-query-ms',
+  maxQueuedSearches: '--max-queued-searches',
+  maxSearchWaitMs: '--max-search-wait-ms',
+  compactAfterBytes: '--compact-after-bytes',
 };
 
 /** `text` with each option name that has a flag written as the flag (a requirement may name a second option). */
@@ -171,6 +176,10 @@ const serveOptions = {
   'max-unsent-bytes': { type: 'string' },
   'send-timeout-ms': { type: 'string' },
   'shutdown-grace-ms': { type: 'string' },
+  'max-query-ms': { type: 'string' },
+  'max-queued-searches': { type: 'string' },
+  'max-search-wait-ms': { type: 'string' },
+  'compact-after-bytes': { type: 'string' },
 } as const;
 
 export const serveCommand: Command = {
@@ -221,6 +230,10 @@ export const serveCommand: Command = {
       maxUnsentBytes: byteSize(values['max-unsent-bytes'], '--max-unsent-bytes'),
       sendTimeoutMs: positiveInteger(values['send-timeout-ms'], '--send-timeout-ms'),
       shutdownGraceMs: positiveInteger(values['shutdown-grace-ms'], '--shutdown-grace-ms', 0),
+      maxQueryMs: positiveInteger(values['max-query-ms'], '--max-query-ms'),
+      maxQueuedSearches: positiveInteger(values['max-queued-searches'], '--max-queued-searches'),
+      maxSearchWaitMs: positiveInteger(values['max-search-wait-ms'], '--max-search-wait-ms', 0),
+      compactAfterBytes: byteSize(values['compact-after-bytes'], '--compact-after-bytes'),
     };
     // What the command line asked for and cannot be had (more records than the heap holds, no such folder) is a usage error too: exit 2.
     const unobtainable = (flag: string, e: unknown) =>

@@ -213,6 +213,18 @@ export const searchRoutes: readonly Route[] = [
 /** Searches of each store wait their turn here (admission.ts). */
 const admissions = new WeakMap<RouteContext['store'], Admission>();
 
+/** The objects of each dataset not deleted, and the dataset's `changes` they were counted at. */
+const liveCounts = new WeakMap<DataSetState, { readonly changes: number; readonly live: number }>();
+
+function liveCount(dataSet: DataSetState): number {
+  const known = liveCounts.get(dataSet);
+  if (known !== undefined && known.changes === dataSet.changes) return known.live;
+  let live = 0;
+  for (const object of dataSet.objects) if (!object.deleted) live++;
+  liveCounts.set(dataSet, { changes: dataSet.changes, live });
+  return live;
+}
+
 /** One search of the in-memory store, in its turn. */
 function search(context: RouteContext): Reply {
   const request = searchRequest(context);
@@ -229,8 +241,21 @@ function search(context: RouteContext): Reply {
   // `*:*` matches every object: no matcher to call, only the deleted ones to skip.
   const everything = tree.body?.kind === 'MatchAll';
   for (const dataSet of request.dataSets) {
-    const matches = everything ? () => true : bySchema.get(dataSet.schema)!;
     const { objects } = dataSet;
+    if (everything) {
+      // Its page, then the count of the objects not deleted (kept until the dataset changes): not a pass over all of them.
+      const before = total;
+      const live = liveCount(dataSet);
+      if (before + live > from && before < end)
+        for (const object of objects) {
+          if (object.deleted) continue;
+          if (total >= from) hits.push(object.hit);
+          if (++total >= end) break;
+        }
+      total = before + live;
+      continue;
+    }
+    const matches = bySchema.get(dataSet.schema)!;
     // The objects holding a word the query requires (word-index.ts), or all of them.
     const positions = candidates(dataSet, tree);
     const count = positions === null ? objects.length : positions.length;

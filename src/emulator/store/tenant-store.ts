@@ -36,6 +36,11 @@ export interface DataSetState {
   readonly fields: ReadonlyMap<string, SchemaFieldResponse>;
   /** Changed since the data files were last written. */
   dirty: boolean;
+  /**
+   * Counts every change to `objects` or to an object's `hit` or `deleted` (a create, an update, a delete, an undo):
+   * the word index reads only what changed, and nothing at all when this stayed the same.
+   */
+  changes: number;
 }
 
 /** An object's state, as `stateOf` takes it and `restore` puts it back. */
@@ -117,6 +122,7 @@ export class TenantStore {
         byId: new Map(),
         fields: new Map(schema.fields.map((f) => [f.name, f])),
         dirty: false,
+        changes: 0,
       };
       dataSets.push(state);
       this.dataSetById.set(dataSet.dataSetId, state);
@@ -160,6 +166,7 @@ export class TenantStore {
     } as StoredObject;
     this.setValues(object, values);
     state.objects.push(object);
+    state.changes++;
     state.byId.set(id, object);
   }
 
@@ -186,6 +193,7 @@ export class TenantStore {
   create(state: DataSetState, body: Readonly<Record<string, unknown>>): StoredObject {
     const object = this.created(state, body);
     state.objects.push(object);
+    state.changes++;
     state.byId.set(object.id, object);
     state.dirty = true;
     return object;
@@ -266,12 +274,14 @@ export class TenantStore {
       if (at >= 0) objects.splice(at, 1);
       byId.delete(object.id);
     } else Object.assign(object, state);
+    object.dataSet.changes++;
     object.dataSet.dirty = true;
   }
 
   /** Soft delete: the object stays in the data files, marked deleted, and leaves every answer. */
   delete(object: StoredObject): StoredObject {
     object.deleted = true;
+    object.dataSet.changes++;
     object.dataSet.dirty = true;
     return object;
   }
@@ -359,6 +369,7 @@ export class TenantStore {
 
   private setValues(object: StoredObject, values: Record<string, unknown>): void {
     const { dataSet } = object;
+    dataSet.changes++;
     object.values = values;
     object.errors = recordErrors(values, dataSet.schema.fields);
     object.hit = {
