@@ -168,6 +168,10 @@ describe('numbers, dates and times as people write them', () => {
     ['[Preferred Contact Time] eq 9am', 'invalid-time', '[Preferred Contact Time] eq "09:00"'],
     ['[Preferred Contact Time] ge "9:30pm"', 'invalid-time', '[Preferred Contact Time] ge "21:30"'],
     ['[Preferred Contact Time] le "12am"', 'invalid-time', '[Preferred Contact Time] le "00:00"'],
+    // Unquoted, a time with a colon reads as a number and a stray ':': the whole text is the value.
+    ['[Preferred Contact Time] ge 9:30pm', 'invalid-time', '[Preferred Contact Time] ge "21:30"'],
+    ['[Preferred Contact Time] eq 09:30', 'invalid-time', '[Preferred Contact Time] eq "09:30"'],
+    ['Preferred\\ Contact\\ Time:9:30pm', 'invalid-time', 'Preferred\\ Contact\\ Time:21\\:30'],
   ]);
 
   it('where the meaning is certain the fix is safe', () => {
@@ -175,6 +179,8 @@ describe('numbers, dates and times as people write them', () => {
       ['[Credit Limit] gt 1,000,000', '[Credit Limit] gt 1000000'],
       ['[Date of Birth] lt 13/02/1960', '[Date of Birth] lt "1960-02-13"'],
       ['[Preferred Contact Time] eq 9am', '[Preferred Contact Time] eq "09:00"'],
+      ['[Preferred Contact Time] eq 9:30pm', '[Preferred Contact Time] eq "21:30"'],
+      ['[Preferred Contact Time] ge 09:30:15', '[Preferred Contact Time] ge "09:30:15"'],
     ] as const)
       expect(fixQuery(text, { schema }).text).toBe(meant);
   });
