@@ -72,6 +72,7 @@ const fieldsArb: fc.Arbitrary<Field[]> = fc
     },
     { name: 'VIP', dataType: 'boolean', ...(pair ? { allowedBooleanValues: pair } : {}) },
     { name: 'Status', dataType: 'picklist', staticPicklist: PICKLIST },
+    { name: 'Meet', dataType: 'time', timeFormat: 'HH:mm' },
   ]);
 
 const WORDS = ['tim', 'Tim Smith', 'berlin', 'new york', 'van Dijk', 'a-b', 'smith'];
@@ -109,6 +110,8 @@ function storedValue(field: Field): fc.Arbitrary<unknown> {
       return fc.constantFrom(...pair.split('/'), ...pair.split('/'), 'y', true, false);
     case 'picklist':
       return fc.constantFrom('ACT', 'INA', 'ACT', 'act', 'Active');
+    case 'time':
+      return fc.constantFrom('09:30', '21:00', '00:00', '23:59:59', '9:30', '9am');
     default:
       return fc.constant('x');
   }
@@ -133,6 +136,18 @@ const QUERY_VALUES: Readonly<Record<string, readonly string[]>> = {
   date: ['1985-04-12', '1985', '1960-01-01', '2021-02-30', '04/12/1985', '12.04.1985', 'now-30y'],
   boolean: ['Y', 'N', 'y', 'true', 'false', '1', '0', 'T', 'F', 'yes'],
   picklist: ['ACT', 'INA', 'act', 'Active', 'XYZ'],
+  time: ['09:30', '21:00', '23:59:59', '9:30', '9am', '9:30pm', '25:00'],
+};
+
+/** Wildcards as people write them: a prefix, a suffix, one character, the field's existence. */
+const WILDCARDS: Readonly<Record<string, readonly string[]>> = {
+  string: ['ti*', '*ith', 't?m', 'new*', '*', 'Tim*Smith'],
+  integer: ['4*', '*', '?'],
+  float: ['7*', '*'],
+  date: ['1985*', '*'],
+  boolean: ['Y*', '*'],
+  picklist: ['AC*', 'A?T', '*'],
+  time: ['09*', '*'],
 };
 
 const fieldRef = (name: string) => escapeTerm(name);
@@ -154,6 +169,7 @@ function clauseArb(fields: readonly Field[]): fc.Arbitrary<string> {
       fc
         .tuple(fc.constantFrom('>', '>=', '<', '<='), v)
         .map(([op, x]) => `${f}:${op}${valueText(x)}`),
+      fc.constantFrom(...(WILDCARDS[field.dataType] ?? ['*'])).map((w) => `${f}:${w}`),
     );
   });
 }
