@@ -369,6 +369,39 @@ const idiomBound = (node: Expr | undefined): string | undefined =>
       : undefined;
 
 /**
+ * A bound of BETWEEN from `ops[i]` on. A date written with `/`, `'01/01/1960'` or `12/31/1960`,
+ * is read as several operands with no space between them (`'01`, the regex `/01/`, `1960'`):
+ * such a run is one bound, taken from the text as written.
+ */
+function boundAt(
+  and: And,
+  i: number,
+  text: string | undefined,
+): { value: string; last: number } | undefined {
+  const ops = and.operands;
+  let last = i;
+  while (
+    text !== undefined &&
+    and.explicit[last] === false &&
+    ops[last]!.kind !== 'Phrase' &&
+    (ops[last + 1]?.kind === 'Term' || ops[last + 1]?.kind === 'Regex') &&
+    ops[last + 1]!.span.start === ops[last]!.span.end
+  )
+    last++;
+  if (last === i) {
+    const value = idiomBound(ops[i]);
+    return value === undefined ? undefined : { value, last };
+  }
+  if (ops[i]!.kind !== 'Term' && ops[i]!.kind !== 'Regex') return undefined;
+  const written = text!.slice(ops[i]!.span.start, ops[last]!.span.end);
+  const value =
+    written.length > 1 && written[0] === "'" && written[written.length - 1] === "'"
+      ? unquote(written)
+      : written;
+  return { value, last };
+}
+
+/**
  * The items of a list as SQL and people write it, `'Berlin','Paris'` or `Berlin, Paris`: split
  * at commas outside quotes, each trimmed and unquoted (`'...'` or `"..."`). Undefined when
  * there is no comma, an item is empty, or a quote is left open.
@@ -436,17 +469,20 @@ export function sqlIdioms(and: And, text: string | undefined): readonly SqlIdiom
       values = single;
       last = i + 1;
     } else if (isWordTerm(op, 'between') && adjacent(i)) {
-      const low = idiomBound(ops[i + 1]);
+      const low = boundAt(and, i + 1, text);
+      if (low === undefined) continue;
+      const after = low.last;
       // `BETWEEN 1 AND 2` (an AND of the language) or `between 1 and 2` (the word `and`).
-      const high = explicit[i + 1] === true ? idiomBound(ops[i + 2]) : undefined;
-      const highAfterWord =
-        explicit[i + 1] === false && isWordTerm(ops[i + 2], 'and') && adjacent(i + 2)
-          ? idiomBound(ops[i + 3])
-          : undefined;
-      if (low === undefined || (high === undefined && highAfterWord === undefined)) continue;
+      const high =
+        explicit[after] === true
+          ? boundAt(and, after + 1, text)
+          : explicit[after] === false && isWordTerm(ops[after + 1], 'and') && adjacent(after + 1)
+            ? boundAt(and, after + 2, text)
+            : undefined;
+      if (high === undefined) continue;
       idiom = 'between';
-      values = [low, (high ?? highAfterWord)!];
-      last = high !== undefined ? i + 2 : i + 3;
+      values = [low.value, high.value];
+      last = high.last;
     } else if (isWordTerm(op, 'is') && adjacent(i)) {
       if (isWordTerm(ops[i + 1], 'null')) {
         idiom = 'is null';

@@ -189,3 +189,14 @@ export function slashedDateAt(text: string, start: number): string | undefined {
   const m = /^\d{1,2}\/\d{1,2}\/\d{4}(?![^\s)\]}])/.exec(text.slice(start, start + 11));
   return m?.[0];
 }
+
+/**
+ * A time written with colons outside quotes, `9:30pm` or `09:30`, is read as `9` and a stray
+ * `:`: the whole text as written, from `start`, when it is one.
+ */
+export function colonTimeAt(text: string, start: number): string | undefined {
+  const m = /^\d{1,2}:\d{2}(?::\d{2})?(?:[ap]\.?m\.?)?(?![^\s)\]}])/i.exec(
+    text.slice(start, start + 14),
+  );
+  return m?.[0];
+}

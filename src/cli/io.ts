@@ -18,6 +18,8 @@ export interface CliIo {
   readonly stderrIsTerminal?: boolean;
   /** False when standard input is a pipe or a file: a command given no query reads it from there. */
   readonly stdinIsTerminal?: boolean;
+  /** Where the project file (`mdq.config.json`) is looked for, walking up; none: no project file. */
+  readonly cwd?: string;
   /** The process's own streams, for a command that speaks a protocol over them (`mdq lsp --stdio`). */
   readonly streams?: {
     readonly stdin: NodeJS.ReadableStream;
@@ -130,6 +132,7 @@ export function processIo(): CliIo {
     env: process.env,
     stderrIsTerminal: Boolean(process.stderr.isTTY),
     stdinIsTerminal: Boolean(process.stdin.isTTY),
+    cwd: process.cwd(),
     streams: { stdin: process.stdin, stdout: process.stdout },
   };
 }

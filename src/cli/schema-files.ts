@@ -2,8 +2,12 @@
  * Schema files on the command line: each holds one Get Schema response or an array
  * of them (what `mdq fields --json` writes). `--example` stands for the example tenant.
  * A file that cannot be read or is not a Get Schema response is a usage error (exit 2).
+ * Without either, the project file the language server and the ESLint plugin read
+ * (`mdq.config.json`, found walking up from the working directory) gives the schemas;
+ * its `aliases` apply in every case, under the command line's `--alias`.
  */
-import { exampleSchemas, loadSchema, SchemaError } from '../index.js';
+import { findConfig, loadProject } from '../eslint/config.js';
+import { exampleSchemas, loadSchema, SchemaError, withAliases } from '../index.js';
 import { parseAliases } from './aliases.js';
 import type { SchemaResponse } from '../schema/response.js';
 import type { SchemaIndex } from '../schema/schema.js';
@@ -63,19 +67,44 @@ export async function readSchemas(
   },
   io: CliIo,
   commandUsage: string,
+  /** False where each file finds its own project file (`mdq lint --files`). */
+  fromProject = true,
 ): Promise<SchemaIndex | undefined> {
   const files = values.schema ?? [];
   if (values.example && files.length > 0)
     throw new UsageError(`give either --schema or --example, not both\nusage: ${commandUsage}`);
-  const aliases = parseAliases(values.alias ?? []);
-  if (typeof aliases === 'string')
-    throw new UsageError(`--alias: ${aliases}\nusage: ${commandUsage}`);
-  if (values.alias !== undefined && !values.example && files.length === 0)
-    throw new UsageError(`--alias goes with --schema or --example\nusage: ${commandUsage}`);
-  const options = values.alias === undefined ? undefined : { aliases };
-  if (values.example) return report(loadSchema(exampleSchemas, options), io);
-  if (files.length === 0) return undefined;
-  return report(loadSchema(await readSchemaResponses(files, io), options), io);
+  const given = parseAliases(values.alias ?? []);
+  if (typeof given === 'string') throw new UsageError(`--alias: ${given}\nusage: ${commandUsage}`);
+  const project = io.cwd === undefined || !fromProject ? undefined : projectFile(io.cwd, io);
+  if (values.example || files.length > 0) {
+    const aliases = { ...project?.aliases, ...given };
+    const options = Object.keys(aliases).length === 0 ? undefined : { aliases };
+    const responses = values.example ? exampleSchemas : await readSchemaResponses(files, io);
+    return report(loadSchema(responses, options), io);
+  }
+  if (project?.schema === undefined) {
+    if (values.alias !== undefined)
+      throw new UsageError(
+        `--alias goes with --schema, --example or a project file (mdq.config.json) that names schemas\nusage: ${commandUsage}`,
+      );
+    return undefined;
+  }
+  if (values.alias === undefined) return project.schema;
+  const extended = withAliases(project.schema, given);
+  // The project's own problems were told with the project file's.
+  const told = project.schema.problems.length;
+  for (const problem of extended.problems.slice(told))
+    io.stderr(`mdq: schema: ${printable(problem)}\n`);
+  return extended;
+}
+
+/** The project file that governs `dir`, its problems (the config's, its schemas') sent to stderr. */
+function projectFile(dir: string, io: CliIo): ReturnType<typeof loadProject> | undefined {
+  const path = findConfig(dir);
+  if (path === undefined) return undefined;
+  const project = loadProject(path);
+  for (const problem of project.problems) io.stderr(`mdq: ${printable(problem)}\n`);
+  return project;
 }
 
 /** The schema, after its problems (an alias of no field, ...) went to stderr. */

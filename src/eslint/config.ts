@@ -14,6 +14,8 @@ import { readSchemaModule } from '../lsp/schema-module.js';
 export interface LintProject {
   readonly schema?: SchemaIndex;
   readonly severities: Readonly<Record<string, Level>>;
+  /** The config's field aliases, already applied to `schema`. */
+  readonly aliases?: Readonly<Record<string, string>>;
   /** What could not be read: reported once at the top of each file. */
   readonly problems: readonly string[];
 }
@@ -76,8 +78,15 @@ export function loadProject(configPath: string | undefined): LintProject {
         );
       }
     }
-    const schema = responses.length > 0 ? loadSchema(responses) : undefined;
-    project = { ...(schema ? { schema } : {}), severities: config.rules, problems };
+    const options = config.aliases ? { aliases: config.aliases } : undefined;
+    const schema = responses.length > 0 ? loadSchema(responses, options) : undefined;
+    if (schema) problems.push(...schema.problems.map((p) => `${configPath}: schema: ${p}`));
+    project = {
+      ...(schema ? { schema } : {}),
+      ...(config.aliases ? { aliases: config.aliases } : {}),
+      severities: config.rules,
+      problems,
+    };
   } catch (e) {
     project = {
       severities: {},

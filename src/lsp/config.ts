@@ -2,9 +2,10 @@
  * `mdq.config.json`, the project file the language server and the ESLint plugin read:
  *
  *     { "schemas": ["customer.json"], "rules": { "pii-field": "off" }, "layout": "multiline",
- *       "tenant": { "baseUrl": "https://tenant.example.com/api", "businessArea": "Sales" } }
+ *       "tenant": { "baseUrl": "https://tenant.example.com/api", "businessArea": "Sales" },
+ *       "aliases": { "surname": "Last Name", "Stadt": "City" } }
  *
- * Paths are relative to the file. Credentials are never read from it (only from MDQ_CLIENT_ID,
+ * The command line reads the same file (`mdq lint`, `mdq fmt --fix`). Paths are relative to the file. Credentials are never read from it (only from MDQ_CLIENT_ID,
  * MDQ_CLIENT_SECRET, MDQ_TOKEN_PATH): a key that looks like one is a problem, and ignored.
  * A malformed file is never fatal: what can be read is used, the rest is listed in `problems`.
  */
@@ -27,6 +28,8 @@ export interface MdqConfig {
   readonly rules: Readonly<Record<string, Level>>;
   readonly layout?: 'flat' | 'multiline';
   readonly width?: number;
+  /** Other names for fields (alias -> field name), as `loadSchema`'s `aliases` option. */
+  readonly aliases?: Readonly<Record<string, string>>;
 }
 
 export const EMPTY_CONFIG: MdqConfig = { schemas: [], rules: {} };
@@ -56,6 +59,7 @@ export function readConfig(json: unknown): { config: MdqConfig; problems: string
     tenant?: TenantConfig;
     layout?: 'flat' | 'multiline';
     width?: number;
+    aliases?: Record<string, string>;
   } = { schemas: [], rules: {} };
   for (const [key, value] of Object.entries(json)) {
     switch (key) {
@@ -77,6 +81,18 @@ export function readConfig(json: unknown): { config: MdqConfig; problems: string
       case 'width':
         if (typeof value === 'number' && Number.isInteger(value) && value > 0) config.width = value;
         else problems.push("'width' is a positive integer");
+        break;
+      case 'aliases':
+        if (!isRecord(value)) problems.push("'aliases' maps other names to field names");
+        else {
+          const aliases: Record<string, string> = {};
+          for (const [alias, field] of Object.entries(value)) {
+            if (alias.trim() !== '' && typeof field === 'string' && field.trim() !== '')
+              aliases[alias] = field;
+            else problems.push(`'aliases.${alias}' is a field name`);
+          }
+          config.aliases = aliases;
+        }
         break;
       case 'tenant': {
         const tenant = readTenant(value, problems);

@@ -239,7 +239,7 @@ export class NodeProjects implements Projects {
     let schema: Project['schema'];
     if (responses.length > 0) {
       try {
-        schema = loadSchema(responses);
+        schema = loadSchema(responses, config.aliases ? { aliases: config.aliases } : undefined);
         for (const p of schema.problems) note(`schema: ${p}`);
       } catch (e) {
         note(`the schemas cannot be loaded: ${errorText(e)}`);

@@ -85,6 +85,17 @@ describe('lists and SQL idioms', () => {
     ['City NOT IN (Berlin, Paris)', 'sql-syntax', '*:* -City:(Berlin OR Paris)'],
     ['Age BETWEEN 18 AND 65', 'sql-syntax', 'Age:[18 TO 65]'],
     ['age between 18 and 65', 'sql-syntax', 'Age:[18 TO 65]'],
+    // A date with `/` is read as words and a regex (`'01`, `/01/`, `1960'`): one bound all the same.
+    [
+      "Date of Birth BETWEEN '01/01/1960' AND '12/31/1960'",
+      'sql-syntax',
+      'Date\\ of\\ Birth:[1960-01-01 TO 1960-12-31]',
+    ],
+    [
+      'date of birth between 01/01/1960 and 12/31/1960',
+      'sql-syntax',
+      'Date\\ of\\ Birth:[1960-01-01 TO 1960-12-31]',
+    ],
     ['age 18-65', 'dash-range', 'Age:[18 TO 65]'],
     ['Age:18-65', 'dash-range', 'Age:[18 TO 65]'],
     ['Stock Quantity 10-20', 'dash-range', 'Stock\\ Quantity:[10 TO 20]'],
@@ -107,6 +118,15 @@ describe('lists and SQL idioms', () => {
       const fix = check(text, { schema }).find((d) => d.code === 'sql-syntax')!.fixes![0]!;
       expect(applyEdits(text, fix.edits), text).toBe(meant);
     }
+  });
+
+  it('says why a BETWEEN of dates on a number field has no fix, and cuts none of its words', () => {
+    const text = "Age BETWEEN '01/01/1960' AND '12/31/1960'";
+    const diagnostics = check(text, { schema });
+    expect(diagnostics.map((d) => d.code)).toEqual(['sql-syntax']);
+    expect(diagnostics[0]!.message).toMatch(/for the field "Age": '01\/01\/1960' is not a number/);
+    expect(diagnostics[0]!.fixes ?? []).toEqual([]);
+    expect(fixQuery(text, { schema, unsafe: true }).text).toBe(text);
   });
 
   it('leaves words that only look like lists or ranges alone', () => {
@@ -148,6 +168,10 @@ describe('numbers, dates and times as people write them', () => {
     ['[Preferred Contact Time] eq 9am', 'invalid-time', '[Preferred Contact Time] eq "09:00"'],
     ['[Preferred Contact Time] ge "9:30pm"', 'invalid-time', '[Preferred Contact Time] ge "21:30"'],
     ['[Preferred Contact Time] le "12am"', 'invalid-time', '[Preferred Contact Time] le "00:00"'],
+    // Unquoted, a time with a colon reads as a number and a stray ':': the whole text is the value.
+    ['[Preferred Contact Time] ge 9:30pm', 'invalid-time', '[Preferred Contact Time] ge "21:30"'],
+    ['[Preferred Contact Time] eq 09:30', 'invalid-time', '[Preferred Contact Time] eq "09:30"'],
+    ['Preferred\\ Contact\\ Time:9:30pm', 'invalid-time', 'Preferred\\ Contact\\ Time:21\\:30'],
   ]);
 
   it('where the meaning is certain the fix is safe', () => {
@@ -155,6 +179,8 @@ describe('numbers, dates and times as people write them', () => {
       ['[Credit Limit] gt 1,000,000', '[Credit Limit] gt 1000000'],
       ['[Date of Birth] lt 13/02/1960', '[Date of Birth] lt "1960-02-13"'],
       ['[Preferred Contact Time] eq 9am', '[Preferred Contact Time] eq "09:00"'],
+      ['[Preferred Contact Time] eq 9:30pm', '[Preferred Contact Time] eq "21:30"'],
+      ['[Preferred Contact Time] ge 09:30:15', '[Preferred Contact Time] ge "09:30:15"'],
     ] as const)
       expect(fixQuery(text, { schema }).text).toBe(meant);
   });

@@ -10,7 +10,8 @@
  * (c) the module `mdq codegen` writes and the Get Schema response it came from give the same
  *     diagnostics, completions and evaluation.
  *
- * Each run is one generated tenant served by one emulator (a data folder read in memory),
+ * A generated tenant has one schema or two (a second with a field name the first types
+ * otherwise), a time field, and queries with wildcards. Each run is one generated tenant served by one emulator (a data folder read in memory),
  * searched with a batch of generated queries: few runs, many queries each.
  */
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -72,7 +73,18 @@ const fieldsArb: fc.Arbitrary<Field[]> = fc
     },
     { name: 'VIP', dataType: 'boolean', ...(pair ? { allowedBooleanValues: pair } : {}) },
     { name: 'Status', dataType: 'picklist', staticPicklist: PICKLIST },
+    { name: 'Meet', dataType: 'time', timeFormat: 'HH:mm' },
   ]);
+
+/**
+ * A second schema of the tenant: `Name` as in the first, `Age` as text (one name, two types:
+ * each record is typed by its own schema), and a field the first lacks.
+ */
+const ORDER_FIELDS: Field[] = [
+  { name: 'Name', dataType: 'string' },
+  { name: 'Age', dataType: 'string' },
+  { name: 'Total', dataType: 'float' },
+];
 
 const WORDS = ['tim', 'Tim Smith', 'berlin', 'new york', 'van Dijk', 'a-b', 'smith'];
 
@@ -109,6 +121,8 @@ function storedValue(field: Field): fc.Arbitrary<unknown> {
       return fc.constantFrom(...pair.split('/'), ...pair.split('/'), 'y', true, false);
     case 'picklist':
       return fc.constantFrom('ACT', 'INA', 'ACT', 'act', 'Active');
+    case 'time':
+      return fc.constantFrom('09:30', '21:00', '00:00', '23:59:59', '9:30', '9am');
     default:
       return fc.constant('x');
   }
@@ -133,6 +147,18 @@ const QUERY_VALUES: Readonly<Record<string, readonly string[]>> = {
   date: ['1985-04-12', '1985', '1960-01-01', '2021-02-30', '04/12/1985', '12.04.1985', 'now-30y'],
   boolean: ['Y', 'N', 'y', 'true', 'false', '1', '0', 'T', 'F', 'yes'],
   picklist: ['ACT', 'INA', 'act', 'Active', 'XYZ'],
+  time: ['09:30', '21:00', '23:59:59', '9:30', '9am', '9:30pm', '25:00'],
+};
+
+/** Wildcards as people write them: a prefix, a suffix, one character, the field's existence. */
+const WILDCARDS: Readonly<Record<string, readonly string[]>> = {
+  string: ['ti*', '*ith', 't?m', 'new*', '*', 'Tim*Smith'],
+  integer: ['4*', '*', '?'],
+  float: ['7*', '*'],
+  date: ['1985*', '*'],
+  boolean: ['Y*', '*'],
+  picklist: ['AC*', 'A?T', '*'],
+  time: ['09*', '*'],
 };
 
 const fieldRef = (name: string) => escapeTerm(name);
@@ -154,6 +180,7 @@ function clauseArb(fields: readonly Field[]): fc.Arbitrary<string> {
       fc
         .tuple(fc.constantFrom('>', '>=', '<', '<='), v)
         .map(([op, x]) => `${f}:${op}${valueText(x)}`),
+      fc.constantFrom(...(WILDCARDS[field.dataType] ?? ['*'])).map((w) => `${f}:${w}`),
     );
   });
 }
@@ -202,7 +229,10 @@ function queryArb(fields: readonly Field[]): fc.Arbitrary<string> {
 
 interface World {
   readonly fields: Field[];
+  /** Data sets of the first schema (People). */
   readonly dataSets: Record<string, unknown>[][];
+  /** Data sets of the second (Orders): none in a tenant of one schema. */
+  readonly orderSets: Record<string, unknown>[][];
   readonly queries: string[];
 }
 
@@ -210,7 +240,8 @@ const worldArb: fc.Arbitrary<World> = fieldsArb.chain((fields) =>
   fc.record({
     fields: fc.constant(fields),
     dataSets: fc.array(recordsArb(fields), { minLength: 1, maxLength: 2 }),
-    queries: fc.array(queryArb(fields), { minLength: 20, maxLength: 20 }),
+    orderSets: fc.array(recordsArb(ORDER_FIELDS), { maxLength: 1 }),
+    queries: fc.array(queryArb([...fields, ...ORDER_FIELDS]), { minLength: 20, maxLength: 20 }),
   }),
 );
 
@@ -221,15 +252,27 @@ afterAll(() => {
   for (const folder of folders) rmSync(folder, { recursive: true, force: true });
 });
 
-function responseOf(fields: readonly Field[]): SchemaResponse {
+function responseOf(fields: readonly Field[], schemaId = 's1', name = 'People'): SchemaResponse {
   return {
-    schemaId: 's1',
-    name: 'People',
+    schemaId,
+    name,
     businessAreaId: 'ba1',
     businessAreaName: 'people',
     fields: fields as SchemaResponse['fields'],
   };
 }
+
+const ORDERS = responseOf(ORDER_FIELDS, 's2', 'Orders');
+
+/** The tenant's schemas: People, and Orders when it has data. */
+const schemasOf = (world: World): SchemaResponse[] =>
+  world.orderSets.length > 0 ? [responseOf(world.fields), ORDERS] : [responseOf(world.fields)];
+
+/** Every data set with its schema. */
+const setsOf = (world: World) => [
+  ...world.dataSets.map((records) => ({ records, schema: responseOf(world.fields) })),
+  ...world.orderSets.map((records) => ({ records, schema: ORDERS })),
+];
 
 /** Writes the world as a data folder (README: "The data folder and durability") and serves it in memory. */
 async function serve(world: World): Promise<TestApi> {
@@ -241,17 +284,19 @@ async function serve(world: World): Promise<TestApi> {
     join(dir, 'business-areas.json'),
     JSON.stringify([{ businessAreaId: 'ba1', name: 'people' }]),
   );
-  writeFileSync(join(dir, 'schemas', 'people.json'), JSON.stringify(responseOf(world.fields)));
-  const items = world.dataSets.map((_, i) => ({
+  for (const schema of schemasOf(world))
+    writeFileSync(join(dir, 'schemas', `${schema.schemaId}.json`), JSON.stringify(schema));
+  const sets = setsOf(world);
+  const items = sets.map(({ schema }, i) => ({
     dataSetId: `ds${i + 1}`,
     dataSetName: `Set ${i + 1}`,
     businessAreaId: 'ba1',
     businessAreaName: 'people',
-    schemaId: 's1',
-    schemaName: 'People',
+    schemaId: schema.schemaId,
+    schemaName: schema.name,
   }));
   writeFileSync(join(dir, 'datasets.json'), JSON.stringify(items));
-  world.dataSets.forEach((records, i) => {
+  sets.forEach(({ records }, i) => {
     const lines = records.map((r, j) =>
       JSON.stringify({ _dataObjectId: `o${i + 1}-${j + 1}`, _version: 1, ...r }),
     );
@@ -320,12 +365,14 @@ describe('one query, one meaning', () => {
       fc.asyncProperty(worldArb, async (world) => {
         const api = await serve(world);
         try {
-          const schema = responseOf(world.fields);
+          const schema = schemasOf(world);
           const records = await everyRecord(api);
-          expect(records).toHaveLength(world.dataSets.flat().length);
+          expect(records).toHaveLength(setsOf(world).flatMap((s) => s.records).length);
+          const fieldsOf = (r: Record<string, unknown>) =>
+            schema.find((s) => s.name === r._schemaName)!.fields;
           const valid = new Set(
             records
-              .filter((r) => recordErrors(r, schema.fields).length === 0)
+              .filter((r) => recordErrors(r, fieldsOf(r)).length === 0)
               .map((r) => String(r._dataObjectId)),
           );
           for (const query of world.queries) {

@@ -7,10 +7,12 @@ export interface FakeIoOptions {
   readonly files?: Readonly<Record<string, string>>;
   readonly stdin?: string;
   readonly color?: boolean;
+  /** The working directory, where the project file (mdq.config.json) is looked for; none: not looked for. */
+  readonly cwd?: string;
 }
 
 /** A `CliIo` over fake files, and the output it captured so far. */
-export function fakeIo({ files = {}, stdin = '', color = false }: FakeIoOptions = {}) {
+export function fakeIo({ files = {}, stdin = '', color = false, cwd }: FakeIoOptions = {}) {
   // `both` is what a terminal shows: standard output and error interleaved in the order written.
   const out = { stdout: '', stderr: '', both: '' };
   const io: CliIo = {
@@ -24,6 +26,7 @@ export function fakeIo({ files = {}, stdin = '', color = false }: FakeIoOptions 
       });
     },
     color,
+    ...(cwd === undefined ? {} : { cwd }),
   };
   return { io, out };
 }

@@ -189,6 +189,20 @@ function removal(start: number, end: number, text: string | undefined): TextEdit
   return { span: { start, end }, text: glue ? ' ' : '' };
 }
 
+/**
+ * True when `operands[i]` and a neighbour it touches, one of them a regex, are pieces of one
+ * written word: `'12/31/1960'` is read as `'12`, `/31/`, `1960'`. (Touching words alone,
+ * `"p" b"p"c`, are clauses: removing one leaves a space.)
+ */
+function glued(operands: readonly Node[], i: number): boolean {
+  const at = operands[i]!;
+  const touches = (other: Node | undefined) =>
+    other !== undefined &&
+    (other.span.end === at.span.start || other.span.start === at.span.end) &&
+    (other.kind === 'Regex' || at.kind === 'Regex');
+  return touches(operands[i - 1]) || touches(operands[i + 1]);
+}
+
 /** Characters that end a clause on their own: whitespace and parentheses. */
 const SEPARATED = /[\s()]/;
 
@@ -236,6 +250,9 @@ function repeatsOf(
       lasts[slot] = i;
       continue;
     }
+    // A piece of one written word (`1960'` in `'12/31/1960'`, where `/31/` is read as a
+    // regex) is no clause of its own: removing it would cut the word.
+    if (node.kind === 'And' && glued(operands, i)) continue;
     if (found.length >= room) {
       unbuilt++;
       continue;

@@ -245,6 +245,17 @@ function rewriteIdiom(
   }
 }
 
+/** Why no range was written: a bound the field cannot hold, and the form it expects (`Age BETWEEN '01/01/1960' AND ...`). */
+function unfit(i: SqlIdiom, field: SchemaField | undefined): string {
+  if (field === undefined || i.idiom !== 'between') return '';
+  for (const v of i.values) {
+    const reading = readValue(v, field);
+    if (!reading.ok && reading.suggestion === undefined)
+      return `; for the field "${field.name}": ${reading.reason}`;
+  }
+  return '';
+}
+
 const IDIOM_MEANS: Readonly<Record<SqlIdiom['idiom'], string>> = {
   in: 'the field holding any of the values is written',
   'not in': 'the field holding none of the values is written',
@@ -285,7 +296,7 @@ function reportIdiom(i: SqlIdiom, context: CheckContext, done: WeakSet<Node>): v
       ? `; there is no field "${unknown}"${rewrites.length > 0 ? `: did you mean ${rewrites.join(' or ')}?` : ''}`
       : rewrites.length > 0
         ? `; ${IDIOM_MEANS[i.idiom]} ${rewrites[0]}`
-        : '';
+        : unfit(i, field);
   context.report({
     code: 'sql-syntax',
     message: `'${keyword}' is SQL, not part of this language: its words are searched in every field${meant}`,

@@ -13,7 +13,7 @@ import type { CheckContext, Report } from '../context.js';
 import type { Rule } from '../rule.js';
 import { PLAIN_NUMBER } from '../../schema/value-rules.js';
 import { valueSites } from '../value-sites.js';
-import { meantValue, slashedDateAt } from '../written-values.js';
+import { colonTimeAt, meantValue, slashedDateAt } from '../written-values.js';
 import {
   acceptsEveryValue,
   readValue,
@@ -100,10 +100,15 @@ function asWritten(
   context: CheckContext,
 ): Refused & { readonly span?: Span } {
   const text = context.text;
+  // A time with colons outside quotes is read as a number and a stray `:` (`9:30pm`).
   const slashed =
-    text !== undefined && (field.kind === 'date' || field.kind === 'datetime')
-      ? slashedDateAt(text, node.span.start)
-      : undefined;
+    text === undefined
+      ? undefined
+      : field.kind === 'date' || field.kind === 'datetime'
+        ? slashedDateAt(text, node.span.start)
+        : field.kind === 'time'
+          ? colonTimeAt(text, node.span.start)
+          : undefined;
   const written =
     slashed !== undefined && slashed.length > node.span.end - node.span.start
       ? slashed
@@ -114,6 +119,16 @@ function asWritten(
       : undefined;
   // The field's own storage format decides an ambiguous date (`01/02/1960` on an MM/DD/YYYY field).
   const own = span === undefined ? reading : readValue(written, field);
+  // Well written but for its quotes (`eq 09:30`): quoting it is the whole fix.
+  if (span !== undefined && own.ok && field.kind === 'time')
+    return {
+      ok: false,
+      code: reading.code,
+      reason: `unquoted, '${written}' is read as '${valueText(node)}' and a stray '${text![node.span.end]}'; quote it`,
+      suggestion: written,
+      suggestionSafe: true,
+      span,
+    };
   if (!own.ok && own.suggestion !== undefined && own.code !== 'invalid-number')
     return span === undefined ? own : { ...own, span };
   const meant = meantValue(written, field);

@@ -141,7 +141,7 @@ export const lintCommand: Command = {
         throw new UsageError(`give either --files or --stdin, not both\nusage: ${usage}`);
       const given = values.remote
         ? await remoteSchemas(values, io, usage)
-        : await readSchemas(values, io, usage);
+        : await readSchemas(values, io, usage, false);
       return lintFiles(
         positionals,
         { schema: given, severities, json: values.json === true, withPositions, summary },

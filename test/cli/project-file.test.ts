@@ -1,0 +1,94 @@
+/**
+ * The command line reads the project file the language server and the ESLint plugin read
+ * (mdq.config.json, found walking up from the working directory): its schemas when no
+ * --schema or --example is given, and its aliases always, under --alias.
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { exampleSchemas } from '../../src/index.js';
+import { runCaptured } from '../support/cli.js';
+
+let root: string;
+let nested: string;
+
+function project(dir: string, config: unknown): string {
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, 'mdq.config.json'), JSON.stringify(config));
+  return dir;
+}
+
+beforeAll(() => {
+  root = mkdtempSync(join(tmpdir(), 'mdq-cli-project-'));
+  writeFileSync(join(root, 'schemas.json'), JSON.stringify(exampleSchemas));
+  project(root, { schemas: ['schemas.json'], aliases: { surname: 'Last Name', Stadt: 'City' } });
+  nested = join(root, 'a', 'b');
+  mkdirSync(nested, { recursive: true });
+});
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+describe('the project file on the command line', () => {
+  it('gives `mdq lint` its schemas and aliases, found walking up from the working directory', async () => {
+    const run = await runCaptured(['lint', 'surname:Smith AND Stadt:Berlin'], { cwd: nested });
+    expect(run.stdout).toContain(
+      'field-alias: "surname" is another name for the field "Last Name"',
+    );
+    expect(run.stdout).toContain('"Stadt" is another name for the field "City"');
+    expect(run.stderr).not.toContain('no --schema given');
+  });
+
+  it('gives `mdq fmt --fix` the fix an alias means', async () => {
+    const run = await runCaptured(['fmt', '--fix', 'surname:Smith'], { cwd: nested });
+    expect(run.stdout).toBe('Last\\ Name:Smith\n');
+  });
+
+  it('keeps its aliases beside --schema and --example, and --alias adds to them', async () => {
+    const run = await runCaptured(
+      ['lint', '--example', '--alias', 'nom=Last Name', 'surname:Smith nom:Dupont'],
+      {
+        cwd: nested,
+      },
+    );
+    expect(run.stdout).toContain('"surname" is another name for the field "Last Name"');
+    expect(run.stdout).toContain('"nom" is another name for the field "Last Name"');
+  });
+
+  it('takes --alias on top of the schemas it names', async () => {
+    const run = await runCaptured(['lint', '--alias', 'nom=Last Name', 'nom:Dupont'], {
+      cwd: nested,
+    });
+    expect(run.stdout).toContain('"nom" is another name for the field "Last Name"');
+  });
+
+  it('is not looked for without a working directory, and --alias alone is then a usage error', async () => {
+    const run = await runCaptured(['lint', '--alias', 'nom=Last Name', 'nom:Dupont']);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('--alias goes with --schema, --example or a project file');
+    const plain = await runCaptured(['lint', 'surname:Smith']);
+    expect(plain.stderr).toContain('no --schema given');
+  });
+
+  it("reports the file's problems on stderr and uses what it can read", async () => {
+    const dir = project(join(root, 'broken'), {
+      schemas: ['schemas.json', 'missing.json'],
+      aliases: { surname: 'Last Name', nowhere: 'No Such Field', empty: '' },
+    });
+    writeFileSync(join(dir, 'schemas.json'), JSON.stringify(exampleSchemas));
+    const run = await runCaptured(['lint', 'surname:Smith'], { cwd: dir });
+    expect(run.stderr).toContain("'aliases.empty' is a field name");
+    expect(run.stderr).toContain("the schema file 'missing.json' cannot be read");
+    expect(run.stderr).toContain('alias "nowhere": no field "No Such Field"');
+    expect(run.stdout).toContain('"surname" is another name for the field "Last Name"');
+  });
+
+  it('leaves `mdq lint --files` to find each file its own project file', async () => {
+    const other = project(join(root, 'other'), { schemas: ['../schemas.json'] });
+    const file = join(nested, 'q.mdq');
+    const run = await runCaptured(['lint', '--files', file], {
+      cwd: other,
+      files: { [file]: 'surname:Smith\n' },
+    });
+    expect(run.stdout).toContain('"surname" is another name for the field "Last Name"');
+  });
+});
