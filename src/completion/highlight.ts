@@ -14,7 +14,7 @@
  * query that parses without errors this changes nothing (a property holds it to one parse
  * of the whole); on a broken one an error stays within its clause.
  */
-import type { Node } from '../language/ast.js';
+import type { Node, Span } from '../language/ast.js';
 import { closesLookAlike, opensLookAlike } from '../checker/look-alike-quotes.js';
 import { closedBy } from '../language/escape.js';
 import { isSpaceCode } from '../language/tokens.js';
