@@ -13,7 +13,7 @@ export default defineConfig({
     ],
   },
   test: {
-    setupFiles: ['test/setup/fast-check.ts'],
+    setupFiles: ['test/setup/fast-check.ts', 'test/setup/connections.ts'],
     testTimeout: 30_000,
     // Most files share their workers' module graph (isolate: false): loading src/ again for each
     // of ~200 files was over half of `npm test`'s time. A file that replaces a module (vi.mock)
