@@ -72,6 +72,10 @@ export const OPTION_HELP: Readonly<Record<string, string>> = {
   'allowed-host':
     'another Host name to serve (repeatable); localhost, IP addresses and --host always are',
   'shutdown-grace-ms': 'how long a stop lets requests under way finish',
+  'max-query-ms': 'how long one search may run (10000; a 400 that says so beyond)',
+  'max-queued-searches': 'most searches waiting for their turn (64; 503 with Retry-After beyond)',
+  'max-search-wait-ms': 'longest a search may wait for its turn (1000; then 503 with Retry-After)',
+  'compact-after-bytes': 'journal bytes after which it is compacted into the data files (4MiB)',
 };
 
 /** What an option means for this command (its own words first). */
