@@ -4,7 +4,7 @@
  * line, a caret. Exit 0 when no error is found, 1 with errors, 2 for bad usage or
  * an unreadable or invalid schema file.
  */
-import { check, ruleCodes, withAliases } from '../../index.js';
+import { check, lineColumn, ruleCodes, withAliases } from '../../index.js';
 import type { Level } from '../../checker/rule.js';
 import type { Diagnostic, Severity } from '../../language/diagnostic.js';
 import { syntaxCodes } from '../../language/syntax-codes.js';
@@ -78,20 +78,7 @@ function summary(counts: Counts): string {
 
 /** Each diagnostic with the line and column of its start, in one pass over the query's line breaks. */
 function withPositions(query: string, diagnostics: readonly Diagnostic[]) {
-  const lineStarts = [0];
-  for (let i = query.indexOf('\n'); i !== -1; i = query.indexOf('\n', i + 1))
-    lineStarts.push(i + 1);
-  return diagnostics.map((d) => {
-    const offset = Math.min(Math.max(d.span.start, 0), query.length);
-    let low = 0;
-    let high = lineStarts.length - 1;
-    while (low < high) {
-      const mid = (low + high + 1) >> 1;
-      if (lineStarts[mid]! <= offset) low = mid;
-      else high = mid - 1;
-    }
-    return { ...d, line: low + 1, column: offset - lineStarts[low]! + 1 };
-  });
+  return diagnostics.map((d) => ({ ...d, ...lineColumn(query, d.span.start) }));
 }
 
 function rulesTable(): string {
