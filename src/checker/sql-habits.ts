@@ -5,7 +5,7 @@
  * finds the comparisons in an AND's operands and says what they would be in mdq.
  */
 import type { And, ComparisonOperator, Expr, Term } from '../language/ast.js';
-import { escapeTerm, quote } from '../language/escape.js';
+import { escapeTerm, quote, unescape } from '../language/escape.js';
 import type { SchemaField, SchemaIndex } from '../schema/schema.js';
 import { readValue } from './values.js';
 
@@ -436,15 +436,92 @@ export function listItems(inner: string): string[] | undefined {
   return items.length > 1 ? items : undefined;
 }
 
+/** `[Age] BETWEEN 18`: the parser's error for a bracketed name before the word BETWEEN and a bound. */
+const BRACKETED_BETWEEN = /^\[((?:[^\]\\]|\\.)+)\]\s+between\s+(\S+)$/is;
+
+/**
+ * `[Age] BETWEEN 18 AND 65`: the parser reads `[Age] BETWEEN 18` as one comparison with an
+ * unknown operator (an Error), then `AND 65`. The bracketed name and the low bound are in
+ * that error's text, with any operands glued to its end (a date with `/`: `01/01/1960`).
+ */
+function bracketedBetween(
+  and: And,
+  i: number,
+  text: string,
+): { name: Term; operatorStart: number; low: string; last: number } | undefined {
+  const ops = and.operands;
+  const error = ops[i]!;
+  const m = BRACKETED_BETWEEN.exec(text.slice(error.span.start, error.span.end));
+  if (m === null) return undefined;
+  const [, inner, lowStart] = m as unknown as [string, string, string];
+  let last = i;
+  while (
+    and.explicit[last] === false &&
+    (ops[last + 1]?.kind === 'Term' || ops[last + 1]?.kind === 'Regex') &&
+    ops[last + 1]!.span.start === ops[last]!.span.end
+  )
+    last++;
+  const written = text.slice(error.span.end - lowStart.length, ops[last]!.span.end);
+  const q = written[0];
+  const low =
+    written.length > 1 && (q === "'" || q === '"') && written[written.length - 1] === q
+      ? q === "'"
+        ? unquote(written)
+        : unescape(written.slice(1, -1)).value
+      : written;
+  const nameEnd = error.span.start + inner.length + 2;
+  const name: Term = {
+    kind: 'Term',
+    raw: inner,
+    value: unescape(inner).value,
+    span: { start: error.span.start, end: nameEnd },
+  };
+  const operatorStart =
+    nameEnd + (text.slice(nameEnd).length - text.slice(nameEnd).trimStart().length);
+  return { name, operatorStart, low, last };
+}
+
+/** BETWEEN's upper bound after the low one ends at `ops[after]`: `AND 2` (the language's AND) or `and 2` (the word). */
+function highBound(
+  and: And,
+  after: number,
+  text: string | undefined,
+): { value: string; last: number } | undefined {
+  const explicit = and.explicit;
+  return explicit[after] === true
+    ? boundAt(and, after + 1, text)
+    : explicit[after] === false &&
+        isWordTerm(and.operands[after + 1], 'and') &&
+        explicit[after + 1] === false
+      ? boundAt(and, after + 2, text)
+      : undefined;
+}
+
 /** Every SQL idiom (IN, BETWEEN, IS NULL) among the operands of `and`, in order. */
 export function sqlIdioms(and: And, text: string | undefined): readonly SqlIdiom[] {
   const ops = and.operands;
   const explicit = and.explicit;
   let found: SqlIdiom[] | undefined;
   const adjacent = (i: number) => explicit[i] === false;
-  for (let i = 1; i < ops.length; i++) {
-    if (!adjacent(i - 1)) continue;
+  for (let i = 0; i < ops.length; i++) {
     const op = ops[i];
+    if (op!.kind === 'Error' && text !== undefined) {
+      const between = bracketedBetween(and, i, text);
+      const high = between === undefined ? undefined : highBound(and, between.last, text);
+      if (between !== undefined && high !== undefined) {
+        (found ??= []).push({
+          idiom: 'between',
+          nameWords: [between.name],
+          values: [between.low, high.value],
+          operatorStart: between.operatorStart,
+          end: ops[high.last]!.span.end,
+          rest: ops.slice(i, high.last + 1),
+        });
+        i = high.last;
+      }
+      continue;
+    }
+    if (i === 0 || !adjacent(i - 1)) continue;
     let idiom: SqlIdiom['idiom'] | undefined;
     let values: string[] = [];
     let last = i;
@@ -471,14 +548,7 @@ export function sqlIdioms(and: And, text: string | undefined): readonly SqlIdiom
     } else if (isWordTerm(op, 'between') && adjacent(i)) {
       const low = boundAt(and, i + 1, text);
       if (low === undefined) continue;
-      const after = low.last;
-      // `BETWEEN 1 AND 2` (an AND of the language) or `between 1 and 2` (the word `and`).
-      const high =
-        explicit[after] === true
-          ? boundAt(and, after + 1, text)
-          : explicit[after] === false && isWordTerm(ops[after + 1], 'and') && adjacent(after + 1)
-            ? boundAt(and, after + 2, text)
-            : undefined;
+      const high = highBound(and, low.last, text);
       if (high === undefined) continue;
       idiom = 'between';
       values = [low.value, high.value];

@@ -142,25 +142,26 @@ function meantDate(text: string): Meant | undefined {
   };
 }
 
-const CLOCK = /^(\d{1,2})(?:[:.h](\d{2}))?\s*(am|pm|a\.m\.|p\.m\.|h)?$/i;
+const CLOCK = /^(\d{1,2})(?:[:.h](\d{2})(?::(\d{2}))?)?\s*(am|pm|a\.m\.|p\.m\.|h)?$/i;
 
-/** `9am`, `9:30pm`, `12am`, `9h`, `9h30`, `9.30`: the time as HH:MM. */
+/** `9am`, `9:30pm`, `9:30:15pm`, `12am`, `9h`, `9h30`, `9.30`: the time as HH:MM (HH:MM:SS with seconds). */
 function meantTime(text: string): Meant | undefined {
   const m = CLOCK.exec(text.trim());
-  if (m === null || (m[3] === undefined && m[2] === undefined)) return undefined;
+  if (m === null || (m[4] === undefined && m[2] === undefined)) return undefined;
   let h = Number(m[1]);
   const min = m[2] === undefined ? 0 : Number(m[2]);
-  const half = m[3]?.toLowerCase().replace(/\./g, '');
+  const half = m[4]?.toLowerCase().replace(/\./g, '');
   if (half === 'am' || half === 'pm') {
     if (h < 1 || h > 12) return undefined;
     h = (h % 12) + (half === 'pm' ? 12 : 0);
   }
-  if (h > 23 || min > 59) return undefined;
-  const value = `${pad(h)}:${pad(min)}`;
+  if (h > 23 || min > 59 || Number(m[3] ?? 0) > 59) return undefined;
+  const form = m[3] === undefined ? 'HH:MM' : 'HH:MM:SS';
+  const value = `${pad(h)}:${pad(min)}${m[3] === undefined ? '' : `:${m[3]}`}`;
   return {
     values: [value],
     certain: true,
-    reason: `'${text}' is not how queries write a time: they use the 24-hour clock, HH:MM: ${value}`,
+    reason: `'${text}' is not how queries write a time: they use the 24-hour clock, ${form}: ${value}`,
   };
 }
 
@@ -199,4 +200,17 @@ export function colonTimeAt(text: string, start: number): string | undefined {
     text.slice(start, start + 14),
   );
   return m?.[0];
+}
+
+/**
+ * True when `start` is inside a time written with colons outside quotes that begins before
+ * it: the `30` of `9:30:15`, which the parser reads as a field name after the stray `:`.
+ */
+export function insideColonTime(text: string, start: number): boolean {
+  if (text[start - 1] !== ':') return false;
+  let from = start - 1;
+  while (from > 0 && from > start - 4 && /\d/.test(text[from - 1]!)) from--;
+  if (from === start - 1 || (from > 0 && /[\p{L}\p{N}_.]/u.test(text[from - 1]!))) return false;
+  const clock = colonTimeAt(text, from);
+  return clock !== undefined && from + clock.length > start;
 }

@@ -96,6 +96,37 @@ describe('lists and SQL idioms', () => {
       'sql-syntax',
       'Date\\ of\\ Birth:[1960-01-01 TO 1960-12-31]',
     ],
+    // Bracketed, the parser reads `[Age] BETWEEN 18` as a comparison with an unknown operator.
+    ['[Age] BETWEEN 18 AND 65', 'sql-syntax', 'Age:[18 TO 65]'],
+    ['[age] between 18 and 65', 'sql-syntax', 'Age:[18 TO 65]'],
+    ['x [Age] Between -5 and 65 y', 'sql-syntax', 'x Age:[-5 TO 65] y'],
+    ['[Agee] BETWEEN 18 AND 65', 'sql-syntax', 'Age:[18 TO 65]'],
+    [
+      '[Date of Birth] between "1960-01-01" and "1960-12-31"',
+      'sql-syntax',
+      'Date\\ of\\ Birth:[1960-01-01 TO 1960-12-31]',
+    ],
+    [
+      '[Date of Birth] BETWEEN 01/01/1960 AND 12/31/1960',
+      'sql-syntax',
+      'Date\\ of\\ Birth:[1960-01-01 TO 1960-12-31]',
+    ],
+    [
+      "[Date of Birth] BETWEEN '13.02.1960' AND '12/31/1960'",
+      'sql-syntax',
+      'Date\\ of\\ Birth:[1960-02-13 TO 1960-12-31]',
+    ],
+    [
+      'Date of Birth between 13.02.1960 and 31.12.1960',
+      'sql-syntax',
+      'Date\\ of\\ Birth:[1960-02-13 TO 1960-12-31]',
+    ],
+    // The field's own format decides the order (Last Contacted is stored day first).
+    [
+      '[Last Contacted] between 01/02/2020 and 02/03/2020',
+      'sql-syntax',
+      'Last\\ Contacted:[2020-02-01 TO 2020-03-02]',
+    ],
     ['age 18-65', 'dash-range', 'Age:[18 TO 65]'],
     ['Age:18-65', 'dash-range', 'Age:[18 TO 65]'],
     ['Stock Quantity 10-20', 'dash-range', 'Stock\\ Quantity:[10 TO 20]'],
@@ -127,6 +158,40 @@ describe('lists and SQL idioms', () => {
     expect(diagnostics[0]!.message).toMatch(/for the field "Age": '01\/01\/1960' is not a number/);
     expect(diagnostics[0]!.fixes ?? []).toEqual([]);
     expect(fixQuery(text, { schema, unsafe: true }).text).toBe(text);
+  });
+
+  it('says why a bracketed BETWEEN has no range fix: a bound the field cannot hold, or a date of two readings', () => {
+    for (const [text, says] of [
+      ['[Age] between "01/01/1960" and 5', /for the field "Age": '01\/01\/1960' is not a number/],
+      [
+        '[Customer Since] between 01/02/2020 and 13/03/2020',
+        /'01\/02\/2020' may be 1 February \(2020-02-01\) or 2 January \(2020-01-02\)/,
+      ],
+      [
+        '[Credit Limit] BETWEEN 1000 AND $2,000',
+        /for the field "Credit Limit": '\$2,000' .*may be 2000 or 2\.000/,
+      ],
+    ] as const) {
+      const idiom = check(text, { schema }).find((d) => d.code === 'sql-syntax');
+      expect(idiom?.message, text).toMatch(says);
+      expect(idiom!.fixes ?? []).toEqual([]);
+    }
+  });
+
+  it("a bracketed BETWEEN spans from the bracket to the upper bound, beside the parser's unknown-operator", () => {
+    const text = 'City:Berlin AND [Age] BETWEEN 18 AND 65';
+    const found = check(text, { schema });
+    const idiom = found.find((d) => d.code === 'sql-syntax')!;
+    expect(text.slice(idiom.span.start, idiom.span.end)).toBe('[Age] BETWEEN 18 AND 65');
+    expect(idiom.message).toMatch(/a range is written Age:\[18 TO 65\]/);
+    expect(found.map((d) => d.code)).toContain('unknown-operator');
+    expect(fixQuery(text, { schema, unsafe: true }).text).toBe('City:Berlin AND Age:[18 TO 65]');
+    // Not BETWEEN, or no upper bound: no idiom.
+    for (const other of ['[Age] BEYOND 18 AND 65', '[Age] BETWEEN 18', '[Age] BETWEEN 18 65'])
+      expect(
+        check(other, { schema }).map((d) => d.code),
+        other,
+      ).not.toContain('sql-syntax');
   });
 
   it('leaves words that only look like lists or ranges alone', () => {
@@ -172,7 +237,80 @@ describe('numbers, dates and times as people write them', () => {
     ['[Preferred Contact Time] ge 9:30pm', 'invalid-time', '[Preferred Contact Time] ge "21:30"'],
     ['[Preferred Contact Time] eq 09:30', 'invalid-time', '[Preferred Contact Time] eq "09:30"'],
     ['Preferred\\ Contact\\ Time:9:30pm', 'invalid-time', 'Preferred\\ Contact\\ Time:21\\:30'],
+    // With seconds and a one-digit hour: read whole too, written HH:MM:SS.
+    [
+      '[Preferred Contact Time] ge 9:30:15',
+      'invalid-time',
+      '[Preferred Contact Time] ge "09:30:15"',
+    ],
+    [
+      '[Preferred Contact Time] eq 9:30:15pm',
+      'invalid-time',
+      '[Preferred Contact Time] eq "21:30:15"',
+    ],
+    [
+      '[Preferred Contact Time] eq "9:30:15pm"',
+      'invalid-time',
+      '[Preferred Contact Time] eq "21:30:15"',
+    ],
+    [
+      'Preferred\\ Contact\\ Time:9:30:15',
+      'invalid-time',
+      'Preferred\\ Contact\\ Time:09\\:30\\:15',
+    ],
+    [
+      'Preferred\\ Contact\\ Time:9:30:15pm',
+      'invalid-time',
+      'Preferred\\ Contact\\ Time:21\\:30\\:15',
+    ],
   ]);
+
+  it('an unquoted time with a colon gets one message naming the 24-hour form and a safe fix: no value-then-words, no unknown field', () => {
+    for (const [text, says, fixed] of [
+      [
+        'Preferred\\ Contact\\ Time:9:30pm',
+        /24-hour clock, HH:MM: 21:30/,
+        'Preferred\\ Contact\\ Time:21\\:30',
+      ],
+      [
+        'Preferred\\ Contact\\ Time:9:30:15',
+        /HH:MM:SS, quoted: 09:30:15/,
+        'Preferred\\ Contact\\ Time:09\\:30\\:15',
+      ],
+      [
+        '[Preferred Contact Time] eq 9:30:15pm',
+        /HH:MM:SS: 21:30:15/,
+        '[Preferred Contact Time] eq "21:30:15"',
+      ],
+      [
+        '[Preferred Contact Time] ge 09:30:15',
+        /quote it/,
+        '[Preferred Contact Time] ge "09:30:15"',
+      ],
+    ] as const) {
+      const found = check(text, { schema });
+      const time = found.filter((d) => d.code === 'invalid-time');
+      expect(time.length, text).toBe(1);
+      expect(time[0]!.message).toMatch(says);
+      expect(time[0]!.fixes!.map((f) => f.safe)).toEqual([true]);
+      // Not `"9 30pm"` (the value was cut at its ':', not at a space), and no field "30".
+      expect(
+        found.map((d) => d.code),
+        text,
+      ).not.toContain('value-then-words');
+      expect(
+        found.map((d) => d.code),
+        text,
+      ).not.toContain('unknown-field');
+      expect(fixQuery(text, { schema }).text).toBe(fixed);
+    }
+  });
+
+  it('a value cut at a space is still one value with words after it; a field named by digits elsewhere is still unknown', () => {
+    expect(check('City:New York', { schema }).map((d) => d.code)).toContain('value-then-words');
+    expect(check('[30] eq 5', { schema }).map((d) => d.code)).toContain('unknown-field');
+    expect(check('x 30:15', { schema }).map((d) => d.code)).toContain('unknown-field');
+  });
 
   it('where the meaning is certain the fix is safe', () => {
     for (const [text, meant] of [

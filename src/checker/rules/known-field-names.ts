@@ -15,6 +15,16 @@ import type { Rule } from '../rule.js';
 import { closest, containingWord, quotedList } from '../suggest.js';
 import { readValue, valueText, type ValueNode } from '../values.js';
 import { kindAround } from '../walk.js';
+import { insideColonTime } from '../written-values.js';
+
+/** `30`: a name of digits only (tested without a regular expression: this runs for unknown names only). */
+function isDigits(name: string): boolean {
+  for (let i = 0; i < name.length; i++) {
+    const c = name.charCodeAt(i);
+    if (c < 48 || c > 57) return false;
+  }
+  return name.length > 0;
+}
 
 const places = /* @__PURE__ */ new WeakMap<SchemaIndex, string>();
 
@@ -269,6 +279,13 @@ export const KnownFieldNames: Rule = {
         if (around !== 'Comparison' && context.spacedName(clause as Field | Exists)) return;
         // `*:x` searches every field; wildcard names are reported by the parser.
         if (name === '' || name === '*' || (around === 'Field' && hasWildcard(node.raw))) return;
+        // `9:30:15`: the `30` after a time's stray `:` (the parser's error), no name anyone wrote.
+        if (
+          context.text !== undefined &&
+          isDigits(name) &&
+          insideColonTime(context.text, node.span.start)
+        )
+          return;
         // `parent.child`: a nested field under a known field; the schema does not describe what is inside.
         if (name.includes('.') && knownParent(schema, name)) return;
         const said = holding(verdict(schema, name), clause, schema);

@@ -48,6 +48,7 @@ import {
   type SqlIdiom,
 } from '../sql-habits.js';
 import { readValue } from '../values.js';
+import { meantValue } from '../written-values.js';
 import { kindAround } from '../walk.js';
 
 /** A comparison as mdq writes it. */
@@ -230,11 +231,7 @@ function rewriteIdiom(
       return i.idiom === 'in' ? clause : `-${clause}`;
     }
     case 'between': {
-      const bounds = i.values.map((v) => {
-        if (field === undefined) return v;
-        const reading = readValue(v, field);
-        return reading.ok ? v : reading.suggestion;
-      });
+      const bounds = i.values.map((v) => (field === undefined ? v : boundFor(v, field)));
       if (bounds.some((v) => v === undefined)) return undefined;
       return `${f}:[${printRangeBound(bounds[0]!)} TO ${printRangeBound(bounds[1]!)}]`;
     }
@@ -245,13 +242,27 @@ function rewriteIdiom(
   }
 }
 
+/**
+ * A bound of BETWEEN as the field holds it: as written, the value rules' correction, or
+ * the one value a number or date written as people do means (`13.02.1960`); undefined
+ * when the field cannot hold it or its meaning is not certain (`01/02/2020`).
+ */
+function boundFor(value: string, field: SchemaField): string | undefined {
+  const reading = readValue(value, field);
+  if (reading.ok) return value;
+  if (reading.suggestion !== undefined) return reading.suggestion;
+  const meant = meantValue(value, field);
+  return meant?.certain === true && meant.values.length === 1 ? meant.values[0] : undefined;
+}
+
 /** Why no range was written: a bound the field cannot hold, and the form it expects (`Age BETWEEN '01/01/1960' AND ...`). */
 function unfit(i: SqlIdiom, field: SchemaField | undefined): string {
   if (field === undefined || i.idiom !== 'between') return '';
   for (const v of i.values) {
+    if (boundFor(v, field) !== undefined) continue;
     const reading = readValue(v, field);
-    if (!reading.ok && reading.suggestion === undefined)
-      return `; for the field "${field.name}": ${reading.reason}`;
+    const reason = meantValue(v, field)?.reason ?? (reading.ok ? '' : reading.reason);
+    return `; for the field "${field.name}": ${reason}`;
   }
   return '';
 }

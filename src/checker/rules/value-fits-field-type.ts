@@ -119,16 +119,19 @@ function asWritten(
       : undefined;
   // The field's own storage format decides an ambiguous date (`01/02/1960` on an MM/DD/YYYY field).
   const own = span === undefined ? reading : readValue(written, field);
-  // Well written but for its quotes (`eq 09:30`): quoting it is the whole fix.
-  if (span !== undefined && own.ok && field.kind === 'time')
+  // Well written but for its quotes (`eq 09:30`): quoting it is the whole fix; `9:30:15`
+  // is written with its hour's two digits too (`09:30:15`), as times are.
+  if (span !== undefined && own.ok && field.kind === 'time') {
+    const time = typeof own.comparable === 'string' ? own.comparable : written;
     return {
       ok: false,
       code: reading.code,
-      reason: `unquoted, '${written}' is read as '${valueText(node)}' and a stray '${text![node.span.end]}'; quote it`,
-      suggestion: written,
+      reason: `unquoted, '${written}' is read as '${valueText(node)}' and a stray '${text![node.span.end]}'; ${time === written ? 'quote it' : `write it as HH:MM${time.length > 5 ? ':SS' : ''}, quoted: ${time}`}`,
+      suggestion: time,
       suggestionSafe: true,
       span,
     };
+  }
   if (!own.ok && own.suggestion !== undefined && own.code !== 'invalid-number')
     return span === undefined ? own : { ...own, span };
   const meant = meantValue(written, field);

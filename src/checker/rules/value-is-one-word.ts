@@ -6,7 +6,7 @@
  *   invalid: City:New York        Rating:5 stars             (value-then-words)
  */
 import type { And, Expr, Field, Term } from '../../language/ast.js';
-import { quote } from '../../language/escape.js';
+import { isQueryWhitespace, quote } from '../../language/escape.js';
 import type { CheckContext } from '../context.js';
 import { opensLookAlike } from '../look-alike-quotes.js';
 import { isOperatorWord } from '../operator-words.js';
@@ -19,6 +19,13 @@ const MAX_WORDS = 4;
 
 const isPlainWord = (node: Expr | undefined): node is Term =>
   node?.kind === 'Term' && !isOperatorWord(node) && !/^[=<>!]+$/.test(node.value);
+
+/** True when `text` holds only whitespace from `start` to `end`, and some. */
+function isBlank(text: string, start: number, end: number): boolean {
+  if (end <= start) return false;
+  for (let i = start; i < end; i++) if (!isQueryWhitespace(text[i]!)) return false;
+  return true;
+}
 
 function checkValueRunsOn(and: And, context: CheckContext): void {
   const ops = and.operands;
@@ -51,6 +58,9 @@ function checkValueRunsOn(and: And, context: CheckContext): void {
       words.push(ops[j] as Term);
     }
     if (words.length === 0) continue;
+    // `Time:9:30pm`: the parser cut the value at a character (its own error), not at a space.
+    const text = context.text;
+    if (text !== undefined && !isBlank(text, clause.value.span.end, words[0]!.span.start)) continue;
     reportSplitValue(clause, words, field, context);
   }
 }
