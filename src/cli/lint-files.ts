@@ -2,9 +2,9 @@
  * `mdq lint --files <file|glob>...`: every query of saved `.mdq` files, each blank-line-
  * separated block checked on its own (as the language server reads them), reported at its
  * line in the file; in `*.mdq.json` saved searches, every "query" string, reported at its
- * characters in the file (through JSON escapes). Without `--schema` each file is checked against the schemas of the
- * `mdq.config.json` found walking up from it, with the config's levels (which `--severity`
- * overrides). Exit 1 when any file has an error, 2 when a file cannot be read or nothing matched.
+ * characters in the file (through JSON escapes). Each file is checked with the levels of the
+ * `mdq.config.json` found walking up from it (its `rules`, which `--severity` overrides), and,
+ * without `--schema`, against that file's schemas. Exit 1 when any file has an error, 2 when a file cannot be read or nothing matched.
  */
 import { dirname } from 'node:path';
 import type { Level } from '../checker/rule.js';
@@ -72,17 +72,14 @@ export async function lintFiles(
       unreadable = true;
       continue;
     }
-    let schema = options.schema;
-    let severities = options.severities;
-    if (schema === undefined) {
-      const configPath = findConfig(dirname(file));
-      const project = loadProject(configPath);
-      schema = project.schema;
-      severities = { ...project.severities, ...options.severities };
-      if (configPath && !told.has(configPath)) {
-        told.add(configPath);
-        for (const p of project.problems) io.stderr(`mdq lint: ${p}\n`);
-      }
+    // The file's project: its schemas unless --schema gives them, its levels always (under --severity).
+    const configPath = findConfig(dirname(file));
+    const project = loadProject(configPath);
+    const schema = options.schema ?? project.schema;
+    const severities = { ...project.severities, ...options.severities };
+    if (configPath && !told.has(configPath)) {
+      told.add(configPath);
+      for (const p of project.problems) io.stderr(`mdq lint: ${p}\n`);
     }
     const blocks = isSavedSearches(file) ? jsonQueryBlocks(text) : splitBlocks(text);
     const diagnostics = blocks.flatMap((block) =>

@@ -4,11 +4,13 @@
  * A file that cannot be read or is not a Get Schema response is a usage error (exit 2).
  * Without either, the project file the language server and the ESLint plugin read
  * (`mdq.config.json`, found walking up from the working directory) gives the schemas;
- * its `aliases` apply in every case, under the command line's `--alias`.
+ * its `aliases` apply in every case, under the command line's `--alias`, and so do its
+ * `rules` (levels of codes), under the command line's `--severity`.
  */
 import { findConfig, loadProject } from '../eslint/config.js';
 import { exampleSchemas, loadSchema, SchemaError, withAliases } from '../index.js';
 import { parseAliases } from './aliases.js';
+import type { Level } from '../checker/rule.js';
 import type { SchemaResponse } from '../schema/response.js';
 import type { SchemaIndex } from '../schema/schema.js';
 import { UsageError, type CliIo } from './io.js';
@@ -58,24 +60,55 @@ export async function readSchemaResponses(
   return responses;
 }
 
+/** Where the schemas come from on the command line. */
+interface SchemaValues {
+  schema?: string[] | undefined;
+  example?: boolean | undefined;
+  alias?: string[] | undefined;
+}
+
 /** Reads every `--schema` file, or the example tenant, into one lookup; undefined when neither is given. */
 export async function readSchemas(
-  values: {
-    schema?: string[] | undefined;
-    example?: boolean | undefined;
-    alias?: string[] | undefined;
-  },
+  values: SchemaValues,
   io: CliIo,
   commandUsage: string,
   /** False where each file finds its own project file (`mdq lint --files`). */
   fromProject = true,
+): Promise<SchemaIndex | undefined> {
+  return (await readProject(values, io, commandUsage, fromProject)).schema;
+}
+
+/** What a command checks with: the schemas (as `readSchemas`), and the project file's levels of codes (its `rules`). */
+export interface CheckSetting {
+  readonly schema: SchemaIndex | undefined;
+  readonly severities: Readonly<Record<string, Level>>;
+}
+
+const NO_LEVELS: Readonly<Record<string, Level>> = {};
+
+/** The schemas and the project file's `rules`, for one query checked in the working directory. */
+export async function readProject(
+  values: SchemaValues,
+  io: CliIo,
+  commandUsage: string,
+  fromProject = true,
+): Promise<CheckSetting> {
+  const project = io.cwd === undefined || !fromProject ? undefined : projectFile(io.cwd, io);
+  const schema = await schemasOf(values, project, io, commandUsage);
+  return { schema, severities: project?.severities ?? NO_LEVELS };
+}
+
+async function schemasOf(
+  values: SchemaValues,
+  project: ReturnType<typeof loadProject> | undefined,
+  io: CliIo,
+  commandUsage: string,
 ): Promise<SchemaIndex | undefined> {
   const files = values.schema ?? [];
   if (values.example && files.length > 0)
     throw new UsageError(`give either --schema or --example, not both\nusage: ${commandUsage}`);
   const given = parseAliases(values.alias ?? []);
   if (typeof given === 'string') throw new UsageError(`--alias: ${given}\nusage: ${commandUsage}`);
-  const project = io.cwd === undefined || !fromProject ? undefined : projectFile(io.cwd, io);
   if (values.example || files.length > 0) {
     const aliases = { ...project?.aliases, ...given };
     const options = Object.keys(aliases).length === 0 ? undefined : { aliases };
@@ -96,6 +129,12 @@ export async function readSchemas(
   for (const problem of extended.problems.slice(told))
     io.stderr(`mdq: schema: ${printable(problem)}\n`);
   return extended;
+}
+
+/** The project file's levels of codes alone (`mdq lint --remote`: the schemas come from the service). */
+export function projectLevels(io: CliIo): Readonly<Record<string, Level>> {
+  const path = io.cwd === undefined ? undefined : findConfig(io.cwd);
+  return path === undefined ? NO_LEVELS : loadProject(path).severities;
 }
 
 /** The project file that governs `dir`, its problems (the config's, its schemas') sent to stderr. */

@@ -1,7 +1,8 @@
 /**
  * The command line reads the project file the language server and the ESLint plugin read
  * (mdq.config.json, found walking up from the working directory): its schemas when no
- * --schema or --example is given, and its aliases always, under --alias.
+ * --schema or --example is given, its aliases always, under --alias, and its rules (levels
+ * of codes) always, under --severity.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -90,5 +91,76 @@ describe('the project file on the command line', () => {
       files: { [file]: 'surname:Smith\n' },
     });
     expect(run.stdout).toContain('"surname" is another name for the field "Last Name"');
+  });
+});
+
+describe("the project file's rules on the command line", () => {
+  let dir: string;
+  beforeAll(() => {
+    dir = project(join(root, 'rules'), {
+      schemas: ['../schemas.json'],
+      aliases: { surname: 'Last Name' },
+      rules: { 'field-alias': 'off', 'value-then-words': 'error' },
+    });
+  });
+
+  it('set the levels of a single query in `mdq lint`: off is not reported, error fails', async () => {
+    const off = await runCaptured(['lint', 'surname:Smith'], { cwd: dir });
+    expect(off.stdout).not.toContain('field-alias');
+    expect(off.code).toBe(0);
+    const raised = await runCaptured(['lint', 'City:New York'], { cwd: dir });
+    expect(raised.stdout).toMatch(/error value-then-words/);
+    expect(raised.code).toBe(1);
+  });
+
+  it('apply beside --schema and --example, to --stdin and --json, under --severity', async () => {
+    const example = await runCaptured(['lint', '--example', 'City:New York'], { cwd: dir });
+    expect(example.stdout).toMatch(/error value-then-words/);
+    const stdin = await runCaptured(['lint', '--stdin', '--json'], {
+      cwd: dir,
+      stdin: 'surname:Smith\nCity:New York\n',
+    });
+    const lines = stdin.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
+    expect(lines[0].diagnostics).toEqual([]);
+    expect(lines[1].diagnostics.map((d: { severity: string }) => d.severity)).toEqual(['error']);
+    const given = await runCaptured(
+      [
+        'lint',
+        '--severity',
+        'value-then-words=warning',
+        '--severity',
+        'field-alias=on',
+        'surname:Smith City:New York',
+      ],
+      { cwd: dir },
+    );
+    expect(given.stdout).toMatch(/warning value-then-words/);
+    expect(given.stdout).toContain('field-alias');
+    expect(given.code).toBe(0);
+  });
+
+  it('keep `mdq fmt --fix` from applying the fix of a code that is off', async () => {
+    const off = await runCaptured(['fmt', '--fix', 'surname:Smith'], { cwd: dir });
+    expect(off.stdout).toBe('surname:Smith\n');
+    const on = await runCaptured(
+      ['fmt', '--fix', '--severity', 'field-alias=on', 'surname:Smith'],
+      {
+        cwd: dir,
+      },
+    );
+    expect(on.stdout).toBe('Last\\ Name:Smith\n');
+  });
+
+  it("apply to `mdq lint --files` with --schema too, from each file's project file", async () => {
+    const file = join(dir, 'q.mdq');
+    const run = await runCaptured(['lint', '--files', '--example', file], {
+      cwd: root,
+      files: { [file]: 'City:New York\n' },
+    });
+    expect(run.stdout).toMatch(/error value-then-words/);
+    expect(run.code).toBe(1);
   });
 });

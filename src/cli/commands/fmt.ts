@@ -11,7 +11,8 @@ import { parseCommandArgs, singleQuery, withPipedQuery } from '../args.js';
 import type { Command } from '../command.js';
 import { EXIT, UsageError, stdinQueries } from '../io.js';
 import { MAX_DIAGNOSTICS, formatDiagnostics, moreLine, ALL_DIAGNOSTICS } from '../report.js';
-import { readSchemas, readSeverities, schemaOptions } from './lint.js';
+import { readSeverities, schemaOptions } from './lint.js';
+import { readProject } from '../schema-files.js';
 
 const usage =
   'mdq fmt "<query>" [--multiline] [--width N (implies --multiline)] [--fix [--unsafe] [--schema <file>... | --example] [--alias <name>=<Field>...] [--severity <code>=<level>...]] | mdq fmt --stdin [...]';
@@ -96,8 +97,11 @@ export const fmtCommand: Command = {
       throw new UsageError(
         `--schema, --example, --alias, --severity and --unsafe go with --fix\nusage: ${usage}`,
       );
-    const severities = readSeverities(values.severity, usage);
-    const schema = values.fix ? await readSchemas(values, io, usage) : undefined;
+    const given = readSeverities(values.severity, usage);
+    const project = values.fix ? await readProject(values, io, usage) : undefined;
+    const schema = project?.schema;
+    // The project file's `rules` (a code `off` is not fixed), under the command line's `--severity`.
+    const severities = { ...project?.severities, ...given };
     if (values.fix && schema === undefined)
       io.stderr(
         'mdq fmt: no --schema given: schema checks skipped, fixing syntax and query shape only\n',

@@ -13,7 +13,7 @@ import type { Command } from '../command.js';
 import { EXIT, UsageError, stdinQueries } from '../io.js';
 import { formatDiagnostics, ALL_DIAGNOSTICS } from '../report.js';
 import { CONNECTION_USAGE, remoteLintOptions, remoteSchemas } from '../remote.js';
-import { readSchemas } from '../schema-files.js';
+import { projectLevels, readProject, readSchemas } from '../schema-files.js';
 import { parseAliases } from '../aliases.js';
 import { lintFiles } from '../lint-files.js';
 
@@ -146,15 +146,19 @@ export const lintCommand: Command = {
     const aliases =
       remote !== undefined && values.alias !== undefined ? parseAliases(values.alias) : undefined;
     if (typeof aliases === 'string') throw new UsageError(`--alias: ${aliases}\nusage: ${usage}`);
-    const schema = values.remote
-      ? remote && aliases
-        ? withAliases(remote, aliases)
-        : remote
-      : await readSchemas(values, io, usage);
+    const project = values.remote
+      ? {
+          schema: remote && aliases ? withAliases(remote, aliases) : remote,
+          severities: projectLevels(io),
+        }
+      : await readProject(values, io, usage);
+    const schema = project.schema;
     if (schema === undefined)
       io.stderr('mdq lint: no --schema given: checking syntax and query shape only\n');
+    // The project file's `rules`, under the command line's `--severity`.
+    const levels = { ...project.severities, ...severities };
     const lint = (text: string) =>
-      check(text, { ...(schema ? { schema } : {}), severities, ...ALL_DIAGNOSTICS });
+      check(text, { ...(schema ? { schema } : {}), severities: levels, ...ALL_DIAGNOSTICS });
     const hasErrors = (diagnostics: readonly Diagnostic[]) =>
       diagnostics.some((d) => d.severity === 'error');
 
