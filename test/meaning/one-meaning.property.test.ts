@@ -7,8 +7,9 @@
  * (b) a query the checker passes without errors is never refused by the emulator, and a
  *     one-clause query whose only errors say "this value can never match" matches no record
  *     that keeps the value rules, in the evaluator and in the emulator;
- * (c) the module `mdq codegen` writes and the Get Schema response it came from give the same
- *     diagnostics, completions and evaluation.
+ * (c) the module `mdq codegen` writes and the Get Schema responses it came from give the same
+ *     diagnostics, completions and evaluation, for one schema and for two (the module's
+ *     exports passed together, as the responses are).
  *
  * A generated tenant has one schema or two (a second with a field name the first types
  * otherwise), a time field, and queries with wildcards. Each run is one generated tenant served by one emulator (a data folder read in memory),
