@@ -437,7 +437,7 @@ export function listItems(inner: string): string[] | undefined {
 }
 
 /** `[Age] BETWEEN 18`: the parser's error for a bracketed name before the word BETWEEN and a bound. */
-const BRACKETED_BETWEEN = /^\[((?:[^\]\\]|\\.)+)\]\s+between\s+(\S+)$/is;
+const BRACKETED_BETWEEN = /^\[((?:[^\]\\]|\\.)+)\](\s*)between\s+(\S+)$/is;
 
 /**
  * `[Age] BETWEEN 18 AND 65`: the parser reads `[Age] BETWEEN 18` as one comparison with an
@@ -453,7 +453,7 @@ function bracketedBetween(
   const error = ops[i]!;
   const m = BRACKETED_BETWEEN.exec(text.slice(error.span.start, error.span.end));
   if (m === null) return undefined;
-  const [, inner, lowStart] = m as unknown as [string, string, string];
+  const [, inner, space, lowStart] = m as unknown as [string, string, string, string];
   let last = i;
   while (
     and.explicit[last] === false &&
@@ -476,9 +476,7 @@ function bracketedBetween(
     value: unescape(inner).value,
     span: { start: error.span.start, end: nameEnd },
   };
-  const operatorStart =
-    nameEnd + (text.slice(nameEnd).length - text.slice(nameEnd).trimStart().length);
-  return { name, operatorStart, low, last };
+  return { name, operatorStart: nameEnd + space.length, low, last };
 }
 
 /** BETWEEN's upper bound after the low one ends at `ops[after]`: `AND 2` (the language's AND) or `and 2` (the word). */
