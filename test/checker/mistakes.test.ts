@@ -99,6 +99,7 @@ describe('lists and SQL idioms', () => {
     // Bracketed, the parser reads `[Age] BETWEEN 18` as a comparison with an unknown operator.
     ['[Age] BETWEEN 18 AND 65', 'sql-syntax', 'Age:[18 TO 65]'],
     ['[age] between 18 and 65', 'sql-syntax', 'Age:[18 TO 65]'],
+    ['[Age]BETWEEN 18 AND 65', 'sql-syntax', 'Age:[18 TO 65]'],
     ['x [Age] Between -5 and 65 y', 'sql-syntax', 'x Age:[-5 TO 65] y'],
     ['[Agee] BETWEEN 18 AND 65', 'sql-syntax', 'Age:[18 TO 65]'],
     [
