@@ -344,16 +344,21 @@ function outcome(run: () => unknown): unknown {
   }
 }
 
-/** A generated module run with the real `defineSchema`: what `mdq codegen` gives a program. */
-function codegenSchema(response: SchemaResponse): unknown {
-  const module = generateSchemaModule(response);
+/**
+ * A generated module run with the real `defineSchema`: what `mdq codegen` gives a program,
+ * one export per schema of the responses, in their order.
+ */
+function codegenSchemas(responses: SchemaResponse | readonly SchemaResponse[]): unknown[] {
+  const module = generateSchemaModule(responses);
   const js = ts.transpileModule(module, {
     compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022 },
   }).outputText;
   const exports: Record<string, unknown> = {};
   new Function('exports', 'require', js)(exports, () => mdq);
-  return Object.values(exports)[0];
+  return Object.values(exports);
 }
+
+const codegenSchema = (response: SchemaResponse): unknown => codegenSchemas(response)[0];
 
 // ------------------------------------------------------------------ the laws
 
@@ -400,16 +405,19 @@ describe('one query, one meaning', () => {
     );
   }, 240_000);
 
-  it('(c) the schema mdq codegen writes and its Get Schema response give the same diagnostics, completions and evaluation', () => {
+  it('(c) the schemas mdq codegen writes and their Get Schema responses give the same diagnostics, completions and evaluation, for a tenant of one schema and of two', () => {
     fc.assert(
-      fc.property(worldArb, (world) => {
-        const response = responseOf(world.fields);
-        const generated = codegenSchema(response) as Parameters<typeof check>[1] extends infer O
-          ? O extends { schema?: infer S }
-            ? S
-            : never
-          : never;
-        const records = world.dataSets.flat().map((r) => ({ ...r, _schemaName: 'People' }));
+      fc.property(worldArb, fc.boolean(), (world, both) => {
+        // Two schemas: People and Orders, which types `Age` otherwise and has `Total`.
+        const response = both ? [responseOf(world.fields), ORDERS] : responseOf(world.fields);
+        const modules = codegenSchemas(response);
+        expect(modules).toHaveLength(both ? 2 : 1);
+        type Input = NonNullable<Parameters<typeof check>[1]>['schema'];
+        const generated = (both ? modules : modules[0]) as Input;
+        const records = [
+          ...world.dataSets.flat().map((r) => ({ ...r, _schemaName: 'People' })),
+          ...(both ? world.orderSets.flat().map((r) => ({ ...r, _schemaName: 'Orders' })) : []),
+        ];
         for (const query of world.queries) {
           expect(check(query, { schema: generated }), query).toEqual(
             check(query, { schema: response }),
