@@ -1,9 +1,13 @@
 import { expect, it } from 'vitest';
 import { check } from '../../../src/checker/check.js';
+import { fixQuery } from '../../../src/checker/fix-query.js';
+import { exampleDataSets, filter } from '../../../src/index.js';
 import { NonEmptyQuery } from '../../../src/checker/rules/non-empty-query.js';
 import { QueryHasPositiveClause } from '../../../src/checker/rules/query-has-positive-clause.js';
 import { NoLeadingWildcard } from '../../../src/checker/rules/no-leading-wildcard.js';
-import { ruleTable } from '../helpers.js';
+import { ruleTable, schema } from '../helpers.js';
+
+const exampleRecords = exampleDataSets.flatMap(({ dataObjects }) => dataObjects);
 
 ruleTable(NonEmptyQuery, {
   fires: [
@@ -30,8 +34,25 @@ ruleTable(NoLeadingWildcard, {
     ['Email:*@example.com', 'leading-wildcard: *@example.com'],
     ['?ohn', 'leading-wildcard: ?ohn'],
     ['Email:*', 'leading-wildcard: Email:*'],
+    // A field group's `*` is `Email:*` (GRAMMAR.md section 7): the same report, the same fix.
+    ['Email:(*)', 'leading-wildcard: Email:(*)'],
+    ['-Email:(*)', 'leading-wildcard: Email:(*)'],
+    ['Email:(* OR x)', 'leading-wildcard: *'],
   ],
   passes: ['Jo*', 'J?hn', '\\*son', '*', '*:*', '_exists_:Email', 'City:Ber*'],
+});
+
+it('writes a field group of `*` as _exists_, as it writes field:*', () => {
+  for (const [text, meant] of [
+    ['Email:(*)', '_exists_:Email'],
+    ['City:Berlin -Email:(*)', 'City:Berlin -_exists_:Email'],
+  ] as const) {
+    expect(fixQuery(text, { schema }).text, text).toBe(meant);
+    // The same meaning before and after: the evaluator finds the same records.
+    expect(filter(exampleRecords, meant, { schema }), text).toEqual(
+      filter(exampleRecords, text, { schema }),
+    );
+  }
 });
 
 it('checks a hand-built empty tree too', () => {
