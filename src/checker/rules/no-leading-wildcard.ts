@@ -18,7 +18,8 @@ export const NoLeadingWildcard: Rule = {
     'leading-wildcard': {
       severity: 'info',
       autofix: true,
-      summary: 'a pattern that starts with * or ? (slow); field:* becomes _exists_:field',
+      summary:
+        'a pattern that starts with * or ? (slow); field:* and field:(*) become _exists_:field',
     },
   },
   create(context) {
