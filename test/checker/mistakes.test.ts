@@ -307,6 +307,38 @@ describe('numbers, dates and times as people write them', () => {
     }
   });
 
+  it('any time of day written unquoted, with or without seconds, 24-hour or am/pm, becomes the quoted HH:MM[:SS] it means, safely', () => {
+    const two = (n: number) => String(n).padStart(2, '0');
+    const time = fc.record({
+      h: fc.integer({ min: 0, max: 23 }),
+      m: fc.integer({ min: 0, max: 59 }),
+      s: fc.option(fc.integer({ min: 0, max: 59 }), { nil: undefined }),
+      padded: fc.boolean(),
+      half: fc.boolean(),
+      form: fc.constantFrom('comparison', 'field'),
+    });
+    fc.assert(
+      fc.property(time, ({ h, m, s, padded, half, form }) => {
+        const hour = half ? ((h + 11) % 12) + 1 : h;
+        const written = `${padded ? two(hour) : hour}:${two(m)}${s === undefined ? '' : `:${two(s)}`}${half ? (h < 12 ? 'am' : 'pm') : ''}`;
+        const meant = `${two(h)}:${two(m)}${s === undefined ? '' : `:${two(s)}`}`;
+        const text =
+          form === 'comparison'
+            ? `[Preferred Contact Time] eq ${written}`
+            : `Preferred\\ Contact\\ Time:${written}`;
+        const codes = check(text, { schema }).map((d) => d.code);
+        expect(codes, text).toContain('invalid-time');
+        expect(codes, text).not.toContain('unknown-field');
+        expect(codes, text).not.toContain('value-then-words');
+        expect(fixQuery(text, { schema }).text, text).toBe(
+          form === 'comparison'
+            ? `[Preferred Contact Time] eq "${meant}"`
+            : `Preferred\\ Contact\\ Time:${meant.replaceAll(':', '\\:')}`,
+        );
+      }),
+    );
+  });
+
   it('a value cut at a space is still one value with words after it; a field named by digits elsewhere is still unknown', () => {
     expect(check('City:New York', { schema }).map((d) => d.code)).toContain('value-then-words');
     expect(check('[30] eq 5', { schema }).map((d) => d.code)).toContain('unknown-field');
