@@ -9,7 +9,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exampleSchemas } from '../../src/index.js';
-import { runCaptured } from '../support/cli.js';
+import { runCli } from '../../src/cli/run.js';
+import { startEmulator } from '../../src/emulator/index.js';
+import { fakeIo, runCaptured } from '../support/cli.js';
 
 let root: string;
 let nested: string;
@@ -153,6 +155,26 @@ describe("the project file's rules on the command line", () => {
     );
     expect(on.stdout).toBe('Last\\ Name:Smith\n');
   });
+
+  it('apply with --remote too (the schemas from the service, the levels from the project file)', async () => {
+    const emulator = await startEmulator({ port: 0, records: 10 });
+    try {
+      const { io, out } = fakeIo({ cwd: dir });
+      const env = {
+        MDQ_BASE_URL: emulator.url,
+        MDQ_CLIENT_ID: emulator.demoClient.clientId,
+        MDQ_CLIENT_SECRET: emulator.demoClient.clientSecret,
+      };
+      const code = await runCli(
+        ['lint', 'City:New York', '--remote', '--business-area', 'customer'],
+        { ...io, env },
+      );
+      expect(out.stdout).toMatch(/error value-then-words/);
+      expect(code).toBe(1);
+    } finally {
+      await emulator.close();
+    }
+  }, 60_000);
 
   it("apply to `mdq lint --files` with --schema too, from each file's project file", async () => {
     const file = join(dir, 'q.mdq');
