@@ -27,6 +27,20 @@ const LOOK_ALIKES = new Set([
   0xff07, // fullwidth apostrophe
 ]);
 
+/** Any look-alike quote, or a `\u` escape (which may write one): made on first use. */
+let anyLookAlike: RegExp | undefined;
+
+/**
+ * False when no word or phrase of `text` can hold a look-alike quote: the text has none
+ * and no `\uXXXX` escape that would write one. One native scan of the text.
+ */
+export function mayHoldLookAlike(text: string): boolean {
+  anyLookAlike ??= new RegExp(
+    `[${[...LOOK_ALIKES].map((c) => `\\u${c.toString(16).padStart(4, '0')}`).join('')}]|\\\\u`,
+  );
+  return anyLookAlike.test(text);
+}
+
 /** True when the character at `i` of `text` is a look-alike quote. */
 export function isLookAlikeQuoteAt(text: string, i: number): boolean {
   return LOOK_ALIKES.has(text.charCodeAt(i));
