@@ -4,7 +4,9 @@ import { check } from '../../src/checker/check.js';
 import { mayHoldLookAlike } from '../../src/checker/look-alike-quotes.js';
 import { allRules } from '../../src/checker/registry.js';
 import type { Rule } from '../../src/checker/rule.js';
+import { DatesAreQuoted } from '../../src/checker/rules/dates-are-quoted.js';
 import { StraightQuotes } from '../../src/checker/rules/straight-quotes.js';
+import { schemas as schema } from '../../src/examples/tenant.js';
 import { parse } from '../../src/language/parse.js';
 
 /** The rule as it was before its text test: its visitor runs on every query. */
@@ -30,18 +32,41 @@ const pieces = fc.constantFrom(
   'York',
   'City:',
   '[City] eq ',
+  'Date\\ of\\ Birth:',
+  '01',
+  '/',
+  '/02/',
+  '1980',
   ' ',
   ' AND ',
   '(',
   ')',
 );
-const texts = fc.array(pieces, { maxLength: 12 }).map((p) => p.join(''));
+/** Dates with slashes and near misses, in a date field and in others. */
+const slashDates = fc
+  .tuple(
+    fc.constantFrom('Date\\ of\\ Birth:', 'Age:', 'x ', ''),
+    fc.constantFrom('01', '1', '2020', 'a'),
+    fc.constantFrom('/', ' /', '\\/', '-'),
+    fc.constantFrom('02', 'x', ''),
+    fc.constantFrom('/', '', ' '),
+    fc.constantFrom('1980', '80', ''),
+  )
+  .map((p) => p.join(''));
+const texts = fc.oneof(
+  fc.array(pieces, { maxLength: 12 }).map((p) => p.join('')),
+  slashDates,
+  fc.tuple(slashDates, pieces, slashDates).map((p) => p.join(' ')),
+);
 
 describe('rules with a text test (Rule.mayReport)', () => {
-  it('the rules that have one: StraightQuotes', () => {
-    expect(allRules.filter((r) => r.mayReport !== undefined).map((r) => r.name)).toEqual([
-      'StraightQuotes',
-    ]);
+  it('the rules that have one: DatesAreQuoted, StraightQuotes', () => {
+    expect(
+      allRules
+        .filter((r) => r.mayReport !== undefined)
+        .map((r) => r.name)
+        .sort(),
+    ).toEqual(['DatesAreQuoted', 'StraightQuotes']);
   });
 
   it('a text test that says no report is possible is never wrong: the same diagnostics as the rule run on every query', () => {
@@ -50,7 +75,9 @@ describe('rules with a text test (Rule.mayReport)', () => {
       const always = [ungated(rule)];
       fc.assert(
         fc.property(texts, (text) => {
-          expect(check(text, { rules: gated })).toEqual(check(text, { rules: always }));
+          expect(check(text, { schema, rules: gated })).toEqual(
+            check(text, { schema, rules: always }),
+          );
         }),
         { numRuns: 2000 },
       );
@@ -67,6 +94,12 @@ describe('rules with a text test (Rule.mayReport)', () => {
       expect(check(text, { rules: [StraightQuotes] }).map((d) => d.code)).toContain('smart-quotes');
     }
     expect(mayHoldLookAlike('City:"New York" AND \\+x')).toBe(false);
+  });
+
+  it('DatesAreQuoted reports a bare slash date, whose text has a slash', () => {
+    expect(
+      check('Date\\ of\\ Birth:01/02/1980', { schema, rules: [DatesAreQuoted] }).map((d) => d.code),
+    ).toContain('slash-date');
   });
 
   it("leaves a rule's visitor out of the walk exactly when its test says no, query after query", () => {
