@@ -20,6 +20,7 @@ import { sortBySpan } from './sort-by-span.js';
 import { syntaxCodes } from '../language/syntax-codes.js';
 import { preferValueFixes } from './unquoted-values.js';
 import type { Level, Rule } from './rule.js';
+import type { Visitor } from '../language/visitor.js';
 import { parallelWalk } from './walk.js';
 
 export interface CheckOptions {
@@ -85,18 +86,50 @@ const IDLE = /* @__PURE__ */ new DiagnosticCollector(0);
  */
 class Plan implements ReportSink {
   readonly context = new Context();
-  readonly walk: (root: Node) => void;
   /** True while a check runs on this plan (a rule that calls `check` gets a plan of its own). */
   busy = false;
   private diagnostics: DiagnosticCollector = IDLE;
+  /** The rules' visitors, in order, made once. */
+  private readonly visitors: readonly Visitor[];
+  /** The rules with a text test (`Rule.mayReport`), by their index in `visitors`; at most 30 (one bit each). */
+  private readonly gated: readonly {
+    readonly index: number;
+    readonly test: (text: string) => boolean;
+  }[];
+  /** The walks made so far, by the set of gated rules left out (a bit per rule of `gated`): 0 runs every rule. */
+  private readonly walks = new Map<number, (root: Node) => void>();
 
   constructor(
     rules: readonly Rule[],
     private readonly codes: ReadonlyMap<string, Severity | undefined>,
   ) {
-    const visitors = [this.context.tracker, ...rules.map((rule) => rule.create(this.context))];
-    // Made after the rules: they ask for clause hashes while being created.
-    this.walk = parallelWalk(visitors, this.context.hashes);
+    this.visitors = [this.context.tracker, ...rules.map((rule) => rule.create(this.context))];
+    const gated: { index: number; test: (text: string) => boolean }[] = [];
+    for (let i = 0; i < rules.length && gated.length < 30; i++) {
+      const test = rules[i]!.mayReport;
+      if (test !== undefined) gated.push({ index: i + 1, test });
+    }
+    this.gated = gated;
+  }
+
+  /** The walk that leaves out the rules whose text test says they can report nothing on `text`. */
+  private walkFor(text: string | undefined): (root: Node) => void {
+    let skipped = 0;
+    if (text !== undefined)
+      for (let i = 0; i < this.gated.length; i++) if (!this.gated[i]!.test(text)) skipped |= 1 << i;
+    let walk = this.walks.get(skipped);
+    if (walk === undefined) {
+      const left = new Set<number>();
+      for (let i = 0; i < this.gated.length; i++)
+        if (skipped & (1 << i)) left.add(this.gated[i]!.index);
+      // Made after the rules: they ask for clause hashes while being created.
+      walk = parallelWalk(
+        this.visitors.filter((_, i) => !left.has(i)),
+        this.context.hashes,
+      );
+      this.walks.set(skipped, walk);
+    }
+    return walk;
   }
 
   /** Runs the rules over `root`, adding their reports to `diagnostics`. */
@@ -110,7 +143,7 @@ class Plan implements ReportSink {
     this.diagnostics = diagnostics;
     this.context.begin(schema, text, this);
     try {
-      this.walk(root);
+      this.walkFor(text)(root);
     } finally {
       this.context.end();
       this.diagnostics = IDLE;

@@ -27,6 +27,29 @@ const LOOK_ALIKES = new Set([
   0xff07, // fullwidth apostrophe
 ]);
 
+/** The look-alikes' span of code units, and the marks themselves, as character classes: made on first use. */
+let lookAlikeSpan: RegExp | undefined;
+let anyLookAlike: RegExp | undefined;
+
+const lookAlikeEscape = (c: number): string => `\\u${c.toString(16).padStart(4, '0')}`;
+
+/**
+ * False when no word or phrase of `text` can hold a look-alike quote: the text has none
+ * and no `\uXXXX` escape that would write one. Native scans of the text: `includes`, then a
+ * class of one range (measured: a third faster than the list of marks, which runs only on a hit).
+ */
+export function mayHoldLookAlike(text: string): boolean {
+  if (text.includes('\\u')) return true;
+  if (lookAlikeSpan === undefined) {
+    const marks = [...LOOK_ALIKES];
+    lookAlikeSpan = new RegExp(
+      `[${lookAlikeEscape(Math.min(...marks))}-${lookAlikeEscape(Math.max(...marks))}]`,
+    );
+    anyLookAlike = new RegExp(`[${marks.map(lookAlikeEscape).join('')}]`);
+  }
+  return lookAlikeSpan.test(text) && anyLookAlike!.test(text);
+}
+
 /** True when the character at `i` of `text` is a look-alike quote. */
 export function isLookAlikeQuoteAt(text: string, i: number): boolean {
   return LOOK_ALIKES.has(text.charCodeAt(i));

@@ -37,4 +37,11 @@ export interface Rule {
    * node, in a WeakMap or WeakSet, is fine).
    */
   readonly create: (context: CheckContext) => Visitor;
+  /**
+   * A cheap test of the whole text (one native scan, no parse): false when the rule can
+   * report nothing on it, and then its visitor is not called at all for that query. Checks
+   * given a tree run every rule. Only for rules that look for something rare (look-alike
+   * quotes), so that every other query does not pay a call per node for them.
+   */
+  readonly mayReport?: (text: string) => boolean;
 }

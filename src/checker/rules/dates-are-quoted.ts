@@ -72,6 +72,8 @@ export const DatesAreQuoted: Rule = {
         '`Date\\ of\\ Birth:01/02/1980` unquoted reads as a word, a regex and a word; fixed to the year-month-day date',
     },
   },
+  // Its reports need a regex between two words, and a regex needs a slash.
+  mayReport: (text) => text.includes('/'),
   create(context) {
     return { And: (node) => checkSlashDates(node, context) };
   },

@@ -12,7 +12,7 @@
 import type { And, Expr, Node, Phrase, StringValue, Term } from '../../language/ast.js';
 import { quote } from '../../language/escape.js';
 import type { CheckContext } from '../context.js';
-import { closesLookAlike, opensLookAlike } from '../look-alike-quotes.js';
+import { closesLookAlike, mayHoldLookAlike, opensLookAlike } from '../look-alike-quotes.js';
 import type { Rule } from '../rule.js';
 
 /** A quoted run is closed within this many further words, or it is not taken as one. */
@@ -108,6 +108,7 @@ export const StraightQuotes: Rule = {
         '`City:“New York”`, `‘Tim’`, `„Berlin“`, `«Paris»`: look-alike quote marks quote nothing; the safe fix writes `"`',
     },
   },
+  mayReport: mayHoldLookAlike,
   create(context) {
     // The words a run has covered, so that none is said twice.
     const done = new WeakSet<Node>();

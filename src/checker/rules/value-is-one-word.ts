@@ -31,10 +31,11 @@ function checkValueRunsOn(and: And, context: CheckContext): void {
   const ops = and.operands;
   for (let i = 0; i + 1 < ops.length; i++) {
     const clause = ops[i]!;
+    // The join first: it costs no look at the clause, and most joins are operators.
     if (
+      and.explicit[i] !== false ||
       clause.kind !== 'Field' ||
       clause.value.kind !== 'Term' ||
-      and.explicit[i] !== false ||
       !isPlainWord(ops[i + 1])
     )
       continue;
