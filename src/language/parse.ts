@@ -166,7 +166,7 @@ export function parse(text: string, options: ParseOptions = {}): ParseResult {
 }
 
 /**
- * `parse` through the chevrotain lexer and parser alone, skipping the fast path
+ * `parse` through the lexer (lexer.ts) and the chevrotain parser alone, skipping the fast path
  * (scanner.ts and fast-path.ts).
  * For tests that hold the two to the same answers; not part of the public API.
  */
