@@ -26,7 +26,7 @@ const COMPARISON_BEFORE_LAST = /(?:eq|ne|gt|lt|ge|le|contains|startswith|endswit
 /** Lexes `text` into chevrotain tokens (whitespace skipped) and lexing errors. */
 export function tokenize(text: string): Lexed {
   const stream = scan(text);
-  if (stream !== undefined) return { tokens: tokensOf(stream, text.length), errors: [] };
+  if (stream !== undefined) return { tokens: asChevrotainTokens(stream, text.length), errors: [] };
   const last = text.length - 1;
   const stand = COMPARISON_BEFORE_LAST.test(text) ? 'x' : ' ';
   const stood = scan(text.slice(0, last) + stand);
@@ -39,7 +39,7 @@ export function tokenize(text: string): Lexed {
     length: 1,
     message: `unexpected character: ->\\<- at offset: ${last}, skipped 1 characters.`,
   };
-  return { tokens: tokensOf(stood, last), errors: [error] };
+  return { tokens: asChevrotainTokens(stood, last), errors: [error] };
 }
 
 /** The shape chevrotain's `Lexer` had here (src/completion and bench/ call `getLexer().tokenize`). */
@@ -50,7 +50,7 @@ export function getLexer(): { tokenize: typeof tokenize } {
 }
 
 /** The stream's tokens that start before `end`, cut at `end`, as chevrotain's offset-only tokens. */
-function tokensOf(stream: TokenStream, end: number): IToken[] {
+function asChevrotainTokens(stream: TokenStream, end: number): IToken[] {
   const { text, kinds, starts, ends } = stream;
   const tokens: IToken[] = [];
   for (let i = 0; i < stream.count && starts[i]! < end; i++) {
