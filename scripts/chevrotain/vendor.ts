@@ -10,7 +10,8 @@
  *   chevrotain's lexer, which the tests still run);
  * - the grammar checks: mdq's parser and lexer skip validations outside the tests
  *   (`skipValidations`), and no rule is overridden;
- * - the CST visitors: mdq's parser builds no CST (an embedded-actions parser);
+ * - the CST's nodes and visitors: mdq's parser builds no CST (an embedded-actions parser,
+ *   `outputCst` off);
  * - lodash-es, for a few lines per function (lodash.mjs).
  * The file's first line names chevrotain's licence (Apache-2.0); lodash's code is no longer in it.
  */
@@ -56,6 +57,14 @@ export const STUBS: Record<string, string> = {
     'validateEmptyOrAlternative',
     'validateNoLeftRecursion',
     'validateSomeNonEmptyLookaheadPath',
+  ]
+    .map(unused)
+    .join('\n'),
+  'parse/cst/cst.js': [
+    'addNoneTerminalToCst',
+    'addTerminalToCst',
+    'setNodeLocationFull',
+    'setNodeLocationOnlyOffset',
   ]
     .map(unused)
     .join('\n'),
