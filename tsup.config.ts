@@ -3,6 +3,12 @@ import { dirname, join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { buildSync, type Plugin } from 'esbuild';
 import { defineConfig } from 'tsup';
+import {
+  bundleChevrotain,
+  chevrotainImports,
+  chevrotainVersion,
+  SEAM,
+} from './scripts/chevrotain/vendor.js';
 
 /*
  * ESM builds: the root as one module (dist/index.js), and the client, emulator and CLI
@@ -16,8 +22,9 @@ import { defineConfig } from 'tsup';
  * files, written by scripts/build.mjs (Node 20.19+, the package's `engines`, loads ES
  * modules with require).
  *
- * chevrotain (with lodash-es) is the one thing shipped minified, in dist/vendor/: only the
- * names src/ imports from it, tree-shaken, in one file (its unbundled ESM import, hundreds
+ * chevrotain is the one thing shipped minified, in dist/vendor/: only the names src/ imports
+ * from it, tree-shaken, less the parts mdq never runs (its lexer, grammar checks, CST
+ * visitors; lodash-es as a few lines per function: scripts/chevrotain/vendor.ts), in one file (its unbundled ESM import, hundreds
  * of small files, costs ~180 ms at start-up; one file does not). And it loads lazily: the
  * build replaces src/language/chevrotain.ts, the one module that imports chevrotain's values,
  * with that file, whose `loadChevrotain()` runs the bundle's body on its first call (that
@@ -38,18 +45,6 @@ const VENDORED = 'vendor/chevrotain.js';
 const VENDORED_FOR_NODE = 'vendor/chevrotain-node.js';
 /** The package import (package.json "imports") that resolves to one of the two. */
 const VENDOR_IMPORT = '#chevrotain';
-const SEAM = join('src', 'language', 'chevrotain.ts');
-
-/** The value (not type) names the seam imports from chevrotain. */
-function chevrotainImports(): string[] {
-  const list = /^import \{([^}]*)\} from 'chevrotain';/m.exec(readFileSync(SEAM, 'utf8'))?.[1];
-  if (list === undefined) throw new Error(`${SEAM} no longer imports chevrotain`);
-  return list
-    .split(',')
-    .map((s) => s.trim())
-    .filter(Boolean)
-    .sort();
-}
 
 /** dist/vendor/chevrotain.js: the bundle inside a function, run once, on the first call. */
 /** dist/vendor/chevrotain-node.js: Node reads the bundle on the first call only. */
@@ -65,26 +60,10 @@ function vendoredChevrotainForNode(): string {
   ].join('\n');
 }
 
-function vendoredChevrotain(): string {
-  const bundle = buildSync({
-    stdin: {
-      contents: `export { ${chevrotainImports().join(', ')} } from 'chevrotain';`,
-      resolveDir: '.',
-      loader: 'js',
-    },
-    bundle: true,
-    format: 'iife',
-    globalName: 'vendored',
-    platform: 'neutral',
-    mainFields: ['module', 'main'],
-    target: 'es2022',
-    minify: true,
-    legalComments: 'eof',
-    write: false,
-    logLevel: 'warning',
-  }).outputFiles[0]!.text;
+async function vendoredChevrotain(): Promise<string> {
+  const bundle = await bundleChevrotain(chevrotainImports(), 'vendored');
   return [
-    `// chevrotain ${JSON.parse(readFileSync('node_modules/chevrotain/package.json', 'utf8')).version}, bundled and minified, for src/language/chevrotain.ts: the body runs on the first call.`,
+    `// chevrotain ${chevrotainVersion()} (Apache-2.0, https://github.com/chevrotain/chevrotain), bundled and minified less what mdq never runs (scripts/chevrotain/vendor.ts), for src/language/chevrotain.ts: the body runs on the first call.`,
     'let loaded;',
     'export function loadChevrotain() {',
     '  return (loaded ??= bundle());',
@@ -117,9 +96,9 @@ const vendorChevrotainPlugin = (writes: boolean): Plugin => ({
           },
     );
     if (!writes) return;
-    build.onEnd(() => {
+    build.onEnd(async () => {
       mkdirSync(join('dist', dirname(VENDORED)), { recursive: true });
-      writeFileSync(join('dist', VENDORED), vendoredChevrotain());
+      writeFileSync(join('dist', VENDORED), await vendoredChevrotain());
       writeFileSync(join('dist', VENDORED_FOR_NODE), vendoredChevrotainForNode());
     });
   },

@@ -1,7 +1,7 @@
 /**
  * The tokens of a query for completion, hover and highlighting: the parser's own
- * scanner (typed arrays, no objects per token), or, for the rare text it leaves to the
- * chevrotain lexer (a backslash at the very end), that lexer's tokens in the same
+ * scanner (typed arrays, no objects per token), or, for the rare text it gives up on
+ * (a backslash at the very end), the lexer's tokens (src/language/lexer.ts) in the same
  * arrays. Characters the lexer skips as errors are simply not covered by a token.
  */
 import { getLexer } from '../language/lexer.js';

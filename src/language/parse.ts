@@ -12,7 +12,7 @@ import { DiagnosticCollector, type LevelOf } from './diagnostic-collector.js';
 import { MAX_NESTING } from './depth.js';
 import { FAIL, fastParse, type Recovery } from './fast-path.js';
 import { FixGuard } from './fix-guard.js';
-import { getLexer } from './lexer.js';
+import { tokenize } from './lexer.js';
 import { scan, tokenBuffer } from './scanner.js';
 import { createQueryParser, type QueryParser } from './parser.js';
 import { formatPosition } from './position.js';
@@ -166,7 +166,7 @@ export function parse(text: string, options: ParseOptions = {}): ParseResult {
 }
 
 /**
- * `parse` through the chevrotain lexer and parser alone, skipping the fast path
+ * `parse` through the lexer (lexer.ts) and the chevrotain parser alone, skipping the fast path
  * (scanner.ts and fast-path.ts).
  * For tests that hold the two to the same answers; not part of the public API.
  */
@@ -368,7 +368,9 @@ export function parseCollecting(
       }
     }
   }
-  const lexed = getLexer().tokenize(text);
+  // The parser before the tokens: building it completes the token types they carry (parser.ts).
+  const p = getParser();
+  const lexed = tokenize(text);
   for (let i = 0; i < lexed.errors.length; i++) {
     if (collected.firstDropped !== undefined) {
       // Full, and the first one left out is known: the rest are only counted, by code as lexingDiagnostic names them.
@@ -394,7 +396,6 @@ export function parseCollecting(
       collected,
       trial,
     );
-  const p = getParser();
   p.begin(text, collected);
   p.input = lexed.tokens;
   let body: Expr | null;

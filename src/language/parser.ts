@@ -46,7 +46,6 @@ import {
   type EscapeProblem,
 } from './escape.js';
 import { scopeBareStars } from './field-scope.js';
-import { getLexer } from './lexer.js';
 import { oddRangeBlanks, rangeBlanksDiagnostic } from './range-blanks.js';
 import { signedTerm } from './signed-value.js';
 import { formatPosition } from './position.js';
@@ -203,14 +202,24 @@ let QueryParserClass: ReturnType<typeof defineQueryParser> | undefined;
  * does not change at run time.
  */
 export function createQueryParser(validate = false): QueryParser {
-  // The lexer first: building it completes the token types, and the parser's constructor
-  // reads their categories before it would complete them itself.
-  getLexer();
   QueryParserClass ??= defineQueryParser(loadChevrotain());
   return new QueryParserClass(validate);
 }
 
-function defineQueryParser({ EmbeddedActionsParser, tokenMatcher }: Chevrotain) {
+/**
+ * Completes the token types: numbers them and links their categories (a LowerAnd is a Word),
+ * which the lexer's tokens carry (lexer.ts) and the parser matches by. A chevrotain parser's
+ * constructor does it, but only after it has chosen a matcher that ignores categories when no
+ * type has them yet (chevrotain's lexer used to complete them first): so an instance with no
+ * grammar completes them, and the real parser, built after it, sees the categories.
+ */
+function completeTokenTypes({ EmbeddedActionsParser }: Chevrotain): void {
+  new (class TokenTypes extends EmbeddedActionsParser {})(T.allTokens, { skipValidations: true });
+}
+
+function defineQueryParser(chevrotain: Chevrotain) {
+  completeTokenTypes(chevrotain);
+  const { EmbeddedActionsParser, tokenMatcher } = chevrotain;
   return class QueryParser extends EmbeddedActionsParser {
     /** Source text of the current parse (for messages that quote positions). */
     private text = '';

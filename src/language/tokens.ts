@@ -8,7 +8,9 @@
  *
  * The types are plain objects with the fields chevrotain's `createToken` would set, so that
  * importing mdq does not load chevrotain (chevrotain.ts): the fast path uses them only by
- * identity. The chevrotain lexer completes them when it is built (see `createLexer`).
+ * identity. The chevrotain parser completes them when it is built (parser.ts,
+ * `completeTokenTypes`); chevrotain's own lexer reads them in the tests only
+ * (test/support/reference-lexer.ts), as the reference for mdq's (lexer.ts).
  */
 import type { CustomPatternMatcherFunc, TokenType } from 'chevrotain';
 
@@ -226,7 +228,7 @@ export const matchRelationOperator: CustomPatternMatcherFunc = (text, offset) =>
   return [image] as unknown as RegExpExecArray;
 };
 
-/** Whitespace, which the lexer skips: `createLexer` puts it in chevrotain's `Lexer.SKIPPED` group. */
+/** Whitespace, which the lexer skips (the reference lexer puts it in chevrotain's `Lexer.SKIPPED` group). */
 export const WhiteSpace: TokenType = {
   name: 'WhiteSpace',
   PATTERN: new RegExp(`[${WS}]+`),

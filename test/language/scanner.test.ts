@@ -4,7 +4,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { tokenize } from '../../src/language/lexer.js';
+import { referenceTokenize as tokenize } from '../support/reference-lexer.js';
 import { KIND_TYPES, scan } from '../../src/language/scanner.js';
 import { queryLikeString } from '../support/arbitraries.js';
 
