@@ -57,6 +57,20 @@ async function readJson(path: string): Promise<unknown> {
 }
 
 /**
+ * A data object file's text ('' when there is none), decoded in one step: `readFile(path,
+ * 'utf8')` decodes a large file chunk by chunk and joins the pieces, a third of the time
+ * spent reading a 100 000-object folder.
+ */
+async function readText(path: string): Promise<string> {
+  try {
+    return (await readFile(path)).toString('utf8');
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return '';
+    throw e;
+  }
+}
+
+/**
  * True when the file is there. Only a missing file is "not there": an unreadable one, or a
  * folder in its place, is an error, since taking it for missing would seed the example
  * tenant over the user's own files (business-areas.json) or serve no datasets (datasets.json).
@@ -145,28 +159,31 @@ export async function readDataDir(
   const dataSets: { dataSet: DataSetListItem; dataObjects: Record<string, unknown>[] }[] = [];
   for (const dataSet of dataSetItems as DataSetListItem[]) {
     const path = dataObjectFile(dir, dataSet.dataSetId);
-    const text = await readFile(path, 'utf8').catch((e: NodeJS.ErrnoException) => {
-      if (e.code === 'ENOENT') return '';
-      throw e;
-    });
+    const text = await readText(path);
     const dataObjects: Record<string, unknown>[] = [];
-    text.split('\n').forEach((line, i) => {
-      if (line.trim() === '') return;
+    let line = 0;
+    for (let start = 0; start < text.length; ) {
+      let end = text.indexOf('\n', start);
+      if (end < 0) end = text.length;
+      line++;
+      const source = text.slice(start, end);
+      start = end + 1;
+      if (source.trim() === '') continue;
       let record: unknown;
       try {
-        record = JSON.parse(line);
+        record = JSON.parse(source);
       } catch {
-        throw new Error(`${path}: line ${i + 1} is not JSON`);
+        throw new Error(`${path}: line ${line} is not JSON`);
       }
       if (typeof record !== 'object' || record === null || Array.isArray(record))
-        throw new Error(`${path}: line ${i + 1} is not a JSON object`);
+        throw new Error(`${path}: line ${line} is not a JSON object`);
       const object = record as Record<string, unknown>;
       if (object._dataObjectId === undefined) {
         object._dataObjectId = newId();
         needsWrite.add(dataSet.dataSetId);
       }
       dataObjects.push(object);
-    });
+    }
     dataSets.push({ dataSet, dataObjects });
   }
   return {
