@@ -95,6 +95,8 @@ function fieldMap(): Record<string, unknown> {
   return Object.create(NO_PROPERTIES) as Record<string, unknown>;
 }
 
+const NO_ERRORS: readonly FieldErrors[] = Object.freeze([]);
+
 /** Order of the states of one object: versions only grow, and deletion is final. */
 function stateOrder(version: number, deleted: boolean): number {
   return version * 2 + (deleted ? 1 : 0);
@@ -378,7 +380,9 @@ export class TenantStore {
     const { dataSet } = object;
     dataSet.changes++;
     object.values = values;
-    object.errors = recordErrors(values, dataSet.schema.fields);
+    const errors = recordErrors(values, dataSet.schema.fields);
+    // Most objects have none: one shared empty list instead of one per object.
+    object.errors = errors.length === 0 ? NO_ERRORS : errors;
     object.hit = {
       _dataObjectId: object.id,
       _businessAreaName: dataSet.area.name,
