@@ -1,17 +1,37 @@
 /**
  * One emulator for bench/emulator-scale.mjs, started from a source tree (this one, or an
- * older one for ratios in the same run): prints `ready <url> <start-up ms> <heap bytes>`.
+ * older one for ratios in the same run): prints `ready <url> <start-up ms> <heap bytes> <rss bytes>`,
+ * and on SIGUSR2 (after a search burst) `memory <heap bytes> <rss bytes>`, both after a full collection.
+ * With `floor` for the source folder it serves a constant answer instead (the transport's floor).
  *
- *   tsx bench/emulator-scale-runner.mts <src folder> <records> [data folder]
+ *   tsx bench/emulator-scale-runner.mts <src folder | floor> <records> [data folder]
  */
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { pathToFileURL } from 'node:url';
 import { join, resolve } from 'node:path';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 
 setFlagsFromString('--expose-gc');
 const collect = runInNewContext('gc') as () => void;
 const [src, records, dataDir] = process.argv.slice(2);
+if (src === 'floor') {
+  // A bare Node server answering a constant: what any request costs on this machine and load.
+  const body = JSON.stringify({ total: 1, hits: [{ _dataObjectId: 'x' }] });
+  const server = createServer((_request, response) => {
+    response.writeHead(200, { 'content-type': 'application/json' });
+    response.end(body);
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const { port } = server.address() as AddressInfo;
+  console.log(`ready http://127.0.0.1:${port} 0 0 0`);
+  process.on('SIGTERM', () => {
+    server.closeAllConnections();
+    server.close(() => process.exit(0));
+  });
+  process.on('SIGUSR2', () => console.log('memory 0 0'));
+} else {
 const { startEmulator } = await import(pathToFileURL(join(resolve(src!), 'emulator/index.ts')).href);
 collect();
 const before = process.memoryUsage().heapUsed;
@@ -23,5 +43,12 @@ const emulator = await startEmulator({
 });
 const ms = performance.now() - started;
 collect();
-console.log(`ready ${emulator.url} ${Math.round(ms)} ${process.memoryUsage().heapUsed - before}`);
+const memory = () => {
+  collect();
+  const { heapUsed, rss } = process.memoryUsage();
+  return `${heapUsed - before} ${rss}`;
+};
+console.log(`ready ${emulator.url} ${Math.round(ms)} ${memory()}`);
+process.on('SIGUSR2', () => console.log(`memory ${memory()}`));
 process.on('SIGTERM', () => void emulator.close().then(() => process.exit(0)));
+}

@@ -3,11 +3,13 @@
  * The emulator at scale (issue 30, item 9): selective searches (a field value, an id, a
  * phrase), a match-all page, start-up of a data folder, memory per object and p99 at 50
  * connections, this tree against an older one in the same run (ratios), at 1 000 and
- * N objects. Runs the TypeScript sources through tsx (both trees), each emulator in its
- * own process; autocannon drives the load.
+ * N objects, beside the floor: a bare Node server answering a constant, driven the same way.
+ * Runs the TypeScript sources through tsx (both trees), each emulator in its own process;
+ * autocannon drives the load. `--new-only` leaves the older tree out beyond 1 000 objects
+ * (the 1 000 000 run).
  *
  *   git archive <commit> src | tar -x -C .bench-old
- *   node bench/emulator-scale.mjs --old .bench-old/src [--records 100000] [--duration 5]
+ *   node bench/emulator-scale.mjs --old .bench-old/src [--records 100000] [--duration 5] [--new-only] [--heap MB]
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -25,6 +27,9 @@ const option = (name, fallback) => {
 const OLD = option('--old', undefined);
 const RECORDS = Number(option('--records', 100_000));
 const DURATION = Number(option('--duration', 5));
+const NEW_ONLY = args.includes('--new-only');
+/** The servers' heap limit in MB (`--heap 8192` for a million objects), else Node's default. */
+const HEAP = option('--heap', undefined);
 const work = mkdtempSync(join(tmpdir(), 'mdq-bench-scale-'));
 const children = new Set();
 process.on('exit', () => {
@@ -33,8 +38,12 @@ process.on('exit', () => {
 });
 
 function start(src, records, dataDir) {
+  // Node itself, not the tsx command: that one dies of the SIGUSR2 that asks the runner for its memory.
   const argv = [
-    join(root, 'node_modules/.bin/tsx'),
+    process.execPath,
+    ...(HEAP ? [`--max-old-space-size=${HEAP}`] : []),
+    '--import',
+    'tsx',
     join(root, 'bench/emulator-scale-runner.mts'),
     src,
     String(records),
@@ -45,13 +54,35 @@ function start(src, records, dataDir) {
   child.on('exit', () => children.delete(child));
   return new Promise((resolve, reject) => {
     let out = '';
+    let resolved = false;
     child.stdout.on('data', (chunk) => {
       out += chunk;
-      const m = /ready (\S+) (\d+) (\d+)/.exec(out);
-      if (m) resolve({ child, url: m[1], startMs: Number(m[2]), heap: Number(m[3]) });
+      const m = /ready (\S+) (\d+) (-?\d+) (\d+)/.exec(out);
+      if (m && !resolved) {
+        resolved = true;
+        resolve({
+          child,
+          url: m[1],
+          startMs: Number(m[2]),
+          heap: Number(m[3]),
+          rss: Number(m[4]),
+          output: () => out,
+        });
+      }
     });
     child.on('exit', (code) => reject(new Error(`runner exited ${code}: ${out}`)));
   });
+}
+
+/** The server's heap (over its heap before start-up) and RSS after a full collection, now. */
+async function memory(server) {
+  const seen = server.output().length;
+  server.child.kill('SIGUSR2');
+  for (;;) {
+    const m = /memory (-?\d+) (\d+)/.exec(server.output().slice(seen));
+    if (m) return { heap: Number(m[1]), rss: Number(m[2]) };
+    await new Promise((r) => setTimeout(r, 50));
+  }
 }
 
 async function stop(server) {
@@ -89,12 +120,12 @@ async function selectiveQueries(url, auth) {
   };
 }
 
-async function load(url, auth, query, connections) {
+async function load(url, auth, query, connections, duration = DURATION) {
   const result = await autocannon({
     url: `${url}/dataobjects/search?size=10&query=${encodeURIComponent(query)}`,
     headers: { authorization: auth },
     connections,
-    duration: DURATION,
+    duration,
   });
   return {
     rps: result.requests.average,
@@ -109,68 +140,109 @@ async function measure(src, records, queries) {
   const auth = await token(server.url);
   queries ??= await selectiveQueries(server.url, auth);
   const rows = {};
+  const first = performance.now();
+  await search(server.url, auth, queries.phrase); // the first word search builds the word index
+  const firstSearchMs = performance.now() - first;
+  // Untimed: the first load on a server (whichever query) ran at a fraction of the rate the same query had later.
+  await load(server.url, auth, queries.field, 10, 2);
   for (const [name, q] of Object.entries(queries)) {
     await search(server.url, auth, q); // the first search of a kind builds what it keeps
     rows[name] = await load(server.url, auth, q, 10);
   }
-  rows['field at 50 connections'] = await load(server.url, auth, queries.field, 50);
-  const heapPerObject = server.heap / records;
+  rows['field, 50 connections'] = await load(server.url, auth, queries.field, 50);
+  rows['match-all page, 50 connections'] = await load(
+    server.url,
+    auth,
+    queries['match-all page'],
+    50,
+  );
+  const after = await memory(server);
   await stop(server);
-  return { rows, queries, heapPerObject };
+  return {
+    rows,
+    queries,
+    firstSearchMs,
+    memory: {
+      startHeap: server.heap,
+      startRss: server.rss,
+      burstHeap: after.heap,
+      burstRss: after.rss,
+    },
+  };
 }
 
-async function startup(src, records) {
-  const dir = join(work, `folder-${records}`);
-  const seeding = await start(src, records, dir);
-  await stop(seeding);
-  const server = await start(src, records, dir);
+/** The floor: a bare server answering a constant, at 10 and 50 connections. */
+async function floor() {
+  const server = await start('floor', 0);
+  await load(server.url, '', 'x', 10, 2);
+  const rows = {
+    'floor (constant answer)': await load(server.url, '', 'x', 10),
+    'floor, 50 connections': await load(server.url, '', 'x', 50),
+  };
   await stop(server);
-  return server.startMs;
+  return rows;
+}
+
+/** Start-up of one data folder (seeded once, by the first tree) for each tree, in turns: ms per start. */
+async function startups(trees, records, turns = 2) {
+  const dir = join(work, `folder-${records}`);
+  const seeding = await start(trees[0][1], records, dir);
+  await stop(seeding);
+  const times = Object.fromEntries(trees.map(([name]) => [name, []]));
+  for (let turn = 0; turn < turns; turn++)
+    for (const [name, src] of trees) {
+      const server = await start(src, records, dir);
+      await stop(server);
+      times[name].push(server.startMs);
+    }
+  return times;
 }
 
 const fmt = (n) => (n >= 100 ? n.toFixed(0) : n.toFixed(1));
-console.log(
-  `# emulator at scale: ${new Date().toISOString()}, Node ${process.version}, load ${loadavg()
+const mb = (n) => `${(n / 1e6).toFixed(0)} MB`;
+const load1 = () =>
+  loadavg()
     .map((l) => l.toFixed(1))
-    .join(' ')}`,
+    .join(' ');
+console.log(
+  `# emulator at scale: ${new Date().toISOString()}, Node ${process.version}, load ${load1()}`,
 );
-const trees = OLD
-  ? [
-      ['old', OLD],
-      ['new', join(root, 'src')],
-    ]
-  : [['new', join(root, 'src')]];
+const newTree = ['new', join(root, 'src')];
+const trees = OLD ? [['old', OLD], newTree] : [newTree];
+const table = (title, rows) => {
+  console.log(`\n## ${title}`);
+  console.log('| query | req/s | p50 ms | p99 ms | non-2xx |\n|---|---|---|---|---|');
+  for (const [q, row] of Object.entries(rows))
+    console.log(`| ${q} | ${fmt(row.rps)} | ${row.p50} | ${row.p99} | ${row.non2xx} |`);
+};
 const results = {};
 for (const records of [1000, RECORDS]) {
   let queries;
-  for (const [name, src] of trees) {
+  const floorBefore = await floor();
+  results[`floor ${records}`] = floorBefore;
+  table(`floor before the ${records}-object runs (load ${load1()})`, floorBefore);
+  for (const [name, src] of records > 1000 && NEW_ONLY ? [newTree] : trees) {
     const r = await measure(src, records, queries);
     queries = r.queries;
     results[`${name} ${records}`] = r;
-    console.log(`\n## ${name}, ${records} objects (heap ${fmt(r.heapPerObject)} B per object)`);
-    console.log('| query | req/s | p50 ms | p99 ms | non-2xx |\n|---|---|---|---|---|');
-    for (const [q, row] of Object.entries(r.rows))
-      console.log(`| ${q} | ${fmt(row.rps)} | ${row.p50} | ${row.p99} | ${row.non2xx} |`);
+    const m = r.memory;
+    table(
+      `${name}, ${records} objects (load ${load1()}); first search ${fmt(r.firstSearchMs)} ms; heap ${fmt(m.startHeap / records)} B per object after start-up (${mb(m.startHeap)}, RSS ${mb(m.startRss)}), ${fmt(m.burstHeap / records)} B after the searches (${mb(m.burstHeap)}, RSS ${mb(m.burstRss)})`,
+      r.rows,
+    );
   }
 }
-if (OLD) {
+const at = (name, records) => results[`${name} ${records}`]?.rows;
+if (OLD && !NEW_ONLY) {
   console.log(`\n## ratios at ${RECORDS} objects (new / old throughput)`);
-  for (const q of Object.keys(results[`new ${RECORDS}`].rows))
-    console.log(
-      `- ${q}: ${fmt(results[`new ${RECORDS}`].rows[q].rps / results[`old ${RECORDS}`].rows[q].rps)}x`,
-    );
+  for (const q of Object.keys(at('new', RECORDS)))
+    console.log(`- ${q}: ${fmt(at('new', RECORDS)[q].rps / at('old', RECORDS)[q].rps)}x`);
 }
-console.log('\n## cost at scale (new): a selective search at N objects over 1 000 (mean latency)');
-for (const q of ['field', 'id', 'phrase'])
-  console.log(
-    `- ${q}: ${fmt(results[`new 1000`].rows[q].rps / results[`new ${RECORDS}`].rows[q].rps)}x`,
-  );
-console.log('\n## start-up of a data folder');
-for (const [name, src] of trees)
-  console.log(`- ${name}: ${await startup(src, RECORDS)} ms at ${RECORDS} objects`);
-console.log(
-  `load at the end ${loadavg()
-    .map((l) => l.toFixed(1))
-    .join(' ')}`,
-);
+console.log(`\n## cost at scale (new): throughput at 1 000 over throughput at ${RECORDS}`);
+for (const q of ['field', 'id', 'phrase', 'match-all page'])
+  console.log(`- ${q}: ${fmt(at('new', 1000)[q].rps / at('new', RECORDS)[q].rps)}x`);
+console.log(`\n## start-up of a ${RECORDS}-object data folder, in turns (ms)`);
+const times = await startups(NEW_ONLY ? [newTree] : trees, RECORDS);
+for (const [name, list] of Object.entries(times)) console.log(`- ${name}: ${list.join(', ')}`);
+console.log(`load at the end ${load1()}`);
 process.exit(0);

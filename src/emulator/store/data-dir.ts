@@ -12,6 +12,7 @@
  * the folder), so a crash leaves either the old or the new file, and the journal holds
  * every acknowledged change that is not yet in one.
  */
+import { readFileSync } from 'node:fs';
 import { open, readdir, readFile, rename, stat } from 'node:fs/promises';
 import { makeFolder } from './make-folder.js';
 import { syncFolder } from './sync-folder.js';
@@ -53,6 +54,21 @@ async function readJson(path: string): Promise<unknown> {
     return JSON.parse(text);
   } catch (e) {
     throw new Error(`${path} is not valid JSON: ${e instanceof Error ? e.message : String(e)}`);
+  }
+}
+
+/**
+ * A data object file's text ('' when there is none), read and decoded in one step. Nothing is
+ * served before the folder is read, so a synchronous read costs no one a wait; it saves the
+ * hop per 512 KiB chunk of `readFile`, and `readFile(path, 'utf8')` decodes chunk by chunk and
+ * joins the pieces (a third of the time spent reading a 100 000-object folder).
+ */
+function readText(path: string): string {
+  try {
+    return readFileSync(path).toString('utf8');
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return '';
+    throw e;
   }
 }
 
@@ -145,28 +161,31 @@ export async function readDataDir(
   const dataSets: { dataSet: DataSetListItem; dataObjects: Record<string, unknown>[] }[] = [];
   for (const dataSet of dataSetItems as DataSetListItem[]) {
     const path = dataObjectFile(dir, dataSet.dataSetId);
-    const text = await readFile(path, 'utf8').catch((e: NodeJS.ErrnoException) => {
-      if (e.code === 'ENOENT') return '';
-      throw e;
-    });
+    const text = readText(path);
     const dataObjects: Record<string, unknown>[] = [];
-    text.split('\n').forEach((line, i) => {
-      if (line.trim() === '') return;
+    let line = 0;
+    for (let start = 0; start < text.length; ) {
+      let end = text.indexOf('\n', start);
+      if (end < 0) end = text.length;
+      line++;
+      const source = text.slice(start, end);
+      start = end + 1;
+      if (source.trim() === '') continue;
       let record: unknown;
       try {
-        record = JSON.parse(line);
+        record = JSON.parse(source);
       } catch {
-        throw new Error(`${path}: line ${i + 1} is not JSON`);
+        throw new Error(`${path}: line ${line} is not JSON`);
       }
       if (typeof record !== 'object' || record === null || Array.isArray(record))
-        throw new Error(`${path}: line ${i + 1} is not a JSON object`);
+        throw new Error(`${path}: line ${line} is not a JSON object`);
       const object = record as Record<string, unknown>;
       if (object._dataObjectId === undefined) {
         object._dataObjectId = newId();
         needsWrite.add(dataSet.dataSetId);
       }
       dataObjects.push(object);
-    });
+    }
     dataSets.push({ dataSet, dataObjects });
   }
   return {

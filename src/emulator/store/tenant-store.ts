@@ -80,13 +80,22 @@ function uniqueIds<T>(items: readonly T[], id: (item: T) => string, what: string
 }
 
 /**
- * Field values by name, without a prototype: a field may be named `constructor` or `__proto__`
+ * The prototype of every field map: empty, with none of its own. `Object.create(null)` would do
+ * the same, but V8 keeps such an object as a hash table: at 100 000 objects that cost about
+ * 250 B more per object and twice the time to build the store at start-up.
+ */
+const NO_PROPERTIES: object = Object.freeze(Object.create(null));
+
+/**
+ * Field values by name, with no inherited property: a field may be named `constructor` or `__proto__`
  * (the schema decides), and on a plain object an absent `constructor` read as Object (an error
  * in `_errors` for a field nobody set) and a `__proto__` value set the prototype instead of being stored.
  */
 function fieldMap(): Record<string, unknown> {
-  return Object.create(null) as Record<string, unknown>;
+  return Object.create(NO_PROPERTIES) as Record<string, unknown>;
 }
+
+const NO_ERRORS: readonly FieldErrors[] = Object.freeze([]);
 
 /** Order of the states of one object: versions only grow, and deletion is final. */
 function stateOrder(version: number, deleted: boolean): number {
@@ -371,7 +380,9 @@ export class TenantStore {
     const { dataSet } = object;
     dataSet.changes++;
     object.values = values;
-    object.errors = recordErrors(values, dataSet.schema.fields);
+    const errors = recordErrors(values, dataSet.schema.fields);
+    // Most objects have none: one shared empty list instead of one per object.
+    object.errors = errors.length === 0 ? NO_ERRORS : errors;
     object.hit = {
       _dataObjectId: object.id,
       _businessAreaName: dataSet.area.name,
