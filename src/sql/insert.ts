@@ -94,7 +94,8 @@ export function keysInsert(
   };
 }
 
-const COLUMNS: readonly InsertColumn[] = [
+/** The columns of `createTableSql`'s table that a record fills. */
+export const RECORD_COLUMNS: readonly InsertColumn[] = [
   { name: '_dataObjectId', cast: '' },
   { name: '_version', cast: '' },
   { name: 'record', cast: 'jsonb' },
@@ -115,13 +116,13 @@ export function insertSql(records: Iterable<DataRecord>, options: InsertOptions)
   const schema = schemaIndexOf(options.schema);
   const fields = storedFields(schema);
   const { table, keys } = tableNames(options);
-  const batch = batchOf(options.batchSize, COLUMNS.length);
+  const batch = batchOf(options.batchSize, RECORD_COLUMNS.length);
   const out: SqlStatement[] = [];
   let rows: unknown[][] = [];
   let keyRows: { id: string; keys: readonly KeyRow[] }[] = [];
   const flush = (): void => {
     if (rows.length === 0) return;
-    out.push(valuesInsert(table, COLUMNS, rows));
+    out.push(valuesInsert(table, RECORD_COLUMNS, rows));
     const keyStatement = keysInsert(keys, keyRows);
     if (keyStatement !== null) out.push(keyStatement);
     rows = [];

@@ -21,6 +21,7 @@ import { createTableSql, toSql, type SqlQuery } from '../../sql/index.js';
 import {
   batchOf,
   keysInsert,
+  RECORD_COLUMNS,
   valuesInsert,
   type InsertColumn,
   type SqlStatement,
@@ -44,11 +45,7 @@ interface TenantMetadata {
 
 /** The columns of a dataset's row as the store writes them (`seq`, the creation order, is made by the table). */
 export const ROW_COLUMNS: readonly InsertColumn[] = [
-  { name: '_dataObjectId', cast: '' },
-  { name: '_version', cast: '' },
-  { name: 'record', cast: 'jsonb' },
-  { name: 'terms', cast: 'text[]' },
-  { name: 'texts', cast: 'jsonb' },
+  ...RECORD_COLUMNS,
   { name: 'errors', cast: 'jsonb' },
 ];
 
