@@ -6,23 +6,19 @@
  * stopped at the end, as scripts/postgres-parity.sh does. For each size (100 000 and
  * 1 000 000 data objects by default), side by side:
  *
- * - start-up: the emulator in memory (generating its tenant), the one on PostgreSQL seeding
- *   an empty database (multi-row INSERTs), and starting again on the seeded database;
+ * - start-up: the emulator in memory (generating its tenant); the database seeded by
+ *   bench/engines-seed.mts (the same generated tenant, written with COPY straight into the
+ *   store's tables), then the emulator starting on it;
  * - memory: the emulator process's resident set (VmRSS) after the searches, and the
  *   database's size on disk (pg_database_size);
  * - search over loopback: p50/p95 latency of sequential requests, and throughput with
  *   4 connections (autocannon), for selective queries (a word, a value, a narrow range)
- *   and broad ones (every object, a common word);
- * - at the largest size, EXPLAIN ANALYZE of the selective queries' SQL on the largest
- *   table: which index each uses.
+ *   and broad ones (every object, a common value);
+ * - at the largest size, EXPLAIN ANALYZE of the queries' SQL on the largest table: which
+ *   index each uses.
  *
  *   node bench/engines.mjs [--sizes 100000,1000000] [--duration S] [--samples N]
- *                          [--engines memory,postgres] [--copies N]
- *
- * `--copies N` seeds the database with size/N objects through the emulator and copies its
- * rows N times inside PostgreSQL under new ids (`<id>-<copy>`): a loaded machine seeds a
- * million objects through node-postgres in most of an hour. The copies repeat the values, so
- * a selective query finds N times the hits.
+ *                          [--engines memory,postgres]
  *
  * Needs dist/ (npm run build).
  */
@@ -45,7 +41,6 @@ const SIZES = option('--sizes', '100000,1000000').split(',').map(Number);
 const DURATION = Number(option('--duration', 5));
 const SAMPLES = Number(option('--samples', 40));
 const ENGINES = option('--engines', 'memory,postgres').split(',');
-const COPIES = Number(option('--copies', 1));
 /** Most seconds of sequential requests per query (broad queries in memory take long at 1 M). */
 const LATENCY_BUDGET_S = 20;
 
@@ -112,7 +107,7 @@ async function startServer() {
     '-l',
     join(work, 'server.log'),
     '-o',
-    `-c listen_addresses=127.0.0.1 -p ${port} -k ${work} -c fsync=off -c shared_buffers=512MB -c maintenance_work_mem=256MB -c max_wal_size=4GB`,
+    `-c listen_addresses=127.0.0.1 -p ${port} -k ${work} -c fsync=off -c shared_buffers=512MB -c maintenance_work_mem=1GB -c max_wal_size=4GB -c wal_level=minimal -c max_wal_senders=0`,
     'start',
   ]);
   execFileSync(c, a, { stdio: 'ignore' });
@@ -215,7 +210,7 @@ async function searchAll(label, emulator) {
   return rows;
 }
 
-/** EXPLAIN ANALYZE of the selective queries on the largest table of the database. */
+/** EXPLAIN ANALYZE of the queries (but `*`) on the largest table of the database: its count, then its page. */
 async function explain(databaseUrl) {
   const { toSql } = await import(join(root, 'dist', 'sql.js'));
   const client = new pg.Client({ connectionString: databaseUrl });
@@ -225,7 +220,7 @@ async function explain(databaseUrl) {
     const { createHash } = await import('node:crypto');
     const tableOf = (id) => `mdq_${createHash('sha256').update(id).digest('hex').slice(0, 20)}`;
     const plans = [];
-    for (const q of QUERIES.filter((x) => x.kind === 'selective')) {
+    for (const q of QUERIES.filter((x) => x.query !== '*')) {
       // The dataset whose schema has the queried field, the largest of them.
       let best;
       for (const d of tenant.dataSets) {
@@ -247,11 +242,12 @@ async function explain(databaseUrl) {
         ).rows[0].n,
       );
       const order = matches <= 10_000 ? 'seq + 0' : 'seq';
-      const { rows } = await client.query(
-        `EXPLAIN (ANALYZE, COSTS OFF) SELECT record FROM "${best.table}" WHERE ${best.sql.where} ORDER BY ${order} LIMIT 10`,
-        best.sql.values,
-      );
-      const plan = rows.map((r) => r['QUERY PLAN']).join('\n');
+      const planOf = async (text) =>
+        (await client.query(`EXPLAIN (ANALYZE, COSTS OFF) ${text}`, best.sql.values)).rows
+          .map((r) => r['QUERY PLAN'])
+          .join('\n');
+      // Both statements the store sends: the count, then the page.
+      const plan = `${await planOf(`SELECT count(*) AS n FROM "${best.table}" WHERE ${best.sql.where}`)}\n\n${await planOf(`SELECT record FROM "${best.table}" WHERE ${best.sql.where} ORDER BY ${order} LIMIT 10`)}`;
       plans.push({ query: q.query, dataSet: best.name, rows: best.rows, plan });
       console.log(
         `\n  EXPLAIN ${q.name}: ${q.query} on ${best.name} (${best.rows} rows)\n${plan.replace(/^/gm, '    ')}`,
@@ -263,51 +259,41 @@ async function explain(databaseUrl) {
   }
 }
 
-/** Every dataset table's rows (and typed keys) copied `copies - 1` more times under new ids, indexes rebuilt after. */
-async function copyRows(databaseUrl, copies) {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    const [{ tenant }] = (await client.query('SELECT tenant FROM mdq_tenant WHERE id = 1')).rows;
-    const { createHash } = await import('node:crypto');
-    for (const d of tenant.dataSets) {
-      const t = `mdq_${createHash('sha256').update(d.dataSetId).digest('hex').slice(0, 20)}`;
-      const k = `${t}_keys`;
-      await client.query('BEGIN');
-      const indexes = (
-        await client.query(
-          `SELECT indexname, indexdef FROM pg_indexes WHERE tablename IN ($1, $2) AND indexname NOT LIKE '%_pkey'`,
-          [t, k],
-        )
-      ).rows;
-      const fks = (
-        await client.query(
-          `SELECT conname, pg_get_constraintdef(oid) AS def FROM pg_constraint WHERE conrelid = $1::regclass AND contype = 'f'`,
-          [`"${k}"`],
-        )
-      ).rows;
-      for (const i of indexes) await client.query(`DROP INDEX "${i.indexname}"`);
-      for (const f of fks) await client.query(`ALTER TABLE "${k}" DROP CONSTRAINT "${f.conname}"`);
-      await client.query(
-        `INSERT INTO "${t}" ("_dataObjectId", "_version", record, terms, texts, errors)
-         SELECT o."_dataObjectId" || '-' || c, o."_version", o.record || jsonb_build_object('_dataObjectId', o."_dataObjectId" || '-' || c), o.terms, o.texts, o.errors
-         FROM "${t}" o, generate_series(1, $1::integer - 1) c ORDER BY o.seq, c`,
-        [copies],
-      );
-      await client.query(
-        `INSERT INTO "${k}" ("_dataObjectId", field, num, txt)
-         SELECT k."_dataObjectId" || '-' || c, k.field, k.num, k.txt FROM "${k}" k, generate_series(1, $1::integer - 1) c`,
-        [copies],
-      );
-      for (const i of indexes) await client.query(i.indexdef);
-      for (const f of fks)
-        await client.query(`ALTER TABLE "${k}" ADD CONSTRAINT "${f.conname}" ${f.def}`);
-      await client.query('COMMIT');
-      await client.query(`ANALYZE "${t}"; ANALYZE "${k}"`);
-    }
-  } finally {
-    await client.end();
-  }
+/** The database seeded with `size` generated objects by bench/engines-seed.mts; resolves with its figures. */
+function seed(databaseUrl, size) {
+  const started = performance.now();
+  const child = spawn(
+    process.execPath,
+    [
+      '--max-old-space-size=12000',
+      '--max-semi-space-size=64',
+      '--import',
+      'tsx',
+      join(root, 'bench', 'engines-seed.mts'),
+      databaseUrl,
+      String(size),
+    ],
+    { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  children.add(child);
+  let out = '';
+  child.stdout.on('data', (chunk) => {
+    out += chunk;
+  });
+  return new Promise((resolve, reject) => {
+    child.on('exit', (code) => {
+      children.delete(child);
+      const m = /seeded (\d+) (\d+) (\d+) (\d+) (\d+)/.exec(out);
+      if (code !== 0 || !m) return reject(new Error(`seeding exited ${code}: ${out}`));
+      resolve({
+        objects: Number(m[1]),
+        ms: performance.now() - started,
+        generateMs: Number(m[3]),
+        rowsMs: Number(m[4]),
+        indexesMs: Number(m[5]),
+      });
+    });
+  });
 }
 
 async function main() {
@@ -336,19 +322,10 @@ async function main() {
     const db = `bench_${size}`;
     await admin.query(`CREATE DATABASE ${db}`);
     const url = `${server}/${db}`;
-    const seeded = Math.round(size / COPIES);
-    const seeding = await startEmulator({ records: seeded, port: 0, quiet: true, database: url });
+    const seeding = await seed(url, size);
     console.log(
-      `  postgres   seeding ${seeded} objects: start-up ${(seeding.startMs / 1000).toFixed(1)} s`,
+      `  postgres   seeding ${seeding.objects} objects with COPY: ${(seeding.ms / 1000).toFixed(1)} s (generating ${(seeding.generateMs / 1000).toFixed(1)} s, rows ${(seeding.rowsMs / 1000).toFixed(1)} s, indexes and VACUUM ANALYZE ${(seeding.indexesMs / 1000).toFixed(1)} s)`,
     );
-    await stop(seeding);
-    if (COPIES > 1) {
-      const t = performance.now();
-      await copyRows(url, COPIES);
-      console.log(
-        `  postgres   ${COPIES} copies of every row in SQL: ${((performance.now() - t) / 1000).toFixed(1)} s`,
-      );
-    }
     const postgres = await startEmulator({ records: size, port: 0, quiet: true, database: url });
     console.log(`  postgres   start-up (seeded) ${(postgres.startMs / 1000).toFixed(1)} s`);
     const postgresRows = await searchAll('postgres', postgres);
@@ -363,7 +340,7 @@ async function main() {
       size,
       memory: { startMs: memory.startMs, rssMiB: memoryRss, queries: memoryRows },
       postgres: {
-        seedMs: seeding.startMs,
+        seed: seeding,
         startMs: postgres.startMs,
         rssMiB: postgresRss,
         databaseMiB: dbSize / 2 ** 20,

@@ -146,3 +146,13 @@ export function reportUntypedField(
     `"${scope.name}" has no type mdq knows (${scope.kind}); the evaluator compares its values by their JavaScript type, which ${engine.store} does not keep: this clause matches nothing`,
   );
 }
+
+/** A range with no field: the evaluator compares every value by its JavaScript type, which no engine keeps. */
+export function reportFullTextRange(engine: Engine, node: Node, diagnostics: Diagnostic[]): void {
+  reportAt(
+    diagnostics,
+    node,
+    `${engine.code}-full-text-range`,
+    `a range without a field compares every value by its JavaScript type, which ${engine.store} does not keep: this clause matches nothing`,
+  );
+}

@@ -6,19 +6,27 @@
  * similarity, turned into edits from the term's length as Lucene does.
  */
 
+import type { Fuzzy } from '../language/ast.js';
 import type { Diagnostic } from '../language/diagnostic.js';
 
 /** Lucene's limit on edits (LevenshteinAutomata.MAXIMUM_SUPPORTED_DISTANCE). */
 export const MAX_EDITS = 2;
 
-/** The note every target gives when a written distance is past Lucene's limit (it counts as the limit); undefined within it. */
-export function fuzzyDistanceNote(distance: number | null): Omit<Diagnostic, 'span'> | undefined {
-  if (distance === null || distance <= MAX_EDITS) return undefined;
-  return {
-    code: 'fuzzy-distance',
-    severity: 'info',
-    message: `Lucene allows at most ${MAX_EDITS} edits; ~${distance} is evaluated as ~${MAX_EDITS}`,
-  };
+/**
+ * A fuzzy term as every target reads it (the evaluator, mdq/sql, mdq/opensearch): its text
+ * lower-cased and the edits it allows; a written distance past Lucene's limit counts as the
+ * limit, with a note in `diagnostics`.
+ */
+export function fuzzyTerm(node: Fuzzy, diagnostics: Diagnostic[]): { term: string; edits: number } {
+  const term = node.operand.value.toLowerCase();
+  if (node.distance !== null && node.distance > MAX_EDITS)
+    diagnostics.push({
+      code: 'fuzzy-distance',
+      severity: 'info',
+      message: `Lucene allows at most ${MAX_EDITS} edits; ~${node.distance} is evaluated as ~${MAX_EDITS}`,
+      span: node.span,
+    });
+  return { term, edits: editsFor(node.distance, Array.from(term).length) };
 }
 
 /** The edits a written distance allows (`null`: not written, Lucene's default 2). */

@@ -36,7 +36,7 @@ import {
   type RowTest,
   type TextTest,
 } from './clause.js';
-import { editsFor, fuzzyDistanceNote, fuzzyMatcher } from './fuzzy.js';
+import { fuzzyMatcher, fuzzyTerm } from './fuzzy.js';
 import { phraseMatches } from './phrase.js';
 import {
   fieldReader,
@@ -621,10 +621,7 @@ const MATCHERS: { readonly [K in ClauseKind]: CompileFn<K> } = {
     return matcher === null ? NEVER : patternClause(matcher, scope);
   },
   Fuzzy: (node, scope, context) => {
-    const term = node.operand.value.toLowerCase();
-    const note = fuzzyDistanceNote(node.distance);
-    if (note !== undefined) report(context, node, note.code, note.message, note.severity);
-    const edits = editsFor(node.distance, Array.from(term).length);
+    const { term, edits } = fuzzyTerm(node, context.diagnostics);
     const matches = fuzzyMatcher(term, edits);
     const clause = patternClause(matches, scope);
     if (!isAnalysed(scope)) return clause;

@@ -10,7 +10,7 @@ import type { Comparison, Expr, FieldValue, Node, NodeOfKind, Query } from '../l
 import type { Diagnostic, Severity } from '../language/diagnostic.js';
 import type { ParseOptions } from '../language/parse.js';
 import { tokensOf } from '../evaluator/analysis.js';
-import { editsFor, fuzzyDistanceNote } from '../evaluator/fuzzy.js';
+import { fuzzyTerm } from '../evaluator/fuzzy.js';
 import {
   invalidRegexMessage,
   parseLuceneRegexp,
@@ -29,10 +29,13 @@ import {
   type Engine,
   type EngineScope,
   engineFieldScope,
+  reportFullTextRange,
   reportUntypedField,
   reportAt,
   warnUntypedValue,
 } from '../engines/field-scope.js';
+import { openRange, rangeEnds, type RangeEnd, type RangeEnds } from '../engines/range-ends.js';
+import { type ClauseTable, compileClause } from '../engines/clause-table.js';
 import { compilableBody, engineQueryTree } from '../engines/query-tree.js';
 import {
   type BoolQuery,
@@ -103,14 +106,8 @@ export function toQueryDsl(
   return { query: dsl, diagnostics: context.diagnostics };
 }
 
-type Compile<K extends Expr['kind'] | FieldValue['kind']> = (
-  node: NodeOfKind<K>,
-  scope: Scope | null,
-  context: Context,
-) => QueryDsl;
-
 function clause(node: Expr | FieldValue, scope: Scope | null, context: Context): QueryDsl {
-  return (CLAUSES[node.kind] as Compile<typeof node.kind>)(node as never, scope, context);
+  return compileClause(CLAUSES, node, scope, context);
 }
 
 // ------------------------------------------------------------------ combinators
@@ -306,26 +303,15 @@ function typedEquals(scope: Scope, text: string, node: Node, context: Context): 
   }
 }
 
-interface End {
-  readonly text: string;
-  readonly inclusive: boolean;
-}
-
 /** A range with either end open (null), typed by the field. */
 function typedRange(
   scope: Scope | null,
-  lower: End | null,
-  upper: End | null,
+  { lower, upper }: RangeEnds,
   node: Node,
   context: Context,
 ): QueryDsl {
   if (scope === null) {
-    report(
-      context,
-      node,
-      'opensearch-full-text-range',
-      'a range without a field compares every value by its JavaScript type, which the index does not keep: this clause matches nothing',
-    );
+    reportFullTextRange(OPENSEARCH, node, context.diagnostics);
     return MATCH_NONE;
   }
   // `[* TO *]`: any value that has text (the empty text too).
@@ -388,24 +374,10 @@ function typedRange(
 }
 
 /** A range of keywords: terms compare by code point, as mdq compares codes and lower-cased text. */
-/** `> x`, `>= x`, `< x`, `<= x` (a relation or a bracket comparison): a typed range open at one end. */
-function oneSided(
-  scope: Scope | null,
-  relation: '>' | '>=' | '<' | '<=',
-  end: (inclusive: boolean) => End,
-  node: Node,
-  context: Context,
-): QueryDsl {
-  const bound = end(relation.length === 2);
-  return relation[0] === '>'
-    ? typedRange(scope, bound, null, node, context)
-    : typedRange(scope, null, bound, node, context);
-}
-
 function keywordRange(
   field: string,
-  lower: End | null,
-  upper: End | null,
+  lower: RangeEnd | null,
+  upper: RangeEnd | null,
   read: (text: string) => string,
 ): QueryDsl {
   const range: TextRangeQuery = {};
@@ -475,9 +447,7 @@ function regex(node: NodeOfKind<'Regex'>, scope: Scope | null, context: Context)
 }
 
 function fuzzy(node: NodeOfKind<'Fuzzy'>, scope: Scope | null, context: Context): QueryDsl {
-  const term = node.operand.value.toLowerCase();
-  const note = fuzzyDistanceNote(node.distance);
-  if (note !== undefined) report(context, node, note.code, note.message, note.severity);
+  const { term, edits: fuzziness } = fuzzyTerm(node, context.diagnostics);
   report(
     context,
     node,
@@ -485,7 +455,6 @@ function fuzzy(node: NodeOfKind<'Fuzzy'>, scope: Scope | null, context: Context)
     `a fuzzy term expands to at most ${FUZZY_EXPANSIONS} of the index's terms; with more within the edits, some are left out`,
     'info',
   );
-  const fuzziness = editsFor(node.distance, Array.from(term).length);
   if (Array.from(term).length <= fuzziness)
     report(
       context,
@@ -513,20 +482,16 @@ function comparison(node: Comparison, context: Context): QueryDsl {
   const scope = fieldScope(node.field.value, node.field, context);
   if (scope === undefined) return node.operator === 'ne' ? MATCH_ALL : MATCH_NONE;
   const text = node.value.kind === 'NumberValue' ? numberText(node.value) : node.value.value;
-  const at = (inclusive: boolean): End => ({ text, inclusive });
   switch (node.operator) {
     case 'eq':
       return typedEquals(scope, text, node, context);
     case 'ne':
       return none(typedEquals(scope, text, node, context));
     case 'gt':
-      return oneSided(scope, '>', at, node, context);
     case 'ge':
-      return oneSided(scope, '>=', at, node, context);
     case 'lt':
-      return oneSided(scope, '<', at, node, context);
     case 'le':
-      return oneSided(scope, '<=', at, node, context);
+      return typedRange(scope, openRange(node.operator, text), node, context);
     case 'contains':
     case 'startswith':
     case 'endswith': {
@@ -551,7 +516,7 @@ function scoped(name: string, node: Node, context: Context): Scope | null | unde
   return name === '*' ? null : fieldScope(name, node, context);
 }
 
-const CLAUSES: { readonly [K in Expr['kind'] | FieldValue['kind']]: Compile<K> } = {
+const CLAUSES: ClauseTable<Scope, Context, QueryDsl> = {
   Or: (node, scope, context) => anyOf(node.operands.map((o) => clause(o, scope, context))),
   And: (node, scope, context) => allOf(node.operands.map((o) => clause(o, scope, context))),
   Not: (node, scope, context) => none(clause(node.operand, scope, context)),
@@ -587,18 +552,9 @@ const CLAUSES: { readonly [K in Expr['kind'] | FieldValue['kind']]: Compile<K> }
   Wildcard: (node, scope) => wildcard(node.pattern, scope),
   Regex: (node, scope, context) => regex(node, scope, context),
   Fuzzy: (node, scope, context) => fuzzy(node, scope, context),
-  Range: (node, scope, context) =>
-    typedRange(
-      scope,
-      node.lower.value === null ? null : { text: node.lower.value, inclusive: node.lowerInclusive },
-      node.upper.value === null ? null : { text: node.upper.value, inclusive: node.upperInclusive },
-      node,
-      context,
-    ),
-  Relation: (node, scope, context) => {
-    const end = (inclusive: boolean): End => ({ text: node.value.value, inclusive });
-    return oneSided(scope, node.operator, end, node, context);
-  },
+  Range: (node, scope, context) => typedRange(scope, rangeEnds(node), node, context),
+  Relation: (node, scope, context) =>
+    typedRange(scope, openRange(node.operator, node.value.value), node, context),
   Error: (node, _scope, context) => {
     report(
       context,

@@ -9,7 +9,7 @@ import type { Comparison, Expr, FieldValue, Node, NodeOfKind, Query } from '../l
 import type { Diagnostic, Severity } from '../language/diagnostic.js';
 import type { ParseOptions } from '../language/parse.js';
 import { tokensOf } from '../evaluator/analysis.js';
-import { editsFor, fuzzyDistanceNote } from '../evaluator/fuzzy.js';
+import { fuzzyTerm } from '../evaluator/fuzzy.js';
 import {
   invalidRegexMessage,
   parseLuceneRegexp,
@@ -31,11 +31,14 @@ import {
   type Engine,
   type EngineScope,
   engineFieldScope,
+  reportFullTextRange,
   reportUntypedField,
   reportAt,
   warnUntypedValue,
 } from '../engines/field-scope.js';
+import { type ClauseTable, compileClause } from '../engines/clause-table.js';
 import { compilableBody, engineQueryTree } from '../engines/query-tree.js';
+import { openRange, rangeEnds, type RangeEnds } from '../engines/range-ends.js';
 
 export interface ToSqlOptions extends TableOptions {
   /** The schema(s) of the records, as `compile` takes them (values are typed by it). */
@@ -105,14 +108,8 @@ export function toSql(query: string | Query | Expr, options: ToSqlOptions): SqlQ
   };
 }
 
-type Compile<K extends Expr['kind'] | FieldValue['kind']> = (
-  node: NodeOfKind<K>,
-  scope: Scope | null,
-  context: Context,
-) => string;
-
 function clause(node: Expr | FieldValue, scope: Scope | null, context: Context): string {
-  return (CLAUSES[node.kind] as Compile<typeof node.kind>)(node as never, scope, context);
+  return compileClause(CLAUSES, node, scope, context);
 }
 
 // ------------------------------------------------------------------ fields
@@ -242,35 +239,22 @@ function typedEquals(scope: Scope, text: string, node: Node, context: Context): 
 }
 
 /** A range with either end open (null), typed by the field. */
-function typedRange(
-  scope: Scope | null,
-  lower: string | null,
-  lowerInclusive: boolean,
-  upper: string | null,
-  upperInclusive: boolean,
-  node: Node,
-  context: Context,
-): string {
+function typedRange(scope: Scope | null, ends: RangeEnds, node: Node, context: Context): string {
   if (scope === null) {
-    reportUntranslated(
-      context,
-      node,
-      'sql-full-text-range',
-      'a range without a field compares every value by its JavaScript type, which the table does not keep: this clause matches nothing',
-    );
+    reportFullTextRange(SQL, node, context.diagnostics);
     return FALSE;
   }
   // `[* TO *]`: any value that can be compared at all.
-  if (lower === null && upper === null) return hasAll([marker(scope, 'a')], context);
+  if (ends.lower === null && ends.upper === null) return hasAll([marker(scope, 'a')], context);
   if (KEY_COLUMN[scope.kind] === null)
     return scope.kind === 'image' ? FALSE : untyped(scope, node, context);
   const conditions: string[] = [];
-  for (const [text, order] of [
-    [lower, lowerInclusive ? 'ge' : 'gt'],
-    [upper, upperInclusive ? 'le' : 'lt'],
+  for (const [end, order] of [
+    [ends.lower, ends.lower?.inclusive ? 'ge' : 'gt'],
+    [ends.upper, ends.upper?.inclusive ? 'le' : 'lt'],
   ] as const) {
-    if (text === null) continue;
-    const key = queryKey(text, scope.field, context.now);
+    if (end === null) continue;
+    const key = queryKey(end.text, scope.field, context.now);
     if (key === null) return FALSE;
     conditions.push(keyCondition(scope, key, order, context));
   }
@@ -347,10 +331,7 @@ function regex(node: NodeOfKind<'Regex'>, scope: Scope | null, context: Context)
 }
 
 function fuzzy(node: NodeOfKind<'Fuzzy'>, scope: Scope | null, context: Context): string {
-  const term = node.operand.value.toLowerCase();
-  const note = fuzzyDistanceNote(node.distance);
-  if (note !== undefined) reportUntranslated(context, node, note.code, note.message, note.severity);
-  const edits = editsFor(node.distance, Array.from(term).length);
+  const { term, edits } = fuzzyTerm(node, context.diagnostics);
   const t = context.params.add(term, 'text');
   const n = context.params.add(edits, 'integer');
   return someEntry(patternPrefixes(scope), (v) => `mdq_fuzzy(${v}, ${t}, ${n})`, context);
@@ -368,13 +349,10 @@ function comparison(node: Comparison, context: Context): string {
     case 'ne':
       return `NOT ${wrap(typedEquals(scope, text, node, context))}`;
     case 'gt':
-      return typedRange(scope, text, false, null, false, node, context);
     case 'ge':
-      return typedRange(scope, text, true, null, false, node, context);
     case 'lt':
-      return typedRange(scope, null, false, text, false, node, context);
     case 'le':
-      return typedRange(scope, null, false, text, true, node, context);
+      return typedRange(scope, openRange(node.operator, text), node, context);
     case 'contains':
     case 'startswith':
     case 'endswith':
@@ -412,7 +390,7 @@ function all(parts: readonly string[], joiner: 'AND' | 'OR'): string {
   return parts.length === 1 ? parts[0]! : `(${parts.join(` ${joiner} `)})`;
 }
 
-const CLAUSES: { readonly [K in Expr['kind'] | FieldValue['kind']]: Compile<K> } = {
+const CLAUSES: ClauseTable<Scope, Context, string> = {
   Or: (node, scope, context) =>
     all(
       node.operands.map((o) => clause(o, scope, context)),
@@ -451,29 +429,9 @@ const CLAUSES: { readonly [K in Expr['kind'] | FieldValue['kind']]: Compile<K> }
   Wildcard: (node, scope, context) => wildcard(node.pattern, scope, context),
   Regex: (node, scope, context) => regex(node, scope, context),
   Fuzzy: (node, scope, context) => fuzzy(node, scope, context),
-  Range: (node, scope, context) =>
-    typedRange(
-      scope,
-      node.lower.value,
-      node.lowerInclusive,
-      node.upper.value,
-      node.upperInclusive,
-      node,
-      context,
-    ),
-  Relation: (node, scope, context) => {
-    const text = node.value.value;
-    switch (node.operator) {
-      case '>':
-        return typedRange(scope, text, false, null, false, node, context);
-      case '>=':
-        return typedRange(scope, text, true, null, false, node, context);
-      case '<':
-        return typedRange(scope, null, false, text, false, node, context);
-      case '<=':
-        return typedRange(scope, null, false, text, true, node, context);
-    }
-  },
+  Range: (node, scope, context) => typedRange(scope, rangeEnds(node), node, context),
+  Relation: (node, scope, context) =>
+    typedRange(scope, openRange(node.operator, node.value.value), node, context),
   Error: (node, _scope, context) => {
     reportUntranslated(
       context,

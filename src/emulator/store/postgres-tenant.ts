@@ -15,9 +15,17 @@ import type {
   DataSetListItem,
   SchemaResponse,
 } from '../../schema/response.js';
-import { derive, storedFields, type StoredField } from '../../sql/derive.js';
+import { derive, storedFields, type KeyRow, type StoredField } from '../../sql/derive.js';
 import { schemaIndexOf } from '../../sql/schema.js';
 import { createTableSql, toSql, type SqlQuery } from '../../sql/index.js';
+import {
+  batchOf,
+  keysInsert,
+  RECORD_COLUMNS,
+  valuesInsert,
+  type InsertColumn,
+  type SqlStatement,
+} from '../../sql/insert.js';
 import { exampleData } from '../data/generate.js';
 import { badRequest, notFound } from '../http/reply.js';
 import type { SqlConnection, SqlRunner } from './postgres-connection.js';
@@ -35,8 +43,18 @@ interface TenantMetadata {
   readonly dataSets: readonly DataSetListItem[];
 }
 
-/** Rows per INSERT when seeding: 6 parameters each, well under PostgreSQL's 65 535. */
-const BATCH = 1000;
+/** The columns of a dataset's row as the store writes them (`seq`, the creation order, is made by the table). */
+export const ROW_COLUMNS: readonly InsertColumn[] = [
+  ...RECORD_COLUMNS,
+  { name: 'errors', cast: 'jsonb' },
+];
+
+/** Objects per INSERT when seeding. */
+const BATCH = batchOf(undefined, ROW_COLUMNS.length);
+
+/** The table of the tenant's metadata. */
+export const TENANT_TABLE_SQL =
+  'CREATE TABLE IF NOT EXISTS mdq_tenant (id integer PRIMARY KEY, tenant jsonb NOT NULL)';
 
 /** Matches a search sorts itself rather than find along the creation order (see `search`). */
 const SORT_AT_MOST = 10_000;
@@ -63,6 +81,46 @@ function jsonOf(value: unknown): string {
   return json;
 }
 
+/** A stored object's row: its values in the order of `ROW_COLUMNS`, and its typed keys. */
+export function rowOf(
+  object: StoredObject,
+  fields: readonly StoredField[],
+): { readonly id: string; readonly values: readonly unknown[]; readonly keys: readonly KeyRow[] } {
+  const derived = derive(object.hit, fields);
+  return {
+    id: object.id,
+    values: [
+      object.id,
+      object.version,
+      jsonOf(object.hit),
+      derived.terms,
+      jsonOf(derived.texts),
+      jsonOf(object.errors),
+    ],
+    keys: derived.keys,
+  };
+}
+
+/** A dataset's table: `createTableSql`'s, with the creation order and the stored errors (the counts of the dataset list). */
+export function dataSetTableSql(state: DataSetState): string {
+  const table = tableOf(state.item.dataSetId);
+  return `${createTableSql(state.schema, { table })}
+ALTER TABLE ${quote(table)} ADD COLUMN seq bigint GENERATED ALWAYS AS IDENTITY, ADD COLUMN errors jsonb NOT NULL DEFAULT '[]';
+CREATE UNIQUE INDEX ${quote(`${table}_seq`)} ON ${quote(table)} (seq);`;
+}
+
+/** The tenant's metadata row as the store reads it on start-up (`mdq_tenant`, id 1). */
+export function metadataOf(store: TenantStore): string {
+  return jsonOf({
+    businessAreas: store.areas,
+    schemas: store.schemas,
+    dataSets: store.dataSets.map((d) => d.item),
+  });
+}
+
+/** A statement as `query`'s arguments. */
+const statement = (s: SqlStatement): [string, readonly unknown[]] => [s.text, s.values];
+
 export interface SearchAnswer {
   readonly hits: readonly unknown[];
   readonly total: number;
@@ -84,9 +142,7 @@ export class PostgresTenant {
     sql: SqlConnection,
     options: { readonly records?: number; readonly seed?: number },
   ): Promise<PostgresTenant> {
-    await sql.exec(
-      'CREATE TABLE IF NOT EXISTS mdq_tenant (id integer PRIMARY KEY, tenant jsonb NOT NULL)',
-    );
+    await sql.exec(TENANT_TABLE_SQL);
     const held = await sql.query<{ tenant: TenantMetadata }>(
       'SELECT tenant FROM mdq_tenant WHERE id = 1',
     );
@@ -110,12 +166,7 @@ export class PostgresTenant {
     for (const [i, state] of store.dataSets.entries()) {
       const table = tableOf(state.item.dataSetId);
       await sql.exec(`DROP TABLE IF EXISTS ${quote(`${table}_keys`)}, ${quote(table)}`);
-      await sql.exec(createTableSql(state.schema, { table }));
-      // Creation order (the order lists and hits come in), and the stored errors (the counts of the dataset list).
-      await sql.exec(
-        `ALTER TABLE ${quote(table)} ADD COLUMN seq bigint GENERATED ALWAYS AS IDENTITY, ADD COLUMN errors jsonb NOT NULL DEFAULT '[]';
-CREATE UNIQUE INDEX ${quote(`${table}_seq`)} ON ${quote(table)} (seq);`,
-      );
+      await sql.exec(dataSetTableSql(state));
       const records = input.dataSets[i]!.dataObjects;
       await sql.transaction(async (tx) => {
         // Indexes and the keys' foreign key are made after the rows: one build costs far less than a million updates.
@@ -135,14 +186,12 @@ CREATE UNIQUE INDEX ${quote(`${table}_seq`)} ON ${quote(table)} (seq);`,
         }
         for (const statement of later) await tx.query(statement);
       });
-      await sql.exec(`ANALYZE ${quote(table)}; ANALYZE ${quote(`${table}_keys`)}`);
+      // VACUUM too: it marks the pages all-visible, so that counts are answered from the indexes alone.
+      await sql.exec(`VACUUM ANALYZE ${quote(table)}`);
+      await sql.exec(`VACUUM ANALYZE ${quote(`${table}_keys`)}`);
     }
     await sql.query('INSERT INTO mdq_tenant (id, tenant) VALUES (1, $1::jsonb)', [
-      jsonOf({
-        businessAreas: store.areas,
-        schemas: store.schemas,
-        dataSets: store.dataSets.map((d) => d.item),
-      }),
+      metadataOf(store),
     ]);
   }
 
@@ -158,54 +207,18 @@ CREATE UNIQUE INDEX ${quote(`${table}_seq`)} ON ${quote(table)} (seq);`,
     if (objects.length === 0) return;
     const state = objects[0]!.dataSet;
     const table = tableOf(state.item.dataSetId);
-    const fields = this.fieldsOf(state);
-    const values: unknown[] = [];
-    const rows: string[] = [];
-    const keys: { id: string[]; field: string[]; num: (number | null)[]; txt: (string | null)[] } =
-      {
-        id: [],
-        field: [],
-        num: [],
-        txt: [],
-      };
-    for (const object of objects) {
-      const derived = derive(object.hit, fields);
-      const n = values.length;
-      rows.push(
-        `($${n + 1}, $${n + 2}, $${n + 3}::jsonb, $${n + 4}::text[], $${n + 5}::jsonb, $${n + 6}::jsonb)`,
-      );
-      values.push(
-        object.id,
-        object.version,
-        jsonOf(object.hit),
-        derived.terms,
-        jsonOf(derived.texts),
-        jsonOf(object.errors),
-      );
-      for (const key of derived.keys) {
-        keys.id.push(object.id);
-        keys.field.push(key.field);
-        keys.num.push(key.num);
-        keys.txt.push(key.txt);
-      }
-    }
+    const rows = objects.map((object) => rowOf(object, this.fieldsOf(state)));
     await tx.query(
-      `INSERT INTO ${quote(table)} ("_dataObjectId", "_version", record, terms, texts, errors) VALUES ${rows.join(', ')}`,
-      values,
+      ...statement(
+        valuesInsert(
+          quote(table),
+          ROW_COLUMNS,
+          rows.map((r) => r.values),
+        ),
+      ),
     );
-    await this.insertKeys(tx, table, keys);
-  }
-
-  private async insertKeys(
-    tx: SqlRunner,
-    table: string,
-    keys: { id: string[]; field: string[]; num: (number | null)[]; txt: (string | null)[] },
-  ): Promise<void> {
-    if (keys.id.length === 0) return;
-    await tx.query(
-      `INSERT INTO ${quote(`${table}_keys`)} ("_dataObjectId", field, num, txt) SELECT * FROM unnest($1::text[], $2::text[], $3::double precision[], $4::text[])`,
-      [keys.id, keys.field, keys.num, keys.txt],
-    );
+    const keys = keysInsert(quote(`${table}_keys`), rows);
+    if (keys !== null) await tx.query(...statement(keys));
   }
 
   private objectOf(state: DataSetState, row: Row): StoredObject {
@@ -265,28 +278,20 @@ CREATE UNIQUE INDEX ${quote(`${table}_seq`)} ON ${quote(table)} (seq);`,
       const object = await this.get(state, id);
       const read = object.version;
       this.store.update(object, body);
-      const derived = derive(object.hit, this.fieldsOf(state));
+      const row = rowOf(object, this.fieldsOf(state));
+      // The row's columns but the id, as $3 onwards ($1 the id, $2 the version read).
+      const set = ROW_COLUMNS.slice(1)
+        .map((c, i) => `"${c.name}" = $${i + 3}${c.cast === '' ? '' : `::${c.cast}`}`)
+        .join(', ');
       const written = await this.sql.transaction(async (tx) => {
         const rows = await tx.query(
-          `UPDATE ${quote(table)} SET "_version" = $3, record = $4::jsonb, terms = $5::text[], texts = $6::jsonb, errors = $7::jsonb WHERE "_dataObjectId" = $1 AND "_version" = $2 RETURNING 1`,
-          [
-            id,
-            read,
-            object.version,
-            jsonOf(object.hit),
-            derived.terms,
-            jsonOf(derived.texts),
-            jsonOf(object.errors),
-          ],
+          `UPDATE ${quote(table)} SET ${set} WHERE "_dataObjectId" = $1 AND "_version" = $2 RETURNING 1`,
+          [id, read, ...row.values.slice(1)],
         );
         if (rows.length === 0) return false;
         await tx.query(`DELETE FROM ${quote(`${table}_keys`)} WHERE "_dataObjectId" = $1`, [id]);
-        await this.insertKeys(tx, table, {
-          id: derived.keys.map(() => id),
-          field: derived.keys.map((k) => k.field),
-          num: derived.keys.map((k) => k.num),
-          txt: derived.keys.map((k) => k.txt),
-        });
+        const keys = keysInsert(quote(`${table}_keys`), [row]);
+        if (keys !== null) await tx.query(...statement(keys));
         return true;
       });
       if (written) return object;
@@ -381,7 +386,7 @@ CREATE UNIQUE INDEX ${quote(`${table}_seq`)} ON ${quote(table)} (seq);`,
  * Drops the secondary indexes of a table and its keys table, and the keys' foreign key, as
  * `createTableSql` made them; answers the statements that make them again.
  */
-async function withoutIndexes(tx: SqlRunner, table: string): Promise<string[]> {
+export async function withoutIndexes(tx: SqlRunner, table: string): Promise<string[]> {
   const keys = `${table}_keys`;
   const indexes = await tx.query<{ name: string; definition: string }>(
     `SELECT i.indexname AS name, i.indexdef AS definition FROM pg_indexes i
@@ -405,7 +410,7 @@ async function withoutIndexes(tx: SqlRunner, table: string): Promise<string[]> {
   ];
 }
 
-function storeOf(tenant: TenantMetadata): TenantStore {
+export function storeOf(tenant: TenantMetadata): TenantStore {
   return new TenantStore({
     businessAreas: tenant.businessAreas,
     schemas: tenant.schemas,
