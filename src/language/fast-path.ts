@@ -17,7 +17,10 @@
  * `(a OR b`, `d:[2020 TO 2021`, `d:[2020 TO`, `[First Name`); an AND or OR with nothing after
  * it at the end (`name:Tim AND `, `[A] eq 1 and`); a field without its value (`city:`,
  * `city: AND x`); a comparison at the end without its operator or value (`[Age]`, `[Age] ge`);
- * AND or OR at the start of the query or of a group (`OR city:Berlin`). The
+ * AND or OR at the start of the query or of a group (`OR city:Berlin`); in the middle too,
+ * the stray tokens the reference parser's clause lists skip (`a) b`, `f:a:b`, `(a)~2`, `]`, `OR OR`,
+ * an operator before `)`), a `^` without its number and a `~` that cannot apply (`a^`, `/r/~2`,
+ * `a~x`). The
  * tree is the reference parser's (Error nodes where it puts them), the faults are noted in the
  * order the reference parser reports them, and recovered.ts turns them into the diagnostics
  * of unclosed.ts and missing-operand.ts, which the reference parser uses too; without this
@@ -63,6 +66,18 @@ export type FaultKind =
   | 'missing-operand'
   /** An AND or OR with no clause before it (at the start of the query or of a group): `token`. */
   | 'stray-operator'
+  /** Another token a clause list skips (a `)` with no `(`, a `:`, `~` or `^` after nothing, a `]`): `token`. */
+  | 'stray'
+  /** A `^` with no number after it: `token` is the caret. */
+  | 'missing-boost-value'
+  /** A `~` (`token`) after a regex, a wildcard, or another clause it cannot apply to. */
+  | 'fuzzy-after-regex'
+  | 'fuzzy-after-wildcard'
+  | 'fuzzy-after-clause'
+  /** A `~` (`token`) whose suffix is no number (`a~x`). */
+  | 'invalid-fuzzy'
+  /** A term's `~` (`token`) with a fractional distance of 1 or more (`a~1.5`). */
+  | 'fractional-fuzzy'
   /** A field without its value: `token` is the field's name (its `:` follows). */
   | 'missing-value'
   /** A group left open at the end: `token` is its `(`, `end` where the group ends. */
@@ -110,6 +125,18 @@ function isPrefix(kind: number): boolean {
 /** AND, OR, `&&`, `||` (upper case: a lower-case `and`/`or` may be a word). */
 function isBinary(kind: number): boolean {
   return kind === Kind.And || kind === Kind.AndSymbol || kind === Kind.Or || kind === Kind.OrSymbol;
+}
+
+/** A token a clause list skips (the reference parser's `stray`); a range's parts are left to it. */
+function isStray(kind: number): boolean {
+  return (
+    kind === Kind.RParen ||
+    kind === Kind.Colon ||
+    kind === Kind.Tilde ||
+    kind === Kind.Caret ||
+    kind === Kind.StrayCloser ||
+    kind === Kind.RelationOperator
+  );
 }
 
 function startsClause(kind: number): boolean {
@@ -168,22 +195,49 @@ class FastParser {
   }
 
   parse(): Expr | null {
-    this.strays();
-    if (this.pos === this.count) return null;
-    const body = this.or();
+    const body = this.sequence(false);
     if (this.pos !== this.count) throw giveUp;
     return body;
+  }
+
+  /**
+   * The reference parser's `sequence`: clause lists, with the stray tokens between them
+   * skipped (each a fault), joined by an AND without operators. In a group it ends at a `)`.
+   */
+  private sequence(inGroup: boolean): Expr | null {
+    let first: Expr | null = null;
+    let from = -1;
+    for (;;) {
+      const kind = this.kind();
+      if (kind === END || (inGroup && kind === Kind.RParen)) break;
+      if (startsClause(kind) || isPrefix(kind)) {
+        const piece = this.or();
+        if (first === null) first = piece;
+        else {
+          if (from < 0) {
+            from = this.operands.mark();
+            this.operands.push(first);
+          }
+          this.operands.push(piece);
+        }
+      } else if (isBinary(kind)) this.fault('stray-operator', this.pos++);
+      else if (isStray(kind)) this.fault('stray', this.pos++);
+      else throw giveUp;
+    }
+    if (from < 0) return first;
+    const operands = this.operands.take(from);
+    return {
+      kind: 'And',
+      operands,
+      explicit: operands.length === 2 ? ADJACENT : operands.slice(1).map(() => false),
+      span: { start: operands[0]!.span.start, end: operands[operands.length - 1]!.span.end },
+    };
   }
 
   /** Notes a fault, or gives up when the caller takes none. */
   private fault(kind: FaultKind, token: number, end = -1): void {
     if (this.recovery === undefined) throw giveUp;
     this.recovery.faults.push({ kind, token, end });
-  }
-
-  /** Skips the ANDs and ORs at the start of a clause list, each a fault (the reference parser's `stray`). */
-  private strays(): void {
-    while (isBinary(this.kind())) this.fault('stray-operator', this.pos++);
   }
 
   private kind(offset = 0): number {
@@ -237,7 +291,7 @@ class FastParser {
       if (kind === Kind.LowerOr) this.lastLowerOperator = this.pos;
       this.pos++;
       if (!startsClause(this.kind()) && !isPrefix(this.kind())) {
-        this.operands.push(this.missingAtEnd());
+        this.operands.push(this.missingOperand());
         continue;
       }
       this.operands.push(this.and());
@@ -252,12 +306,12 @@ class FastParser {
   }
 
   /**
-   * The operand of the operator just read when nothing follows it: the reference parser's
-   * Error node at the operator's end, noted as a fault; else it gives up.
+   * The operand of the operator just read when no clause follows it (the end, another
+   * operator, a `)` or a stray token): the reference parser's Error node at the operator's end,
+   * noted as a fault.
    */
-  private missingAtEnd(): Expr {
+  private missingOperand(): Expr {
     const operator = this.pos - 1;
-    if (this.pos !== this.count) throw giveUp;
     this.fault('missing-operand', operator);
     const end = this.ends[operator]!;
     return { kind: 'Error', span: { start: end, end } };
@@ -304,7 +358,7 @@ class FastParser {
         this.pos++;
         this.explicit.push(true);
         if (!startsClause(this.kind()) && !isPrefix(this.kind())) {
-          this.operands.push(this.missingAtEnd());
+          this.operands.push(this.missingOperand());
           continue;
         }
       } else if (startsClause(kind) || isPrefix(kind)) {
@@ -376,7 +430,7 @@ class FastParser {
     else node = this.termLike();
     if (this.kind() !== Kind.Caret) return node;
     const caret = this.pos++;
-    if (this.ends[caret]! - this.starts[caret]! === 1) throw giveUp;
+    const noValue = this.ends[caret]! - this.starts[caret]! === 1;
     if (this.kind() === Kind.Tilde) {
       const tilde = this.pos++;
       if (node.kind === 'Field' && (node.value.kind === 'Term' || node.value.kind === 'Phrase')) {
@@ -385,6 +439,11 @@ class FastParser {
       } else {
         node = this.withTilde(node, tilde);
       }
+    }
+    if (noValue) {
+      // `a^`: the clause without a boost (after the `~` that followed the caret, as the reference reports them).
+      this.fault('missing-boost-value', caret);
+      return node;
     }
     const end = Math.max(this.ends[caret]!, node.span.end);
     return {
@@ -395,13 +454,27 @@ class FastParser {
     };
   }
 
+  /** `leaf` with the `~` at `tilde`; where it cannot apply, `leaf` itself and a fault (the reference's diagnostics, fuzzy.ts). */
   private withTilde(leaf: Expr, tilde: number): Expr {
-    if (leaf.kind !== 'Term' && leaf.kind !== 'Phrase') throw giveUp;
+    if (leaf.kind !== 'Term' && leaf.kind !== 'Phrase') {
+      this.fault(
+        leaf.kind === 'Regex'
+          ? 'fuzzy-after-regex'
+          : leaf.kind === 'Wildcard'
+            ? 'fuzzy-after-wildcard'
+            : 'fuzzy-after-clause',
+        tilde,
+      );
+      return leaf;
+    }
     const number = this.text.slice(this.starts[tilde]! + 1, this.ends[tilde]);
-    if (number !== '' && !DECIMAL.test(number)) throw giveUp;
+    if (number !== '' && !DECIMAL.test(number)) {
+      this.fault('invalid-fuzzy', tilde);
+      return leaf;
+    }
     const distance = number === '' ? null : Number(number);
     if (leaf.kind === 'Term' && distance !== null && distance >= 1 && !Number.isInteger(distance))
-      throw giveUp;
+      this.fault('fractional-fuzzy', tilde);
     const span = { start: leaf.span.start, end: this.ends[tilde]! };
     return leaf.kind === 'Term'
       ? { kind: 'Fuzzy', operand: leaf, distance, span }
@@ -533,9 +606,9 @@ class FastParser {
 
   private group(): Expr {
     const open = this.pos++;
-    this.strays();
-    if (this.kind() === Kind.RParen || this.kind() === END) throw giveUp;
-    const body = this.or();
+    const body = this.sequence(true);
+    // `()`: an empty group, the reference parser's.
+    if (body === null) throw giveUp;
     if (this.kind() === Kind.RParen) {
       const close = this.pos++;
       return { kind: 'Group', body, span: { start: this.starts[open]!, end: this.ends[close]! } };

@@ -101,3 +101,25 @@ export function missingOperatorDiagnostic(raw: string, at: Span): Diagnostic {
     span: at,
   };
 }
+
+/**
+ * `missing-boost-value` at a `^` (at `at`) with no number after it; the fix removes it and the
+ * carets right after it (`a^^` less one `^` is `a^`, the same error).
+ */
+export function missingBoostValueDiagnostic(text: string, at: Span): Diagnostic {
+  let end = at.end;
+  while (text[end] === '^' && !/[\d.]/.test(text[end + 1] ?? '')) end++;
+  return {
+    code: 'missing-boost-value',
+    severity: 'error',
+    message: "expected a number after '^'",
+    span: at,
+    fixes: [
+      {
+        kind: 'syntax',
+        title: end === at.end ? "Remove '^'" : 'Remove the carets',
+        edits: [{ span: { start: at.start, end }, text: '' }],
+      },
+    ],
+  };
+}

@@ -49,22 +49,22 @@ import { scopeBareStars } from './field-scope.js';
 import { getLexer } from './lexer.js';
 import { oddRangeBlanks, rangeBlanksDiagnostic } from './range-blanks.js';
 import { signedTerm } from './signed-value.js';
-import { formatPosition } from './position.js';
-import {
-  binaryOperatorBefore,
-  bracketWords,
-  dashedBounds,
-  escapedInPlace,
-  valueAroundColon,
-} from './syntax-fixes.js';
+import { binaryOperatorBefore, bracketWords, dashedBounds } from './syntax-fixes.js';
 import * as T from './tokens.js';
 import {
+  fractionalFuzzyDiagnostic,
+  fuzzyTarget,
+  invalidFuzzySuffixDiagnostic,
+  misplacedFuzzyDiagnostic,
+} from './fuzzy.js';
+import { type StrayKind, strayDiagnostic } from './stray.js';
+import {
+  missingBoostValueDiagnostic,
   missingComparisonValueDiagnostic,
   missingOperandDiagnostic,
   missingOperatorDiagnostic,
   missingUpperBoundDiagnostic,
   missingValueDiagnostic,
-  strayOperatorDiagnostic,
 } from './missing-operand.js';
 import {
   unclosedBracketDiagnostic,
@@ -181,6 +181,31 @@ function strayCode(type: TokenType): string {
   }
 }
 
+/** What kind of stray a token is, for its diagnostic (stray.ts). */
+function strayKind(type: TokenType): StrayKind {
+  switch (type) {
+    case T.RParen:
+    case T.RangeRParen:
+      return 'paren';
+    case T.And:
+    case T.AndSymbol:
+    case T.Or:
+    case T.OrSymbol:
+      return 'operator';
+    case T.Tilde:
+      return 'tilde';
+    case T.Caret:
+      return 'caret';
+    case T.RangeWord:
+    case T.RangeTo:
+    case T.RangeEnd:
+    case T.RangeExclusiveEnd:
+      return 'range-part';
+    default:
+      return 'other';
+  }
+}
+
 /** What parse.ts uses of the parser. */
 export interface QueryParser {
   /** Tokens to parse; setting them resets chevrotain's state. */
@@ -258,15 +283,6 @@ function defineQueryParser({ EmbeddedActionsParser, tokenMatcher }: Chevrotain) 
           ? { code, severity: 'error', message, span: at, fixes }
           : { code, severity: 'error', message, span: at },
       );
-    }
-
-    /** A stray token's "Escape" fix: made only where offered (a flood of `)` or `]` has no use for it). */
-    private escapeFix(at: Span, image: string): Fix {
-      return {
-        kind: 'syntax',
-        title: `Escape '${image}'`,
-        edits: [{ span: at, text: escapedInPlace(this.text, at.start, image) }],
-      };
     }
 
     private tokenSpan(token: IToken): Span {
@@ -477,74 +493,9 @@ function defineQueryParser({ EmbeddedActionsParser, tokenMatcher }: Chevrotain) 
           this.report(strayCode(token.tokenType), '', at);
           return;
         }
-        const image = token.image;
-        const remove: Fix = {
-          kind: 'syntax',
-          title: `Remove '${image}'`,
-          edits: [{ span: at, text: '' }],
-        };
-        switch (token.tokenType) {
-          case T.RParen:
-          case T.RangeRParen:
-            this.report(
-              'unmatched-paren',
-              `unmatched ')' at ${formatPosition(this.text, at.start)}: no '(' is open`,
-              at,
-              [remove],
-            );
-            break;
-          case T.And:
-          case T.AndSymbol:
-          case T.Or:
-          case T.OrSymbol:
-            this.diagnostics.add(strayOperatorDiagnostic(image, at));
-            break;
-          case T.Tilde:
-            this.report('misplaced-fuzzy', `'~' must directly follow a term or a phrase`, at, [
-              remove,
-              this.escapeFix(at, image),
-            ]);
-            break;
-          case T.Caret:
-            this.report('misplaced-boost', `'^' must directly follow a clause`, at, [
-              remove,
-              this.escapeFix(at, image),
-            ]);
-            break;
-          case T.RangeWord:
-          case T.RangeTo:
-          case T.RangeEnd:
-          case T.RangeExclusiveEnd:
-            this.report(
-              'unexpected-token',
-              `unexpected '${image}' in a range: a range holds two bounds, as in [a TO b]`,
-              at,
-              [remove],
-            );
-            break;
-          default: {
-            // `Website:https://example.com`: the value runs on past a `:`; quoting it keeps it whole (escaping the `:` would leave `//` a regex).
-            const value = image === ':' ? valueAroundColon(this.text, at.start) : undefined;
-            const quote: Fix[] = value
-              ? [
-                  {
-                    kind: 'syntax',
-                    title: 'Quote the value',
-                    edits: [{ span: value, text: `"${this.text.slice(value.start, value.end)}"` }],
-                    safe: true,
-                  },
-                ]
-              : [];
-            const escaped = this.escapeFix(at, image);
-            const escapes = image === ':' && this.text[at.end] === '/' ? [] : [escaped];
-            this.report(
-              'unexpected-token',
-              `unexpected '${image}'; to search for it, ${value ? 'quote the value or ' : ''}escape it as '${escaped.edits[0]!.text.trim()}'`,
-              at,
-              [...quote, ...escapes, remove],
-            );
-          }
-        }
+        this.diagnostics.add(
+          strayDiagnostic(this.text, strayKind(token.tokenType), token.image, at),
+        );
       });
     });
 
@@ -784,16 +735,7 @@ function defineQueryParser({ EmbeddedActionsParser, tokenMatcher }: Chevrotain) 
           if (caret === undefined) return expr;
           const at = this.tokenSpan(caret);
           if (caret.image.length === 1) {
-            // The stray carets right after it go too: `a^^` less one `^` is `a^`, the same error.
-            let end = at.end;
-            while (this.text[end] === '^' && !/[\d.]/.test(this.text[end + 1] ?? '')) end++;
-            this.report('missing-boost-value', "expected a number after '^'", at, [
-              {
-                kind: 'syntax',
-                title: end === at.end ? "Remove '^'" : 'Remove the carets',
-                edits: [{ span: span(at.start, end), text: '' }],
-              },
-            ]);
+            this.diagnostics.add(missingBoostValueDiagnostic(this.text, at));
             return expr;
           }
           return {
@@ -1012,56 +954,18 @@ function defineQueryParser({ EmbeddedActionsParser, tokenMatcher }: Chevrotain) 
     /** Applies `~` to a term (fuzzy) or a phrase (proximity), reporting it anywhere else or with a bad number. */
     private withTilde(leaf: Operand, tilde: IToken): Operand {
       const at = this.tokenSpan(tilde);
-      const remove: Fix = { kind: 'syntax', title: "Remove '~'", edits: [{ span: at, text: '' }] };
       if (leaf.kind !== 'Term' && leaf.kind !== 'Phrase') {
-        const what =
-          leaf.kind === 'Regex'
-            ? 'regex'
-            : leaf.kind === 'Wildcard'
-              ? 'wildcard'
-              : 'clause like this';
-        this.report(
-          'misplaced-fuzzy',
-          `'~' applies only to a plain term or a phrase, not to a ${what}`,
-          at,
-          [remove],
-        );
+        this.diagnostics.add(misplacedFuzzyDiagnostic(fuzzyTarget(leaf), at));
         return leaf;
       }
       const number = tilde.image.slice(1);
       if (number !== '' && !DECIMAL.test(number)) {
-        const digits = /^\d+(?:\.\d+)?/.exec(number)?.[0] ?? '';
-        this.report('invalid-fuzzy', `'~' takes a number or nothing, not '${number}'`, at, [
-          {
-            kind: 'syntax',
-            title: `Separate '${number.slice(digits.length)}' from '~${digits}'`,
-            edits: [
-              { span: span(at.start + 1 + digits.length, at.start + 1 + digits.length), text: ' ' },
-            ],
-          },
-        ]);
+        this.diagnostics.add(invalidFuzzySuffixDiagnostic(number, at));
         return leaf;
       }
       const distance = number === '' ? null : Number(number);
-      if (
-        leaf.kind === 'Term' &&
-        distance !== null &&
-        distance >= 1 &&
-        !Number.isInteger(distance)
-      ) {
-        this.report(
-          'invalid-fuzzy',
-          `a fuzzy edit distance must be a whole number (or a similarity below 1), not ${number}`,
-          at,
-          [
-            {
-              kind: 'syntax',
-              title: `Use ~${Math.round(distance)}`,
-              edits: [{ span: at, text: `~${Math.round(distance)}` }],
-            },
-          ],
-        );
-      }
+      if (leaf.kind === 'Term' && distance !== null && distance >= 1 && !Number.isInteger(distance))
+        this.diagnostics.add(fractionalFuzzyDiagnostic(number, at));
       const whole = span(leaf.span.start, at.end);
       return leaf.kind === 'Term'
         ? { kind: 'Fuzzy', operand: leaf, distance, span: whole }

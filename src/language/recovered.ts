@@ -9,6 +9,12 @@ import type { Span } from './ast.js';
 import type { Diagnostic } from './diagnostic.js';
 import type { Fault } from './fast-path.js';
 import {
+  fractionalFuzzyDiagnostic,
+  invalidFuzzySuffixDiagnostic,
+  misplacedFuzzyDiagnostic,
+} from './fuzzy.js';
+import {
+  missingBoostValueDiagnostic,
   missingComparisonValueDiagnostic,
   missingOperandDiagnostic,
   missingOperatorDiagnostic,
@@ -18,12 +24,24 @@ import {
 } from './missing-operand.js';
 import type { TokenStream } from './scanner.js';
 import { Kind } from './scanner.js';
+import { type StrayKind, strayDiagnostic } from './stray.js';
 import {
   unclosedBracketDiagnostic,
   unclosedDiagnostic,
   unclosedGroupDiagnostic,
   unclosedRangeDiagnostic,
 } from './unclosed.js';
+
+/** A stray token's kind (fast-path.ts's `isStray`) as its diagnostic tells it apart. */
+function strayKind(kind: number): StrayKind {
+  return kind === Kind.RParen
+    ? 'paren'
+    : kind === Kind.Tilde
+      ? 'tilde'
+      : kind === Kind.Caret
+        ? 'caret'
+        : 'other';
+}
 
 /** Adds the diagnostic of each of `faults`, in order, to `add`. */
 export function addRecovered(
@@ -60,6 +78,27 @@ export function addRecovered(
         break;
       case 'stray-operator':
         add(strayOperatorDiagnostic(image(token), at(token)));
+        break;
+      case 'stray':
+        add(strayDiagnostic(text, strayKind(stream.kinds[token]!), image(token), at(token)));
+        break;
+      case 'fuzzy-after-regex':
+        add(misplacedFuzzyDiagnostic('regex', at(token)));
+        break;
+      case 'fuzzy-after-wildcard':
+        add(misplacedFuzzyDiagnostic('wildcard', at(token)));
+        break;
+      case 'fuzzy-after-clause':
+        add(misplacedFuzzyDiagnostic('clause like this', at(token)));
+        break;
+      case 'invalid-fuzzy':
+        add(invalidFuzzySuffixDiagnostic(image(token).slice(1), at(token)));
+        break;
+      case 'fractional-fuzzy':
+        add(fractionalFuzzyDiagnostic(image(token).slice(1), at(token)));
+        break;
+      case 'missing-boost-value':
+        add(missingBoostValueDiagnostic(text, at(token)));
         break;
       case 'missing-value': {
         const colonEnd = stream.ends[token + 1]!;
