@@ -20,7 +20,8 @@
  * AND or OR at the start of the query or of a group (`OR city:Berlin`); in the middle too,
  * the stray tokens the reference parser's clause lists skip (`a) b`, `f:a:b`, `(a)~2`, `]`, `OR OR`,
  * an operator before `)`), a `^` without its number and a `~` that cannot apply (`a^`, `/r/~2`,
- * `a~x`). The
+ * `a~x`); a regex left open at the end (`a/b`); a bracketed field before what can be no
+ * operator (`[Age] AND x`). The
  * tree is the reference parser's (Error nodes where it puts them), the faults are noted in the
  * order the reference parser reports them, and recovered.ts turns them into the diagnostics
  * of unclosed.ts and missing-operand.ts, which the reference parser uses too; without this
@@ -62,6 +63,8 @@ const ADJACENT: readonly boolean[] = /* @__PURE__ */ Object.freeze([false]);
 export type FaultKind =
   /** A phrase left open at the end: `token` is the phrase. */
   | 'unclosed-phrase'
+  /** A regex left open at the end: `token` is the regex. */
+  | 'unclosed-regex'
   /** An AND or OR at the end with no clause after it: `token` is the operator. */
   | 'missing-operand'
   /** An AND or OR with no clause before it (at the start of the query or of a group): `token`. */
@@ -529,8 +532,13 @@ class FastParser {
 
   private regex(i: number): Expr {
     const raw = this.image(i);
-    if (!regexClosed(raw)) throw giveUp;
-    return { kind: 'Regex', raw, pattern: this.inside(i), span: this.span(i) };
+    if (regexClosed(raw))
+      return { kind: 'Regex', raw, pattern: this.inside(i), span: this.span(i) };
+    // Left open: it runs to the end of the text, so it is the last token.
+    if (i !== this.count - 1) throw giveUp;
+    this.fault('unclosed-regex', i);
+    const pattern = sharedSlice(this.text, this.starts[i]! + 1, this.ends[i]!);
+    return { kind: 'Regex', raw, pattern, span: this.span(i) };
   }
 
   private field(): Expr {
@@ -719,9 +727,12 @@ class FastParser {
       span: fieldSpan,
     };
     if (field.value.trim() === '') throw giveUp;
-    if (this.kind() !== Kind.ComparisonWord) {
-      // `[Age]` at the end: an Error node over the field.
-      if (this.pos !== this.count) throw giveUp;
+    const next = this.kind();
+    if (next !== Kind.ComparisonWord) {
+      // `[Age]` at the end or before what can be no operator, sign or value (`[Age] AND x`,
+      // `[Age])`): an Error node over the field. A word there may be the reference's operator.
+      if (isWord(next) || next === Kind.Quoted || next === Kind.Minus || next === Kind.Plus)
+        throw giveUp;
       this.fault('missing-operator', fieldIndex);
       return { kind: 'Error', span: fieldSpan };
     }
@@ -733,9 +744,9 @@ class FastParser {
       return { kind: 'Error', span: { start: fieldSpan.start, end: this.ends[operatorIndex]! } };
     }
     let sign = -1;
-    const next = this.kind();
+    const afterOperator = this.kind();
     if (
-      (next === Kind.Minus || next === Kind.Plus) &&
+      (afterOperator === Kind.Minus || afterOperator === Kind.Plus) &&
       isWord(this.kind(1)) &&
       DECIMAL.test(this.image(this.pos + 1))
     )

@@ -52,9 +52,10 @@ export function addRecovered(
   const { text } = stream;
   const at = (i: number): Span => ({ start: stream.starts[i]!, end: stream.ends[i]! });
   const image = (i: number) => text.slice(stream.starts[i]!, stream.ends[i]!);
-  // A phrase or bracket left open is the last token: a `)`, `]` or `}` added after it would land inside it.
+  // A phrase, regex or bracket left open is the last token: a `)`, `]` or `}` added after it would land inside it.
   const fixable = !faults.some(
-    (f) => f.kind === 'unclosed-phrase' || f.kind === 'unclosed-bracket',
+    (f) =>
+      f.kind === 'unclosed-phrase' || f.kind === 'unclosed-regex' || f.kind === 'unclosed-bracket',
   );
   let groupsAt: Map<number, number> | undefined;
   let rangesAt: Map<number, string> | undefined;
@@ -70,6 +71,19 @@ export function addRecovered(
             'unterminated-phrase',
             'phrase',
             true,
+          ),
+        );
+        break;
+      case 'unclosed-regex':
+        add(
+          unclosedDiagnostic(
+            text,
+            image(token),
+            at(token),
+            '/',
+            'unterminated-regex',
+            'regex',
+            false,
           ),
         );
         break;

@@ -238,6 +238,10 @@ describe('the fast path', () => {
     ' OR : ',
     ' ) OR ',
     ' )) AND ',
+    ' [Age] AND ',
+    ' [Age] ) ',
+    ' [Age] ',
+    ' [Age]^2 ',
     '~x ',
     '~1.5 ',
     '* /a/~ ',
@@ -253,6 +257,9 @@ describe('the fast path', () => {
         ' AND',
         ' or',
         ' "Tim Ber',
+        ' /ab c',
+        '/x',
+        ' f:/a\\/',
         ' f:[2020 TO 2021',
         ' f:{a TO *',
         ' f:[a TO',
@@ -325,6 +332,7 @@ describe('the fast path', () => {
               ' [Age] ge',
               ' city:',
               ' city: OR x',
+              ' /ab',
             ),
           ),
           ([start, open, inside, end]) => {
@@ -394,6 +402,11 @@ describe('the fast path', () => {
       ['a^2~1 [A] eq 1^2~1', ['fuzzy-after-clause']],
       ['a~x', ['invalid-fuzzy']],
       ['a~1.5 "b"~1.5', ['fractional-fuzzy']],
+      ['a/b', ['unclosed-regex']],
+      ['[Age] AND x', ['missing-operator']],
+      ['([Age]) (x', ['missing-operator', 'unclosed-group']],
+      ['[A] !b', ['missing-operator']],
+      ['(f:/a', ['unclosed-regex', 'unclosed-group']],
     ])('takes %s on the fast path (%j)', (text, faults) => {
       expect(recovered(text)).toEqual(faults);
       expect(parse(text)).toEqual(parseWithReferenceParser(text));
