@@ -21,7 +21,8 @@
  * the stray tokens the reference parser's clause lists skip (`a) b`, `f:a:b`, `(a)~2`, `]`, `OR OR`,
  * an operator before `)`), a `^` without its number and a `~` that cannot apply (`a^`, `/r/~2`,
  * `a~x`); a regex left open at the end (`a/b`); a bracketed field before what can be no
- * operator (`[Age] AND x`). The
+ * operator (`[Age] AND x`); a range without a bound or left open anywhere (`[TO b]`, `f:[a TO]`,
+ * `f:[a TO b c`, its parts after it strays). The
  * tree is the reference parser's (Error nodes where it puts them), the faults are noted in the
  * order the reference parser reports them, and recovered.ts turns them into the diagnostics
  * of unclosed.ts and missing-operand.ts, which the reference parser uses too; without this
@@ -85,9 +86,11 @@ export type FaultKind =
   | 'missing-value'
   /** A group left open at the end: `token` is its `(`, `end` where the group ends. */
   | 'unclosed-group'
-  /** A range whose upper bound is missing at the end: `token` is its `TO`. */
+  /** A range whose upper bound is missing: `token` is its `TO`. */
   | 'missing-upper-bound'
-  /** A range left open at the end: `token` is its opener, `end` where the range ends. */
+  /** A range whose lower bound is missing (`[TO b]`): `token` is its opener. */
+  | 'missing-lower-bound'
+  /** A range left open: `token` is its opener, `end` where the range ends. */
   | 'unclosed-range'
   /** A bracketed field name left open at the end: `token` is the name. */
   | 'unclosed-bracket'
@@ -130,9 +133,23 @@ function isBinary(kind: number): boolean {
   return kind === Kind.And || kind === Kind.AndSymbol || kind === Kind.Or || kind === Kind.OrSymbol;
 }
 
-/** A token a clause list skips (the reference parser's `stray`); a range's parts are left to it. */
+/** A bound of a range where its lexer mode reads one. */
+function isBound(kind: number): boolean {
+  return kind === Kind.RangeWord || kind === Kind.Quoted || kind === Kind.RangeTo;
+}
+
+/** A bound that is missing, at `at`. */
+function missingBound(at: number): RangeBound {
+  return { kind: 'RangeBound', raw: '', value: '', span: { start: at, end: at } };
+}
+
+/** A token a clause list skips (the reference parser's `stray`; a range left open leaves its parts to it). */
 function isStray(kind: number): boolean {
   return (
+    kind === Kind.RangeWord ||
+    kind === Kind.RangeTo ||
+    kind === Kind.RangeEnd ||
+    kind === Kind.RangeExclusiveEnd ||
     kind === Kind.RParen ||
     kind === Kind.Colon ||
     kind === Kind.Tilde ||
@@ -641,60 +658,44 @@ class FastParser {
 
   private range(): Expr & { kind: 'Range' } {
     const open = this.pos++;
-    // A bare `TO` is the lower bound only when the `TO` keyword follows it (`[TO TO x]`).
-    if (this.kind() === Kind.RangeTo && this.kind(1) !== Kind.RangeTo) throw giveUp;
-    const lower = this.bound();
-    if (this.kind() !== Kind.RangeTo) throw giveUp;
-    const to = this.pos++;
     const inclusive = this.kinds[open] === Kind.RangeStart;
-    if (this.pos === this.count) {
-      // `d:[2020 TO` at the end: no upper bound, and open; the range ends with its `TO`.
-      this.giveUpOnOddBlanks(open, to);
-      const end = this.ends[to]!;
-      this.fault('missing-upper-bound', to);
-      this.fault('unclosed-range', open, end);
-      const upper: RangeBound = {
-        kind: 'RangeBound',
-        raw: '',
-        value: '',
-        span: { start: end, end },
-      };
-      const span = { start: this.starts[open]!, end };
-      return {
-        kind: 'Range',
-        lower,
-        upper,
-        lowerInclusive: inclusive,
-        upperInclusive: inclusive,
-        span,
-      };
-    }
-    const upper = this.bound();
+    const openEnd = this.ends[open]!;
+    // The reference's `range`, every part optional: a bare `TO` is the lower bound only when the `TO` keyword follows it (`[TO TO x]`).
+    const first = this.kind();
+    const lower =
+      isBound(first) && (first !== Kind.RangeTo || this.kind(1) === Kind.RangeTo)
+        ? this.bound()
+        : undefined;
+    const to = this.kind() === Kind.RangeTo ? this.pos++ : -1;
+    const second = this.kind();
+    const upper =
+      isBound(second) && (second !== Kind.RangeTo || to >= 0) ? this.bound() : undefined;
     const closeKind = this.kind();
-    if (closeKind !== Kind.RangeEnd && closeKind !== Kind.RangeExclusiveEnd) {
-      // Left open at the end: the range ends with its upper bound, inclusive as it opened.
-      if (this.pos !== this.count) throw giveUp;
-      this.giveUpOnOddBlanks(open, this.pos - 1);
-      this.fault('unclosed-range', open, upper.span.end);
-      const span = { start: this.starts[open]!, end: upper.span.end };
-      return {
-        kind: 'Range',
-        lower,
-        upper,
-        lowerInclusive: inclusive,
-        upperInclusive: inclusive,
-        span,
-      };
-    }
-    const close = this.pos++;
-    this.giveUpOnOddBlanks(open, close);
+    const close =
+      closeKind === Kind.RangeEnd || closeKind === Kind.RangeExclusiveEnd ? this.pos++ : -1;
+    let end =
+      close >= 0
+        ? this.ends[close]!
+        : Math.max(
+            openEnd,
+            lower?.span.end ?? 0,
+            to >= 0 ? this.ends[to]! : 0,
+            upper?.span.end ?? 0,
+          );
+    if (lower === undefined) this.fault('missing-lower-bound', open);
+    // `[a b]` without `TO` (missing-range-to), or a lower bound alone, is the reference's.
+    if (to < 0) throw giveUp;
+    if (upper === undefined && lower !== undefined) this.fault('missing-upper-bound', to);
+    if (close < 0) this.fault('unclosed-range', open, end);
+    this.giveUpOnOddBlanks(open, this.pos - 1);
+    end = Math.max(end, openEnd);
     return {
       kind: 'Range',
-      lower,
-      upper,
+      lower: lower ?? missingBound(openEnd),
+      upper: upper ?? missingBound(end),
       lowerInclusive: inclusive,
-      upperInclusive: closeKind === Kind.RangeEnd,
-      span: { start: this.starts[open]!, end: this.ends[close]! },
+      upperInclusive: close >= 0 ? closeKind === Kind.RangeEnd : inclusive,
+      span: { start: this.starts[open]!, end },
     };
   }
 

@@ -72,6 +72,16 @@ export function missingValueDiagnostic(
   };
 }
 
+/** `missing-range-bound` at a range's opener (at `at`) when no lower bound follows it (`[TO b]`). */
+export function missingLowerBoundDiagnostic(at: Span): Diagnostic {
+  return {
+    code: 'missing-range-bound',
+    severity: 'error',
+    message: "expected a lower bound (or '*') in the range",
+    span: at,
+  };
+}
+
 /** `missing-range-bound` after a range's `TO` (at `at`), when no upper bound follows it. */
 export function missingUpperBoundDiagnostic(after: string, at: Span): Diagnostic {
   return {

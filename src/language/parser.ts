@@ -61,6 +61,7 @@ import { type StrayKind, strayDiagnostic } from './stray.js';
 import {
   missingBoostValueDiagnostic,
   missingComparisonValueDiagnostic,
+  missingLowerBoundDiagnostic,
   missingOperandDiagnostic,
   missingOperatorDiagnostic,
   missingUpperBoundDiagnostic,
@@ -1108,12 +1109,7 @@ function defineQueryParser({ EmbeddedActionsParser, tokenMatcher }: Chevrotain) 
                 to ? this.tokenSpan(to).end : 0,
                 upper?.span.end ?? 0,
               );
-          if (lower === undefined)
-            this.report(
-              'missing-range-bound',
-              "expected a lower bound (or '*') in the range",
-              openSpan,
-            );
+          if (lower === undefined) this.diagnostics.add(missingLowerBoundDiagnostic(openSpan));
           if (to === undefined && lower !== undefined && upper !== undefined) {
             this.report(
               'missing-range-to',

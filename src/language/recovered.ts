@@ -16,6 +16,7 @@ import {
 import {
   missingBoostValueDiagnostic,
   missingComparisonValueDiagnostic,
+  missingLowerBoundDiagnostic,
   missingOperandDiagnostic,
   missingOperatorDiagnostic,
   missingUpperBoundDiagnostic,
@@ -36,11 +37,16 @@ import {
 function strayKind(kind: number): StrayKind {
   return kind === Kind.RParen
     ? 'paren'
-    : kind === Kind.Tilde
-      ? 'tilde'
-      : kind === Kind.Caret
-        ? 'caret'
-        : 'other';
+    : kind === Kind.RangeWord ||
+        kind === Kind.RangeTo ||
+        kind === Kind.RangeEnd ||
+        kind === Kind.RangeExclusiveEnd
+      ? 'range-part'
+      : kind === Kind.Tilde
+        ? 'tilde'
+        : kind === Kind.Caret
+          ? 'caret'
+          : 'other';
 }
 
 /** Adds the diagnostic of each of `faults`, in order, to `add`. */
@@ -141,13 +147,17 @@ export function addRecovered(
         );
         break;
       }
+      case 'missing-lower-bound':
+        add(missingLowerBoundDiagnostic(at(token)));
+        break;
       case 'missing-upper-bound':
         add(missingUpperBoundDiagnostic('TO', at(token)));
         break;
       case 'unclosed-range': {
         const closer = stream.kinds[token] === Kind.RangeStart ? ']' : '}';
         (rangesAt ??= new Map()).set(end, closer);
-        add(unclosedRangeDiagnostic(text, at(token), end, closer, fixable));
+        // The reference asks of the range's own last token; the fast path reads no open phrase in a range.
+        add(unclosedRangeDiagnostic(text, at(token), end, closer, true));
         break;
       }
       case 'missing-operator':

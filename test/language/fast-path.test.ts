@@ -205,6 +205,7 @@ describe('the fast path', () => {
     'missing-boost-value',
     'invalid-fuzzy',
     'unclosed-paren',
+    'missing-range-bound',
   ]);
 
   /** A canonical query that is not empty (`()` is an empty group, the reference parser's). */
@@ -242,6 +243,11 @@ describe('the fast path', () => {
     ' [Age] ) ',
     ' [Age] ',
     ' [Age]^2 ',
+    ' f:[a TO ',
+    ' [a TO b c ',
+    ' {TO b} ',
+    ' [a TO] ',
+    ' {* TO "x" y} ',
     '~x ',
     '~1.5 ',
     '* /a/~ ',
@@ -404,6 +410,11 @@ describe('the fast path', () => {
       ['a~1.5 "b"~1.5', ['fractional-fuzzy']],
       ['a/b', ['unclosed-regex']],
       ['[Age] AND x', ['missing-operator']],
+      ['f:[TO b] x', ['missing-lower-bound']],
+      ['f:{a TO} x', ['missing-upper-bound']],
+      ['f:[a TO b c d] e', ['unclosed-range', 'stray', 'stray', 'stray']],
+      ['(f:[a TO b c', ['unclosed-range', 'stray', 'unclosed-group']],
+      ['[TO]', ['missing-lower-bound']],
       ['([Age]) (x', ['missing-operator', 'unclosed-group']],
       ['[A] !b', ['missing-operator']],
       ['(f:/a', ['unclosed-regex', 'unclosed-group']],
@@ -412,20 +423,12 @@ describe('the fast path', () => {
       expect(parse(text)).toEqual(parseWithReferenceParser(text));
     });
 
-    it.each([
-      '(',
-      '( AND )',
-      'f:[a',
-      '[A] equals',
-      '[A] eq -',
-      '[A] b',
-      '[ ',
-      'f*:',
-      'city: ^2',
-      'f:[a TO b c',
-    ])('leaves %s to the reference parser', (text) => {
-      expect(recovered(text)).toBeUndefined();
-      expect(parse(text)).toEqual(parseWithReferenceParser(text));
-    });
+    it.each(['(', '( AND )', 'f:[a', '[A] equals', '[A] eq -', '[A] b', '[ ', 'f*:', 'city: ^2'])(
+      'leaves %s to the reference parser',
+      (text) => {
+        expect(recovered(text)).toBeUndefined();
+        expect(parse(text)).toEqual(parseWithReferenceParser(text));
+      },
+    );
   });
 });
