@@ -22,7 +22,7 @@
  * an operator before `)`), a `^` without its number and a `~` that cannot apply (`a^`, `/r/~2`,
  * `a~x`); a regex left open at the end (`a/b`); a bracketed field before what can be no
  * operator (`[Age] AND x`); a range without a bound or left open anywhere (`[TO b]`, `f:[a TO]`,
- * `f:[a TO b c`, its parts after it strays). The
+ * `f:[a TO b c`, its parts after it strays); bad escapes (`a\\u12`). The
  * tree is the reference parser's (Error nodes where it puts them), the faults are noted in the
  * order the reference parser reports them, and recovered.ts turns them into the diagnostics
  * of unclosed.ts and missing-operand.ts, which the reference parser uses too; without this
@@ -64,6 +64,10 @@ const ADJACENT: readonly boolean[] = /* @__PURE__ */ Object.freeze([false]);
 export type FaultKind =
   /** A phrase left open at the end: `token` is the phrase. */
   | 'unclosed-phrase'
+  /** Bad escapes in the text from offset `token` to offset `end` (a word, a phrase's inside, a name, a bound). */
+  | 'invalid-escape'
+  /** The same in a wildcard's text (its `*` and `?` escapes kept). */
+  | 'invalid-wildcard-escape'
   /** A regex left open at the end: `token` is the regex. */
   | 'unclosed-regex'
   /** An AND or OR at the end with no clause after it: `token` is the operator. */
@@ -171,7 +175,7 @@ function startsClause(kind: number): boolean {
   );
 }
 
-/** `raw` without its escapes; gives up on a bad escape (the reference parser reports it). */
+/** `raw` without its escapes; gives up on a bad escape (where the reference reports it in another order). */
 function unescaped(raw: string): string {
   if (!raw.includes('\\')) return raw;
   const known = rememberedSpelling(raw);
@@ -252,6 +256,20 @@ class FastParser {
       explicit: operands.length === 2 ? ADJACENT : operands.slice(1).map(() => false),
       span: { start: operands[0]!.span.start, end: operands[operands.length - 1]!.span.end },
     };
+  }
+
+  /**
+   * `raw`, the text at `start`, without its escapes; a bad escape is a fault (the reference's
+   * `invalid-escape`, one for each of unescape's problems) and the value is unescape's all the same.
+   */
+  private unescapedAt(raw: string, start: number): string {
+    if (!raw.includes('\\')) return raw;
+    const known = rememberedSpelling(raw);
+    if (known !== undefined) return known;
+    const { value, problems } = unescape(raw);
+    if (problems.length === 0) return rememberSpelling(raw, value);
+    this.fault('invalid-escape', start, start + raw.length);
+    return value;
   }
 
   /** Notes a fault, or gives up when the caller takes none. */
@@ -528,23 +546,33 @@ class FastParser {
     if (raw === '*') return { kind: 'MatchAll', span };
     if (hasUnescapedWildcard(raw)) {
       const { value, problems } = unescape(raw, true);
-      if (problems.length > 0) throw giveUp;
+      if (problems.length > 0) this.fault('invalid-wildcard-escape', span.start, span.end);
       return { kind: 'Wildcard', raw, pattern: value, span };
     }
-    return { kind: 'Term', raw, value: unescaped(raw), span };
+    return { kind: 'Term', raw, value: this.unescapedAt(raw, span.start), span };
   }
 
   /** `mayBeOpen`: a clause's phrase (not a bound's or a comparison's), which may be left open at the end. */
   private phrase(i: number, mayBeOpen = false): Expr & { kind: 'Phrase' } {
     const raw = this.image(i);
     if (closedBy(raw, '"'))
-      return { kind: 'Phrase', raw, value: unescaped(this.inside(i)), span: this.span(i) };
+      return {
+        kind: 'Phrase',
+        raw,
+        value: this.unescapedAt(this.inside(i), this.starts[i]! + 1),
+        span: this.span(i),
+      };
     // The scanner ends a phrase before a lone backslash at the end, so `raw` is `"` and then whole escapes.
     if (!mayBeOpen || i !== this.count - 1) throw giveUp;
     this.fault('unclosed-phrase', i);
     this.openPhrase = true;
     const inside = sharedSlice(this.text, this.starts[i]! + 1, this.ends[i]!);
-    return { kind: 'Phrase', raw, value: unescaped(inside), span: this.span(i) };
+    return {
+      kind: 'Phrase',
+      raw,
+      value: this.unescapedAt(inside, this.starts[i]! + 1),
+      span: this.span(i),
+    };
   }
 
   private regex(i: number): Expr {
@@ -588,7 +616,12 @@ class FastParser {
       };
     }
     if (raw !== '*' && hasUnescapedWildcard(raw)) throw giveUp;
-    const field: FieldName = { kind: 'FieldName', raw, value: unescaped(raw), span: nameSpan };
+    const field: FieldName = {
+      kind: 'FieldName',
+      raw,
+      value: this.unescapedAt(raw, nameSpan.start),
+      span: nameSpan,
+    };
     if (value.kind === 'Group') value = scopeBareStars(value);
     return { kind: 'Field', field, value, span };
   }
@@ -600,7 +633,12 @@ class FastParser {
     if (raw !== '*' && hasUnescapedWildcard(raw)) throw giveUp;
     const nameSpan = this.span(nameIndex);
     const colonEnd = this.ends[nameIndex + 1]!;
-    const field: FieldName = { kind: 'FieldName', raw, value: unescaped(raw), span: nameSpan };
+    const field: FieldName = {
+      kind: 'FieldName',
+      raw,
+      value: this.unescapedAt(raw, nameSpan.start),
+      span: nameSpan,
+    };
     const value: FieldValue = { kind: 'Error', span: { start: colonEnd, end: colonEnd } };
     return { kind: 'Field', field, value, span: { start: nameSpan.start, end: colonEnd } };
   }
@@ -653,7 +691,12 @@ class FastParser {
     if (kind === Kind.RangeTo) return { kind: 'RangeBound', raw, value: raw, span: this.span(i) };
     if (kind !== Kind.RangeWord) throw giveUp;
     if (raw === '*') return { kind: 'RangeBound', raw, value: null, span: this.span(i) };
-    return { kind: 'RangeBound', raw, value: unescaped(raw), span: this.span(i) };
+    return {
+      kind: 'RangeBound',
+      raw,
+      value: this.unescapedAt(raw, this.starts[i]!),
+      span: this.span(i),
+    };
   }
 
   private range(): Expr & { kind: 'Range' } {
@@ -724,7 +767,7 @@ class FastParser {
     const field: FieldName = {
       kind: 'FieldName',
       raw: inner,
-      value: unescaped(inner),
+      value: this.unescapedAt(inner, fieldSpan.start + 1),
       span: fieldSpan,
     };
     if (field.value.trim() === '') throw giveUp;

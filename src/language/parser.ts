@@ -39,6 +39,7 @@ import {
   closedBy,
   DECIMAL,
   hasUnescapedWildcard,
+  invalidEscapeDiagnostic,
   isSignedDecimal,
   quote,
   regexClosed,
@@ -304,12 +305,7 @@ function defineQueryParser({ EmbeddedActionsParser, tokenMatcher }: Chevrotain) 
     }
 
     private reportEscapes(offset: number, problems: readonly EscapeProblem[]): void {
-      for (const p of problems)
-        this.report(
-          'invalid-escape',
-          p.message,
-          span(offset + p.offset, offset + p.offset + p.length),
-        );
+      for (const p of problems) this.diagnostics.add(invalidEscapeDiagnostic(p, offset));
     }
 
     /** What a rule returns when chevrotain's recovery had to abandon it. */

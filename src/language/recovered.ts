@@ -7,6 +7,7 @@
  */
 import type { Span } from './ast.js';
 import type { Diagnostic } from './diagnostic.js';
+import { invalidEscapeDiagnostic, unescape } from './escape.js';
 import type { Fault } from './fast-path.js';
 import {
   fractionalFuzzyDiagnostic,
@@ -79,6 +80,12 @@ export function addRecovered(
             true,
           ),
         );
+        break;
+      case 'invalid-escape':
+      case 'invalid-wildcard-escape':
+        for (const p of unescape(text.slice(token, end), kind === 'invalid-wildcard-escape')
+          .problems)
+          add(invalidEscapeDiagnostic(p, token));
         break;
       case 'unclosed-regex':
         add(
