@@ -22,7 +22,8 @@
  * an operator before `)`), a `^` without its number and a `~` that cannot apply (`a^`, `/r/~2`,
  * `a~x`); a regex left open at the end (`a/b`); a bracketed field before what can be no
  * operator (`[Age] AND x`); a range without a bound or left open anywhere (`[TO b]`, `f:[a TO]`,
- * `f:[a TO b c`, its parts after it strays); bad escapes (`a\\u12`). The
+ * `f:[a TO b c`, its parts after it strays); bad escapes (`a\\u12`); a detached `-`
+ * (`- a`). The
  * tree is the reference parser's (Error nodes where it puts them), the faults are noted in the
  * order the reference parser reports them, and recovered.ts turns them into the diagnostics
  * of unclosed.ts and missing-operand.ts, which the reference parser uses too; without this
@@ -68,6 +69,8 @@ export type FaultKind =
   | 'invalid-escape'
   /** The same in a wildcard's text (its `*` and `?` escapes kept). */
   | 'invalid-wildcard-escape'
+  /** A `-`, `+` or `!` (`token`) apart from the token after it. */
+  | 'detached-prefix'
   /** A regex left open at the end: `token` is the regex. */
   | 'unclosed-regex'
   /** An AND or OR at the end with no clause after it: `token` is the operator. */
@@ -435,13 +438,12 @@ class FastParser {
     for (;;) {
       const kind = this.kind();
       if (!(isPrefix(kind) || (kind === Kind.LowerNot && this.lowerNotIsOperator()))) break;
-      // A detached `-`, `+` or `!` is reported by the reference parser.
-      if (
-        kind !== Kind.Not &&
-        kind !== Kind.LowerNot &&
-        (this.pos + 1 >= this.count || this.starts[this.pos + 1] !== this.ends[this.pos])
-      )
-        throw giveUp;
+      // A `-`, `+` or `!` apart from what follows it (`- a`): detached-prefix; at the end, the reference's.
+      if (kind !== Kind.Not && kind !== Kind.LowerNot) {
+        if (this.pos + 1 >= this.count) throw giveUp;
+        if (this.starts[this.pos + 1] !== this.ends[this.pos])
+          this.fault('detached-prefix', this.pos);
+      }
       this.pos++;
     }
     const last = this.pos;

@@ -52,6 +52,7 @@ import { oddRangeBlanks, rangeBlanksDiagnostic } from './range-blanks.js';
 import { signedTerm } from './signed-value.js';
 import { binaryOperatorBefore, bracketWords, dashedBounds } from './syntax-fixes.js';
 import * as T from './tokens.js';
+import { detachedPrefixDiagnostic } from './detached-prefix.js';
 import {
   fractionalFuzzyDiagnostic,
   fuzzyTarget,
@@ -644,24 +645,7 @@ function defineQueryParser({ EmbeddedActionsParser, tokenMatcher }: Chevrotain) 
       const at = this.tokenSpan(token);
       const next = this.LA(1);
       if (Number.isNaN(next.startOffset) || next.startOffset === at.end) return;
-      const meaning = token.tokenType === T.Plus ? 'required' : 'prohibited';
-      this.report(
-        'detached-prefix',
-        `'${token.image}' must touch the clause it applies to; to search for '${token.image}' itself, escape it`,
-        at,
-        [
-          {
-            kind: 'syntax',
-            title: `Make the next clause ${meaning}`,
-            edits: [{ span: span(at.end, next.startOffset), text: '' }],
-          },
-          {
-            kind: 'syntax',
-            title: `Search for '${token.image}'`,
-            edits: [{ span: at, text: `\\${token.image}` }],
-          },
-        ],
-      );
+      this.diagnostics.add(detachedPrefixDiagnostic(token.image, at, next.startOffset));
     }
 
     /** Wraps `operand` in its prefix operators, innermost last, with a loop (no recursion). */

@@ -7,6 +7,7 @@
  */
 import type { Span } from './ast.js';
 import type { Diagnostic } from './diagnostic.js';
+import { detachedPrefixDiagnostic } from './detached-prefix.js';
 import { invalidEscapeDiagnostic, unescape } from './escape.js';
 import type { Fault } from './fast-path.js';
 import {
@@ -86,6 +87,9 @@ export function addRecovered(
         for (const p of unescape(text.slice(token, end), kind === 'invalid-wildcard-escape')
           .problems)
           add(invalidEscapeDiagnostic(p, token));
+        break;
+      case 'detached-prefix':
+        add(detachedPrefixDiagnostic(image(token), at(token), stream.starts[token + 1]!));
         break;
       case 'unclosed-regex':
         add(

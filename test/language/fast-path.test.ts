@@ -90,7 +90,6 @@ describe('the fast path', () => {
     '(a',
     'a AND',
     '[S] eq x',
-    'a - b',
     'a~b',
     'f:',
     '()',
@@ -207,6 +206,7 @@ describe('the fast path', () => {
     'unclosed-paren',
     'missing-range-bound',
     'invalid-escape',
+    'detached-prefix',
   ]);
 
   /** A canonical query that is not empty (`()` is an empty group, the reference parser's). */
@@ -244,6 +244,10 @@ describe('the fast path', () => {
     ' [Age] ) ',
     ' [Age] ',
     ' [Age]^2 ',
+    ' - ',
+    ' + ',
+    ' ! ',
+    ' -\n',
     ' a\\u12 ',
     ' "x\\uZZ" ',
     ' f\\u1:b ',
@@ -415,6 +419,8 @@ describe('the fast path', () => {
       ['a~1.5 "b"~1.5', ['fractional-fuzzy']],
       ['a/b', ['unclosed-regex']],
       ['[Age] AND x', ['missing-operator']],
+      ['a - b', ['detached-prefix']],
+      ['+ (a) ! "b"', ['detached-prefix', 'detached-prefix']],
       ['a\\u12 b', ['invalid-escape']],
       ['"a\\u12', ['unclosed-phrase', 'invalid-escape']],
       ['a OR "b\\u1', ['unclosed-phrase', 'invalid-escape']],
