@@ -23,7 +23,7 @@
  * `a~x`); a regex left open at the end (`a/b`); a bracketed field before what can be no
  * operator (`[Age] AND x`); a range without a bound or left open anywhere (`[TO b]`, `f:[a TO]`,
  * `f:[a TO b c`, its parts after it strays); bad escapes (`a\\u12`); a detached `-`
- * (`- a`). The
+ * (`- a`); prefix operators without their clause (`a AND NOT`, `-`). The
  * tree is the reference parser's (Error nodes where it puts them), the faults are noted in the
  * order the reference parser reports them, and recovered.ts turns them into the diagnostics
  * of unclosed.ts and missing-operand.ts, which the reference parser uses too; without this
@@ -48,6 +48,7 @@ import { Kind, type TokenStream } from './scanner.js';
 import { ScratchStack } from './scratch-stack.js';
 import { sharedSlice } from './shared-slices.js';
 import { signedTerm } from './signed-value.js';
+import { binaryOperatorBefore, opensClauseList } from './syntax-fixes.js';
 import { rememberedSpelling, rememberSpelling } from './spellings.js';
 
 /** Returned when the query needs the chevrotain parser (it has, or may have, a diagnostic). */
@@ -69,6 +70,12 @@ export type FaultKind =
   | 'invalid-escape'
   /** The same in a wildcard's text (its `*` and `?` escapes kept). */
   | 'invalid-wildcard-escape'
+  /**
+   * Prefix operators with no clause after them: `token` is the last, `end` where the fix's removal
+   * starts; it ends with that operator, or with the AND or OR after it (`-OR x`).
+   */
+  | 'dangling-prefix'
+  | 'dangling-prefix-and-operator'
   /** A `-`, `+` or `!` (`token`) apart from the token after it. */
   | 'detached-prefix'
   /** A regex left open at the end: `token` is the regex. */
@@ -447,8 +454,10 @@ class FastParser {
       this.pos++;
     }
     const last = this.pos;
-    if (!startsClause(this.kind())) throw giveUp;
-    let node = this.clause();
+    let node: Expr;
+    if (startsClause(this.kind())) node = this.clause();
+    else if (last > first) node = this.danglingPrefixes(first, last - 1);
+    else throw giveUp;
     for (let i = last - 1; i >= first; i--) {
       const kind = this.kinds[i]!;
       const span = { start: this.starts[i]!, end: node.span.end };
@@ -458,6 +467,21 @@ class FastParser {
           : { kind: 'Not', operator: kind === Kind.Minus ? '-' : 'NOT', operand: node, span };
     }
     return node;
+  }
+
+  /**
+   * Prefix operators `first`..`last` with no clause after them (`a AND NOT`, `-`): the reference's
+   * Error node where its fix's removal ends, noted as a fault.
+   */
+  private danglingPrefixes(first: number, last: number): Expr {
+    const start = this.starts[first]!;
+    const lower = this.lastLowerOperator >= 0 ? this.span(this.lastLowerOperator) : undefined;
+    const from = binaryOperatorBefore(this.text, start, lower);
+    // `-OR x` at the start of a clause list: without the `-` the OR would lack its left clause, so it goes too.
+    const withNext = from === start && opensClauseList(this.text, start) && isBinary(this.kind());
+    this.fault(withNext ? 'dangling-prefix-and-operator' : 'dangling-prefix', last, from);
+    const end = withNext ? this.ends[this.pos]! : this.ends[last]!;
+    return { kind: 'Error', span: { start: end, end } };
   }
 
   private clause(): Expr {

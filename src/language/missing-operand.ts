@@ -133,3 +133,27 @@ export function missingBoostValueDiagnostic(text: string, at: Span): Diagnostic 
     ],
   };
 }
+
+/**
+ * `missing-operand` at the last (`image`, at `at`) of a run of prefix operators with no clause
+ * after it (`a AND NOT`, `-`); the fix removes `all`: the run, the AND or OR before it, and at the
+ * start of a clause list the AND or OR after it (syntax-fixes.ts's `binaryOperatorBefore`, `opensClauseList`).
+ */
+export function danglingPrefixDiagnostic(image: string, at: Span, all: Span): Diagnostic {
+  return {
+    code: 'missing-operand',
+    severity: 'error',
+    message: `expected a clause after '${image}'`,
+    span: at,
+    fixes: [
+      {
+        kind: 'syntax',
+        title:
+          all.start === at.start && all.end === at.end
+            ? `Remove '${image}'`
+            : 'Remove the dangling operators',
+        edits: [{ span: all, text: '' }],
+      },
+    ],
+  };
+}

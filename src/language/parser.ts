@@ -50,7 +50,12 @@ import { scopeBareStars } from './field-scope.js';
 import { getLexer } from './lexer.js';
 import { oddRangeBlanks, rangeBlanksDiagnostic } from './range-blanks.js';
 import { signedTerm } from './signed-value.js';
-import { binaryOperatorBefore, bracketWords, dashedBounds } from './syntax-fixes.js';
+import {
+  binaryOperatorBefore,
+  bracketWords,
+  dashedBounds,
+  opensClauseList,
+} from './syntax-fixes.js';
 import * as T from './tokens.js';
 import { detachedPrefixDiagnostic } from './detached-prefix.js';
 import {
@@ -61,6 +66,7 @@ import {
 } from './fuzzy.js';
 import { type StrayKind, strayDiagnostic } from './stray.js';
 import {
+  danglingPrefixDiagnostic,
   missingBoostValueDiagnostic,
   missingComparisonValueDiagnostic,
   missingLowerBoundDiagnostic,
@@ -155,13 +161,6 @@ function enclosingParens(text: string, start: number, end: number): { start: num
 /** AND, OR, `&&`, `||`: an operator that needs a clause on each side. */
 function isBinaryOperator(type: TokenType | undefined): boolean {
   return type === T.And || type === T.AndSymbol || type === T.Or || type === T.OrSymbol;
-}
-
-/** Nothing but spaces and `(` before `offset` since the start or the last `(`: the first clause of a list stands there. */
-function opensClauseList(text: string, offset: number): boolean {
-  let i = offset;
-  while (i > 0 && /\s/.test(text[i - 1]!)) i--;
-  return i === 0 || text[i - 1] === '(';
 }
 
 /** The code of a stray token's diagnostic (`stray` reports it with its message and fixes). */
@@ -663,23 +662,7 @@ function defineQueryParser({ EmbeddedActionsParser, tokenMatcher }: Chevrotain) 
             ? this.tokenSpan(next).end
             : this.tokenSpan(last).end;
         const all = span(from, to);
-        this.report(
-          'missing-operand',
-          `expected a clause after '${last.image}'`,
-          this.tokenSpan(last),
-          [
-            {
-              kind: 'syntax',
-              title:
-                prefixes.length === 1 &&
-                all.start === this.tokenSpan(last).start &&
-                all.end === this.tokenSpan(last).end
-                  ? `Remove '${last.image}'`
-                  : 'Remove the dangling operators',
-              edits: [{ span: all, text: '' }],
-            },
-          ],
-        );
+        this.diagnostics.add(danglingPrefixDiagnostic(last.image, this.tokenSpan(last), all));
         node = this.missing(all.end);
       }
       for (let i = prefixes.length - 1; i >= 0; i--) {

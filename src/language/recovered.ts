@@ -16,6 +16,7 @@ import {
   misplacedFuzzyDiagnostic,
 } from './fuzzy.js';
 import {
+  danglingPrefixDiagnostic,
   missingBoostValueDiagnostic,
   missingComparisonValueDiagnostic,
   missingLowerBoundDiagnostic,
@@ -88,6 +89,12 @@ export function addRecovered(
           .problems)
           add(invalidEscapeDiagnostic(p, token));
         break;
+      case 'dangling-prefix':
+      case 'dangling-prefix-and-operator': {
+        const to = kind === 'dangling-prefix' ? stream.ends[token]! : stream.ends[token + 1]!;
+        add(danglingPrefixDiagnostic(image(token), at(token), { start: end, end: to }));
+        break;
+      }
       case 'detached-prefix':
         add(detachedPrefixDiagnostic(image(token), at(token), stream.starts[token + 1]!));
         break;

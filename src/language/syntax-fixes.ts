@@ -159,3 +159,10 @@ export function binaryOperatorBefore(
   if (from > 0 && /[\w\\]/.test(text[from - 1]!) && symbol === null) return start;
   return from;
 }
+
+/** Nothing but spaces and `(` before `offset` since the start or the last `(`: the first clause of a list stands there. */
+export function opensClauseList(text: string, offset: number): boolean {
+  let i = offset;
+  while (i > 0 && /\s/.test(text[i - 1]!)) i--;
+  return i === 0 || text[i - 1] === '(';
+}

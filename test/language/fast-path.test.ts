@@ -185,7 +185,7 @@ describe('the fast path', () => {
       );
     });
 
-    it.each(['a AND NOT'])(
+    it.each(['a AND "b\\'])(
       'leaves %s to the reference parser (another fault, or an operator the reference decides)',
       (text) => {
         expect(recovered(text)).toBeUndefined();
@@ -248,6 +248,10 @@ describe('the fast path', () => {
     ' + ',
     ' ! ',
     ' -\n',
+    ' NOT ) ',
+    ' AND NOT ) ',
+    ' -',
+    ' ! OR ',
     ' a\\u12 ',
     ' "x\\uZZ" ',
     ' f\\u1:b ',
@@ -420,6 +424,9 @@ describe('the fast path', () => {
       ['a/b', ['unclosed-regex']],
       ['[Age] AND x', ['missing-operator']],
       ['a - b', ['detached-prefix']],
+      ['a AND NOT', ['dangling-prefix']],
+      ['-OR x', ['dangling-prefix-and-operator']],
+      ['(a or [B] eq 1 and not)', ['dangling-prefix']],
       ['+ (a) ! "b"', ['detached-prefix', 'detached-prefix']],
       ['a\\u12 b', ['invalid-escape']],
       ['"a\\u12', ['unclosed-phrase', 'invalid-escape']],
