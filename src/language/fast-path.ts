@@ -153,7 +153,7 @@ function isBound(kind: number): boolean {
 }
 
 /** A bound that is missing, at `at`. */
-function missingBound(at: number): RangeBound {
+function noBound(at: number): RangeBound {
   return { kind: 'RangeBound', raw: '', value: '', span: { start: at, end: at } };
 }
 
@@ -760,8 +760,8 @@ class FastParser {
     end = Math.max(end, openEnd);
     return {
       kind: 'Range',
-      lower: lower ?? missingBound(openEnd),
-      upper: upper ?? missingBound(end),
+      lower: lower ?? noBound(openEnd),
+      upper: upper ?? noBound(end),
       lowerInclusive: inclusive,
       upperInclusive: close >= 0 ? closeKind === Kind.RangeEnd : inclusive,
       span: { start: this.starts[open]!, end },

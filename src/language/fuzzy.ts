@@ -10,7 +10,7 @@ import type { Diagnostic, Fix } from './diagnostic.js';
 /** What a misplaced `~` follows, as its message names it. */
 export type FuzzyTarget = 'regex' | 'wildcard' | 'clause like this';
 
-function remove(at: Span): Fix {
+function removeTilde(at: Span): Fix {
   return { kind: 'syntax', title: "Remove '~'", edits: [{ span: at, text: '' }] };
 }
 
@@ -21,7 +21,7 @@ export function misplacedFuzzyDiagnostic(target: FuzzyTarget, at: Span): Diagnos
     severity: 'error',
     message: `'~' applies only to a plain term or a phrase, not to a ${target}`,
     span: at,
-    fixes: [remove(at)],
+    fixes: [removeTilde(at)],
   };
 }
 

@@ -37,7 +37,7 @@ import {
 } from './unclosed.js';
 
 /** A stray token's kind (fast-path.ts's `isStray`) as its diagnostic tells it apart. */
-function strayKind(kind: number): StrayKind {
+function strayKindOfKind(kind: number): StrayKind {
   return kind === Kind.RParen
     ? 'paren'
     : kind === Kind.RangeWord ||
@@ -118,7 +118,7 @@ export function addRecovered(
         add(strayOperatorDiagnostic(image(token), at(token)));
         break;
       case 'stray':
-        add(strayDiagnostic(text, strayKind(stream.kinds[token]!), image(token), at(token)));
+        add(strayDiagnostic(text, strayKindOfKind(stream.kinds[token]!), image(token), at(token)));
         break;
       case 'fuzzy-after-regex':
         add(misplacedFuzzyDiagnostic('regex', at(token)));

@@ -13,7 +13,7 @@ import { escapedInPlace, valueAroundColon } from './syntax-fixes.js';
 /** What a stray token is, as its diagnostic tells it apart. */
 export type StrayKind = 'paren' | 'operator' | 'tilde' | 'caret' | 'range-part' | 'other';
 
-function error(code: string, message: string, at: Span, fixes: Fix[]): Diagnostic {
+function strayError(code: string, message: string, at: Span, fixes: Fix[]): Diagnostic {
   return { code, severity: 'error', message, span: at, fixes };
 }
 
@@ -40,7 +40,7 @@ export function strayDiagnostic(
   };
   switch (kind) {
     case 'paren':
-      return error(
+      return strayError(
         'unmatched-paren',
         `unmatched ')' at ${formatPosition(text, at.start)}: no '(' is open`,
         at,
@@ -49,17 +49,17 @@ export function strayDiagnostic(
     case 'operator':
       return strayOperatorDiagnostic(image, at);
     case 'tilde':
-      return error('misplaced-fuzzy', `'~' must directly follow a term or a phrase`, at, [
+      return strayError('misplaced-fuzzy', `'~' must directly follow a term or a phrase`, at, [
         remove,
         escapeFix(text, at, image),
       ]);
     case 'caret':
-      return error('misplaced-boost', `'^' must directly follow a clause`, at, [
+      return strayError('misplaced-boost', `'^' must directly follow a clause`, at, [
         remove,
         escapeFix(text, at, image),
       ]);
     case 'range-part':
-      return error(
+      return strayError(
         'unexpected-token',
         `unexpected '${image}' in a range: a range holds two bounds, as in [a TO b]`,
         at,
@@ -80,7 +80,7 @@ export function strayDiagnostic(
         : [];
       const escaped = escapeFix(text, at, image);
       const escapes = image === ':' && text[at.end] === '/' ? [] : [escaped];
-      return error(
+      return strayError(
         'unexpected-token',
         `unexpected '${image}'; to search for it, ${value ? 'quote the value or ' : ''}escape it as '${escaped.edits[0]!.text.trim()}'`,
         at,
