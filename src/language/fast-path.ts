@@ -23,7 +23,7 @@
  * `a~x`); a regex left open at the end (`a/b`); a bracketed field before what can be no
  * operator (`[Age] AND x`); a range without a bound or left open anywhere (`[TO b]`, `f:[a TO]`,
  * `f:[a TO b c`, its parts after it strays); bad escapes (`a\\u12`); a detached `-`
- * (`- a`); prefix operators without their clause (`a AND NOT`, `-`). The
+ * (`- a`); prefix operators without their clause (`a AND NOT`, `-`); an empty group (`()`). The
  * tree is the reference parser's (Error nodes where it puts them), the faults are noted in the
  * order the reference parser reports them, and recovered.ts turns them into the diagnostics
  * of unclosed.ts and missing-operand.ts, which the reference parser uses too; without this
@@ -98,6 +98,8 @@ export type FaultKind =
   | 'fractional-fuzzy'
   /** A field without its value: `token` is the field's name (its `:` follows). */
   | 'missing-value'
+  /** A group with no clause in it: `token` is its `(`, `end` where the group ends. */
+  | 'empty-group'
   /** A group left open at the end: `token` is its `(`, `end` where the group ends. */
   | 'unclosed-group'
   /** A range whose upper bound is missing: `token` is its `TO`. */
@@ -695,17 +697,24 @@ class FastParser {
 
   private group(): Expr {
     const open = this.pos++;
+    const start = this.starts[open]!;
+    const openEnd = this.ends[open]!;
     const body = this.sequence(true);
-    // `()`: an empty group, the reference parser's.
-    if (body === null) throw giveUp;
     if (this.kind() === Kind.RParen) {
-      const close = this.pos++;
-      return { kind: 'Group', body, span: { start: this.starts[open]!, end: this.ends[close]! } };
+      const end = this.ends[this.pos++]!;
+      if (body === null) this.fault('empty-group', open, end);
+      return { kind: 'Group', body: body ?? this.emptyBody(openEnd), span: { start, end } };
     }
     // Left open at the end: the group ends with its body.
-    if (this.pos !== this.count) throw giveUp;
-    this.fault('unclosed-group', open, body.span.end);
-    return { kind: 'Group', body, span: { start: this.starts[open]!, end: body.span.end } };
+    const end = body === null ? openEnd : body.span.end;
+    this.fault('unclosed-group', open, end);
+    if (body === null) this.fault('empty-group', open, end);
+    return { kind: 'Group', body: body ?? this.emptyBody(openEnd), span: { start, end } };
+  }
+
+  /** The body of `()`: an Error node after its `(`. */
+  private emptyBody(at: number): Expr {
+    return { kind: 'Error', span: { start: at, end: at } };
   }
 
   private bound(): RangeBound {

@@ -8,6 +8,7 @@
 import type { Span } from './ast.js';
 import { COMPARISON_OPERATORS } from './ast.js';
 import type { Diagnostic, Fix } from './diagnostic.js';
+import { enclosingParens } from './syntax-fixes.js';
 
 /** `missing-operand` at the operator `image` (its span `at`), with the fix that removes it. */
 export function missingOperandDiagnostic(image: string, at: Span): Diagnostic {
@@ -153,6 +154,23 @@ export function danglingPrefixDiagnostic(image: string, at: Span, all: Span): Di
             ? `Remove '${image}'`
             : 'Remove the dangling operators',
         edits: [{ span: all, text: '' }],
+      },
+    ],
+  };
+}
+
+/** `empty-group` over a group from its `(` at `start` to `end` with no clause in it; the fix removes it with the parentheses around it. */
+export function emptyGroupDiagnostic(text: string, start: number, end: number): Diagnostic {
+  return {
+    code: 'empty-group',
+    severity: 'error',
+    message: 'empty parentheses: a group needs at least one clause',
+    span: { start, end },
+    fixes: [
+      {
+        kind: 'syntax',
+        title: 'Remove the empty group',
+        edits: [{ span: enclosingParens(text, start, end), text: '' }],
       },
     ],
   };

@@ -67,6 +67,7 @@ import {
 import { type StrayKind, strayDiagnostic } from './stray.js';
 import {
   danglingPrefixDiagnostic,
+  emptyGroupDiagnostic,
   missingBoostValueDiagnostic,
   missingComparisonValueDiagnostic,
   missingLowerBoundDiagnostic,
@@ -135,27 +136,6 @@ function gatedAlt<T>(GATE: () => boolean, ALT: () => T): { GATE: () => boolean; 
 /** `{ GATE, DEF }`: the options of `OPTION`, `MANY` or `AT_LEAST_ONE` with a gate. */
 function gated<T>(GATE: () => boolean, DEF: () => T): { GATE: () => boolean; DEF: () => T } {
   return { GATE, DEF };
-}
-
-/**
- * The empty group `()` at `start..end` with the groups that hold nothing else: `(())` is
- * removed whole (removing the inner pair left `()`, the same error).
- */
-function enclosingParens(text: string, start: number, end: number): { start: number; end: number } {
-  let from = start;
-  let to = end;
-  for (;;) {
-    let before = from;
-    while (before > 0 && /\s/.test(text[before - 1]!)) before--;
-    let after = to;
-    while (after < text.length && /\s/.test(text[after]!)) after++;
-    if (before === 0 || text[before - 1] !== '(' || text[after] !== ')')
-      return { start: from, end: to };
-    // An escaped `(` is a character of a word, not a group.
-    if (before >= 2 && text[before - 2] === '\\') return { start: from, end: to };
-    from = before - 1;
-    to = after + 1;
-  }
 }
 
 /** AND, OR, `&&`, `||`: an operator that needs a clause on each side. */
@@ -1017,20 +997,8 @@ function defineQueryParser({ EmbeddedActionsParser, tokenMatcher }: Chevrotain) 
               ),
             );
           }
-          if (body === null) {
-            this.report(
-              'empty-group',
-              'empty parentheses: a group needs at least one clause',
-              span(openSpan.start, end),
-              [
-                {
-                  kind: 'syntax',
-                  title: 'Remove the empty group',
-                  edits: [{ span: enclosingParens(this.text, openSpan.start, end), text: '' }],
-                },
-              ],
-            );
-          }
+          if (body === null)
+            this.diagnostics.add(emptyGroupDiagnostic(this.text, openSpan.start, end));
           return {
             kind: 'Group',
             body: body ?? this.missing(openSpan.end),

@@ -17,6 +17,7 @@ import {
 } from './fuzzy.js';
 import {
   danglingPrefixDiagnostic,
+  emptyGroupDiagnostic,
   missingBoostValueDiagnostic,
   missingComparisonValueDiagnostic,
   missingLowerBoundDiagnostic,
@@ -95,6 +96,9 @@ export function addRecovered(
         add(danglingPrefixDiagnostic(image(token), at(token), { start: end, end: to }));
         break;
       }
+      case 'empty-group':
+        add(emptyGroupDiagnostic(text, stream.starts[token]!, end));
+        break;
       case 'detached-prefix':
         add(detachedPrefixDiagnostic(image(token), at(token), stream.starts[token + 1]!));
         break;

@@ -207,6 +207,7 @@ describe('the fast path', () => {
     'missing-range-bound',
     'invalid-escape',
     'detached-prefix',
+    'empty-group',
   ]);
 
   /** A canonical query that is not empty (`()` is an empty group, the reference parser's). */
@@ -248,6 +249,9 @@ describe('the fast path', () => {
     ' + ',
     ' ! ',
     ' -\n',
+    ' () ',
+    ' (( )) ',
+    ' f:() ',
     ' NOT ) ',
     ' AND NOT ) ',
     ' -',
@@ -424,6 +428,10 @@ describe('the fast path', () => {
       ['a/b', ['unclosed-regex']],
       ['[Age] AND x', ['missing-operator']],
       ['a - b', ['detached-prefix']],
+      ['(', ['unclosed-group', 'empty-group']],
+      ['( AND )', ['stray-operator', 'empty-group']],
+      ['a (()) f:() b', ['empty-group', 'empty-group']],
+      ['((', ['unclosed-group', 'empty-group', 'unclosed-group']],
       ['a AND NOT', ['dangling-prefix']],
       ['-OR x', ['dangling-prefix-and-operator']],
       ['(a or [B] eq 1 and not)', ['dangling-prefix']],
@@ -446,7 +454,7 @@ describe('the fast path', () => {
       expect(parse(text)).toEqual(parseWithReferenceParser(text));
     });
 
-    it.each(['(', '( AND )', 'f:[a', '[A] equals', '[A] eq -', '[A] b', '[ ', 'f*:', 'city: ^2'])(
+    it.each(['f:[a', '[A] equals', '[A] eq -', '[A] b', '[ ', 'f*:', 'city: ^2'])(
       'leaves %s to the reference parser',
       (text) => {
         expect(recovered(text)).toBeUndefined();
