@@ -3,6 +3,7 @@
  * are special where. The parser unescapes with these, the printer and the builder
  * escape with these, and property tests prove the two are inverse.
  */
+import type { Diagnostic } from './diagnostic.js';
 
 /** Characters a backslash may escape anywhere (Lucene's list), plus whitespace. */
 export const SPECIAL_CHARACTERS = '+-=&|><!(){}[]^"~*?:\\/';
@@ -36,6 +37,17 @@ export interface EscapeProblem {
   readonly offset: number;
   readonly length: number;
   readonly message: string;
+}
+
+/** The `invalid-escape` diagnostic of `problem`, in a text that starts at `offset` (the parser's and the fast path's). */
+export function invalidEscapeDiagnostic(problem: EscapeProblem, offset: number): Diagnostic {
+  const start = offset + problem.offset;
+  return {
+    code: 'invalid-escape',
+    severity: 'error',
+    message: problem.message,
+    span: { start, end: start + problem.length },
+  };
 }
 
 export interface Unescaped {

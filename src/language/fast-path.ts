@@ -17,7 +17,13 @@
  * `(a OR b`, `d:[2020 TO 2021`, `d:[2020 TO`, `[First Name`); an AND or OR with nothing after
  * it at the end (`name:Tim AND `, `[A] eq 1 and`); a field without its value (`city:`,
  * `city: AND x`); a comparison at the end without its operator or value (`[Age]`, `[Age] ge`);
- * AND or OR at the start of the query or of a group (`OR city:Berlin`). The
+ * AND or OR at the start of the query or of a group (`OR city:Berlin`); in the middle too,
+ * the stray tokens the reference parser's clause lists skip (`a) b`, `f:a:b`, `(a)~2`, `]`, `OR OR`,
+ * an operator before `)`), a `^` without its number and a `~` that cannot apply (`a^`, `/r/~2`,
+ * `a~x`); a regex left open at the end (`a/b`); a bracketed field before what can be no
+ * operator (`[Age] AND x`); a range without a bound or left open anywhere (`[TO b]`, `f:[a TO]`,
+ * `f:[a TO b c`, its parts after it strays); bad escapes (`a\\u12`); a detached `-`
+ * (`- a`); prefix operators without their clause (`a AND NOT`, `-`); an empty group (`()`). The
  * tree is the reference parser's (Error nodes where it puts them), the faults are noted in the
  * order the reference parser reports them, and recovered.ts turns them into the diagnostics
  * of unclosed.ts and missing-operand.ts, which the reference parser uses too; without this
@@ -42,6 +48,7 @@ import { Kind, type TokenStream } from './scanner.js';
 import { ScratchStack } from './scratch-stack.js';
 import { sharedSlice } from './shared-slices.js';
 import { signedTerm } from './signed-value.js';
+import { binaryOperatorBefore, opensClauseList } from './syntax-fixes.js';
 import { rememberedSpelling, rememberSpelling } from './spellings.js';
 
 /** Returned when the query needs the chevrotain parser (it has, or may have, a diagnostic). */
@@ -59,17 +66,47 @@ const ADJACENT: readonly boolean[] = /* @__PURE__ */ Object.freeze([false]);
 export type FaultKind =
   /** A phrase left open at the end: `token` is the phrase. */
   | 'unclosed-phrase'
+  /** Bad escapes in the text from offset `token` to offset `end` (a word, a phrase's inside, a name, a bound). */
+  | 'invalid-escape'
+  /** The same in a wildcard's text (its `*` and `?` escapes kept). */
+  | 'invalid-wildcard-escape'
+  /**
+   * Prefix operators with no clause after them: `token` is the last, `end` where the fix's removal
+   * starts; it ends with that operator, or with the AND or OR after it (`-OR x`).
+   */
+  | 'dangling-prefix'
+  | 'dangling-prefix-and-operator'
+  /** A `-`, `+` or `!` (`token`) apart from the token after it. */
+  | 'detached-prefix'
+  /** A regex left open at the end: `token` is the regex. */
+  | 'unclosed-regex'
   /** An AND or OR at the end with no clause after it: `token` is the operator. */
   | 'missing-operand'
   /** An AND or OR with no clause before it (at the start of the query or of a group): `token`. */
   | 'stray-operator'
+  /** Another token a clause list skips (a `)` with no `(`, a `:`, `~` or `^` after nothing, a `]`): `token`. */
+  | 'stray'
+  /** A `^` with no number after it: `token` is the caret. */
+  | 'missing-boost-value'
+  /** A `~` (`token`) after a regex, a wildcard, or another clause it cannot apply to. */
+  | 'fuzzy-after-regex'
+  | 'fuzzy-after-wildcard'
+  | 'fuzzy-after-clause'
+  /** A `~` (`token`) whose suffix is no number (`a~x`). */
+  | 'invalid-fuzzy'
+  /** A term's `~` (`token`) with a fractional distance of 1 or more (`a~1.5`). */
+  | 'fractional-fuzzy'
   /** A field without its value: `token` is the field's name (its `:` follows). */
   | 'missing-value'
+  /** A group with no clause in it: `token` is its `(`, `end` where the group ends. */
+  | 'empty-group'
   /** A group left open at the end: `token` is its `(`, `end` where the group ends. */
   | 'unclosed-group'
-  /** A range whose upper bound is missing at the end: `token` is its `TO`. */
+  /** A range whose upper bound is missing: `token` is its `TO`. */
   | 'missing-upper-bound'
-  /** A range left open at the end: `token` is its opener, `end` where the range ends. */
+  /** A range whose lower bound is missing (`[TO b]`): `token` is its opener. */
+  | 'missing-lower-bound'
+  /** A range left open: `token` is its opener, `end` where the range ends. */
   | 'unclosed-range'
   /** A bracketed field name left open at the end: `token` is the name. */
   | 'unclosed-bracket'
@@ -112,6 +149,32 @@ function isBinary(kind: number): boolean {
   return kind === Kind.And || kind === Kind.AndSymbol || kind === Kind.Or || kind === Kind.OrSymbol;
 }
 
+/** A bound of a range where its lexer mode reads one. */
+function isBound(kind: number): boolean {
+  return kind === Kind.RangeWord || kind === Kind.Quoted || kind === Kind.RangeTo;
+}
+
+/** A bound that is missing, at `at`. */
+function noBound(at: number): RangeBound {
+  return { kind: 'RangeBound', raw: '', value: '', span: { start: at, end: at } };
+}
+
+/** A token a clause list skips (the reference parser's `stray`; a range left open leaves its parts to it). */
+function isStray(kind: number): boolean {
+  return (
+    kind === Kind.RangeWord ||
+    kind === Kind.RangeTo ||
+    kind === Kind.RangeEnd ||
+    kind === Kind.RangeExclusiveEnd ||
+    kind === Kind.RParen ||
+    kind === Kind.Colon ||
+    kind === Kind.Tilde ||
+    kind === Kind.Caret ||
+    kind === Kind.StrayCloser ||
+    kind === Kind.RelationOperator
+  );
+}
+
 function startsClause(kind: number): boolean {
   return (
     isWord(kind) ||
@@ -124,7 +187,7 @@ function startsClause(kind: number): boolean {
   );
 }
 
-/** `raw` without its escapes; gives up on a bad escape (the reference parser reports it). */
+/** `raw` without its escapes; gives up on a bad escape (where the reference reports it in another order). */
 function unescaped(raw: string): string {
   if (!raw.includes('\\')) return raw;
   const known = rememberedSpelling(raw);
@@ -168,22 +231,63 @@ class FastParser {
   }
 
   parse(): Expr | null {
-    this.strays();
-    if (this.pos === this.count) return null;
-    const body = this.or();
+    const body = this.sequence(false);
     if (this.pos !== this.count) throw giveUp;
     return body;
+  }
+
+  /**
+   * The reference parser's `sequence`: clause lists, with the stray tokens between them
+   * skipped (each a fault), joined by an AND without operators. In a group it ends at a `)`.
+   */
+  private sequence(inGroup: boolean): Expr | null {
+    let first: Expr | null = null;
+    let from = -1;
+    for (;;) {
+      const kind = this.kind();
+      if (kind === END || (inGroup && kind === Kind.RParen)) break;
+      if (startsClause(kind) || isPrefix(kind)) {
+        const piece = this.or();
+        if (first === null) first = piece;
+        else {
+          if (from < 0) {
+            from = this.operands.mark();
+            this.operands.push(first);
+          }
+          this.operands.push(piece);
+        }
+      } else if (isBinary(kind)) this.fault('stray-operator', this.pos++);
+      else if (isStray(kind)) this.fault('stray', this.pos++);
+      else throw giveUp;
+    }
+    if (from < 0) return first;
+    const operands = this.operands.take(from);
+    return {
+      kind: 'And',
+      operands,
+      explicit: operands.length === 2 ? ADJACENT : operands.slice(1).map(() => false),
+      span: { start: operands[0]!.span.start, end: operands[operands.length - 1]!.span.end },
+    };
+  }
+
+  /**
+   * `raw`, the text at `start`, without its escapes; a bad escape is a fault (the reference's
+   * `invalid-escape`, one for each of unescape's problems) and the value is unescape's all the same.
+   */
+  private unescapedAt(raw: string, start: number): string {
+    if (!raw.includes('\\')) return raw;
+    const known = rememberedSpelling(raw);
+    if (known !== undefined) return known;
+    const { value, problems } = unescape(raw);
+    if (problems.length === 0) return rememberSpelling(raw, value);
+    this.fault('invalid-escape', start, start + raw.length);
+    return value;
   }
 
   /** Notes a fault, or gives up when the caller takes none. */
   private fault(kind: FaultKind, token: number, end = -1): void {
     if (this.recovery === undefined) throw giveUp;
     this.recovery.faults.push({ kind, token, end });
-  }
-
-  /** Skips the ANDs and ORs at the start of a clause list, each a fault (the reference parser's `stray`). */
-  private strays(): void {
-    while (isBinary(this.kind())) this.fault('stray-operator', this.pos++);
   }
 
   private kind(offset = 0): number {
@@ -237,7 +341,7 @@ class FastParser {
       if (kind === Kind.LowerOr) this.lastLowerOperator = this.pos;
       this.pos++;
       if (!startsClause(this.kind()) && !isPrefix(this.kind())) {
-        this.operands.push(this.missingAtEnd());
+        this.operands.push(this.missingOperand());
         continue;
       }
       this.operands.push(this.and());
@@ -252,12 +356,12 @@ class FastParser {
   }
 
   /**
-   * The operand of the operator just read when nothing follows it: the reference parser's
-   * Error node at the operator's end, noted as a fault; else it gives up.
+   * The operand of the operator just read when no clause follows it (the end, another
+   * operator, a `)` or a stray token): the reference parser's Error node at the operator's end,
+   * noted as a fault.
    */
-  private missingAtEnd(): Expr {
+  private missingOperand(): Expr {
     const operator = this.pos - 1;
-    if (this.pos !== this.count) throw giveUp;
     this.fault('missing-operand', operator);
     const end = this.ends[operator]!;
     return { kind: 'Error', span: { start: end, end } };
@@ -304,7 +408,7 @@ class FastParser {
         this.pos++;
         this.explicit.push(true);
         if (!startsClause(this.kind()) && !isPrefix(this.kind())) {
-          this.operands.push(this.missingAtEnd());
+          this.operands.push(this.missingOperand());
           continue;
         }
       } else if (startsClause(kind) || isPrefix(kind)) {
@@ -343,18 +447,19 @@ class FastParser {
     for (;;) {
       const kind = this.kind();
       if (!(isPrefix(kind) || (kind === Kind.LowerNot && this.lowerNotIsOperator()))) break;
-      // A detached `-`, `+` or `!` is reported by the reference parser.
-      if (
-        kind !== Kind.Not &&
-        kind !== Kind.LowerNot &&
-        (this.pos + 1 >= this.count || this.starts[this.pos + 1] !== this.ends[this.pos])
-      )
-        throw giveUp;
+      // A `-`, `+` or `!` apart from what follows it (`- a`): detached-prefix; at the end, the reference's.
+      if (kind !== Kind.Not && kind !== Kind.LowerNot) {
+        if (this.pos + 1 >= this.count) throw giveUp;
+        if (this.starts[this.pos + 1] !== this.ends[this.pos])
+          this.fault('detached-prefix', this.pos);
+      }
       this.pos++;
     }
     const last = this.pos;
-    if (!startsClause(this.kind())) throw giveUp;
-    let node = this.clause();
+    let node: Expr;
+    if (startsClause(this.kind())) node = this.clause();
+    else if (last > first) node = this.danglingPrefixes(first, last - 1);
+    else throw giveUp;
     for (let i = last - 1; i >= first; i--) {
       const kind = this.kinds[i]!;
       const span = { start: this.starts[i]!, end: node.span.end };
@@ -364,6 +469,21 @@ class FastParser {
           : { kind: 'Not', operator: kind === Kind.Minus ? '-' : 'NOT', operand: node, span };
     }
     return node;
+  }
+
+  /**
+   * Prefix operators `first`..`last` with no clause after them (`a AND NOT`, `-`): the reference's
+   * Error node where its fix's removal ends, noted as a fault.
+   */
+  private danglingPrefixes(first: number, last: number): Expr {
+    const start = this.starts[first]!;
+    const lower = this.lastLowerOperator >= 0 ? this.span(this.lastLowerOperator) : undefined;
+    const from = binaryOperatorBefore(this.text, start, lower);
+    // `-OR x` at the start of a clause list: without the `-` the OR would lack its left clause, so it goes too.
+    const withNext = from === start && opensClauseList(this.text, start) && isBinary(this.kind());
+    this.fault(withNext ? 'dangling-prefix-and-operator' : 'dangling-prefix', last, from);
+    const end = withNext ? this.ends[this.pos]! : this.ends[last]!;
+    return { kind: 'Error', span: { start: end, end } };
   }
 
   private clause(): Expr {
@@ -376,7 +496,7 @@ class FastParser {
     else node = this.termLike();
     if (this.kind() !== Kind.Caret) return node;
     const caret = this.pos++;
-    if (this.ends[caret]! - this.starts[caret]! === 1) throw giveUp;
+    const noValue = this.ends[caret]! - this.starts[caret]! === 1;
     if (this.kind() === Kind.Tilde) {
       const tilde = this.pos++;
       if (node.kind === 'Field' && (node.value.kind === 'Term' || node.value.kind === 'Phrase')) {
@@ -385,6 +505,11 @@ class FastParser {
       } else {
         node = this.withTilde(node, tilde);
       }
+    }
+    if (noValue) {
+      // `a^`: the clause without a boost (after the `~` that followed the caret, as the reference reports them).
+      this.fault('missing-boost-value', caret);
+      return node;
     }
     const end = Math.max(this.ends[caret]!, node.span.end);
     return {
@@ -395,13 +520,27 @@ class FastParser {
     };
   }
 
+  /** `leaf` with the `~` at `tilde`; where it cannot apply, `leaf` itself and a fault (the reference's diagnostics, fuzzy.ts). */
   private withTilde(leaf: Expr, tilde: number): Expr {
-    if (leaf.kind !== 'Term' && leaf.kind !== 'Phrase') throw giveUp;
+    if (leaf.kind !== 'Term' && leaf.kind !== 'Phrase') {
+      this.fault(
+        leaf.kind === 'Regex'
+          ? 'fuzzy-after-regex'
+          : leaf.kind === 'Wildcard'
+            ? 'fuzzy-after-wildcard'
+            : 'fuzzy-after-clause',
+        tilde,
+      );
+      return leaf;
+    }
     const number = this.text.slice(this.starts[tilde]! + 1, this.ends[tilde]);
-    if (number !== '' && !DECIMAL.test(number)) throw giveUp;
+    if (number !== '' && !DECIMAL.test(number)) {
+      this.fault('invalid-fuzzy', tilde);
+      return leaf;
+    }
     const distance = number === '' ? null : Number(number);
     if (leaf.kind === 'Term' && distance !== null && distance >= 1 && !Number.isInteger(distance))
-      throw giveUp;
+      this.fault('fractional-fuzzy', tilde);
     const span = { start: leaf.span.start, end: this.ends[tilde]! };
     return leaf.kind === 'Term'
       ? { kind: 'Fuzzy', operand: leaf, distance, span }
@@ -435,29 +574,44 @@ class FastParser {
     if (raw === '*') return { kind: 'MatchAll', span };
     if (hasUnescapedWildcard(raw)) {
       const { value, problems } = unescape(raw, true);
-      if (problems.length > 0) throw giveUp;
+      if (problems.length > 0) this.fault('invalid-wildcard-escape', span.start, span.end);
       return { kind: 'Wildcard', raw, pattern: value, span };
     }
-    return { kind: 'Term', raw, value: unescaped(raw), span };
+    return { kind: 'Term', raw, value: this.unescapedAt(raw, span.start), span };
   }
 
   /** `mayBeOpen`: a clause's phrase (not a bound's or a comparison's), which may be left open at the end. */
   private phrase(i: number, mayBeOpen = false): Expr & { kind: 'Phrase' } {
     const raw = this.image(i);
     if (closedBy(raw, '"'))
-      return { kind: 'Phrase', raw, value: unescaped(this.inside(i)), span: this.span(i) };
+      return {
+        kind: 'Phrase',
+        raw,
+        value: this.unescapedAt(this.inside(i), this.starts[i]! + 1),
+        span: this.span(i),
+      };
     // The scanner ends a phrase before a lone backslash at the end, so `raw` is `"` and then whole escapes.
     if (!mayBeOpen || i !== this.count - 1) throw giveUp;
     this.fault('unclosed-phrase', i);
     this.openPhrase = true;
     const inside = sharedSlice(this.text, this.starts[i]! + 1, this.ends[i]!);
-    return { kind: 'Phrase', raw, value: unescaped(inside), span: this.span(i) };
+    return {
+      kind: 'Phrase',
+      raw,
+      value: this.unescapedAt(inside, this.starts[i]! + 1),
+      span: this.span(i),
+    };
   }
 
   private regex(i: number): Expr {
     const raw = this.image(i);
-    if (!regexClosed(raw)) throw giveUp;
-    return { kind: 'Regex', raw, pattern: this.inside(i), span: this.span(i) };
+    if (regexClosed(raw))
+      return { kind: 'Regex', raw, pattern: this.inside(i), span: this.span(i) };
+    // Left open: it runs to the end of the text, so it is the last token.
+    if (i !== this.count - 1) throw giveUp;
+    this.fault('unclosed-regex', i);
+    const pattern = sharedSlice(this.text, this.starts[i]! + 1, this.ends[i]!);
+    return { kind: 'Regex', raw, pattern, span: this.span(i) };
   }
 
   private field(): Expr {
@@ -490,7 +644,12 @@ class FastParser {
       };
     }
     if (raw !== '*' && hasUnescapedWildcard(raw)) throw giveUp;
-    const field: FieldName = { kind: 'FieldName', raw, value: unescaped(raw), span: nameSpan };
+    const field: FieldName = {
+      kind: 'FieldName',
+      raw,
+      value: this.unescapedAt(raw, nameSpan.start),
+      span: nameSpan,
+    };
     if (value.kind === 'Group') value = scopeBareStars(value);
     return { kind: 'Field', field, value, span };
   }
@@ -502,7 +661,12 @@ class FastParser {
     if (raw !== '*' && hasUnescapedWildcard(raw)) throw giveUp;
     const nameSpan = this.span(nameIndex);
     const colonEnd = this.ends[nameIndex + 1]!;
-    const field: FieldName = { kind: 'FieldName', raw, value: unescaped(raw), span: nameSpan };
+    const field: FieldName = {
+      kind: 'FieldName',
+      raw,
+      value: this.unescapedAt(raw, nameSpan.start),
+      span: nameSpan,
+    };
     const value: FieldValue = { kind: 'Error', span: { start: colonEnd, end: colonEnd } };
     return { kind: 'Field', field, value, span: { start: nameSpan.start, end: colonEnd } };
   }
@@ -533,17 +697,24 @@ class FastParser {
 
   private group(): Expr {
     const open = this.pos++;
-    this.strays();
-    if (this.kind() === Kind.RParen || this.kind() === END) throw giveUp;
-    const body = this.or();
+    const start = this.starts[open]!;
+    const openEnd = this.ends[open]!;
+    const body = this.sequence(true);
     if (this.kind() === Kind.RParen) {
-      const close = this.pos++;
-      return { kind: 'Group', body, span: { start: this.starts[open]!, end: this.ends[close]! } };
+      const end = this.ends[this.pos++]!;
+      if (body === null) this.fault('empty-group', open, end);
+      return { kind: 'Group', body: body ?? this.emptyBody(openEnd), span: { start, end } };
     }
     // Left open at the end: the group ends with its body.
-    if (this.pos !== this.count) throw giveUp;
-    this.fault('unclosed-group', open, body.span.end);
-    return { kind: 'Group', body, span: { start: this.starts[open]!, end: body.span.end } };
+    const end = body === null ? openEnd : body.span.end;
+    this.fault('unclosed-group', open, end);
+    if (body === null) this.fault('empty-group', open, end);
+    return { kind: 'Group', body: body ?? this.emptyBody(openEnd), span: { start, end } };
+  }
+
+  /** The body of `()`: an Error node after its `(`. */
+  private emptyBody(at: number): Expr {
+    return { kind: 'Error', span: { start: at, end: at } };
   }
 
   private bound(): RangeBound {
@@ -555,65 +726,54 @@ class FastParser {
     if (kind === Kind.RangeTo) return { kind: 'RangeBound', raw, value: raw, span: this.span(i) };
     if (kind !== Kind.RangeWord) throw giveUp;
     if (raw === '*') return { kind: 'RangeBound', raw, value: null, span: this.span(i) };
-    return { kind: 'RangeBound', raw, value: unescaped(raw), span: this.span(i) };
+    return {
+      kind: 'RangeBound',
+      raw,
+      value: this.unescapedAt(raw, this.starts[i]!),
+      span: this.span(i),
+    };
   }
 
   private range(): Expr & { kind: 'Range' } {
     const open = this.pos++;
-    // A bare `TO` is the lower bound only when the `TO` keyword follows it (`[TO TO x]`).
-    if (this.kind() === Kind.RangeTo && this.kind(1) !== Kind.RangeTo) throw giveUp;
-    const lower = this.bound();
-    if (this.kind() !== Kind.RangeTo) throw giveUp;
-    const to = this.pos++;
     const inclusive = this.kinds[open] === Kind.RangeStart;
-    if (this.pos === this.count) {
-      // `d:[2020 TO` at the end: no upper bound, and open; the range ends with its `TO`.
-      this.giveUpOnOddBlanks(open, to);
-      const end = this.ends[to]!;
-      this.fault('missing-upper-bound', to);
-      this.fault('unclosed-range', open, end);
-      const upper: RangeBound = {
-        kind: 'RangeBound',
-        raw: '',
-        value: '',
-        span: { start: end, end },
-      };
-      const span = { start: this.starts[open]!, end };
-      return {
-        kind: 'Range',
-        lower,
-        upper,
-        lowerInclusive: inclusive,
-        upperInclusive: inclusive,
-        span,
-      };
-    }
-    const upper = this.bound();
+    const openEnd = this.ends[open]!;
+    // The reference's `range`, every part optional: a bare `TO` is the lower bound only when the `TO` keyword follows it (`[TO TO x]`).
+    const first = this.kind();
+    const lower =
+      isBound(first) && (first !== Kind.RangeTo || this.kind(1) === Kind.RangeTo)
+        ? this.bound()
+        : undefined;
+    const to = this.kind() === Kind.RangeTo ? this.pos++ : -1;
+    const second = this.kind();
+    const upper =
+      isBound(second) && (second !== Kind.RangeTo || to >= 0) ? this.bound() : undefined;
     const closeKind = this.kind();
-    if (closeKind !== Kind.RangeEnd && closeKind !== Kind.RangeExclusiveEnd) {
-      // Left open at the end: the range ends with its upper bound, inclusive as it opened.
-      if (this.pos !== this.count) throw giveUp;
-      this.giveUpOnOddBlanks(open, this.pos - 1);
-      this.fault('unclosed-range', open, upper.span.end);
-      const span = { start: this.starts[open]!, end: upper.span.end };
-      return {
-        kind: 'Range',
-        lower,
-        upper,
-        lowerInclusive: inclusive,
-        upperInclusive: inclusive,
-        span,
-      };
-    }
-    const close = this.pos++;
-    this.giveUpOnOddBlanks(open, close);
+    const close =
+      closeKind === Kind.RangeEnd || closeKind === Kind.RangeExclusiveEnd ? this.pos++ : -1;
+    let end =
+      close >= 0
+        ? this.ends[close]!
+        : Math.max(
+            openEnd,
+            lower?.span.end ?? 0,
+            to >= 0 ? this.ends[to]! : 0,
+            upper?.span.end ?? 0,
+          );
+    if (lower === undefined) this.fault('missing-lower-bound', open);
+    // `[a b]` without `TO` (missing-range-to), or a lower bound alone, is the reference's.
+    if (to < 0) throw giveUp;
+    if (upper === undefined && lower !== undefined) this.fault('missing-upper-bound', to);
+    if (close < 0) this.fault('unclosed-range', open, end);
+    this.giveUpOnOddBlanks(open, this.pos - 1);
+    end = Math.max(end, openEnd);
     return {
       kind: 'Range',
-      lower,
-      upper,
+      lower: lower ?? noBound(openEnd),
+      upper: upper ?? noBound(end),
       lowerInclusive: inclusive,
-      upperInclusive: closeKind === Kind.RangeEnd,
-      span: { start: this.starts[open]!, end: this.ends[close]! },
+      upperInclusive: close >= 0 ? closeKind === Kind.RangeEnd : inclusive,
+      span: { start: this.starts[open]!, end },
     };
   }
 
@@ -642,13 +802,16 @@ class FastParser {
     const field: FieldName = {
       kind: 'FieldName',
       raw: inner,
-      value: unescaped(inner),
+      value: this.unescapedAt(inner, fieldSpan.start + 1),
       span: fieldSpan,
     };
     if (field.value.trim() === '') throw giveUp;
-    if (this.kind() !== Kind.ComparisonWord) {
-      // `[Age]` at the end: an Error node over the field.
-      if (this.pos !== this.count) throw giveUp;
+    const next = this.kind();
+    if (next !== Kind.ComparisonWord) {
+      // `[Age]` at the end or before what can be no operator, sign or value (`[Age] AND x`,
+      // `[Age])`): an Error node over the field. A word there may be the reference's operator.
+      if (isWord(next) || next === Kind.Quoted || next === Kind.Minus || next === Kind.Plus)
+        throw giveUp;
       this.fault('missing-operator', fieldIndex);
       return { kind: 'Error', span: fieldSpan };
     }
@@ -660,9 +823,9 @@ class FastParser {
       return { kind: 'Error', span: { start: fieldSpan.start, end: this.ends[operatorIndex]! } };
     }
     let sign = -1;
-    const next = this.kind();
+    const afterOperator = this.kind();
     if (
-      (next === Kind.Minus || next === Kind.Plus) &&
+      (afterOperator === Kind.Minus || afterOperator === Kind.Plus) &&
       isWord(this.kind(1)) &&
       DECIMAL.test(this.image(this.pos + 1))
     )

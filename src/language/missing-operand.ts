@@ -8,6 +8,7 @@
 import type { Span } from './ast.js';
 import { COMPARISON_OPERATORS } from './ast.js';
 import type { Diagnostic, Fix } from './diagnostic.js';
+import { enclosingParens } from './syntax-fixes.js';
 
 /** `missing-operand` at the operator `image` (its span `at`), with the fix that removes it. */
 export function missingOperandDiagnostic(image: string, at: Span): Diagnostic {
@@ -72,6 +73,16 @@ export function missingValueDiagnostic(
   };
 }
 
+/** `missing-range-bound` at a range's opener (at `at`) when no lower bound follows it (`[TO b]`). */
+export function missingLowerBoundDiagnostic(at: Span): Diagnostic {
+  return {
+    code: 'missing-range-bound',
+    severity: 'error',
+    message: "expected a lower bound (or '*') in the range",
+    span: at,
+  };
+}
+
 /** `missing-range-bound` after a range's `TO` (at `at`), when no upper bound follows it. */
 export function missingUpperBoundDiagnostic(after: string, at: Span): Diagnostic {
   return {
@@ -99,5 +110,68 @@ export function missingOperatorDiagnostic(raw: string, at: Span): Diagnostic {
     severity: 'error',
     message: `expected a comparison operator after '${raw}' (${COMPARISON_OPERATORS.join(', ')})`,
     span: at,
+  };
+}
+
+/**
+ * `missing-boost-value` at a `^` (at `at`) with no number after it; the fix removes it and the
+ * carets right after it (`a^^` less one `^` is `a^`, the same error).
+ */
+export function missingBoostValueDiagnostic(text: string, at: Span): Diagnostic {
+  let end = at.end;
+  while (text[end] === '^' && !/[\d.]/.test(text[end + 1] ?? '')) end++;
+  return {
+    code: 'missing-boost-value',
+    severity: 'error',
+    message: "expected a number after '^'",
+    span: at,
+    fixes: [
+      {
+        kind: 'syntax',
+        title: end === at.end ? "Remove '^'" : 'Remove the carets',
+        edits: [{ span: { start: at.start, end }, text: '' }],
+      },
+    ],
+  };
+}
+
+/**
+ * `missing-operand` at the last (`image`, at `at`) of a run of prefix operators with no clause
+ * after it (`a AND NOT`, `-`); the fix removes `all`: the run, the AND or OR before it, and at the
+ * start of a clause list the AND or OR after it (syntax-fixes.ts's `binaryOperatorBefore`, `opensClauseList`).
+ */
+export function danglingPrefixDiagnostic(image: string, at: Span, all: Span): Diagnostic {
+  return {
+    code: 'missing-operand',
+    severity: 'error',
+    message: `expected a clause after '${image}'`,
+    span: at,
+    fixes: [
+      {
+        kind: 'syntax',
+        title:
+          all.start === at.start && all.end === at.end
+            ? `Remove '${image}'`
+            : 'Remove the dangling operators',
+        edits: [{ span: all, text: '' }],
+      },
+    ],
+  };
+}
+
+/** `empty-group` over a group from its `(` at `start` to `end` with no clause in it; the fix removes it with the parentheses around it. */
+export function emptyGroupDiagnostic(text: string, start: number, end: number): Diagnostic {
+  return {
+    code: 'empty-group',
+    severity: 'error',
+    message: 'empty parentheses: a group needs at least one clause',
+    span: { start, end },
+    fixes: [
+      {
+        kind: 'syntax',
+        title: 'Remove the empty group',
+        edits: [{ span: enclosingParens(text, start, end), text: '' }],
+      },
+    ],
   };
 }

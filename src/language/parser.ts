@@ -39,6 +39,7 @@ import {
   closedBy,
   DECIMAL,
   hasUnescapedWildcard,
+  invalidEscapeDiagnostic,
   isSignedDecimal,
   quote,
   regexClosed,
@@ -48,22 +49,31 @@ import {
 import { scopeBareStars } from './field-scope.js';
 import { oddRangeBlanks, rangeBlanksDiagnostic } from './range-blanks.js';
 import { signedTerm } from './signed-value.js';
-import { formatPosition } from './position.js';
 import {
   binaryOperatorBefore,
   bracketWords,
   dashedBounds,
-  escapedInPlace,
-  valueAroundColon,
+  opensClauseList,
 } from './syntax-fixes.js';
 import * as T from './tokens.js';
+import { detachedPrefixDiagnostic } from './detached-prefix.js';
 import {
+  fractionalFuzzyDiagnostic,
+  fuzzyTarget,
+  invalidFuzzySuffixDiagnostic,
+  misplacedFuzzyDiagnostic,
+} from './fuzzy.js';
+import { type StrayKind, strayDiagnostic } from './stray.js';
+import {
+  danglingPrefixDiagnostic,
+  emptyGroupDiagnostic,
+  missingBoostValueDiagnostic,
   missingComparisonValueDiagnostic,
+  missingLowerBoundDiagnostic,
   missingOperandDiagnostic,
   missingOperatorDiagnostic,
   missingUpperBoundDiagnostic,
   missingValueDiagnostic,
-  strayOperatorDiagnostic,
 } from './missing-operand.js';
 import {
   unclosedBracketDiagnostic,
@@ -127,37 +137,9 @@ function gated<T>(GATE: () => boolean, DEF: () => T): { GATE: () => boolean; DEF
   return { GATE, DEF };
 }
 
-/**
- * The empty group `()` at `start..end` with the groups that hold nothing else: `(())` is
- * removed whole (removing the inner pair left `()`, the same error).
- */
-function enclosingParens(text: string, start: number, end: number): { start: number; end: number } {
-  let from = start;
-  let to = end;
-  for (;;) {
-    let before = from;
-    while (before > 0 && /\s/.test(text[before - 1]!)) before--;
-    let after = to;
-    while (after < text.length && /\s/.test(text[after]!)) after++;
-    if (before === 0 || text[before - 1] !== '(' || text[after] !== ')')
-      return { start: from, end: to };
-    // An escaped `(` is a character of a word, not a group.
-    if (before >= 2 && text[before - 2] === '\\') return { start: from, end: to };
-    from = before - 1;
-    to = after + 1;
-  }
-}
-
 /** AND, OR, `&&`, `||`: an operator that needs a clause on each side. */
 function isBinaryOperator(type: TokenType | undefined): boolean {
   return type === T.And || type === T.AndSymbol || type === T.Or || type === T.OrSymbol;
-}
-
-/** Nothing but spaces and `(` before `offset` since the start or the last `(`: the first clause of a list stands there. */
-function opensClauseList(text: string, offset: number): boolean {
-  let i = offset;
-  while (i > 0 && /\s/.test(text[i - 1]!)) i--;
-  return i === 0 || text[i - 1] === '(';
 }
 
 /** The code of a stray token's diagnostic (`stray` reports it with its message and fixes). */
@@ -177,6 +159,31 @@ function strayCode(type: TokenType): string {
       return 'misplaced-boost';
     default:
       return 'unexpected-token';
+  }
+}
+
+/** What kind of stray a token is, for its diagnostic (stray.ts). */
+function strayKind(type: TokenType): StrayKind {
+  switch (type) {
+    case T.RParen:
+    case T.RangeRParen:
+      return 'paren';
+    case T.And:
+    case T.AndSymbol:
+    case T.Or:
+    case T.OrSymbol:
+      return 'operator';
+    case T.Tilde:
+      return 'tilde';
+    case T.Caret:
+      return 'caret';
+    case T.RangeWord:
+    case T.RangeTo:
+    case T.RangeEnd:
+    case T.RangeExclusiveEnd:
+      return 'range-part';
+    default:
+      return 'other';
   }
 }
 
@@ -269,15 +276,6 @@ function defineQueryParser(chevrotain: Chevrotain) {
       );
     }
 
-    /** A stray token's "Escape" fix: made only where offered (a flood of `)` or `]` has no use for it). */
-    private escapeFix(at: Span, image: string): Fix {
-      return {
-        kind: 'syntax',
-        title: `Escape '${image}'`,
-        edits: [{ span: at, text: escapedInPlace(this.text, at.start, image) }],
-      };
-    }
-
     private tokenSpan(token: IToken): Span {
       if (Number.isNaN(token.startOffset)) {
         const at = this.previousEnd();
@@ -296,12 +294,7 @@ function defineQueryParser(chevrotain: Chevrotain) {
     }
 
     private reportEscapes(offset: number, problems: readonly EscapeProblem[]): void {
-      for (const p of problems)
-        this.report(
-          'invalid-escape',
-          p.message,
-          span(offset + p.offset, offset + p.offset + p.length),
-        );
+      for (const p of problems) this.diagnostics.add(invalidEscapeDiagnostic(p, offset));
     }
 
     /** What a rule returns when chevrotain's recovery had to abandon it. */
@@ -486,74 +479,9 @@ function defineQueryParser(chevrotain: Chevrotain) {
           this.report(strayCode(token.tokenType), '', at);
           return;
         }
-        const image = token.image;
-        const remove: Fix = {
-          kind: 'syntax',
-          title: `Remove '${image}'`,
-          edits: [{ span: at, text: '' }],
-        };
-        switch (token.tokenType) {
-          case T.RParen:
-          case T.RangeRParen:
-            this.report(
-              'unmatched-paren',
-              `unmatched ')' at ${formatPosition(this.text, at.start)}: no '(' is open`,
-              at,
-              [remove],
-            );
-            break;
-          case T.And:
-          case T.AndSymbol:
-          case T.Or:
-          case T.OrSymbol:
-            this.diagnostics.add(strayOperatorDiagnostic(image, at));
-            break;
-          case T.Tilde:
-            this.report('misplaced-fuzzy', `'~' must directly follow a term or a phrase`, at, [
-              remove,
-              this.escapeFix(at, image),
-            ]);
-            break;
-          case T.Caret:
-            this.report('misplaced-boost', `'^' must directly follow a clause`, at, [
-              remove,
-              this.escapeFix(at, image),
-            ]);
-            break;
-          case T.RangeWord:
-          case T.RangeTo:
-          case T.RangeEnd:
-          case T.RangeExclusiveEnd:
-            this.report(
-              'unexpected-token',
-              `unexpected '${image}' in a range: a range holds two bounds, as in [a TO b]`,
-              at,
-              [remove],
-            );
-            break;
-          default: {
-            // `Website:https://example.com`: the value runs on past a `:`; quoting it keeps it whole (escaping the `:` would leave `//` a regex).
-            const value = image === ':' ? valueAroundColon(this.text, at.start) : undefined;
-            const quote: Fix[] = value
-              ? [
-                  {
-                    kind: 'syntax',
-                    title: 'Quote the value',
-                    edits: [{ span: value, text: `"${this.text.slice(value.start, value.end)}"` }],
-                    safe: true,
-                  },
-                ]
-              : [];
-            const escaped = this.escapeFix(at, image);
-            const escapes = image === ':' && this.text[at.end] === '/' ? [] : [escaped];
-            this.report(
-              'unexpected-token',
-              `unexpected '${image}'; to search for it, ${value ? 'quote the value or ' : ''}escape it as '${escaped.edits[0]!.text.trim()}'`,
-              at,
-              [...quote, ...escapes, remove],
-            );
-          }
-        }
+        this.diagnostics.add(
+          strayDiagnostic(this.text, strayKind(token.tokenType), token.image, at),
+        );
       });
     });
 
@@ -705,24 +633,7 @@ function defineQueryParser(chevrotain: Chevrotain) {
       const at = this.tokenSpan(token);
       const next = this.LA(1);
       if (Number.isNaN(next.startOffset) || next.startOffset === at.end) return;
-      const meaning = token.tokenType === T.Plus ? 'required' : 'prohibited';
-      this.report(
-        'detached-prefix',
-        `'${token.image}' must touch the clause it applies to; to search for '${token.image}' itself, escape it`,
-        at,
-        [
-          {
-            kind: 'syntax',
-            title: `Make the next clause ${meaning}`,
-            edits: [{ span: span(at.end, next.startOffset), text: '' }],
-          },
-          {
-            kind: 'syntax',
-            title: `Search for '${token.image}'`,
-            edits: [{ span: at, text: `\\${token.image}` }],
-          },
-        ],
-      );
+      this.diagnostics.add(detachedPrefixDiagnostic(token.image, at, next.startOffset));
     }
 
     /** Wraps `operand` in its prefix operators, innermost last, with a loop (no recursion). */
@@ -740,23 +651,7 @@ function defineQueryParser(chevrotain: Chevrotain) {
             ? this.tokenSpan(next).end
             : this.tokenSpan(last).end;
         const all = span(from, to);
-        this.report(
-          'missing-operand',
-          `expected a clause after '${last.image}'`,
-          this.tokenSpan(last),
-          [
-            {
-              kind: 'syntax',
-              title:
-                prefixes.length === 1 &&
-                all.start === this.tokenSpan(last).start &&
-                all.end === this.tokenSpan(last).end
-                  ? `Remove '${last.image}'`
-                  : 'Remove the dangling operators',
-              edits: [{ span: all, text: '' }],
-            },
-          ],
-        );
+        this.diagnostics.add(danglingPrefixDiagnostic(last.image, this.tokenSpan(last), all));
         node = this.missing(all.end);
       }
       for (let i = prefixes.length - 1; i >= 0; i--) {
@@ -793,16 +688,7 @@ function defineQueryParser(chevrotain: Chevrotain) {
           if (caret === undefined) return expr;
           const at = this.tokenSpan(caret);
           if (caret.image.length === 1) {
-            // The stray carets right after it go too: `a^^` less one `^` is `a^`, the same error.
-            let end = at.end;
-            while (this.text[end] === '^' && !/[\d.]/.test(this.text[end + 1] ?? '')) end++;
-            this.report('missing-boost-value', "expected a number after '^'", at, [
-              {
-                kind: 'syntax',
-                title: end === at.end ? "Remove '^'" : 'Remove the carets',
-                edits: [{ span: span(at.start, end), text: '' }],
-              },
-            ]);
+            this.diagnostics.add(missingBoostValueDiagnostic(this.text, at));
             return expr;
           }
           return {
@@ -1021,56 +907,18 @@ function defineQueryParser(chevrotain: Chevrotain) {
     /** Applies `~` to a term (fuzzy) or a phrase (proximity), reporting it anywhere else or with a bad number. */
     private withTilde(leaf: Operand, tilde: IToken): Operand {
       const at = this.tokenSpan(tilde);
-      const remove: Fix = { kind: 'syntax', title: "Remove '~'", edits: [{ span: at, text: '' }] };
       if (leaf.kind !== 'Term' && leaf.kind !== 'Phrase') {
-        const what =
-          leaf.kind === 'Regex'
-            ? 'regex'
-            : leaf.kind === 'Wildcard'
-              ? 'wildcard'
-              : 'clause like this';
-        this.report(
-          'misplaced-fuzzy',
-          `'~' applies only to a plain term or a phrase, not to a ${what}`,
-          at,
-          [remove],
-        );
+        this.diagnostics.add(misplacedFuzzyDiagnostic(fuzzyTarget(leaf), at));
         return leaf;
       }
       const number = tilde.image.slice(1);
       if (number !== '' && !DECIMAL.test(number)) {
-        const digits = /^\d+(?:\.\d+)?/.exec(number)?.[0] ?? '';
-        this.report('invalid-fuzzy', `'~' takes a number or nothing, not '${number}'`, at, [
-          {
-            kind: 'syntax',
-            title: `Separate '${number.slice(digits.length)}' from '~${digits}'`,
-            edits: [
-              { span: span(at.start + 1 + digits.length, at.start + 1 + digits.length), text: ' ' },
-            ],
-          },
-        ]);
+        this.diagnostics.add(invalidFuzzySuffixDiagnostic(number, at));
         return leaf;
       }
       const distance = number === '' ? null : Number(number);
-      if (
-        leaf.kind === 'Term' &&
-        distance !== null &&
-        distance >= 1 &&
-        !Number.isInteger(distance)
-      ) {
-        this.report(
-          'invalid-fuzzy',
-          `a fuzzy edit distance must be a whole number (or a similarity below 1), not ${number}`,
-          at,
-          [
-            {
-              kind: 'syntax',
-              title: `Use ~${Math.round(distance)}`,
-              edits: [{ span: at, text: `~${Math.round(distance)}` }],
-            },
-          ],
-        );
-      }
+      if (leaf.kind === 'Term' && distance !== null && distance >= 1 && !Number.isInteger(distance))
+        this.diagnostics.add(fractionalFuzzyDiagnostic(number, at));
       const whole = span(leaf.span.start, at.end);
       return leaf.kind === 'Term'
         ? { kind: 'Fuzzy', operand: leaf, distance, span: whole }
@@ -1158,20 +1006,8 @@ function defineQueryParser(chevrotain: Chevrotain) {
               ),
             );
           }
-          if (body === null) {
-            this.report(
-              'empty-group',
-              'empty parentheses: a group needs at least one clause',
-              span(openSpan.start, end),
-              [
-                {
-                  kind: 'syntax',
-                  title: 'Remove the empty group',
-                  edits: [{ span: enclosingParens(this.text, openSpan.start, end), text: '' }],
-                },
-              ],
-            );
-          }
+          if (body === null)
+            this.diagnostics.add(emptyGroupDiagnostic(this.text, openSpan.start, end));
           return {
             kind: 'Group',
             body: body ?? this.missing(openSpan.end),
@@ -1213,12 +1049,7 @@ function defineQueryParser(chevrotain: Chevrotain) {
                 to ? this.tokenSpan(to).end : 0,
                 upper?.span.end ?? 0,
               );
-          if (lower === undefined)
-            this.report(
-              'missing-range-bound',
-              "expected a lower bound (or '*') in the range",
-              openSpan,
-            );
+          if (lower === undefined) this.diagnostics.add(missingLowerBoundDiagnostic(openSpan));
           if (to === undefined && lower !== undefined && upper !== undefined) {
             this.report(
               'missing-range-to',

@@ -159,3 +159,35 @@ export function binaryOperatorBefore(
   if (from > 0 && /[\w\\]/.test(text[from - 1]!) && symbol === null) return start;
   return from;
 }
+
+/** Nothing but spaces and `(` before `offset` since the start or the last `(`: the first clause of a list stands there. */
+export function opensClauseList(text: string, offset: number): boolean {
+  let i = offset;
+  while (i > 0 && /\s/.test(text[i - 1]!)) i--;
+  return i === 0 || text[i - 1] === '(';
+}
+
+/**
+ * The empty group `()` at `start..end` with the groups that hold nothing else: `(())` is
+ * removed whole (removing the inner pair left `()`, the same error).
+ */
+export function enclosingParens(
+  text: string,
+  start: number,
+  end: number,
+): { start: number; end: number } {
+  let from = start;
+  let to = end;
+  for (;;) {
+    let before = from;
+    while (before > 0 && /\s/.test(text[before - 1]!)) before--;
+    let after = to;
+    while (after < text.length && /\s/.test(text[after]!)) after++;
+    if (before === 0 || text[before - 1] !== '(' || text[after] !== ')')
+      return { start: from, end: to };
+    // An escaped `(` is a character of a word, not a group.
+    if (before >= 2 && text[before - 2] === '\\') return { start: from, end: to };
+    from = before - 1;
+    to = after + 1;
+  }
+}
