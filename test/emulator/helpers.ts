@@ -24,6 +24,27 @@ export interface RequestOptions {
   readonly raw?: string;
 }
 
+/**
+ * fetch's options with a pool that never reuses a connection. A test that computes for longer
+ * than the server's keep-alive timeout (5 s; fast-check generating values on a loaded machine)
+ * between two requests would otherwise send the next one on a connection the server has closed,
+ * before this process has read the close: ECONNRESET, and the request never handled.
+ */
+function freshConnections(): { dispatcher?: unknown } {
+  const shared = (globalThis as unknown as Record<symbol, object | undefined>)[
+    Symbol.for('undici.globalDispatcher.1')
+  ];
+  // Before fetch's first call there is no pool to reuse a connection from.
+  if (shared === undefined) return {};
+  if (noKeepAlive?.kind !== shared.constructor) {
+    const Agent = shared.constructor as new (options: { pipelining: number }) => object;
+    // pipelining 0: undici's way to say "no keep-alive".
+    noKeepAlive = { kind: Agent, dispatcher: new Agent({ pipelining: 0 }) };
+  }
+  return { dispatcher: noKeepAlive.dispatcher };
+}
+let noKeepAlive: { kind: unknown; dispatcher: object } | undefined;
+
 export class TestApi {
   token = '';
   constructor(readonly emulator: Emulator) {}
@@ -45,7 +66,12 @@ export class TestApi {
       body = JSON.stringify(options.body);
       headers['content-type'] ??= 'application/json';
     }
-    const response = await fetch(this.url + path, { method, headers, body });
+    const response = await fetch(this.url + path, {
+      method,
+      headers,
+      body,
+      ...freshConnections(),
+    } as RequestInit);
     const text = await response.text();
     let parsed: unknown;
     try {
