@@ -37,7 +37,11 @@ export function editsFor(distance: number | null, termLength: number): number {
   return Math.min(Math.floor((1 - distance) * termLength), MAX_EDITS);
 }
 
-let rows: Int32Array[] = [new Int32Array(64), new Int32Array(64), new Int32Array(64)];
+let rows: Int32Array[] = [
+  /* @__PURE__ */ new Int32Array(64),
+  /* @__PURE__ */ new Int32Array(64),
+  /* @__PURE__ */ new Int32Array(64),
+];
 
 /**
  * True when `a` and `b` (arrays of code points) are at most `max` edits apart. Only the

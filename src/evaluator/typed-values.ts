@@ -240,8 +240,9 @@ export const COMPARATORS: {
   text: textComparator,
   integer: numberComparator,
   decimal: numberComparator,
-  date: dateComparator(false),
-  datetime: dateComparator(true),
+  // Pure: a bundle of `parse` alone must not keep the comparators (and the value readers they reach).
+  date: /* @__PURE__ */ dateComparator(false),
+  datetime: /* @__PURE__ */ dateComparator(true),
   time: timeComparator,
   boolean: booleanComparator,
   picklist: codeComparator,

@@ -136,7 +136,8 @@ const OPEN_END = /* @__PURE__ */ value(
   ['*'],
 );
 
-const RELATIONS: readonly ValueEntry[] = [
+// Pure: a bundle without completion must not keep these entries (and `candidate`).
+const RELATIONS: readonly ValueEntry[] = /* @__PURE__ */ [
   ['>', 'greater than'],
   ['>=', 'greater than or equal to'],
   ['<', 'less than'],
