@@ -379,26 +379,38 @@ function boundAt(
   text: string | undefined,
 ): { value: string; last: number } | undefined {
   const ops = and.operands;
+  const last = text === undefined ? i : gluedRunEnd(and, i);
+  if (last === i) {
+    const value = idiomBound(ops[i]);
+    return value === undefined ? undefined : { value, last };
+  }
+  if (ops[i]!.kind !== 'Term' && ops[i]!.kind !== 'Regex') return undefined;
+  return { value: writtenBound(text!.slice(ops[i]!.span.start, ops[last]!.span.end)), last };
+}
+
+/**
+ * The last operand of the run from `ops[i]` on written with no space between its parts: a
+ * date with `/` (`'01/01/1960'`) is read as `'01`, the regex `/01/` and `1960'`.
+ */
+function gluedRunEnd(and: And, i: number): number {
+  const ops = and.operands;
   let last = i;
   while (
-    text !== undefined &&
     and.explicit[last] === false &&
     ops[last]!.kind !== 'Phrase' &&
     (ops[last + 1]?.kind === 'Term' || ops[last + 1]?.kind === 'Regex') &&
     ops[last + 1]!.span.start === ops[last]!.span.end
   )
     last++;
-  if (last === i) {
-    const value = idiomBound(ops[i]);
-    return value === undefined ? undefined : { value, last };
-  }
-  if (ops[i]!.kind !== 'Term' && ops[i]!.kind !== 'Regex') return undefined;
-  const written = text!.slice(ops[i]!.span.start, ops[last]!.span.end);
-  const value =
-    written.length > 1 && written[0] === "'" && written[written.length - 1] === "'"
-      ? unquote(written)
-      : written;
-  return { value, last };
+  return last;
+}
+
+/** A bound as written, without its quotes: `'1960'` as SQL quotes it, `"1960"` as mdq does. */
+function writtenBound(written: string): string {
+  const q = written[0];
+  if (written.length < 2 || (q !== "'" && q !== '"') || written[written.length - 1] !== q)
+    return written;
+  return q === "'" ? unquote(written) : unescape(written.slice(1, -1)).value;
 }
 
 /**
@@ -454,21 +466,8 @@ function bracketedBetween(
   const m = BRACKETED_BETWEEN.exec(text.slice(error.span.start, error.span.end));
   if (m === null) return undefined;
   const [, inner, space, lowStart] = m as unknown as [string, string, string, string];
-  let last = i;
-  while (
-    and.explicit[last] === false &&
-    (ops[last + 1]?.kind === 'Term' || ops[last + 1]?.kind === 'Regex') &&
-    ops[last + 1]!.span.start === ops[last]!.span.end
-  )
-    last++;
-  const written = text.slice(error.span.end - lowStart.length, ops[last]!.span.end);
-  const q = written[0];
-  const low =
-    written.length > 1 && (q === "'" || q === '"') && written[written.length - 1] === q
-      ? q === "'"
-        ? unquote(written)
-        : unescape(written.slice(1, -1)).value
-      : written;
+  const last = gluedRunEnd(and, i);
+  const low = writtenBound(text.slice(error.span.end - lowStart.length, ops[last]!.span.end));
   const nameEnd = error.span.start + inner.length + 2;
   const name: Term = {
     kind: 'Term',
