@@ -17,13 +17,44 @@
 import { compile, exampleSchemas, filter, parse, visit } from '../dist/index.js';
 import liqe from 'liqe';
 import { freshCopies, generateRecords } from './records.mjs';
-import { median } from './measure.mjs';
+import { band, collectYoung, median } from './measure.mjs';
+import { atLeast } from './report.mjs';
 
+/**
+ * Quick: a tenth of the records (every figure is per record or a ratio), the same rounds: at
+ * 10 000 records a round is a few ms, and with two rounds the warm median was the mean of the
+ * two passes in which mdq builds its tables (WARM_PASSES), not the warm state.
+ * `warmMinMs`: a warm sample repeats the query until it has taken this much CPU (a one-field
+ * query on 10 000 warm records takes 0.2 ms).
+ */
 const SETTINGS = {
-  full: { records: 100_000, rounds: 5, compileRuns: 1000, linearity: [10_000, 30_000, 100_000] },
-  // Quick: half the records of before (every figure is per record or a ratio; copying the records for each cold round was most of the stage).
-  quick: { records: 10_000, rounds: 2, compileRuns: 200, linearity: [5_000, 20_000] },
+  full: {
+    records: 100_000,
+    rounds: 5,
+    compileRuns: 1000,
+    linearity: [10_000, 30_000, 100_000],
+    warmMinMs: 20,
+  },
+  quick: {
+    records: 10_000,
+    rounds: 5,
+    compileRuns: 200,
+    // Within the 10 000 records (20 000 here once measured 10 000 under that name).
+    linearity: [2_500, 10_000],
+    warmMinMs: 5,
+  },
 };
+
+/**
+ * Untimed passes of a query over an array before its warm rounds. mdq adapts to an array it
+ * meets again (src/evaluator/record-table.ts): the first query only marks the array as seen,
+ * the second builds its columns, and the words for full-text clauses are built on the second
+ * full-text query that asks for them (the third pass): 87 ms of a term's 10 000 records at
+ * pass three, 1.5 ms from pass four on. Warm means what comes after that.
+ */
+const WARM_PASSES = 3;
+/** Records of the untimed run that warms each engine's code for a query before it is timed. */
+const CODE_WARMUP_RECORDS = 2_000;
 
 /** [label, mdq query, liqe query (null: liqe cannot say it)] */
 const QUERIES = [
@@ -93,17 +124,36 @@ const now = () => {
 };
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/**
- * Collects garbage and waits until the collector's helper threads are done (the process
- * idle for 20 ms), so that sweeping what an earlier round left is not charged to the next.
- */
-async function settle() {
-  globalThis.gc?.();
+/** Waits until the collector's helper threads are done (the process idle for 20 ms). */
+async function idle() {
   for (let i = 0; i < 50; i++) {
     const before = now();
     await sleep(20);
     if (now() - before < 1) return;
   }
+}
+
+/**
+ * Before each query: a full collection, so that the old copies of the previous query are not
+ * swept in this one's time. It leaves the engines' code cold for a while (bench/gc-distortion.mjs;
+ * here 0.7 instead of 0.2 ms for `City:paris` on 10 000 warm records), so it is followed by
+ * `warmCode`, and never comes between a warm-up and a timed round.
+ */
+async function settle() {
+  globalThis.gc?.();
+  await idle();
+}
+
+/** Before each timed round: the previous round's young garbage collected, not charged to this one (measure.mjs). */
+async function between() {
+  collectYoung();
+  await idle();
+}
+
+/** Runs `run` over fresh copies of a slice of the records, cold then warm: the code a query takes is compiled before it is timed. */
+function warmCode(records, run) {
+  const copies = freshCopies(records.slice(0, CODE_WARMUP_RECORDS));
+  for (let i = 0; i <= WARM_PASSES; i++) run(copies);
 }
 const ms = (x) => x.toFixed(1);
 const ns = (x) => x.toFixed(0);
@@ -137,26 +187,33 @@ async function cold(records, run, rounds) {
   let result;
   for (let i = 0; i < rounds; i++) {
     const copies = freshCopies(records);
-    await settle();
+    await between();
     const [t, r] = timeMs(() => run(copies));
     samples.push(t);
     result = r;
   }
-  return [median(samples), result];
+  return [band(samples), result];
 }
 
-/** Warm: the same records again, after one pass over them. */
-async function warm(records, run, rounds) {
-  run(records);
+/**
+ * Warm: the same records again, after WARM_PASSES untimed passes over them. A sample repeats
+ * the query until it has taken `minMs` of CPU and is the time of one pass.
+ */
+async function warm(records, run, rounds, minMs) {
+  for (let i = 0; i < WARM_PASSES; i++) run(records);
   const samples = [];
   let result;
   for (let i = 0; i < rounds; i++) {
-    await settle();
-    const [t, r] = timeMs(() => run(records));
-    samples.push(t);
-    result = r;
+    await between();
+    const start = now();
+    let passes = 0;
+    do {
+      result = run(records);
+      passes++;
+    } while (now() - start < minMs);
+    samples.push((now() - start) / passes);
   }
-  return [median(samples), result];
+  return [band(samples), result];
 }
 
 /**
@@ -200,6 +257,40 @@ function bareRead(fields) {
   };
 }
 
+/** liqe's time over mdq's: at the medians, and at the ends of their bands (the worst and the best case the rounds allow). */
+function speedUp(liqeTime, mdqTime) {
+  return {
+    median: liqeTime.median / mdqTime.median,
+    low: liqeTime.low / mdqTime.high,
+    high: liqeTime.high / mdqTime.low,
+  };
+}
+
+/** The speed target on every agreeing query, judged on each query's band (report.mjs `atLeast`). */
+function speedCheck(kind, ratios, target) {
+  const worst = ratios.reduce((a, b) => (b.median < a.median ? b : a));
+  return atLeast(
+    `evaluate: ≥ ${target}x liqe, ${kind}, every agreeing query`,
+    `${times(worst.median)} at least (${worst.label}; rounds ${times(worst.low)}-${times(worst.high)})`,
+    ratios,
+    target,
+  );
+}
+
+/**
+ * Cold at 10 000 records is not cold at 100 000: the fresh copies fit the caches better, and
+ * liqe's cold cost per record was 1.6-3.5x lower at 10 000 (one-field queries, 2026-11-28)
+ * where mdq's and the bare read's stayed about the same (50 and 40 ns per record). A quick
+ * cold FAIL may be a PASS at the target's size, so quick gives no verdict short of a PASS.
+ */
+function quickCold(check, quick) {
+  if (!quick || check.pass) return check;
+  return {
+    ...check,
+    unsure: "quick: 10 000 records understate liqe's cold cost; the full stage decides",
+  };
+}
+
 const geomean = (xs) => Math.exp(xs.reduce((s, x) => s + Math.log(x), 0) / xs.length);
 
 export async function run({ quick = false, log = () => {} } = {}) {
@@ -218,27 +309,42 @@ export async function run({ quick = false, log = () => {} } = {}) {
     const n = clauses(text);
     const compileUs = compileMicros(text, settings.compileRuns);
     const mdqRun = (rs) => filter(rs, matcher);
+    const liqeRun =
+      liqeText === null
+        ? undefined
+        : (
+            (ast) => (rs) =>
+              liqe.filter(ast, rs)
+          )(liqe.parse(liqeText));
+    await settle();
+    warmCode(records, mdqRun);
+    if (liqeRun !== undefined) warmCode(records, liqeRun);
     const [mdqCold, coldResult] = await cold(records, mdqRun, settings.rounds);
     const warmRecords = freshCopies(records);
-    const [mdqWarm, warmResult] = await warm(warmRecords, mdqRun, settings.rounds);
+    const [mdqWarm, warmResult] = await warm(
+      warmRecords,
+      mdqRun,
+      settings.rounds,
+      settings.warmMinMs,
+    );
     if (!sameRecords(coldResult, warmResult))
       throw new Error(`cold and warm runs of ${text} disagree`);
     let liqeCell = 'n/a';
     let agree = '';
     let speed = '';
-    let liqeColdMs;
-    if (liqeText !== null) {
-      const ast = liqe.parse(liqeText);
-      const liqeRun = (rs) => liqe.filter(ast, rs);
-      const [liqeCold, liqeResult] = await cold(records, liqeRun, settings.rounds);
-      liqeColdMs = liqeCold;
-      const [liqeWarm] = await warm(warmRecords, liqeRun, settings.rounds);
-      liqeCell = `${ms(liqeCold)} / ${ms(liqeWarm)}`;
+    let liqeCold;
+    if (liqeRun !== undefined) {
+      let liqeResult;
+      [liqeCold, liqeResult] = await cold(records, liqeRun, settings.rounds);
+      const [liqeWarm] = await warm(warmRecords, liqeRun, settings.rounds, settings.warmMinMs);
+      liqeCell = `${ms(liqeCold.median)} / ${ms(liqeWarm.median)}`;
       if (sameRecords(liqeResult, coldResult)) {
         agree = `yes (${coldResult.length})`;
-        agreedCold.push(liqeCold / mdqCold);
-        agreedWarm.push(liqeWarm / mdqWarm);
-        speed = `${times(liqeCold / mdqCold)} / ${times(liqeWarm / mdqWarm)}`;
+        const c = speedUp(liqeCold, mdqCold);
+        const w = speedUp(liqeWarm, mdqWarm);
+        agreedCold.push({ label, ...c });
+        agreedWarm.push({ label, ...w });
+        speed = `${times(c.median)} / ${times(w.median)}`;
       } else {
         agree = `no (${liqeResult.length} vs ${coldResult.length})`;
         differing.push(label);
@@ -247,20 +353,22 @@ export async function run({ quick = false, log = () => {} } = {}) {
     const perClause = (t) => ns((t * 1e6) / (records.length * n));
     const fields = fieldsOf(text);
     let floorCell = 'n/a';
-    if (fields?.length === 1 && liqeText !== null && agree.startsWith('yes')) {
-      const [floor] = await cold(records, bareRead(fields), settings.rounds);
-      floorCell = `${ms(floor)} (${times(liqeColdMs / floor)})`;
-      floors.push([label, floor, mdqCold]);
+    if (fields?.length === 1 && liqeRun !== undefined && agree.startsWith('yes')) {
+      const read = bareRead(fields);
+      warmCode(records, read);
+      const [floor] = await cold(records, read, settings.rounds);
+      floorCell = `${ms(floor.median)} (${times(liqeCold.median / floor.median)})`;
+      floors.push([label, floor.median, mdqCold.median]);
     }
     rows.push([
       label,
       `\`${text.replace(/\|/g, '\\|')}\``,
       n,
       coldResult.length,
-      ms(mdqCold),
-      ms(mdqWarm),
-      perClause(mdqCold),
-      perClause(mdqWarm),
+      ms(mdqCold.median),
+      ms(mdqWarm.median),
+      perClause(mdqCold.median),
+      perClause(mdqWarm.median),
       compileUs.toFixed(1),
       liqeCell,
       agree,
@@ -275,24 +383,23 @@ export async function run({ quick = false, log = () => {} } = {}) {
   const agreedQueries = QUERIES.filter(
     ([label, , l]) => l !== null && !differing.includes(label),
   ).map(([, text]) => compile(text, { schema: exampleSchemas }));
+  const all = (rs) => agreedQueries.forEach((m) => filter(rs, m));
   for (const size of settings.linearity) {
+    if (size > records.length)
+      throw new Error(`linearity size ${size} > ${records.length} records`);
     const subset = records.slice(0, size);
-    const coldCopies = freshCopies(subset);
     await settle();
-    const [cold] = timeMs(() => agreedQueries.forEach((m) => filter(coldCopies, m)));
-    const warmSamples = [];
-    for (let i = 0; i < settings.rounds; i++) {
-      await settle();
-      warmSamples.push(timeMs(() => agreedQueries.forEach((m) => filter(coldCopies, m)))[0]);
-    }
-    const warm = median(warmSamples);
-    perRecord.push([size, (cold * 1e6) / size, (warm * 1e6) / size]);
+    warmCode(subset, all);
+    const [cold1] = await cold(subset, all, settings.rounds);
+    const [warm1] = await warm(freshCopies(subset), all, settings.rounds, settings.warmMinMs);
+    const [coldMs, warmMs] = [cold1.median, warm1.median];
+    perRecord.push([size, (coldMs * 1e6) / size, (warmMs * 1e6) / size]);
     linearRows.push([
       size.toLocaleString('en'),
-      ms(cold),
-      ms(warm),
-      ns((cold * 1e6) / size),
-      ns((warm * 1e6) / size),
+      ms(coldMs),
+      ms(warmMs),
+      ns((coldMs * 1e6) / size),
+      ns((warmMs * 1e6) / size),
     ]);
   }
   const first = perRecord[0];
@@ -300,11 +407,14 @@ export async function run({ quick = false, log = () => {} } = {}) {
   const coldRatio = last[1] / first[1];
   const warmRatio = last[2] / first[2];
 
-  const minCold = Math.min(...agreedCold);
-  const minWarm = Math.min(...agreedWarm);
+  const medians = (xs) => xs.map((x) => x.median);
+  const minCold = Math.min(...medians(agreedCold));
+  const minWarm = Math.min(...medians(agreedWarm));
+  const maxOf = (xs) => times(Math.max(...medians(xs)));
+  const geo = (xs) => times(geomean(medians(xs)));
   return {
     title: `Evaluate: compile and filter ${records.length.toLocaleString('en')} records against liqe`,
-    summary: `cold ${times(minCold)}-${times(Math.max(...agreedCold))} (geometric mean ${times(geomean(agreedCold))}), warm ${times(minWarm)}-${times(Math.max(...agreedWarm))} (${times(geomean(agreedWarm))}) faster than liqe on ${agreedCold.length} queries that agree`,
+    summary: `cold ${times(minCold)}-${maxOf(agreedCold)} (geometric mean ${geo(agreedCold)}), warm ${times(minWarm)}-${maxOf(agreedWarm)} (${geo(agreedWarm)}) faster than liqe on ${agreedCold.length} queries that agree`,
     tables: [
       {
         columns: [
@@ -336,21 +446,13 @@ export async function run({ quick = false, log = () => {} } = {}) {
       },
     ],
     notes: [
-      `Times are CPU time of the whole process (every thread, the garbage collector's helpers too), not wall-clock time, so that other work on the machine does not count; before each timed run the heap is collected and the collector's helper threads are let finish. Cold: the first query on records never seen, for both engines (fresh copies each round: mdq analyses and caches what it needs then, and the engine meets new objects). Warm: the same query again on the same records. Medians of ${settings.rounds} rounds; compile time is the median of ${settings.compileRuns} compiles of the text; liqe parses its query once, outside the timing.`,
+      `Times are CPU time of the whole process (every thread, the garbage collector's helpers too), not wall-clock time, so that other work on the machine does not count. Before each query the heap is collected in full and both engines run the query untimed on ${CODE_WARMUP_RECORDS.toLocaleString('en')} other records (a full collection leaves the code cold); before each timed round the young generation is collected and the collector's helper threads are let finish. Cold: the first query on records never seen, for both engines (fresh copies each round: mdq analyses and caches what it needs then, and the engine meets new objects). Warm: the same query on the same records after ${WARM_PASSES} untimed passes (mdq builds an array's columns and words on its second and third query), each sample repeated for at least ${settings.warmMinMs} ms of CPU. Medians of ${settings.rounds} rounds; a target's verdict holds only if the rounds next to the median agree on it; compile time is the median of ${settings.compileRuns} compiles of the text; liqe parses its query once, outside the timing.`,
       `Cold floor (queries on one field): a loop that only reads the field of each fresh record (own property, name known at run time) and tests nothing, timed as the cold runs are; liqe's cold time over it is the most any evaluator that reads every record could gain on liqe there. mdq's cold time over the floor: ${floors.map(([label, floor, mdq]) => `${label} ${(mdq / floor).toFixed(2)}x`).join(', ')}.`,
       `Queries liqe answers differently (${differing.length}: ${differing.join(', ') || 'none'}) are left out of the speed target: liqe matches substrings of values where mdq matches words.`,
     ],
     checks: [
-      {
-        target: 'evaluate: ≥ 5x liqe, cold, every agreeing query',
-        measured: `${times(minCold)} at least`,
-        pass: minCold >= 5,
-      },
-      {
-        target: 'evaluate: ≥ 5x liqe, warm, every agreeing query',
-        measured: `${times(minWarm)} at least`,
-        pass: minWarm >= 5,
-      },
+      quickCold(speedCheck('cold', agreedCold, 5), quick),
+      speedCheck('warm', agreedWarm, 5),
       {
         target: `evaluate: linear (ns/record at ${last[0].toLocaleString('en')} within 1.3x of ${first[0].toLocaleString('en')})`,
         measured: `cold ${coldRatio.toFixed(2)}, warm ${warmRatio.toFixed(2)}`,
@@ -361,13 +463,12 @@ export async function run({ quick = false, log = () => {} } = {}) {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const { section } = await import('./report.mjs');
+  const { section, verdict } = await import('./report.mjs');
   const result = await run({
     quick: process.argv.includes('--quick'),
     log: (m) => process.stderr.write(`${m}\n`),
   });
   console.log(section(result));
   console.log(result.summary);
-  for (const c of result.checks)
-    console.log(`${c.pass ? 'PASS' : 'FAIL'} ${c.target}: ${c.measured}`);
+  for (const c of result.checks) console.log(`${verdict(c)} ${c.target}: ${c.measured}`);
 }

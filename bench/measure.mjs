@@ -2,10 +2,31 @@
 
 export const now = () => performance.now();
 
+/**
+ * CPU milliseconds of this process (every thread: the collector's and the compiler's helpers
+ * too). A round timed by it does not count the time spent waiting for a core on a shared
+ * machine, which the wall clock charges to whichever contender was running.
+ */
+export const cpuNow = () => {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1000;
+};
+
 export function median(values) {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = sorted.length >> 1;
   return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+}
+
+/**
+ * The median of a contender's samples and the band around it: the samples next to the median
+ * (the second and the next-to-last when there are five or more; else the extremes). A verdict
+ * holds only when the whole band is on one side of the target (report.mjs `verdict`).
+ */
+export function band(samples) {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const edge = sorted.length >= 5 ? 1 : 0;
+  return { median: median(sorted), low: sorted[edge], high: sorted[sorted.length - 1 - edge] };
 }
 
 export function utf8Bytes(texts) {
@@ -18,11 +39,11 @@ export const resultsSeen = () => sink;
 
 /**
  * Parses the whole corpus again and again for at least `minMs` (and at least once);
- * returns MB/s (10^6 bytes of UTF-8 per second).
+ * returns MB/s (10^6 bytes of UTF-8 per second). `clock`: `now` (wall) or `cpuNow`.
  */
-export function throughputRound(parse, queries, bytes, minMs) {
+export function throughputRound(parse, queries, bytes, minMs, clock = now) {
   let passes = 0;
-  const start = now();
+  const start = clock();
   let elapsed = 0;
   do {
     for (const query of queries) {
@@ -34,7 +55,7 @@ export function throughputRound(parse, queries, bytes, minMs) {
       result = undefined;
     }
     passes++;
-    elapsed = now() - start;
+    elapsed = clock() - start;
   } while (elapsed < minMs);
   return (bytes * passes) / (elapsed / 1000) / 1e6;
 }

@@ -1,7 +1,7 @@
 /**
  * `npm run bench` (after `npm run build`): runs each stage, prints its table, then a summary with
- * every target, PASS or FAIL. Options: `--quick` (fewer rounds, for a smoke run),
- * `--only=parse,size` (a subset of stages), `--strict` (exit 1 when a target fails).
+ * every target, PASS, FAIL or UNSURE (the rounds disagree). Options: `--quick` (fewer rounds, for a smoke run),
+ * `--only=parse,size` (a subset of stages), `--strict` (exit 1 when a target fails or is unsure).
  */
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
