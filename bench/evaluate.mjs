@@ -124,12 +124,12 @@ const now = () => {
 };
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Waits until the collector's helper threads are done (the process idle for 20 ms). */
-async function idle() {
+/** Waits until the collector's helper threads are done (the process idle for `ms`: under a twentieth of it in CPU). */
+async function idle(ms = 20) {
   for (let i = 0; i < 50; i++) {
     const before = now();
-    await sleep(20);
-    if (now() - before < 1) return;
+    await sleep(ms);
+    if (now() - before < ms / 20) return;
   }
 }
 
@@ -147,7 +147,8 @@ async function settle() {
 /** Before each timed round: the previous round's young garbage collected, not charged to this one (measure.mjs). */
 async function between() {
   collectYoung();
-  await idle();
+  // A young collection's helpers finish before it returns; this catches what an earlier one left running.
+  await idle(5);
 }
 
 /** Runs `run` over fresh copies of a slice of the records, cold then warm: the code a query takes is compiled before it is timed. */
