@@ -11,12 +11,11 @@ import { loadParsers } from './parsers.mjs';
 
 /**
  * Times are CPU time (measure.mjs `cpuNow`). The warm-up is `warmupMs`, then more rounds of
- * half that until two in a row agree within `STEADY` (at most `MAX_WARMUP` times `warmupMs`
- * in all: a round is at least one pass, and a slow peer's pass over a long corpus takes
- * hundreds of ms): on a
- * loaded machine V8's compiler threads wait for a core, and a fixed warm-up could end before
- * they had optimised a parser (the first stage of a quick run once had every parser at half
- * speed and mdq at 5.8x the fastest peer, 12.5x run again alone).
+ * half that until two in a row agree within `STEADY`: on a loaded machine V8's compiler
+ * threads wait for a core, and a fixed warm-up could end before they had optimised a parser
+ * (the first stage of a quick run once had every parser at half speed and mdq at 5.8x the
+ * fastest peer, 12.5x run again alone). At most `MAX_WARMUP` times `warmupMs` in all: a round
+ * is at least one pass, and a slow peer's pass over a long corpus takes hundreds of ms.
  */
 const SETTINGS = {
   full: { warmupMs: 600, roundMs: 300, rounds: 9 },
@@ -28,9 +27,9 @@ const MAX_WARMUP = 4;
 /**
  * Short queries: a query a peer rejects is dropped for everyone (and counted), so all parse
  * the same text. Long queries are single documents: a peer that rejects one sits that corpus out.
- * `--quick` keeps a quarter of the 1 000-clause corpus (queries of the same length, fewer of them), and no other long one: a
- * peer's round is at least one pass over its corpus, at about 1 MB/s, and the full corpora made
- * this stage most of a quick run.
+ * `--quick` keeps a quarter of the 1 000-clause corpus (queries of the same length, fewer of
+ * them) and no other long one: a peer's round is at least one pass over its corpus, at about
+ * 1 MB/s, and the full corpora made this stage most of a quick run.
  */
 function corpora(quick) {
   const share = (n) => (quick ? Math.max(1, n >> 2) : n);
@@ -186,7 +185,7 @@ export async function run({ quick = false, log = () => {} } = {}) {
     const m = results.get(id).get('mdq');
     return {
       name,
-      label: id,
+      label: `mdq vs ${name}`,
       value: m.median / t.median,
       low: m.low / t.high,
       high: m.high / t.low,
