@@ -280,10 +280,10 @@ function speedCheck(kind, ratios, target) {
 }
 
 /**
- * Cold at 10 000 records is not cold at 100 000: the fresh copies fit the caches better, and
- * liqe's cold cost per record was 1.6-3.5x lower at 10 000 (one-field queries, 2026-11-28)
- * where mdq's and the bare read's stayed about the same (50 and 40 ns per record). A quick
- * cold FAIL may be a PASS at the target's size, so quick gives no verdict short of a PASS.
+ * Cold at 10 000 records is not cold at 100 000: liqe's cold cost per record was 2-3.5x lower
+ * at 10 000 on the one-field queries, where mdq's and the bare read's stayed the same
+ * (2026-11-28, both sizes at the same load; bench/README.md). A quick cold FAIL may be a PASS
+ * at the target's size, so quick gives no verdict short of a PASS.
  */
 function quickCold(check, quick) {
   if (!quick || check.pass) return check;
