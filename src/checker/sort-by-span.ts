@@ -32,6 +32,8 @@ export function sortBySpan(diagnostics: Diagnostic[]): Diagnostic[] {
     }
     return diagnostics;
   }
+  // Most checks report in order already: one pass over the spans tells, with nothing made.
+  if (inOrder(diagnostics)) return diagnostics;
   const starts = new Float64Array(n);
   const ends = new Float64Array(n);
   for (let i = 0; i < n; i++) {
@@ -44,7 +46,6 @@ export function sortBySpan(diagnostics: Diagnostic[]): Diagnostic[] {
   for (let i = 1; i < n; i++)
     if (starts[i]! < starts[i - 1]! || (starts[i] === starts[i - 1] && ends[i]! < ends[i - 1]!))
       bounds.push(i);
-  if (bounds.length === 1) return diagnostics;
   bounds.push(n);
   let order = new Uint32Array(n);
   for (let i = 0; i < n; i++) order[i] = i;
@@ -62,6 +63,22 @@ export function sortBySpan(diagnostics: Diagnostic[]): Diagnostic[] {
   const copy = diagnostics.slice();
   for (let i = 0; i < n; i++) diagnostics[i] = copy[order[i]!]!;
   return diagnostics;
+}
+
+/** True when every diagnostic starts (then ends) no earlier than the one before. */
+function inOrder(diagnostics: readonly Diagnostic[]): boolean {
+  // Read as numbers, as the typed arrays below store them (a hand-built span may hold anything).
+  let start = +diagnostics[0]!.span.start;
+  let end = +diagnostics[0]!.span.end;
+  for (let i = 1; i < diagnostics.length; i++) {
+    const span = diagnostics[i]!.span;
+    const s = +span.start;
+    const e = +span.end;
+    if (s < start || (s === start && e < end)) return false;
+    start = s;
+    end = e;
+  }
+  return true;
 }
 
 /** Merges from[lo, mid) and from[mid, hi), each in order, into to[lo, hi); on a tie the left one first (stable). */

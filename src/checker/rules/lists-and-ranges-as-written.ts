@@ -21,6 +21,12 @@ import { acceptsEveryValue, readValue } from '../values.js';
 /** Two numbers joined by a dash, with no space: `18-65`, `0.5-1.5`. */
 const DASHED = /^(\d+(?:\.\d+)?)-(\d+(?:\.\d+)?)$/;
 
+/** True when `raw` opens with an ASCII digit, as every match of DASHED does. */
+const startsWithDigit = (raw: string): boolean => {
+  const c = raw.charCodeAt(0);
+  return c >= 48 && c <= 57;
+};
+
 const isNumberField = (field: SchemaField): boolean =>
   field.kind === 'integer' || field.kind === 'decimal';
 
@@ -92,7 +98,9 @@ function reportDashRange(
 
 /** `Age:18-65`. */
 function checkDashedValue(clause: Field, context: CheckContext, done: WeakSet<Node>): void {
-  if (clause.value.kind !== 'Term' || done.has(clause)) return;
+  // A digit first (DASHED's first character): most values fail it, with no look-up in `done` and no regex.
+  if (clause.value.kind !== 'Term' || !startsWithDigit(clause.value.raw) || done.has(clause))
+    return;
   const dashed = DASHED.exec(clause.value.raw);
   const field = dashed === null ? undefined : context.fieldOf(clause.field, clause);
   if (dashed === null || field === undefined || !isNumberField(field)) return;
@@ -106,7 +114,8 @@ function checkNamedRanges(and: And, context: CheckContext, done: WeakSet<Node>):
   const ops = and.operands;
   for (let i = 1; i < ops.length; i++) {
     const value = ops[i]!;
-    if (value.kind !== 'Term' || and.explicit[i - 1] !== false) continue;
+    if (value.kind !== 'Term' || and.explicit[i - 1] !== false || !startsWithDigit(value.raw))
+      continue;
     const dashed = DASHED.exec(value.raw);
     if (dashed === null) continue;
     const words: Term[] = [];

@@ -322,7 +322,10 @@ function reportIdiom(i: SqlIdiom, context: CheckContext, done: WeakSet<Node>): v
  */
 function reportLike(node: Comparison, context: CheckContext): void {
   const text = context.text;
-  if (text === undefined || node.value.kind !== 'StringValue') return;
+  // The parser reads `like` as its alias `contains` (parser.ts, OPERATOR_ALIASES): any other
+  // operator was written otherwise, and its text need not be cut out and read.
+  if (text === undefined || node.operator !== 'contains' || node.value.kind !== 'StringValue')
+    return;
   const written = text.slice(node.field.span.end, node.value.span.start).trim();
   if (written.length !== 4 || written.toLowerCase() !== 'like') return;
   const like = likeOperator(node.value.value);
@@ -445,7 +448,7 @@ function reportQuotedRuns(and: And, context: CheckContext, done: WeakSet<Node>):
     const first = clause !== undefined ? (clause.value as Term) : (op as Term);
     // The quote first: nearly every word fails it, and costs no look-up in `done`.
     if (
-      first.raw[0] !== "'" ||
+      first.raw.charCodeAt(0) !== 39 /* ' */ ||
       first.raw.length < 2 ||
       (first.raw.endsWith("'") && !first.raw.endsWith("\\'")) ||
       done.has(op)
@@ -544,7 +547,7 @@ export const NoSqlSyntax: Rule = {
       },
       Comparison: (node) => reportLike(node, context),
       Term(node, parent, given?: NodeKind | null) {
-        if (node.raw[0] !== "'") {
+        if (node.raw.charCodeAt(0) !== 39 /* ' */) {
           // `age>=18` on its own (in an AND, the And hook above has said it).
           // The cheap test of the word first: most words hold no `=<>`, and then need no look-up in `done`.
           if (!mayBeGlued(node)) return;

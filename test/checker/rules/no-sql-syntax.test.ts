@@ -5,6 +5,8 @@ import { check } from '../../../src/checker/check.js';
 import { fixQuery } from '../../../src/checker/fix-query.js';
 import { NoSqlSyntax } from '../../../src/checker/rules/no-sql-syntax.js';
 import { applyEdits } from '../../../src/language/diagnostic.js';
+import { parse } from '../../../src/language/parse.js';
+import { visit } from '../../../src/language/visitor.js';
 import { ruleTable, schema } from '../helpers.js';
 
 ruleTable(NoSqlSyntax, {
@@ -195,6 +197,45 @@ describe('the fixes write what was meant', () => {
   it('a fix that would make a lower-case word an operator is withheld', () => {
     // `[City] eq "Berlin" and` reads `and` as an operator with nothing after it.
     expect(fixesOf("City = 'Berlin' and", 'sql-syntax')).toEqual([]);
+  });
+});
+
+describe('LIKE in a bracket comparison', () => {
+  // The rule reads the written operator only when the parser made it `contains` (its alias for
+  // `like`): it must report exactly where reading the operator of every comparison would.
+  it('property: reported exactly where the comparison is written with `like` in any case', () => {
+    const operator = fc.oneof(
+      fc.constantFrom(
+        'like',
+        'LIKE',
+        'Like',
+        'lIkE',
+        'li\u212Ae',
+        'contains',
+        'eq',
+        'has',
+        'likes',
+      ),
+      fc.stringMatching(/^[A-Za-z]{1,6}$/),
+    );
+    const gap = fc.constantFrom(' ', '  ', '\t', ' \u00a0', '\u3000', '\u00a0');
+    fc.assert(
+      fc.property(operator, gap, gap, (op, before, after) => {
+        const text = `[Email]${before}${op}${after}"%gmail%"`;
+        const said = check(text, { ...options, rules: [NoSqlSyntax] }).filter((d) =>
+          d.message.startsWith("'LIKE' is SQL"),
+        );
+        let likes = 0;
+        visit(parse(text).ast, {
+          Comparison: (c) => {
+            if (c.value.kind !== 'StringValue') return;
+            const written = text.slice(c.field.span.end, c.value.span.start);
+            if (written.trim().toLowerCase() === 'like') likes++;
+          },
+        });
+        expect(said.length).toBe(likes);
+      }),
+    );
   });
 });
 
