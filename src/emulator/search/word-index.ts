@@ -33,9 +33,10 @@ interface Required {
 
 /**
  * One slice of the background build holds the event loop for as long as the requests had it
- * since the last slice, within these bounds (ms): the build gets about half the process
- * under load, so searches stop paying for the scan of the part not built, and a request waits
- * at most MAX_SLICE_MS for a slice.
+ * since the last slice, within these bounds (ms): the build gets about half the process while
+ * searches cost less than MAX_SLICE_MS each (100 000 objects), less when each costs more (a
+ * scan of a million objects during the build: about a twentieth), and a request waits at most
+ * MAX_SLICE_MS for a slice.
  */
 const SLICE_MS = 8;
 const MAX_SLICE_MS = 50;
