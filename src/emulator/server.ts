@@ -24,6 +24,7 @@ import { ROUTES, routesWith } from './routes/index.js';
 import { postgresRoutes } from './routes/postgres.js';
 import { CONTROL_PREFIX } from './routes/control.js';
 import { openTenant, type Persistence } from './store/open-tenant.js';
+import { buildInBackground } from './search/word-index.js';
 import { connect } from './store/postgres-connection.js';
 import { PostgresTenant } from './store/postgres-tenant.js';
 import type { TenantStore } from './store/tenant-store.js';
@@ -46,7 +47,21 @@ async function openStore(
 ): Promise<{ store: TenantStore; persistence: Persistence; routes: readonly Route[] }> {
   if (options.database === undefined) {
     const opened = await openTenant({ ...options, compactAfterBytes: settings.compactAfterBytes });
-    return { ...opened, routes: ROUTES };
+    // The word index, built from now on between requests, so that no search pays the whole build.
+    const build = buildInBackground(opened.store.dataSets);
+    const { persistence } = opened;
+    return {
+      store: opened.store,
+      persistence: {
+        record: (object, before) => persistence.record(object, before),
+        broken: () => persistence.broken(),
+        close() {
+          build.stop();
+          return persistence.close();
+        },
+      },
+      routes: ROUTES,
+    };
   }
   if (options.dataDir !== undefined)
     throw new EmulatorOptionError(

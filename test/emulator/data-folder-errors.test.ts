@@ -123,3 +123,49 @@ describe('a damaged data folder', () => {
     ).rejects.toThrow(/is a file, or inside one: it must be a folder \(ENOTDIR\)$/);
   });
 });
+
+describe('data object files decoded line by line', () => {
+  it('reads every character of a file with non-ASCII text, CRLF line ends and a blank line exactly, and still names a bad line', async () => {
+    const dir = copy();
+    const files = join(dir, 'dataobjects');
+    const file = join(files, readdirSync(files).find((f) => f.endsWith('.ndjson'))!);
+    const lines = readFileSync(file, 'utf8').split('\n').filter(Boolean);
+    const first = JSON.parse(lines[0]!);
+    const name = Object.keys(first).find(
+      (k) => !k.startsWith('_') && typeof first[k] === 'string',
+    )!;
+    // Two- to four-byte UTF-8 sequences, a line of ASCII only after them, CRLF and a blank line.
+    const odd = 'Zo\u00eb \u65e5\u672c \ud83d\ude00 \u00df';
+    lines[0] = JSON.stringify({ ...first, [name]: odd });
+    writeFileSync(file, `${lines.join('\r\n')}\r\n\r\n`);
+    const emulator = await startEmulator({ port: 0, dataDir: dir });
+    try {
+      const auth = { authorization: await demoToken(emulator.url) };
+      const listed = await fetch(
+        `${emulator.url}/dataobjects/search?size=1&query=${encodeURIComponent(`_dataObjectId:${first._dataObjectId}`)}`,
+        { headers: auth },
+      );
+      const hit = (await listed.json()).hits[0];
+      expect(hit[name]).toBe(odd);
+    } finally {
+      await emulator.close();
+    }
+    const bad = copy();
+    const badFile = join(
+      bad,
+      'dataobjects',
+      readdirSync(files).find((f) => f.endsWith('.ndjson'))!,
+    );
+    writeFileSync(badFile, `${lines[1]}\n\u00e9{not json\n`);
+    await expect(startEmulator({ port: 0, dataDir: bad })).rejects.toThrow(/line 2 is not JSON$/);
+  });
+});
+
+async function demoToken(url: string): Promise<string> {
+  const response = await fetch(`${url}/oauth2/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ client_id: 'mdq-demo', client_secret: 'mdq-demo-secret' }),
+  });
+  return (await response.json()).access_token;
+}

@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { filter, parse } from '../../src/index.js';
 import { exampleTenant } from '../../src/examples/index.js';
-import { candidates } from '../../src/emulator/search/word-index.js';
+import { candidates, indexSome } from '../../src/emulator/search/word-index.js';
 import type { DataSetState, StoredObject } from '../../src/emulator/store/tenant-store.js';
 import { allPages, startApi, tenantPaths, type TestApi } from './helpers.js';
 
@@ -153,7 +153,8 @@ describe('the word index, counted work', () => {
     for (const [i, record] of data.dataObjects.entries())
       stored.push({ id: `id${i}`, hit: record } as unknown as StoredObject);
     const query = parse('_dataObjectId:id1').ast;
-    expect(candidates(dataSet, query)).toEqual([1]);
+    // The background build (here, by hand) reads each object once.
+    while (!indexSome(dataSet, Number.NEGATIVE_INFINITY));
     expect(reads).toBe(stored.length);
     reads = 0;
     expect(candidates(dataSet, query)).toEqual([1]);

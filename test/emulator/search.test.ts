@@ -167,6 +167,19 @@ describe('search', () => {
     );
   });
 
+  it("keeps the checker's answer per scope and query: the same query in another scope is checked against that scope's schemas", async () => {
+    const codes = async (params: Record<string, string>) =>
+      (
+        (await search(api, { query: 'City:Berlin', size: 0, ...params })).body.diagnostics ?? []
+      ).map((d: { code: string }) => d.code);
+    // Every schema: some have a City field, so the name is known.
+    expect(await codes({})).not.toContain('unknown-field');
+    // The product schema alone has none: the same text, now an unknown field.
+    expect(await codes({ businessArea: 'product' })).toContain('unknown-field');
+    expect(await codes({ businessArea: 'product' })).toContain('unknown-field');
+    expect(await codes({})).not.toContain('unknown-field');
+  });
+
   it('lists each finding once: the checker and the evaluator both find an unknown field', async () => {
     for (const query of ['[Fist Name] eq "Tim"', 'Nickname:tim', 'First Name:Tim']) {
       const codes = (await search(api, { query })).body.diagnostics.map(

@@ -7,10 +7,13 @@
  * exactly a full scan's (test/emulator/search-index.test.ts holds the two equal).
  *
  * The index may list an object under words it no longer holds (an update adds the new
- * words, and the old ones are only tested again), never miss one it holds. It is made at
- * the first search that can use it and kept current from then on: each search first
- * indexes the objects whose hit changed since (an identity check per object, a pointer
- * comparison), so a write costs nothing until a search reads it.
+ * words, and the old ones are only tested again), never miss one it holds. It is built in
+ * the background from start-up (`buildInBackground`), in slices that leave the event loop
+ * to requests between them: a search that comes first uses the part built so far and
+ * tests every object past it, a scan of the rest, so no request pays the whole build and
+ * every answer is the same. Once built it is kept current: each search first indexes the
+ * objects whose hit changed since (an identity check per object, a pointer comparison),
+ * so a write costs nothing until a search reads it.
  */
 import { analyse } from '../../evaluator/analysis.js';
 import { forEachFullText } from '../../evaluator/full-text-walk.js';
@@ -28,31 +31,72 @@ interface Required {
   readonly ids: boolean;
 }
 
+/**
+ * One slice of the background build holds the event loop for as long as the requests had it
+ * since the last slice, within these bounds (ms): the build gets about half the process while
+ * searches cost less than MAX_SLICE_MS each (100 000 objects), less when each costs more (a
+ * scan of a million objects during the build: about a twentieth), and a request waits at most
+ * MAX_SLICE_MS for a slice.
+ */
+const SLICE_MS = 8;
+const MAX_SLICE_MS = 50;
+
 class WordIndex {
   private readonly words = new Map<string, number[]>();
   private readonly idWords = new Map<string, number[]>();
-  /** The hit each position was indexed with: another hit there is a change to index. */
+  /** The hit and the id each position was indexed with: another there is a change to index. */
   private readonly indexed: unknown[] = [];
+  private readonly indexedIds: (string | undefined)[] = [];
+  /** Positions below this have been indexed; the rest wait for the build (`buildSome`). */
+  private built = 0;
   /** The dataset's `changes` when it was last read: unchanged, a search reads no object (at 100 000 objects the pass cost each search about a millisecond). */
-  private seen = -1;
+  private seen: number;
 
-  constructor(private readonly dataSet: DataSetState) {}
+  constructor(private readonly dataSet: DataSetState) {
+    // Each object is indexed as it is when the build reaches it: only a change made from now on is to read again.
+    this.seen = dataSet.changes;
+  }
 
-  /** Indexes every object created or changed since the last call. */
+  /** Every object is indexed: no position is left to the scan. */
+  get complete(): boolean {
+    return this.built >= this.dataSet.objects.length;
+  }
+
+  /** The first position not yet indexed: candidates from here on are every object. */
+  get end(): number {
+    return Math.min(this.built, this.dataSet.objects.length);
+  }
+
+  /** Indexes every object below `end` created or changed since the last call. */
   catchUp(): void {
     if (this.dataSet.changes === this.seen) return;
     this.seen = this.dataSet.changes;
+    // An undone create takes its object out of the list: positions past it move down and are read again below.
+    const end = this.end;
+    for (let i = 0; i < end; i++) this.indexAt(i);
+  }
+
+  /** Indexes the next objects in order until `deadline` (performance.now()); true when none is left. */
+  buildSome(deadline: number): boolean {
     const { objects } = this.dataSet;
-    const { indexed } = this;
-    for (let i = 0; i < objects.length; i++) {
-      const { hit, id } = objects[i]!;
-      if (indexed[i] === hit) continue;
-      if (indexed[i] === undefined) for (const token of idTokens(id)) add(this.idWords, token, i);
-      indexed[i] = hit;
-      forEachFullText(hit, (text) => {
-        for (const token of analyse(text).tokens) add(this.words, token, i);
-      });
+    while (this.built < objects.length) {
+      this.indexAt(this.built++);
+      if ((this.built & 63) === 0 && performance.now() > deadline) break;
     }
+    return this.complete;
+  }
+
+  private indexAt(i: number): void {
+    const { hit, id } = this.dataSet.objects[i]!;
+    if (this.indexed[i] === hit) return;
+    if (this.indexedIds[i] !== id) {
+      this.indexedIds[i] = id;
+      for (const token of idTokens(id)) add(this.idWords, token, i);
+    }
+    this.indexed[i] = hit;
+    forEachFullText(hit, (text) => {
+      for (const token of analyse(text).tokens) add(this.words, token, i);
+    });
   }
 
   /** The positions listed under every one of `tokens`. */
@@ -227,9 +271,16 @@ function run(index: WordIndex, p: Exclude<Plan, null>): number[] {
 const indexes = new WeakMap<DataSetState, WordIndex>();
 const schemas = new WeakMap<SchemaResponse, SchemaIndex>();
 
+function indexOf(dataSet: DataSetState): WordIndex {
+  let index = indexes.get(dataSet);
+  if (index === undefined) indexes.set(dataSet, (index = new WordIndex(dataSet)));
+  return index;
+}
+
 /**
  * The positions of `dataSet`'s objects that may match `query`, or null when the query
- * requires no word the index knows (then every object is tested).
+ * requires no word the index knows (then every object is tested). While the index is
+ * being built, every position past the part built is a candidate.
  */
 export function candidates(dataSet: DataSetState, query: Query): Candidates {
   if (query.body === null) return null;
@@ -237,8 +288,63 @@ export function candidates(dataSet: DataSetState, query: Query): Candidates {
   if (schema === undefined) schemas.set(dataSet.schema, (schema = loadSchema(dataSet.schema)));
   const p = plan(query.body, schema);
   if (p === null) return null;
-  let index = indexes.get(dataSet);
-  if (index === undefined) indexes.set(dataSet, (index = new WordIndex(dataSet)));
+  const index = indexOf(dataSet);
   index.catchUp();
-  return run(index, p);
+  const found = run(index, p);
+  const end = index.end;
+  const length = dataSet.objects.length;
+  // Positions at or past `end` in a list (an undone create moved objects down) are left out, and those past
+  // the part built are every one a candidate: the matcher tests them, as a full scan would.
+  if (end >= length && (found.length === 0 || found[found.length - 1]! < end)) return found;
+  const some = found.filter((i) => i < end); // a copy: `found` may be the index's own list
+  for (let i = end; i < length; i++) some.push(i);
+  return some;
+}
+
+/** Indexes `dataSet`'s next objects until `deadline` (performance.now(), at least 64 of them); true when all are. */
+export function indexSome(dataSet: DataSetState, deadline: number): boolean {
+  return indexOf(dataSet).buildSome(deadline);
+}
+
+/** A background build, stopped by `stop()` (the emulator's close). */
+export interface IndexBuild {
+  /** Settles when every dataset is indexed (or the build was stopped). */
+  readonly done: Promise<void>;
+  stop(): void;
+}
+
+/**
+ * Builds the word index of each dataset in slices (SLICE_MS to MAX_SLICE_MS), one per turn of the
+ * event loop (`setImmediate`: the requests that arrived meanwhile are read and answered
+ * between two slices). Writes made meanwhile are indexed too: creates are appended
+ * past the part built, and changes to that part are read by the next search.
+ */
+export function buildInBackground(dataSets: readonly DataSetState[]): IndexBuild {
+  let timer: NodeJS.Immediate | undefined;
+  let finish = () => {};
+  let k = 0;
+  const done = new Promise<void>((resolve) => {
+    finish = resolve;
+  });
+  let last = performance.now();
+  const slice = () => {
+    const now = performance.now();
+    const deadline = now + Math.min(MAX_SLICE_MS, Math.max(SLICE_MS, now - last));
+    while (k < dataSets.length && performance.now() < deadline)
+      if (indexSome(dataSets[k]!, deadline)) k++;
+    last = performance.now();
+    if (k >= dataSets.length) return finish();
+    schedule();
+  };
+  // Not unref'd: the event loop waits in its poll phase for I/O and timers only while no referenced
+  // immediate is pending, so an unref'd slice ran only when some other event woke the loop.
+  const schedule = () => (timer = setImmediate(slice));
+  schedule();
+  return {
+    done,
+    stop() {
+      clearImmediate(timer);
+      finish();
+    },
+  };
 }
