@@ -199,7 +199,8 @@ export interface QueryParser {
   getSerializedGastProductions(): ISerializedGast[];
 }
 
-let QueryParserClass: ReturnType<typeof defineQueryParser> | undefined;
+/** The parser class on each runtime it was built on (mdq's recognizer; chevrotain in the tests and scripts). */
+const QueryParserClasses = new Map<Chevrotain, ReturnType<typeof defineQueryParser>>();
 
 /**
  * A parser. Its class is defined on the first call: it extends chevrotain's parser, which
@@ -208,8 +209,15 @@ let QueryParserClass: ReturnType<typeof defineQueryParser> | undefined;
  * self-analysis, which is most of the first broken query's time, and check a grammar that
  * does not change at run time.
  */
-export function createQueryParser(validate = false): QueryParser {
-  QueryParserClass ??= defineQueryParser(loadChevrotain());
+export function createQueryParser(
+  validate = false,
+  runtime: Chevrotain = loadChevrotain(),
+): QueryParser {
+  let QueryParserClass = QueryParserClasses.get(runtime);
+  if (QueryParserClass === undefined) {
+    QueryParserClass = defineQueryParser(runtime);
+    QueryParserClasses.set(runtime, QueryParserClass);
+  }
   return new QueryParserClass(validate);
 }
 

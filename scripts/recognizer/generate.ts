@@ -1,0 +1,150 @@
+/**
+ * Writes src/language/recognizer/tables.ts: the analysis of the grammar (src/language/parser.ts)
+ * that chevrotain's `performSelfAnalysis` did on the first broken query of every process, done
+ * once here by chevrotain itself (a devDependency) on its own recording of the grammar: the
+ * lookahead paths of every OR, OPTION, MANY and AT_LEAST_ONE, the re-sync follow sets, what a
+ * repetition is followed by, and what may follow each token and each rule call (for the
+ * single-token insertion of recovery). The runtime (recognizer.ts) only reads them.
+ *
+ * `npx tsx scripts/recognizer/generate.ts` writes the file; test/language/recognizer-tables.test.ts
+ * fails when the committed one is stale.
+ */
+import { execFileSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import * as chevrotain from 'chevrotain';
+import { createQueryParser } from '../../src/language/parser.js';
+import type { Tables } from '../../src/language/recognizer/tables-type.js';
+
+// biome-ignore lint/suspicious/noExplicitAny: chevrotain's internal modules and GAST classes have no typings
+type Untyped = any;
+type Gast = Untyped;
+type TokenType = chevrotain.TokenType;
+
+/** chevrotain's internal modules, by path (its package exports only the API). */
+async function internal<M>(path: string): Promise<M> {
+  return (await import(new URL(path, import.meta.resolve('chevrotain')).href)) as M;
+}
+
+/** The grammar's analysis, as tables.ts holds it. */
+export async function analyseGrammar(): Promise<Tables> {
+  const lookahead = await internal<Untyped>('./parse/grammar/lookahead.js');
+  const interpreter = await internal<Untyped>('./parse/grammar/interpreter.js');
+  const { RestWalker } = await internal<Untyped>('./parse/grammar/rest.js');
+  const { first } = await internal<Untyped>('./parse/grammar/first.js');
+  // The GAST classes chevrotain's modules import (one copy: npm hoists it next to chevrotain).
+  const gast: Untyped = await import('@chevrotain/gast' as string);
+  const parser = createQueryParser(true, chevrotain) as Untyped;
+  const rules: Record<string, Gast> = parser.getGAstProductions();
+  const maxLookahead: number = parser.maxLookahead;
+  const names = (types: TokenType[]) => types.map((t) => t.name);
+
+  const la: Record<string, string[][][]> = {};
+  const afterRepetition: Record<string, [string | null, number | null, boolean]> = {};
+  const afterToken: Record<string, [string[], boolean]> = {};
+  const afterCall: Record<string, [string[], boolean]> = {};
+  const restInfo = (rest: Gast[]): [string[], boolean] => [
+    names(first(new gast.Alternative({ definition: rest }))),
+    rest.every((p) => gast.isOptionalProd(p)),
+  ];
+
+  for (const [ruleName, rule] of Object.entries(rules)) {
+    const kinds: [Gast, string, unknown][] = [
+      [gast.Alternation, 'OR', 'Alternation'],
+      [gast.Option, 'OPTION', 'Option'],
+      [gast.Repetition, 'MANY', 'Repetition'],
+      [gast.RepetitionMandatory, 'AT_LEAST_ONE', 'RepetitionMandatory'],
+    ];
+    const visit = (prod: Gast) => {
+      if (prod instanceof gast.NonTerminal) return; // its definition is the called rule's
+      for (const [kind, dsl, type] of kinds) {
+        if (!(prod instanceof kind)) continue;
+        const k = prod.maxLookahead || maxLookahead;
+        const paths =
+          dsl === 'OR'
+            ? lookahead.getLookaheadPathsForOr(prod.idx, rule, k)
+            : [
+                lookahead.getLookaheadPathsForOptionalProd(
+                  prod.idx,
+                  rule,
+                  lookahead.getProdType(type),
+                  k,
+                )[0],
+              ];
+        la[`${ruleName}/${dsl}${prod.idx}`] = paths.map((alt: TokenType[][]) => alt.map(names));
+        const walker =
+          dsl === 'MANY'
+            ? interpreter.NextTerminalAfterManyWalker
+            : dsl === 'AT_LEAST_ONE'
+              ? interpreter.NextTerminalAfterAtLeastOneWalker
+              : undefined;
+        if (walker) {
+          const after = new walker(rule, prod.idx).startWalking();
+          afterRepetition[`${ruleName}/${dsl}${prod.idx}`] = [
+            after.token?.name ?? null,
+            after.occurrence ?? null,
+            after.isEndOfRule === true,
+          ];
+        }
+      }
+      for (const inner of prod.definition ?? []) visit(inner);
+    };
+    for (const inner of rule.definition) visit(inner);
+
+    // What follows each token and each rule call within this rule (the first of each, as chevrotain's NextAfterTokenWalker finds it).
+    const Recorder = class extends RestWalker {
+      walkTerminal(t: Gast, currRest: Gast[], prevRest: Gast[]) {
+        const key = `${ruleName}/${t.terminalType.name}${t.idx}`;
+        afterToken[key] ??= restInfo(currRest.concat(prevRest));
+      }
+      walkProdRef(ref: Gast, currRest: Gast[], prevRest: Gast[]) {
+        const key = `${ref.referencedRule.name}${ref.idx}/${ruleName}`;
+        afterCall[key] ??= restInfo(currRest.concat(prevRest));
+      }
+    };
+    new Recorder().walk(rule);
+  }
+
+  const resync: Record<string, string[]> = {};
+  for (const [key, types] of Object.entries(parser.resyncFollows as Record<string, TokenType[]>))
+    resync[key.replace('_~IN~_', '/')] = names(types);
+
+  const sorted = <V>(o: Record<string, V>) =>
+    Object.fromEntries(Object.entries(o).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+  const tables = {
+    maxLookahead,
+    lookahead: sorted(la),
+    afterRepetition: sorted(afterRepetition),
+    afterToken: sorted(afterToken),
+    afterCall: sorted(afterCall),
+    resync: sorted(resync),
+  };
+  return tables;
+}
+
+/** The text of tables.ts (before formatting). */
+export async function generateTables(): Promise<string> {
+  const tables = await analyseGrammar();
+  // One JSON string: V8 parses it faster than the same object literal, and the formatter leaves it on one line.
+  const json = JSON.stringify(tables).replace(/\\/g, '\\\\').replace(/'/g, "\\'");
+  return [
+    '// Generated by scripts/recognizer/generate.ts from the grammar in src/language/parser.ts, analysed by',
+    `// chevrotain ${(chevrotain as { VERSION?: string }).VERSION ?? ''}; do not edit (test/language/recognizer-tables.test.ts fails when it is stale).`,
+    "import type { Tables } from './tables-type.js';",
+    '',
+    'export const TABLES: Tables = JSON.parse(',
+    `  '${json}',`,
+    ');',
+    '',
+  ].join('\n');
+}
+
+export const TABLES_PATH = fileURLToPath(
+  new URL('../../src/language/recognizer/tables.ts', import.meta.url),
+);
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  writeFileSync(TABLES_PATH, await generateTables());
+  execFileSync('npx', ['biome', 'format', '--write', TABLES_PATH], { stdio: 'inherit' });
+  console.log(`wrote ${TABLES_PATH}`);
+}
