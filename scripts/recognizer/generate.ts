@@ -14,7 +14,8 @@ import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import * as chevrotain from 'chevrotain';
 import { createQueryParser } from '../../src/language/parser.js';
-import type { Tables } from '../../src/language/recognizer/tables-type.js';
+import { LETTER_BASE, NULLABLE, type Tables } from '../../src/language/recognizer/tables-type.js';
+import * as T from '../../src/language/tokens.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: chevrotain's internal modules and GAST classes have no typings
 type Untyped = any;
@@ -37,16 +38,22 @@ export async function analyseGrammar(): Promise<Tables> {
   const parser = createQueryParser(true, chevrotain) as Untyped;
   const rules: Record<string, Gast> = parser.getGAstProductions();
   const maxLookahead: number = parser.maxLookahead;
-  const names = (types: TokenType[]) => types.map((t) => t.name);
+  const tokens = ['EOF', ...T.allTokens.map((t) => t.name)];
+  if (tokens.length > 90 - LETTER_BASE) throw new Error('too many token types for one letter each');
+  const letter = (t: TokenType) => {
+    const i = tokens.indexOf(t.name);
+    if (i < 0) throw new Error(`${t.name} is not in the vocabulary`);
+    return String.fromCharCode(LETTER_BASE + i);
+  };
+  const names = (types: TokenType[]) => types.map(letter).join('');
 
-  const la: Record<string, string[][][]> = {};
-  const afterRepetition: Record<string, [string | null, number | null, boolean]> = {};
-  const afterToken: Record<string, [string[], boolean]> = {};
-  const afterCall: Record<string, [string[], boolean]> = {};
-  const restInfo = (rest: Gast[]): [string[], boolean] => [
-    names(first(new gast.Alternative({ definition: rest }))),
-    rest.every((p) => gast.isOptionalProd(p)),
-  ];
+  const la: Record<string, string[]> = {};
+  const afterRepetition: Record<string, [string, number, boolean]> = {};
+  const afterToken: Record<string, string> = {};
+  const afterCall: Record<string, string> = {};
+  const restInfo = (rest: Gast[]): string =>
+    names(first(new gast.Alternative({ definition: rest }))) +
+    (rest.every((p) => gast.isOptionalProd(p)) ? NULLABLE : '');
 
   for (const [ruleName, rule] of Object.entries(rules)) {
     const kinds: [Gast, string, unknown][] = [
@@ -71,7 +78,12 @@ export async function analyseGrammar(): Promise<Tables> {
                   k,
                 )[0],
               ];
-        la[`${ruleName}/${dsl}${prod.idx}`] = paths.map((alt: TokenType[][]) => alt.map(names));
+        // Every alternative has a path (an empty one for an empty alternative): '' can only mean that.
+        if (paths.some((alt: TokenType[][]) => alt.length === 0))
+          throw new Error(`${ruleName}/${dsl}${prod.idx}: an alternative without lookahead paths`);
+        la[`${ruleName}/${dsl}${prod.idx}`] = paths.map((alt: TokenType[][]) =>
+          alt.map(names).join(' '),
+        );
         const walker =
           dsl === 'MANY'
             ? interpreter.NextTerminalAfterManyWalker
@@ -81,8 +93,8 @@ export async function analyseGrammar(): Promise<Tables> {
         if (walker) {
           const after = new walker(rule, prod.idx).startWalking();
           afterRepetition[`${ruleName}/${dsl}${prod.idx}`] = [
-            after.token?.name ?? null,
-            after.occurrence ?? null,
+            after.token ? letter(after.token) : '',
+            after.occurrence ?? -1,
             after.isEndOfRule === true,
           ];
         }
@@ -105,7 +117,7 @@ export async function analyseGrammar(): Promise<Tables> {
     new Recorder().walk(rule);
   }
 
-  const resync: Record<string, string[]> = {};
+  const resync: Record<string, string> = {};
   for (const [key, types] of Object.entries(parser.resyncFollows as Record<string, TokenType[]>))
     resync[key.replace('_~IN~_', '/')] = names(types);
 
@@ -113,6 +125,7 @@ export async function analyseGrammar(): Promise<Tables> {
     Object.fromEntries(Object.entries(o).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
   const tables = {
     maxLookahead,
+    tokens,
     lookahead: sorted(la),
     afterRepetition: sorted(afterRepetition),
     afterToken: sorted(afterToken),

@@ -2,7 +2,7 @@
  * mdq's recognizer (src/language/recognizer) against chevrotain, its reference: the same grammar
  * (parser.ts) on each must give the same trees, diagnostics and recognition errors on every case
  * file, on generated broken queries and on random token sequences. Isolated: it mocks
- * src/language/chevrotain.ts to load each runtime into its own copy of the parse module.
+ * src/language/recognizer/index.ts to load chevrotain into a copy of the parse modules.
  */
 import * as chevrotain from 'chevrotain';
 import fc from 'fast-check';
@@ -23,18 +23,17 @@ let reference: Runtime;
 let mine: Runtime;
 const scale = Number(process.env.FC_RUNS ?? 1);
 
+/** A copy of the parse modules whose parser runs on chevrotain (mocking the recognizer's door), or on the recognizer. */
 async function load(which: 'chevrotain' | 'recognizer'): Promise<Runtime> {
   vi.resetModules();
-  vi.doMock('../../src/language/chevrotain.js', async () => {
-    const runtime =
-      which === 'chevrotain'
-        ? {
-            EmbeddedActionsParser: chevrotain.EmbeddedActionsParser,
-            tokenMatcher: chevrotain.tokenMatcher,
-          }
-        : (await import('../../src/language/recognizer/index.js')).recognizer;
-    return { loadChevrotain: () => runtime };
-  });
+  vi.doUnmock('../../src/language/recognizer/index.js');
+  if (which === 'chevrotain')
+    vi.doMock('../../src/language/recognizer/index.js', () => ({
+      recognizer: {
+        EmbeddedActionsParser: chevrotain.EmbeddedActionsParser,
+        tokenMatcher: chevrotain.tokenMatcher,
+      },
+    }));
   return {
     parse: await import('../../src/language/parse.js'),
     parser: await import('../../src/language/parser.js'),

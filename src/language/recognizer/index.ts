@@ -1,5 +1,14 @@
-/** mdq's recognizer, in the shape of what parser.ts uses of chevrotain (chevrotain.ts). */
-import type { Chevrotain } from '../chevrotain.js';
+/**
+ * What parser.ts builds its parser on: mdq's recognizer (recognizer.ts), in the shape of the
+ * part of chevrotain it uses, so that the tests and scripts/recognizer can build the same
+ * grammar on chevrotain itself, the reference.
+ */
+import type * as chevrotain from 'chevrotain';
 import { EmbeddedActionsParser, tokenMatcher } from './recognizer.js';
 
-export const recognizer = { EmbeddedActionsParser, tokenMatcher } as unknown as Chevrotain;
+export interface ParserRuntime {
+  EmbeddedActionsParser: typeof chevrotain.EmbeddedActionsParser;
+  tokenMatcher: typeof chevrotain.tokenMatcher;
+}
+
+export const recognizer = { EmbeddedActionsParser, tokenMatcher } as unknown as ParserRuntime;

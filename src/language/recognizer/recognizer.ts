@@ -12,7 +12,6 @@
  * trees, diagnostics and recognition errors (test/language/recognizer.test.ts).
  */
 import type { IToken, TokenType } from 'chevrotain';
-import * as T from '../tokens.js';
 import {
   earlyExit,
   mismatchedToken,
@@ -21,6 +20,7 @@ import {
   RecognitionException,
 } from './exceptions.js';
 import { TABLES } from './tables.js';
+import { LETTER_BASE, NULLABLE, type Tables } from './tables-type.js';
 
 /** The end of the input, as chevrotain's END_OF_FILE token. */
 export const EOF: TokenType = { name: 'EOF' };
@@ -40,40 +40,19 @@ function token(tokenType: TokenType, startOffset: number): IToken {
   };
 }
 
-/** The token types by name, and the categories each one belongs to (a LowerAnd is a Word), closed transitively. */
-const TYPES = new Map<string, TokenType>([[EOF.name, EOF]]);
-const CATEGORIES = new Map<TokenType, Set<TokenType>>();
-for (const type of T.allTokens) TYPES.set(type.name, type);
-for (const type of T.allTokens) {
-  const all = new Set<TokenType>();
-  const pending = [...((type.CATEGORIES as TokenType[] | undefined) ?? [])];
-  while (pending.length > 0) {
-    const parent = pending.pop()!;
-    if (all.has(parent)) continue;
-    all.add(parent);
-    pending.push(...((parent.CATEGORIES as TokenType[] | undefined) ?? []));
-  }
-  if (all.size > 0) CATEGORIES.set(type, all);
+/** True when `type` is `parent` or in its category, directly or through another (a LowerAnd is a Word). */
+function inCategory(type: TokenType, parent: TokenType): boolean {
+  for (const category of (type.CATEGORIES as TokenType[] | undefined) ?? [])
+    if (category === parent || inCategory(category, parent)) return true;
+  return false;
 }
 
 /** chevrotain's `tokenMatcher`: `token` is of `type` or of a type in its category. */
 export function tokenMatcher(token: IToken, type: TokenType): boolean {
-  return token.tokenType === type || CATEGORIES.get(token.tokenType)?.has(type) === true;
+  return token.tokenType === type || inCategory(token.tokenType, type);
 }
 
 type Paths = readonly (readonly TokenType[])[];
-const resolved = new Map<string, readonly Paths[]>();
-const byName = (names: readonly string[]): TokenType[] => names.map((n) => TYPES.get(n)!);
-
-/** The lookahead paths of the production at `key` (`rule/OR0`), per alternative. */
-function lookahead(key: string): readonly Paths[] {
-  let paths = resolved.get(key);
-  if (paths === undefined) {
-    paths = (TABLES.lookahead[key] ?? []).map((alt) => alt.map(byName));
-    resolved.set(key, paths);
-  }
-  return paths;
-}
 
 type Action<R> = () => R;
 interface Gated<R> {
@@ -103,9 +82,44 @@ export class EmbeddedActionsParser {
   private readonly occurrenceStack: number[] = [];
   private depth = -1;
   private subruleIdx = 0;
+  /** The grammar's analysis (tables.ts: the grammar of parser.ts; the tests give others). */
+  private readonly tables: Tables;
+  /** The token types by their letter in the tables (tables-type.ts). */
+  private readonly letters: TokenType[];
+  private readonly resolved = new Map<string, readonly Paths[]>();
 
-  constructor(_vocabulary: unknown, config: { recoveryEnabled?: boolean } = {}) {
+  constructor(
+    vocabulary: readonly TokenType[],
+    config: { recoveryEnabled?: boolean; tables?: Tables } = {},
+  ) {
     this.recoveryEnabled = config.recoveryEnabled === true;
+    this.tables = config.tables ?? TABLES;
+    const types = new Map<string, TokenType>([[EOF.name, EOF]]);
+    for (const type of vocabulary) types.set(type.name, type);
+    this.letters = this.tables.tokens.map((name) => types.get(name)!);
+  }
+
+  /** The token types a string of letters names (a NULLABLE mark left out). */
+  private decode(letters: string): TokenType[] {
+    const types: TokenType[] = [];
+    for (let i = 0; i < letters.length; i++) {
+      const type = this.letters[letters.charCodeAt(i) - LETTER_BASE];
+      if (type !== undefined) types.push(type);
+    }
+    return types;
+  }
+
+  /** The lookahead paths of the production at `key` (`rule/OR0`), per alternative. */
+  private lookahead(key: string): readonly Paths[] {
+    let paths = this.resolved.get(key);
+    if (paths === undefined) {
+      // An empty string is one empty path (an empty alternative), which always matches.
+      paths = (this.tables.lookahead[key] ?? []).map((alt) =>
+        alt.split(' ').map((path) => this.decode(path)),
+      );
+      this.resolved.set(key, paths);
+    }
+    return paths;
   }
 
   /** The analysis was done at generation time (tables.ts). */
@@ -223,7 +237,7 @@ export class EmbeddedActionsParser {
   private followOf(depth: number): readonly TokenType[] {
     if (depth === 0) return [EOF];
     const key = `${this.ruleStack[depth]}${this.occurrenceStack[depth]}/${this.ruleStack[depth - 1]}`;
-    return byName(TABLES.resync[key] ?? []);
+    return this.decode(this.tables.resync[key] ?? '');
   }
 
   /** The first token ahead that may follow any rule on the stack, and which type it matched first. */
@@ -314,13 +328,12 @@ export class EmbeddedActionsParser {
    * stack while all before may be empty (chevrotain's NextAfterTokenWalker on the rule stack).
    */
   private followsOfToken(type: TokenType, idx: number): TokenType[] {
-    const follows: TokenType[] = [];
-    let [first, nullable] = TABLES.afterToken[this.key(type.name, idx)] ?? [[], false];
-    follows.push(...byName(first));
-    for (let d = this.depth; nullable && d > 0; d--) {
+    let rest = this.tables.afterToken[this.key(type.name, idx)] ?? '';
+    const follows = this.decode(rest);
+    for (let d = this.depth; rest.endsWith(NULLABLE) && d > 0; d--) {
       const key = `${this.ruleStack[d]}${this.occurrenceStack[d]}/${this.ruleStack[d - 1]}`;
-      [first, nullable] = TABLES.afterCall[key] ?? [[], false];
-      follows.push(...byName(first));
+      rest = this.tables.afterCall[key] ?? '';
+      follows.push(...this.decode(rest));
     }
     return follows;
   }
@@ -336,7 +349,7 @@ export class EmbeddedActionsParser {
 
   private or<R>(idx: number, alternatives: Alternatives<R>): R {
     const alts = 'DEF' in alternatives ? alternatives.DEF : alternatives;
-    const paths = lookahead(this.key('OR', idx));
+    const paths = this.lookahead(this.key('OR', idx));
     for (let t = 0; t < alts.length; t++) {
       const gate = alts[t]!.GATE;
       if (gate !== undefined && gate.call(this) === false) continue;
@@ -357,7 +370,7 @@ export class EmbeddedActionsParser {
 
   /** An OPTION's, MANY's or AT_LEAST_ONE's test: its gate, then its lookahead paths. */
   private test(method: string, idx: number, gate: (() => boolean) | undefined): () => boolean {
-    const paths = lookahead(this.key(method, idx))[0] ?? [];
+    const paths = this.lookahead(this.key(method, idx))[0] ?? [];
     return () => (gate === undefined || gate.call(this)) && this.matchesPath(paths);
   }
 
@@ -402,7 +415,7 @@ export class EmbeddedActionsParser {
     const { DEF, GATE } = typeof def === 'function' ? { DEF: def, GATE: undefined } : def;
     const test = this.test('AT_LEAST_ONE', idx, GATE);
     if (test() !== true) {
-      const paths = lookahead(this.key('AT_LEAST_ONE', idx))[0] ?? [];
+      const paths = this.lookahead(this.key('AT_LEAST_ONE', idx))[0] ?? [];
       throw this.save(earlyExit(paths, this.LA(1), this.LA(0)));
     }
     let notStuck = this.repeatOnce(DEF);
@@ -430,18 +443,16 @@ export class EmbeddedActionsParser {
     notStuck: boolean | undefined,
   ): void {
     if (!this.recoveryEnabled) return;
-    const [name, occurrence, isEndOfRule] = TABLES.afterRepetition[this.key(method, idx)] ?? [
-      null,
-      null,
-      false,
-    ];
-    let expected = name === null ? undefined : TYPES.get(name);
+    const [letter, occurrence, isEndOfRule] = this.tables.afterRepetition[
+      this.key(method, idx)
+    ] ?? ['', -1, false];
+    let expected: TokenType | undefined = this.decode(letter)[0];
     let nextIdx = occurrence;
     if (this.depth === 0 && isEndOfRule && expected === undefined) {
       expected = EOF;
       nextIdx = 1;
     }
-    if (expected === undefined || nextIdx === null) return;
+    if (expected === undefined || nextIdx < 0) return;
     if (
       notStuck === false ||
       tokenMatcher(this.next(1), expected) ||
