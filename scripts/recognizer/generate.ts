@@ -27,18 +27,24 @@ async function internal<M>(path: string): Promise<M> {
   return (await import(new URL(path, import.meta.resolve('chevrotain')).href)) as M;
 }
 
-/** The grammar's analysis, as tables.ts holds it. */
-export async function analyseGrammar(): Promise<Tables> {
+/**
+ * The analysis of a grammar built on chevrotain (`parser`: an instance, made with `recoveryEnabled`),
+ * as tables.ts holds it: by default mdq's (parser.ts); the tests give small ones.
+ */
+export async function analyseGrammar(
+  parser: unknown = createQueryParser(true, chevrotain),
+  vocabulary: readonly TokenType[] = T.allTokens,
+): Promise<Tables> {
   const lookahead = await internal<Untyped>('./parse/grammar/lookahead.js');
   const interpreter = await internal<Untyped>('./parse/grammar/interpreter.js');
   const { RestWalker } = await internal<Untyped>('./parse/grammar/rest.js');
   const { first } = await internal<Untyped>('./parse/grammar/first.js');
   // The GAST classes chevrotain's modules import (one copy: npm hoists it next to chevrotain).
   const gast: Untyped = await import('@chevrotain/gast' as string);
-  const parser = createQueryParser(true, chevrotain) as Untyped;
-  const rules: Record<string, Gast> = parser.getGAstProductions();
-  const maxLookahead: number = parser.maxLookahead;
-  const tokens = ['EOF', ...T.allTokens.map((t) => t.name)];
+  const analysed = parser as Untyped;
+  const rules: Record<string, Gast> = analysed.getGAstProductions();
+  const maxLookahead: number = analysed.maxLookahead;
+  const tokens = ['EOF', ...vocabulary.map((t) => t.name)];
   if (tokens.length > 90 - LETTER_BASE) throw new Error('too many token types for one letter each');
   const letter = (t: TokenType) => {
     const i = tokens.indexOf(t.name);
@@ -118,7 +124,7 @@ export async function analyseGrammar(): Promise<Tables> {
   }
 
   const resync: Record<string, string> = {};
-  for (const [key, types] of Object.entries(parser.resyncFollows as Record<string, TokenType[]>))
+  for (const [key, types] of Object.entries(analysed.resyncFollows as Record<string, TokenType[]>))
     resync[key.replace('_~IN~_', '/')] = names(types);
 
   const sorted = <V>(o: Record<string, V>) =>

@@ -24,9 +24,9 @@ import { LETTER_BASE, NULLABLE, type Tables } from './tables-type.js';
 
 /** The end of the input, as chevrotain's END_OF_FILE token. */
 export const EOF: TokenType = { name: 'EOF' };
-const END: IToken = Object.freeze(token(EOF, NaN));
+const END_OF_INPUT: IToken = Object.freeze(emptyToken(EOF, Number.NaN));
 
-function token(tokenType: TokenType, startOffset: number): IToken {
+function emptyToken(tokenType: TokenType, startOffset: number): IToken {
   return {
     image: '',
     startOffset,
@@ -144,12 +144,12 @@ export class EmbeddedActionsParser {
 
   LA(k: number): IToken {
     const i = this.at + k;
-    return i < 0 || i >= this.length ? END : this.tokens[i]!;
+    return i < 0 || i >= this.length ? END_OF_INPUT : this.tokens[i]!;
   }
 
   /** chevrotain pads the input with END_OF_FILE tokens for the lookahead; this reads past the end the same way. */
   private next(k: number): IToken {
-    return this.tokens[this.at + k] ?? END;
+    return this.tokens[this.at + k] ?? END_OF_INPUT;
   }
 
   private skip(): IToken {
@@ -157,7 +157,7 @@ export class EmbeddedActionsParser {
       this.at++;
       return this.next(1);
     }
-    return END;
+    return END_OF_INPUT;
   }
 
   private save(error: RecognitionException): RecognitionException {
@@ -303,7 +303,7 @@ export class EmbeddedActionsParser {
     if (!this.recoveryEnabled) throw error;
     // Single-token insertion: the token after is one that may follow the missing one.
     if (this.canInsert(type, idx)) {
-      const inserted = token(type, Number.NaN) as IToken & { isInsertedInRecovery: boolean };
+      const inserted = emptyToken(type, Number.NaN) as IToken & { isInsertedInRecovery: boolean };
       inserted.isInsertedInRecovery = true;
       return inserted;
     }
