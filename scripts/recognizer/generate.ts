@@ -14,7 +14,13 @@ import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import * as chevrotain from 'chevrotain';
 import { createQueryParser } from '../../src/language/parser.js';
-import { LETTER_BASE, NULLABLE, type Tables } from '../../src/language/recognizer/tables-type.js';
+import {
+  LETTER_BASE,
+  METHOD_LETTERS,
+  NULLABLE,
+  RULE_LETTER_BASE,
+  type Tables,
+} from '../../src/language/recognizer/tables-type.js';
 import * as T from '../../src/language/tokens.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: chevrotain's internal modules and GAST classes have no typings
@@ -52,6 +58,10 @@ export async function analyseGrammar(
     return String.fromCharCode(LETTER_BASE + i);
   };
   const names = (types: TokenType[]) => types.map(letter).join('');
+  const ruleNames = Object.keys(rules).sort();
+  if (ruleNames.length > 26) throw new Error('too many rules for one letter each');
+  const ruleLetter = (name: string) =>
+    String.fromCharCode(RULE_LETTER_BASE + ruleNames.indexOf(name));
 
   const la: Record<string, string[]> = {};
   const afterRepetition: Record<string, [string, number, boolean]> = {};
@@ -62,7 +72,7 @@ export async function analyseGrammar(
     (rest.every((p) => gast.isOptionalProd(p)) ? NULLABLE : '');
 
   for (const [ruleName, rule] of Object.entries(rules)) {
-    const kinds: [Gast, string, unknown][] = [
+    const kinds: [Gast, keyof typeof METHOD_LETTERS, unknown][] = [
       [gast.Alternation, 'OR', 'Alternation'],
       [gast.Option, 'OPTION', 'Option'],
       [gast.Repetition, 'MANY', 'Repetition'],
@@ -87,9 +97,8 @@ export async function analyseGrammar(
         // Every alternative has a path (an empty one for an empty alternative): '' can only mean that.
         if (paths.some((alt: TokenType[][]) => alt.length === 0))
           throw new Error(`${ruleName}/${dsl}${prod.idx}: an alternative without lookahead paths`);
-        la[`${ruleName}/${dsl}${prod.idx}`] = paths.map((alt: TokenType[][]) =>
-          alt.map(names).join(' '),
-        );
+        const key = `${ruleLetter(ruleName)}${METHOD_LETTERS[dsl]}${prod.idx}`;
+        la[key] = paths.map((alt: TokenType[][]) => alt.map(names).join(' '));
         const walker =
           dsl === 'MANY'
             ? interpreter.NextTerminalAfterManyWalker
@@ -98,7 +107,7 @@ export async function analyseGrammar(
               : undefined;
         if (walker) {
           const after = new walker(rule, prod.idx).startWalking();
-          afterRepetition[`${ruleName}/${dsl}${prod.idx}`] = [
+          afterRepetition[key] = [
             after.token ? letter(after.token) : '',
             after.occurrence ?? -1,
             after.isEndOfRule === true,
@@ -112,11 +121,11 @@ export async function analyseGrammar(
     // What follows each token and each rule call within this rule (the first of each, as chevrotain's NextAfterTokenWalker finds it).
     const Recorder = class extends RestWalker {
       walkTerminal(t: Gast, currRest: Gast[], prevRest: Gast[]) {
-        const key = `${ruleName}/${t.terminalType.name}${t.idx}`;
+        const key = `${ruleLetter(ruleName)}${letter(t.terminalType)}${t.idx}`;
         afterToken[key] ??= restInfo(currRest.concat(prevRest));
       }
       walkProdRef(ref: Gast, currRest: Gast[], prevRest: Gast[]) {
-        const key = `${ref.referencedRule.name}${ref.idx}/${ruleName}`;
+        const key = `${ruleLetter(ref.referencedRule.name)}${ref.idx}${ruleLetter(ruleName)}`;
         afterCall[key] ??= restInfo(currRest.concat(prevRest));
       }
     };
@@ -124,14 +133,20 @@ export async function analyseGrammar(
   }
 
   const resync: Record<string, string> = {};
-  for (const [key, types] of Object.entries(analysed.resyncFollows as Record<string, TokenType[]>))
-    resync[key.replace('_~IN~_', '/')] = names(types);
+  for (const [key, types] of Object.entries(
+    analysed.resyncFollows as Record<string, TokenType[]>,
+  )) {
+    // chevrotain's key: callee name + index + '_~IN~_' + caller name.
+    const [, callee, idx, caller] = /^(.*?)(\d+)_~IN~_(.*)$/.exec(key)!;
+    resync[`${ruleLetter(callee!)}${idx}${ruleLetter(caller!)}`] = names(types);
+  }
 
   const sorted = <V>(o: Record<string, V>) =>
     Object.fromEntries(Object.entries(o).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
   const tables = {
     maxLookahead,
     tokens,
+    rules: ruleNames,
     lookahead: sorted(la),
     afterRepetition: sorted(afterRepetition),
     afterToken: sorted(afterToken),

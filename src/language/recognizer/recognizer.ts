@@ -20,7 +20,13 @@ import {
   RecognitionException,
 } from './exceptions.js';
 import { TABLES } from './tables.js';
-import { LETTER_BASE, NULLABLE, type Tables } from './tables-type.js';
+import {
+  LETTER_BASE,
+  METHOD_LETTERS,
+  NULLABLE,
+  RULE_LETTER_BASE,
+  type Tables,
+} from './tables-type.js';
 
 /** The end of the input, as chevrotain's END_OF_FILE token. */
 export const EOF: TokenType = { name: 'EOF' };
@@ -79,13 +85,16 @@ export class EmbeddedActionsParser {
   private recognitionErrors: RecognitionException[] = [];
   /** The rules being run, outermost first, and the occurrence index each was called with. */
   private readonly ruleStack: string[] = [];
+  /** The same rules by their letters in the tables. */
+  private readonly letterStack: string[] = [];
   private readonly occurrenceStack: number[] = [];
   private depth = -1;
   private subruleIdx = 0;
   /** The grammar's analysis (tables.ts: the grammar of parser.ts; the tests give others). */
   private readonly tables: Tables;
-  /** The token types by their letter in the tables (tables-type.ts). */
+  /** The token types by their letter in the tables (tables-type.ts), and their letters. */
   private readonly letters: TokenType[];
+  private readonly letterOf = new Map<TokenType, string>();
   private readonly resolved = new Map<string, readonly Paths[]>();
 
   constructor(
@@ -97,6 +106,9 @@ export class EmbeddedActionsParser {
     const types = new Map<string, TokenType>([[EOF.name, EOF]]);
     for (const type of vocabulary) types.set(type.name, type);
     this.letters = this.tables.tokens.map((name) => types.get(name)!);
+    this.letters.forEach((type, i) =>
+      this.letterOf.set(type, String.fromCharCode(LETTER_BASE + i)),
+    );
   }
 
   /** The token types a string of letters names (a NULLABLE mark left out). */
@@ -169,8 +181,14 @@ export class EmbeddedActionsParser {
     return error;
   }
 
-  private key(method: string, occurrence: number): string {
-    return `${this.ruleStack[this.depth]}/${method}${occurrence}`;
+  /** The key of a production (a method's letter, or a token's) of the current rule. */
+  private key(letter: string | undefined, occurrence: number): string {
+    return `${this.letterStack[this.depth]}${letter}${occurrence}`;
+  }
+
+  /** The key of the call of the rule at `depth` (> 0) in its caller. */
+  private callKey(depth: number): string {
+    return `${this.letterStack[depth]}${this.occurrenceStack[depth]}${this.letterStack[depth - 1]}`;
   }
 
   private matchesPath(paths: Paths): boolean {
@@ -191,10 +209,12 @@ export class EmbeddedActionsParser {
   ): (...args: A) => R {
     const recoveryValue = config.recoveryValueFunc ?? (() => undefined as R);
     const resyncEnabled = config.resyncEnabled !== false;
+    const letter = String.fromCharCode(RULE_LETTER_BASE + this.tables.rules.indexOf(name));
     const core = function (this: EmbeddedActionsParser, ...args: A): R {
       try {
         this.occurrenceStack[++this.depth] = this.subruleIdx;
         this.ruleStack[this.depth] = name;
+        this.letterStack[this.depth] = letter;
         return impl.apply(this, args);
       } catch (e) {
         return this.recover(e, resyncEnabled, recoveryValue);
@@ -236,8 +256,7 @@ export class EmbeddedActionsParser {
   /** The re-sync set of the rule at `depth`: what may follow its call in its caller (EOF for the first rule). */
   private followOf(depth: number): readonly TokenType[] {
     if (depth === 0) return [EOF];
-    const key = `${this.ruleStack[depth]}${this.occurrenceStack[depth]}/${this.ruleStack[depth - 1]}`;
-    return this.decode(this.tables.resync[key] ?? '');
+    return this.decode(this.tables.resync[this.callKey(depth)] ?? '');
   }
 
   /** The first token ahead that may follow any rule on the stack, and which type it matched first. */
@@ -328,11 +347,10 @@ export class EmbeddedActionsParser {
    * stack while all before may be empty (chevrotain's NextAfterTokenWalker on the rule stack).
    */
   private followsOfToken(type: TokenType, idx: number): TokenType[] {
-    let rest = this.tables.afterToken[this.key(type.name, idx)] ?? '';
+    let rest = this.tables.afterToken[this.key(this.letterOf.get(type), idx)] ?? '';
     const follows = this.decode(rest);
     for (let d = this.depth; rest.endsWith(NULLABLE) && d > 0; d--) {
-      const key = `${this.ruleStack[d]}${this.occurrenceStack[d]}/${this.ruleStack[d - 1]}`;
-      rest = this.tables.afterCall[key] ?? '';
+      rest = this.tables.afterCall[this.callKey(d)] ?? '';
       follows.push(...this.decode(rest));
     }
     return follows;
@@ -349,7 +367,7 @@ export class EmbeddedActionsParser {
 
   private or<R>(idx: number, alternatives: Alternatives<R>): R {
     const alts = 'DEF' in alternatives ? alternatives.DEF : alternatives;
-    const paths = this.lookahead(this.key('OR', idx));
+    const paths = this.lookahead(this.key(METHOD_LETTERS.OR, idx));
     for (let t = 0; t < alts.length; t++) {
       const gate = alts[t]!.GATE;
       if (gate !== undefined && gate.call(this) === false) continue;
@@ -376,7 +394,7 @@ export class EmbeddedActionsParser {
 
   private option<R>(idx: number, def: Action<R> | Gated<R>): R | undefined {
     const { DEF, GATE } = typeof def === 'function' ? { DEF: def, GATE: undefined } : def;
-    return this.test('OPTION', idx, GATE)() === true ? DEF.call(this) : undefined;
+    return this.test(METHOD_LETTERS.OPTION, idx, GATE)() === true ? DEF.call(this) : undefined;
   }
 
   OPTION<R>(def: Action<R> | Gated<R>): R | undefined {
@@ -401,10 +419,10 @@ export class EmbeddedActionsParser {
 
   private many(idx: number, def: Action<unknown> | Gated<unknown>): void {
     const { DEF, GATE } = typeof def === 'function' ? { DEF: def, GATE: undefined } : def;
-    const test = this.test('MANY', idx, GATE);
+    const test = this.test(METHOD_LETTERS.MANY, idx, GATE);
     let notStuck = true;
     while (test() === true && notStuck) notStuck = this.repeatOnce(DEF);
-    this.repetitionRecovery(() => this.many(idx, def), test, 'MANY', idx, notStuck);
+    this.repetitionRecovery(() => this.many(idx, def), test, METHOD_LETTERS.MANY, idx, notStuck);
   }
 
   MANY(def: Action<unknown> | Gated<unknown>): void {
@@ -413,15 +431,21 @@ export class EmbeddedActionsParser {
 
   private atLeastOne(idx: number, def: Action<unknown> | Gated<unknown>): void {
     const { DEF, GATE } = typeof def === 'function' ? { DEF: def, GATE: undefined } : def;
-    const test = this.test('AT_LEAST_ONE', idx, GATE);
+    const test = this.test(METHOD_LETTERS.AT_LEAST_ONE, idx, GATE);
     if (test() !== true) {
-      const paths = this.lookahead(this.key('AT_LEAST_ONE', idx))[0] ?? [];
+      const paths = this.lookahead(this.key(METHOD_LETTERS.AT_LEAST_ONE, idx))[0] ?? [];
       throw this.save(earlyExit(paths, this.LA(1), this.LA(0)));
     }
     let notStuck = this.repeatOnce(DEF);
     while (test() === true && notStuck) notStuck = this.repeatOnce(DEF);
     // chevrotain passes no `notStuck` here: a stuck AT_LEAST_ONE still tries recovery.
-    this.repetitionRecovery(() => this.atLeastOne(idx, def), test, 'AT_LEAST_ONE', idx, undefined);
+    this.repetitionRecovery(
+      () => this.atLeastOne(idx, def),
+      test,
+      METHOD_LETTERS.AT_LEAST_ONE,
+      idx,
+      undefined,
+    );
   }
 
   AT_LEAST_ONE(def: Action<unknown> | Gated<unknown>): void {
