@@ -489,18 +489,18 @@ export class EmbeddedActionsParser {
     const skipped: IToken[] = [];
     const unexpected = this.next(1);
     let ahead = unexpected;
-    const report = () => {
+    const reportMismatch = () => {
       const error = mismatchedToken(expected, unexpected, this.LA(0));
       error.resyncedTokens = skipped.slice(0, -1);
       this.save(error);
     };
     for (;;) {
       if (tokenMatcher(ahead, expected)) {
-        report();
+        reportMismatch();
         return;
       }
       if (test()) {
-        report();
+        reportMismatch();
         again();
         return;
       }
