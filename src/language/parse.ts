@@ -1,7 +1,7 @@
 /**
  * The parse API: `parse(text)` never throws and always returns a tree plus every
  * diagnostic; `parseOrThrow(text)` throws one `QuerySyntaxError` holding them all.
- * One lexer and one parser instance are shared (chevrotain parsers are reusable:
+ * One lexer and one parser instance are shared (the recognizer's parsers are reusable, as chevrotain's:
  * assigning `input` resets them).
  */
 import type { ILexingError, IRecognitionException, IToken } from 'chevrotain';
@@ -165,7 +165,7 @@ export function parse(text: string, options: ParseOptions = {}): ParseResult {
 }
 
 /**
- * `parse` through the lexer (lexer.ts) and the chevrotain parser alone, skipping the fast path
+ * `parse` through the lexer (lexer.ts) and the recovering parser (parser.ts) alone, skipping the fast path
  * (scanner.ts and fast-path.ts).
  * For tests that hold the two to the same answers; not part of the public API.
  */
