@@ -26,13 +26,33 @@ const Semi = type('Semi');
 const SubA = { ...type('SubA'), CATEGORIES: [A] };
 const VOCABULARY = [A, B, Comma, LParen, RParen, Semi, SubA];
 
-/** root := list+ Semi; list := '(' item* ')'; item := A B? ',' */
+/**
+ * root := list+ Semi; list := '(' item* ')'; item := A B? ','; flat := A* (a first rule that
+ * ends in a repetition); boom := an action that throws what is not a recognition exception.
+ */
 function defineGrammar({ EmbeddedActionsParser }: ParserRuntime) {
   return class Tiny extends EmbeddedActionsParser {
-    constructor(tables?: Tables) {
-      super(VOCABULARY, { recoveryEnabled: true, maxLookahead: 3, ...(tables && { tables }) });
+    constructor(tables?: Tables, recoveryEnabled = true) {
+      super(VOCABULARY, { recoveryEnabled, maxLookahead: 3, ...(tables && { tables }) });
       this.performSelfAnalysis();
     }
+
+    flat = this.RULE('flat', () => {
+      let count = 0;
+      this.MANY(() => {
+        this.CONSUME(A);
+        count++;
+      });
+      return count;
+    });
+
+    boom = this.RULE('boom', () => {
+      this.CONSUME(B);
+      // In an ACTION: chevrotain's recording phase does not run those.
+      this.ACTION(() => {
+        throw new RangeError('not a recognition exception');
+      });
+    });
 
     root = this.RULE(
       'root',
@@ -69,7 +89,7 @@ function defineGrammar({ EmbeddedActionsParser }: ParserRuntime) {
         const comma = this.CONSUME(Comma);
         return `${a.image}${b?.image ?? ''}${comma.image === '' ? '(inserted ,)' : ','}`;
       },
-      { recoveryValueFunc: () => 'item recovered' },
+      // No recoveryValueFunc: chevrotain's default gives undefined.
     );
   };
 }
@@ -77,6 +97,9 @@ function defineGrammar({ EmbeddedActionsParser }: ParserRuntime) {
 type Tiny = InstanceType<ReturnType<typeof defineGrammar>>;
 let reference: Tiny;
 let mine: Tiny;
+/** The same without recovery: the first rule's error ends the parse. */
+let referenceStrict: Tiny;
+let mineStrict: Tiny;
 
 beforeAll(async () => {
   const runtime: ParserRuntime = {
@@ -87,10 +110,13 @@ beforeAll(async () => {
   // (parser.ts's completeTokenTypes): a parser with no grammar completes them first.
   new (class Complete extends chevrotain.EmbeddedActionsParser {})(VOCABULARY);
   reference = new (defineGrammar(runtime))();
-  mine = new (defineGrammar(recognizer))(await analyseGrammar(reference, VOCABULARY));
+  const tables = await analyseGrammar(reference, VOCABULARY);
+  mine = new (defineGrammar(recognizer))(tables);
+  referenceStrict = new (defineGrammar(runtime))(undefined, false);
+  mineStrict = new (defineGrammar(recognizer))(tables, false);
 });
 
-function run(parser: Tiny, names: readonly string[]) {
+function run(parser: Tiny, names: readonly string[], rule: 'root' | 'flat' = 'root') {
   const types = new Map(VOCABULARY.map((t) => [t.name, t]));
   const tokens = names.map((name, i) => {
     const tokenType = types.get(name)!;
@@ -102,7 +128,8 @@ function run(parser: Tiny, names: readonly string[]) {
     };
   });
   parser.input = tokens as IToken[];
-  const result = parser.root();
+  expect(parser.input).toBe(tokens);
+  const result = parser[rule]();
   return {
     result,
     errors: parser.errors.map((e) => ({
@@ -140,6 +167,36 @@ describe("the recognizer's recovery where mdq's grammar never goes", () => {
     expect(expected.errors.length).toBeGreaterThan(0);
     if (shows !== undefined) expect(JSON.stringify(expected.result)).toContain(shows);
     expect(run(mine, names)).toEqual(expected);
+  });
+
+  it('rethrows what is not a recognition exception, as chevrotain', () => {
+    for (const parser of [reference, mine]) {
+      parser.input = [
+        { image: 'b', startOffset: 0, tokenType: B, tokenTypeIdx: B.tokenTypeIdx! },
+      ] as IToken[];
+      expect(() => parser.boom()).toThrow(RangeError);
+    }
+  });
+
+  it('property: without recovery, fails and stops as chevrotain does', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.constantFrom(...VOCABULARY.map((t) => t.name)), { maxLength: 10 }),
+        (names) => {
+          expect(run(mineStrict, names)).toEqual(run(referenceStrict, names));
+        },
+      ),
+      { numRuns: 1000 * scale },
+    );
+  });
+
+  it('property: a first rule that ends in a repetition recovers to the end of the input as chevrotain does', () => {
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom('A', 'A', 'B', 'Semi'), { maxLength: 10 }), (names) => {
+        expect(run(mine, names, 'flat')).toEqual(run(reference, names, 'flat'));
+      }),
+      { numRuns: 1000 * scale },
+    );
   });
 
   it('property: recovers from random token sequences as chevrotain does', () => {
