@@ -145,7 +145,6 @@ export async function analyseGrammar(
     Object.fromEntries(Object.entries(o).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
   const tables = {
     maxLookahead,
-    tokens,
     rules: ruleNames,
     lookahead: sorted(la),
     afterRepetition: sorted(afterRepetition),

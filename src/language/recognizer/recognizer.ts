@@ -103,9 +103,7 @@ export class EmbeddedActionsParser {
   ) {
     this.recoveryEnabled = config.recoveryEnabled === true;
     this.tables = config.tables ?? TABLES;
-    const types = new Map<string, TokenType>([[EOF.name, EOF]]);
-    for (const type of vocabulary) types.set(type.name, type);
-    this.letters = this.tables.tokens.map((name) => types.get(name)!);
+    this.letters = [EOF, ...vocabulary];
     this.letters.forEach((type, i) =>
       this.letterOf.set(type, String.fromCharCode(LETTER_BASE + i)),
     );
