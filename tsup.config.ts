@@ -1,14 +1,7 @@
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { isDeepStrictEqual } from 'node:util';
 import { buildSync, type Plugin } from 'esbuild';
 import { defineConfig } from 'tsup';
-import {
-  bundleChevrotain,
-  chevrotainImports,
-  chevrotainVersion,
-  SEAM,
-} from './scripts/chevrotain/vendor.js';
 
 /*
  * ESM builds: the root as one module (dist/index.js), and the client, emulator and CLI
@@ -22,18 +15,10 @@ import {
  * files, written by scripts/build.mjs (Node 20.19+, the package's `engines`, loads ES
  * modules with require).
  *
- * chevrotain is the one thing shipped minified, in dist/vendor/: only the names src/ imports
- * from it, tree-shaken, less the parts mdq never runs (its lexer, grammar checks, CST
- * visitors; lodash-es as a few lines per function: scripts/chevrotain/vendor.ts), in one file (its unbundled ESM import, hundreds
- * of small files, costs ~180 ms at start-up; one file does not). And it loads lazily: the
- * build replaces src/language/chevrotain.ts, the one module that imports chevrotain's values,
- * with that file, whose `loadChevrotain()` runs the bundle's body on its first call (that
- * module says why). Through the package's own import `#chevrotain` (package.json "imports"):
- * bundlers (the `module` condition, or none) get that file, imported statically; Node (the
- * `node` condition) gets dist/vendor/chevrotain-node.js, which reads it with `require` on the
- * first broken query only, so `import 'mdq'` neither reads nor compiles its 136 KB (a fifth of
- * import + first parse: bench/cold.mjs). Node 20.19 and later (the package's `engines`)
- * `require` an ES module synchronously, so `parse` stays synchronous.
+ * chevrotain is not shipped: the grammar (src/language/parser.ts) runs on mdq's recognizer
+ * (src/language/recognizer), on tables chevrotain computes from it at generation time
+ * (scripts/recognizer/generate.ts); chevrotain stays a devDependency, the tests' reference.
+ * src/ imports its types only; `noChevrotain` fails the build on a value import.
  *
  * The example tenant (src/examples/tenant.ts) ships as data: the build runs the module and
  * writes its exports as JSON, which `JSON.parse` reads at import several times faster than V8
@@ -41,69 +26,19 @@ import {
  * `import 'mdq'`). The module is deterministic, so the data is the same; the build checks that
  * the generated module gives values deep-equal to the source's, sharing the same objects.
  */
-const VENDORED = 'vendor/chevrotain.js';
-const VENDORED_FOR_NODE = 'vendor/chevrotain-node.js';
-/** The package import (package.json "imports") that resolves to one of the two. */
-const VENDOR_IMPORT = '#chevrotain';
-
-/** dist/vendor/chevrotain.js: the bundle inside a function, run once, on the first call. */
-/** dist/vendor/chevrotain-node.js: Node reads the bundle on the first call only. */
-function vendoredChevrotainForNode(): string {
-  return [
-    "// For Node (package.json's #chevrotain import): chevrotain.js read and run on the first call, not at import.",
-    "import { createRequire } from 'node:module';",
-    'let loaded;',
-    'export function loadChevrotain() {',
-    `  return (loaded ??= createRequire(import.meta.url)('./${VENDORED.split('/')[1]}').loadChevrotain());`,
-    '}',
-    '',
-  ].join('\n');
-}
-
-async function vendoredChevrotain(): Promise<string> {
-  const bundle = await bundleChevrotain(chevrotainImports(), 'vendored');
-  return [
-    `// chevrotain ${chevrotainVersion()} (Apache-2.0, https://github.com/chevrotain/chevrotain), bundled and minified less what mdq never runs (scripts/chevrotain/vendor.ts), for src/language/chevrotain.ts: the body runs on the first call.`,
-    'let loaded;',
-    'export function loadChevrotain() {',
-    '  return (loaded ??= bundle());',
-    '}',
-    'function bundle() {',
-    `${bundle.trimEnd()}`,
-    'return vendored;',
-    '}',
-    '',
-  ].join('\n');
-}
-
-/** `writes`: whether this build writes dist/vendor/ (the root's does; mdq/parse's shares it). */
-const vendorChevrotainPlugin = (writes: boolean): Plugin => ({
-  name: 'vendor-chevrotain',
+/** Fails the build where src/ imports a value of chevrotain (its types are erased). */
+const noChevrotain: Plugin = {
+  name: 'no-chevrotain',
   setup(build) {
-    build.onLoad({ filter: /[\\/]src[\\/]language[\\/]chevrotain\.ts$/ }, () => ({
-      contents: "export { loadChevrotain } from 'chevrotain';",
-      loader: 'ts',
+    build.onResolve({ filter: /^chevrotain$/ }, (args) => ({
+      errors: [
+        {
+          text: `${args.importer} imports chevrotain, which the package does not ship: import its types only (src/language/recognizer runs the grammar)`,
+        },
+      ],
     }));
-    build.onResolve({ filter: /^chevrotain$/ }, (args) =>
-      args.importer.endsWith(SEAM)
-        ? { path: VENDOR_IMPORT, external: true }
-        : {
-            errors: [
-              {
-                text: `${args.importer} imports chevrotain: import its types only, and its values through ${SEAM}`,
-              },
-            ],
-          },
-    );
-    if (!writes) return;
-    build.onEnd(async () => {
-      mkdirSync(join('dist', dirname(VENDORED)), { recursive: true });
-      writeFileSync(join('dist', VENDORED), await vendoredChevrotain());
-      writeFileSync(join('dist', VENDORED_FOR_NODE), vendoredChevrotainForNode());
-    });
   },
-});
-const vendorChevrotain = vendorChevrotainPlugin(true);
+};
 
 const TENANT = /[\\/]src[\\/]examples[\\/]tenant\.ts$/;
 
@@ -294,8 +229,8 @@ const byPackageName = subpaths.filter((name) => BY_PACKAGE_NAME.has(name));
 
 export default defineConfig([
   {
-    // The root alone and unsplit: `import 'mdq'` reads one module of ours (and the vendored
-    // chevrotain), not half a dozen chunks, each resolved, read, compiled and linked.
+    // The root alone and unsplit: `import 'mdq'` reads one module of ours, not half a dozen
+    // chunks, each resolved, read, compiled and linked.
     entry: { index: 'src/index.ts' },
     format: ['esm'],
     splitting: false,
@@ -308,7 +243,7 @@ export default defineConfig([
     treeshake: true,
     minify: false,
     sourcemap: false,
-    esbuildPlugins: [vendorChevrotain, tenantData],
+    esbuildPlugins: [noChevrotain, tenantData],
   },
   {
     entry: {
@@ -326,7 +261,7 @@ export default defineConfig([
     treeshake: true,
     minify: false,
     sourcemap: false,
-    esbuildPlugins: [coreFromRoot],
+    esbuildPlugins: [coreFromRoot, noChevrotain],
   },
   ...standalone.map((name) => ({
     entry: { [name]: source(name) },
@@ -338,7 +273,7 @@ export default defineConfig([
     treeshake: true,
     minify: false,
     sourcemap: false,
-    esbuildPlugins: [vendorChevrotainPlugin(false)],
+    esbuildPlugins: [noChevrotain],
   })),
   ...byPackageName.map((name) => ({
     entry: { [name]: source(name) },

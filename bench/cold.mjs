@@ -30,7 +30,7 @@ export const BROKEN = [
   'OR city:Berlin',
 ];
 
-/** Broken shapes the fast path leaves to chevrotain (recorded, no target): what a first query that needs it still costs. */
+/** Broken shapes the fast path leaves to the recovering parser (recorded, no target): what a first query that needs it still costs. */
 export const OFF_FAST_PATH = ['[Age] gt x', '[Age] foo', '&& || !'];
 
 /** The targets of issue 29: mdq's import + first parse within this many times the peer's. */
@@ -162,8 +162,8 @@ function measure(perKind, baseContenders, log) {
     ],
     notes: [
       `Each row: the median of ${perKind} fresh (${perKind >> 1} for the rows without a target) \`node\` processes, timed from before the import to after the first parse (node's own boot is not included). The contenders alternate process by process. Broken queries, one a process in turn: ${BROKEN.map((q) => `\`${q}\``).join(', ')}.`,
-      'mdq is dist/index.js as built, mdq/parse dist/parse.js (the language entry: `parse` and its types, its own copy of the parser, no checker, completion or evaluator) (chevrotain vendored, loaded on the first query that leaves the fast path); lucene-query-parser is its npm package, which throws on the first error.',
-      `"broken, leaves the fast path": ${OFF_FAST_PATH.map((q) => `\`${q}\``).join(', ')}, shapes the fast path does not recover from, so the first of them reads and analyses chevrotain's grammar (recorded, no target).`,
+      'mdq is dist/index.js as built, mdq/parse dist/parse.js (the language entry: `parse` and its types, its own copy of the parser, no checker, completion or evaluator) (the recovering parser runs on the recognizer of mdq, with no grammar analysis at run time); lucene-query-parser is its npm package, which throws on the first error.',
+      `"broken, leaves the fast path": ${OFF_FAST_PATH.map((q) => `\`${q}\``).join(', ')}, shapes the fast path does not recover from, so the first of them runs the recovering parser (recorded, no target).`,
       '"import only": mdq\'s import of its root module without a parse, beside the peer\'s import + first valid parse: the floor of the valid row (V8 compiling the root), which no change to parsing goes under.',
       '"floor" (in "import only"): a module of the root\'s size and text that runs nothing at top level (the root\'s code as the body of a function never called, written to a temporary file): what importing that much code costs however little the root does on import; no change short of shipping less code in the root goes under it.',
     ],

@@ -7,7 +7,7 @@
  *
  * test/grammar/diagrams.test.ts fails when the committed files are stale.
  */
-import { createSyntaxDiagramsCode } from 'chevrotain';
+import { createSyntaxDiagramsCode, EmbeddedActionsParser, tokenMatcher } from 'chevrotain';
 import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -38,7 +38,11 @@ export function chevrotainDiagramsDir(): string {
 
 /** The diagrams page for the current grammar. */
 export function renderDiagrams(): string {
-  const productions = createQueryParser().getSerializedGastProductions();
+  // Recorded by chevrotain (mdq's recognizer runs on tables and records nothing).
+  const productions = createQueryParser(false, {
+    EmbeddedActionsParser,
+    tokenMatcher,
+  }).getSerializedGastProductions();
   return createSyntaxDiagramsCode(productions, {
     resourceBase: './',
     css: './diagrams.css',

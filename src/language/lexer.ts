@@ -1,5 +1,5 @@
 /**
- * The lexer the chevrotain parser reads when a query leaves the fast path: the fast path's
+ * The lexer the recovering parser (parser.ts) reads when a query leaves the fast path: the fast path's
  * scanner (scanner.ts), its tokens as the objects chevrotain's own lexer made (same types,
  * images and offsets, and the same error for the one text that lexer rejects), so no bundle
  * carries chevrotain's lexer and its regexp analysis (a quarter of chevrotain's weight).

@@ -1,12 +1,11 @@
 /**
  * The parse API: `parse(text)` never throws and always returns a tree plus every
  * diagnostic; `parseOrThrow(text)` throws one `QuerySyntaxError` holding them all.
- * One lexer and one parser instance are shared (chevrotain parsers are reusable:
+ * One lexer and one parser instance are shared (the recognizer's parsers are reusable, as chevrotain's:
  * assigning `input` resets them).
  */
 import type { ILexingError, IRecognitionException, IToken } from 'chevrotain';
 import type { Expr, Query, Span } from './ast.js';
-import { loadChevrotain } from './chevrotain.js';
 import type { Diagnostic } from './diagnostic.js';
 import { DiagnosticCollector, type LevelOf } from './diagnostic-collector.js';
 import { MAX_NESTING } from './depth.js';
@@ -15,6 +14,7 @@ import { FixGuard } from './fix-guard.js';
 import { tokenize } from './lexer.js';
 import { scan, tokenBuffer } from './scanner.js';
 import { createQueryParser, type QueryParser } from './parser.js';
+import { tokenMatcher } from './recognizer/recognizer.js';
 import { formatPosition } from './position.js';
 import * as T from './tokens.js';
 import { addRecovered } from './recovered.js';
@@ -106,7 +106,6 @@ function lexingDiagnostic(text: string, e: ILexingError): Diagnostic {
 
 /** Nesting depth of parentheses plus runs of prefix operators, the two things that nest the tree. */
 function measure(tokens: readonly IToken[]): { depth: number; depthAt: number; clauses: number } {
-  const { tokenMatcher } = loadChevrotain();
   let parens = 0;
   let prefixRun = 0;
   let depth = 0;
@@ -166,7 +165,7 @@ export function parse(text: string, options: ParseOptions = {}): ParseResult {
 }
 
 /**
- * `parse` through the lexer (lexer.ts) and the chevrotain parser alone, skipping the fast path
+ * `parse` through the lexer (lexer.ts) and the recovering parser (parser.ts) alone, skipping the fast path
  * (scanner.ts and fast-path.ts).
  * For tests that hold the two to the same answers; not part of the public API.
  */

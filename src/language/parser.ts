@@ -1,11 +1,14 @@
 /**
- * The chevrotain grammar of mdq, with embedded actions that build the AST directly
- * (no CST: half the allocations, and the tree is exactly what callers get).
+ * The grammar of mdq in chevrotain's DSL (an EmbeddedActionsParser), with embedded actions
+ * that build the AST directly (no CST: half the allocations, and the tree is exactly what
+ * callers get). It runs on mdq's recognizer (src/language/recognizer), which implements that
+ * DSL with chevrotain's semantics on tables chevrotain computes from this grammar at
+ * generation time; chevrotain itself is the tests' reference.
  *
  * The grammar is deliberately permissive where people make mistakes: a missing `)`,
  * value or operand is parsed as absent, reported with a precise message and a fix,
- * and left as an `Error` node in the tree. Chevrotain's own recovery
- * (`recoveryEnabled`) backs this up for anything else, so every input yields a tree.
+ * and left as an `Error` node in the tree. chevrotain's recovery
+ * (`recoveryEnabled`, as the recognizer ports it) backs this up for anything else, so every input yields a tree.
  *
  * Precedence, loosest first: OR, AND (written or implicit), prefix NOT / - / +,
  * postfix ~ and ^. AND and OR are n-ary and built with loops, prefix chains with a
@@ -30,8 +33,7 @@ import type {
   StringValue,
 } from './ast.js';
 import { COMPARISON_OPERATORS, MAX_SLOP } from './ast.js';
-import type { Chevrotain } from './chevrotain.js';
-import { loadChevrotain } from './chevrotain.js';
+import { type ParserRuntime, recognizer } from './recognizer/index.js';
 import { endsWithComparison } from './comparison-edges.js';
 import type { Fix } from './diagnostic.js';
 import { DiagnosticCollector } from './diagnostic-collector.js';
@@ -189,44 +191,52 @@ function strayKind(type: TokenType): StrayKind {
 
 /** What parse.ts uses of the parser. */
 export interface QueryParser {
-  /** Tokens to parse; setting them resets chevrotain's state. */
+  /** Tokens to parse; setting them resets the recognizer's state. */
   input: IToken[];
   readonly errors: IRecognitionException[];
   begin(text: string, diagnostics: DiagnosticCollector): void;
   query(): Expr | null;
   end(): void;
-  /** The grammar, for its railroad diagrams (grammar/scripts/diagrams.ts). */
+  /** The grammar, for its railroad diagrams (grammar/scripts/diagrams.ts): on chevrotain only, which records it. */
   getSerializedGastProductions(): ISerializedGast[];
 }
 
-let QueryParserClass: ReturnType<typeof defineQueryParser> | undefined;
+/** The parser class on each runtime it was built on (mdq's recognizer; chevrotain in the tests and scripts). */
+const QueryParserClasses = new Map<ParserRuntime, ReturnType<typeof defineQueryParser>>();
 
 /**
- * A parser. Its class is defined on the first call: it extends chevrotain's parser, which
- * importing mdq does not load (chevrotain.ts). `validate` runs chevrotain's grammar
- * validations (the tests do: test/language/parser.test.ts); they cost over a quarter of the
- * self-analysis, which is most of the first broken query's time, and check a grammar that
- * does not change at run time.
+ * A parser. Its class is defined on the first call, on `runtime`: mdq's recognizer
+ * (src/language/recognizer), which runs on the grammar's analysis made at generation time; or
+ * chevrotain, which the recognizer mirrors and which the tests and scripts/recognizer build it
+ * on as the reference. `validate` runs chevrotain's grammar validations there (the tests do:
+ * test/language/parser.test.ts); the recognizer has nothing to validate at run time.
  */
-export function createQueryParser(validate = false): QueryParser {
-  QueryParserClass ??= defineQueryParser(loadChevrotain());
+export function createQueryParser(
+  validate = false,
+  runtime: ParserRuntime = recognizer,
+): QueryParser {
+  let QueryParserClass = QueryParserClasses.get(runtime);
+  if (QueryParserClass === undefined) {
+    QueryParserClass = defineQueryParser(runtime);
+    QueryParserClasses.set(runtime, QueryParserClass);
+  }
   return new QueryParserClass(validate);
 }
 
 /**
- * Completes the token types: numbers them and links their categories (a LowerAnd is a Word),
- * which the lexer's tokens carry (lexer.ts) and the parser matches by. A chevrotain parser's
+ * On chevrotain, completes the token types: numbers them and links their categories (a LowerAnd is a Word),
+ * which the lexer's tokens carry (lexer.ts) and the parser matches by (the recognizer reads `CATEGORIES` as written). A chevrotain parser's
  * constructor does it, but only after it has chosen a matcher that ignores categories when no
  * type has them yet (chevrotain's lexer used to complete them first): so an instance with no
  * grammar completes them, and the real parser, built after it, sees the categories.
  */
-function completeTokenTypes({ EmbeddedActionsParser }: Chevrotain): void {
+function completeTokenTypes({ EmbeddedActionsParser }: ParserRuntime): void {
   new (class TokenTypes extends EmbeddedActionsParser {})(T.allTokens, { skipValidations: true });
 }
 
-function defineQueryParser(chevrotain: Chevrotain) {
-  completeTokenTypes(chevrotain);
-  const { EmbeddedActionsParser, tokenMatcher } = chevrotain;
+function defineQueryParser(runtime: ParserRuntime) {
+  completeTokenTypes(runtime);
+  const { EmbeddedActionsParser, tokenMatcher } = runtime;
   return class QueryParser extends EmbeddedActionsParser {
     /** Source text of the current parse (for messages that quote positions). */
     private text = '';

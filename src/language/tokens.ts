@@ -6,10 +6,10 @@
  * QueryParser). A `[` that opens a bracket comparison (`[First Name] eq "Tim"`) is
  * matched as one `BracketField` token instead; see `matchBracketField`.
  *
- * The types are plain objects with the fields chevrotain's `createToken` would set, so that
- * importing mdq does not load chevrotain (chevrotain.ts): the fast path uses them only by
- * identity. The chevrotain parser completes them when it is built (parser.ts,
- * `completeTokenTypes`); chevrotain's own lexer reads them in the tests only
+ * The types are plain objects with the fields chevrotain's `createToken` would set (mdq does
+ * not ship chevrotain): the fast path and mdq's recognizer (src/language/recognizer) use them by
+ * identity and by their `CATEGORIES`. chevrotain's parser, the tests' reference, completes them
+ * when it is built (parser.ts, `completeTokenTypes`); chevrotain's own lexer reads them in the tests only
  * (test/support/reference-lexer.ts), as the reference for mdq's (lexer.ts).
  */
 import type { CustomPatternMatcherFunc, TokenType } from 'chevrotain';

@@ -9,12 +9,13 @@ import { describe, expect, it } from 'vitest';
 import { tokenize } from '../../src/language/lexer.js';
 import { createQueryParser } from '../../src/language/parser.js';
 import { queryLikeString } from '../support/arbitraries.js';
+import { chevrotainRuntime } from '../support/chevrotain-runtime.js';
 import { referenceTokenize } from '../support/reference-lexer.js';
 
 const scale = Number(process.env.FC_RUNS ?? 1);
 
-// The parser completes the token types (their numbers), as parse.ts builds it before lexing.
-createQueryParser();
+// chevrotain's parser completes the token types (their numbers), which its lexer and parser read.
+createQueryParser(false, chevrotainRuntime);
 
 function shape(lexed: ReturnType<typeof tokenize>) {
   return {

@@ -58,7 +58,9 @@ describe('createQueryParser', () => {
 
   it('passes chevrotain grammar validations, which the shared parser skips', async () => {
     vi.resetModules();
-    const { createQueryParser } = await import('../../src/language/parser.js');
+    const { createQueryParser: create } = await import('../../src/language/parser.js');
+    const { chevrotainRuntime } = await import('../support/chevrotain-runtime.js');
+    const createQueryParser = (validate: boolean) => create(validate, chevrotainRuntime);
     const { DiagnosticCollector } = await import('../../src/language/diagnostic-collector.js');
     const { tokenize } = await import('../../src/language/lexer.js');
     // performSelfAnalysis throws on any definition error (ambiguity, left recursion, ...) when validating.

@@ -5,7 +5,6 @@
 import { execFile, execFileSync, spawn, spawnSync } from 'node:child_process';
 import {
   copyFileSync,
-  cpSync,
   existsSync,
   mkdirSync,
   mkdtempSync,
@@ -352,12 +351,16 @@ describe('issue 9, item 19: readable, named, small', () => {
     // mdq/parse is built alone (STANDALONE in tsup.config.ts) with its own copy of the parser,
     // whose classes never leave it; it exports no class (QuerySyntaxError stays in the root).
     const parserClasses = new Set(
-      readdirSync(join(root, 'src', 'language')).flatMap((file) =>
-        [
-          ...readFileSync(join(root, 'src', 'language', file), 'utf8').matchAll(
-            /^(?:export )?class ([\w$]+)/gm,
+      ['language', 'language/recognizer'].flatMap((dir) =>
+        readdirSync(join(root, 'src', dir))
+          .filter((file) => file.endsWith('.ts'))
+          .flatMap((file) =>
+            [
+              ...readFileSync(join(root, 'src', dir, file), 'utf8').matchAll(
+                /^(?:export )?class ([\w$]+)/gm,
+              ),
+            ].map((m) => m[1]),
           ),
-        ].map((m) => m[1]),
       ),
     );
     const parseClasses = [...definedIn].filter(([, where]) => where.includes('parse.js'));
@@ -371,25 +374,24 @@ describe('issue 9, item 19: readable, named, small', () => {
         ([name, where]) => where.length > 1 && !leafClasses.has(name) && !parserClasses.has(name),
       ),
     ).toEqual([]);
-    // mdq/parse imports nothing of ours but the vendored chevrotain: not the root, not a chunk.
+    // mdq/parse imports nothing: not the root, not a chunk (its parser runs on mdq's recognizer).
     expect(
       [
         ...readFileSync(join(root, 'dist', 'parse.js'), 'utf8').matchAll(
           /^import\b[^;]*?from\s*["']([^"']+)["']/gm,
         ),
       ].map((m) => m[1]),
-    ).toEqual(['#chevrotain']);
+    ).toEqual([]);
     expect(statSync(join(root, 'dist', 'parse.js')).size).toBeLessThan(
       statSync(join(root, 'dist', 'index.js')).size / 3,
     );
-    // What `import 'mdq'` reads of ours: the root and the vendored chevrotain (by the package
-    // import #chevrotain: in Node a small module that reads the bundle on first use), nothing else.
+    // What `import 'mdq'` reads of ours: the root, nothing else (chevrotain is not shipped).
     const rootImports = [
       ...readFileSync(join(root, 'dist', 'index.js'), 'utf8').matchAll(
         /^import\b[^;]*?from\s*["']([^"']+)["']/gm,
       ),
     ].map((m) => m[1]);
-    expect(rootImports).toEqual(['#chevrotain']);
+    expect(rootImports).toEqual([]);
   });
   it('an uncaught error prints a short stack with real function names, not a minified line', () => {
     const r = node([
@@ -406,7 +408,7 @@ describe('issue 9, item 19: readable, named, small', () => {
     for (const line of r.stderr.split('\n')) expect(line.length).toBeLessThan(300);
   });
 
-  it('ships our code unminified and without source maps; only vendored chevrotain is minified', () => {
+  it('ships our code unminified and without source maps, and no vendored code', () => {
     const files = readdirSync(join(root, 'dist'));
     expect(files.filter((f) => f.endsWith('.map'))).toEqual([]);
     for (const file of files.filter((f) => f.endsWith('.js'))) {
@@ -416,71 +418,33 @@ describe('issue 9, item 19: readable, named, small', () => {
         .filter((l) => !/^(import|export) \{/.test(l));
       expect(Math.max(...lines.map((l) => l.length)), file).toBeLessThan(400);
     }
-    expect(readdirSync(join(root, 'dist', 'vendor')).sort()).toEqual([
-      'chevrotain-node.js',
-      'chevrotain.js',
-    ]);
+    expect(existsSync(join(root, 'dist', 'vendor'))).toBe(false);
   });
 
-  it('reads and runs the vendored chevrotain only when a query leaves the fast path, and then recovers as the source does', () => {
-    // A copy of the package (dist/ and the package.json that maps #chevrotain) whose vendored
-    // chevrotain counts the reads of its module and the runs of its bundle's body.
-    const packageCopy = mkdtempSync(join(tmpdir(), 'mdq-dist-'));
-    const copy = join(packageCopy, 'dist');
-    try {
-      cpSync(join(root, 'dist'), copy, { recursive: true });
-      const { type, imports } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
-      writeFileSync(join(packageCopy, 'package.json'), JSON.stringify({ type, imports }));
-      const vendored = join(copy, 'vendor', 'chevrotain.js');
-      const text = readFileSync(vendored, 'utf8');
-      const counting = `globalThis.chevrotainReads = (globalThis.chevrotainReads ?? 0) + 1;\n${text.replace(
-        'function bundle() {',
-        'function bundle() {\nglobalThis.chevrotainRuns = (globalThis.chevrotainRuns ?? 0) + 1;',
-      )}`;
-      expect(counting, 'the probe found its place').not.toBe(text);
-      writeFileSync(vendored, counting);
-      const valid =
-        '[First Name] eq "Tim" and (address.city:Berlin OR email:*@example.com) AND created:>=2020-01-01';
-      const broken = [
-        '(a',
-        'a AND',
-        '[First Name] eq Tim',
-        'f:[1 TO',
-        'a ) b',
-        '"open',
-        'a\\',
-        '&& || !',
-        'x^ y~z',
-      ];
-      const script = `const m = await import(${JSON.stringify(pathToFileURL(join(copy, 'index.js')).href)});
-        const runs = () => globalThis.chevrotainRuns ?? 0;
-        const reads = () => globalThis.chevrotainReads ?? 0;
-        const afterImport = [reads(), runs()];
-        const valid = m.parse(${JSON.stringify(valid)}).diagnostics.length;
-        const afterValid = [reads(), runs()];
-        const broken = ${JSON.stringify(broken)}.map((q) => m.parse(q));
-        console.log(JSON.stringify({ afterImport, valid, afterValid, afterBroken: [reads(), runs()], broken }));`;
-      const esm = node(['--input-type=module', '-e', script]);
-      expect(esm.stderr).toBe('');
-      const result = JSON.parse(esm.stdout);
-      expect({
-        afterImport: result.afterImport,
-        valid: result.valid,
-        afterValid: result.afterValid,
-        afterBroken: result.afterBroken,
-      }).toEqual({ afterImport: [0, 0], valid: 0, afterValid: [0, 0], afterBroken: [1, 1] });
-      expect(result.broken).toEqual(broken.map((q) => JSON.parse(JSON.stringify(parse(q)))));
-      for (const r of result.broken) expect(r.diagnostics.length).toBeGreaterThan(0);
-      const cjs = node([
-        // An unquoted comparison value leaves the fast path (a stray `)` no longer does: bench/cold.mjs's OFF_FAST_PATH).
-        '-e',
-        `const m = require(${JSON.stringify(join(copy, 'index.cjs'))}); const runs = () => (globalThis.chevrotainReads ?? 0) + '/' + (globalThis.chevrotainRuns ?? 0); const a = runs(); m.parse(${JSON.stringify(valid)}); const b = runs(); const d = m.parse('[Age] gt x').diagnostics.length; console.log(a, b, runs(), d);`,
-      ]);
-      expect(cjs.stderr).toBe('');
-      expect(cjs.stdout).toBe('0/0 0/0 1/1 1\n');
-    } finally {
-      rmSync(packageCopy, { recursive: true, force: true });
-    }
+  it('recovers from broken queries in the package as the source does (ESM and CommonJS)', () => {
+    const broken = [
+      '(a',
+      'a AND',
+      '[First Name] eq Tim',
+      'f:[1 TO',
+      'a ) b',
+      '"open',
+      'a\\',
+      '&& || !',
+      'x^ y~z',
+      'f:[a] eq 1',
+    ];
+    const script = `const m = await import('mdq');
+      console.log(JSON.stringify(${JSON.stringify(broken)}.map((q) => m.parse(q))));`;
+    const esm = node(['--input-type=module', '-e', script]);
+    expect(esm.stderr).toBe('');
+    const result = JSON.parse(esm.stdout);
+    expect(result).toEqual(broken.map((q) => JSON.parse(JSON.stringify(parse(q)))));
+    for (const r of result) expect(r.diagnostics.length).toBeGreaterThan(0);
+    // An unquoted comparison value leaves the fast path (bench/cold.mjs's OFF_FAST_PATH).
+    const cjs = node(['-e', `console.log(require('mdq').parse('[Age] gt x').diagnostics.length);`]);
+    expect(cjs.stderr).toBe('');
+    expect(cjs.stdout).toBe('1\n');
   });
 
   it('ships the example tenant as data (tsup.config.ts): the values src/examples builds, sharing the same objects', async () => {
@@ -524,13 +488,9 @@ describe('issue 9, item 19: readable, named, small', () => {
 
   it('the package root imports nothing Node-only, so browsers can bundle it', () => {
     const seen = new Set<string>();
-    // The package's own imports (#chevrotain) as a bundler resolves them: its `module` (or
-    // `default`) condition, never the `node` one, which is Node's alone.
+    // No package imports (the #chevrotain one went with the vendored chevrotain): every import is a file of dist/.
     const { imports } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
-    for (const [name, targets] of Object.entries<Record<string, string>>(imports)) {
-      expect(Object.keys(targets), name).toEqual(['module', 'node', 'default']);
-      expect(targets.module, name).toBe(targets.default);
-    }
+    expect(imports).toBeUndefined();
     const visit = (file: string) => {
       if (seen.has(file)) return;
       seen.add(file);
@@ -538,15 +498,12 @@ describe('issue 9, item 19: readable, named, small', () => {
       for (const [, spec] of readFileSync(join(root, 'dist', file), 'utf8').matchAll(
         /^(?:import|export) .* from ['"]([^'"]+)['"];?$/gm,
       )) {
-        const path = spec!.startsWith('#')
-          ? imports[spec!]?.module.replace(/^\.\/dist/, '.')
-          : spec;
+        const path = spec;
         expect(path, `${file} imports ${spec}`).toMatch(/^\.\//);
         visit(path!.slice(2));
       }
     };
     visit('index.js');
-    expect(seen.has('vendor/chevrotain.js')).toBe(true);
     // The evaluator comes in by a re-export only.
     expect(
       [...seen].some((file) =>
@@ -591,8 +548,6 @@ describe('issue 9, item 19: readable, named, small', () => {
       'dist/index.d.ts',
       'dist/index.d.cts',
       'dist/cli.js',
-      'dist/vendor/chevrotain.js',
-      'dist/vendor/chevrotain-node.js',
     ])
       expect(shipped.has(file), file).toBe(true);
     // Issue 9, item 21: every relative link of a shipped Markdown file points into the tarball.

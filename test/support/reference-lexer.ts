@@ -1,7 +1,7 @@
 /**
  * chevrotain's own lexer on mdq's lexer definition (src/language/tokens.ts): the reference
  * that mdq's lexer (src/language/lexer.ts, built on the fast path's scanner) must match token
- * for token. It is no longer part of the package (scripts/chevrotain/vendor.ts leaves it out).
+ * for token. It is not part of the package (the package holds no chevrotain).
  */
 import { type ILexingError, type IToken, Lexer } from 'chevrotain';
 import * as T from '../../src/language/tokens.js';
