@@ -33,7 +33,7 @@ export function sortBySpan(diagnostics: Diagnostic[]): Diagnostic[] {
     return diagnostics;
   }
   // Most checks report in order already: one pass over the spans tells, with nothing made.
-  if (inOrder(diagnostics)) return diagnostics;
+  if (diagnosticsInOrder(diagnostics)) return diagnostics;
   const starts = new Float64Array(n);
   const ends = new Float64Array(n);
   for (let i = 0; i < n; i++) {
@@ -66,7 +66,7 @@ export function sortBySpan(diagnostics: Diagnostic[]): Diagnostic[] {
 }
 
 /** True when every diagnostic starts (then ends) no earlier than the one before. */
-function inOrder(diagnostics: readonly Diagnostic[]): boolean {
+function diagnosticsInOrder(diagnostics: readonly Diagnostic[]): boolean {
   // Read as numbers, as the typed arrays below store them (a hand-built span may hold anything).
   let start = +diagnostics[0]!.span.start;
   let end = +diagnostics[0]!.span.end;

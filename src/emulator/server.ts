@@ -44,7 +44,12 @@ function rawAnswer(status: string, message: string, headers = ''): string {
 async function openStore(
   options: EmulatorOptions,
   settings: ServerSettings,
-): Promise<{ store: TenantStore; persistence: Persistence; routes: readonly Route[] }> {
+): Promise<{
+  store: TenantStore;
+  persistence: Persistence;
+  routes: readonly Route[];
+  indexed: Promise<void>;
+}> {
   if (options.database === undefined) {
     const opened = await openTenant({ ...options, compactAfterBytes: settings.compactAfterBytes });
     // The word index, built from now on between requests, so that no search pays the whole build.
@@ -61,6 +66,7 @@ async function openStore(
         },
       },
       routes: ROUTES,
+      indexed: build.done,
     };
   }
   if (options.dataDir !== undefined)
@@ -85,6 +91,8 @@ async function openStore(
       close: () => tenant.close(),
     },
     routes: routesWith(postgresRoutes(tenant)),
+    // PostgreSQL keeps its own indexes.
+    indexed: Promise.resolve(),
   };
 }
 
@@ -98,7 +106,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   const faults = new Faults(options.faults ?? null);
   const { shutdownGraceMs: graceMs, sendTimeoutMs, maxUnsentBytes } = settings;
   if (settings.staticDir !== undefined) await checkStaticFolder(settings.staticDir);
-  const { store, persistence, routes } = await openStore(options, settings);
+  const { store, persistence, routes, indexed } = await openStore(options, settings);
   const router = new Router(routes);
   const hostAllowed = hostFilter(options.host ?? '127.0.0.1', options.allowedHosts);
   const uploads = new UploadBudget(settings.maxBodyBytes, settings.maxUploadBytes);
@@ -400,6 +408,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     url: `http://${urlHost}:${port}`,
     port,
     demoClient: { ...DEMO_CLIENT },
+    indexed,
     setFaults(config) {
       faults.set(config);
     },

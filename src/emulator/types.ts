@@ -94,6 +94,12 @@ export interface Emulator {
   readonly port: number;
   /** The credentials of the built-in demo client (when no `clients` were given). */
   readonly demoClient: { readonly clientId: string; readonly clientSecret: string };
+  /**
+   * Settles when the word index of every dataset is built (in the background from start-up,
+   * between requests; searches meanwhile find the same hits, at a scan's cost) or the emulator
+   * is closed. Await it before measuring or load-testing searches.
+   */
+  readonly indexed: Promise<void>;
   /** Replace the fault configuration (null turns faults off). */
   setFaults(config: FaultConfig | null): void;
   /**

@@ -29,6 +29,7 @@ async function connect(url: string): Promise<TestApi> {
     url,
     port: Number(new URL(url).port),
     demoClient: { clientId: 'mdq-demo', clientSecret: 'mdq-demo-secret' },
+    indexed: Promise.resolve(),
     setFaults() {},
     close: async () => {},
   });
