@@ -2,7 +2,8 @@
  * Builds what is out of date: the package (dist/, by scripts/build.mjs) when a source file is
  * newer than dist/cli.js, and the playground (dist/playground/, by Vite) when a
  * source or playground file is newer than its index.html. Used by `npm start` and
- * by the browser tests.
+ * by the browser tests; `node scripts/stale.mjs --package` (`npm run bench`) builds the
+ * package only, and only when it is stale.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
@@ -30,8 +31,8 @@ const built = (file) => (existsSync(join(root, file)) ? statSync(join(root, file
 const bin = (name) => join(root, 'node_modules', '.bin', name);
 const inputs = ['src', 'package.json', 'tsup.config.ts'];
 
-/** Rebuilds the stale parts; says what it builds on `log`. */
-export function buildStale(log = (line) => process.stdout.write(`${line}\n`)) {
+/** Rebuilds dist/ when a source file is newer; says so on `log`. */
+export function buildPackageIfStale(log = (line) => process.stdout.write(`${line}\n`)) {
   if (built('dist/cli.js') < newest(inputs)) {
     log('building the package (dist/)...');
     execFileSync(process.execPath, [join(root, 'scripts', 'build.mjs'), '--quiet'], {
@@ -39,6 +40,11 @@ export function buildStale(log = (line) => process.stdout.write(`${line}\n`)) {
       stdio: 'inherit',
     });
   }
+}
+
+/** Rebuilds the stale parts; says what it builds on `log`. */
+export function buildStale(log = (line) => process.stdout.write(`${line}\n`)) {
+  buildPackageIfStale(log);
   if (built('dist/playground/index.html') < newest([...inputs, 'playground'])) {
     log('building the playground (dist/playground/)...');
     execFileSync(bin('vite'), ['build', '--config', 'playground/vite.config.ts'], {
@@ -46,4 +52,9 @@ export function buildStale(log = (line) => process.stdout.write(`${line}\n`)) {
       stdio: 'inherit',
     });
   }
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  if (process.argv.includes('--package')) buildPackageIfStale();
+  else buildStale();
 }
