@@ -46,7 +46,7 @@ const MAX_SLICE_MS = 50;
  * A search during the build first indexes this share of the part not built (at least
  * SEARCH_SLICE_MIN objects), so searches drive the build forward: under a steady load of
  * scans that leave the background slices little of the process (a million objects: each scan
- * about a second), the rest shrinks by a quarter per search, and about 25 searches finish it.
+ * about a second), the rest shrinks by a quarter per search, and 24 searches finish it.
  * The search pays at most a quarter more than the scan it makes anyway, less as the indexed
  * objects leave the scan.
  */
