@@ -8,7 +8,12 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { compile, parse } from '../../src/index.js';
 import { exampleData } from '../../src/emulator/data/generate.js';
-import { buildInBackground, candidates, indexSome } from '../../src/emulator/search/word-index.js';
+import {
+  buildInBackground,
+  candidates,
+  indexSome,
+  searchSlice,
+} from '../../src/emulator/search/word-index.js';
 import { TenantStore, type DataSetState } from '../../src/emulator/store/tenant-store.js';
 
 /** The positions of the hits: through the index (`candidates`, then the matcher), or by testing every object. */
@@ -93,15 +98,17 @@ describe('the word index while it is built', () => {
   });
 
   it('reads only part of the objects for a narrow search once built, and all of the part not built before', () => {
-    const store = new TenantStore(exampleData({ records: 1500, seed: 3 }));
+    const store = new TenantStore(exampleData({ records: 12_000, seed: 3 }));
     const dataSet = store.dataSets.reduce((a, b) => (a.objects.length >= b.objects.length ? a : b));
     const { id } = dataSet.objects[5]!;
     const query = parse(`_dataObjectId:${id}`).ast;
     indexSome(dataSet, Number.NEGATIVE_INFINITY);
-    // 64 built: the object is found in the index, and every object past the part built is a candidate.
+    // 64 built, then the search's own share: the object is found in the index, and every object past the part built is a candidate.
     const during = candidates(dataSet, query)!;
+    const built = 64 + searchSlice(dataSet.objects.length - 64);
+    expect(built).toBeLessThan(dataSet.objects.length);
     expect(during[0]).toBe(5);
-    expect(during.length).toBe(1 + dataSet.objects.length - 64);
+    expect(during.length).toBe(1 + dataSet.objects.length - built);
     while (!indexSome(dataSet, Number.NEGATIVE_INFINITY));
     expect(candidates(dataSet, query)).toEqual([5]);
   });
@@ -143,6 +150,32 @@ describe('the word index while it is built', () => {
     await stopped.done;
     await new Promise((r) => setTimeout(r, 20));
     const big = second.dataSets.reduce((a, b) => (a.objects.length >= b.objects.length ? a : b));
-    expect(candidates(big, parse('"Quentinella"').ast)!.length).toBe(big.objects.length);
+    // Only the search's own share of the build was indexed (none of it holds the word).
+    expect(candidates(big, parse('"Quentinella"').ast)!.length).toBe(
+      big.objects.length - searchSlice(big.objects.length),
+    );
+  });
+
+  it('is finished by the searches themselves when no background slice runs, writes arriving meanwhile', () => {
+    const store = new TenantStore(exampleData({ records: 40_000, seed: 13 }));
+    const dataSet = store.dataSets.reduce((a, b) => (a.objects.length >= b.objects.length ? a : b));
+    const narrow = parse(`_dataObjectId:${dataSet.objects[7]!.id}`).ast;
+    const scan = parse('City:[A TO Z]').ast;
+    // Each search indexes a quarter of the rest (at least 1024 objects): the rest shrinks geometrically.
+    let bound = 2; // the creates add an object per search: one more search at most
+    for (let rest = dataSet.objects.length; rest > 0; rest -= searchSlice(rest)) bound++;
+    let searches = 0;
+    let last = candidates(dataSet, narrow)!;
+    for (; last.length > 1; searches++) {
+      // Searches the index narrows and scans it cannot alternate, and one object is created after each.
+      expect(candidates(dataSet, searches % 2 === 0 ? scan : narrow)).toBeDefined();
+      store.create(dataSet, { City: 'Quentinella', Status: 'ACT' });
+      last = candidates(dataSet, narrow)!;
+      expect(searches).toBeLessThan(bound);
+    }
+    expect(last).toEqual([7]);
+    // Finished: a background slice has nothing left to do.
+    expect(indexSome(dataSet, Number.NEGATIVE_INFINITY)).toBe(true);
+    expect(bound).toBeLessThan(40);
   });
 });
