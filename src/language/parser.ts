@@ -65,7 +65,7 @@ import {
   invalidFuzzySuffixDiagnostic,
   misplacedFuzzyDiagnostic,
 } from './fuzzy.js';
-import { type StrayKind, strayDiagnostic } from './stray.js';
+import { STRAY_CODES, type StrayKind, strayDiagnostic } from './stray.js';
 import {
   danglingPrefixDiagnostic,
   emptyGroupDiagnostic,
@@ -142,26 +142,6 @@ function gated<T>(GATE: () => boolean, DEF: () => T): { GATE: () => boolean; DEF
 /** AND, OR, `&&`, `||`: an operator that needs a clause on each side. */
 function isBinaryOperator(type: TokenType | undefined): boolean {
   return type === T.And || type === T.AndSymbol || type === T.Or || type === T.OrSymbol;
-}
-
-/** The code of a stray token's diagnostic (`stray` reports it with its message and fixes). */
-function strayCode(type: TokenType): string {
-  switch (type) {
-    case T.RParen:
-    case T.RangeRParen:
-      return 'unmatched-paren';
-    case T.And:
-    case T.AndSymbol:
-    case T.Or:
-    case T.OrSymbol:
-      return 'missing-operand';
-    case T.Tilde:
-      return 'misplaced-fuzzy';
-    case T.Caret:
-      return 'misplaced-boost';
-    default:
-      return 'unexpected-token';
-  }
 }
 
 /** What kind of stray a token is, for its diagnostic (stray.ts). */
@@ -486,7 +466,7 @@ function defineQueryParser(runtime: ParserRuntime) {
         const at = this.tokenSpan(token);
         // The fix guard's trials keep only codes and spans (a bare collector): a flood of strays spares its messages and fixes.
         if (this.diagnostics.bare) {
-          this.report(strayCode(token.tokenType), '', at);
+          this.report(STRAY_CODES[strayKind(token.tokenType)], '', at);
           return;
         }
         this.diagnostics.add(

@@ -13,6 +13,16 @@ import { escapedInPlace, valueAroundColon } from './syntax-fixes.js';
 /** What a stray token is, as its diagnostic tells it apart. */
 export type StrayKind = 'paren' | 'operator' | 'tilde' | 'caret' | 'range-part' | 'other';
 
+/** The code of each kind's diagnostic (what `strayDiagnostic` gives; a bare collector keeps only this). */
+export const STRAY_CODES: Readonly<Record<StrayKind, string>> = {
+  paren: 'unmatched-paren',
+  operator: 'missing-operand',
+  tilde: 'misplaced-fuzzy',
+  caret: 'misplaced-boost',
+  'range-part': 'unexpected-token',
+  other: 'unexpected-token',
+};
+
 function strayError(code: string, message: string, at: Span, fixes: Fix[]): Diagnostic {
   return { code, severity: 'error', message, span: at, fixes };
 }
