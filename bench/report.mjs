@@ -46,6 +46,19 @@ export function atLeast(target, measured, ratios, min) {
   return check;
 }
 
+/**
+ * `atLeast`'s mirror for a cost: every ratio at most `max`. PASS when even each high end is,
+ * FAIL when some low end is over, otherwise UNSURE.
+ */
+export function atMost(target, measured, ratios, max) {
+  const check = { target, measured, pass: ratios.every((r) => r.high <= max) };
+  if (!check.pass && !ratios.some((r) => r.low > max)) {
+    const unsure = ratios.filter((r) => r.high > max).map((r) => r.label);
+    check.unsure = `the rounds of ${unsure.join(', ')} fall on both sides of ${max}x`;
+  }
+  return check;
+}
+
 /** The headline figure of each stage (its `summary`), then every target with PASS, FAIL or UNSURE. */
 export function summary(results) {
   const lines = ['## Summary', ''];
