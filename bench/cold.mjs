@@ -142,16 +142,17 @@ export async function run({ quick = false, log = () => {} } = {}) {
       mdq: DIST_ESM,
       'mdq/parse': DIST_PARSE,
       floor: floor.file,
-      ...(await writeLadder(ladderDir)),
+      // The cut-down roots take a bundling each (seconds): the full stage only.
+      ...(quick ? {} : await writeLadder(ladderDir)),
     };
-    return measure(perKind, contenders, log);
+    return measure(perKind, contenders, log, !quick);
   } finally {
     floor.remove();
     rmSync(ladderDir, { recursive: true, force: true });
   }
 }
 
-function measure(perKind, baseContenders, log) {
+function measure(perKind, baseContenders, log, withLadder) {
   // The floor joins the "import only" row alone (it has no parse to run), the cut-down roots
   // their own row.
   const contendersOf = (kind) =>
@@ -172,7 +173,7 @@ function measure(perKind, baseContenders, log) {
     broken: BROKEN,
     'import only': VALID,
     'broken, leaves the fast path': OFF_FAST_PATH,
-    [LADDER_KIND]: VALID,
+    ...(withLadder ? { [LADDER_KIND]: VALID } : {}),
   };
   const samples = {};
   for (const kind of Object.keys(kinds)) {
@@ -246,11 +247,11 @@ function measure(perKind, baseContenders, log) {
       'mdq is dist/index.js as built, mdq/parse dist/parse.js (the language entry: `parse` and its types, its own copy of the parser, no checker, completion or evaluator) (the recovering parser runs on the recognizer of mdq, with no grammar analysis at run time); lucene-query-parser is its npm package, which throws on the first error.',
       `"broken, leaves the fast path": ${OFF_FAST_PATH.map((q) => `\`${q}\``).join(', ')}, shapes the fast path does not recover from, so the first of them runs the recovering parser (recorded, no target).`,
       '"import only": mdq\'s import of its root module without a parse, beside the peer\'s import + first valid parse: the floor of the valid row (V8 compiling the root), which no change to parsing goes under.',
-      `"${LADDER_KIND}": the root bundled from src/ as it is built (esbuild, one ES module, node20) without the example tenant, then also without the evaluator, the builder and completion: what \`import 'mdq'\` + first valid parse would cost if the root held only so much of the API (the smallest root that reaches the valid target).`,
+      `"${LADDER_KIND}" (the full stage only): the root bundled from src/ as it is built (esbuild, one ES module, node20) without the example tenant, then also without the evaluator, the builder and completion: what \`import 'mdq'\` + first valid parse would cost if the root held only so much of the API (the smallest root that reaches the valid target).`,
       "A verdict holds only when the rounds next to the median (the processes in runs of consecutive alternations, five runs or runs of three, each run's ratio of medians) fall on one side of the target; otherwise UNSURE.",
       '"floor" (in "import only"): a module of the root\'s size and text that runs nothing at top level (the root\'s code as the body of a function never called, written to a temporary file): what importing that much code costs however little the root does on import; no change short of shipping less code in the root goes under it.',
     ],
-    summary: `valid ${ratios.valid.toFixed(1)}x, broken ${ratios.broken.toFixed(1)}x lucene-query-parser's import + first parse (CPU); mdq's import alone ${ratios['import only'].toFixed(1)}x (a module of its size that runs nothing: ${ratios.floor.toFixed(1)}x); mdq/parse valid ${parseRatios.valid.toFixed(1)}x, broken ${parseRatios.broken.toFixed(1)}x, import alone ${parseRatios['import only'].toFixed(1)}x; the root cut down: ${ladder.join(', ')}`,
+    summary: `valid ${ratios.valid.toFixed(1)}x, broken ${ratios.broken.toFixed(1)}x lucene-query-parser's import + first parse (CPU); mdq's import alone ${ratios['import only'].toFixed(1)}x (a module of its size that runs nothing: ${ratios.floor.toFixed(1)}x); mdq/parse valid ${parseRatios.valid.toFixed(1)}x, broken ${parseRatios.broken.toFixed(1)}x, import alone ${parseRatios['import only'].toFixed(1)}x${ladder.length > 0 ? `; the root cut down: ${ladder.join(', ')}` : ''}`,
     checks,
   };
 }
