@@ -62,7 +62,7 @@ interface Verdict {
   readonly titles: readonly string[];
   /** The names as each style of clause writes them, made when first needed (every style present from the start: one object shape). */
   readonly written: Record<FieldNameStyle, readonly string[] | undefined>;
-  /** `holding`'s answers for clauses with one value, by its text: made when first needed. */
+  /** `holding`'s answers by the clause's values (`heldKey`): made when first needed. */
   held: Map<string, Verdict> | undefined;
 }
 
@@ -196,15 +196,24 @@ function holding(said: Verdict, clause: Field | Exists | Comparison, schema: Sch
   if (said.code !== 'unknown-field' || said.names.length === 0) return said;
   const values = valuesOf(clause);
   if (values.length === 0) return said;
-  if (values.length > 1) return narrowed(said, values, schema);
-  // One value (nearly every clause): the answer depends on its text alone, so it is remembered.
-  const text = valueText(values[0]!);
-  let known = said.held?.get(text);
+  // The answer depends on the values' texts alone (a range's two bounds too), so it is remembered.
+  const key = heldKey(values);
+  let known = said.held?.get(key);
   if (known === undefined) {
     known = narrowed(said, values, schema);
-    if ((said.held ??= new Map()).size < MAX_HELD) said.held.set(text, known);
+    if ((said.held ??= new Map()).size < MAX_HELD) said.held.set(key, known);
   }
   return known;
+}
+
+/** The values' texts as one key, each after its length: two lists of texts never share a key. */
+export function heldKey(values: readonly ValueNode[]): string {
+  let key = '';
+  for (const v of values) {
+    const text = valueText(v);
+    key += `${text.length}:${text}`;
+  }
+  return key;
 }
 
 /** True when `field` can hold `text` as written or as it reads (`Colour:black` is the code BLK). */
@@ -288,7 +297,10 @@ export const KnownFieldNames: Rule = {
           return;
         // `parent.child`: a nested field under a known field; the schema does not describe what is inside.
         if (name.includes('.') && knownParent(schema, name)) return;
-        const said = holding(verdict(schema, name), clause, schema);
+        const known = verdict(schema, name);
+        // Past `maxDiagnostics` only the code is counted: its message and fixes would be dropped.
+        if (context.reportRoom() === 0) return context.reportUnbuilt(known.code, 1);
+        const said = holding(known, clause, schema);
         const written = writtenAs(said, fieldNameStyle(clause));
         context.report({
           code: said.code,
