@@ -27,27 +27,25 @@ const LOOK_ALIKES = new Set([
   0xff07, // fullwidth apostrophe
 ]);
 
-/** The look-alikes' span of code units, and the marks themselves, as character classes: made on first use. */
-let lookAlikeSpan: RegExp | undefined;
+/** The marks as a character class, made on first use. */
 let anyLookAlike: RegExp | undefined;
 
-const lookAlikeEscape = (c: number): string => `\\u${c.toString(16).padStart(4, '0')}`;
+/** A character past Latin-1: V8 answers this at once for a text stored one byte a character. */
+const WIDE = /[\u0100-\uffff]/;
 
 /**
  * False when no word or phrase of `text` can hold a look-alike quote: the text has none
- * and no `\uXXXX` escape that would write one. Native scans of the text: `includes`, then a
- * class of one range (measured: a third faster than the list of marks, which runs only on a hit).
+ * and no `\uXXXX` escape that would write one. Native scans of the text: `includes`; in a
+ * text of Latin-1 characters only (nearly every query) the marks can only be `\u00ab` and
+ * `\u00bb`, two more `includes`; else the class of the marks.
  */
 export function mayHoldLookAlike(text: string): boolean {
   if (text.includes('\\u')) return true;
-  if (lookAlikeSpan === undefined) {
-    const marks = [...LOOK_ALIKES];
-    lookAlikeSpan = new RegExp(
-      `[${lookAlikeEscape(Math.min(...marks))}-${lookAlikeEscape(Math.max(...marks))}]`,
-    );
-    anyLookAlike = new RegExp(`[${marks.map(lookAlikeEscape).join('')}]`);
-  }
-  return lookAlikeSpan.test(text) && anyLookAlike!.test(text);
+  if (!WIDE.test(text)) return text.includes('\u00ab') || text.includes('\u00bb');
+  anyLookAlike ??= new RegExp(
+    `[${[...LOOK_ALIKES].map((c) => `\\u${c.toString(16).padStart(4, '0')}`).join('')}]`,
+  );
+  return anyLookAlike.test(text);
 }
 
 /** True when the character at `i` of `text` is a look-alike quote. */

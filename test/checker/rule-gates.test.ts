@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { check } from '../../src/checker/check.js';
-import { mayHoldLookAlike } from '../../src/checker/look-alike-quotes.js';
+import { isLookAlikeQuoteAt, mayHoldLookAlike } from '../../src/checker/look-alike-quotes.js';
 import { allRules } from '../../src/checker/registry.js';
 import type { Rule } from '../../src/checker/rule.js';
 import { DatesAreQuoted } from '../../src/checker/rules/dates-are-quoted.js';
@@ -94,6 +94,41 @@ describe('rules with a text test (Rule.mayReport)', () => {
       expect(check(text, { rules: [StraightQuotes] }).map((d) => d.code)).toContain('smart-quotes');
     }
     expect(mayHoldLookAlike('City:"New York" AND \\+x')).toBe(false);
+  });
+
+  it('the look-alike test is true exactly for a text with a mark or a `\\u`, Latin-1 or not', () => {
+    const plain = (text: string): boolean => {
+      if (text.includes('\\u')) return true;
+      for (let i = 0; i < text.length; i++) if (isLookAlikeQuoteAt(text, i)) return true;
+      return false;
+    };
+    const char = fc.constantFrom(
+      'a',
+      ' ',
+      '\\',
+      'u',
+      '\u00ab',
+      '\u00bb',
+      '\u00e9',
+      '\u00ff',
+      '\u0100',
+      '\u201c',
+      '\u2019',
+      '\u2033',
+      '\u203a',
+      '\u301e',
+      '\uff02',
+      '\uff07',
+      '\u2020',
+      '\ud83d',
+    );
+    fc.assert(
+      fc.property(fc.array(char, { maxLength: 10 }), (chars) => {
+        const text = chars.join('');
+        expect(mayHoldLookAlike(text)).toBe(plain(text));
+      }),
+      { numRuns: 3000 },
+    );
   });
 
   it('DatesAreQuoted reports a bare slash date, whose text has a slash', () => {

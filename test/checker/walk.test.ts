@@ -20,7 +20,7 @@ function coreOrder(root: Node): string[] {
 }
 
 /** The same, from the checker's walk with a hook on every kind, in two visitors (leaves run in reverse). */
-function walkOrder(root: Node): string[] {
+function walkOrder(root: Node, visitors = 2): string[] {
   const out: string[] = [];
   const visitor = (tag: string): Visitor =>
     Object.fromEntries(
@@ -32,7 +32,7 @@ function walkOrder(root: Node): string[] {
         },
       ]),
     ) as Visitor;
-  parallelWalk([visitor('1'), visitor('2')])(root);
+  parallelWalk(Array.from({ length: visitors }, (_, i) => visitor(String(i + 1))))(root);
   return out;
 }
 
@@ -43,6 +43,17 @@ describe('parallelWalk', () => {
       e.startsWith('>') ? [`${e}1`, `${e}2`] : [`${e}2`, `${e}1`],
     );
     expect(walkOrder(ast)).toEqual(expected);
+  });
+
+  it('calls any number of hooks of one kind in order (fused three to a closure, nested past three)', () => {
+    const { ast } = parse(KITCHEN_SINK);
+    for (let n = 1; n <= 10; n++) {
+      const tags = Array.from({ length: n }, (_, i) => String(i + 1));
+      const expected = coreOrder(ast).flatMap((e) =>
+        (e.startsWith('>') ? tags : [...tags].reverse()).map((t) => `${e}${t}`),
+      );
+      expect(walkOrder(ast, n)).toEqual(expected);
+    }
   });
 
   it('agrees with the core visitor on any query', () => {

@@ -21,7 +21,10 @@ export const ActiveFields: Rule = {
   },
   create: (context) =>
     namedFields(context, (field, span) => {
-      if (!field.active)
+      if (field.active) return;
+      // Past `maxDiagnostics` only the code is counted.
+      if (context.reportRoom() === 0) context.reportUnbuilt('inactive-field', 1);
+      else
         context.report({
           code: 'inactive-field',
           message: `"${field.name}" is inactive: its values are no longer maintained`,

@@ -64,12 +64,23 @@ interface Verdict {
   readonly written: Record<FieldNameStyle, readonly string[] | undefined>;
   /** `holding`'s answers for clauses with one value, by its text: made when first needed. */
   held: Map<string, Verdict> | undefined;
+  /** The same for clauses with more (a range's two bounds), by `heldKey`. */
+  heldMany: Map<string, Verdict> | undefined;
 }
+
+/** A verdict; what is made of it later starts empty (every field present from the start: one object shape). */
+const verdictOf = (code: Verdict['code'], message: string, names: readonly string[]): Verdict => ({
+  code,
+  message,
+  names,
+  titles: names.map((n) => `Use "${n}"`),
+  written: { bracketed: undefined, quoted: undefined, escaped: undefined },
+  held: undefined,
+  heldMany: undefined,
+});
 
 /** Answers `holding` remembers per verdict (a misspelt name tends to recur, with a few values). */
 const MAX_HELD = 64;
-
-const titlesFor = (names: readonly string[]): readonly string[] => names.map((n) => `Use "${n}"`);
 
 function writtenAs(verdict: Verdict, style: FieldNameStyle): readonly string[] {
   return (verdict.written[style] ??= writeAllAs(style, verdict.names));
@@ -107,23 +118,17 @@ function verdict(schema: SchemaIndex, name: string): Verdict {
     const loose = schema.looseMatches(name).map((f) => f.name);
     const aliased = schema.aliasOf?.(name);
     if (aliased !== undefined && loose.length === 0) {
-      known = {
-        code: 'field-alias',
-        message: `"${name}" is another name for the field "${aliased.name}"; the service knows the field by its own name`,
-        names: [aliased.name],
-        titles: titlesFor([aliased.name]),
-        written: { bracketed: undefined, quoted: undefined, escaped: undefined },
-        held: undefined,
-      };
+      known = verdictOf(
+        'field-alias',
+        `"${name}" is another name for the field "${aliased.name}"; the service knows the field by its own name`,
+        [aliased.name],
+      );
     } else if (loose.length > 0) {
-      known = {
-        code: 'field-name-case',
-        message: `no field "${name}"; field names are exact: did you mean ${quotedList(loose)}?`,
-        names: loose,
-        titles: titlesFor(loose),
-        written: { bracketed: undefined, quoted: undefined, escaped: undefined },
-        held: undefined,
-      };
+      known = verdictOf(
+        'field-name-case',
+        `no field "${name}"; field names are exact: did you mean ${quotedList(loose)}?`,
+        loose,
+      );
     } else {
       // Fields with the name as one of their words first (`Name`: "First Name", "Last Name"), then typos of it.
       const containing = containingWord(name, schema.fields.keys());
@@ -131,14 +136,11 @@ function verdict(schema: SchemaIndex, name: string): Verdict {
         ...containing,
         ...closest(name, schema.fields.keys()).filter((n) => !containing.includes(n)),
       ].slice(0, Math.max(3, containing.length));
-      known = {
-        code: 'unknown-field',
-        message: `no field "${name}" in ${where(schema)}${near.length ? `; did you mean ${quotedList(near)}?` : ''}`,
-        names: near,
-        titles: titlesFor(near),
-        written: { bracketed: undefined, quoted: undefined, escaped: undefined },
-        held: undefined,
-      };
+      known = verdictOf(
+        'unknown-field',
+        `no field "${name}" in ${where(schema)}${near.length ? `; did you mean ${quotedList(near)}?` : ''}`,
+        near,
+      );
     }
     if (cache.size < 10_000) cache.set(name, known);
   }
@@ -196,15 +198,27 @@ function holding(said: Verdict, clause: Field | Exists | Comparison, schema: Sch
   if (said.code !== 'unknown-field' || said.names.length === 0) return said;
   const values = valuesOf(clause);
   if (values.length === 0) return said;
-  if (values.length > 1) return narrowed(said, values, schema);
-  // One value (nearly every clause): the answer depends on its text alone, so it is remembered.
-  const text = valueText(values[0]!);
-  let known = said.held?.get(text);
+  // The answer depends on the values' texts alone, so it is remembered: for one value (nearly
+  // every clause) by its text, which needs no new string; for more (a range's bounds) by `heldKey`.
+  const one = values.length === 1;
+  const key = one ? valueText(values[0]!) : heldKey(values);
+  let known = (one ? said.held : said.heldMany)?.get(key);
   if (known === undefined) {
     known = narrowed(said, values, schema);
-    if ((said.held ??= new Map()).size < MAX_HELD) said.held.set(text, known);
+    const held = one ? (said.held ??= new Map()) : (said.heldMany ??= new Map());
+    if (held.size < MAX_HELD) held.set(key, known);
   }
   return known;
+}
+
+/** The values' texts as one key, each after its length: two lists of texts never share a key. */
+export function heldKey(values: readonly ValueNode[]): string {
+  let key = '';
+  for (const v of values) {
+    const text = valueText(v);
+    key += `${text.length}:${text}`;
+  }
+  return key;
 }
 
 /** True when `field` can hold `text` as written or as it reads (`Colour:black` is the code BLK). */
@@ -235,14 +249,7 @@ function narrowed(said: Verdict, values: readonly ValueNode[], schema: SchemaInd
     /; did you mean .*$/,
     names.length ? `; did you mean ${quotedList(names)}?` : '',
   );
-  return {
-    code: said.code,
-    message,
-    names,
-    titles: titlesFor(names),
-    written: { bracketed: undefined, quoted: undefined, escaped: undefined },
-    held: undefined,
-  };
+  return verdictOf(said.code, message, names);
 }
 
 export const KnownFieldNames: Rule = {
@@ -288,7 +295,10 @@ export const KnownFieldNames: Rule = {
           return;
         // `parent.child`: a nested field under a known field; the schema does not describe what is inside.
         if (name.includes('.') && knownParent(schema, name)) return;
-        const said = holding(verdict(schema, name), clause, schema);
+        const known = verdict(schema, name);
+        // Past `maxDiagnostics` only the code is counted: its message and fixes would be dropped.
+        if (context.reportRoom() === 0) return context.reportUnbuilt(known.code, 1);
+        const said = holding(known, clause, schema);
         const written = writtenAs(said, fieldNameStyle(clause));
         context.report({
           code: said.code,
