@@ -23,7 +23,7 @@ export interface StoredObject {
   values: Record<string, unknown>;
   /** The values' rule errors: worked out on first read after a change (`Stored`). */
   errors: readonly FieldErrors[];
-  /** The search hit: metadata fields and values, made anew on first read after a change (searches share it). */
+  /** The search hit: metadata fields and values, rebuilt on every change (searches share it). */
   hit: Readonly<Record<string, unknown>>;
 }
 
@@ -107,14 +107,16 @@ function fieldMap(): Record<string, unknown> {
 const NO_ERRORS: readonly FieldErrors[] = Object.freeze([]);
 
 /**
- * A stored object whose errors and search hit are made on first read, not when it is loaded:
- * start-up builds every object of the data folder, and only the ones a request or the word
- * index's build reads need them (at 100 000 objects they were about a third of the start-up's
- * CPU and of its heap). Assigning either (`restore`) sets it as given.
+ * A stored object whose errors are worked out on first read, not when it is loaded: start-up
+ * builds every object of the data folder, and only the ones a list, a create or an update
+ * reads need them (at 100 000 objects they were about a seventh of the start-up's CPU). The
+ * search hit is made with the values: every search during the word index's build scans the
+ * objects not yet indexed, and making their hits there took the first search at 1 000 000
+ * objects past its 10 s budget. Assigning either (`restore`) sets it as given.
  */
 class Stored implements StoredObject {
   private madeErrors: readonly FieldErrors[] | undefined = undefined;
-  private madeHit: Readonly<Record<string, unknown>> | undefined = undefined;
+  hit: Readonly<Record<string, unknown>>;
 
   constructor(
     readonly id: string,
@@ -122,17 +124,19 @@ class Stored implements StoredObject {
     public version: number,
     public deleted: boolean,
     private fieldValues: Record<string, unknown>,
-  ) {}
+  ) {
+    this.hit = this.hitOf(fieldValues);
+  }
 
   get values(): Record<string, unknown> {
     return this.fieldValues;
   }
 
-  /** New values: the errors and the hit of the old ones are dropped. */
+  /** New values: a new hit, and the errors of the old ones dropped. */
   set values(values: Record<string, unknown>) {
     this.fieldValues = values;
     this.madeErrors = undefined;
-    this.madeHit = undefined;
+    this.hit = this.hitOf(values);
   }
 
   get errors(): readonly FieldErrors[] {
@@ -148,25 +152,19 @@ class Stored implements StoredObject {
     this.madeErrors = errors;
   }
 
-  get hit(): Readonly<Record<string, unknown>> {
-    if (this.madeHit === undefined) {
-      const { dataSet } = this;
-      this.madeHit = {
-        _dataObjectId: this.id,
-        _businessAreaName: dataSet.area.name,
-        _schemaName: dataSet.schema.name,
-        _dataSetName: dataSet.item.dataSetName,
-        _businessAreaId: dataSet.area.businessAreaId,
-        _schemaId: dataSet.schema.schemaId,
-        _dataSetId: dataSet.item.dataSetId,
-        ...this.fieldValues,
-      };
-    }
-    return this.madeHit;
-  }
-
-  set hit(hit: Readonly<Record<string, unknown>>) {
-    this.madeHit = hit;
+  /** The search hit: metadata fields and values (searches share it; the word index tells a change by its identity). */
+  private hitOf(values: Record<string, unknown>): Readonly<Record<string, unknown>> {
+    const { dataSet } = this;
+    return {
+      _dataObjectId: this.id,
+      _businessAreaName: dataSet.area.name,
+      _schemaName: dataSet.schema.name,
+      _dataSetName: dataSet.item.dataSetName,
+      _businessAreaId: dataSet.area.businessAreaId,
+      _schemaId: dataSet.schema.schemaId,
+      _dataSetId: dataSet.item.dataSetId,
+      ...values,
+    };
   }
 }
 
@@ -432,7 +430,7 @@ export class TenantStore {
 
   private setValues(object: StoredObject, values: Record<string, unknown>): void {
     object.dataSet.changes++;
-    // A new hit and errors on the next read (`Stored`).
+    // A new hit now, new errors on their next read (`Stored`).
     object.values = values;
   }
 }

@@ -1,7 +1,8 @@
 /**
- * Start-up builds every object of a data folder; an object's errors and search hit are made
- * on first read (issue 30, item 9: they were about a third of the start-up's CPU), and are
- * then exactly what they were when made at load.
+ * Start-up builds every object of a data folder; an object's errors are worked out on first
+ * read (issue 30, item 9), and are then exactly what they were when made at load. Its search
+ * hit is made at load (a search during the word index's build scans every object not yet
+ * indexed: made there, the hits took the first search at 1 000 000 objects past its budget).
  */
 import { describe, expect, it } from 'vitest';
 import type { SchemaResponse } from '../../../src/schema/response.js';
@@ -55,19 +56,18 @@ function countingStore(count: number) {
 }
 
 describe('objects loaded at start-up', () => {
-  it('make no errors and no search hit until one is read (both were made for every object at load)', () => {
+  it('make no errors until they are read (they were made for every object at load), and their search hit at load', () => {
     const { dataSet, reads } = countingStore(1000);
     expect(dataSet.objects).toHaveLength(1000);
-    expect(reads).toEqual({ rules: 0, hits: 0 });
+    expect(reads).toEqual({ rules: 0, hits: 1000 });
     const odd = dataSet.objects[1]!;
     expect(odd.errors).toEqual([{ name: 'Age', errors: [expect.any(String)] }]);
-    expect(reads).toEqual({ rules: 1, hits: 0 });
+    expect(reads).toEqual({ rules: 1, hits: 1000 });
     expect(odd.hit).toMatchObject({ _dataObjectId: 'id1', _businessAreaName: 'area', Name: 'n1' });
-    expect(reads).toEqual({ rules: 1, hits: 1 });
-    // Made once: a second read is the same object (the word index tells a change by the hit's identity).
+    // Made once: a second read is the same (the word index tells a change by the hit's identity).
     expect(odd.hit).toBe(odd.hit);
     expect(odd.errors).toBe(odd.errors);
-    expect(reads).toEqual({ rules: 1, hits: 1 });
+    expect(reads).toEqual({ rules: 1, hits: 1000 });
     expect(dataSet.objects[0]!.errors).toEqual([]);
   });
 
