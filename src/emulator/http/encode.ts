@@ -1,7 +1,7 @@
 /** A reply as the bytes and headers that go on the wire. */
 import { json, type Reply } from './reply.js';
 
-const JSON_TYPE = 'application/json; charset=utf-8';
+export const JSON_TYPE = 'application/json; charset=utf-8';
 
 export interface Encoded {
   readonly status: number;

@@ -11,7 +11,8 @@ import type { Query } from '../../language/ast.js';
 import type { Diagnostic } from '../../language/diagnostic.js';
 import type { SchemaResponse } from '../../schema/response.js';
 import { Admission } from '../http/admission.js';
-import { badRequest, forbidden, json, type Reply } from '../http/reply.js';
+import { badRequest, forbidden, type Reply } from '../http/reply.js';
+import { HitTexts, searchBody } from '../http/search-body.js';
 import type { RouteContext, Route } from '../router.js';
 import type { DataSetState } from '../store/tenant-store.js';
 import { candidates } from '../search/word-index.js';
@@ -205,11 +206,16 @@ export function searchReply(
     said.add(key(d));
     diagnostics.push(d);
   }
-  return json(
-    200,
-    diagnostics.length > 0 ? { hits, total, diagnostics: diagnostics.map(plain) } : { hits, total },
+  return searchBody(
+    hitTexts,
+    hits as readonly object[],
+    total,
+    diagnostics.length > 0 ? diagnostics.map(plain) : undefined,
   );
 }
+
+/** Each hit's JSON, kept between answers (search-body.ts). */
+const hitTexts = new HitTexts();
 
 export const searchRoutes: readonly Route[] = [
   {

@@ -21,8 +21,9 @@ describe('admission control', () => {
 
   it('regression: refuses searches past the queue with 503 and Retry-After, and answers the others', async () => {
     api = await startApi({ records: 20_000, maxQueuedSearches: 2 });
-    // While the word index is built in the background, a burst is read one request per turn of
-    // the event loop, between searches, so the queue never holds two (see bench/README.md, session 16).
+    // Each fetch opens a new connection: new connections that arrive while the event loop is busy are
+    // taken one per turn, so during the build (a busy loop) the queue would never hold two
+    // (docs/emulator-reliability.md); the next test holds admission during the build on open connections.
     await api.emulator.indexed;
     // The searches come from another process: in this one, the client could send nothing while a search runs.
     // `*e*n*` tests every word of every record (about a second at this size, index or not), so the twelve pile up.
@@ -53,6 +54,52 @@ describe('admission control', () => {
     const served = answers.filter((a) => a.status === 200);
     expect(served.length).toBeGreaterThanOrEqual(2);
     for (const answer of served) expect(answer.body.total).toBe(served[0]!.body.total);
+  }, 120_000);
+
+  it('holds during the index build for searches on connections already open', async () => {
+    api = await startApi({ records: 50_000, maxQueuedSearches: 2 });
+    let built = false;
+    void api.emulator.indexed.then(() => {
+      built = true;
+    });
+    // Another process opens twelve connections, has each answered once (so the server holds them all),
+    // then writes a search on each at once: they are read together, and all but the queue's room are refused.
+    const script = `
+      import net from 'node:net';
+      const [url, token] = process.argv.slice(1);
+      const { port } = new URL(url);
+      const ask = (socket, path) => new Promise((resolve) => {
+        let text = '';
+        const onData = (chunk) => {
+          text += chunk;
+          const head = text.indexOf('\\r\\n\\r\\n');
+          const length = /content-length: (\\d+)/i.exec(text);
+          if (head < 0 || !length || text.length < head + 4 + Number(length[1])) return;
+          socket.off('data', onData);
+          resolve(Number(text.slice(9, 12)));
+        };
+        socket.on('data', onData);
+        socket.write('GET ' + path + ' HTTP/1.1\\r\\nHost: 127.0.0.1\\r\\nAuthorization: ' + token + '\\r\\n\\r\\n');
+      });
+      const sockets = await Promise.all(Array.from({ length: 12 }, () => new Promise((resolve) => {
+        const socket = net.connect(Number(port), '127.0.0.1', () => resolve(socket));
+      })));
+      await Promise.all(sockets.map((socket) => ask(socket, '/v1/businessareas')));
+      const statuses = await Promise.all(sockets.map((socket) => ask(socket, '/dataobjects/search?query=Smith')));
+      for (const socket of sockets) socket.destroy();
+      console.log(JSON.stringify(statuses));`;
+    expect(built).toBe(false);
+    const { stdout } = await run(process.execPath, [
+      '--input-type=module',
+      '-e',
+      script,
+      api.url,
+      api.token,
+    ]);
+    const statuses = JSON.parse(stdout) as number[];
+    // Read in one turn: one search is taken off the queue only after the turn, so two wait and nine are refused.
+    expect(statuses.filter((s) => s === 503).length).toBeGreaterThanOrEqual(9);
+    expect(statuses.filter((s) => s === 200).length).toBeGreaterThanOrEqual(2);
   }, 120_000);
 
   it('refuses a search whose turn came later than maxSearchWaitMs', async () => {
