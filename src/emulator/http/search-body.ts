@@ -4,7 +4,8 @@
  * the same hits are asked for again and again. A hit object is rebuilt on every change of its
  * data object (tenant-store.ts), so a text kept for it stays its JSON. The kept texts are let go
  * whole past a budget of characters (as the evaluator's analysis cache is), so they never hold
- * more than that, whatever is searched.
+ * more than that, whatever is searched. Weakly: a hit that no store holds any more (PostgreSQL's,
+ * made per answer) takes its text with it.
  */
 import { JSON_TYPE } from './encode.js';
 import { json, type Reply } from './reply.js';
@@ -13,7 +14,8 @@ import { json, type Reply } from './reply.js';
 export const HIT_TEXT_BUDGET = 16 * 1024 * 1024;
 
 export class HitTexts {
-  private readonly texts = new Map<object, string>();
+  private texts = new WeakMap<object, string>();
+  /** Characters kept since the last letting go: at least what is still held. */
   private size = 0;
 
   constructor(private readonly budget = HIT_TEXT_BUDGET) {}
@@ -24,7 +26,7 @@ export class HitTexts {
     if (text === undefined) {
       text = JSON.stringify(hit);
       if (this.size + text.length > this.budget) {
-        this.texts.clear();
+        this.texts = new WeakMap();
         this.size = 0;
       }
       if (text.length <= this.budget) {
