@@ -46,9 +46,9 @@ const MAX_SLICE_MS = 50;
 /**
  * A search during the build first indexes one object for every SEARCH_RATIO it will scan (at
  * least SEARCH_SLICE_MIN objects), so its share of the build is bounded by its own work:
- * indexing an object costs about five tests of it, so the search pays about a fifth more than
- * its scan (the first search after start-up at 100 000 objects indexes 5 883 and took 0.35-0.4
- * s, 0.33 s indexing 1 024; a quarter of the rest, 25 000, took 0.64-0.68 s, and 8.8-10.2 s at
+ * indexing an object costs some 15-30 tests of it, so the search pays at most about twice its
+ * scan (the first search after start-up at 100 000 objects indexes 5 883 and took 0.35-0.4 s,
+ * 0.33 s indexing 1 024; a quarter of the rest, 25 000, took 0.64-0.68 s, and 8.8-10.2 s at
  * 1 000 000, near or past the 10 s query budget; bench/README.md). Searches still drive the
  * build forward: under a steady load of scans that leave the background slices little of the
  * process, the rest shrinks by a seventeenth per search (by SEARCH_SLICE_MIN below 17 408), so
