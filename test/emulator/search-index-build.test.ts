@@ -161,9 +161,13 @@ describe('the word index while it is built', () => {
     const dataSet = store.dataSets.reduce((a, b) => (a.objects.length >= b.objects.length ? a : b));
     const narrow = parse(`_dataObjectId:${dataSet.objects[7]!.id}`).ast;
     const scan = parse('City:[A TO Z]').ast;
-    // Each search indexes a quarter of the rest (at least 1024 objects): the rest shrinks geometrically.
+    // Each search indexes a seventeenth of the rest (at least 1024 objects): the rest shrinks geometrically.
     let bound = 2; // the creates add an object per search: one more search at most
     for (let rest = dataSet.objects.length; rest > 0; rest -= searchSlice(rest)) bound++;
+    // The count in word-index.ts's comment: about 17 * (ln(rest / 17 408) + 1) searches.
+    expect(bound).toBeLessThanOrEqual(
+      Math.ceil(17 * (Math.log(dataSet.objects.length / 17_408) + 1)) + 2,
+    );
     let searches = 0;
     let last = candidates(dataSet, narrow)!;
     for (; last.length > 1; searches++) {
@@ -176,6 +180,23 @@ describe('the word index while it is built', () => {
     expect(last).toEqual([7]);
     // Finished: a background slice has nothing left to do.
     expect(indexSome(dataSet, Number.NEGATIVE_INFINITY)).toBe(true);
-    expect(bound).toBeLessThan(40);
+    expect(searches).toBeGreaterThan(1);
+  });
+
+  it("bounds a search's share of the build by its own scan, and leaves less after each search", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 20_000_000 }), (rest) => {
+        const slice = searchSlice(rest);
+        expect(slice).toBeGreaterThanOrEqual(Math.min(rest, 1024));
+        expect(slice).toBeLessThanOrEqual(rest);
+        // One object indexed for every 16 the search then scans (past the 1024 every search indexes).
+        if (slice > 1024) expect(slice - 1).toBeLessThanOrEqual((rest - slice) / 16);
+      }),
+    );
+    // At a million objects the first search indexes 58 824 (a quarter would be 250 000), and 84 searches finish the build.
+    expect(searchSlice(1_000_000)).toBe(58_824);
+    let searches = 0;
+    for (let rest = 1_000_000; rest > 0; rest -= searchSlice(rest)) searches++;
+    expect(searches).toBe(84);
   });
 });

@@ -9,8 +9,9 @@
  * The index may list an object under words it no longer holds (an update adds the new
  * words, and the old ones are only tested again), never miss one it holds. It is built in
  * the background from start-up (`buildInBackground`), in slices that leave the event loop
- * to requests between them: a search that comes first indexes a quarter of the rest itself
- * (so searches drive the build forward even when they leave the slices no time), uses the
+ * to requests between them: a search that comes first indexes part of the rest itself,
+ * one object for every sixteen it scans (so searches drive the build forward even when they
+ * leave the slices no time, and none pays much more than its scan), uses the
  * part built so far and tests every object past it, a scan of the rest, so no request pays
  * the whole build and every answer is the same. Once built it is kept current: each search first indexes the
  * objects whose hit changed since (an identity check per object, a pointer comparison),
@@ -43,20 +44,23 @@ const SLICE_MS = 8;
 const MAX_SLICE_MS = 50;
 
 /**
- * A search during the build first indexes this share of the part not built (at least
- * SEARCH_SLICE_MIN objects), so searches drive the build forward: under a steady load of
- * scans that leave the background slices little of the process (a million objects: each scan
- * about a second), the rest shrinks by a quarter per search, and 24 searches finish it.
- * Indexing an object costs far more than testing it, so the search pays several scans' worth
- * (at 100 000 objects the first search after start-up took 0.8-1.1 s, a scan 0.1-0.2 s), less
- * as the indexed objects leave the scan.
+ * A search during the build first indexes one object for every SEARCH_RATIO it will scan (at
+ * least SEARCH_SLICE_MIN objects), so its share of the build is bounded by its own work:
+ * indexing an object costs some 15-30 tests of it, so the search pays at most about twice its
+ * scan (the first search after start-up at 100 000 objects indexes 5 883 and took 0.35-0.4 s,
+ * 0.33 s indexing 1 024; a quarter of the rest, 25 000, took 0.64-0.68 s, and 8.8-10.2 s at
+ * 1 000 000, near or past the 10 s query budget; bench/README.md). Searches still drive the
+ * build forward: under a steady load of scans that leave the background slices little of the
+ * process, the rest shrinks by a seventeenth per search (by SEARCH_SLICE_MIN below 17 408), so
+ * about 17 * (ln(rest / 17 408) + 1) searches finish it: 84 at a million objects, 46 at
+ * 100 000 (test/emulator/search-index-build.test.ts counts them).
  */
-const SEARCH_SHARE = 4;
+const SEARCH_RATIO = 16;
 const SEARCH_SLICE_MIN = 1024;
 
-/** How many objects a search during the build indexes first, when `rest` are not built. */
+/** How many objects a search during the build indexes first, when `rest` are not built: `rest - slice` are left to its scan, and slice = scan / SEARCH_RATIO. */
 export function searchSlice(rest: number): number {
-  return Math.min(rest, Math.max(SEARCH_SLICE_MIN, Math.ceil(rest / SEARCH_SHARE)));
+  return Math.min(rest, Math.max(SEARCH_SLICE_MIN, Math.ceil(rest / (SEARCH_RATIO + 1))));
 }
 
 class WordIndex {
