@@ -20,7 +20,9 @@ describe('admission control', () => {
   });
 
   it('regression: refuses searches past the queue with 503 and Retry-After, and answers the others', async () => {
-    api = await startApi({ records: 20_000, maxQueuedSearches: 2 });
+    // A long wait allowed: on a loaded machine `*e*n*` takes over the 1 s default, and the searches queued
+    // behind it would be refused as late (another test's concern), not for the queue's bound.
+    api = await startApi({ records: 20_000, maxQueuedSearches: 2, maxSearchWaitMs: 60_000 });
     // Each fetch opens a new connection: new connections that arrive while the event loop is busy are
     // taken one per turn, so during the build (a busy loop) the queue would never hold two
     // (docs/emulator-reliability.md); the next test holds admission during the build on open connections.
@@ -57,7 +59,7 @@ describe('admission control', () => {
   }, 120_000);
 
   it('holds during the index build for searches on connections already open', async () => {
-    api = await startApi({ records: 50_000, maxQueuedSearches: 2 });
+    api = await startApi({ records: 50_000, maxQueuedSearches: 2, maxSearchWaitMs: 60_000 });
     let built = false;
     void api.emulator.indexed.then(() => {
       built = true;
