@@ -12,6 +12,18 @@ import { startApi, type TestApi } from '../helpers.js';
 
 const run = promisify(execFile);
 
+/** Runs `script` (an ES module) in another process with the emulator's URL and token as its arguments; its output, parsed. */
+async function fromAnotherProcess<T>(script: string, api: TestApi): Promise<T> {
+  const { stdout } = await run(process.execPath, [
+    '--input-type=module',
+    '-e',
+    script,
+    api.url,
+    api.token,
+  ]);
+  return JSON.parse(stdout) as T;
+}
+
 describe('admission control', () => {
   let api: TestApi | undefined;
   afterEach(async () => {
@@ -35,18 +47,9 @@ describe('admission control', () => {
         return { status: r.status, retryAfter: r.headers.get('retry-after'), body: await r.json() };
       }));
       console.log(JSON.stringify(answers));`;
-    const { stdout } = await run(process.execPath, [
-      '--input-type=module',
-      '-e',
-      script,
-      api.url,
-      api.token,
-    ]);
-    const answers = JSON.parse(stdout) as {
-      status: number;
-      retryAfter: string | null;
-      body: any;
-    }[];
+    const answers = await fromAnotherProcess<
+      { status: number; retryAfter: string | null; body: any }[]
+    >(script, api);
     const refused = answers.filter((a) => a.status === 503);
     expect(refused.length).toBeGreaterThan(0);
     for (const answer of refused) {
@@ -91,14 +94,7 @@ describe('admission control', () => {
       for (const socket of sockets) socket.destroy();
       console.log(JSON.stringify(statuses));`;
     expect(built).toBe(false);
-    const { stdout } = await run(process.execPath, [
-      '--input-type=module',
-      '-e',
-      script,
-      api.url,
-      api.token,
-    ]);
-    const statuses = JSON.parse(stdout) as number[];
+    const statuses = await fromAnotherProcess<number[]>(script, api);
     // Read in one turn: one search is taken off the queue only after the turn, so two wait and nine are refused.
     expect(statuses.filter((s) => s === 503).length).toBeGreaterThanOrEqual(9);
     expect(statuses.filter((s) => s === 200).length).toBeGreaterThanOrEqual(2);
