@@ -161,6 +161,13 @@ const tenantData: Plugin = {
  * stateless leaves (schema/value-rules keeps only a memo keyed by field: a second copy costs nothing).
  */
 const ROOT = /[\\/]src[\\/]index\.ts$/;
+/**
+ * The parts of the core API that `import 'mdq'` does not compile (its cold start: bench/cold.mjs):
+ * `mdq/NAME`, from src/NAME/index.ts, built with the root (one config, split), so the modules they
+ * share with the root are the root's chunks and every class exists once.
+ */
+const PARTS = new Set(['builder', 'completion', 'evaluator', 'examples']);
+const PART = /[\\/]src[\\/](builder|completion|evaluator|examples)[\\/]index\.ts$/;
 const CORE =
   /[\\/]src[\\/](language|checker|schema|printer|builder|evaluator|completion|examples)[\\/]/;
 const STATELESS =
@@ -185,6 +192,8 @@ const coreFromRoot: Plugin = {
       });
       if (resolved.errors.length > 0) return resolved;
       if (ROOT.test(resolved.path)) return { path: './index.js', external: true };
+      const part = PART.exec(resolved.path);
+      if (part && !CORE.test(args.importer)) return { path: `./${part[1]}.js`, external: true };
       if (CORE.test(resolved.path) && !STATELESS.test(resolved.path) && !CORE.test(args.importer)) {
         return {
           errors: [
@@ -223,18 +232,23 @@ const subpaths = Object.keys(pkg.exports)
 const source = (name: string) => `src/${name}/index.ts`;
 const entriesOf = (names: string[]) =>
   Object.fromEntries(names.map((name) => [name, source(name)]));
-const throughRoot = subpaths.filter((name) => !BY_PACKAGE_NAME.has(name) && !STANDALONE.has(name));
+const throughRoot = subpaths.filter(
+  (name) => !BY_PACKAGE_NAME.has(name) && !STANDALONE.has(name) && !PARTS.has(name),
+);
+const parts = subpaths.filter((name) => PARTS.has(name));
 const standalone = subpaths.filter((name) => STANDALONE.has(name));
 const byPackageName = subpaths.filter((name) => BY_PACKAGE_NAME.has(name));
 
 export default defineConfig([
   {
-    // The root alone and unsplit: `import 'mdq'` reads one module of ours, not half a dozen
-    // chunks, each resolved, read, compiled and linked.
-    entry: { index: 'src/index.ts' },
+    // The root and its parts (PARTS), split: what the root and a part share is in chunks the
+    // root imports, and what only a part uses stays out of `import 'mdq'`.
+    entry: { index: 'src/index.ts', ...entriesOf(parts) },
     format: ['esm'],
-    splitting: false,
-    dts: { entry: { index: 'src/index.ts', ...entriesOf([...throughRoot, ...standalone]) } },
+    splitting: true,
+    dts: {
+      entry: { index: 'src/index.ts', ...entriesOf([...parts, ...throughRoot, ...standalone]) },
+    },
     // scripts/build.mjs empties dist/ first, but for dist/playground (Vite's, which `npm start`
     // serves): a tsup `clean` here raced the other configs and deleted their declarations.
     clean: false,

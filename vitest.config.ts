@@ -7,7 +7,7 @@ export default defineConfig({
     alias: [
       { find: /^mdq$/, replacement: fileURLToPath(new URL('src/index.ts', import.meta.url)) },
       {
-        find: /^mdq\/(codemirror|client|element|react)$/,
+        find: /^mdq\/(codemirror|client|element|react|builder|completion|evaluator|examples)$/,
         replacement: fileURLToPath(new URL('src/$1/index.ts', import.meta.url)),
       },
     ],

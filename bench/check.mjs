@@ -324,7 +324,10 @@ async function timeCorpus(mdq, corpus, settings) {
 }
 
 export async function run({ quick = false, log = () => {} } = {}) {
-  const mdq = await import('../dist/index.js');
+  const mdq = {
+    ...(await import('../dist/index.js')),
+    ...(await import('../dist/examples.js')),
+  };
   const settings = quick ? SETTINGS.quick : SETTINGS.full;
   const sets = [
     { id: 'clean', title: 'field names all correct', mistakes: 0 },

@@ -8,7 +8,7 @@
  * process: waiting for a busy core does not count).
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -40,12 +40,22 @@ const TARGETS = { valid: 3, broken: 5 };
 
 /**
  * The floor of importing the root (issue 29): a module of the root's size and text that runs
- * nothing at top level. The root's code, its import and export statements left out, as the
- * body of a function that is never called: V8 still reads and pre-parses every byte of it,
- * so what the root costs beyond this is its top-level work and compiling that eagerly.
+ * nothing at top level. The root's code (dist/index.js and the chunks it imports, bundled into
+ * one text), its import and export statements left out, as the body of a function that is
+ * never called: V8 still reads and pre-parses every byte of it, so what the root costs beyond
+ * this is its top-level work and compiling that eagerly.
  */
-function writeFloor() {
-  const body = readFileSync(DIST_ESM, 'utf8')
+async function writeFloor() {
+  const bundled = await build({
+    entryPoints: [DIST_ESM],
+    bundle: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    write: false,
+    logLevel: 'error',
+  });
+  const body = bundled.outputFiles[0].text
     .split('\n')
     .filter((line) => !/^(?:import|export) /.test(line))
     .join('\n')
@@ -54,47 +64,6 @@ function writeFloor() {
   const file = join(dir, 'floor.mjs');
   writeFileSync(file, `export function unused() {\n${body}\n}\n`);
   return { file, remove: () => rmSync(dir, { recursive: true, force: true }) };
-}
-
-/**
- * The root cut down, step by step (issue 29, target 1): src/index.ts without the example
- * tenant, then also without the evaluator, the builder and completion, each bundled from src/
- * as the root is (esbuild, one ES module, node20). What `import 'mdq'` would cost if the root
- * held only so much of the API: the evidence for the smallest root that reaches 3x.
- */
-const LADDER = [
-  ['root - examples', ['examples']],
-  ['root - examples, evaluator', ['examples', 'evaluator']],
-  ['root - examples, evaluator, builder', ['examples', 'evaluator', 'builder']],
-  [
-    'root - examples, evaluator, builder, completion',
-    ['examples', 'evaluator', 'builder', 'completion'],
-  ],
-];
-const SRC = fileURLToPath(new URL('../src/', import.meta.url));
-
-async function writeLadder(dir) {
-  const index = readFileSync(join(SRC, 'index.ts'), 'utf8');
-  const files = {};
-  for (const [name, without] of LADDER) {
-    const contents = index
-      .split('\n')
-      .filter((line) => !without.some((folder) => line.includes(`'./${folder}/index.js'`)))
-      .join('\n');
-    const outfile = join(dir, `${without.join('-')}.mjs`);
-    await build({
-      stdin: { contents, resolveDir: SRC, loader: 'ts', sourcefile: 'index.ts' },
-      bundle: true,
-      format: 'esm',
-      platform: 'node',
-      target: 'node20',
-      charset: 'ascii',
-      outfile,
-      logLevel: 'error',
-    });
-    files[name] = outfile;
-  }
-  return files;
 }
 
 /** The module each contender of mdq imports (the peer needs none). */
@@ -112,8 +81,6 @@ function sample(contender, query) {
 }
 
 const ms = (x) => `${x.toFixed(1)} ms`;
-
-const LADDER_KIND = 'valid, the root cut down';
 
 /**
  * The samples taken as rounds (five runs of consecutive alternations, or runs of three when
@@ -135,32 +102,19 @@ export async function run({ quick = false, log = () => {} } = {}) {
   // mdq/parse: the language entry alone (dist/parse.js), what a search box that only reads
   // queries imports; the root beside it, in the same alternation.
   const contenders = ['mdq', 'mdq/parse', 'lucene-query-parser'];
-  const floor = writeFloor();
-  const ladderDir = mkdtempSync(join(tmpdir(), 'mdq-cold-ladder-'));
+  const floor = await writeFloor();
   try {
-    files = {
-      mdq: DIST_ESM,
-      'mdq/parse': DIST_PARSE,
-      floor: floor.file,
-      // The cut-down roots take a bundling each (seconds): the full stage only.
-      ...(quick ? {} : await writeLadder(ladderDir)),
-    };
-    return measure(perKind, contenders, log, !quick);
+    files = { mdq: DIST_ESM, 'mdq/parse': DIST_PARSE, floor: floor.file };
+    return measure(perKind, contenders, log);
   } finally {
     floor.remove();
-    rmSync(ladderDir, { recursive: true, force: true });
   }
 }
 
-function measure(perKind, baseContenders, log, withLadder) {
-  // The floor joins the "import only" row alone (it has no parse to run), the cut-down roots
-  // their own row.
+function measure(perKind, baseContenders, log) {
+  // The floor joins the "import only" row alone (it has no parse to run).
   const contendersOf = (kind) =>
-    kind === 'import only'
-      ? [...baseContenders, 'floor']
-      : kind === LADDER_KIND
-        ? [...baseContenders, ...LADDER.map(([name]) => name)]
-        : baseContenders;
+    kind === 'import only' ? [...baseContenders, 'floor'] : baseContenders;
   const contenders = baseContenders;
   log(`cold: ${perKind} fresh processes per contender and kind of query, alternating`);
   // Untimed: the first process of each pays for a cold file cache.
@@ -173,7 +127,6 @@ function measure(perKind, baseContenders, log, withLadder) {
     broken: BROKEN,
     'import only': VALID,
     'broken, leaves the fast path': OFF_FAST_PATH,
-    ...(withLadder ? { [LADDER_KIND]: VALID } : {}),
   };
   const samples = {};
   for (const kind of Object.keys(kinds)) {
@@ -200,7 +153,6 @@ function measure(perKind, baseContenders, log, withLadder) {
   const checks = [];
   const ratios = {};
   const parseRatios = {};
-  let ladder = [];
   for (const kind of Object.keys(kinds)) {
     const cpu = (c) => median(samples[kind][c].map((s) => s.cpuMs));
     const wall = (c) => median(samples[kind][c].map((s) => s.wallMs));
@@ -212,10 +164,6 @@ function measure(perKind, baseContenders, log, withLadder) {
         ms(wall(c)),
         `${(cpu(c) / cpu('lucene-query-parser')).toFixed(1)}x`,
       ]);
-    if (kind === LADDER_KIND)
-      ladder = LADDER.map(
-        ([name]) => `${name} ${(cpu(name) / cpu('lucene-query-parser')).toFixed(1)}x`,
-      );
     ratios[kind] = cpu('mdq') / cpu('lucene-query-parser');
     if (kind === 'import only') ratios.floor = cpu('floor') / cpu('lucene-query-parser');
     parseRatios[kind] = cpu('mdq/parse') / cpu('lucene-query-parser');
@@ -244,14 +192,13 @@ function measure(perKind, baseContenders, log, withLadder) {
     ],
     notes: [
       `Each row: the median of ${perKind} fresh (${perKind >> 1} for the rows without a target) \`node\` processes, timed from before the import to after the first parse (node's own boot is not included). The contenders alternate process by process. Broken queries, one a process in turn: ${BROKEN.map((q) => `\`${q}\``).join(', ')}.`,
-      'mdq is dist/index.js as built, mdq/parse dist/parse.js (the language entry: `parse` and its types, its own copy of the parser, no checker, completion or evaluator) (the recovering parser runs on the recognizer of mdq, with no grammar analysis at run time); lucene-query-parser is its npm package, which throws on the first error.',
+      'mdq is dist/index.js as built (the language, printer, schema and checker: the builder, completion, evaluator and example tenant are subpaths of their own since session 18), mdq/parse dist/parse.js (the language entry: `parse` and its types, its own copy of the parser, no checker, completion or evaluator) (the recovering parser runs on the recognizer of mdq, with no grammar analysis at run time); lucene-query-parser is its npm package, which throws on the first error.',
       `"broken, leaves the fast path": ${OFF_FAST_PATH.map((q) => `\`${q}\``).join(', ')}, shapes the fast path does not recover from, so the first of them runs the recovering parser (recorded, no target).`,
       '"import only": mdq\'s import of its root module without a parse, beside the peer\'s import + first valid parse: the floor of the valid row (V8 compiling the root), which no change to parsing goes under.',
-      `"${LADDER_KIND}" (the full stage only): the root bundled from src/ as it is built (esbuild, one ES module, node20) without the example tenant, then also without the evaluator, the builder and completion: what \`import 'mdq'\` + first valid parse would cost if the root held only so much of the API (the smallest root that reaches the valid target).`,
       "A verdict holds only when the rounds next to the median (the processes in runs of consecutive alternations, five runs or runs of three, each run's ratio of medians) fall on one side of the target; otherwise UNSURE.",
       '"floor" (in "import only"): a module of the root\'s size and text that runs nothing at top level (the root\'s code as the body of a function never called, written to a temporary file): what importing that much code costs however little the root does on import; no change short of shipping less code in the root goes under it.',
     ],
-    summary: `valid ${ratios.valid.toFixed(1)}x, broken ${ratios.broken.toFixed(1)}x lucene-query-parser's import + first parse (CPU); mdq's import alone ${ratios['import only'].toFixed(1)}x (a module of its size that runs nothing: ${ratios.floor.toFixed(1)}x); mdq/parse valid ${parseRatios.valid.toFixed(1)}x, broken ${parseRatios.broken.toFixed(1)}x, import alone ${parseRatios['import only'].toFixed(1)}x${ladder.length > 0 ? `; the root cut down: ${ladder.join(', ')}` : ''}`,
+    summary: `valid ${ratios.valid.toFixed(1)}x, broken ${ratios.broken.toFixed(1)}x lucene-query-parser's import + first parse (CPU); mdq's import alone ${ratios['import only'].toFixed(1)}x (a module of its size that runs nothing: ${ratios.floor.toFixed(1)}x); mdq/parse valid ${parseRatios.valid.toFixed(1)}x, broken ${parseRatios.broken.toFixed(1)}x, import alone ${parseRatios['import only'].toFixed(1)}x`,
     checks,
   };
 }

@@ -107,7 +107,10 @@ const us = (ms) => `${(ms * 1000).toFixed(1)} µs`;
 const bytes = (n) => (Number.isNaN(n) ? 'n/a' : `${Math.round(n)} B`);
 
 export async function run({ quick = false, log = () => {} } = {}) {
-  const mdq = await import('../dist/index.js');
+  const mdq = {
+    ...(await import('../dist/index.js')),
+    ...(await import('../dist/completion.js')),
+  };
   const settings = quick ? SETTINGS.quick : SETTINGS.full;
   const wide = corpora(mdq).find((c) => c.id === 'wide-short');
   const schema = mdq.loadSchema(wide.schema);

@@ -7,7 +7,8 @@
  * mdq building the array's columns and words (src/evaluator/record-table.ts); with two rounds,
  * the quick stage's median was the mean of those two passes.
  */
-import { compile, exampleSchemas, filter } from '../dist/index.js';
+import { compile, filter } from '../dist/evaluator.js';
+import { exampleSchemas } from '../dist/examples.js';
 import { cpuNow, median } from './measure.mjs';
 import { freshCopies, generateRecords } from './records.mjs';
 

@@ -15,7 +15,9 @@
  * A stage module like the others (`run({ quick, log })`); also runs on its own:
  *   npm run build && node --expose-gc bench/evaluate.mjs [--quick]
  */
-import { compile, exampleSchemas, filter, parse, visit } from '../dist/index.js';
+import { compile, filter } from '../dist/evaluator.js';
+import { exampleSchemas } from '../dist/examples.js';
+import { parse, visit } from '../dist/index.js';
 import liqe from 'liqe';
 import { freshCopies, generateRecords } from './records.mjs';
 import { band, collectYoung, median } from './measure.mjs';

@@ -16,7 +16,10 @@ import { table } from './report.mjs';
 
 const quick = process.argv.includes('--quick');
 if (globalThis.gc === undefined) throw new Error('run with node --expose-gc');
-const mdq = await import('../dist/index.js');
+const mdq = {
+  ...(await import('../dist/index.js')),
+  ...(await import('../dist/examples.js')),
+};
 const ROUND_MS = quick ? 60 : 200;
 const ROUNDS = quick ? 5 : 11;
 

@@ -58,7 +58,8 @@ if (young !== undefined && !process.execArgv.some((a) => a.startsWith('--max-sem
   process.exit(child.status ?? 1);
 }
 
-const { exampleSchemas, fixQuery, check, parse } = await import('../dist/index.js');
+const { fixQuery, check, parse } = await import('../dist/index.js');
+const { exampleSchemas } = await import('../dist/examples.js');
 const SIZES = option('sizes', '10000,100000,1000000').split(',').map(Number);
 const ONLY = option('only', 'parse,check,fixQuery').split(',');
 const FAMILY_FILTER = option('family', '')?.split(',').filter(Boolean) ?? [];

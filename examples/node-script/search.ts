@@ -4,7 +4,7 @@
  * schemas before it is sent, and every hit is printed, page after page.
  */
 import { createClient, QueryError } from 'mdq/client';
-import { query, words } from 'mdq';
+import { query, words } from 'mdq/builder';
 
 const { MDQ_BASE_URL, MDQ_CLIENT_ID, MDQ_CLIENT_SECRET } = process.env;
 if (!MDQ_BASE_URL || !MDQ_CLIENT_ID || !MDQ_CLIENT_SECRET) {

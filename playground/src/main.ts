@@ -4,7 +4,8 @@
  * with the pipeline's other stages on show beside them: the canonical form, the
  * builder code and the syntax tree.
  */
-import { format, parse, toBuilderCode } from 'mdq';
+import { format, parse } from 'mdq';
+import { toBuilderCode } from 'mdq/builder';
 import { defineElements, type MdqResults, type MdqSearchBox, type SavedSearch } from 'mdq/element';
 import { connect } from './connect.js';
 import { renderTree } from './tree.js';

@@ -1,5 +1,5 @@
 /** `<MdqSearchBox />` from mdq/react in a React page, controlled, with the example schemas: the browser suite's React check. */
-import { exampleSchemas } from 'mdq';
+import { exampleSchemas } from 'mdq/examples';
 import { MdqSearchBox } from 'mdq/react';
 import { createElement, Fragment, useState } from 'react';
 import { createRoot } from 'react-dom/client';

@@ -17,7 +17,7 @@ import { checkFieldName, valueNode, wildcardNode } from './nodes.js';
 export interface BuilderCodeOptions {
   /** The name of the exported constant. Default `q`. */
   readonly name?: string;
-  /** The module the factories are imported from. Default `'mdq'`. */
+  /** The module the factories are imported from. Default `'mdq/builder'`. */
   readonly from?: string;
   /** The line width the code aims for. Default 80. */
   readonly width?: number;
@@ -242,5 +242,5 @@ export function toBuilderCode(tree: Query | Expr, options: BuilderCodeOptions = 
   const imports = [...writer.imports].sort();
   const prefix = `export const ${name} = `;
   const code = layout(call, '', (options.width ?? 80) - prefix.length);
-  return `import { ${imports.join(', ')} } from ${tsString(options.from ?? 'mdq')};\n\n${prefix}${code};\n`;
+  return `import { ${imports.join(', ')} } from ${tsString(options.from ?? 'mdq/builder')};\n\n${prefix}${code};\n`;
 }

@@ -40,7 +40,7 @@ export const OPTION_HELP: Readonly<Record<string, string>> = {
   rules: 'list every rule and code, with its default level',
   // codegen, fields
   out: 'write the module to this file instead of standard output',
-  import: "the module defineSchema is imported from ('mdq' by default)",
+  import: "the module defineSchema is imported from ('mdq/builder' by default)",
   name: 'only the schemas of these names',
   // update
   set: 'Field=value, typed by the field (numbers, a comma list for multivalue fields); checked by the value rules before sending',

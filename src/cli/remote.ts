@@ -7,7 +7,8 @@
 import { createClient, type MdqClient } from '../client/client.js';
 import { MAX_TIMER_MS } from '../client/retry.js';
 import type { DataObjectRef, SearchHit } from '../client/types.js';
-import { equals, loadSchema, or, query } from '../index.js';
+import { loadSchema } from '../index.js';
+import { equals, or, query } from '../builder/index.js';
 import type { SchemaIndex } from '../schema/schema.js';
 import { UsageError, type CliIo } from './io.js';
 

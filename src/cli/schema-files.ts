@@ -8,7 +8,8 @@
  * `rules` (levels of codes), under the command line's `--severity`.
  */
 import { findConfig, loadProject } from '../eslint/config.js';
-import { exampleSchemas, loadSchema, SchemaError, withAliases } from '../index.js';
+import { loadSchema, SchemaError, withAliases } from '../index.js';
+import { exampleSchemas } from '../examples/index.js';
 import { parseAliases } from './aliases.js';
 import type { Level } from '../checker/rule.js';
 import type { SchemaResponse } from '../schema/response.js';

@@ -3,7 +3,8 @@
  * the core's lookup (`searchedValues`, the one `<mdq-search-box>` runs) through this client,
  * in the scope, the query not checked again (the builder wrote it).
  */
-import { searchedValues, type SchemaIndex, type ValueProvider } from '../index.js';
+import type { SchemaIndex } from '../index.js';
+import { searchedValues, type ValueProvider } from '../completion/index.js';
 import type { MdqClient } from './client.js';
 import type { SearchScope } from './names.js';
 

@@ -16,7 +16,11 @@ import type { EditorState, Text } from '@codemirror/state';
 import type { EditorView } from '@codemirror/view';
 import { renderMarkdown } from './markdown.js';
 import { configOf, type MdqConfig } from './options.js';
-import type { CompletionItem, CompletionItemKind, CompletionResult as EngineResult } from 'mdq';
+import type {
+  CompletionItem,
+  CompletionItemKind,
+  CompletionResult as EngineResult,
+} from 'mdq/completion';
 
 /** CodeMirror's completion types (they pick the icon) for each kind of item. */
 const COMPLETION_TYPES: { readonly [K in CompletionItemKind]: string } = {

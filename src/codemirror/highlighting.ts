@@ -17,7 +17,7 @@
  * `cm-mdq-<class>` class.
  */
 import { RangeSetBuilder, type EditorState, type Text } from '@codemirror/state';
-import { highlightGlue, highlightSegments, type SemanticToken } from 'mdq';
+import { highlightGlue, highlightSegments, type SemanticToken } from 'mdq/completion';
 import {
   Decoration,
   ViewPlugin,

@@ -13,7 +13,7 @@ import {
   type Command,
   type Tooltip,
 } from '@codemirror/view';
-import type { Hover } from 'mdq';
+import type { Hover } from 'mdq/completion';
 import { plainMarkdown, renderMarkdown } from './markdown.js';
 import { configOf } from './options.js';
 

@@ -1,7 +1,8 @@
 /** The options of the `mdq()` extension, and the resolved configuration its parts read from the editor state. */
 import { Facet, type EditorState } from '@codemirror/state';
 import type { EditorView } from '@codemirror/view';
-import type { FormatOptions, Level, Rule, SchemaInput, ValueProvider } from 'mdq';
+import type { FormatOptions, Level, Rule, SchemaInput } from 'mdq';
+import type { ValueProvider } from 'mdq/completion';
 import type { QueryServices } from './services.js';
 
 export interface MdqEditorOptions {

@@ -3,7 +3,13 @@
  * `complete`, `hover` and `highlight` (from the package root), behind one
  * interface so tests and other engines can stand in for them.
  */
-import type { CompletionOptions, CompletionResult, Hover, HoverOptions, SemanticToken } from 'mdq';
+import type {
+  CompletionOptions,
+  CompletionResult,
+  Hover,
+  HoverOptions,
+  SemanticToken,
+} from 'mdq/completion';
 
 export interface QueryServices {
   complete(text: string, offset: number, options: CompletionOptions): CompletionResult;

@@ -18,7 +18,7 @@ import {
   type CompletionResult,
   type ValueProvider,
   type ValueSuggestion,
-} from 'mdq';
+} from 'mdq/completion';
 import { engineResult } from './completion.js';
 import { configOf } from './options.js';
 

@@ -3,7 +3,7 @@
  * dataset) first, then the fields that matched, then the rest, the long object id
  * last; headers in words ("Schema", not `_schemaName`).
  */
-import type { FieldHighlight } from 'mdq';
+import type { FieldHighlight } from 'mdq/evaluator';
 
 type Hit = Readonly<Record<string, unknown>>;
 

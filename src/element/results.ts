@@ -8,16 +8,8 @@
  * What it never does: keep showing the results of an older query. An emptied box, a
  * query with syntax errors and a failed search each clear the table and say so.
  */
-import {
-  check,
-  compile,
-  format,
-  loadSchema,
-  parse,
-  type FieldHighlight,
-  type SchemaIndex,
-  type SchemaInput,
-} from 'mdq';
+import { check, format, loadSchema, parse, type SchemaIndex, type SchemaInput } from 'mdq';
+import { compile, type FieldHighlight } from 'mdq/evaluator';
 import { BaseElement } from './base.js';
 import { option } from './option.js';
 import { describeScope, scopeFilters } from './catalog.js';

@@ -3,7 +3,8 @@
  * (`searchedValues`, the one the language server runs) through the host's client, in the
  * box's scope, the query not checked again (the builder wrote it).
  */
-import { searchedValues, type SchemaIndex, type ValueProvider } from 'mdq';
+import type { SchemaIndex } from 'mdq';
+import { searchedValues, type ValueProvider } from 'mdq/completion';
 import { scopeFilters } from './catalog.js';
 import type { SearchBoxClient, SearchScope } from './types.js';
 

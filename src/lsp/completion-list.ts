@@ -12,7 +12,7 @@ import type {
   CompletionList,
   Range,
 } from 'vscode-languageserver';
-import type { LspCompletionItem, LspCompletionList } from '../index.js';
+import type { LspCompletionItem, LspCompletionList } from '../completion/index.js';
 
 export interface SentCompletionList {
   readonly list: CompletionList;

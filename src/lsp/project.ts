@@ -4,7 +4,8 @@
  * is the seam: the Node implementation (node-projects.ts) reads files and watches them; a
  * host without a file system (a Web Worker) passes its own to `createServer`.
  */
-import type { SchemaIndex, ValueSuggestion } from '../index.js';
+import type { SchemaIndex } from '../index.js';
+import type { ValueSuggestion } from '../completion/index.js';
 import type { MdqConfig } from './config.js';
 
 export interface Project {

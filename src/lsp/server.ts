@@ -29,23 +29,25 @@ import { sentCompletionList, takesEditRangeDefault } from './completion-list.js'
 import type { Level } from '../checker/rule.js';
 import {
   check,
-  complete,
   DEFAULT_LIMITS,
   fixQuery,
   format,
+  parse,
+  toLspCodeActions,
+  toLspDiagnostic,
+  type Diagnostic,
+} from '../index.js';
+import {
+  complete,
   highlight,
   hover,
   LSP_SEMANTIC_TOKEN_TYPES,
   mergeValueSuggestions,
-  parse,
-  toLspCodeActions,
   toLspCompletionList,
-  toLspDiagnostic,
   toLspHover,
   toLspSemanticTokens,
   wantsValues,
-  type Diagnostic,
-} from '../index.js';
+} from '../completion/index.js';
 import {
   blockAt,
   blockOffset,

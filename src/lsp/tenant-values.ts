@@ -6,7 +6,7 @@
  * kept. A failed or timed-out lookup is kept as "no values" for a shorter while, so a
  * tenant that is down costs one request per lookup per `failedTtlMs`, never a stall.
  */
-import type { ValueProvider, ValueSuggestion } from '../index.js';
+import type { ValueProvider, ValueSuggestion } from '../completion/index.js';
 
 export interface TenantValuesOptions {
   /** How long completion waits for a lookup not yet kept (default 150 ms). */

@@ -1,8 +1,8 @@
 /** The pattern factories and `inField`: canonical nodes, and a BuilderError for input that cannot be written. */
 import { describe, expect, it } from 'vitest';
+import { format } from '../../src/index.js';
 import {
   BuilderError,
-  format,
   fuzzy,
   inField,
   proximity,
@@ -12,7 +12,7 @@ import {
   term,
   valueRange,
   wildcard,
-} from '../../src/index.js';
+} from '../../src/builder/index.js';
 
 function codeOf(f: () => unknown): string | undefined {
   try {

@@ -5,7 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import { CodegenError, format, generateSchemaModule } from '../../src/index.js';
+import { format } from '../../src/index.js';
+import { CodegenError, generateSchemaModule } from '../../src/builder/index.js';
 import { tsStringLiteral } from '../../src/builder/codegen.js';
 import { runCli } from '../../src/cli/run.js';
 import { fakeIo } from '../support/cli.js';
@@ -14,7 +15,7 @@ import { hostileString } from './arbitraries.js';
 
 const FIXTURE = new URL('./fixtures/schemas.json', import.meta.url);
 const GENERATED = new URL('./fixtures/schemas.generated.ts', import.meta.url);
-const IMPORT = '../../../src/index.js';
+const IMPORT = '../../../src/builder/index.js';
 
 /** Transpiles a generated module to CommonJS and runs it with a `defineSchema` that returns its argument. */
 function evaluate(module: string): Record<string, unknown> {

@@ -1,6 +1,7 @@
 /** Issue 9, item 4 for the builder: deep input is a BuilderError, never a RangeError. */
 import { describe, expect, it } from 'vitest';
-import { BuilderError, field, not, or, query, type Expr, type Part } from '../../src/index.js';
+import type { Expr } from '../../src/index.js';
+import { BuilderError, field, not, or, query, type Part } from '../../src/builder/index.js';
 
 describe('builder: deep input', () => {
   it('query() over not(...) nested 5 000 deep throws BuilderError too-deep', () => {

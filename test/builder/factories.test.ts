@@ -1,6 +1,7 @@
 /** What each factory prints, how optional parts compose, and which inputs are refused. */
 import { describe, expect, it } from 'vitest';
 import type { Expr } from '../../src/language/ast.js';
+import { format, parse } from '../../src/index.js';
 import {
   BuilderError,
   and,
@@ -13,7 +14,6 @@ import {
   equals,
   exists,
   field,
-  format,
   greaterOrEqual,
   greaterThan,
   lessOrEqual,
@@ -22,7 +22,6 @@ import {
   missing,
   not,
   or,
-  parse,
   phrase,
   query,
   range,
@@ -31,7 +30,7 @@ import {
   startsWith,
   term,
   words,
-} from '../../src/index.js';
+} from '../../src/builder/index.js';
 
 const cases: [string, Expr | undefined, string][] = [
   ['term', term('Jo*'), 'Jo\\*'],

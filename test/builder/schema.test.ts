@@ -7,16 +7,16 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import type { Comparison, Exists, Field, Not } from '../../src/language/ast.js';
 import type { SchemaResponse } from '../../src/schema/response.js';
+import { format } from '../../src/index.js';
 import {
   BuilderError,
   defineSchema,
-  format,
   query,
   schemaFromResponse,
   type DateInput,
   type FieldNameOf,
   type Scalar,
-} from '../../src/index.js';
+} from '../../src/builder/index.js';
 
 const customer = defineSchema({
   'First Name': { dataType: 'string', description: 'Given name' },

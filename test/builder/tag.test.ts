@@ -1,7 +1,8 @@
 /** The `mdq` template tag: interpolations are written as one bare word that reads back as the value. */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { BuilderError, mdq, parse, unescape } from '../../src/index.js';
+import { parse, unescape } from '../../src/index.js';
+import { BuilderError, mdq } from '../../src/builder/index.js';
 import { nonEmptyTrickyString } from '../support/arbitraries.js';
 
 describe('mdq``', () => {

@@ -5,7 +5,8 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import * as mdq from '../../src/index.js';
+import * as builder from '../../src/builder/index.js';
+import { visit } from '../../src/index.js';
 import type { Expr } from '../../src/language/ast.js';
 import { parse } from '../../src/language/parse.js';
 import { format } from '../../src/printer/format.js';
@@ -14,12 +15,12 @@ import { tsString } from '../../src/builder/to-code.js';
 import { nest } from '../../src/builder/combine.js';
 import { expr as exprArb } from '../support/arbitraries.js';
 
-/** Runs printed module code: its one import becomes a destructuring of mdq's exports, its export a return. */
+/** Runs printed module code: its one import becomes a destructuring of mdq/builder's exports, its export a return. */
 function run(code: string): BuiltQuery {
-  const match = /^import \{ ([\w, ]+) \} from 'mdq';\n\nexport const q = /.exec(code);
+  const match = /^import \{ ([\w, ]+) \} from 'mdq\/builder';\n\nexport const q = /.exec(code);
   expect(match, code).not.toBeNull();
-  const body = `const { ${match![1]} } = mdq;\nreturn ${code.slice(match![0].length)}`;
-  return new Function('mdq', body)(mdq) as BuiltQuery;
+  const body = `const { ${match![1]} } = builder;\nreturn ${code.slice(match![0].length)}`;
+  return new Function('builder', body)(builder) as BuiltQuery;
 }
 
 /** The parsed tree in the builder's spellings: the oracle for the property. */
@@ -56,7 +57,7 @@ function builderShape(node: Expr): Expr {
 
 function hasRefusedFieldName(node: Expr): boolean {
   let found = false;
-  mdq.visit(node, {
+  visit(node, {
     FieldName(name) {
       if (name.value === '*' || name.value.trim() === '') found = true;
     },
@@ -82,7 +83,7 @@ describe('toBuilderCode', () => {
     );
     expect(toBuilderCode(ast)).toBe(
       [
-        "import { equals, field, not, or, query } from 'mdq';",
+        "import { equals, field, not, or, query } from 'mdq/builder';",
         '',
         'export const q = query(',
         "  field('First Name').eq('Tim'),",
@@ -120,7 +121,7 @@ describe('toBuilderCode', () => {
   });
 
   it('takes a clause as well as a query, and the names it is told', () => {
-    const clause = mdq.field('A').eq('x');
+    const clause = builder.field('A').eq('x');
     expect(toBuilderCode(clause, { name: 'search', from: '../mdq' })).toBe(
       "import { field, query } from '../mdq';\n\nexport const search = query(field('A').eq('x'));\n",
     );

@@ -1,13 +1,8 @@
 /** Issue 9, items 1 and 4 for `check`: capped diagnostics, and deep trees answered with a diagnostic. */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  check,
-  DEFAULT_LIMITS,
-  exampleSchemas,
-  type Diagnostic,
-  type Node,
-} from '../../src/index.js';
+import { check, DEFAULT_LIMITS, type Diagnostic, type Node } from '../../src/index.js';
+import { exampleSchemas } from '../../src/examples/index.js';
 import { MAX_TREE_DEPTH } from '../../src/language/depth.js';
 import type { Level } from '../../src/checker/rule.js';
 

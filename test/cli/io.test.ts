@@ -19,7 +19,7 @@ import {
   wantsColor,
 } from '../../src/cli/io.js';
 import { runCli } from '../../src/cli/run.js';
-import { exampleSchemas } from '../../src/index.js';
+import { exampleSchemas } from '../../src/examples/index.js';
 import { fakeIo } from '../support/cli.js';
 import { cli } from '../emulator/child.js';
 

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { expandGlob } from '../../src/cli/glob.js';
 import { runCli } from '../../src/cli/run.js';
-import { exampleSchemas } from '../../src/index.js';
+import { exampleSchemas } from '../../src/examples/index.js';
 import { fakeIo } from '../support/cli.js';
 
 function tree(files: Record<string, string>): string {

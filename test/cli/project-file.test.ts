@@ -8,7 +8,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { exampleSchemas } from '../../src/index.js';
+import { exampleSchemas } from '../../src/examples/index.js';
 import { runCli } from '../../src/cli/run.js';
 import { startEmulator } from '../../src/emulator/index.js';
 import { fakeIo, runCaptured } from '../support/cli.js';

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fieldValues } from '../../src/client/field-values.js';
-import { exampleSchemas, loadSchema } from '../../src/index.js';
+import { loadSchema } from '../../src/index.js';
+import { exampleSchemas } from '../../src/examples/index.js';
 
 const schema = loadSchema(exampleSchemas);
 

@@ -2,7 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { NotFoundError, QueryError, createClient, type Logger } from '../../src/client/index.js';
 import { exampleTenant } from '../../src/examples/index.js';
-import { field, parse, query } from '../../src/index.js';
+import { parse } from '../../src/index.js';
+import { field, query } from '../../src/builder/index.js';
 import { MAX_DESCRIBED } from '../../src/client/local-check.js';
 import { fakeFetch, json } from './support/fake-fetch.js';
 import {

@@ -8,13 +8,13 @@ import { CompletionContext } from '@codemirror/autocomplete';
 import { EditorState, type TransactionSpec } from '@codemirror/state';
 import { EditorView, keymap, showTooltip } from '@codemirror/view';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { check } from '../../src/index.js';
 import {
-  check,
   complete,
-  exampleSchemas,
   hover as engineHover,
   type CompletionResult,
-} from '../../src/index.js';
+} from '../../src/completion/index.js';
+import { exampleSchemas } from '../../src/examples/index.js';
 import {
   closeHover,
   fixLabel,

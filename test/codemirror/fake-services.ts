@@ -1,5 +1,5 @@
 /** A stand-in for the completion engine with the contract's shapes, recording its calls. */
-import type { CompletionResult } from '../../src/index.js';
+import type { CompletionResult } from '../../src/completion/index.js';
 import type { QueryServices } from '../../src/codemirror/index.js';
 
 export function fakeServices(

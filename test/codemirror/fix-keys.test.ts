@@ -9,7 +9,7 @@ import { EditorState } from '@codemirror/state';
 import { EditorView, keymap } from '@codemirror/view';
 import { afterEach, describe, expect, it } from 'vitest';
 import { mdq, queryDiagnostics, quickFix } from '../../src/codemirror/index.js';
-import { exampleSchemas } from '../../src/index.js';
+import { exampleSchemas } from '../../src/examples/index.js';
 
 const views: EditorView[] = [];
 afterEach(() => {

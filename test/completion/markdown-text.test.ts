@@ -6,7 +6,8 @@
 import fc from 'fast-check';
 import MarkdownIt from 'markdown-it';
 import { describe, expect, it } from 'vitest';
-import { complete, hover, loadSchema } from '../../src/index.js';
+import { loadSchema } from '../../src/index.js';
+import { complete, hover } from '../../src/completion/index.js';
 import { customerSchema } from '../../src/examples/index.js';
 import { markdownCode, markdownText } from '../../src/completion/markdown-text.js';
 import { inlineParts, plainMarkdown } from '../../src/codemirror/markdown.js';

@@ -1,19 +1,10 @@
 // Every entry's types, used as a user would, compiled with --strict and without skipLibCheck.
 // A line marked @ts-expect-error proves that the types arrived: were they `any`, it would fail.
-import {
-  type CompileInput,
-  type QueryNode,
-  type RequiredClause,
-  type ValueRange,
-  check,
-  compile,
-  complete,
-  defineSchema,
-  exampleCustomerSchema,
-  format,
-  parse,
-  query,
-} from 'mdq';
+import { type QueryNode, type RequiredClause, type ValueRange, check, format, parse } from 'mdq';
+import { defineSchema, query } from 'mdq/builder';
+import { complete } from 'mdq/completion';
+import { type CompileInput, compile } from 'mdq/evaluator';
+import { exampleCustomerSchema } from 'mdq/examples';
 import { type SearchInput, type SearchScope, createClient } from 'mdq/client';
 import { mdq } from 'mdq/codemirror';
 import { startEmulator } from 'mdq/emulator';

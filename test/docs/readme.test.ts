@@ -1,6 +1,7 @@
 /**
  * Every ```ts example of README.md and docs/*.md type-checks under `tsc --strict`, and those
- * that import only `mdq` run with their `// => '...'` assertions holding; every transcript
+ * that import only `mdq` and its browser-safe parts (mdq/builder, mdq/completion, mdq/evaluator,
+ * mdq/examples) run with their `// => '...'` assertions holding; every transcript
  * prints what it shows (see support/readme-examples.ts).
  */
 import { readdirSync, readFileSync } from 'node:fs';
@@ -9,6 +10,7 @@ import { runInTerminal } from '../support/cli.js';
 import {
   codeBlocks,
   importsOf,
+  RUNNABLE,
   runExample,
   shellWords,
   transcripts,
@@ -28,12 +30,14 @@ const read = (doc: string) => readFileSync(new URL(doc, root), 'utf8');
 const examples = documents.flatMap((doc) =>
   codeBlocks(read(doc)).map((b, i) => ({ doc, name: `${doc.replace(/\W/g, '-')}-${i + 1}`, ...b })),
 );
-const runnable = examples.filter((e) => importsOf(e.code).every((name) => name === 'mdq'));
+const runnable = examples.filter((e) => importsOf(e.code).every((name) => name in RUNNABLE));
 
 describe('README and guide examples', () => {
   it('the harness catches a wrong assertion', () => {
     expect(() =>
-      runExample("import { format, term } from 'mdq';\nformat(term('a')); // => 'b'"),
+      runExample(
+        "import { format } from 'mdq';\nimport { term } from 'mdq/builder';\nformat(term('a')); // => 'b'",
+      ),
     ).toThrow(/expected 'a' to be 'b'/);
   });
 

@@ -7,7 +7,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { highlight } from 'mdq';
+import { highlight } from 'mdq/completion';
 import {
   completionLabels,
   completionSettled,

@@ -10,7 +10,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { exampleSchemas } from '../../src/index.js';
+import { exampleSchemas } from '../../src/examples/index.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const DOCUMENTED_COMMAND = "{ 'npx', 'mdq', 'lsp', '--stdio' }";

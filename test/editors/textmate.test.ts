@@ -11,7 +11,7 @@ import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as oniguruma from 'vscode-oniguruma';
 import { type IGrammar, INITIAL, Registry } from 'vscode-textmate';
-import { highlight, type SemanticTokenClass } from '../../src/index.js';
+import { highlight, type SemanticTokenClass } from '../../src/completion/index.js';
 
 const require = createRequire(import.meta.url);
 const GRAMMAR = join(

@@ -7,7 +7,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { columnHeader, MdqResults, type MdqSearchBox } from '../../src/element/index.js';
-import { customerSchema } from '../../src/index.js';
+import { customerSchema } from '../../src/examples/index.js';
 import { fakeClient, HITS, until } from './support.js';
 
 function results(fail = false) {

@@ -20,7 +20,7 @@ import {
   type SearchDetail,
 } from '../../src/element/index.js';
 import { historyCompletions } from '../../src/element/history.js';
-import { customerSchema, exampleSchemas } from '../../src/index.js';
+import { customerSchema, exampleSchemas } from '../../src/examples/index.js';
 import { fakeClient, until } from './support.js';
 
 function memoryHistory(initial: string[] = []): HistoryStorage & { list: readonly string[] } {

@@ -1,5 +1,7 @@
 /** A stand-in for `mdq/client` over a few records: it lists one business area with the example customer schema, and searches with mdq's evaluator. */
-import { compile, customerSchema, type SchemaResponse } from '../../src/index.js';
+import type { SchemaResponse } from '../../src/index.js';
+import { compile } from '../../src/evaluator/index.js';
+import { customerSchema } from '../../src/examples/index.js';
 import type { SearchBoxClient } from '../../src/element/index.js';
 
 export const HITS = [

@@ -5,7 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { clientValues } from '../../src/element/values.js';
-import { customerSchema, loadSchema } from '../../src/index.js';
+import { loadSchema } from '../../src/index.js';
+import { customerSchema } from '../../src/examples/index.js';
 import { fakeClient } from './support.js';
 
 const index = loadSchema(customerSchema);

@@ -1,7 +1,7 @@
 /** The rules a stored value must keep, read from its field definition (what `_errors` reports). */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { exampleSchemas } from '../../src/index.js';
+import { exampleSchemas } from '../../src/examples/index.js';
 import { recordErrors, valueErrors } from '../../src/emulator/store/field-rules.js';
 
 const field = (schema: number, name: string) =>

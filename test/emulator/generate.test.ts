@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_GENERATED, exampleData } from '../../src/emulator/data/generate.js';
 import { recordErrors } from '../../src/emulator/store/field-rules.js';
-import { exampleTenant } from '../../src/index.js';
+import { exampleTenant } from '../../src/examples/index.js';
 
 const objects = (data: ReturnType<typeof exampleData>) =>
   data.dataSets.flatMap((d) => d.dataObjects);

@@ -1,7 +1,7 @@
 /** Business areas, schemas (paged), Get Schema, datasets (paged), as the interface describes them. */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { exampleBusinessAreas, exampleSchemas } from '../../src/index.js';
+import { exampleBusinessAreas, exampleSchemas } from '../../src/examples/index.js';
 import { allPages, startApi, tenantPaths, type TestApi } from './helpers.js';
 
 describe('metadata endpoints', () => {

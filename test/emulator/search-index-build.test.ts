@@ -6,7 +6,8 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { compile, parse } from '../../src/index.js';
+import { parse } from '../../src/index.js';
+import { compile } from '../../src/evaluator/index.js';
 import { exampleData } from '../../src/emulator/data/generate.js';
 import {
   buildInBackground,

@@ -5,7 +5,8 @@
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { filter, parse } from '../../src/index.js';
+import { parse } from '../../src/index.js';
+import { filter } from '../../src/evaluator/index.js';
 import { exampleTenant } from '../../src/examples/index.js';
 import { candidates, indexSome } from '../../src/emulator/search/word-index.js';
 import type { DataSetState, StoredObject } from '../../src/emulator/store/tenant-store.js';

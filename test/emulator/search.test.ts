@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { filter } from '../../src/index.js';
+import { filter } from '../../src/evaluator/index.js';
 import { allPages, startApi, tenantPaths, type TestApi } from './helpers.js';
 
 const search = (api: TestApi, params: Record<string, string | number>) =>

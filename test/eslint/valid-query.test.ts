@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { RuleTester } from 'eslint';
 import { describe, it } from 'vitest';
 import plugin from '../../src/eslint/index.js';
-import { exampleSchemas } from '../../src/index.js';
+import { exampleSchemas } from '../../src/examples/index.js';
 
 RuleTester.describe = describe;
 RuleTester.it = it;

@@ -1,16 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  field,
-  parse,
-  query,
-  QuerySyntaxError,
-  SchemaError,
-  loadSchema,
-  defineSchema,
-  term,
-  and,
-  not,
-} from '../../src/index.js';
+import { parse, QuerySyntaxError, SchemaError, loadSchema } from '../../src/index.js';
+import { field, query, defineSchema, term, and, not } from '../../src/builder/index.js';
 import { compile, filter } from '../../src/evaluator/index.js';
 import type { Expr } from '../../src/language/ast.js';
 import { exampleSchemas, nameOf, names, records } from './records.js';

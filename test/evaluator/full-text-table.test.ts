@@ -5,7 +5,8 @@
  */
 import fc from 'fast-check';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { and, equals, format, not, or, parse, phrase, term, type Expr } from '../../src/index.js';
+import { format, parse, type Expr } from '../../src/index.js';
+import { and, equals, not, or, phrase, term } from '../../src/builder/index.js';
 import { compile, filter, forgetRecord, type DataRecord } from '../../src/evaluator/index.js';
 import { FullTextTable } from '../../src/evaluator/full-text-table.js';
 import {

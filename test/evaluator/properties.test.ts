@@ -6,27 +6,29 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
-  and,
-  between,
   bracketFieldName,
-  compare,
-  equals,
   escapeFieldName,
   escapeTerm,
-  exists,
   format,
+  parse,
+  quote,
+  type Expr,
+} from '../../src/index.js';
+import {
+  and,
+  between,
+  compare,
+  equals,
+  exists,
   greaterThan,
   missing,
   not,
   or,
-  parse,
   phrase,
   query,
-  quote,
   startsWith,
   term,
-  type Expr,
-} from '../../src/index.js';
+} from '../../src/builder/index.js';
 import { compile, filter, type DataRecord } from '../../src/evaluator/index.js';
 import { query as anyTree, trickyString } from '../support/arbitraries.js';
 import { fieldNameArb, hostileString, operatorArb } from '../builder/arbitraries.js';

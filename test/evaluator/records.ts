@@ -1,5 +1,5 @@
 /** The example tenant's data objects as search hits return them: with the hit metadata. */
-import { exampleDataSets, exampleSchemas } from '../../src/index.js';
+import { exampleDataSets, exampleSchemas } from '../../src/examples/index.js';
 import {
   compile,
   filter,

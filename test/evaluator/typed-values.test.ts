@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { compile, loadSchema } from '../../src/index.js';
+import { loadSchema } from '../../src/index.js';
+import { compile } from '../../src/evaluator/index.js';
 import {
   compareIgnoringCase,
   compareText,

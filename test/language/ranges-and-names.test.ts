@@ -1,7 +1,8 @@
 /** Issue 9, items 6, 7 and 8: how `[` and `{` open ranges, a bare `TO` as a bound, escapes in bracket names. */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { check, exampleSchemas, fixQuery, format, parse, type Node } from '../../src/index.js';
+import { check, fixQuery, format, parse, type Node } from '../../src/index.js';
+import { exampleSchemas } from '../../src/examples/index.js';
 import { parseWithReferenceParser } from '../../src/language/parse.js';
 import { strip } from '../support/strip.js';
 

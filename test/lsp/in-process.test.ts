@@ -12,7 +12,8 @@ import {
   StreamMessageWriter,
 } from 'vscode-jsonrpc/node';
 import { createConnection } from 'vscode-languageserver/node';
-import { exampleSchemas, loadSchema } from '../../src/index.js';
+import { loadSchema } from '../../src/index.js';
+import { exampleSchemas } from '../../src/examples/index.js';
 import { createServer, type Project, type Projects } from '../../src/lsp/index.js';
 
 const schema = loadSchema(exampleSchemas);

@@ -5,7 +5,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LSP_SEMANTIC_TOKEN_TYPES } from '../../src/index.js';
+import { LSP_SEMANTIC_TOKEN_TYPES } from '../../src/completion/index.js';
 import { project, type Session, start } from './support/client.js';
 
 const TWO_BLOCKS = 'City:Berlin\n\nCitty:Berlin AND status:ACT\n';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ValueSuggestion } from '../../src/index.js';
+import type { ValueSuggestion } from '../../src/completion/index.js';
 import { TenantValues } from '../../src/lsp/tenant-values.js';
 
 const values = (...v: string[]): ValueSuggestion[] => v.map((value) => ({ value }));

@@ -21,8 +21,12 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import ts from 'typescript';
 import { afterAll, describe, expect, it } from 'vitest';
-import * as mdq from '../../src/index.js';
-import { check, complete, filter, generateSchemaModule } from '../../src/index.js';
+import * as builder from '../../src/builder/index.js';
+import * as examples from '../../src/examples/index.js';
+import { check } from '../../src/index.js';
+import { generateSchemaModule } from '../../src/builder/index.js';
+import { complete } from '../../src/completion/index.js';
+import { filter } from '../../src/evaluator/index.js';
 import { escapeTerm, quote } from '../../src/language/escape.js';
 import type { SchemaResponse } from '../../src/schema/response.js';
 import { recordErrors } from '../../src/schema/value-rules.js';
@@ -354,7 +358,7 @@ function codegenSchemas(responses: SchemaResponse | readonly SchemaResponse[]): 
     compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022 },
   }).outputText;
   const exports: Record<string, unknown> = {};
-  new Function('exports', 'require', js)(exports, () => mdq);
+  new Function('exports', 'require', js)(exports, () => builder);
   return Object.values(exports);
 }
 
@@ -437,8 +441,8 @@ describe('one query, one meaning', () => {
   });
 
   it("the codegen'd example schema finds the same people born before 1960 as the Get Schema response (it found nobody: the module dropped dateFormat)", () => {
-    const customer = mdq.exampleSchemas.find((s) => s.name === 'Customer')!;
-    const records = mdq.exampleDataSets
+    const customer = examples.exampleSchemas.find((s) => s.name === 'Customer')!;
+    const records = examples.exampleDataSets
       .filter(({ dataSet }) => dataSet.schemaName === 'Customer')
       .flatMap(({ dataObjects }) => dataObjects);
     const query = '[Date of Birth] lt "1960-01-01"';
@@ -450,8 +454,8 @@ describe('one query, one meaning', () => {
   });
 
   it('decides booleans one way everywhere: the spellings of allowedBooleanValues, exactly', () => {
-    const customer = mdq.exampleSchemas.find((s) => s.name === 'Customer')!;
-    const records = mdq.exampleDataSets.flatMap(({ dataObjects }) => dataObjects);
+    const customer = examples.exampleSchemas.find((s) => s.name === 'Customer')!;
+    const records = examples.exampleDataSets.flatMap(({ dataObjects }) => dataObjects);
     const codes = (q: string) => check(q, { schema: customer }).map((d) => d.code);
     expect(codes('VIP:Y')).toEqual([]);
     expect(filter(records, 'VIP:Y', { schema: customer }).length).toBeGreaterThan(0);

@@ -7,7 +7,7 @@
 import type { estypes } from '@elastic/elasticsearch';
 import type { API } from '@opensearch-project/opensearch';
 import { describe, expect, it } from 'vitest';
-import { exampleCustomerSchema } from '../../src/index.js';
+import { exampleCustomerSchema } from '../../src/examples/index.js';
 import { indexMapping, toQueryDsl } from '../../src/opensearch/index.js';
 
 const schema = exampleCustomerSchema;

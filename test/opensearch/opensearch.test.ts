@@ -4,7 +4,8 @@
  * differently). The generated cases and Lucene's answers are lucene.test.ts's.
  */
 import { describe, expect, it } from 'vitest';
-import { type Expr, not, term } from '../../src/index.js';
+import type { Expr } from '../../src/index.js';
+import { not, term } from '../../src/builder/index.js';
 import { parse } from '../../src/language/parse.js';
 import { type QueryDsl, indexMapping, toQueryDsl } from '../../src/opensearch/index.js';
 import { javaDatePattern } from '../../src/opensearch/fields.js';

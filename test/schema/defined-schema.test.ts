@@ -4,15 +4,10 @@
  * in the types and at run time, and see the same fields as the response it came from.
  */
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import {
-  check,
-  compile,
-  complete,
-  defineSchema,
-  loadSchema,
-  type SchemaInput,
-  schemaFromResponse,
-} from '../../src/index.js';
+import { check, loadSchema, type SchemaInput } from '../../src/index.js';
+import { defineSchema, schemaFromResponse } from '../../src/builder/index.js';
+import { complete } from '../../src/completion/index.js';
+import { compile } from '../../src/evaluator/index.js';
 
 const people = defineSchema({
   'First Name': { dataType: 'string' },

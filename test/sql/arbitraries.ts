@@ -5,12 +5,12 @@
  * format and not, empty values), and every construct of the language.
  */
 import fc from 'fast-check';
+import { format, type Expr } from '../../src/index.js';
 import {
   and,
   boost,
   compare,
   exists,
-  format,
   fuzzy,
   inField,
   matchAll,
@@ -23,9 +23,8 @@ import {
   term,
   valueRange,
   wildcard,
-  type Expr,
   type FieldValueClause,
-} from '../../src/index.js';
+} from '../../src/builder/index.js';
 import type { DataRecord } from '../../src/evaluator/index.js';
 import { loadSchema, type SchemaIndex } from '../../src/schema/schema.js';
 

@@ -1,13 +1,26 @@
 /**
  * Runs ```ts examples from Markdown. A line ending in `// => <JS string literal>`
  * asserts that the expression on that line evaluates to that string. Each block is
- * transpiled to CommonJS and run with `mdq` bound to the source tree, so the docs
+ * transpiled to CommonJS and run with `mdq` and its parts bound to the source tree, so the docs
  * cannot drift from the code.
  */
 import { dirname, join } from 'node:path';
 import ts from 'typescript';
 import { expect } from 'vitest';
+import * as builder from '../../src/builder/index.js';
+import * as completion from '../../src/completion/index.js';
+import * as evaluator from '../../src/evaluator/index.js';
+import * as examples from '../../src/examples/index.js';
 import * as mdq from '../../src/index.js';
+
+/** What an example may import and run in-process: the root and its browser-safe parts, from the source tree. */
+export const RUNNABLE: Readonly<Record<string, object>> = {
+  mdq,
+  'mdq/builder': builder,
+  'mdq/completion': completion,
+  'mdq/evaluator': evaluator,
+  'mdq/examples': examples,
+};
 
 /** The ```ts blocks of a Markdown text, with the heading of the section each sits in. */
 export function codeBlocks(markdown: string): { heading: string; code: string }[] {
@@ -108,8 +121,12 @@ export function runExample(block: string): number {
   const check = (actual: unknown, expected: string, source: string) =>
     expect(actual, source).toBe(expected);
   const require = (name: string) => {
-    if (name !== 'mdq') throw new Error(`README examples import only 'mdq', not '${name}'`);
-    return mdq;
+    const module = RUNNABLE[name];
+    if (module === undefined)
+      throw new Error(
+        `README examples import only ${Object.keys(RUNNABLE).join(', ')}, not '${name}'`,
+      );
+    return module;
   };
   new Function('exports', 'require', '__check', js.outputText)({}, require, check);
   return checks;

@@ -4,7 +4,8 @@
  * the example tenant).
  */
 import { writeFile } from 'node:fs/promises';
-import { CodegenError, exampleSchemas, generateSchemaModule } from '../../index.js';
+import { CodegenError, generateSchemaModule } from '../../builder/index.js';
+import { exampleSchemas } from '../../examples/index.js';
 import { parseCommandArgs } from '../args.js';
 import type { Command } from '../command.js';
 import { EXIT, UsageError, type CliIo } from '../io.js';
@@ -28,7 +29,7 @@ export function codegenCommandWith(write: WriteText): Command {
     help: {
       examples: [
         'mdq codegen customer.json --out src/customer.schema.ts',
-        'mdq codegen --example --import mdq',
+        'mdq codegen --example --out src/schemas.ts',
       ],
     },
     options,

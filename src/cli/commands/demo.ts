@@ -3,7 +3,8 @@
  * showing the canonical form of valid queries, the diagnostics of broken ones, and
  * the checker at work on realistic queries against the example tenant.
  */
-import { check, exampleSchemas, fixQuery, format, parse } from '../../index.js';
+import { check, fixQuery, format, parse } from '../../index.js';
+import { exampleSchemas } from '../../examples/index.js';
 import type { Command } from '../command.js';
 import { parseCommandArgs } from '../args.js';
 import { EXIT, UsageError } from '../io.js';

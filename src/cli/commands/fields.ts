@@ -5,7 +5,8 @@
  * formats). `--json` writes the Get Schema responses themselves, the file that
  * `mdq lint --schema` and `mdq codegen` read.
  */
-import { exampleSchemas, loadSchema } from '../../index.js';
+import { loadSchema } from '../../index.js';
+import { exampleSchemas } from '../../examples/index.js';
 import type { SchemaResponse } from '../../schema/response.js';
 import type { SchemaField } from '../../schema/schema.js';
 import { parseCommandArgs } from '../args.js';

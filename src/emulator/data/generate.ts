@@ -6,7 +6,7 @@
  * rules (so `_errors` and `erroredRecordsCount` have something to show).
  */
 import { getHeapStatistics } from 'node:v8';
-import { exampleId, exampleTenant } from '../../index.js';
+import { exampleId, exampleTenant } from '../../examples/index.js';
 import { zeroPad } from '../../schema/dates.js';
 import type { DataSetListItem, SchemaResponse } from '../../schema/response.js';
 import { integer, pick, seededRandom, weighted, type Random } from '../random.js';

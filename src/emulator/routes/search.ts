@@ -5,7 +5,8 @@
  * the datasets are listed (business area, schema, dataset), and within a dataset in the
  * order the data objects were created.
  */
-import { check, compile, parse } from '../../index.js';
+import { check, parse } from '../../index.js';
+import { compile } from '../../evaluator/index.js';
 import type { Matcher } from '../../evaluator/index.js';
 import type { Query } from '../../language/ast.js';
 import type { Diagnostic } from '../../language/diagnostic.js';

@@ -1,7 +1,8 @@
 import { expect, it } from 'vitest';
 import { check } from '../../../src/checker/check.js';
 import { fixQuery } from '../../../src/checker/fix-query.js';
-import { exampleDataSets, filter } from '../../../src/index.js';
+import { filter } from '../../../src/evaluator/index.js';
+import { exampleDataSets } from '../../../src/examples/index.js';
 import { NonEmptyQuery } from '../../../src/checker/rules/non-empty-query.js';
 import { QueryHasPositiveClause } from '../../../src/checker/rules/query-has-positive-clause.js';
 import { NoLeadingWildcard } from '../../../src/checker/rules/no-leading-wildcard.js';

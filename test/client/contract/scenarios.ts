@@ -18,7 +18,8 @@ import {
   type DataObjectRef,
   type MdqClient,
 } from '../../../src/client/index.js';
-import { parse, query } from '../../../src/index.js';
+import { parse } from '../../../src/index.js';
+import { query } from '../../../src/builder/index.js';
 import type { Target } from './target.js';
 
 /** Records every backoff wait and returns at once: retries are tested, not waited for. */

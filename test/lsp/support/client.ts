@@ -13,7 +13,7 @@ import {
   StreamMessageReader,
   StreamMessageWriter,
 } from 'vscode-jsonrpc/node';
-import { exampleSchemas } from '../../../src/index.js';
+import { exampleSchemas } from '../../../src/examples/index.js';
 
 const ROOT = join(import.meta.dirname, '..', '..', '..');
 
