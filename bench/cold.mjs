@@ -55,11 +55,8 @@ async function writeFloor() {
     write: false,
     logLevel: 'error',
   });
-  const body = bundled.outputFiles[0].text
-    .split('\n')
-    .filter((line) => !/^(?:import|export) /.test(line))
-    .join('\n')
-    .replace(/\nexport \{[\s\S]*?\};?\s*$/, '');
+  // The bundle's one import-free module ends in its export list (several lines).
+  const body = bundled.outputFiles[0].text.replace(/\nexport \{[\s\S]*?\};?\s*$/, '');
   const dir = mkdtempSync(join(tmpdir(), 'mdq-cold-floor-'));
   const file = join(dir, 'floor.mjs');
   writeFileSync(file, `export function unused() {\n${body}\n}\n`);
