@@ -8,10 +8,15 @@ import { buildSync } from 'esbuild';
 const root = join(__dirname, '..', '..');
 export const examples = join(root, 'examples');
 
+/** `mdq` and the subpaths the examples (and what they import) use. */
 const alias = {
   mdq: join(root, 'src', 'index.ts'),
-  'mdq/client': join(root, 'src', 'client', 'index.ts'),
-  'mdq/codemirror': join(root, 'src', 'codemirror', 'index.ts'),
+  ...Object.fromEntries(
+    ['client', 'codemirror', 'builder', 'completion', 'evaluator', 'examples'].map((name) => [
+      `mdq/${name}`,
+      join(root, 'src', name, 'index.ts'),
+    ]),
+  ),
 };
 
 /** Bundles `entry` (a path under examples/) into `outfile`; returns `outfile`. */
