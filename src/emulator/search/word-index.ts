@@ -22,6 +22,7 @@ import { forEachFullText } from '../../evaluator/full-text-walk.js';
 import type { Expr, FieldValue, Query } from '../../language/ast.js';
 import { loadSchema, type SchemaIndex } from '../../index.js';
 import type { SchemaResponse } from '../../schema/response.js';
+import { ApiError } from '../http/reply.js';
 import type { DataSetState } from '../store/tenant-store.js';
 
 /** Positions (in `objects`) of the objects that may match, ascending and unique; null: any object may. */
@@ -114,8 +115,24 @@ class WordIndex {
     while (this.built < stop) this.indexAt(this.built++);
   }
 
+  /**
+   * Positions whose data file line is not JSON (its first access throws a 500, tenant-store.ts):
+   * never indexed, always candidates, so the searches that would have tested them answer that 500.
+   */
+  readonly unreadable = new Set<number>();
+
   private indexAt(i: number): void {
-    const { hit, id } = this.dataSet.objects[i]!;
+    const object = this.dataSet.objects[i]!;
+    const { id } = object;
+    let hit: Readonly<Record<string, unknown>>;
+    try {
+      // The first access parses a line kept unparsed since start-up.
+      hit = object.hit;
+    } catch (e) {
+      if (!(e instanceof ApiError)) throw e;
+      this.unreadable.add(i);
+      return;
+    }
     if (this.indexed[i] === hit) return;
     if (this.indexedIds[i] !== id) {
       this.indexedIds[i] = id;
@@ -322,7 +339,12 @@ export function candidates(dataSet: DataSetState, query: Query): Candidates {
   const p = plan(query.body, schema);
   if (p === null) return null;
   index.catchUp();
-  const found = run(index, p);
+  let found = run(index, p);
+  if (index.unreadable.size > 0)
+    found = union(
+      found,
+      [...index.unreadable].sort((a, b) => a - b),
+    );
   const end = index.end;
   // Positions at or past `end` in a list (an undone create moved objects down) are left out, and those past
   // the part built are every one a candidate: the matcher tests them, as a full scan would.
