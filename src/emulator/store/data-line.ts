@@ -1,7 +1,8 @@
 /**
  * A data object's line read without JSON.parse (issue 30, item 9: start-up). The store writes
  * every line as `{"_dataObjectId":"<id>","_version":<n>[,"_deleted":true][,<fields>]}`
- * (`TenantStore.fileRecord`: its key order is the contract this file reads), so start-up
+ * (`TenantStore.fileRecord`: its key order is the contract this file reads; JavaScript puts a
+ * field with an integer-like name such as "0" first, and such a line is parsed), so start-up
  * learns an object's id, version and deletion from that prefix and keeps the rest of the
  * line as bytes, parsed on first access (`Stored`). A line of any other shape (edited by hand,
  * an id with an escape, a field whose name starts with `_`, a torn last line) is parsed at
@@ -73,12 +74,12 @@ export class LineScanner {
     if (i === idStart || !at(bytes, i, VERSION)) return undefined;
     const idEnd = i;
     i += VERSION.length;
-    // A version of 1 to 15 digits without a leading zero (JSON's integers; safe ones).
+    // A version of 1 to 16 digits without a leading zero (JSON's integers), a safe integer from 1 on.
     const digits = i;
     let version = 0;
-    while (i < end && bytes[i]! >= 0x30 && bytes[i]! <= 0x39 && i - digits < 15)
-      version = version * 10 + bytes[i++]! - 0x30;
-    if (i === digits || (bytes[digits] === 0x30 && i > digits + 1) || version < 1) return undefined;
+    while (i < end && bytes[i]! >= 0x30 && bytes[i]! <= 0x39 && i - digits < 16)
+      version = version * 10 + (bytes[i++]! - 0x30);
+    if (i === digits || bytes[digits] === 0x30 || !Number.isSafeInteger(version)) return undefined;
     let deleted = false;
     if (bytes[i] === 0x2c /* , */ && at(bytes, i + 1, DELETED)) {
       deleted = true;
