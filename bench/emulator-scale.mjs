@@ -329,7 +329,8 @@ console.log(`\n## cost at scale (new): throughput at 1 000 over throughput at ${
 for (const q of ['field', 'id', 'phrase', 'match-all page'])
   console.log(`- ${q}: ${fmt(at('new', 1000)[q].rps / at('new', RECORDS)[q].rps)}x`);
 console.log(`\n## start-up of a ${RECORDS}-object data folder, in turns (ms)`);
-if (FROM_FOLDER) console.log('(the rows above ran on a data folder each tree seeded and started from)');
+if (FROM_FOLDER)
+  console.log('(the rows above ran on a data folder each tree seeded and started from)');
 const times = await startups(NEW_ONLY ? [newTree] : trees, RECORDS);
 for (const [name, list] of Object.entries(times)) console.log(`- ${name}: ${list.join(', ')}`);
 console.log(`load at the end ${load1()}`);

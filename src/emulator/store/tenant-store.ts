@@ -334,10 +334,12 @@ export class TenantStore {
         this.add(state, new Stored(record.id, state, record.version, record.deleted, record));
         return;
       }
-      record = JSON.parse(record.file.bytes.toString('utf8', record.start, record.end)) as Record<
-        string,
-        unknown
-      >;
+      const { file, start, end } = record;
+      try {
+        record = JSON.parse(file.bytes.toString('utf8', start, end)) as Record<string, unknown>;
+      } catch {
+        throw new Error(`${file.path}: line ${lineNumber(file.bytes, start)} is not JSON`);
+      }
     }
     const id = record._dataObjectId;
     const version = record._version ?? 1;

@@ -10,6 +10,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startEmulator } from '../../../src/emulator/index.js';
+import { readDataDir } from '../../../src/emulator/store/data-dir.js';
+import { TenantStore } from '../../../src/emulator/store/tenant-store.js';
 import type { Emulator } from '../../../src/emulator/types.js';
 
 let seeded: string;
@@ -83,6 +85,25 @@ describe('a data file line that is not JSON', () => {
         `${file}: line 2 is not JSON`,
       );
     }
+  });
+
+  it('stops the start when it lists an id twice (edited by hand) and the second line is not JSON; a second line that is JSON wins when newer', async () => {
+    const dir = copy();
+    const { file, lines } = biggest(dir);
+    const first = JSON.parse(lines[0]!);
+    const again = `{"_dataObjectId":"${first._dataObjectId}","_version":${first._version + 1},"Note":oops}`;
+    writeFileSync(file, `${[...lines, again].join('\n')}\n`);
+    await expect(startEmulator({ port: 0, dataDir: dir })).rejects.toThrow(
+      `${file}: line ${lines.length + 1} is not JSON`,
+    );
+    const newer = again.replace('oops', '"newer"');
+    writeFileSync(file, `${[...lines, newer].join('\n')}\n`);
+    const store = new TenantStore((await readDataDir(dir)).tenant);
+    const object = store.dataSets
+      .flatMap((d) => d.objects)
+      .find((o) => o.id === first._dataObjectId)!;
+    expect(object.version).toBe(first._version + 1);
+    expect(object.values.Note).toBe('newer');
   });
 
   it('is found on first access when it has the writer shape: a 500 naming the file and line for each request that reads it, warned of once; the rest is served', async () => {
