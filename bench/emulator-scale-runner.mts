@@ -2,6 +2,7 @@
  * One emulator for bench/emulator-scale.mjs, started from a source tree (this one, or an
  * older one for ratios in the same run): prints `ready <url> <start-up ms> <heap bytes> <rss bytes>`,
  * and on SIGUSR2 (after a search burst) `memory <heap bytes> <rss bytes>`, both after a full collection.
+ * The heap counts array buffers too: a data folder's lines not parsed yet are held as file bytes there.
  * With `floor` for the source folder it serves a constant answer instead (the transport's floor).
  *
  *   tsx bench/emulator-scale-runner.mts <src folder | floor> <records> [data folder]
@@ -34,7 +35,11 @@ if (src === 'floor') {
 } else {
 const { startEmulator } = await import(pathToFileURL(join(resolve(src!), 'emulator/index.ts')).href);
 collect();
-const before = process.memoryUsage().heapUsed;
+const used = () => {
+  const { heapUsed, arrayBuffers } = process.memoryUsage();
+  return heapUsed + arrayBuffers;
+};
+const before = used();
 const started = performance.now();
 const emulator = await startEmulator({
   records: Number(records),
@@ -45,8 +50,7 @@ const ms = performance.now() - started;
 collect();
 const memory = () => {
   collect();
-  const { heapUsed, rss } = process.memoryUsage();
-  return `${heapUsed - before} ${rss}`;
+  return `${used() - before} ${process.memoryUsage().rss}`;
 };
 console.log(`ready ${emulator.url} ${Math.round(ms)} ${memory()}`);
 process.on('SIGUSR2', () => console.log(`memory ${memory()}`));

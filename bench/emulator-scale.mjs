@@ -6,7 +6,9 @@
  * N objects, beside the floor: a bare Node server answering a constant, driven the same way.
  * Runs the TypeScript sources through tsx (both trees), each emulator in its own process;
  * autocannon drives the load. `--new-only` leaves the older tree out beyond 1 000 objects
- * (the 1 000 000 run).
+ * (the 1 000 000 run). `--from-folder` runs the rows on a data folder the tree seeded and
+ * then started from (the data file lines are then parsed on first access, session 18)
+ * instead of a tenant generated in memory.
  *
  *   git archive <commit> src | tar -x -C .bench-old
  *   node bench/emulator-scale.mjs --old .bench-old/src [--records 100000] [--duration 5] [--new-only] [--heap MB]
@@ -28,6 +30,7 @@ const OLD = option('--old', undefined);
 const RECORDS = Number(option('--records', 100_000));
 const DURATION = Number(option('--duration', 5));
 const NEW_ONLY = args.includes('--new-only');
+const FROM_FOLDER = args.includes('--from-folder');
 /** The servers' heap limit in MB (`--heap 8192` for a million objects), else Node's default. */
 const HEAP = option('--heap', undefined);
 const work = mkdtempSync(join(tmpdir(), 'mdq-bench-scale-'));
@@ -162,7 +165,12 @@ async function indexReady(url, auth, query, limitMs = 120_000) {
 }
 
 async function measure(name, src, records, queries) {
-  const server = await start(src, records);
+  let dataDir;
+  if (FROM_FOLDER) {
+    dataDir = join(work, `rows-${name}-${records}`);
+    await stop(await start(src, records, dataDir));
+  }
+  const server = await start(src, records, dataDir);
   const { pid } = server.child;
   const auth = await token(server.url);
   const began = performance.now();
@@ -321,6 +329,8 @@ console.log(`\n## cost at scale (new): throughput at 1 000 over throughput at ${
 for (const q of ['field', 'id', 'phrase', 'match-all page'])
   console.log(`- ${q}: ${fmt(at('new', 1000)[q].rps / at('new', RECORDS)[q].rps)}x`);
 console.log(`\n## start-up of a ${RECORDS}-object data folder, in turns (ms)`);
+if (FROM_FOLDER)
+  console.log('(the rows above ran on a data folder each tree seeded and started from)');
 const times = await startups(NEW_ONLY ? [newTree] : trees, RECORDS);
 for (const [name, list] of Object.entries(times)) console.log(`- ${name}: ${list.join(', ')}`);
 console.log(`load at the end ${load1()}`);

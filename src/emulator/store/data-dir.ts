@@ -14,6 +14,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { open, readdir, readFile, rename, stat } from 'node:fs/promises';
+import { LineScanner, type DataLine } from './data-line.js';
 import { makeFolder } from './make-folder.js';
 import { syncFolder } from './sync-folder.js';
 import { join } from 'node:path';
@@ -116,13 +117,17 @@ export function hasTenant(dir: string): Promise<boolean> {
 }
 
 /**
- * The data objects of a file, read when iterated: the store takes each as it is parsed, so
- * the parsed lines die young instead of all living until the last file is read (at 100 000
- * objects the collector's copying of them cost about a third of a second). An object
- * without an id gets one, and `gotId` is called.
+ * The data objects of a file, read when iterated: a line in the writer's shape is given as a
+ * `DataLine` (its id, version and deletion read from its start, the rest parsed on first
+ * access: data-line.ts); any other line is parsed here, as the store takes it, so the parsed
+ * lines die young. An object without an id gets one, and `gotId` is called.
  */
-function* dataObjectLines(path: string, gotId: () => void): Generator<Record<string, unknown>> {
+function* dataObjectLines(
+  path: string,
+  gotId: () => void,
+): Generator<Record<string, unknown> | DataLine> {
   const bytes = readBytes(path);
+  const scanner = new LineScanner({ path, bytes, unreadable: new Map() });
   let line = 0;
   // Decoded line by line: one non-ASCII character made the whole file's text (and every line cut from it)
   // a two-byte string, slower to decode and to parse (a newline byte is never inside a UTF-8 sequence).
@@ -130,6 +135,12 @@ function* dataObjectLines(path: string, gotId: () => void): Generator<Record<str
     let end = bytes.indexOf(10 /* \n */, start);
     if (end < 0) end = bytes.length;
     line++;
+    const lazy = scanner.scan(start, end);
+    if (lazy !== undefined) {
+      start = end + 1;
+      yield lazy;
+      continue;
+    }
     const source = bytes.toString('utf8', start, end);
     start = end + 1;
     if (source.trim() === '') continue;
@@ -290,7 +301,8 @@ export async function writeDataObjectFiles(
             const onDisk = durable?.(object);
             if (onDisk !== undefined) pending = true;
             if (onDisk === null) continue;
-            text += `${JSON.stringify(onDisk ?? store.fileRecord(object))}\n`;
+            // A line never parsed is written as it was read (data-line.ts).
+            text += `${onDisk ? JSON.stringify(onDisk) : store.fileLine(object)}\n`;
           }
           await file.write(text, null, 'utf8');
         }

@@ -12,6 +12,7 @@ import type {
   SchemaResponse,
 } from '../../schema/response.js';
 import { ApiError, badRequest } from '../http/reply.js';
+import { DataLine, lineNumber, type DataFile } from './data-line.js';
 import { recordErrors, type FieldErrors } from './field-rules.js';
 
 export interface StoredObject {
@@ -25,6 +26,8 @@ export interface StoredObject {
   errors: readonly FieldErrors[];
   /** The search hit: metadata fields and values, rebuilt on every change (searches share it). */
   hit: Readonly<Record<string, unknown>>;
+  /** The data file line as read, while it is not parsed (`Stored`): a search may rule the object out by it. */
+  readonly line?: string | undefined;
 }
 
 export interface DataSetState {
@@ -68,7 +71,8 @@ export interface TenantInput {
 export interface TenantSource extends Omit<TenantInput, 'dataSets'> {
   readonly dataSets: readonly {
     readonly dataSet: DataSetListItem;
-    readonly dataObjects: Iterable<Readonly<Record<string, unknown>>>;
+    /** Records, or lines in the writer's shape kept unparsed (`DataLine`). */
+    readonly dataObjects: Iterable<Readonly<Record<string, unknown>> | DataLine>;
   }[];
 }
 
@@ -107,41 +111,119 @@ function fieldMap(): Record<string, unknown> {
 const NO_ERRORS: readonly FieldErrors[] = Object.freeze([]);
 
 /**
- * A stored object whose errors are worked out on first read, not when it is loaded: start-up
- * builds every object of the data folder, and only the ones a list, a create or an update
- * reads need them (at 100 000 objects they were about a seventh of the start-up's CPU). The
- * search hit is made with the values: every search during the word index's build scans the
- * objects not yet indexed, and making their hits there took the first search at 1 000 000
- * objects past its 10 s budget. Assigning either (`restore`) sets it as given.
+ * The field values of a stored record (data file, journal, a database row): its metadata left out.
+ * `_` starts the metadata (`_dataObjectId`, `_version`, `_deleted`), unless the schema names the
+ * field so (it was lost on a restart).
+ */
+function storedValues(
+  fields: ReadonlyMap<string, unknown>,
+  record: Readonly<Record<string, unknown>>,
+): Record<string, unknown> {
+  const values = fieldMap();
+  for (const key in record) {
+    const value = record[key];
+    if (
+      (key.charCodeAt(0) !== 95 /* _ */ || fields.has(key)) &&
+      value !== null &&
+      value !== undefined
+    )
+      values[key] = value;
+  }
+  return values;
+}
+
+/** Milliseconds spent parsing lines kept unparsed since start-up (`Stored`). */
+let parsingMs = 0;
+
+/**
+ * The milliseconds this process has spent parsing data file lines on first access: a search's
+ * time budget leaves them out, since they are the store's one-time cost of loading (start-up's,
+ * deferred), not the query's (the first search at 1 000 000 objects parses most of them).
+ */
+export function msSpentParsing(): number {
+  return parsingMs;
+}
+
+/** The answer to every request that reads a data object whose line is not JSON: a 500 naming the file and line. */
+function unreadable(file: DataFile, start: number): Error {
+  let error = file.unreadable.get(start);
+  if (error === undefined) {
+    const message = `${file.path}: line ${lineNumber(file.bytes, start)} is not JSON (the data file was damaged or edited by hand); the rest of the tenant is served: mend or remove the line and restart the emulator`;
+    error = new ApiError(500, message);
+    file.unreadable.set(start, error);
+    // Once per line: every later read answers the same 500 without parsing it again.
+    process.emitWarning(`mdq emulator: ${message}`);
+  }
+  return error;
+}
+
+/**
+ * A stored object. One read from a data file line in the writer's shape (`DataLine`) keeps
+ * that line's bytes and parses them on first access of its values or search hit (start-up
+ * parsed every line: about 1 s of 1.6 at 100 000 objects); the bytes are dropped then. A line
+ * that is not JSON is found there: the access throws a 500 naming the file and line. The
+ * errors are worked out on first read, not when the object is loaded: only the objects a
+ * list, a create or an update reads need them. Assigning values, errors or the hit
+ * (`restore`) sets them as given.
  */
 class Stored implements StoredObject {
   private madeErrors: readonly FieldErrors[] | undefined = undefined;
-  hit: Readonly<Record<string, unknown>>;
+  private madeHit: Readonly<Record<string, unknown>> | undefined = undefined;
+  private fieldValues: Record<string, unknown> | undefined;
+  /** The data file line not parsed yet (`file` undefined once it is). */
+  private file: DataFile | undefined = undefined;
+  private start = 0;
+  private end = 0;
 
   constructor(
     readonly id: string,
     readonly dataSet: DataSetState,
     public version: number,
     public deleted: boolean,
-    private fieldValues: Record<string, unknown>,
+    values: Record<string, unknown> | DataLine,
   ) {
-    this.hit = this.hitOf(fieldValues);
+    if (values instanceof DataLine) {
+      this.file = values.file;
+      this.start = values.start;
+      this.end = values.end;
+    } else this.values = values;
+  }
+
+  /** True while the object's line has not been parsed. */
+  get unparsed(): boolean {
+    return this.file !== undefined;
+  }
+
+  /** The line as it is in its data file, while it is not parsed (compaction writes it unchanged). */
+  get line(): string | undefined {
+    return this.file?.bytes.toString('utf8', this.start, this.end);
   }
 
   get values(): Record<string, unknown> {
-    return this.fieldValues;
+    if (this.file !== undefined) this.parse(this.file);
+    return this.fieldValues!;
   }
 
   /** New values: a new hit, and the errors of the old ones dropped. */
   set values(values: Record<string, unknown>) {
+    this.file = undefined;
     this.fieldValues = values;
     this.madeErrors = undefined;
-    this.hit = this.hitOf(values);
+    this.madeHit = this.hitOf(values);
+  }
+
+  get hit(): Readonly<Record<string, unknown>> {
+    if (this.file !== undefined) this.parse(this.file);
+    return this.madeHit!;
+  }
+
+  set hit(hit: Readonly<Record<string, unknown>>) {
+    this.madeHit = hit;
   }
 
   get errors(): readonly FieldErrors[] {
     if (this.madeErrors === undefined) {
-      const errors = recordErrors(this.fieldValues, this.dataSet.schema.fields);
+      const errors = recordErrors(this.values, this.dataSet.schema.fields);
       // Most objects have none: one shared empty list instead of one per object.
       this.madeErrors = errors.length === 0 ? NO_ERRORS : errors;
     }
@@ -150,6 +232,22 @@ class Stored implements StoredObject {
 
   set errors(errors: readonly FieldErrors[]) {
     this.madeErrors = errors;
+  }
+
+  private parse(file: DataFile): void {
+    const began = performance.now();
+    try {
+      let record: Record<string, unknown>;
+      try {
+        // The scan saw `{` and `}` at its ends: valid JSON there is an object.
+        record = JSON.parse(file.bytes.toString('utf8', this.start, this.end));
+      } catch {
+        throw unreadable(file, this.start);
+      }
+      this.values = storedValues(this.dataSet.fields, record);
+    } finally {
+      parsingMs += performance.now() - began;
+    }
   }
 
   /** The search hit: metadata fields and values (searches share it; the word index tells a change by its identity). */
@@ -165,6 +263,16 @@ class Stored implements StoredObject {
       _dataSetId: dataSet.item.dataSetId,
       ...values,
     };
+  }
+}
+
+/** True when the object's values break a field rule, or its line is not JSON (counted, not thrown: the dataset list still answers). */
+function hasErrors(object: StoredObject): boolean {
+  try {
+    return object.errors.length > 0;
+  } catch (e) {
+    if (e instanceof ApiError) return true;
+    throw e;
   }
 }
 
@@ -215,8 +323,24 @@ export class TenantStore {
     return this.dataSetById.get(id);
   }
 
-  /** Adds or replaces an object from a data file or the journal; an older state than the one held is ignored. */
-  load(state: DataSetState, record: Readonly<Record<string, unknown>>): void {
+  /**
+   * Adds or replaces an object from a data file or the journal; an older state than the one held is ignored.
+   * A line in the writer's shape (`DataLine`) is kept unparsed, unless it replaces an object held (a data
+   * file that lists an id twice, by hand).
+   */
+  load(state: DataSetState, record: Readonly<Record<string, unknown>> | DataLine): void {
+    if (record instanceof DataLine) {
+      if (!state.byId.has(record.id)) {
+        this.add(state, new Stored(record.id, state, record.version, record.deleted, record));
+        return;
+      }
+      const { file, start, end } = record;
+      try {
+        record = JSON.parse(file.bytes.toString('utf8', start, end)) as Record<string, unknown>;
+      } catch {
+        throw new Error(`${file.path}: line ${lineNumber(file.bytes, start)} is not JSON`);
+      }
+    }
     const id = record._dataObjectId;
     const version = record._version ?? 1;
     if (typeof id !== 'string' || id === '')
@@ -235,10 +359,13 @@ export class TenantStore {
       this.setValues(held, values);
       return;
     }
-    const object = new Stored(id, state, version, deleted, values);
+    this.add(state, new Stored(id, state, version, deleted, values));
+  }
+
+  private add(state: DataSetState, object: StoredObject): void {
     state.objects.push(object);
     state.changes++;
-    state.byId.set(id, object);
+    state.byId.set(object.id, object);
   }
 
   /** The field values of a stored record (data file, journal, a database row): its metadata left out. */
@@ -246,18 +373,7 @@ export class TenantStore {
     state: DataSetState,
     record: Readonly<Record<string, unknown>>,
   ): Record<string, unknown> {
-    const values = fieldMap();
-    for (const key in record) {
-      const value = record[key];
-      // `_` starts the metadata (`_dataObjectId`, `_version`, `_deleted`), unless the schema names the field so (it was lost on a restart).
-      if (
-        (key.charCodeAt(0) !== 95 /* _ */ || state.fields.has(key)) &&
-        value !== null &&
-        value !== undefined
-      )
-        values[key] = value;
-    }
-    return values;
+    return storedValues(state.fields, record);
   }
 
   /** Creates a data object; values that break the field rules are kept and listed in `_errors`. */
@@ -347,7 +463,11 @@ export class TenantStore {
     return object;
   }
 
-  /** The record as the data files and the journal hold it. */
+  /**
+   * The record as the data files and the journal hold it. Its key order is a contract:
+   * start-up reads `_dataObjectId`, `_version` and `_deleted` from a line's start without
+   * parsing it (data-line.ts).
+   */
   fileRecord(object: StoredObject): FileRecord {
     return {
       _dataObjectId: object.id,
@@ -355,6 +475,14 @@ export class TenantStore {
       ...(object.deleted ? { _deleted: true } : {}),
       ...object.values,
     };
+  }
+
+  /** The data file line of an object: a line never parsed as it was read (the same text, at no cost). */
+  fileLine(object: StoredObject): string {
+    return (
+      (object instanceof Stored ? object.line : undefined) ??
+      JSON.stringify(this.fileRecord(object))
+    );
   }
 
   /** The item of the data object list. */
@@ -374,7 +502,7 @@ export class TenantStore {
     for (const object of state.objects) {
       if (object.deleted) continue;
       records++;
-      if (object.errors.length > 0) errored++;
+      if (hasErrors(object)) errored++;
     }
     return { ...state.item, recordCount: records, erroredRecordsCount: errored };
   }

@@ -1,8 +1,9 @@
 /**
- * Start-up builds every object of a data folder; an object's errors are worked out on first
- * read (issue 30, item 9), and are then exactly what they were when made at load. Its search
- * hit is made at load (a search during the word index's build scans every object not yet
- * indexed: made there, the hits took the first search at 1 000 000 objects past its budget).
+ * A store built from records (a tenant generated in memory, or data file lines not in the
+ * writer's shape, parsed at start-up) makes every object at load; an object's errors are
+ * worked out on first read (issue 30, item 9), and are then exactly what they were when made
+ * at load. Its search hit is made at load. (Lines in the writer's shape are parsed on first
+ * access instead: lazy-lines.test.ts.)
  */
 import { describe, expect, it } from 'vitest';
 import type { SchemaResponse } from '../../../src/schema/response.js';
