@@ -71,7 +71,7 @@ export interface SqlComparison {
  * A name, an SQL operator and maybe the value, written as one word: `age>=18`, `name=` (before `"Tim"`).
  * Made on first use: its Unicode classes cost about half a millisecond, which `import 'mdq'` paid.
  */
-let glued: RegExp | undefined;
+let gluedComparisonPattern: RegExp | undefined;
 
 /**
  * The comparison written as one word at `ops[i]`, with no space around its operator:
@@ -84,8 +84,8 @@ function gluedAt(
 ): { name: Term; written: string; value: string; quoted: boolean; last: number } | undefined {
   const word = ops[i];
   if (word?.kind !== 'Term' || !mayBeGlued(word)) return undefined;
-  glued ??= /^(\p{L}[\p{L}\p{N}_.]*)(==|!=|<>|>=|<=|=|>|<)(.*)$/su;
-  const match = glued.exec(word.value);
+  gluedComparisonPattern ??= /^(\p{L}[\p{L}\p{N}_.]*)(==|!=|<>|>=|<=|=|>|<)(.*)$/su;
+  const match = gluedComparisonPattern.exec(word.value);
   if (match === null) return undefined;
   const [, nameText, written, rest] = match as unknown as [string, string, string, string];
   const name: Term = {
