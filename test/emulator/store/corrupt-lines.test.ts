@@ -5,30 +5,17 @@
  * rest is not JSON is found on first access: each request that reads it answers a 500 naming
  * the file and line, it is warned of once, and the rest of the tenant is served.
  */
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { TestApi } from '../helpers.js';
+import { seededFolder } from './seeded-folder.js';
 import { startEmulator } from '../../../src/emulator/index.js';
 import { readDataDir } from '../../../src/emulator/store/data-dir.js';
 import { TenantStore } from '../../../src/emulator/store/tenant-store.js';
 import type { Emulator } from '../../../src/emulator/types.js';
 
-let seeded: string;
-const folders: string[] = [];
-function copy(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'mdq-corrupt-'));
-  folders.push(dir);
-  cpSync(seeded, dir, { recursive: true });
-  return dir;
-}
-beforeAll(async () => {
-  seeded = mkdtempSync(join(tmpdir(), 'mdq-corrupt-seed-'));
-  await (await startEmulator({ port: 0, dataDir: seeded, records: 40, seed: 3 })).close();
-});
-afterAll(() => {
-  for (const dir of [seeded, ...folders]) rmSync(dir, { recursive: true, force: true });
-});
+const copy = seededFolder('corrupt', 40, 3);
 afterEach(() => {
   vi.restoreAllMocks();
 });
@@ -52,15 +39,7 @@ function biggest(dir: string) {
 }
 
 async function client(emulator: Emulator) {
-  const token = (
-    await (
-      await fetch(`${emulator.url}/oauth2/token`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ client_id: 'mdq-demo', client_secret: 'mdq-demo-secret' }),
-      })
-    ).json()
-  ).access_token;
+  const token = await new TestApi(emulator).login();
   return async (method: string, path: string, body?: unknown) => {
     const response = await fetch(`${emulator.url}${path}`, {
       method,

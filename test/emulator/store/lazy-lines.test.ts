@@ -4,11 +4,12 @@
  * answers every request exactly as one whose lines were all parsed at start-up, and a
  * compaction writes a line never parsed unchanged.
  */
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { TestApi } from '../helpers.js';
+import { seededFolder } from './seeded-folder.js';
 import { startEmulator } from '../../../src/emulator/index.js';
 import { readDataDir, writeDataObjectFiles } from '../../../src/emulator/store/data-dir.js';
 import { LineScanner } from '../../../src/emulator/store/data-line.js';
@@ -128,21 +129,7 @@ describe('the line scanner', () => {
   });
 });
 
-let seeded: string;
-const folders: string[] = [];
-function copy(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'mdq-lazy-'));
-  folders.push(dir);
-  cpSync(seeded, dir, { recursive: true });
-  return dir;
-}
-beforeAll(async () => {
-  seeded = mkdtempSync(join(tmpdir(), 'mdq-lazy-seed-'));
-  await (await startEmulator({ port: 0, dataDir: seeded, records: 60, seed: 7 })).close();
-});
-afterAll(() => {
-  for (const dir of [seeded, ...folders]) rmSync(dir, { recursive: true, force: true });
-});
+const copy = seededFolder('lazy', 60, 7);
 
 function dataFiles(dir: string): string[] {
   return readdirSync(join(dir, 'dataobjects')).map((f) => join(dir, 'dataobjects', f));
@@ -163,15 +150,7 @@ function rewrite(
 }
 
 async function client(emulator: Emulator) {
-  const token = (
-    await (
-      await fetch(`${emulator.url}/oauth2/token`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ client_id: 'mdq-demo', client_secret: 'mdq-demo-secret' }),
-      })
-    ).json()
-  ).access_token;
+  const token = await new TestApi(emulator).login();
   return async (method: string, path: string, body?: unknown) => {
     const response = await fetch(`${emulator.url}${path}`, {
       method,
@@ -235,8 +214,7 @@ describe('a store whose lines are parsed on first access', () => {
             return writerLine(_dataObjectId as string, v, deleted && i % 3 === 0, fields);
           });
           // The same lines with a space before each: not the writer's shape, so parsed at start-up (the eager path).
-          const eager = mkdtempSync(join(tmpdir(), 'mdq-eager-'));
-          folders.push(eager);
+          const eager = copy();
           cpSync(lazy, eager, { recursive: true });
           for (const file of dataFiles(eager))
             writeFileSync(file, readFileSync(file, 'utf8').replace(/^{/gm, ' {'));

@@ -12,6 +12,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { filter } from '../../../src/evaluator/index.js';
 import { parse } from '../../../src/index.js';
+import { TestApi } from '../helpers.js';
 import { startEmulator } from '../../../src/emulator/index.js';
 import { candidates } from '../../../src/emulator/search/word-index.js';
 import { readDataDir } from '../../../src/emulator/store/data-dir.js';
@@ -144,15 +145,7 @@ describe('a search during the index build over lines not parsed', () => {
       maxQueryMs: 2500,
     });
     try {
-      const token = (
-        await (
-          await fetch(`${emulator.url}/oauth2/token`, {
-            method: 'POST',
-            headers: { 'content-type': 'application/json' },
-            body: JSON.stringify({ client_id: 'mdq-demo', client_secret: 'mdq-demo-secret' }),
-          })
-        ).json()
-      ).access_token;
+      const token = await new TestApi(emulator).login();
       // A range: no word to narrow by, every object is tested.
       const answer = await fetch(`${emulator.url}/dataobjects/search?size=1&query=Age:%3E%3D0`, {
         headers: { authorization: token },
