@@ -39,15 +39,11 @@ function biggest(dir: string) {
 }
 
 async function client(emulator: Emulator) {
-  const token = await new TestApi(emulator).login();
+  const api = new TestApi(emulator);
+  await api.login();
   return async (method: string, path: string, body?: unknown) => {
-    const response = await fetch(`${emulator.url}${path}`, {
-      method,
-      headers: { authorization: token, 'content-type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await response.text();
-    return { status: response.status, body: text === '' ? undefined : JSON.parse(text) };
+    const { status, body: answer } = await api.request(method, path, { body });
+    return { status, body: answer };
   };
 }
 

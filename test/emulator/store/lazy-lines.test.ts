@@ -150,14 +150,11 @@ function rewrite(
 }
 
 async function client(emulator: Emulator) {
-  const token = await new TestApi(emulator).login();
+  const api = new TestApi(emulator);
+  await api.login();
   return async (method: string, path: string, body?: unknown) => {
-    const response = await fetch(`${emulator.url}${path}`, {
-      method,
-      headers: { authorization: token, 'content-type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    return `${response.status} ${await response.text()}`;
+    const { status, text } = await api.request(method, path, { body });
+    return `${status} ${text}`;
   };
 }
 
