@@ -9,19 +9,12 @@
  */
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { demoToken } from './demo-token.mjs';
 
 const [src, dataDir, label = ''] = process.argv.slice(2);
 const { startEmulator } = await import(pathToFileURL(join(resolve(src!), 'emulator/index.ts')).href);
 const emulator = await startEmulator({ quiet: true, dataDir, inMemory: true });
-const token = (
-  await (
-    await fetch(`${emulator.url}/oauth2/token`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ client_id: 'mdq-demo', client_secret: 'mdq-demo-secret' }),
-    })
-  ).json()
-).access_token;
+const token = await demoToken(emulator.url);
 const get = async (path: string) => {
   const began = performance.now();
   const response = await fetch(`${emulator.url}${path}`, { headers: { authorization: token } });

@@ -19,6 +19,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { demoToken as token } from './demo-token.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
@@ -91,15 +92,6 @@ async function memory(server) {
 async function stop(server) {
   server.child.kill('SIGTERM');
   await new Promise((r) => server.child.once('exit', r));
-}
-
-async function token(url) {
-  const r = await fetch(`${url}/oauth2/token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ client_id: 'mdq-demo', client_secret: 'mdq-demo-secret' }),
-  });
-  return (await r.json()).access_token;
 }
 
 async function search(url, auth, query, size = 1) {

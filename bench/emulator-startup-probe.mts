@@ -8,6 +8,7 @@
  */
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { demoToken } from './demo-token.mjs';
 
 const [src, dataDir, label = '', query = 'Berlin'] = process.argv.slice(2);
 const { startEmulator } = await import(pathToFileURL(join(resolve(src!), 'emulator/index.ts')).href);
@@ -16,15 +17,7 @@ const began = performance.now();
 const emulator = await startEmulator({ quiet: true, dataDir });
 const ready = performance.now() - began;
 const used = process.cpuUsage(cpu);
-const token = (
-  await (
-    await fetch(`${emulator.url}/oauth2/token`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ client_id: 'mdq-demo', client_secret: 'mdq-demo-secret' }),
-    })
-  ).json()
-).access_token;
+const token = await demoToken(emulator.url);
 const asked = performance.now();
 const answer = await fetch(
   `${emulator.url}/dataobjects/search?size=1&query=${encodeURIComponent(query)}`,

@@ -20,6 +20,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { demoToken as token } from './demo-token.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
@@ -65,15 +66,6 @@ function startEmulator(options) {
     console.log('URL ' + e.url);
     process.on('SIGTERM', async () => { await e.close(); process.exit(0); });`;
   return startProcess(process.execPath, ['--input-type=module', '-e', script], /URL (http:\S+)/);
-}
-
-async function token(url) {
-  const response = await fetch(`${url}/oauth2/token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ client_id: 'mdq-demo', client_secret: 'mdq-demo-secret' }),
-  });
-  return (await response.json()).access_token;
 }
 
 /**

@@ -30,6 +30,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { demoToken as token } from './demo-token.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
@@ -151,15 +152,6 @@ async function stop(emulator) {
 function rssMiB(pid) {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   return Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)[1]) / 1024);
-}
-
-async function token(url) {
-  const response = await fetch(`${url}/oauth2/token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ client_id: 'mdq-demo', client_secret: 'mdq-demo-secret' }),
-  });
-  return (await response.json()).access_token;
 }
 
 const percentile = (sorted, p) =>
