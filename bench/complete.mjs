@@ -110,6 +110,7 @@ export async function run({ quick = false, log = () => {} } = {}) {
   const mdq = {
     ...(await import('../dist/index.js')),
     ...(await import('../dist/completion.js')),
+    ...(await import('../dist/examples.js')),
   };
   const settings = quick ? SETTINGS.quick : SETTINGS.full;
   const wide = corpora(mdq).find((c) => c.id === 'wide-short');
