@@ -114,6 +114,32 @@ export async function startApi(options: EmulatorOptions = {}): Promise<TestApi> 
   return api;
 }
 
+/** The demo client, logged in to a running `emulator`. */
+export async function loggedIn(emulator: Emulator): Promise<TestApi> {
+  const api = new TestApi(emulator);
+  await api.login();
+  return api;
+}
+
+/** Every dataset of the tenant, found through the API: its id, its schema's dataset list and its objects' path. */
+export async function allDataSets(
+  api: TestApi,
+): Promise<{ dataSetId: string; listPath: string; objectsPath: string }[]> {
+  const found: { dataSetId: string; listPath: string; objectsPath: string }[] = [];
+  for (const area of (await api.get('/v1/my/businessareas')).body.response)
+    for (const schema of (await api.get(`/v1/businessareas/${area.businessAreaId}/schemas`)).body
+      .items) {
+      const listPath = `/v1/businessareas/${area.businessAreaId}/schemas/${schema.schemaId}/datasets`;
+      for (const d of (await api.get(listPath)).body.items)
+        found.push({
+          dataSetId: d.dataSetId,
+          listPath,
+          objectsPath: `${listPath}/${d.dataSetId}/dataobjects`,
+        });
+    }
+  return found;
+}
+
 /** The paths of the example tenant's resources, found through the API itself. */
 export async function tenantPaths(api: TestApi) {
   const areas = (await api.get('/v1/my/businessareas')).body.response as {

@@ -8,12 +8,11 @@
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { TestApi } from '../helpers.js';
+import { allDataSets, loggedIn } from '../helpers.js';
 import { seededFolder } from './seeded-folder.js';
 import { startEmulator } from '../../../src/emulator/index.js';
 import { readDataDir } from '../../../src/emulator/store/data-dir.js';
 import { TenantStore } from '../../../src/emulator/store/tenant-store.js';
-import type { Emulator } from '../../../src/emulator/types.js';
 
 const copy = seededFolder('corrupt', 40, 3);
 afterEach(() => {
@@ -36,15 +35,6 @@ function biggest(dir: string) {
     ),
   }));
   return withLines.sort((a, b) => b.lines.length - a.lines.length)[0]!;
-}
-
-async function client(emulator: Emulator) {
-  const api = new TestApi(emulator);
-  await api.login();
-  return async (method: string, path: string, body?: unknown) => {
-    const { status, body: answer } = await api.request(method, path, { body });
-    return { status, body: answer };
-  };
 }
 
 describe('a data file line that is not JSON', () => {
@@ -95,20 +85,15 @@ describe('a data file line that is not JSON', () => {
     try {
       // The background index build reads every object: it goes on past the line, and the process lives.
       await emulator.indexed;
-      const call = await client(emulator);
-      const areas = (await call('GET', '/v1/my/businessareas')).body.response;
-      let objectsPath = '';
-      let dataSetsPath = '';
-      for (const area of areas)
-        for (const schema of (await call('GET', `/v1/businessareas/${area.businessAreaId}/schemas`))
-          .body.items) {
-          const base = `/v1/businessareas/${area.businessAreaId}/schemas/${schema.schemaId}/datasets`;
-          for (const d of (await call('GET', base)).body.items)
-            if (d.dataSetId === dataSetId) {
-              objectsPath = `${base}/${dataSetId}/dataobjects`;
-              dataSetsPath = base;
-            }
-        }
+      const api = await loggedIn(emulator);
+      const { objectsPath, listPath: dataSetsPath } = (await allDataSets(api)).find(
+        (d) => d.dataSetId === dataSetId,
+      )!;
+      // The status and body of an answer (its headers and text left out).
+      const call = async (method: string, path: string, body?: unknown) => {
+        const { status, body: answer } = await api.request(method, path, { body });
+        return { status, body: answer };
+      };
       const message = `${file}: line 3 is not JSON (the data file was damaged or edited by hand); the rest of the tenant is served: mend or remove the line and restart the emulator`;
       const refused = { status: 500, body: { message } };
       // Every request that reads it: its GET, its list page, a search that tests it, an update, a delete.

@@ -8,13 +8,12 @@ import { cpSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { TestApi } from '../helpers.js';
+import { allDataSets, loggedIn, type TestApi } from '../helpers.js';
 import { seededFolder } from './seeded-folder.js';
 import { startEmulator } from '../../../src/emulator/index.js';
 import { readDataDir, writeDataObjectFiles } from '../../../src/emulator/store/data-dir.js';
 import { LineScanner } from '../../../src/emulator/store/data-line.js';
 import { TenantStore } from '../../../src/emulator/store/tenant-store.js';
-import type { Emulator } from '../../../src/emulator/types.js';
 
 function scan(text: string) {
   const bytes = Buffer.from(text, 'utf8');
@@ -149,30 +148,15 @@ function rewrite(
   }
 }
 
-async function client(emulator: Emulator) {
-  const api = new TestApi(emulator);
-  await api.login();
-  return async (method: string, path: string, body?: unknown) => {
-    const { status, text } = await api.request(method, path, { body });
-    return `${status} ${text}`;
-  };
-}
-
-/** Every dataset's path (GET /datasets answers the counts, which read every object's errors). */
-async function dataSetPaths(call: Awaited<ReturnType<typeof client>>): Promise<string[]> {
-  const paths: string[] = [];
-  const areas = JSON.parse((await call('GET', '/v1/my/businessareas')).slice(4)).response;
-  for (const area of areas) {
-    const schemas = JSON.parse(
-      (await call('GET', `/v1/businessareas/${area.businessAreaId}/schemas`)).slice(4),
-    ).items;
-    for (const schema of schemas) {
-      const base = `/v1/businessareas/${area.businessAreaId}/schemas/${schema.schemaId}`;
-      for (const d of JSON.parse((await call('GET', `${base}/datasets`)).slice(4)).items)
-        paths.push(`${base}/datasets/${d.dataSetId}/dataobjects`);
-    }
-  }
-  return paths;
+/** An answer as one string, status and text: what two emulators must agree on. */
+async function answerOf(
+  api: TestApi,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<string> {
+  const { status, text } = await api.request(method, path, { body });
+  return `${status} ${text}`;
 }
 
 const QUERIES = [
@@ -220,13 +204,16 @@ describe('a store whose lines are parsed on first access', () => {
             await startEmulator({ port: 0, dataDir: eager, inMemory: true }),
           ];
           try {
-            const calls = await Promise.all(emulators.map(client));
-            const paths = await dataSetPaths(calls[0]!);
-            expect(await dataSetPaths(calls[1]!)).toEqual(paths);
+            const apis = await Promise.all(emulators.map(loggedIn));
+            // GET /datasets answers the counts, which read every object's errors.
+            const paths = (await allDataSets(apis[0]!)).map((d) => d.objectsPath);
+            expect((await allDataSets(apis[1]!)).map((d) => d.objectsPath)).toEqual(paths);
             for (const [kind, n, query] of requests) {
               const path = paths[n % paths.length]!;
               const answers: string[] = [];
-              for (const call of calls) {
+              for (const api of apis) {
+                const call = (method: string, path: string, body?: unknown) =>
+                  answerOf(api, method, path, body);
                 const ids = JSON.parse((await call('GET', path)).slice(4)).items;
                 const item = ids[n % Math.max(1, ids.length)];
                 const objectPath = `${path}/${item?._dataObjectId ?? 'none'}`;
