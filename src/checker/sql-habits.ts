@@ -128,6 +128,64 @@ export function sqlOperator(node: Expr | undefined): string | undefined {
   return undefined;
 }
 
+/**
+ * The words, lower case, that what NoSqlSyntax looks for in an AND starts from: SQL's comparison
+ * operators and LIKE (`sqlOperator`), the idioms' keywords (`sqlIdioms`) and SELECT.
+ */
+const OPENING_WORDS = /* @__PURE__ */ new Set([
+  ...Object.keys(SQL_OPERATORS),
+  'like',
+  'in',
+  'between',
+  'is',
+  'select',
+]);
+/** The longest of them (`between`): a longer word is none, and is not lower-cased to find out. */
+const LONGEST_OPENING_WORD = 7;
+
+/** A word an SQL habit in an AND can start from: an opening word in any case, a glued comparison, a single quote. */
+function opensSqlHabit(word: Term): boolean {
+  const value = word.value;
+  return (
+    word.raw.charCodeAt(0) === 39 /* ' */ ||
+    mayBeGlued(word) ||
+    (value.length <= LONGEST_OPENING_WORD && OPENING_WORDS.has(value.toLowerCase()))
+  );
+}
+
+/**
+ * False when no operand of `and` can start what NoSqlSyntax looks for in an AND: a comparison
+ * (`sqlComparisons`), an idiom (`sqlIdioms`), a SELECT, a run of single-quoted words. One pass
+ * with the test each of those starts from: most ANDs hold none, and then their scans are skipped.
+ * test/checker/rules/no-sql-syntax.test.ts holds it to every scan, and the rule to itself without it.
+ */
+export function mayHoldSqlHabit(and: And): boolean {
+  const ops = and.operands;
+  for (let i = 0; i < ops.length; i++) {
+    const op = ops[i]!;
+    switch (op.kind) {
+      case 'Term':
+        if (opensSqlHabit(op)) return true;
+        break;
+      case 'Not':
+        // `!=` (a `!` before the word `=`), `NOT IN`.
+        if (op.operand.kind === 'Term' && (op.operand.raw === '=' || opensSqlHabit(op.operand)))
+          return true;
+        break;
+      case 'Field':
+        // A field's value that opens a run of single-quoted words (`City:'New York'`).
+        if (op.value.kind === 'Term' && op.value.raw.charCodeAt(0) === 39) return true;
+        break;
+      case 'Error':
+        // `[Age] between 1 and 5`: the bracketed name before a word no operator reads is an error.
+        return true;
+      default:
+        break;
+    }
+  }
+  return false;
+}
+
 /** The real operator for an SQL one (`like` is decided by its pattern, see `likeOperator`). */
 export function comparisonOperator(written: string): ComparisonOperator | undefined {
   return SQL_OPERATORS[written];

@@ -40,6 +40,7 @@ import {
   likeWildcard,
   listItems,
   mayBeGlued,
+  mayHoldSqlHabit,
   singleQuoted,
   sqlComparisons,
   sqlIdioms,
@@ -535,6 +536,7 @@ export const NoSqlSyntax: Rule = {
     const done = new WeakSet<Node>();
     return {
       And(node) {
+        if (!mayHoldSqlHabit(node)) return;
         // Inside `field:(...)` a word is that field's value: `P:(A<#)` searches the code `A<#`, no comparison.
         const comparisons = sqlComparisons(node, context.text, !context.inFieldScope());
         const found =
