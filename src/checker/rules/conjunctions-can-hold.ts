@@ -9,9 +9,9 @@
  *
  * The conditions are gathered as the walk meets them, clause by clause, into the
  * outermost AND around them: an AND in parentheses directly inside another is part
- * of it, while an OR, a NOT or a field's value starts afresh. Each value is read
- * once, through the context, where the value rules read it too.
- */
+ * of it, while an OR, a NOT or a field's value starts afresh. They are only noted on
+ * the way in; on leaving the AND, the conditions on fields it names more than once
+ * (rare: most ANDs name each field once) are read and compared, in the order written. */
 import type { Comparison, Field, Node, NodeKind } from '../../language/ast.js';
 import { isKnown, isOrdered } from '../../schema/field-kind.js';
 import type { SchemaField } from '../../schema/schema.js';
@@ -22,16 +22,11 @@ import { kindAround } from '../walk.js';
 import { compareValues, type Comparable, type ValueNode } from '../values.js';
 
 /**
- * What the clauses met so far require of one field: the tightest lower and upper
- * ends, each with the clause that sets it (its node undefined while there is none),
- * or an exact value. Kept in scalar fields: a condition allocates nothing.
+ * What the conditions compared so far require of one field: the tightest lower and
+ * upper ends, each with the clause that sets it (undefined while there is none), or
+ * an exact value.
  */
 interface Required {
-  readonly field: SchemaField;
-  /** The AND these requirements belong to; undefined when free for the next AND. */
-  owner: Conjunction | undefined;
-  /** The requirements of an AND around that one, on the same field (hidden while this one is in use). */
-  outer: Required | undefined;
   lower: Comparable;
   lowerInclusive: boolean;
   lowerNode: Node | undefined;
@@ -54,11 +49,8 @@ const INCLUSIVE = 4;
 const sameWithoutCase = (a: string, b: string): boolean =>
   a === b || (a.length === b.length && a.toLowerCase() === b.toLowerCase());
 
-function blank(field: SchemaField): Required {
+function blank(): Required {
   return {
-    field,
-    owner: undefined,
-    outer: undefined,
     lower: 0,
     lowerInclusive: false,
     lowerNode: undefined,
@@ -72,79 +64,106 @@ function blank(field: SchemaField): Required {
 }
 
 /**
- * The requirements of the ANDs being walked, one object per field, reused from AND
- * to AND and from check to check (a long query has hundreds of ANDs, each with a
- * few dozen fields): found through a WeakMap on the field, nothing made per AND. An
- * AND inside another (under an OR or a NOT) stacks its own requirements over the
- * outer one's and gives them back when it ends.
+ * The conditions of the ANDs being walked, in the order met: parallel arrays reused
+ * from AND to AND and from check to check, so noting a condition allocates nothing. An
+ * AND inside another (under an OR or a NOT) notes its conditions above the outer one's
+ * and takes them off when it ends, before the outer one notes any more.
  */
-class Requirements {
-  private readonly byField = new WeakMap<SchemaField, Required>();
-  // The requirements in use, in the order the ANDs took them (ANDs end in reverse order).
-  private readonly taken: Required[] = [];
-  private top = 0;
+class Conditions {
+  readonly fields: SchemaField[] = [];
+  readonly clauses: (Node | undefined)[] = [];
+  readonly values: (ValueNode | undefined)[] = [];
+  readonly roles: ValueRole[] = [];
+  readonly inclusive: boolean[] = [];
+  top = 0;
 
-  /** Where the next AND's requirements will start. */
-  mark(): number {
-    return this.top;
+  note(
+    field: SchemaField,
+    clause: Node,
+    value: ValueNode,
+    role: ValueRole,
+    inclusive = true,
+  ): void {
+    const i = this.top++;
+    this.fields[i] = field;
+    this.clauses[i] = clause;
+    this.values[i] = value;
+    this.roles[i] = role;
+    this.inclusive[i] = inclusive;
   }
 
-  of(field: SchemaField, owner: Conjunction): Required {
-    let r = this.byField.get(field);
-    if (r !== undefined && r.owner === owner) return r;
-    if (r === undefined || r.owner !== undefined) {
-      // None yet, or in use by an AND around this one: a new one on top.
-      const fresh = blank(field);
-      fresh.outer = r;
-      this.byField.set(field, fresh);
-      r = fresh;
-    }
-    r.owner = owner;
-    this.taken[this.top++] = r;
-    return r;
-  }
-
-  /** Gives back every requirement taken since `mark`, forgetting the clauses they point at. */
-  release(mark: number): void {
-    for (let i = this.top - 1; i >= mark; i--) {
-      const r = this.taken[i]!;
-      r.owner = undefined;
-      r.lowerNode = r.upperNode = r.exactNode = undefined;
-      r.exact = undefined;
-      r.reported = false;
-      if (r.outer !== undefined) {
-        this.byField.set(r.field, r.outer);
-        r.outer = undefined;
-      }
+  /** Takes off every condition from `mark` on, holding on to no node of the query. */
+  truncate(mark: number): void {
+    for (let i = mark; i < this.top; i++) {
+      this.clauses[i] = undefined;
+      this.values[i] = undefined;
     }
     this.top = mark;
   }
 }
 
-/** One outermost AND being walked. */
-class Conjunction {
-  private found: Report[] | undefined = undefined;
-  /** Where this AND's requirements start among those taken. */
-  readonly mark: number;
+/** At most this many conditions are compared pairwise for a repeated field; more go through a set. */
+const PAIRWISE = 16;
 
-  constructor(
-    readonly node: Node,
-    /** Where the reports stood on entering the AND: contradictions are reported there, as if found on the way in. */
-    readonly at: number,
-    private readonly requirements: Requirements,
-  ) {
-    this.mark = requirements.mark();
+/** The fields named by more than one of the conditions from `mark` to `top`; undefined when none is. */
+function repeatedFields(
+  fields: readonly SchemaField[],
+  mark: number,
+  top: number,
+): Set<SchemaField> | undefined {
+  let repeated: Set<SchemaField> | undefined;
+  if (top - mark <= PAIRWISE) {
+    for (let i = mark + 1; i < top; i++)
+      for (let j = mark; j < i; j++)
+        if (fields[i] === fields[j]) (repeated ??= new Set()).add(fields[i]!);
+    return repeated;
   }
+  const seen = new Set<SchemaField>();
+  for (let i = mark; i < top; i++) {
+    const field = fields[i]!;
+    if (seen.has(field)) (repeated ??= new Set()).add(field);
+    else seen.add(field);
+  }
+  return repeated;
+}
+
+/** Compares the conditions of one AND, from `mark` to `top`, on the fields it names more than once. */
+class Comparing {
+  readonly found: Report[] = [];
+  private readonly required = new Map<SchemaField, Required>();
+
+  constructor(private readonly context: CheckContext) {}
 
   private of(field: SchemaField): Required {
-    return this.requirements.of(field, this);
+    let r = this.required.get(field);
+    if (r === undefined) this.required.set(field, (r = blank()));
+    return r;
+  }
+
+  /** Adds the condition `value`, used in `role`, puts on `field` in the clause `node`; none for what cannot be read. */
+  add(field: SchemaField, node: Node, value: ValueNode, role: ValueRole, inclusive: boolean): void {
+    const text = value.kind === 'NumberValue' ? value.raw : value.value;
+    if (text === null) return;
+    if (!isOrdered(field.kind)) {
+      // Text fields match words, so only exact comparisons constrain them.
+      if (
+        role === 'eq' ||
+        (role === 'match' && (field.kind === 'picklist' || field.kind === 'boolean'))
+      )
+        this.exact(field, node, text);
+      return;
+    }
+    const reading = this.context.reading(value, field);
+    if (!reading.ok || reading.comparable === undefined) return;
+    const ends = endsOf(role, inclusive);
+    if (ends !== 0) this.bound(field, node, reading.comparable, ends);
   }
 
   /**
    * Adds the condition `node` puts on `field` with `value`: a lower end, an upper end
    * or both (`ends`, from ABOVE, BELOW and INCLUSIVE).
    */
-  bound(field: SchemaField, node: Node, value: Comparable, ends: number): void {
+  private bound(field: SchemaField, node: Node, value: Comparable, ends: number): void {
     const r = this.of(field);
     if (r.reported) return;
     const inclusive = (ends & INCLUSIVE) !== 0;
@@ -180,7 +199,7 @@ class Conjunction {
         order !== undefined &&
         (order > 0 || (order === 0 && !(lowerInclusive && upperInclusive)))
       ) {
-        this.contradiction(r, node, lowerNode === node ? upperNode : lowerNode);
+        this.contradiction(field, r, node, lowerNode === node ? upperNode : lowerNode);
         return;
       }
     }
@@ -193,63 +212,47 @@ class Conjunction {
   }
 
   /** Adds an exact-value condition that `node` puts on an unordered `field`. */
-  exact(field: SchemaField, node: Node, value: string): void {
+  private exact(field: SchemaField, node: Node, value: string): void {
     const r = this.of(field);
     if (r.reported) return;
     if (r.exact === undefined) {
       r.exact = value;
       r.exactNode = node;
     } else if (!sameWithoutCase(r.exact, value)) {
-      this.contradiction(r, node, r.exactNode!);
+      this.contradiction(field, r, node, r.exactNode!);
     }
   }
 
-  private contradiction(r: Required, node: Node, earlier: Node): void {
+  private contradiction(field: SchemaField, r: Required, node: Node, earlier: Node): void {
     r.reported = true;
-    (this.found ??= []).push({
+    this.found.push({
       code: 'contradiction',
-      message: `"${r.field.name}" cannot meet this condition and an earlier one at once: this AND matches nothing`,
+      message: `"${field.name}" cannot meet this condition and an earlier one at once: this AND matches nothing`,
       span: node.span,
       related: [{ span: earlier.span, message: 'the condition it contradicts' }],
     });
   }
+}
 
-  report(context: CheckContext): void {
-    const found = this.found;
-    if (found !== undefined) context.reportAllAt(this.at, found);
-  }
+/** The contradictions among the conditions from `mark` to `top` of one AND, in the order written. */
+function contradictions(
+  conditions: Conditions,
+  mark: number,
+  context: CheckContext,
+): Report[] | undefined {
+  const { fields, clauses, values, roles, inclusive, top } = conditions;
+  const repeated = repeatedFields(fields, mark, top);
+  if (repeated === undefined) return undefined;
+  const comparing = new Comparing(context);
+  for (let i = mark; i < top; i++)
+    if (repeated.has(fields[i]!))
+      comparing.add(fields[i]!, clauses[i]!, values[i]!, roles[i]!, inclusive[i]!);
+  return comparing.found;
 }
 
 /** A field whose conditions can contradict each other: known type, one value per record. */
 function constrainable(field: SchemaField | undefined): field is SchemaField {
   return field !== undefined && !field.multivalue && isKnown(field.kind);
-}
-
-/** Adds the condition `value`, used in `role`, puts on `field` in the clause `node`; none for what cannot be read. */
-function addCondition(
-  context: CheckContext,
-  into: Conjunction,
-  field: SchemaField,
-  node: Node,
-  value: ValueNode,
-  role: ValueRole,
-  inclusive = true,
-): void {
-  const text = value.kind === 'NumberValue' ? value.raw : value.value;
-  if (text === null) return;
-  if (!isOrdered(field.kind)) {
-    // Text fields match words, so only exact comparisons constrain them.
-    if (
-      role === 'eq' ||
-      (role === 'match' && (field.kind === 'picklist' || field.kind === 'boolean'))
-    )
-      into.exact(field, node, text);
-    return;
-  }
-  const reading = context.reading(value, field);
-  if (!reading.ok || reading.comparable === undefined) return;
-  const ends = endsOf(role, inclusive);
-  if (ends !== 0) into.bound(field, node, reading.comparable, ends);
 }
 
 /** The ends a value in `role` sets (0 for roles that set none, like `ne` or `contains`). */
@@ -291,9 +294,13 @@ export const ConjunctionsCanHold: Rule = {
     },
   },
   create(context) {
-    // The outermost ANDs being walked (an OR or a NOT between two ANDs separates them).
-    const conjunctions: Conjunction[] = [];
-    const requirements = new Requirements();
+    const conditions = new Conditions();
+    // The outermost ANDs being walked (an OR or a NOT between two ANDs separates them):
+    // each one's node, where the reports stood on entering it (its contradictions are
+    // reported there, as if found on the way in), and where its conditions start.
+    const ands: Node[] = [];
+    const ats: number[] = [];
+    const marks: number[] = [];
     // For each group being walked: whether it stands directly in an AND (through other groups).
     const groupsInAnd: boolean[] = [];
     /** True when a node under `parent` is one of the clauses the current AND requires. */
@@ -303,14 +310,13 @@ export const ConjunctionsCanHold: Rule = {
         around === 'And' || (around === 'Group' && groupsInAnd[groupsInAnd.length - 1] === true)
       );
     };
-    const current = (): Conjunction | undefined => conjunctions[conjunctions.length - 1];
 
     return {
       Query: () => {
         // Left over only when a check threw half-way: start clean.
-        if (conjunctions.length !== 0) conjunctions.length = 0;
+        if (ands.length !== 0) ands.length = ats.length = marks.length = 0;
         if (groupsInAnd.length !== 0) groupsInAnd.length = 0;
-        requirements.release(0);
+        conditions.truncate(0);
       },
       Group: {
         enter: (_node: Node, parent: Node | null, around?: NodeKind | null) => {
@@ -322,39 +328,41 @@ export const ConjunctionsCanHold: Rule = {
       },
       And: {
         enter: (node: Node, parent: Node | null, around?: NodeKind | null) => {
-          if (!isRequired(parent, around))
-            conjunctions.push(new Conjunction(node, context.reported(), requirements));
+          if (isRequired(parent, around)) return;
+          ands.push(node);
+          ats.push(context.reported());
+          marks.push(conditions.top);
         },
         leave: (node) => {
-          const top = current();
-          if (top?.node !== node) return;
-          conjunctions.pop();
-          top.report(context);
-          requirements.release(top.mark);
+          if (ands[ands.length - 1] !== node) return;
+          ands.pop();
+          const at = ats.pop()!;
+          const mark = marks.pop()!;
+          // Two conditions at least, or none can contradict another.
+          const found =
+            conditions.top - mark >= 2 ? contradictions(conditions, mark, context) : undefined;
+          conditions.truncate(mark);
+          if (found !== undefined && found.length > 0) context.reportAllAt(at, found);
         },
       },
       Comparison: (node: Comparison, parent: Node | null, around?: NodeKind | null) => {
         if (!isRequired(parent, around)) return;
         const field = context.fieldOf(node.field);
-        if (constrainable(field))
-          addCondition(context, current()!, field, node, node.value, node.operator);
+        if (constrainable(field)) conditions.note(field, node, node.value, node.operator);
       },
       Field: (node: Field, parent: Node | null, around?: NodeKind | null) => {
         if (!isRequired(parent, around)) return;
         // The context has just looked the clause's field up for its scope.
         const field = context.scopedField();
         if (!constrainable(field)) return;
-        const into = current()!;
         const v = node.value;
-        if (v.kind === 'Term' || v.kind === 'Phrase')
-          addCondition(context, into, field, node, v, 'match');
-        else if (v.kind === 'Relation')
-          addCondition(context, into, field, node, v.value, v.operator);
+        if (v.kind === 'Term' || v.kind === 'Phrase') conditions.note(field, node, v, 'match');
+        else if (v.kind === 'Relation') conditions.note(field, node, v.value, v.operator);
         else if (v.kind === 'Range') {
           if (v.lower.value !== null && v.lower.raw !== '')
-            addCondition(context, into, field, node, v.lower, 'lower', v.lowerInclusive);
+            conditions.note(field, node, v.lower, 'lower', v.lowerInclusive);
           if (v.upper.value !== null && v.upper.raw !== '')
-            addCondition(context, into, field, node, v.upper, 'upper', v.upperInclusive);
+            conditions.note(field, node, v.upper, 'upper', v.upperInclusive);
         }
       },
     };
