@@ -103,7 +103,9 @@ class Plan implements ReportSink {
     rules: readonly Rule[],
     private readonly codes: ReadonlyMap<string, Severity | undefined>,
   ) {
-    this.visitors = [this.context.tracker, ...rules.map((rule) => rule.create(this.context))];
+    // The tracker after the rules: it calls the value-site listeners they register.
+    const visitors = rules.map((rule) => rule.create(this.context));
+    this.visitors = [this.context.tracker(), ...visitors];
     const gated: { index: number; test: (text: string) => boolean }[] = [];
     for (let i = 0; i < rules.length && gated.length < 30; i++) {
       const test = rules[i]!.mayReport;

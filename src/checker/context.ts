@@ -3,16 +3,7 @@
  * context follows the walk itself (its own visitor runs before every rule's on the
  * way in and after them on the way out), so rules stay small and stateless.
  */
-import type {
-  Exists,
-  Field,
-  FieldName,
-  Node,
-  NodeKind,
-  Phrase,
-  Span,
-  Term,
-} from '../language/ast.js';
+import type { Exists, Field, FieldName, Node, Span } from '../language/ast.js';
 import {
   applyEdits,
   type Fix,
@@ -168,7 +159,7 @@ export function syntaxErrorCount(text: string): number {
 
 /**
  * The context of one rule set, reused from check to check: `begin` resets it for
- * the next query, and `tracker` is the visitor that keeps it in step with the walk
+ * the next query, and `tracker()` makes the visitor that keeps it in step with the walk
  * (it runs before the rules on the way in and after them on the way out).
  */
 export class Context implements CheckContext {
@@ -193,46 +184,39 @@ export class Context implements CheckContext {
   private lastName: FieldName | undefined = undefined;
   private lastField: SchemaField | undefined = undefined;
 
+  // Registered while the rules are created, before `tracker` is made.
   private readonly valueListeners: ValueSiteListener[] = [];
-  // The listeners as one function, remade on each registration (see `fuseListeners`).
-  private emitSite: ValueSiteListener = () => {};
-  private readonly sites = valueSiteHooks(this, (node, field, role, inclusive) =>
-    this.emitSite(node, field, role, inclusive),
-  );
 
-  readonly tracker: Visitor = {
-    Term: (node: Term, parent: Node | null, around?: NodeKind | null) => {
-      if (this.valueListeners.length > 0) this.sites.Term(node, parent, around);
-    },
-    Phrase: (node: Phrase, parent: Node | null, around?: NodeKind | null) => {
-      if (this.valueListeners.length > 0) this.sites.Phrase(node, parent, around);
-    },
-    Range: (node, parent) => {
-      if (this.valueListeners.length > 0) this.sites.Range(node, parent);
-    },
-    Comparison: (node, parent) => {
-      if (this.valueListeners.length > 0) this.sites.Comparison(node, parent);
-    },
-    And: (node) => {
-      if (this.schema === undefined) return;
-      const found = spacedFieldNames(node, this.schema);
-      // Indexed: nearly always empty, and then no iterator is made.
-      for (let i = 0; i < found.length; i++) {
-        const s = found[i]!;
-        (this.spaced ??= new Map()).set(s.clause, s);
-        (this.spacedParts ??= new Set()).add(s.clause);
-        for (const word of s.words) this.spacedParts.add(word);
-      }
-    },
-    Field: {
-      enter: (node) => {
-        this.scopes.push(this.fieldOf(node.field, node));
+  /**
+   * The visitor that keeps the context in step with the walk, made once the rules have been
+   * created: the hooks that find value sites are in it only when a rule listens, and call
+   * the listeners straight away (a site for nearly every clause: no layer in between).
+   */
+  tracker(): Visitor {
+    const visitor: Visitor = {
+      And: (node) => {
+        if (this.schema === undefined) return;
+        const found = spacedFieldNames(node, this.schema);
+        // Indexed: nearly always empty, and then no iterator is made.
+        for (let i = 0; i < found.length; i++) {
+          const s = found[i]!;
+          (this.spaced ??= new Map()).set(s.clause, s);
+          (this.spacedParts ??= new Set()).add(s.clause);
+          for (const word of s.words) this.spacedParts.add(word);
+        }
       },
-      leave: () => {
-        this.scopes.pop();
+      Field: {
+        enter: (node) => {
+          this.scopes.push(this.fieldOf(node.field, node));
+        },
+        leave: () => {
+          this.scopes.pop();
+        },
       },
-    },
-  };
+    };
+    if (this.valueListeners.length === 0) return visitor;
+    return { ...visitor, ...valueSiteHooks(this, fuseListeners(this.valueListeners.slice())) };
+  }
 
   /** Starts a check: everything learnt about the previous query is forgotten. */
   begin(schema: SchemaIndex | undefined, text: string | undefined, sink: ReportSink): void {
@@ -338,7 +322,6 @@ export class Context implements CheckContext {
 
   onValueSite(listener: ValueSiteListener): void {
     this.valueListeners.push(listener);
-    this.emitSite = fuseListeners(this.valueListeners.slice());
   }
 
   keepsSyntax(edits: readonly TextEdit[]): boolean {
