@@ -63,6 +63,9 @@ function blank(): Required {
   };
 }
 
+/** The conditions whose room the arrays keep between checks; a longer AND's is given back. */
+const KEPT_CONDITIONS = 1024;
+
 /**
  * The conditions of the ANDs being walked, in the order met: parallel arrays reused
  * from AND to AND and from check to check, so noting a condition allocates nothing. An
@@ -94,6 +97,13 @@ class Conditions {
 
   /** Takes off every condition from `mark` on, holding on to no node of the query. */
   truncate(mark: number): void {
+    // After a long AND, the arrays are let go rather than kept at its length for every later check.
+    if (mark === 0 && this.fields.length > KEPT_CONDITIONS) {
+      this.fields.length = this.clauses.length = this.values.length = 0;
+      this.roles.length = this.inclusive.length = 0;
+      this.top = 0;
+      return;
+    }
     for (let i = mark; i < this.top; i++) {
       this.clauses[i] = undefined;
       this.values[i] = undefined;

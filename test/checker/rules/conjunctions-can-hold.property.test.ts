@@ -127,6 +127,22 @@ describe('ConjunctionsCanHold, conditions compared on leaving the AND', () => {
     );
   });
 
+  it('checks after a long AND (whose room it gives back) as the reference does', () => {
+    // 3 000 conditions: past the room kept between checks, so the next check starts on fresh arrays.
+    const long = Array.from({ length: 1500 }, (_, i) => `Age:[${i} TO ${i + 5000}]`).join(' AND ');
+    const queries = [
+      `${long} AND (VIP:true OR (Age:<3 AND Age:>10)) AND Age:<3`,
+      'Age:>5 AND Age:<3',
+      'Status:ACT AND (Age:<3 OR VIP:true)',
+    ];
+    for (const q of queries) expect(reports(q, deferred)).toEqual(reports(q, eager));
+    expect(reports(queries[0]!, deferred).map((d) => d.code)).toEqual([
+      'contradiction',
+      'contradiction',
+    ]);
+    expect(reports(queries[1]!, deferred).map((d) => d.code)).toEqual(['contradiction']);
+  });
+
   it('is not vacuous: the generated queries hold contradictions', () => {
     const samples = fc.sample(broken, { numRuns: 500, seed: 21 });
     const found = samples.filter((q) => reports(q, deferred).length > 0).length;
