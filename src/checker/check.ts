@@ -232,6 +232,34 @@ function makePlan(
 /** Plans by rule list, then by levels and whether there is a schema: most calls reuse one. */
 const plans = /* @__PURE__ */ new WeakMap<readonly Rule[], Map<string, Plan>>();
 
+/**
+ * The same, by the rules a list holds, in order: `check(q, { rules: [A, B] })` makes a new
+ * list at every call, and a plan made afresh (every rule's visitor, the walk) cost 2-3 checks.
+ * Lists of the same rules share one map of plans. Bounded: past `MAX_RULE_LISTS` lists of
+ * rules it starts afresh.
+ */
+const plansByRules = /* @__PURE__ */ new Map<string, Map<string, Plan>>();
+const MAX_RULE_LISTS = 64;
+/** A number for each rule object met, to key `plansByRules` by the rules' identities. */
+const ruleIds = /* @__PURE__ */ new WeakMap<Rule, number>();
+let ruleCount = 0;
+
+/** The plans of the lists that hold the rules of `ruleList`, in its order. */
+function plansOf(ruleList: readonly Rule[]): Map<string, Plan> {
+  let key = '';
+  for (const rule of ruleList) {
+    let id = ruleIds.get(rule);
+    if (id === undefined) ruleIds.set(rule, (id = ruleCount++));
+    key += `${id},`;
+  }
+  let byKey = plansByRules.get(key);
+  if (byKey === undefined) {
+    if (plansByRules.size >= MAX_RULE_LISTS) plansByRules.clear();
+    plansByRules.set(key, (byKey = new Map()));
+  }
+  return byKey;
+}
+
 const NO_LEVELS: Readonly<Record<string, Level>> = /* @__PURE__ */ Object.freeze({});
 
 /**
@@ -259,7 +287,7 @@ function planFor(
   const entries = levels === undefined ? [] : Object.entries(levels);
   const key = `${withSchema ? 1 : 0}${entries.length === 0 ? '' : JSON.stringify(entries)}`;
   let byKey = plans.get(ruleList);
-  if (byKey === undefined) plans.set(ruleList, (byKey = new Map()));
+  if (byKey === undefined) plans.set(ruleList, (byKey = plansOf(ruleList)));
   let plan = byKey.get(key);
   if (plan === undefined || plan.busy) {
     plan = makePlan(ruleList, levels ?? NO_LEVELS, withSchema);

@@ -103,6 +103,33 @@ describe('check', () => {
     ]);
   });
 
+  it('makes the rules of a list written afresh at each call once, in each order they are given in', () => {
+    const created: string[] = [];
+    const counting = (name: string): Rule => ({
+      name,
+      invariant: 'none',
+      needsSchema: false,
+      codes: { [name.toLowerCase()]: { severity: 'hint', autofix: false, summary: name } },
+      create: (context) => {
+        created.push(name);
+        return {
+          Term(node) {
+            if (node.value === name)
+              context.report({ code: name.toLowerCase(), message: name, span: node.span });
+          },
+        };
+      },
+    });
+    const a = counting('A');
+    const b = counting('B');
+    for (let i = 0; i < 50; i++) {
+      expect(found('A B', { rules: [a, b] })).toEqual(['a: A', 'b: B']);
+      expect(found('B', { rules: [b, a], severities: { a: 'off' } })).toEqual(['b: B']);
+    }
+    // One plan for [a, b]; [b, a] with a turned off is another list: b alone, made once.
+    expect(created).toEqual(['A', 'B', 'B']);
+  });
+
   it('accepts one response, several, or a loaded schema', () => {
     expect(check('[Age] gt "x"', { schema: customerSchema }).map((d) => d.code)).toEqual([
       'invalid-number',
