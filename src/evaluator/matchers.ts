@@ -68,6 +68,7 @@ import {
   valueFinder,
   wordsFinder,
 } from './word-scan.js';
+import { initialBit } from './word-initials.js';
 
 /** A field a clause is scoped to, with what the schema says about it. */
 export interface FieldScope extends FieldTarget {
@@ -358,15 +359,27 @@ function findInField(
   find: (text: string) => boolean,
   leaf: (value: unknown) => boolean,
   mark: Clause['mark'],
+  initial?: number,
 ): Clause {
-  const { read } = scope;
+  const { name, read } = scope;
   const matches = (value: unknown): boolean =>
     typeof value === 'string' ? value !== '' && find(value) : someValue(value, leaf);
   const test = (record: DataRecord): boolean => {
     const value = read(record);
     return typeof value === 'string' ? value !== '' && find(value) : someValue(value, leaf);
   };
-  return fieldClause(scope, matches, test, mark);
+  const clause = fieldClause(scope, matches, test, mark);
+  if (initial === undefined) return clause;
+  return {
+    ...clause,
+    // `prefix*` on a table: a row whose words start with no character like the prefix's first is
+    // passed over on one number of a column (word-initials.ts), without reading its value.
+    rows: (table) => {
+      const values = table.column(name, read);
+      const initials = table.initials(name, read);
+      return (row) => (initials[row]! & initial) !== 0 && matches(values[row]);
+    },
+  };
 }
 
 /** A typed equality on a field's values (numbers, dates, booleans, codes). */
@@ -614,7 +627,13 @@ const MATCHERS: { readonly [K in ClauseKind]: CompileFn<K> } = {
         mark: clause.mark,
         scan: needle!.length,
       };
-    return findInField(scope, find, leaf, clause.mark);
+    return findInField(
+      scope,
+      find,
+      leaf,
+      clause.mark,
+      prefix === undefined ? undefined : initialBit(prefix.charCodeAt(0)),
+    );
   },
   Regex: (node, scope, context) => {
     const matcher = regexMatcher(node, context);

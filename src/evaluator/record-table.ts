@@ -20,6 +20,7 @@ import type { Clause, RowTest } from './clause.js';
 import { admitWords, type WordsHolder } from './full-text-budget.js';
 import { FullTextTable } from './full-text-table.js';
 import type { DataRecord, FieldReader } from './record.js';
+import { wordInitials } from './word-initials.js';
 
 /** At most this many columns per array: a query names few fields, and each column costs a slot per record. */
 const MAX_COLUMNS = 32;
@@ -29,6 +30,8 @@ export class RecordTable implements WordsHolder {
   /** The records when the columns were read (the array may change later: `filter` compares). */
   readonly records: readonly DataRecord[];
   private readonly columns = new Map<string, readonly unknown[]>();
+  /** Per column, the first characters of each value's words (word-initials.ts), made when a prefix wildcard first asks. */
+  private readonly initialsOf = new Map<string, Int32Array>();
   /**
    * Row tests made for this table, by clause: the same query again gets the same
    * functions, which V8 keeps optimised (new ones would be compiled again). They hold
@@ -59,12 +62,25 @@ export class RecordTable implements WordsHolder {
       for (let i = 0; i < records.length; i++) out[i] = read(records[i]!);
       if (this.columns.size >= MAX_COLUMNS) {
         this.columns.clear();
+        this.initialsOf.clear();
         this.rowTests = new WeakMap();
       }
       this.columns.set(name, out);
       values = out;
     }
     return values;
+  }
+
+  /** The first characters of the words of field `name`'s values, one bit set per record (word-initials.ts). */
+  initials(name: string, read: FieldReader): Int32Array {
+    let bits = this.initialsOf.get(name);
+    if (bits === undefined) {
+      const values = this.column(name, read);
+      bits = new Int32Array(values.length);
+      for (let i = 0; i < values.length; i++) bits[i] = wordInitials(values[i]);
+      this.initialsOf.set(name, bits);
+    }
+    return bits;
   }
 
   /**
