@@ -137,8 +137,11 @@ function repeatedFields(
   return repeated;
 }
 
-/** Compares the conditions of one AND, from `mark` to `top`, on the fields it names more than once. */
-class Comparing {
+/**
+ * Compares conditions of one AND in the order given, and keeps the contradictions found. Exported
+ * for the test that holds the rule to one comparing every condition as the walk meets it.
+ */
+export class Comparing {
   readonly found: Report[] = [];
   private readonly required = new Map<SchemaField, Required>();
 
@@ -261,7 +264,7 @@ function contradictions(
 }
 
 /** A field whose conditions can contradict each other: known type, one value per record. */
-function constrainable(field: SchemaField | undefined): field is SchemaField {
+export function constrainable(field: SchemaField | undefined): field is SchemaField {
   return field !== undefined && !field.multivalue && isKnown(field.kind);
 }
 
