@@ -11,7 +11,8 @@
  * outermost AND around them: an AND in parentheses directly inside another is part
  * of it, while an OR, a NOT or a field's value starts afresh. They are only noted on
  * the way in; on leaving the AND, the conditions on fields it names more than once
- * (rare: most ANDs name each field once) are read and compared, in the order written. */
+ * (rare: most ANDs name each field once) are read and compared, in the order written.
+ */
 import type { Comparison, Field, Node, NodeKind } from '../../language/ast.js';
 import { isKnown, isOrdered } from '../../schema/field-kind.js';
 import type { SchemaField } from '../../schema/schema.js';
